@@ -1,0 +1,14 @@
+// Shared jest settings: TypeScript ESM through ts-jest (transpile only; `tsc` type-checks).
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { useESM: true, tsconfig: { isolatedModules: true }, diagnostics: false },
+    ],
+  },
+  testMatch: ['**/?(*.)test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

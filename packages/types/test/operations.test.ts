@@ -1,0 +1,101 @@
+// The bundled document must describe exactly these operations: the specification's endpoint
+// tables plus the operations it relies on without showing them (see docs/decisions.md).
+// An operation that silently disappears from, or appears in, the document fails here.
+import { readFileSync } from 'node:fs';
+
+const expected = [
+  // Authentication
+  'POST /v1/api/oauth/request_token requestOAuthToken',
+  'POST /v1/api/oauth/access_token getOAuthAccessToken',
+  'POST /v1/api/oauth/live_session_token createLiveSessionToken',
+  'POST /oauth2/api/v1/token createOAuth2Token',
+  'POST /gw/api/v1/sso-sessions createSsoSession',
+  'POST /gw/api/v1/sso-browser-sessions createSsoBrowserSession',
+  // Session
+  'POST /v1/api/tickle tickle',
+  'GET /v1/api/iserver/auth/status getAuthStatus',
+  'POST /v1/api/iserver/auth/status checkAuthStatus',
+  'POST /v1/api/iserver/auth/ssodh/init initBrokerageSession',
+  'POST /v1/api/logout logout',
+  // Accounts
+  'GET /v1/api/iserver/accounts getAccounts',
+  'POST /v1/api/iserver/account switchAccount',
+  'GET /v1/api/iserver/account/search/{searchPattern} searchDynamicAccounts',
+  'POST /v1/api/iserver/dynaccount setDynamicAccount',
+  'GET /v1/api/acesws/{accountId}/signatures-and-owners getSignaturesAndOwners',
+  'GET /v1/api/iserver/account/{accountId}/summary getAccountSummary',
+  'GET /v1/api/iserver/account/{accountId}/summary/balances getAccountBalances',
+  'GET /v1/api/iserver/account/{accountId}/summary/margins getAccountMargins',
+  'GET /v1/api/iserver/account/{accountId}/summary/market_value getAccountMarketValue',
+  'GET /v1/api/iserver/account/{accountId}/summary/available_funds getAccountAvailableFunds',
+  'GET /v1/api/iserver/account/pnl/partitioned getPartitionedPnl',
+  // Portfolio
+  'GET /v1/api/portfolio/accounts getPortfolioAccounts',
+  'GET /v1/api/portfolio/subaccounts getPortfolioSubaccounts',
+  'GET /v1/api/portfolio/{accountId}/ledger getLedger',
+  // Alerts
+  'POST /v1/api/iserver/account/{accountId}/alert upsertAlert',
+  'POST /v1/api/iserver/account/{accountId}/alert/activate activateAlert',
+  'DELETE /v1/api/iserver/account/{accountId}/alert/{alertId} deleteAlert',
+  'GET /v1/api/iserver/account/{accountId}/alerts listAlerts',
+  'GET /v1/api/iserver/account/alert/{alertId} getAlertDetails',
+  'GET /v1/api/iserver/account/mta getMtaAlert',
+  // Watchlists and allocation
+  'POST /v1/api/iserver/watchlist createWatchlist',
+  'POST /v1/api/iserver/account/allocation/group createAllocationGroup',
+  // Orders and trades
+  'POST /v1/api/iserver/account/{accountId}/orders placeOrders',
+  'POST /v1/api/iserver/reply/{replyId} confirmOrderReply',
+  'POST /v1/api/iserver/questions/suppress suppressQuestions',
+  'POST /v1/api/iserver/questions/suppress/reset resetSuppressedQuestions',
+  'GET /v1/api/iserver/account/orders getOpenOrders',
+  'GET /v1/api/iserver/account/order/status/{orderId} getOrderStatus',
+  'POST /v1/api/iserver/account/{accountId}/order/{orderId} modifyOrder',
+  'DELETE /v1/api/iserver/account/{accountId}/order/{orderId} cancelOrder',
+  'GET /v1/api/iserver/account/trades getTrades',
+  // Contracts
+  'GET /v1/api/trsrv/stocks getStocksBySymbols',
+  'GET /v1/api/trsrv/futures getFuturesBySymbols',
+  'POST /v1/api/iserver/contract/rules getContractRules',
+  'GET /v1/api/iserver/contract/{conid}/algos getContractAlgos',
+  'GET /v1/api/iserver/currency/pairs getCurrencyPairs',
+  'GET /v1/api/forecast/contract/rules getEventContractRules',
+  'GET /v1/api/forecast/contract/details getEventContractDetails',
+];
+
+const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+interface Document {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+}
+
+const bundled = JSON.parse(
+  readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8'),
+) as Document;
+
+const described = Object.entries(bundled.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => methods.includes(method))
+    .map(
+      ([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId ?? '?'}`,
+    ),
+);
+
+describe('operations of the bundled document', () => {
+  it('are exactly the operations of the specification and its gap facts', () => {
+    expect([...described].sort()).toEqual([...expected].sort());
+  });
+
+  it('have unique operationIds', () => {
+    const ids = described.map((line) => line.split(' ')[2]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keep every brokerage operation under /v1/api and the token families under their prefixes', () => {
+    const prefixes = ['/v1/api/', '/gw/api/v1/', '/oauth2/api/v1/'];
+    const outside = described.filter(
+      (line) => !prefixes.some((p) => line.split(' ')[1]?.startsWith(p)),
+    );
+    expect(outside).toEqual([]);
+  });
+});
