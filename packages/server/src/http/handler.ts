@@ -1,4 +1,5 @@
 import type { Body, OperationId, Ok, PathParams, QueryParams } from '@brokerage/types';
+import type { Brokerage } from '../domain/brokerage.js';
 import type { Session } from '../domain/sessions.js';
 
 /** What a handler gets: the validated request of its operation, and the caller's session. */
@@ -33,3 +34,9 @@ export type Handlers = { [Op in OperationId]: Handler<Op> };
 
 /** The handlers of one area (tag). */
 export type HandlerGroup<Ops extends OperationId> = { [Op in Ops]: Handler<Op> };
+
+/** What handlers are built with. */
+export interface HandlerContext {
+  brokerage: Brokerage;
+  mode: 'gateway' | 'hosted';
+}

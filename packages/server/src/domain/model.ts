@@ -1,0 +1,154 @@
+/** The brokerage's state, as data. Fixtures load into these shapes; the store keeps them. */
+
+export type EntityType = 'INDIVIDUAL' | 'Joint' | 'ORG';
+export type SecType = 'STK' | 'FUT' | 'CASH' | 'OPT' | 'EVENT';
+
+export interface Entity {
+  firstName: string;
+  lastName: string;
+  entityType: EntityType;
+}
+
+export interface User {
+  username: string;
+  userId: number;
+  entity: Entity;
+  /** Accounts the user may trade; an advisor's master account comes first. */
+  accounts: string[];
+  /** `FA` (financial advisor), `DYNACCT` (dynamic account search and set). */
+  properties: string[];
+  /** Accounts reachable by dynamic account search (DYNACCT only). */
+  dynamicAccounts?: string[];
+}
+
+export interface Owner {
+  username: string;
+  roleId: string;
+  entity: Entity;
+}
+
+export interface Position {
+  conid: number;
+  quantity: number;
+  /** Average cost per unit, in the instrument's currency. */
+  averageCost: number;
+}
+
+export interface Account {
+  id: string;
+  title: string;
+  alias: string;
+  type: 'INDIVIDUAL' | 'JOINT' | 'ORG';
+  tradingType: string;
+  baseCurrency: string;
+  /** The advisor's or broker's master account this account belongs to. */
+  parent?: string;
+  owners: Owner[];
+  signatures: string[];
+  permissions: SecType[];
+  /** Cash per currency. */
+  cash: Record<string, number>;
+  positions: Position[];
+  /** Realized P&L per currency, from closed trades. */
+  realizedPnl?: Record<string, number>;
+}
+
+export interface StockListing {
+  conid: number;
+  exchange: string;
+  currency: string;
+  isUS: boolean;
+  /** Last price; null when the instrument has no market data. */
+  price: number | null;
+}
+
+export interface StockCompany {
+  symbol: string;
+  name: string;
+  chineseName: string | null;
+  listings: StockListing[];
+}
+
+export interface FutureContract {
+  conid: number;
+  /** YYYYMMDD. */
+  expirationDate: number;
+  price: number;
+}
+
+export interface FutureChain {
+  symbol: string;
+  underlyingConid: number;
+  exchange: string;
+  currency: string;
+  multiplier: number;
+  contracts: FutureContract[];
+}
+
+export interface CurrencyPairFixture {
+  /** `EUR.USD`: base currency, dot, quote currency. */
+  symbol: string;
+  conid: number;
+  price: number;
+}
+
+export interface EventContractStrike {
+  conidYes: number;
+  conidNo: number;
+  strike: number;
+  strikeLabel: string;
+  /** YYYYMMDD. */
+  expiration: number;
+  lastTradeTime: number;
+  releaseTime: number;
+  payoutTime: number;
+  priceYes: number;
+}
+
+export interface EventMarket {
+  underlyingConid: number;
+  symbol: string;
+  productCode: string;
+  assetClass: string;
+  marketName: string;
+  description: string;
+  category: string;
+  logoCategory: string;
+  measuredPeriod: string;
+  sourceAgency: string;
+  dataAndResolutionLink: string;
+  marketRulesLink: string;
+  exchange: string;
+  exchangeTimezone: string;
+  payout: number;
+  priceIncrement: number;
+  contracts: EventContractStrike[];
+}
+
+export interface InstrumentCatalogue {
+  stocks: StockCompany[];
+  futures: FutureChain[];
+  currencyPairs: CurrencyPairFixture[];
+  eventContracts: EventMarket[];
+}
+
+/** One tradable contract, whatever its kind, as the order and valuation code sees it. */
+export interface Instrument {
+  conid: number;
+  symbol: string;
+  secType: SecType;
+  currency: string;
+  exchange: string;
+  description: string;
+  companyName: string;
+  /** Value of one unit of quantity per point of price (futures: the contract multiplier). */
+  multiplier: number;
+  /** YYYYMMDD, for contracts that expire. */
+  expiration?: number;
+}
+
+export interface Fixtures {
+  users: User[];
+  accounts: Account[];
+  instruments: InstrumentCatalogue;
+}

@@ -1,0 +1,25 @@
+import type { HandlerContext, Handlers } from '../http/handler.js';
+import { accountHandlers } from './accounts.js';
+import { alertHandlers } from './alerts.js';
+import { allocationHandlers } from './allocation.js';
+import { contractHandlers } from './contracts.js';
+import { oauthHandlers } from './oauth.js';
+import { orderHandlers } from './orders.js';
+import { portfolioHandlers } from './portfolio.js';
+import { sessionHandlers } from './session.js';
+import { tradeHandlers } from './trades.js';
+import { watchlistHandlers } from './watchlists.js';
+
+/** Every operation of the document, by operationId. */
+export const createHandlers = (context: HandlerContext): Handlers => ({
+  ...oauthHandlers(context),
+  ...sessionHandlers(context),
+  ...accountHandlers(context),
+  ...portfolioHandlers(context),
+  ...alertHandlers(context),
+  ...watchlistHandlers(context),
+  ...allocationHandlers(context),
+  ...orderHandlers(context),
+  ...tradeHandlers(context),
+  ...contractHandlers(context),
+});

@@ -1,0 +1,90 @@
+import { STATUS_CODES } from 'node:http';
+import type { Response } from 'express';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import type { ErrorShape, OperationInfo } from './document.js';
+
+const statusOfKind: Record<DomainErrorKind, number> = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  rejected: 500,
+  rateLimited: 429,
+  unavailable: 503,
+};
+
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  path?: string;
+  errors?: { path: string; message: string }[];
+}
+
+function isValidatorError(error: unknown): error is ValidatorError {
+  return typeof error === 'object' && error !== null && typeof (error as ValidatorError).status === 'number';
+}
+
+/** The status and message an error answers with, for an operation (or none: unknown route). */
+export function answerFor(error: unknown, operation: OperationInfo | undefined): ErrorAnswer {
+  if (error instanceof DomainError) {
+    return {
+      status: statusOfKind[error.kind],
+      message: error.message,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    };
+  }
+  if (isValidatorError(error)) {
+    const isResponseError = error.status === 500 && /\.response|response\//.test(error.message + (error.path ?? ''));
+    if (isResponseError) return { status: 500, message: `Response does not match the document: ${error.message}` };
+    if (error.status === 404 || error.status === 405) {
+      return { status: error.status, message: STATUS_CODES[error.status] ?? 'Error' };
+    }
+    if (error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
+      // A request that fails validation (400, 413 body too large, 415 media type, malformed JSON).
+      return {
+        status: operation?.invalidRequestStatus ?? 400,
+        message: `Bad Request: ${error.message}`,
+      };
+    }
+    return { status: error.status, message: error.message };
+  }
+  return { status: 500, message: 'Internal Server Error' };
+}
+
+function bodyFor(shape: ErrorShape, status: number, message: string, instance: string) {
+  switch (shape) {
+    case 'errorOnly':
+      return { contentType: 'application/json', body: { error: message } };
+    case 'problem':
+      return {
+        contentType: 'application/problem+json',
+        body: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: message, instance },
+      };
+    case 'errorObject':
+      return { contentType: 'application/json', body: { error: message, statusCode: status } };
+  }
+}
+
+/** Sends an error in the body shape the document gives for this operation and status. A status
+ * the operation does not document falls back to its 500, so the answer stays within the contract. */
+export function sendError(res: Response, answer: ErrorAnswer, operation: OperationInfo | undefined, path: string): void {
+  let { status } = answer;
+  let shape: ErrorShape = 'errorObject';
+  if (operation) {
+    const documented = operation.errors.get(status);
+    if (documented) shape = documented;
+    else {
+      status = 500;
+      shape = operation.errors.get(500) ?? 'errorObject';
+    }
+  }
+  const { contentType, body } = bodyFor(shape, status, answer.message, path);
+  if (answer.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+  res.status(status).type(contentType).send(JSON.stringify(body));
+}

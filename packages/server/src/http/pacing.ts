@@ -1,0 +1,84 @@
+import type { Clock } from '../domain/clock.js';
+import { rateLimited } from '../domain/errors.js';
+
+export interface PacingLimits {
+  /** Requests per second per session (or per address without a session). */
+  globalPerSecond: number;
+  /** Minimum milliseconds between two requests to one path, per session. */
+  perEndpointIntervalMs: Record<string, number>;
+  /** A key over the limit this many times within `penaltyWindowMs` is refused for `penaltyMs`. */
+  penaltyViolations: number;
+  penaltyWindowMs: number;
+  penaltyMs: number;
+}
+
+/** The service's published limits (gap-facts: pacing). The hosted service allows 50/s. */
+export function defaultPacing(mode: 'gateway' | 'hosted'): PacingLimits {
+  return {
+    globalPerSecond: mode === 'gateway' ? 10 : 50,
+    perEndpointIntervalMs: {
+      'GET /v1/api/iserver/account/trades': 5000,
+      'GET /v1/api/iserver/account/orders': 5000,
+      'GET /v1/api/iserver/account/pnl/partitioned': 5000,
+      'GET /v1/api/portfolio/accounts': 5000,
+      'GET /v1/api/portfolio/subaccounts': 5000,
+      'POST /v1/api/tickle': 1000,
+    },
+    penaltyViolations: 30,
+    penaltyWindowMs: 60_000,
+    penaltyMs: 600_000,
+  };
+}
+
+interface KeyState {
+  recent: number[];
+  lastByEndpoint: Map<string, number>;
+  violations: number[];
+  boxedUntil: number;
+}
+
+/** Counts requests per key on the server's clock and refuses those over a limit with 429. */
+export class Pacer {
+  readonly #keys = new Map<string, KeyState>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly limits: PacingLimits,
+  ) {}
+
+  /** Throws `rateLimited` (with Retry-After seconds) when this request is over a limit. */
+  admit(key: string, endpoint: string): void {
+    const now = this.clock.now();
+    let state = this.#keys.get(key);
+    if (!state) {
+      state = { recent: [], lastByEndpoint: new Map(), violations: [], boxedUntil: 0 };
+      this.#keys.set(key, state);
+    }
+    if (state.boxedUntil > now) throw rateLimited(Math.ceil((state.boxedUntil - now) / 1000));
+
+    state.recent = state.recent.filter((at) => now - at < 1000);
+    let waitMs = 0;
+    if (state.recent.length >= this.limits.globalPerSecond) {
+      waitMs = 1000 - (now - (state.recent[0] ?? now));
+    }
+    const interval = this.limits.perEndpointIntervalMs[endpoint];
+    const last = state.lastByEndpoint.get(endpoint);
+    if (interval !== undefined && last !== undefined && now - last < interval) {
+      waitMs = Math.max(waitMs, interval - (now - last));
+    }
+    if (waitMs > 0) {
+      state.violations = [...state.violations.filter((at) => now - at < this.limits.penaltyWindowMs), now];
+      if (state.violations.length >= this.limits.penaltyViolations) {
+        state.boxedUntil = now + this.limits.penaltyMs;
+        waitMs = this.limits.penaltyMs;
+      }
+      throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+    state.recent.push(now);
+    if (interval !== undefined) state.lastByEndpoint.set(endpoint, now);
+  }
+
+  reset(): void {
+    this.#keys.clear();
+  }
+}

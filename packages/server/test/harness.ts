@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createServer, type BrokerageServer, type ServerOptions } from '../src/app.js';
+import { ManualClock } from '../src/domain/clock.js';
+
+export interface Harness extends BrokerageServer {
+  baseUrl: string;
+  clock: ManualClock;
+  /** JSON request against the server; answers status, headers and the parsed body. */
+  call(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** A reference server on a free loopback port, with a manual clock (no real waiting). */
+export async function startServer(options: ServerOptions = {}): Promise<Harness> {
+  const clock = new ManualClock();
+  const server = createServer({ clock, pacing: false, ...options });
+  const listener: Server = await new Promise((resolve) => {
+    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
+  });
+  const { port } = listener.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...server,
+    baseUrl,
+    clock: (options.clock as ManualClock | undefined) ?? clock,
+    async call(method, path, init = {}) {
+      const response = await fetch(baseUrl + path, {
+        method,
+        headers: {
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+        ...(init.body === undefined ? {} : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, headers: response.headers, body };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        listener.closeAllConnections();
+        listener.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
