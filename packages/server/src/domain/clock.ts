@@ -7,6 +7,16 @@ export interface Clock {
   schedule(ms: number, callback: () => void): () => void;
 }
 
+/** A clock that test authors can move forward (the control API's `clock/advance`). */
+export interface AdvanceableClock extends Clock {
+  /** Moves the time forward by `ms`, running what falls due, in order. */
+  advance(ms: number): void;
+}
+
+export function isAdvanceable(clock: Clock): clock is AdvanceableClock {
+  return typeof (clock as Partial<AdvanceableClock>).advance === 'function';
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   schedule(ms, callback) {
@@ -23,7 +33,7 @@ interface Scheduled {
 }
 
 /** A clock that moves only when told to: `advance(ms)` runs what falls due, in order. */
-export class ManualClock implements Clock {
+export class ManualClock implements AdvanceableClock {
   #now: number;
   #seq = 0;
   #pending: Scheduled[] = [];
@@ -62,6 +72,65 @@ export class ManualClock implements Clock {
     const target = typeof time === 'number' ? time : time.getTime();
     if (target < this.#now) throw new RangeError('the clock cannot go back');
     this.advance(target - this.#now);
+  }
+}
+
+interface OffsetScheduled {
+  at: number;
+  seq: number;
+  callback: () => void;
+  cancelTimer: () => void;
+}
+
+/** Another clock (the system clock by default) plus an offset that `advance(ms)` grows: time
+ * runs on its own and can also jump forward; what a jump makes due runs at once, in order. */
+export class OffsetClock implements AdvanceableClock {
+  #offsetMs = 0;
+  #seq = 0;
+  readonly #pending = new Set<OffsetScheduled>();
+
+  constructor(private readonly base: Clock = systemClock) {}
+
+  now(): number {
+    return this.base.now() + this.#offsetMs;
+  }
+
+  schedule(ms: number, callback: () => void): () => void {
+    const entry: OffsetScheduled = {
+      at: this.now() + Math.max(0, ms),
+      seq: this.#seq++,
+      callback,
+      cancelTimer: () => undefined,
+    };
+    this.#pending.add(entry);
+    this.#arm(entry);
+    return () => {
+      entry.cancelTimer();
+      this.#pending.delete(entry);
+    };
+  }
+
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError('the clock cannot go back');
+    this.#offsetMs += ms;
+    const now = this.now();
+    const due = [...this.#pending]
+      .filter((entry) => entry.at <= now)
+      .sort((a, b) => a.at - b.at || a.seq - b.seq);
+    for (const entry of this.#pending) {
+      entry.cancelTimer();
+      if (entry.at > now) this.#arm(entry); // now due sooner in the base clock's time
+    }
+    for (const entry of due) this.#pending.delete(entry);
+    for (const entry of due) entry.callback();
+  }
+
+  #arm(entry: OffsetScheduled): void {
+    // The base timer fires at the entry's time unless an advance has run it earlier.
+    entry.cancelTimer = this.base.schedule(entry.at - this.now(), () => {
+      if (!this.#pending.delete(entry)) return;
+      entry.callback();
+    });
   }
 }
 

@@ -1,5 +1,5 @@
-import type { Market } from './market.js';
-import type { Account } from './model.js';
+import { instrumentsOf, type Market } from './market.js';
+import type { Account, InstrumentCatalogue } from './model.js';
 
 /** What an account holds in one currency, valued in that currency. */
 export interface CurrencyValues {
@@ -9,7 +9,11 @@ export interface CurrencyValues {
   /** Notional value of futures positions (their P&L, not their notional, counts toward net liquidation). */
   futureMarketValue: number;
   optionMarketValue: number;
+  /** Profit and loss of futures positions: what they add to net liquidation. */
+  futuresPnl: number;
   unrealizedPnl: number;
+  /** Change of the positions' value since the previous close. */
+  dailyPnl: number;
   realizedPnl: number;
   netLiquidation: number;
   /** Value of one unit of this currency in the account's base currency. */
@@ -30,10 +34,17 @@ export interface AccountValues {
   excessLiquidity: number;
   buyingPower: number;
   /** Segment split of the base totals: securities (stocks, options, cash) and commodities (futures). */
-  segments: {
-    securities: { netLiquidation: number; initialMargin: number; maintenanceMargin: number; cash: number; grossPositionValue: number };
-    commodities: { netLiquidation: number; initialMargin: number; maintenanceMargin: number; cash: number; grossPositionValue: number };
-  };
+  segments: { securities: SegmentValues; commodities: SegmentValues };
+}
+
+export interface SegmentValues {
+  netLiquidation: number;
+  initialMargin: number;
+  maintenanceMargin: number;
+  cash: number;
+  grossPositionValue: number;
+  /** Change of the segment's positions' value since the previous close. */
+  dailyPnl: number;
 }
 
 /** Regulation T margin on long stock, and exchange-style margin on futures notional. */
@@ -45,6 +56,23 @@ export const marginRates = {
 };
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+const closesByCatalogue = new WeakMap<InstrumentCatalogue, Map<number, number>>();
+
+/** The price an instrument closed at on the previous day: the catalogue's price, which the
+ * simulated market starts from; undefined when the instrument has no market data. */
+export function previousClose(market: Market, conid: number): number | undefined {
+  const catalogue = market.catalogueData;
+  let closes = closesByCatalogue.get(catalogue);
+  if (!closes) {
+    closes = new Map();
+    for (const { instrument, price } of instrumentsOf(catalogue)) {
+      if (price !== null) closes.set(instrument.conid, price);
+    }
+    closesByCatalogue.set(catalogue, closes);
+  }
+  return closes.get(conid);
+}
 
 export function isCashAccount(account: Account): boolean {
   return account.tradingType.endsWith('CASH');
@@ -63,7 +91,9 @@ export function valueAccount(account: Account, market: Market): AccountValues {
         stockMarketValue: 0,
         futureMarketValue: 0,
         optionMarketValue: 0,
+        futuresPnl: 0,
         unrealizedPnl: 0,
+        dailyPnl: 0,
         realizedPnl: account.realizedPnl?.[currency] ?? 0,
         netLiquidation: 0,
         exchangeRate: market.rate(currency, base),
@@ -81,7 +111,8 @@ export function valueAccount(account: Account, market: Market): AccountValues {
   let securitiesGross = 0;
   let commoditiesGross = 0;
   let commoditiesPnl = 0;
-  const futuresPnl = new Map<string, number>();
+  let securitiesDaily = 0;
+  let commoditiesDaily = 0;
   for (const position of account.positions) {
     const instrument = market.instrument(position.conid);
     if (!instrument || position.quantity === 0) continue;
@@ -89,7 +120,9 @@ export function valueAccount(account: Account, market: Market): AccountValues {
     const entry = row(instrument.currency);
     const notional = position.quantity * price * instrument.multiplier;
     const pnl = position.quantity * (price - position.averageCost) * instrument.multiplier;
+    const daily = position.quantity * (price - (previousClose(market, position.conid) ?? price)) * instrument.multiplier;
     entry.unrealizedPnl += pnl;
+    entry.dailyPnl += daily;
     const inBase = Math.abs(notional) * entry.exchangeRate;
     if (instrument.secType === 'FUT') {
       entry.futureMarketValue += notional;
@@ -97,22 +130,24 @@ export function valueAccount(account: Account, market: Market): AccountValues {
       futureMaintenance += inBase * marginRates.futureMaintenance;
       commoditiesGross += inBase;
       commoditiesPnl += pnl * entry.exchangeRate;
-      futuresPnl.set(instrument.currency, (futuresPnl.get(instrument.currency) ?? 0) + pnl);
+      commoditiesDaily += daily * entry.exchangeRate;
+      entry.futuresPnl += pnl;
     } else {
       if (instrument.secType === 'OPT' || instrument.secType === 'EVENT') entry.optionMarketValue += notional;
       else entry.stockMarketValue += notional;
       stockInitial += inBase * marginRates.stockInitial;
       stockMaintenance += inBase * marginRates.stockMaintenance;
       securitiesGross += inBase;
+      securitiesDaily += daily * entry.exchangeRate;
     }
   }
 
   const byCurrency = [...rows.values()].map((entry) => ({
     ...entry,
-    netLiquidation: round(
-      entry.cash + entry.stockMarketValue + entry.optionMarketValue + (futuresPnl.get(entry.currency) ?? 0),
-    ),
+    netLiquidation: round(entry.cash + entry.stockMarketValue + entry.optionMarketValue + entry.futuresPnl),
+    futuresPnl: round(entry.futuresPnl),
     unrealizedPnl: round(entry.unrealizedPnl),
+    dailyPnl: round(entry.dailyPnl),
   }));
   const sum = (pick: (entry: CurrencyValues) => number) =>
     round(byCurrency.reduce((total, entry) => total + pick(entry) * entry.exchangeRate, 0));
@@ -122,7 +157,9 @@ export function valueAccount(account: Account, market: Market): AccountValues {
     stockMarketValue: sum((entry) => entry.stockMarketValue),
     futureMarketValue: sum((entry) => entry.futureMarketValue),
     optionMarketValue: sum((entry) => entry.optionMarketValue),
+    futuresPnl: sum((entry) => entry.futuresPnl),
     unrealizedPnl: sum((entry) => entry.unrealizedPnl),
+    dailyPnl: sum((entry) => entry.dailyPnl),
     realizedPnl: sum((entry) => entry.realizedPnl),
     netLiquidation: sum((entry) => entry.netLiquidation),
     exchangeRate: 1,
@@ -150,6 +187,7 @@ export function valueAccount(account: Account, market: Market): AccountValues {
         maintenanceMargin: round(stockMaintenance),
         cash: total.cash,
         grossPositionValue: round(securitiesGross),
+        dailyPnl: round(securitiesDaily),
       },
       commodities: {
         netLiquidation: round(commoditiesPnl),
@@ -157,6 +195,7 @@ export function valueAccount(account: Account, market: Market): AccountValues {
         maintenanceMargin: round(futureMaintenance),
         cash: 0,
         grossPositionValue: round(commoditiesGross),
+        dailyPnl: round(commoditiesDaily),
       },
     },
   };
