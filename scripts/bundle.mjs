@@ -1,22 +1,33 @@
 #!/usr/bin/env node
-// Bundles the split document (openapi/) into one YAML and one JSON file in @brokerage/types.
+// Bundles each split document (openapi/openapi.yaml, the brokerage document, and
+// openapi/control/control.yaml, the reference server's control API) into one YAML and one JSON
+// file in @brokerage/types.
 // Usage: node scripts/bundle.mjs [--out-root DIR]
 import { runQuietly } from './run-quietly.mjs';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { artefacts, bin, documentEntry, redoclyConfig, repoRoot } from './paths.mjs';
+import {
+  artefacts,
+  bin,
+  controlDocumentEntry,
+  documentEntry,
+  redoclyConfig,
+  repoRoot,
+} from './paths.mjs';
 
 export function bundle(outRoot = repoRoot) {
-  const { bundleYaml, bundleJson } = artefacts(outRoot);
+  const { bundleYaml, bundleJson, controlBundleYaml, controlBundleJson } = artefacts(outRoot);
   mkdirSync(dirname(bundleYaml), { recursive: true });
-  for (const [output, ext] of [
-    [bundleYaml, 'yaml'],
-    [bundleJson, 'json'],
+  for (const [entry, output, ext] of [
+    [documentEntry, bundleYaml, 'yaml'],
+    [documentEntry, bundleJson, 'json'],
+    [controlDocumentEntry, controlBundleYaml, 'yaml'],
+    [controlDocumentEntry, controlBundleJson, 'json'],
   ]) {
     runQuietly(bin('redocly'), [
       'bundle',
-      documentEntry,
+      entry,
       '--config',
       redoclyConfig,
       '--ext',

@@ -1,13 +1,23 @@
 #!/usr/bin/env node
-// Regenerates every committed artefact from the document: the bundle, then the types.
+// Regenerates every committed artefact from the documents: the bundles, the types, then the
+// payload validators of @brokerage/validators.
 // Usage: node scripts/generate.mjs [--out-root DIR]
 import { parseArgs } from 'node:util';
 import { bundle } from './bundle.mjs';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { generateTypes } from './generate-types.mjs';
+import { artefacts } from './paths.mjs';
+import { generate as generateValidators } from '../packages/validators/scripts/generate-validators.mjs';
 
 export async function generate(outRoot) {
   bundle(outRoot);
   await generateTypes(outRoot);
+  const files = artefacts(outRoot);
+  generateValidators(
+    JSON.parse(readFileSync(files.bundleJson, 'utf8')),
+    dirname(files['validators:catalog.ts']),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

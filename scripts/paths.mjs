@@ -1,17 +1,35 @@
-// Where the document lives and where its generated artefacts go, relative to a root folder
-// (the repository, or a scratch copy when checking for drift).
+// Where the documents live (the brokerage document and the reference server's control API
+// document) and where their generated artefacts go, relative to a root folder (the repository,
+// or a scratch copy when checking for drift).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const documentEntry = join(repoRoot, 'openapi', 'openapi.yaml');
+export const controlDocumentEntry = join(repoRoot, 'openapi', 'control', 'control.yaml');
 export const redoclyConfig = join(repoRoot, 'redocly.yaml');
+
+/** Ajv standalone validators of @brokerage/validators, generated from the bundled document. */
+export const validatorFiles = [
+  'body-validators.ts',
+  'param-validators.ts',
+  'catalog.ts',
+  'guards.ts',
+];
 
 export const artefacts = (root = repoRoot) => ({
   bundleYaml: join(root, 'packages', 'types', 'generated', 'openapi.yaml'),
   bundleJson: join(root, 'packages', 'types', 'generated', 'openapi.json'),
   types: join(root, 'packages', 'types', 'src', 'generated', 'openapi.ts'),
+  controlBundleYaml: join(root, 'packages', 'types', 'generated', 'control.openapi.yaml'),
+  controlBundleJson: join(root, 'packages', 'types', 'generated', 'control.openapi.json'),
+  ...Object.fromEntries(
+    validatorFiles.map((name) => [
+      `validators:${name}`,
+      join(root, 'packages', 'validators', 'src', 'generated', name),
+    ]),
+  ),
 });
 
 export const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);

@@ -3,8 +3,10 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationId } from '@brokerage/types';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { Controls } from './control/controls.js';
+import { controlRouter } from './control/router.js';
 import { Brokerage } from './domain/brokerage.js';
-import { sleep, systemClock, type Clock } from './domain/clock.js';
+import { OffsetClock, sleep, systemClock, type Clock } from './domain/clock.js';
 import { unavailable } from './domain/errors.js';
 import type { Fixtures } from './domain/model.js';
 import type { Session } from './domain/sessions.js';
@@ -12,12 +14,15 @@ import { defaultFixtures } from './fixtures/index.js';
 import { createHandlers } from './handlers/index.js';
 import { documentFiles, indexOperations, loadDocument, type OperationInfo } from './http/document.js';
 import { docsRouter } from './http/docs.js';
+import { emptyPathParameters } from './http/empty-parameters.js';
 import { answerFor, sendError } from './http/error-response.js';
 import { FaultInjector } from './http/faults.js';
 import type { Handler, OperationRequest, Reply } from './http/handler.js';
 import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
 import { bySpecificity } from './http/routes.js';
 import { accessOf, admitSession, resolveSession, type Authenticator } from './http/session-gate.js';
+import { defaultAuthenticators } from './http/authenticators.js';
+import { oauthPagesRouter } from './http/oauth-pages.js';
 import { MemoryStore } from './store/memory.js';
 import type { Store } from './store/store.js';
 
@@ -27,6 +32,7 @@ export interface ServerOptions {
   /** `gateway` (default): a demo user's session is open and requests need no credentials.
    * `hosted`: every request carries credentials. */
   mode?: Mode;
+  /** The server's clock: by default the system clock, which the controls can move forward. */
   clock?: Clock;
   seed?: number;
   store?: Store;
@@ -51,6 +57,8 @@ export interface BrokerageServer {
   brokerage: Brokerage;
   faults: FaultInjector;
   pacer: Pacer | undefined;
+  /** Controls for test authors (also served under `/control`). */
+  controls: Controls;
   /** The session the gateway holds, opening a new one for the gateway user when it has ended. */
   openGatewaySession(): Session;
   readonly options: Readonly<Required<Pick<ServerOptions, 'mode' | 'seed' | 'sessionTimeoutMs' | 'requestTimeoutMs'>>>;
@@ -58,7 +66,7 @@ export interface BrokerageServer {
 
 export function createServer(options: ServerOptions = {}): BrokerageServer {
   const mode = options.mode ?? 'gateway';
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? new OffsetClock(systemClock);
   const seed = options.seed ?? 1;
   const sessionTimeoutMs = options.sessionTimeoutMs ?? 5 * 60_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
@@ -91,7 +99,17 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
 
   const document = loadDocument();
   const operations = [...indexOperations(document).values()].sort(bySpecificity);
-  const gate = { mode, brokerage, authenticators: options.authenticators ?? [], gatewaySessionId: () => gatewaySessionId };
+  const controls = new Controls({
+    brokerage,
+    clock,
+    faults,
+    pacer,
+    seed,
+    gatewayUser: mode === 'gateway' ? gatewayUser : undefined,
+    operationIds: new Set(operations.map((operation) => operation.operationId)),
+    reopenGatewaySession: mode === 'gateway' ? openGatewaySession : undefined,
+  });
+  const gate = { mode, brokerage, authenticators: [...(options.authenticators ?? []), ...defaultAuthenticators(brokerage)], gatewaySessionId: () => gatewaySessionId };
 
   const app = express();
   app.disable('x-powered-by');
@@ -101,8 +119,10 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });
   });
   app.use(docsRouter());
+  app.use('/control', controlRouter(controls, { validateResponses: options.validateResponses !== false }));
   app.use(express.json({ limit: '1mb', type: ['application/json', '+json'] }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(oauthPagesRouter(brokerage));
 
   const operationOf = (res: Response): OperationInfo | undefined => res.locals.operation as OperationInfo | undefined;
 
@@ -134,6 +154,10 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       }
     });
   }
+
+  // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no route
+  // above: answer the service's 400 `Bad Request: <name> needed` instead of the validator's 404.
+  app.use(emptyPathParameters(operations, gate));
 
   app.use(
     OpenApiValidator.middleware({
@@ -196,6 +220,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     brokerage,
     faults,
     pacer,
+    controls,
     openGatewaySession,
     options: { mode, seed, sessionTimeoutMs, requestTimeoutMs },
   };

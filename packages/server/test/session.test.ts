@@ -56,10 +56,14 @@ describe('sessions', () => {
       origin: 'control',
       brokerageOpen: true,
     });
-    const ping = await server.call('POST', '/v1/api/tickle', { headers: { cookie: `api=${session.id}` } });
+    const ping = await server.call('POST', '/v1/api/tickle', {
+      headers: { cookie: `api=${session.id}` },
+    });
     expect(ping.status).toBe(200);
     expect(ping.body.session).toBe(session.id);
-    const unknown = await server.call('POST', '/v1/api/tickle', { headers: { cookie: 'api=0123' } });
+    const unknown = await server.call('POST', '/v1/api/tickle', {
+      headers: { cookie: 'api=0123' },
+    });
     expect(unknown.status).toBe(401);
   });
 
@@ -87,12 +91,17 @@ describe('sessions', () => {
     });
     expect(init.status).toBe(200);
     expect(init.body).toMatchObject({ authenticated: true, established: true });
-    expect((await server.call('POST', '/v1/api/iserver/auth/status', { headers: cookie })).body.authenticated).toBe(true);
+    expect(
+      (await server.call('POST', '/v1/api/iserver/auth/status', { headers: cookie })).body
+        .authenticated,
+    ).toBe(true);
   });
 
   it('refuses a session init body that is not two booleans with 400', async () => {
     server = await startServer();
-    const answer = await server.call('POST', '/v1/api/iserver/auth/ssodh/init', { body: { publish: 'yes' } });
+    const answer = await server.call('POST', '/v1/api/iserver/auth/ssodh/init', {
+      body: { publish: 'yes' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.statusCode).toBe(400);
     expect(answer.body.error).toMatch(/^Bad Request: /);

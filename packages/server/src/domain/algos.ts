@@ -13,7 +13,8 @@ const time = (id: string, name: string, defaultValue: string, guiRank: number): 
   guiRank,
   description: `${name} of the algorithm, a time of day and a time zone.`,
 });
-const startTime = (guiRank: number) => time('startTime', 'Start Time', '09:30:00 US/Eastern', guiRank);
+const startTime = (guiRank: number) =>
+  time('startTime', 'Start Time', '09:30:00 US/Eastern', guiRank);
 const endTime = (guiRank: number) => time('endTime', 'End Time', '16:00:00 US/Eastern', guiRank);
 
 const flag = (id: string, name: string, guiRank: number, description: string): Parameter => ({
@@ -26,11 +27,26 @@ const flag = (id: string, name: string, guiRank: number, description: string): P
   description,
 });
 const allowPastEndTime = (guiRank: number) =>
-  flag('allowPastEndTime', 'Allow trading past end time', guiRank, 'Whether an unfilled order may keep trading after the end time.');
+  flag(
+    'allowPastEndTime',
+    'Allow trading past end time',
+    guiRank,
+    'Whether an unfilled order may keep trading after the end time.',
+  );
 const forceCompletion = (guiRank: number) =>
-  flag('forceCompletion', 'Attempt completion by the end of the day', guiRank, 'Whether the algorithm speeds up to fill the whole order before the close.');
+  flag(
+    'forceCompletion',
+    'Attempt completion by the end of the day',
+    guiRank,
+    'Whether the algorithm speeds up to fill the whole order before the close.',
+  );
 const noTakeLiq = (guiRank: number): Parameter => ({
-  ...flag('noTakeLiq', 'Attempt to never take liquidity', guiRank, 'Whether the algorithm posts only passive orders and never crosses the spread.'),
+  ...flag(
+    'noTakeLiq',
+    'Attempt to never take liquidity',
+    guiRank,
+    'Whether the algorithm posts only passive orders and never crosses the spread.',
+  ),
   enabledConditions: ['MKT:speedUp:=:no'],
 });
 
@@ -54,7 +70,8 @@ const riskAversion = (guiRank: number): Parameter => ({
   legalStrings: ['Get Done', 'Aggressive', 'Neutral', 'Passive'],
   required: false,
   guiRank,
-  description: 'Trade-off between market impact (Passive) and the risk of the price moving away (Get Done).',
+  description:
+    'Trade-off between market impact (Passive) and the risk of the price moving away (Get Done).',
 });
 
 const integer = (id: string, name: string, guiRank: number, description: string): Parameter => ({
@@ -72,7 +89,8 @@ const stockAlgos: Algo[] = [
   {
     id: 'Adaptive',
     name: 'Adaptive',
-    description: 'Works the order between the bid and the ask, trading execution speed against price improvement.',
+    description:
+      'Works the order between the bid and the ask, trading execution speed against price improvement.',
     parameters: [
       {
         id: 'adaptivePriority',
@@ -82,7 +100,8 @@ const stockAlgos: Algo[] = [
         legalStrings: ['Urgent', 'Normal', 'Patient'],
         required: true,
         guiRank: 1,
-        description: 'How fast the order seeks a fill: Urgent fills sooner, Patient waits for better prices.',
+        description:
+          'How fast the order seeks a fill: Urgent fills sooner, Patient waits for better prices.',
       },
     ],
   },
@@ -115,14 +134,27 @@ const stockAlgos: Algo[] = [
   {
     id: 'ArrivalPx',
     name: 'Arrival Price',
-    description: 'Aims at the midpoint at the time the order arrives, weighing market impact against risk.',
-    parameters: [maxPctVol(1), riskAversion(2), startTime(3), endTime(4), forceCompletion(5), allowPastEndTime(6)],
+    description:
+      'Aims at the midpoint at the time the order arrives, weighing market impact against risk.',
+    parameters: [
+      maxPctVol(1),
+      riskAversion(2),
+      startTime(3),
+      endTime(4),
+      forceCompletion(5),
+      allowPastEndTime(6),
+    ],
   },
   {
     id: 'PctVol',
     name: 'Percentage of Volume',
     description: 'Participates in the market at a steady share of the traded volume.',
-    parameters: [percentage('pctVol', 'Target Percentage', 1, true), startTime(2), endTime(3), noTakeLiq(4)],
+    parameters: [
+      percentage('pctVol', 'Target Percentage', 1, true),
+      startTime(2),
+      endTime(3),
+      noTakeLiq(4),
+    ],
   },
   {
     id: 'DarkIce',
@@ -144,7 +176,8 @@ const stockAlgos: Algo[] = [
   {
     id: 'BalanceImpactRisk',
     name: 'Balance Impact Risk',
-    description: 'Balances the market impact of trading a large order against the risk of the price moving.',
+    description:
+      'Balances the market impact of trading a large order against the risk of the price moving.',
     parameters: [maxPctVol(1), riskAversion(2), forceCompletion(3)],
   },
   {
@@ -160,8 +193,18 @@ const stockAlgos: Algo[] = [
     parameters: [
       integer('componentSize', 'Component Size', 1, 'Quantity of each slice.'),
       integer('timeBetweenOrders', 'Time Between Orders', 2, 'Seconds between two slices.'),
-      flag('randomizeTime20', 'Randomise time by 20%', 3, 'Whether the interval varies by up to 20 % either way.'),
-      flag('randomizeSize55', 'Randomise size by 55%', 4, 'Whether the slice size varies by up to 55 % either way.'),
+      flag(
+        'randomizeTime20',
+        'Randomise time by 20%',
+        3,
+        'Whether the interval varies by up to 20 % either way.',
+      ),
+      flag(
+        'randomizeSize55',
+        'Randomise size by 55%',
+        4,
+        'Whether the slice size varies by up to 55 % either way.',
+      ),
       startTime(5),
       endTime(6),
     ],

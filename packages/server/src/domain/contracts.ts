@@ -11,7 +11,10 @@ export function contractOrFail(market: Market, conid: number): Instrument {
 }
 
 /** The stock listing with this conid, if it is one. */
-export function stockListing(catalogue: InstrumentCatalogue, conid: number): StockListing | undefined {
+export function stockListing(
+  catalogue: InstrumentCatalogue,
+  conid: number,
+): StockListing | undefined {
   for (const company of catalogue.stocks) {
     const listing = company.listings.find((candidate) => candidate.conid === conid);
     if (listing) return listing;
@@ -43,7 +46,11 @@ export function stocksBySymbols(
           name: company.name,
           chineseName: company.chineseName === null ? null : htmlEncoded(company.chineseName),
           assetClass: 'STK' as const,
-          contracts: company.listings.map(({ conid, exchange, isUS }) => ({ conid, exchange, isUS })),
+          contracts: company.listings.map(({ conid, exchange, isUS }) => ({
+            conid,
+            exchange,
+            isUS,
+          })),
         })),
     ]),
   );
@@ -58,7 +65,7 @@ function epochOf(date: number): number {
 /** The weekday before a YYYYMMDD date, as YYYYMMDD. */
 export function previousBusinessDay(date: number): number {
   let time = epochOf(date) - dayMs;
-  for (let weekday = new Date(time).getUTCDay(); weekday === 0 || weekday === 6; ) {
+  for (let weekday = new Date(time).getUTCDay(); weekday === 0 || weekday === 6;) {
     time -= dayMs;
     weekday = new Date(time).getUTCDay();
   }

@@ -90,8 +90,13 @@ export function instrumentsOf(catalogue: InstrumentCatalogue): { instrument: Ins
   return [...stocks, ...futures, ...pairs, ...events];
 }
 
+/** Called after a contract's simulated price changed. */
+export type PriceListener = (conid: number, price: number) => void;
+
 /** Instruments, their simulated prices, and currency conversion. */
 export class Market {
+  readonly #listeners = new Set<PriceListener>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -111,8 +116,16 @@ export class Market {
     return this.store.collection('prices').get(String(conid));
   }
 
+  /** Sets the last price; every price change goes through here, so fills and alerts follow it. */
   setPrice(conid: number, price: number): void {
     this.store.collection('prices').set(String(conid), price);
+    for (const listener of this.#listeners) listener(conid, price);
+  }
+
+  /** Calls `listener` after every price change; returns a function that unsubscribes it. */
+  onPriceChange(listener: PriceListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   isExpired(instrument: Instrument): boolean {

@@ -82,6 +82,8 @@ export interface FutureChain {
   exchange: string;
   currency: string;
   multiplier: number;
+  /** Tick size of the chain's prices (0.25 index points for ES and NQ). */
+  priceIncrement?: number;
   contracts: FutureContract[];
 }
 

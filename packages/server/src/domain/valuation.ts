@@ -120,7 +120,10 @@ export function valueAccount(account: Account, market: Market): AccountValues {
     const entry = row(instrument.currency);
     const notional = position.quantity * price * instrument.multiplier;
     const pnl = position.quantity * (price - position.averageCost) * instrument.multiplier;
-    const daily = position.quantity * (price - (previousClose(market, position.conid) ?? price)) * instrument.multiplier;
+    const daily =
+      position.quantity *
+      (price - (previousClose(market, position.conid) ?? price)) *
+      instrument.multiplier;
     entry.unrealizedPnl += pnl;
     entry.dailyPnl += daily;
     const inBase = Math.abs(notional) * entry.exchangeRate;
@@ -133,7 +136,8 @@ export function valueAccount(account: Account, market: Market): AccountValues {
       commoditiesDaily += daily * entry.exchangeRate;
       entry.futuresPnl += pnl;
     } else {
-      if (instrument.secType === 'OPT' || instrument.secType === 'EVENT') entry.optionMarketValue += notional;
+      if (instrument.secType === 'OPT' || instrument.secType === 'EVENT')
+        entry.optionMarketValue += notional;
       else entry.stockMarketValue += notional;
       stockInitial += inBase * marginRates.stockInitial;
       stockMaintenance += inBase * marginRates.stockMaintenance;
@@ -144,7 +148,12 @@ export function valueAccount(account: Account, market: Market): AccountValues {
 
   const byCurrency = [...rows.values()].map((entry) => ({
     ...entry,
-    netLiquidation: round(entry.cash + entry.stockMarketValue + entry.optionMarketValue + entry.futuresPnl),
+    netLiquidation: round(
+      entry.cash + entry.stockMarketValue + entry.optionMarketValue + entry.futuresPnl,
+    ),
+    stockMarketValue: round(entry.stockMarketValue),
+    futureMarketValue: round(entry.futureMarketValue),
+    optionMarketValue: round(entry.optionMarketValue),
     futuresPnl: round(entry.futuresPnl),
     unrealizedPnl: round(entry.unrealizedPnl),
     dailyPnl: round(entry.dailyPnl),

@@ -1,16 +1,84 @@
+import {
+  accountAvailableFunds,
+  accountBalances,
+  accountMargins,
+  accountMarketValue,
+  accountSummary,
+} from '../domain/account-reports.js';
+import {
+  accountsList,
+  aliasOf,
+  allocationIdOf,
+  isAdvisorMaster,
+  partitionedPnl,
+  searchDynamicAccounts,
+  setDynamicAccount,
+  signaturesAndOwners,
+  switchAccount,
+} from '../domain/accounts.js';
+import type { Brokerage } from '../domain/brokerage.js';
+import type { Session } from '../domain/sessions.js';
+import { isCashAccount, valueAccount } from '../domain/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from '../http/require-session.js';
 
-export const accountHandlers = (_context: HandlerContext): HandlerGroup<'getAccounts' | 'switchAccount' | 'searchDynamicAccounts' | 'setDynamicAccount' | 'getSignaturesAndOwners' | 'getAccountSummary' | 'getAccountBalances' | 'getAccountMargins' | 'getAccountMarketValue' | 'getAccountAvailableFunds' | 'getPartitionedPnl'> => ({
-  getAccounts: pending('getAccounts'),
-  switchAccount: pending('switchAccount'),
-  searchDynamicAccounts: pending('searchDynamicAccounts'),
-  setDynamicAccount: pending('setDynamicAccount'),
-  getSignaturesAndOwners: pending('getSignaturesAndOwners'),
-  getAccountSummary: pending('getAccountSummary'),
-  getAccountBalances: pending('getAccountBalances'),
-  getAccountMargins: pending('getAccountMargins'),
-  getAccountMarketValue: pending('getAccountMarketValue'),
-  getAccountAvailableFunds: pending('getAccountAvailableFunds'),
-  getPartitionedPnl: pending('getPartitionedPnl'),
+/** An account the session may see (400 otherwise), valued at the current prices. */
+function valued(brokerage: Brokerage, session: Session | undefined, accountId: string) {
+  const account = brokerage.accountFor(requireSession(session), accountId);
+  return { account, values: valueAccount(account, brokerage.market) };
+}
+
+export const accountHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<
+  | 'getAccounts'
+  | 'switchAccount'
+  | 'searchDynamicAccounts'
+  | 'setDynamicAccount'
+  | 'getSignaturesAndOwners'
+  | 'getAccountSummary'
+  | 'getAccountBalances'
+  | 'getAccountMargins'
+  | 'getAccountMarketValue'
+  | 'getAccountAvailableFunds'
+  | 'getPartitionedPnl'
+> => ({
+  getAccounts: ({ session }) => accountsList(brokerage, requireSession(session)),
+  switchAccount: ({ session, body }) => {
+    const account = switchAccount(brokerage, requireSession(session), body.acctId);
+    return { set: true, acctId: account.id };
+  },
+  searchDynamicAccounts: ({ session, params }) => ({
+    matchedAccounts: searchDynamicAccounts(
+      brokerage,
+      requireSession(session),
+      params.searchPattern,
+    ).map((account) => ({
+      accountId: account.id,
+      alias: aliasOf(account),
+      allocationId: allocationIdOf(account),
+    })),
+    pattern: params.searchPattern,
+  }),
+  setDynamicAccount: ({ session, body }) => {
+    const { account, roles } = setDynamicAccount(brokerage, requireSession(session), body.acctId);
+    return { set: true, acctId: account.id, roles };
+  },
+  getSignaturesAndOwners: ({ session, params }) =>
+    signaturesAndOwners(brokerage, requireSession(session), params.accountId),
+  getAccountSummary: ({ session, params }) => {
+    const { account, values } = valued(brokerage, session, params.accountId);
+    return accountSummary(values, isAdvisorMaster(brokerage, account) ? 'ADVISOR' : '');
+  },
+  getAccountBalances: ({ session, params }) =>
+    accountBalances(valued(brokerage, session, params.accountId).values),
+  getAccountMargins: ({ session, params }) =>
+    accountMargins(valued(brokerage, session, params.accountId).values),
+  getAccountMarketValue: ({ session, params }) =>
+    accountMarketValue(valued(brokerage, session, params.accountId).values),
+  getAccountAvailableFunds: ({ session, params }) => {
+    const { account, values } = valued(brokerage, session, params.accountId);
+    return accountAvailableFunds(values, isCashAccount(account));
+  },
+  getPartitionedPnl: ({ session }) => partitionedPnl(brokerage, requireSession(session)),
 });

@@ -1,11 +1,56 @@
+import { alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
+import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from './require-session.js';
 
-export const alertHandlers = (_context: HandlerContext): HandlerGroup<'upsertAlert' | 'activateAlert' | 'deleteAlert' | 'listAlerts' | 'getAlertDetails' | 'getMtaAlert'> => ({
-  upsertAlert: pending('upsertAlert'),
-  activateAlert: pending('activateAlert'),
-  deleteAlert: pending('deleteAlert'),
-  listAlerts: pending('listAlerts'),
-  getAlertDetails: pending('getAlertDetails'),
-  getMtaAlert: pending('getMtaAlert'),
-});
+export const alertHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<
+  'upsertAlert' | 'activateAlert' | 'deleteAlert' | 'listAlerts' | 'getAlertDetails' | 'getMtaAlert'
+> => {
+  const { alerts } = tradingOf(brokerage);
+  return {
+    upsertAlert: ({ session, params, body }) => {
+      const { alert, warning } = alerts.upsert(requireSession(session), params.accountId, body);
+      return {
+        request_id: null,
+        order_id: alert.orderId,
+        success: true,
+        text: 'Submitted',
+        order_status: null,
+        warning_message: warning,
+      };
+    },
+    activateAlert: ({ session, params, body }) => {
+      const alert = alerts.activate(
+        requireSession(session),
+        params.accountId,
+        body.alertId,
+        body.alertActive === 1,
+      );
+      return {
+        request_id: null,
+        order_id: alert.orderId,
+        success: true,
+        text: 'Request was submitted',
+        failure_list: null,
+      };
+    },
+    deleteAlert: ({ session, params }) => {
+      const alert = alerts.remove(requireSession(session), params.accountId, params.alertId);
+      return {
+        request_id: null,
+        order_id: alert.orderId,
+        success: true,
+        text: 'Request was submitted',
+        failure_list: null,
+      };
+    },
+    listAlerts: ({ session, params }) =>
+      alerts.list(requireSession(session), params.accountId).map(alertSummary),
+    getAlertDetails: ({ session, params }) =>
+      alertDetails(alerts.details(requireSession(session), params.alertId), brokerage.market),
+    getMtaAlert: ({ session }) =>
+      alertDetails(alerts.mta(requireSession(session)), brokerage.market),
+  };
+};

@@ -1,6 +1,17 @@
+import { createAllocationGroup } from '../domain/allocation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from '../http/require-session.js';
 
-export const allocationHandlers = (_context: HandlerContext): HandlerGroup<'createAllocationGroup'> => ({
-  createAllocationGroup: pending('createAllocationGroup'),
+export const allocationHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<'createAllocationGroup'> => ({
+  createAllocationGroup: ({ session, body }) => {
+    const user = brokerage.userOf(requireSession(session));
+    createAllocationGroup(brokerage.store, user, {
+      name: body.name,
+      accounts: body.accounts,
+      defaultMethod: body.default_method,
+    });
+    return { success: true };
+  },
 });

@@ -1,12 +1,57 @@
+import { algosOf } from '../domain/algos.js';
+import { contractRules, tradingAccountsOf } from '../domain/contract-rules.js';
+import {
+  contractOrFail,
+  currencyPairsOf,
+  futuresBySymbols,
+  stocksBySymbols,
+} from '../domain/contracts.js';
+import {
+  eventContractDetails,
+  eventContractOrFail,
+  eventContractRules,
+} from '../domain/event-contracts.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from '../http/require-session.js';
 
-export const contractHandlers = (_context: HandlerContext): HandlerGroup<'getStocksBySymbols' | 'getFuturesBySymbols' | 'getContractRules' | 'getContractAlgos' | 'getCurrencyPairs' | 'getEventContractRules' | 'getEventContractDetails'> => ({
-  getStocksBySymbols: pending('getStocksBySymbols'),
-  getFuturesBySymbols: pending('getFuturesBySymbols'),
-  getContractRules: pending('getContractRules'),
-  getContractAlgos: pending('getContractAlgos'),
-  getCurrencyPairs: pending('getCurrencyPairs'),
-  getEventContractRules: pending('getEventContractRules'),
-  getEventContractDetails: pending('getEventContractDetails'),
-});
+const symbolsOf = (list: string) => [...new Set(list.split(','))];
+
+export const contractHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<
+  | 'getStocksBySymbols'
+  | 'getFuturesBySymbols'
+  | 'getContractRules'
+  | 'getContractAlgos'
+  | 'getCurrencyPairs'
+  | 'getEventContractRules'
+  | 'getEventContractDetails'
+> => {
+  const { market } = brokerage;
+  return {
+    getStocksBySymbols: ({ query }) =>
+      stocksBySymbols(market.catalogueData, symbolsOf(query.symbols)),
+    getFuturesBySymbols: ({ query }) => futuresBySymbols(market, symbolsOf(query.symbols)),
+    getContractRules: ({ session, body }) => {
+      const instrument = contractOrFail(market, body.conid);
+      return contractRules(
+        market,
+        instrument,
+        tradingAccountsOf(brokerage, requireSession(session)),
+        body,
+      );
+    },
+    getContractAlgos: ({ params, query }) => ({
+      algos: algosOf(contractOrFail(market, params.conid), {
+        ...(query.algos === undefined ? {} : { ids: query.algos.split(';') }),
+        withDescription: query.addDescription === '1',
+        withParameters: query.addParams === '1',
+      }),
+    }),
+    getCurrencyPairs: ({ query }) => currencyPairsOf(market.catalogueData, query.currency),
+    getEventContractRules: ({ query }) =>
+      eventContractRules(eventContractOrFail(market.catalogueData, query.conid)),
+    getEventContractDetails: ({ query }) =>
+      eventContractDetails(eventContractOrFail(market.catalogueData, query.conid)),
+  };
+};

@@ -1,11 +1,38 @@
-import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { authServicesOf } from '../domain/auth-services.js';
+import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
+import { originOf, signedRequestOf } from '../http/signed-request.js';
+import type { OperationId } from '@brokerage/types';
 
-export const oauthHandlers = (_context: HandlerContext): HandlerGroup<'requestOAuthToken' | 'getOAuthAccessToken' | 'createLiveSessionToken' | 'createOAuth2Token' | 'createSsoSession' | 'createSsoBrowserSession'> => ({
-  requestOAuthToken: pending('requestOAuthToken'),
-  getOAuthAccessToken: pending('getOAuthAccessToken'),
-  createLiveSessionToken: pending('createLiveSessionToken'),
-  createOAuth2Token: pending('createOAuth2Token'),
-  createSsoSession: pending('createSsoSession'),
-  createSsoBrowserSession: pending('createSsoBrowserSession'),
-});
+/** The Authorization header of a request, as one string. */
+function authorizationOf(request: OperationRequest<OperationId>): string | undefined {
+  const value = request.headers.authorization;
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const oauthHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<
+  | 'requestOAuthToken'
+  | 'getOAuthAccessToken'
+  | 'createLiveSessionToken'
+  | 'createOAuth2Token'
+  | 'createSsoSession'
+  | 'createSsoBrowserSession'
+> => {
+  const { oauth1, oauth2, sso } = authServicesOf(brokerage);
+  return {
+    requestOAuthToken: (request) => oauth1.requestToken(signedRequestOf(request)),
+    getOAuthAccessToken: (request) => oauth1.accessToken(signedRequestOf(request)),
+    createLiveSessionToken: (request) => oauth1.liveSessionToken(signedRequestOf(request)),
+    createOAuth2Token: (request) => {
+      const tokenUrl = `${request.headers.host ?? ''}${request.url.split('?')[0] ?? ''}`;
+      return oauth2.issueToken(request.body.client_assertion, request.body.scope, [
+        `http://${tokenUrl}`,
+        `https://${tokenUrl}`,
+      ]);
+    },
+    createSsoSession: (request) => sso.createSession(authorizationOf(request), request.body),
+    createSsoBrowserSession: (request) =>
+      sso.createBrowserLink(authorizationOf(request), request.body, originOf(request.headers)),
+  };
+};

@@ -1,13 +1,81 @@
+import { badRequest, rejected } from '../domain/errors.js';
+import { applyOrderFilters } from '../domain/orders/order-filters.js';
+import { liveOrder, orderStatus, placeOrdersResponse } from '../domain/orders/order-views.js';
+import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from './require-session.js';
 
-export const orderHandlers = (_context: HandlerContext): HandlerGroup<'placeOrders' | 'confirmOrderReply' | 'suppressQuestions' | 'resetSuppressedQuestions' | 'getOpenOrders' | 'getOrderStatus' | 'modifyOrder' | 'cancelOrder'> => ({
-  placeOrders: pending('placeOrders'),
-  confirmOrderReply: pending('confirmOrderReply'),
-  suppressQuestions: pending('suppressQuestions'),
-  resetSuppressedQuestions: pending('resetSuppressedQuestions'),
-  getOpenOrders: pending('getOpenOrders'),
-  getOrderStatus: pending('getOrderStatus'),
-  modifyOrder: pending('modifyOrder'),
-  cancelOrder: pending('cancelOrder'),
-});
+export const orderHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<
+  | 'placeOrders'
+  | 'confirmOrderReply'
+  | 'suppressQuestions'
+  | 'resetSuppressedQuestions'
+  | 'getOpenOrders'
+  | 'getOrderStatus'
+  | 'modifyOrder'
+  | 'cancelOrder'
+> => {
+  const { orders } = tradingOf(brokerage);
+  const instrument = (conid: number) => {
+    const found = brokerage.market.instrument(conid);
+    if (!found) throw rejected(`Contract ${conid} not found`);
+    return found;
+  };
+  return {
+    placeOrders: async ({ session, params, body }) =>
+      placeOrdersResponse(
+        await orders.place(requireSession(session), params.accountId, body.orders),
+      ),
+    confirmOrderReply: async ({ session, params, body }) =>
+      placeOrdersResponse(
+        await orders.reply(requireSession(session), params.replyId, body.confirmed),
+      ),
+    suppressQuestions: ({ session, body }) => {
+      if (!orders.questions.suppress(requireSession(session).id, body.messageIds)) {
+        throw badRequest('Bad Request: at most 64 message ids can be suppressed');
+      }
+      return { status: 'submitted' };
+    },
+    resetSuppressedQuestions: ({ session }) => {
+      orders.questions.resetSuppressed(requireSession(session).id);
+      return { status: 'submitted' };
+    },
+    getOpenOrders: ({ session, query }) => ({
+      orders: applyOrderFilters(
+        orders.list(requireSession(session), query.accountId),
+        query.filters,
+      ).map((order) => liveOrder(order, instrument(order.conid))),
+      snapshot: true,
+    }),
+    getOrderStatus: ({ session, params }) => {
+      const order = orders.status(requireSession(session), Number(params.orderId));
+      return orderStatus(order, instrument(order.conid), brokerage.market);
+    },
+    modifyOrder: async ({ session, params, body }) =>
+      placeOrdersResponse(
+        await orders.modify(
+          requireSession(session),
+          params.accountId,
+          Number(params.orderId),
+          body,
+        ),
+      ),
+    cancelOrder: async ({ session, params }) => {
+      const outcome = await orders.cancel(
+        requireSession(session),
+        params.accountId,
+        Number(params.orderId),
+      );
+      if (outcome.kind === 'rejected') return { error: outcome.error };
+      const { order } = outcome;
+      return {
+        msg: 'Request was submitted',
+        order_id: order.id,
+        conid: order.conid,
+        account: order.allocatedTo,
+      };
+    },
+  };
+};

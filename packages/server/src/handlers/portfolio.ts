@@ -1,8 +1,20 @@
+import { ledger } from '../domain/account-reports.js';
+import { ledgerAccount, portfolioAccounts, portfolioSubaccounts } from '../domain/portfolio.js';
+import { valueAccount } from '../domain/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from '../http/require-session.js';
 
-export const portfolioHandlers = (_context: HandlerContext): HandlerGroup<'getPortfolioAccounts' | 'getPortfolioSubaccounts' | 'getLedger'> => ({
-  getPortfolioAccounts: pending('getPortfolioAccounts'),
-  getPortfolioSubaccounts: pending('getPortfolioSubaccounts'),
-  getLedger: pending('getLedger'),
+export const portfolioHandlers = ({
+  brokerage,
+}: HandlerContext): HandlerGroup<
+  'getPortfolioAccounts' | 'getPortfolioSubaccounts' | 'getLedger'
+> => ({
+  getPortfolioAccounts: ({ session }) => portfolioAccounts(brokerage, requireSession(session)),
+  getPortfolioSubaccounts: ({ session }) =>
+    portfolioSubaccounts(brokerage, requireSession(session)),
+  getLedger: ({ session, params }) => {
+    const account = ledgerAccount(brokerage, requireSession(session), params.accountId);
+    const epochSeconds = Math.floor(brokerage.clock.now() / 1000);
+    return ledger(account.id, valueAccount(account, brokerage.market), epochSeconds);
+  },
 });

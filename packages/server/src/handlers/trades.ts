@@ -1,6 +1,10 @@
+import { executionsOf, tradeView } from '../domain/trades.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { pending } from './pending.js';
+import { requireSession } from './require-session.js';
 
-export const tradeHandlers = (_context: HandlerContext): HandlerGroup<'getTrades'> => ({
-  getTrades: pending('getTrades'),
+export const tradeHandlers = ({ brokerage }: HandlerContext): HandlerGroup<'getTrades'> => ({
+  getTrades: ({ session, query }) =>
+    executionsOf(brokerage, requireSession(session), query.days ?? 1).map((execution) =>
+      tradeView(brokerage, execution),
+    ),
 });

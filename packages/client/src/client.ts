@@ -1,0 +1,123 @@
+import type { paths } from '@brokerage/types';
+import createClient, { type Client } from 'openapi-fetch';
+import { authLayer } from './auth/layer.js';
+import type { AuthProvider } from './auth/types.js';
+import { systemClock, type Clock } from './clock.js';
+import { BrokerageApiError } from './errors.js';
+import { compose, type Fetch, type FetchLayer } from './fetch/layer.js';
+import { defaultPacing, Pacer, pacingLayer, type PacingLimits } from './fetch/pacing.js';
+import { defaultRetry, retryLayer, type RetryOptions } from './fetch/retry.js';
+import { timeoutLayer } from './fetch/timeout.js';
+import { KeepAlive, type KeepAliveOptions, type TickOutcome } from './keep-alive.js';
+import { operationOfResponseOrUrl, recordOperation } from './operations.js';
+import {
+  placeOrder,
+  resetSuppressedMessages,
+  suppressMessages,
+  type OrderRequest,
+  type PlaceOrderOptions,
+} from './orders/reply-loop.js';
+import type { OrderSuccessEntry } from './orders/shapes.js';
+
+export interface BrokerageClientOptions {
+  /** The service's base address, e.g. `http://localhost:5000` (the document's paths carry `/v1/api`). */
+  baseUrl: string;
+  /** How requests carry credentials: `noAuth()` in gateway mode, `sessionCookie`, `bearerToken`, OAuth. */
+  auth: AuthProvider;
+  /** The fetch to send requests with (default `globalThis.fetch`). */
+  fetch?: Fetch;
+  /** Client-side pacing: on with the gateway's limits by default; `'hosted'` for 50/s, `false` off. */
+  pacing?: boolean | 'gateway' | 'hosted' | Partial<PacingLimits>;
+  /** Retries on 429 (after Retry-After) and on 503 for GETs (backoff); `false` turns them off. */
+  retry?: boolean | Partial<RetryOptions>;
+  /** Pings `/tickle` to keep the session open; off by default. `close()` stops it. */
+  keepAlive?: boolean | KeepAliveOptions;
+  /** Per-attempt timeout (default 10 s), through the request's AbortSignal. */
+  timeoutMs?: number;
+  /** Time source for backoff, pacing, timeouts and keep-alive (default: real time). */
+  clock?: Clock;
+}
+
+type Result<Data> = { data: Data; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
+
+export interface BrokerageHelpers {
+  /** The data of a typed call, or a `BrokerageApiError` carrying status, operation and parsed body. */
+  ok<Data>(call: Promise<Result<Data>>): Promise<Data>;
+  /** Places orders and confirms their warnings by `options.answer`; see `placeOrder`. */
+  placeOrder(accountId: string, orders: OrderRequest | OrderRequest[], options?: PlaceOrderOptions): Promise<OrderSuccessEntry[]>;
+  /** Suppresses order warnings by message id for the session. */
+  suppressMessages(messageIds: string[]): Promise<void>;
+  /** Lifts every suppression. */
+  resetSuppressedMessages(): Promise<void>;
+  /** The running keep-alive, when enabled. */
+  readonly keepAlive: KeepAlive | undefined;
+  /** Stops the keep-alive and waits for its ping in flight; the client stays usable. */
+  close(): Promise<void>;
+}
+
+/** The typed client of every operation of the document, plus the helpers. */
+export type BrokerageClient = Client<paths> & BrokerageHelpers;
+
+function pacingLimits(option: BrokerageClientOptions['pacing']): PacingLimits | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true || option === 'gateway') return defaultPacing('gateway');
+  if (option === 'hosted') return defaultPacing('hosted');
+  return { ...defaultPacing('gateway'), ...option };
+}
+
+function retryOptions(option: BrokerageClientOptions['retry']): RetryOptions | undefined {
+  if (option === false) return undefined;
+  return { ...defaultRetry, ...(option === true || option === undefined ? {} : option) };
+}
+
+/** Outermost layer: tags each response with its operation, for errors raised from it later. */
+const recordOperationLayer: FetchLayer = (next) => async (request) => {
+  const response = await next(request);
+  recordOperation(response, request);
+  return response;
+};
+
+export function createBrokerageClient(options: BrokerageClientOptions): BrokerageClient {
+  const clock = options.clock ?? systemClock;
+  const pacing = pacingLimits(options.pacing);
+  const retry = retryOptions(options.retry);
+  const base: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+  const layers: FetchLayer[] = [
+    recordOperationLayer,
+    ...(retry ? [retryLayer(clock, retry)] : []),
+    ...(pacing ? [pacingLayer(clock, new Pacer(clock, pacing))] : []),
+    timeoutLayer(clock, options.timeoutMs ?? 10_000),
+    authLayer(options.auth),
+  ];
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: compose(base, layers) });
+
+  const ping = async (signal: AbortSignal): Promise<TickOutcome> => {
+    const { data, error, response } = await client.POST('/v1/api/tickle', { signal });
+    if (response.status === 401) return { kind: 'unauthorized', detail: error };
+    if (error !== undefined) return { kind: 'failed', error: new BrokerageApiError(response.status, 'tickle', error) };
+    return data.iserver.authStatus.authenticated ? { kind: 'alive' } : { kind: 'brokerageClosed', detail: data.iserver.authStatus };
+  };
+  const keepAlive =
+    options.keepAlive === undefined || options.keepAlive === false
+      ? undefined
+      : new KeepAlive(ping, clock, options.keepAlive === true ? {} : options.keepAlive);
+  keepAlive?.start();
+
+  const helpers: BrokerageHelpers = {
+    async ok<Data>(call: Promise<Result<Data>>): Promise<Data> {
+      const result = await call;
+      if (!result.response.ok) {
+        throw new BrokerageApiError(result.response.status, operationOfResponseOrUrl(result.response), result.error);
+      }
+      return result.data as Data;
+    },
+    placeOrder: (accountId, orders, placeOptions) => placeOrder(client, accountId, orders, placeOptions),
+    suppressMessages: (messageIds) => suppressMessages(client, messageIds),
+    resetSuppressedMessages: () => resetSuppressedMessages(client),
+    keepAlive,
+    close: async () => {
+      await keepAlive?.stop();
+    },
+  };
+  return Object.assign(client, helpers);
+}

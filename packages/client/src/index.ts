@@ -1,0 +1,33 @@
+export { createBrokerageClient, type BrokerageClient, type BrokerageClientOptions, type BrokerageHelpers } from './client.js';
+export { systemClock, sleep, type Clock } from './clock.js';
+export type { AuthProvider } from './auth/types.js';
+export { noAuth, sessionCookie, bearerToken } from './auth/simple.js';
+export {
+  BrokerageError,
+  BrokerageApiError,
+  RequestTimeoutError,
+  isApiError,
+  parseErrorBody,
+  type ErrorBody,
+  type ErrorObject,
+  type ErrorOnly,
+  type ProblemDetails,
+} from './errors.js';
+export { OrderRejectedError, ReplyInvalidatedError, TooManyRoundsError, WarningDeclinedError } from './orders/errors.js';
+export {
+  isOrderSuccess,
+  isOrderWarning,
+  isOrderReject,
+  isOrderAdvancedReject,
+  type PlaceOrdersResponse,
+  type OrderSuccessEntry,
+  type OrderWarningEntry,
+  type OrderReject,
+  type OrderAdvancedReject,
+} from './orders/shapes.js';
+export type { OrderRequest, PlaceOrderOptions, WarningPolicy } from './orders/reply-loop.js';
+export { KeepAlive, type KeepAliveOptions, type SessionLostEvent } from './keep-alive.js';
+export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
+export { defaultRetry, type RetryOptions } from './fetch/retry.js';
+export type { Fetch } from './fetch/layer.js';
+export { operationOf } from './operations.js';

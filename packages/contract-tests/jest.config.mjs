@@ -1,0 +1,18 @@
+import base from '../../jest.config.base.mjs';
+
+export default {
+  ...base,
+  // The suite runs the workspace packages' current source (no build needed to run it).
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '^@brokerage/server$': '<rootDir>/../server/src/app.ts',
+    '^@brokerage/client$': '<rootDir>/../client/src/index.ts',
+    '^@brokerage/validators$': '<rootDir>/../validators/src/index.ts',
+  },
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  // One in-process server per file, requests over loopback: jest's default (cores - 1) would run
+  // the files one at a time on a two-core machine.
+  maxWorkers: 2,
+  testTimeout: 60_000,
+};

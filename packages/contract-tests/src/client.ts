@@ -1,0 +1,90 @@
+// The typed client the contract tests call the API with (the project's createBrokerageClient,
+// without its pacing and retries so that every answer is the server's first), and the
+// middleware that checks every answer against the document and records it for the coverage figure.
+import { createBrokerageClient, type AuthProvider, type BrokerageClient } from '@brokerage/client';
+import { recordReceived, type Via } from './coverage.js';
+import { operationIndex, operations } from './document.js';
+import type { Target } from './target.js';
+import { responseProblems } from './validate.js';
+
+export type { BrokerageClient };
+
+/** openapi-fetch's middleware, as the client takes it. */
+type Middleware = Parameters<BrokerageClient['use']>[0];
+
+const byRoute = operationIndex(operations);
+
+/** An answer that breaks the contract: undocumented status, wrong media type or body. */
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+/** Signs of a leaked stack trace or crash page in an answer. */
+const leakedInternals = /\n\s+at [^\n]+:\d+:\d+|<pre>|TypeError|ReferenceError/;
+
+/** 5xx messages that mean the server failed rather than refused: an unhandled exception, an
+ * answer that broke its own contract, or an operation without a handler. */
+const serverFailure = /^(Internal Server Error$|Response does not match the document|\w+ is not built yet)/;
+
+function failureOf(status: number, body: unknown): string | undefined {
+  if (status < 500 || typeof body !== 'object' || body === null) return undefined;
+  const message = (body as { error?: unknown; detail?: unknown }).error ?? (body as { detail?: unknown }).detail;
+  return typeof message === 'string' && serverFailure.test(message) ? `the server failed: ${message}` : undefined;
+}
+
+async function readBody(response: Response): Promise<{ text: string; body: unknown }> {
+  const text = await response.clone().text();
+  if (text.length === 0) return { text, body: undefined };
+  try {
+    return { text, body: JSON.parse(text) };
+  } catch {
+    return { text, body: text };
+  }
+}
+
+/** Checks each answer against the document and records (operationId, status). */
+export function contractMiddleware(via: Via): Middleware {
+  return {
+    async onResponse({ request, response, schemaPath }) {
+      const operation = byRoute.get(`${request.method} ${schemaPath}`);
+      if (!operation) throw new ContractViolation(`${request.method} ${schemaPath} is not in the document`);
+      const { text, body } = await readBody(response);
+      const problems = responseProblems(operation, response.status, response.headers.get('content-type') ?? '', body);
+      if (leakedInternals.test(text)) problems.push('the body leaks internals (a stack trace)');
+      const failure = failureOf(response.status, body);
+      if (failure) problems.push(failure);
+      recordReceived({ operationId: operation.operationId, status: response.status, via });
+      if (problems.length > 0) {
+        throw new ContractViolation(
+          `${operation.operationId} answered ${response.status} against the document: ${problems.join('; ')}\n` +
+            `body: ${text.slice(0, 500)}`,
+        );
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Adds fixed headers (the target's credentials, a test's own) to every request. */
+function withHeaders(headers: Record<string, string>): AuthProvider {
+  return {
+    authorize(request) {
+      if (Object.keys(headers).length === 0) return request;
+      const merged = new Headers(request.headers);
+      for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+      return new Request(request, { headers: merged });
+    },
+  };
+}
+
+/** A typed client for the target whose every answer is checked against the document. */
+export function contractClient(target: Target, via: Via = 'contract', headers: Record<string, string> = {}): BrokerageClient {
+  const client = createBrokerageClient({
+    baseUrl: target.baseUrl,
+    auth: withHeaders({ ...target.headers, ...headers }),
+    pacing: false,
+    retry: false,
+  });
+  client.use(contractMiddleware(via));
+  return client;
+}

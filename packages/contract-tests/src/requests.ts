@@ -1,0 +1,300 @@
+// Requests for an operation, derived from the document: the documented examples, samples and
+// generated valid requests (openapi-sampler, json-schema-faker), and invalid ones (fast-check
+// mutations of a valid request). Each request can tell whether the document calls it valid.
+import fc from 'fast-check';
+import { generateSync } from 'json-schema-faker';
+import { sample } from 'openapi-sampler';
+import { document, escapePointer, type DocumentOperation, type JsonSchema, type Parameter } from './document.js';
+import { validateAt } from './validate.js';
+
+export interface OperationRequest {
+  path: Record<string, string>;
+  query: Record<string, string>;
+  /** A JSON body, sent with `application/json`. */
+  body?: unknown;
+  /** A body sent as given, for malformed, oversized or mistyped content. */
+  raw?: { text: string; contentType: string };
+  /** What was done to the request (shown in counterexamples). */
+  kind: string;
+}
+
+const jsonMediaType = 'application/json';
+
+/** The JSON body schema's pointer, when the operation takes a JSON body. */
+function bodySchemaPointer(op: DocumentOperation): string | undefined {
+  if (!op.requestBody?.content[jsonMediaType]) return undefined;
+  return `${op.requestBody.pointer}/content/${escapePointer(jsonMediaType)}/schema`;
+}
+
+function firstExample(schema: JsonSchema): unknown {
+  const examples = schema.examples as unknown[] | undefined;
+  return examples?.[0] ?? schema.example ?? schema.default;
+}
+
+/** A parameter value in its wire form (path and query values are strings). */
+const wire = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Whether a wire value satisfies the parameter's schema, as a validator that coerces the
+ * string to the schema's type sees it. */
+export function parameterValueIsValid(parameter: Parameter, value: string): boolean {
+  const type = parameter.schema.type;
+  let typed: unknown = value;
+  if (type === 'integer' || type === 'number') {
+    if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return false;
+    typed = Number(value);
+  } else if (type === 'boolean') {
+    if (value !== 'true' && value !== 'false') return false;
+    typed = value === 'true';
+  }
+  return validateAt(`${parameter.pointer}/schema`, typed).length === 0;
+}
+
+/** Whether the document calls the request valid (parameters, body presence and schema). */
+export function requestIsValid(op: DocumentOperation, request: OperationRequest): boolean {
+  for (const parameter of op.parameters) {
+    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    const value = request[parameter.in][parameter.name];
+    if (value === undefined) {
+      if (parameter.required) return false;
+    } else if (!parameterValueIsValid(parameter, value)) return false;
+  }
+  const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  if (Object.keys(request.query).some((name) => !known.has(name))) return false;
+  if (request.raw) return false; // malformed, oversized or an undocumented media type
+  const pointer = bodySchemaPointer(op);
+  if (request.body === undefined) return !op.requestBody?.required;
+  if (!pointer) return false;
+  return validateAt(pointer, request.body).length === 0;
+}
+
+/** The request built from the document's own examples (parameter examples, first body example). */
+export function exampleRequests(op: DocumentOperation): OperationRequest[] {
+  const path: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  for (const parameter of op.parameters) {
+    const example = firstExample(parameter.schema);
+    if (example === undefined || (parameter.in !== 'path' && parameter.in !== 'query')) continue;
+    (parameter.in === 'path' ? path : query)[parameter.name] = wire(example);
+  }
+  const media = op.requestBody?.content[jsonMediaType];
+  const bodies = Object.entries(media?.examples ?? {}).map(([name, example]) => ({ name, value: example.value }));
+  if (media?.example !== undefined) bodies.push({ name: 'example', value: media.example });
+  if (bodies.length === 0) return [{ path, query, kind: 'parameter examples' }];
+  return bodies.map(({ name, value }) => ({ path, query, body: value, kind: `example ${name}` }));
+}
+
+/** A schema value from json-schema-faker, seeded; `$ref`s resolve into the document. */
+function fake(schema: JsonSchema, seed: number): unknown {
+  return generateSync(schema as never, {
+    seed,
+    optionalsProbability: 0.5,
+    maxDepth: 4,
+    refResolver: (ref: string) => schemaAt(ref.slice(1)) as never,
+  } as never);
+}
+
+function schemaAt(pointer: string): JsonSchema {
+  let node: unknown = document;
+  for (const segment of pointer.split('/').slice(1)) {
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node as JsonSchema;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Grafts parts of `candidate` onto the valid `base`, each kept only if the whole stays valid:
+ * json-schema-faker misreads some compositions (`allOf` of `anyOf`, `oneOf` rows), so its values
+ * are taken where the document agrees with them. */
+function graft(base: unknown, candidate: unknown, isValid: (value: unknown) => boolean): unknown {
+  let root = structuredClone(base);
+  const visit = (path: (string | number)[], value: unknown): void => {
+    const attempt = structuredClone(root);
+    let parent: unknown = attempt;
+    for (const key of path.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[key];
+    if (path.length === 0 || !(isObject(parent) || Array.isArray(parent))) return;
+    (parent as Record<string | number, unknown>)[path[path.length - 1] as string | number] = structuredClone(value);
+    if (isValid(attempt)) {
+      root = attempt;
+      return;
+    }
+    const existing = path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)?.[key], root);
+    if (isObject(value) && isObject(existing)) {
+      for (const [key, child] of Object.entries(value)) visit([...path, key], child);
+    } else if (Array.isArray(value) && Array.isArray(existing)) {
+      value.forEach((child, i) => visit([...path, i], child));
+    }
+  };
+  if (isObject(candidate)) for (const [key, child] of Object.entries(candidate)) visit([key], child);
+  return root;
+}
+
+/** A request generated from the operation's schemas: openapi-sampler's sample (`seed` 0) or
+ * json-schema-faker values for the seed (grafted onto the sample or an example when the faker's
+ * value breaks the schema); optional query parameters are included at random. */
+export function generatedRequest(op: DocumentOperation, seed: number): OperationRequest {
+  const path: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  op.parameters.forEach((parameter, i) => {
+    if (parameter.in !== 'path' && parameter.in !== 'query') return;
+    if (!parameter.required && (seed >> i) % 2 === 0) return;
+    const value = seed === 0 ? sample(parameter.schema as never, {}, document) : fake(parameter.schema, seed + i);
+    (parameter.in === 'path' ? path : query)[parameter.name] = wire(value);
+  });
+  const pointer = bodySchemaPointer(op);
+  if (!pointer) return { path, query, kind: seed === 0 ? 'sample' : 'generated' };
+  const schema = schemaAt(pointer);
+  const sampled = sample(schema as never, { skipNonRequired: false }, document);
+  if (seed === 0) return { path, query, body: sampled, kind: 'sample' };
+  const isValid = (value: unknown) => validateAt(pointer, value).length === 0;
+  const faked = fake(schema, seed);
+  if (isValid(faked)) return { path, query, body: faked, kind: 'generated' };
+  const bases = [sampled, ...exampleRequests(op).map((r) => r.body)].filter(isValid);
+  const base = bases[seed % Math.max(1, bases.length)];
+  if (base === undefined) return { path, query, body: faked, kind: 'generated' };
+  return { path, query, body: graft(base, faked, isValid), kind: 'generated (grafted)' };
+}
+
+/** Valid requests of the operation: its examples, the sample and generated values that the
+ * document calls valid (the rest are dropped with `fc.pre`). */
+export function validRequestArbitrary(op: DocumentOperation): fc.Arbitrary<OperationRequest> {
+  const examples = exampleRequests(op).filter((request) => requestIsValid(op, request));
+  const generated = fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => generatedRequest(op, seed));
+  return (examples.length > 0 ? fc.oneof(fc.constantFrom(...examples), generated, generated) : generated).filter(
+    (request) => requestIsValid(op, request),
+  );
+}
+
+/** Odd values for path and query parameters. */
+const oddValue = fc.oneof(
+  fc.constantFrom(
+    'abc',
+    '-1',
+    '0',
+    '1.5',
+    '1e999',
+    '99999999999999999999999',
+    'true',
+    'null',
+    ' ',
+    'a b',
+    '%',
+    '%00',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '{"a":1}',
+    'ÄÖÜ-日本語-🙂',
+    'x'.repeat(300),
+    '\u0000',
+  ),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+).filter((value) => value.length > 0 && !/^\.{1,2}$/.test(value)); // "." and ".." change the URL's path
+
+const anyJson = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+);
+
+const malformedJson = fc.oneof(
+  fc.constantFrom('{', '{"a":', '[1,]', 'nul', "{'a': 1}", '{"a":1}}', '\u0000', '{"a":1,}', 'undefined'),
+  fc.string({ minLength: 1, maxLength: 30 }).filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
+
+let oversized: string | undefined;
+/** A JSON text just over the reference server's 1 MiB body limit (built once). */
+function oversizedBody(): string {
+  oversized ??= JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 16) });
+  return oversized;
+}
+
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+
+type Mutation = (base: OperationRequest) => fc.Arbitrary<OperationRequest>;
+
+/** The ways a valid request of the operation can be made invalid. */
+function mutationsOf(op: DocumentOperation): Mutation[] {
+  const mutations: Mutation[] = [];
+  const params = op.parameters.filter((p) => p.in === 'path' || p.in === 'query');
+  if (params.length > 0) {
+    mutations.push((base) =>
+      fc.tuple(fc.constantFrom(...params), oddValue).map(([parameter, value]) => ({
+        ...base,
+        [parameter.in]: { ...base[parameter.in as 'path' | 'query'], [parameter.name]: value },
+        kind: `odd ${parameter.in} parameter ${parameter.name}=${JSON.stringify(value.slice(0, 40))}`,
+      })),
+    );
+  }
+  const requiredQuery = params.filter((p) => p.in === 'query' && p.required);
+  if (requiredQuery.length > 0) {
+    mutations.push((base) =>
+      fc.constantFrom(...requiredQuery).map((parameter) => {
+        return { ...base, query: without(base.query, parameter.name), kind: `missing query parameter ${parameter.name}` };
+      }),
+    );
+  }
+  mutations.push((base) =>
+    fc.tuple(fc.stringMatching(/^[a-z][A-Za-z]{2,12}$/), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([name, value]) => ({
+      ...base,
+      query: { ...base.query, [`x_${name}`]: value },
+      kind: `unknown query parameter x_${name}`,
+    })),
+  );
+  if (bodySchemaPointer(op)) {
+    const objectBody = (base: OperationRequest): Record<string, unknown> | undefined =>
+      typeof base.body === 'object' && base.body !== null && !Array.isArray(base.body)
+        ? (base.body as Record<string, unknown>)
+        : undefined;
+    mutations.push((base) =>
+      fc.tuple(fc.stringMatching(/^[a-z][A-Za-z]{2,12}$/), anyJson).map(([name, value]) => ({
+        ...base,
+        body: { ...objectBody(base), [`unexpected_${name}`]: value },
+        kind: `extra body field unexpected_${name}`,
+      })),
+    );
+    mutations.push((base) => {
+      const keys = Object.keys(objectBody(base) ?? {});
+      if (keys.length === 0) return anyJson.map((body) => ({ ...base, body, kind: 'body of another type' }));
+      return fc.tuple(fc.constantFrom(...keys), fc.oneof(anyJson, fc.constant('__missing__'))).map(([key, value]) => {
+        const body = value === '__missing__' ? without(objectBody(base) ?? {}, key) : { ...objectBody(base), [key]: value };
+        return { ...base, body, kind: value === '__missing__' ? `missing body field ${key}` : `body field ${key} replaced` };
+      });
+    });
+    mutations.push((base) =>
+      malformedJson.map((text) => ({ ...base, body: undefined, raw: { text, contentType: jsonMediaType }, kind: 'malformed JSON body' })),
+    );
+    mutations.push((base) =>
+      fc.constant({ ...base, body: undefined, raw: { text: oversizedBody(), contentType: jsonMediaType }, kind: 'oversized body' }),
+    );
+    mutations.push((base) =>
+      fc.constant({ ...base, body: undefined, raw: { text: 'a=1&b=2', contentType: 'text/plain' }, kind: 'undocumented media type' }),
+    );
+    if (op.requestBody?.required) {
+      mutations.push((base) => fc.constant({ ...base, body: undefined, kind: 'missing body' }));
+    }
+  }
+  return mutations;
+}
+
+/** Requests derived from a valid one by one mutation; most are invalid (check with
+ * `requestIsValid`: an extra field on an open schema, for one, is still valid). */
+export function invalidRequestArbitrary(op: DocumentOperation): fc.Arbitrary<OperationRequest> {
+  const mutations = mutationsOf(op);
+  return fc
+    .tuple(validRequestArbitrary(op), fc.nat({ max: mutations.length - 1 }))
+    .chain(([base, index]) => (mutations[index] as Mutation)(base));
+}

@@ -1,0 +1,79 @@
+// What the suite runs against: by default the reference server started in process (with a manual
+// clock and its in-process controls), or any implementation at CONTRACT_BASE_URL.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createServer, type BrokerageServer, type ServerOptions } from '@brokerage/server';
+import { ManualClock } from './manual-clock.js';
+
+export interface InProcess {
+  server: BrokerageServer;
+  clock: ManualClock;
+}
+
+export interface Target {
+  baseUrl: string;
+  /** Credentials sent with every request (external targets). */
+  headers: Record<string, string>;
+  /** The reference server's in-process controls; undefined against an external server. */
+  inProcess: InProcess | undefined;
+  close(): Promise<void>;
+}
+
+/** The external base URL, when the suite checks another implementation. */
+export const externalBaseUrl = process.env.CONTRACT_BASE_URL?.replace(/\/+$/, '') || undefined;
+
+/** Credentials for an external target: CONTRACT_COOKIE (the `api` session cookie's value or a
+ * whole Cookie header) and/or CONTRACT_AUTHORIZATION (an Authorization header). */
+export function externalHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const cookie = env.CONTRACT_COOKIE;
+  if (cookie) headers.cookie = cookie.includes('=') ? cookie : `api=${cookie}`;
+  if (env.CONTRACT_AUTHORIZATION) headers.authorization = env.CONTRACT_AUTHORIZATION;
+  return headers;
+}
+
+/** Starts the reference server on a loopback port (pacing off unless asked for). */
+export async function startReferenceServer(options: ServerOptions = {}): Promise<Target> {
+  const clock = new ManualClock();
+  const server = createServer({ clock, pacing: false, ...options });
+  const listener: Server = await new Promise((resolve) => {
+    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
+  });
+  const { port } = listener.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    headers: {},
+    inProcess: { server, clock },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        listener.closeAllConnections();
+        listener.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** The external server when CONTRACT_BASE_URL is set, else a fresh in-process reference server. */
+export async function startTarget(options: ServerOptions = {}): Promise<Target> {
+  if (externalBaseUrl) {
+    return { baseUrl: externalBaseUrl, headers: externalHeaders(), inProcess: undefined, close: async () => undefined };
+  }
+  return startReferenceServer(options);
+}
+
+/** The in-process controls of a target (only called inside `describeInProcess`). */
+export function controls(target: Target): InProcess {
+  if (!target.inProcess) throw new Error('this test needs the in-process reference server');
+  return target.inProcess;
+}
+
+/** `describe` for tests that need the in-process controls (fault injection, clock, server
+ * options); skipped, with a note, against an external server. */
+export const describeInProcess: jest.Describe = externalBaseUrl
+  ? Object.assign(
+      (name: string, fn: () => void) => {
+        console.warn(`skipped against ${externalBaseUrl} (needs the in-process reference server): ${name}`);
+        describe.skip(name, fn);
+      },
+      describe,
+    )
+  : describe;

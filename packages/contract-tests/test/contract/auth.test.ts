@@ -1,0 +1,83 @@
+// Token operations: OAuth 1.0a steps, the OAuth 2.0 token, single sign-on sessions.
+import { clientAssertion, oauth2Client } from '../../src/oauth2.js';
+import { controls, describeInProcess } from '../../src/target.js';
+import { useTarget } from '../support/target.js';
+
+describe('OAuth 1.0a steps without a valid signed header', () => {
+  const suite = useTarget();
+
+  it.each([
+    ['requestOAuthToken', '/v1/api/oauth/request_token'],
+    ['getOAuthAccessToken', '/v1/api/oauth/access_token'],
+    ['createLiveSessionToken', '/v1/api/oauth/live_session_token'],
+  ] as const)('%s answers 401, missing or unparseable', async (_id, path) => {
+    const missing = await suite.client.POST(path);
+    expect(missing.response.status).toBe(401);
+    const garbled = await suite.client.POST(path, { headers: { authorization: 'OAuth nonsense' } });
+    expect(garbled.response.status).toBe(401);
+  });
+});
+
+describeInProcess('OAuth 2.0 token and single sign-on', () => {
+  const suite = useTarget();
+  const tokenPath = '/oauth2/api/v1/token';
+
+  async function token(scope: string): Promise<string> {
+    const assertion = clientAssertion(oauth2Client(), suite.target.baseUrl + tokenPath, controls(suite.target).clock.now());
+    const { data, response } = await suite.client.POST(tokenPath, {
+      body: {
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+        scope,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(data?.token_type).toBe('Bearer');
+    return data?.access_token ?? '';
+  }
+
+  it('createOAuth2Token issues a bearer token for a signed client assertion', async () => {
+    expect(await token('sso-sessions.write')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('createOAuth2Token with a forged assertion answers 401; without a scope 400', async () => {
+    const body = {
+      grant_type: 'client_credentials',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: 'e30.e30.AAAA',
+      scope: 'sso-sessions.write',
+    } as const;
+    expect((await suite.client.POST(tokenPath, { body })).response.status).toBe(401);
+    const noScope = await suite.client.POST(tokenPath, { body: { ...body, scope: undefined } as never });
+    expect(noScope.response.status).toBe(400);
+  });
+
+  it('createSsoSession opens a session whose id works as the api cookie', async () => {
+    const bearer = await token('sso-sessions.write');
+    const { data, response } = await suite.client.POST('/gw/api/v1/sso-sessions', {
+      body: { credential: 'demo_individual', ip: '127.0.0.1' },
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    expect(response.status).toBe(200);
+    const ping = await suite.client.POST('/v1/api/tickle', { headers: { cookie: `api=${data?.sessionId ?? ''}` } });
+    expect(ping.data?.session).toBe(data?.sessionId);
+  });
+
+  it('createSsoBrowserSession answers a one-time link; the wrong scope answers 403, no token 401', async () => {
+    const bearer = await token('sso-browser-sessions.write');
+    const body = { credential: 'demo_individual', ip: '127.0.0.1' };
+    const link = await suite.client.POST('/gw/api/v1/sso-browser-sessions', { body, headers: { authorization: `Bearer ${bearer}` } });
+    expect(link.response.status).toBe(200);
+    expect(link.data?.url).toMatch(/^https?:\/\//);
+    const wrongScope = await suite.client.POST('/gw/api/v1/sso-sessions', { body, headers: { authorization: `Bearer ${bearer}` } });
+    expect(wrongScope.response.status).toBe(403);
+    const forbidden = await suite.client.POST('/gw/api/v1/sso-browser-sessions', {
+      body,
+      headers: { authorization: `Bearer ${await token('sso-sessions.write')}` },
+    });
+    expect(forbidden.response.status).toBe(403);
+    const anonymous = await suite.client.POST('/gw/api/v1/sso-browser-sessions', { body });
+    expect(anonymous.response.status).toBe(401);
+  });
+});

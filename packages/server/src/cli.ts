@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { generate } from 'selfsigned';
+import { createServer, type BrokerageServer, type Mode } from './app.js';
+import { defaultFixtures } from './fixtures/index.js';
+
+/** Exit code of a command line that cannot be used (unknown option, bad value). */
+export const usageExitCode = 2;
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** How long a shutdown waits for in-flight requests before closing their connections. */
+const shutdownGraceMs = 10_000;
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  tls: boolean;
+  mode: Mode;
+  pacing: boolean;
+  sessionTimeout: number;
+  seed: number;
+  logLevel: string;
+  user: string;
+}
+
+export interface CliIo {
+  /** Where the listening line and the JSON logs go (process.stdout by default). */
+  stdout?: NodeJS.WritableStream;
+  /** Where commander writes usage errors (process.stderr by default). */
+  stderr?: NodeJS.WritableStream;
+}
+
+export interface RunningServer {
+  server: BrokerageServer;
+  listener: HttpServer;
+  /** `http(s)://host:port`. */
+  url: string;
+  options: CliOptions;
+  logger: Logger;
+  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  close(): Promise<void>;
+}
+
+function integer(min: number, max: number) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}.`);
+    }
+    return number;
+  };
+}
+
+/** The command line: options only, parsed by commander (usage errors throw, exit code 2). */
+export function buildProgram(io: CliIo = {}): Command {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const users = defaultFixtures.users.map((user) => user.username);
+  return new Command('brokerage-server')
+    .description(
+      'Reference server of the brokerage Web API: a stateful simulation, validated against the document.',
+    )
+    .addOption(
+      new Option('--port <number>', 'port to listen on (0: any free port)')
+        .default(5000)
+        .argParser(integer(0, 65535)),
+    )
+    .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+    .addOption(
+      new Option(
+        '--tls',
+        'serve HTTPS with a self-signed certificate, as the local gateway does',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'gateway: a logged-in user, no credentials needed; hosted: every request carries credentials',
+      )
+        .choices(['gateway', 'hosted'])
+        .default('gateway'),
+    )
+    .addOption(new Option('--no-pacing', 'do not limit request rates'))
+    .addOption(
+      new Option('--session-timeout <seconds>', 'idle time after which a session ends')
+        .default(300)
+        .argParser(integer(1, 86_400)),
+    )
+    .addOption(
+      new Option('--seed <number>', 'seed of the simulation (ids, fills)')
+        .default(1)
+        .argParser(integer(0, 2 ** 32 - 1)),
+    )
+    .addOption(
+      new Option('--log-level <level>', 'level of the JSON logs on stdout')
+        .choices(logLevels)
+        .default('info'),
+    )
+    .addOption(
+      new Option('--user <username>', "the gateway's logged-in user (gateway mode)")
+        .choices(users)
+        .default('demo_individual'),
+    )
+    .helpOption('-h, --help', 'show this help')
+    .configureOutput({
+      writeOut: (text) => stdout.write(text),
+      writeErr: (text) => stderr.write(text),
+    })
+    .exitOverride((error) => {
+      throw error.exitCode === 0
+        ? error
+        : new CommanderError(usageExitCode, error.code, error.message);
+    });
+}
+
+async function selfSignedCertificate(host: string): Promise<{ key: string; cert: string }> {
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+          ...(host === 'localhost' || /^[\d.]+$|:/.test(host)
+            ? []
+            : [{ type: 2 as const, value: host }]),
+        ],
+      },
+    ],
+  });
+  return { key: pems.private, cert: pems.cert };
+}
+
+/** A close for `listener` that stops accepting connections at once, lets requests in flight
+ * finish, and then ends their keep-alive connections instead of waiting for them to idle out. */
+function gracefulClose(listener: HttpServer): () => Promise<void> {
+  let closing = false;
+  const inFlight = new Set<ServerResponse>();
+  listener.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (closing) response.setHeader('connection', 'close');
+    inFlight.add(response);
+    response.on('close', () => inFlight.delete(response));
+  });
+  return () =>
+    new Promise((resolve, reject) => {
+      closing = true;
+      for (const response of inFlight) {
+        if (!response.headersSent) response.setHeader('connection', 'close');
+      }
+      const force = setTimeout(() => listener.closeAllConnections(), shutdownGraceMs);
+      force.unref();
+      listener.close((error) => {
+        clearTimeout(force);
+        if (error) reject(error);
+        else resolve();
+      });
+      listener.closeIdleConnections();
+    });
+}
+
+/** Parses `argv` (as process.argv: node, script, options...), starts the server and resolves once
+ * it listens. Usage errors reject with a CommanderError whose exitCode is 2 (0 for --help). */
+export async function main(argv: string[] = process.argv, io: CliIo = {}): Promise<RunningServer> {
+  const program = buildProgram(io);
+  program.parse(argv);
+  const options = program.opts<CliOptions>();
+  const stdout = io.stdout ?? process.stdout;
+  const logger = pino({ level: options.logLevel }, stdout as DestinationStream);
+
+  const server = createServer({
+    mode: options.mode,
+    seed: options.seed,
+    gatewayUser: options.user,
+    sessionTimeoutMs: options.sessionTimeout * 1000,
+    pacing: options.pacing,
+    logger,
+  });
+  const listener: HttpServer = options.tls
+    ? (createHttpsServer(
+        await selfSignedCertificate(options.host),
+        server.app,
+      ) as unknown as HttpServer)
+    : createHttpServer(server.app);
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(options.port, options.host, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+  const close = gracefulClose(listener);
+  const { port } = listener.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  logger.info({ url, mode: options.mode, tls: options.tls, pacing: options.pacing }, 'listening');
+  const who = options.mode === 'gateway' ? `gateway mode, user ${options.user}` : 'hosted mode';
+  stdout.write(
+    `Brokerage reference server listening on ${url}  API: ${url}/v1/api  docs: ${url}/docs  (${who})\n`,
+  );
+  return { server, listener, url, options, logger, close };
+}
+
+/** The `brokerage-server` command: exits 0 after a graceful shutdown on SIGINT or SIGTERM. */
+async function run(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await main();
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode);
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const stop = (signal: NodeJS.Signals) => {
+    running.logger.info(
+      { signal },
+      'shutting down: no new connections, finishing requests in flight',
+    );
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Run as a command (also through the package's bin symlink), not imported. */
+function invokedDirectly(): boolean {
+  try {
+    return (
+      process.argv[1] !== undefined &&
+      realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
+    );
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) await run();

@@ -1,0 +1,211 @@
+import type { Brokerage } from '../domain/brokerage.js';
+import { isAdvanceable, type Clock } from '../domain/clock.js';
+import { badRequest, DomainError } from '../domain/errors.js';
+import type { Fixtures } from '../domain/model.js';
+import { SeededRandom } from '../domain/random.js';
+import type { Session } from '../domain/sessions.js';
+import { injectableStatuses, type FaultInjector } from '../http/faults.js';
+import type { Pacer } from '../http/pacing.js';
+import type { OperationId } from '@brokerage/types';
+import { fixtureProblems } from './fixtures-check.js';
+
+/** What the server holds after a reset or a fixtures load. */
+export interface StateSummary {
+  seed: number;
+  users: number;
+  accounts: number;
+  instruments: number;
+  /** The gateway's session (gateway mode). */
+  gatewaySession?: string;
+}
+
+export interface ControlSession {
+  session: string;
+  /** `api=<session>`: the Cookie header value that carries the session. */
+  cookie: string;
+  username: string;
+  userId: number;
+  brokerage: boolean;
+  selectedAccount: string;
+}
+
+export interface PriceEntry {
+  conid: number;
+  price: number;
+}
+
+export interface ClockState {
+  /** Epoch milliseconds. */
+  now: number;
+  /** ISO 8601. */
+  time: string;
+}
+
+export interface FaultRequest {
+  /** Delay before the operation runs, on the server's clock, until cleared (0 removes it). */
+  latencyMs?: number;
+  /** Status the next requests fail with (400, 401, 403, 429, 500, 503). */
+  status?: number;
+  message?: string;
+  /** How many requests fail; every request until cleared when absent. */
+  times?: number;
+}
+
+export interface FaultState extends FaultRequest {
+  operationId: string;
+  latencyMs: number;
+}
+
+export interface ControlsOptions {
+  brokerage: Brokerage;
+  clock: Clock;
+  faults: FaultInjector;
+  pacer: Pacer | undefined;
+  seed: number;
+  /** The gateway's user, in gateway mode: fixtures must have it. */
+  gatewayUser: string | undefined;
+  operationIds: ReadonlySet<OperationId>;
+  /** Opens the gateway's session again once the state was emptied (gateway mode). */
+  reopenGatewaySession: (() => Session) | undefined;
+}
+
+const notFound = (message: string) => new DomainError('notFound', message);
+
+const isWholeNumber = (value: unknown, min: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min;
+
+/** The reference server's controls for test authors: one implementation behind both the control
+ * API (`/control`) and the in-process API (`createServer(...).controls`). Failures are domain
+ * errors: `badRequest` (400) and `notFound` (404). */
+export class Controls {
+  readonly #options: ControlsOptions;
+
+  constructor(options: ControlsOptions) {
+    this.#options = options;
+  }
+
+  /** Empties the state and loads the current fixtures again; faults and pacing start over. */
+  reset(options: { seed?: number } = {}): StateSummary {
+    if (options.seed !== undefined && !isWholeNumber(options.seed, 0)) {
+      throw badRequest('seed must be a non-negative integer');
+    }
+    return this.#restart(() => this.#options.brokerage.load(), options.seed ?? this.#options.seed);
+  }
+
+  /** Replaces the fixtures and resets from them; fixtures that do not hold together answer 400
+   * and leave the state as it was. */
+  loadFixtures(fixtures: Fixtures): StateSummary {
+    const problems = fixtureProblems(fixtures, { gatewayUser: this.#options.gatewayUser });
+    if (problems.length > 0) throw badRequest(`Invalid fixtures: ${problems.join('; ')}`);
+    return this.#restart(() => this.#options.brokerage.load(fixtures), this.#options.seed);
+  }
+
+  /** Opens a session for a user without a login flow; its id works as the `api` cookie. */
+  createSession(username: string, options: { brokerage?: boolean } = {}): ControlSession {
+    const { brokerage } = this.#options;
+    const user = brokerage.user(username);
+    if (!user) throw notFound(`User ${username} does not exist`);
+    const session = brokerage.sessions.open(user, {
+      origin: 'control',
+      brokerageOpen: options.brokerage ?? true,
+    });
+    return {
+      session: session.id,
+      cookie: `api=${session.id}`,
+      username: user.username,
+      userId: user.userId,
+      brokerage: session.brokerageOpen,
+      selectedAccount: session.selectedAccountId,
+    };
+  }
+
+  setPrice(conid: number, price: number): PriceEntry {
+    const [entry] = this.setPrices([{ conid, price }]);
+    return entry as PriceEntry;
+  }
+
+  /** Sets every price or none: an unknown contract or a bad price changes nothing. */
+  setPrices(prices: PriceEntry[]): PriceEntry[] {
+    const { market } = this.#options.brokerage;
+    for (const { conid, price } of prices) {
+      if (!market.instrument(conid)) throw notFound(`Contract ${conid} does not exist`);
+      if (!(typeof price === 'number' && Number.isFinite(price) && price > 0)) {
+        throw badRequest(`The price of ${conid} must be a positive number`);
+      }
+    }
+    for (const { conid, price } of prices) market.setPrice(conid, price);
+    return prices.map(({ conid, price }) => ({ conid, price }));
+  }
+
+  readClock(): ClockState {
+    const now = this.#options.clock.now();
+    return { now, time: new Date(now).toISOString() };
+  }
+
+  /** Moves the server's clock forward; what falls due in between runs at once, in order. */
+  advanceClock(ms: number): ClockState {
+    const { clock } = this.#options;
+    if (!isWholeNumber(ms, 0)) throw badRequest('ms must be a non-negative integer');
+    if (!isAdvanceable(clock)) throw badRequest("The server's clock cannot be advanced");
+    clock.advance(ms);
+    return this.readClock();
+  }
+
+  /** Latency and/or a fault for one brokerage operation, set independently of each other. */
+  injectFault(operationId: string, fault: FaultRequest): FaultState {
+    const { faults, operationIds } = this.#options;
+    if (!operationIds.has(operationId as OperationId)) {
+      throw notFound(`Operation ${operationId} is not in the brokerage document`);
+    }
+    const id = operationId as OperationId;
+    const { latencyMs, status, message, times } = fault;
+    if (latencyMs === undefined && status === undefined)
+      throw badRequest('Give latencyMs, status or both');
+    if (latencyMs !== undefined && !isWholeNumber(latencyMs, 0)) {
+      throw badRequest('latencyMs must be a non-negative integer');
+    }
+    if (status !== undefined && !injectableStatuses.includes(status)) {
+      throw badRequest(`status must be one of ${injectableStatuses.join(', ')}`);
+    }
+    if (status === undefined && (message !== undefined || times !== undefined)) {
+      throw badRequest('message and times go with status');
+    }
+    if (times !== undefined && !isWholeNumber(times, 1))
+      throw badRequest('times must be a positive integer');
+    if (latencyMs !== undefined) faults.setLatency(id, latencyMs);
+    if (status !== undefined) {
+      faults.setFault(id, {
+        status,
+        ...(message === undefined ? {} : { message }),
+        ...(times === undefined ? {} : { times }),
+      });
+    }
+    return {
+      operationId,
+      latencyMs: faults.latencyOf(id),
+      ...(status === undefined ? {} : { status }),
+      ...(message === undefined ? {} : { message }),
+      ...(times === undefined ? {} : { times }),
+    };
+  }
+
+  clearFaults(): void {
+    this.#options.faults.clear();
+  }
+
+  #restart(load: () => void, seed: number): StateSummary {
+    const { brokerage, faults, pacer, reopenGatewaySession } = this.#options;
+    load();
+    brokerage.random = new SeededRandom(seed);
+    faults.clear();
+    pacer?.reset();
+    const gateway = reopenGatewaySession?.();
+    return {
+      seed,
+      users: brokerage.store.collection('users').values().length,
+      accounts: brokerage.store.collection('accounts').values().length,
+      instruments: brokerage.store.collection('instruments').values().length,
+      ...(gateway ? { gatewaySession: gateway.id } : {}),
+    };
+  }
+}

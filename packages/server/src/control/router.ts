@@ -1,0 +1,60 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Fixtures } from '../domain/model.js';
+import { answerFor, sendError } from '../http/error-response.js';
+import type { Controls, FaultRequest, PriceEntry } from './controls.js';
+import { controlDocumentFiles } from './document.js';
+
+/** The control API (openapi/control/), to mount at `/control`: requests and answers are
+ * validated against its own document; errors are `{error, statusCode}`. */
+export function controlRouter(controls: Controls, options: { validateResponses: boolean }): Router {
+  const router = Router();
+  router.use(express.json({ limit: '10mb' }));
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: controlDocumentFiles.json,
+      validateRequests: { allErrors: true },
+      validateResponses: options.validateResponses ? { allErrors: true } : false,
+      validateSecurity: false,
+      validateApiSpec: false,
+    }),
+  );
+
+  router.post('/reset', (req: Request, res: Response) => {
+    res.json(controls.reset((req.body as { seed?: number } | undefined) ?? {}));
+  });
+  router.post('/fixtures', (req: Request, res: Response) => {
+    res.json(controls.loadFixtures(req.body as Fixtures));
+  });
+  router.post('/sessions', (req: Request, res: Response) => {
+    const { username, brokerage } = req.body as { username: string; brokerage?: boolean };
+    res.json(controls.createSession(username, brokerage === undefined ? {} : { brokerage }));
+  });
+  router.post('/prices', (req: Request, res: Response) => {
+    res.json({ prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices) });
+  });
+  router.put('/prices/:conid', (req: Request, res: Response) => {
+    res.json(controls.setPrice(Number(req.params.conid), (req.body as { price: number }).price));
+  });
+  router.get('/clock', (_req: Request, res: Response) => {
+    res.json(controls.readClock());
+  });
+  router.post('/clock/advance', (req: Request, res: Response) => {
+    res.json(controls.advanceClock((req.body as { ms: number }).ms));
+  });
+  router.put('/faults/:operationId', (req: Request, res: Response) => {
+    res.json(controls.injectFault(String(req.params.operationId), req.body as FaultRequest));
+  });
+  router.delete('/faults', (_req: Request, res: Response) => {
+    controls.clearFaults();
+    res.status(204).end();
+  });
+
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const answer = answerFor(error, undefined);
+    if (answer.status >= 500) req.log.error({ err: error }, 'control request failed');
+    if (res.headersSent) return;
+    sendError(res, answer, undefined, req.originalUrl);
+  });
+  return router;
+}

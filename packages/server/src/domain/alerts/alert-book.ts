@@ -1,0 +1,202 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Brokerage } from '../brokerage.js';
+import { badRequest, rejected } from '../errors.js';
+import { nextInSequence } from '../sequences.js';
+import type { Session } from '../sessions.js';
+import { parseDashedTimestamp } from '../time-format.js';
+import { conditionsHold, conidOf } from './alert-conditions.js';
+import { alertSettingsOf, type AlertSettings } from './alert-request.js';
+import type { Alert, AlertRequest } from './model.js';
+import { mtaDefaultSettings, mtaSettingsOf } from './mta.js';
+
+/** Alert order ids follow the real service's numbering style. */
+const firstAlertId = 9_876_543_209;
+
+const settingsOf = (alert: Alert): AlertSettings => ({
+  name: alert.name,
+  message: alert.message,
+  repeatable: alert.repeatable,
+  email: alert.email,
+  sendMessage: alert.sendMessage,
+  showPopup: alert.showPopup,
+  itwsOrdersOnly: alert.itwsOrdersOnly,
+  outsideRth: alert.outsideRth,
+  tif: alert.tif,
+  expireTime: alert.expireTime,
+  conditions: alert.conditions,
+});
+
+/** The alerts of the brokerage: each account's alerts, each user's one MTA alert, and their
+ * evaluation against the simulated prices. */
+export class AlertBook {
+  constructor(private readonly brokerage: Brokerage) {}
+
+  private get alerts() {
+    return this.brokerage.store.collection('alerts');
+  }
+
+  private now(): number {
+    return this.brokerage.clock.now();
+  }
+
+  /** Creates an alert, or replaces the settings of the one named by `orderId` (new order id). */
+  upsert(
+    session: Session,
+    accountId: string,
+    request: AlertRequest,
+  ): { alert: Alert; warning: string | null } {
+    const account = this.brokerage.accountFor(session, accountId, () =>
+      rejected(`Account ${accountId} not found`),
+    );
+    const existing =
+      request.orderId === undefined
+        ? undefined
+        : this.alertOf(session, account.id, request.orderId);
+    if (request.orderId !== undefined && !existing)
+      throw rejected(`Alert ${request.orderId} not found`);
+    const settings = alertSettingsOf(request, this.brokerage.market, existing?.mta !== undefined);
+    if (existing && isDeepStrictEqual(settings, settingsOf(existing)))
+      throw rejected(`Alert ${existing.orderId} was not modified: nothing changed`);
+    const alert = existing
+      ? this.rekey(existing, settings)
+      : this.store({
+          ...settings,
+          ...this.freshState(),
+          accountId: account.id,
+          username: session.username,
+          playAudio: 0,
+          active: true,
+          rank: nextInSequence(this.brokerage.store, 'alertRanks', 0),
+        });
+    this.evaluate(alert);
+    const expiry = alert.expireTime === null ? undefined : parseDashedTimestamp(alert.expireTime);
+    return {
+      alert,
+      warning:
+        expiry !== undefined && expiry <= this.now() ? 'The expiration time is in the past' : null,
+    };
+  }
+
+  activate(session: Session, accountId: string, alertId: number, active: boolean): Alert {
+    const account = this.brokerage.accountFor(session, accountId, () =>
+      rejected(`Account ${accountId} not found`),
+    );
+    const alert = this.alertOf(session, account.id, alertId);
+    if (!alert) throw rejected(`Alert ${alertId} not found`);
+    if (alert.active !== active) {
+      alert.active = active;
+      alert.conditionsHeld = false;
+      this.evaluate(alert);
+    }
+    return alert;
+  }
+
+  /** Removes an alert; the MTA alert is reset to its defaults under a new order id instead. */
+  remove(session: Session, accountId: string, alertIdText: string): Alert {
+    const text = alertIdText.trim();
+    if (text === '') throw badRequest('Bad Request: alertId is empty');
+    if (!/^\d{1,18}$/.test(text)) throw rejected(`Invalid alert id ${text}`);
+    const account = this.brokerage.accountFor(session, accountId, () =>
+      rejected(`Account ${accountId} not found`),
+    );
+    const alert = this.alertOf(session, account.id, Number(text));
+    if (!alert) throw rejected(`Alert ${text} not found`);
+    if (alert.mta) return this.rekey(alert, mtaDefaultSettings());
+    this.alerts.delete(String(alert.orderId));
+    return alert;
+  }
+
+  /** The alerts of the account, in creation order, without the MTA alert. */
+  list(session: Session, accountId: string): Alert[] {
+    const account = this.brokerage.accountFor(session, accountId);
+    return this.alerts
+      .values()
+      .filter((alert) => alert.accountId === account.id && !alert.mta)
+      .sort((a, b) => a.rank - b.rank);
+  }
+
+  /** An alert of the user's accounts, or the user's MTA alert. */
+  details(session: Session, alertId: number): Alert {
+    const accounts = this.brokerage.accessibleAccountIds(session);
+    const alert =
+      this.alerts.get(String(alertId)) ??
+      (this.mta(session).orderId === alertId ? this.mta(session) : undefined);
+    if (
+      !alert ||
+      !(alert.mta ? alert.username === session.username : accounts.includes(alert.accountId))
+    ) {
+      throw rejected(`Alert ${alertId} not found`);
+    }
+    return alert;
+  }
+
+  /** The login user's MTA alert, created in its default state the first time it is asked for. */
+  mta(session: Session): Alert {
+    const found = this.alerts
+      .values()
+      .find((alert) => alert.mta && alert.username === session.username);
+    if (found) return found;
+    const user = this.brokerage.userOf(session);
+    const accountId = user.accounts[0] ?? session.selectedAccountId;
+    const currency = this.brokerage.account(accountId)?.baseCurrency ?? 'USD';
+    return this.store({
+      ...mtaDefaultSettings(),
+      ...this.freshState(),
+      accountId,
+      username: user.username,
+      playAudio: 0,
+      active: true,
+      rank: 0,
+      mta: mtaSettingsOf(user, currency),
+    });
+  }
+
+  /** Evaluates the active alerts that watch the contract. */
+  onPrice(conid: number): void {
+    for (const alert of this.alerts.values()) {
+      if (alert.conditions.some((condition) => conidOf(condition) === conid)) this.evaluate(alert);
+    }
+  }
+
+  /** Triggers the alert when its conditions have come to hold: once for a non-repeatable alert,
+   * each time they hold again for a repeatable one; never while inactive or expired. */
+  evaluate(alert: Alert): void {
+    const expiry = alert.expireTime === null ? undefined : parseDashedTimestamp(alert.expireTime);
+    if (!alert.active || (expiry !== undefined && expiry <= this.now())) return;
+    if (alert.triggered && alert.repeatable === 0) return;
+    const held = conditionsHold(alert, this.brokerage.market, this.now());
+    if (held && !alert.conditionsHeld) {
+      alert.triggered = true;
+      alert.triggerCount += 1;
+    }
+    alert.conditionsHeld = held;
+  }
+
+  private alertOf(session: Session, accountId: string, alertId: number): Alert | undefined {
+    const mta = this.mta(session);
+    if (mta.orderId === alertId) return mta;
+    const alert = this.alerts.get(String(alertId));
+    return alert && !alert.mta && alert.accountId === accountId ? alert : undefined;
+  }
+
+  private freshState() {
+    return {
+      orderId: nextInSequence(this.brokerage.store, 'alerts', firstAlertId),
+      orderTime: this.now(),
+      triggered: false,
+      triggerCount: 0,
+      conditionsHeld: false,
+    };
+  }
+
+  /** Replaces the alert's settings: a modification gives it a new order id and a fresh trigger state. */
+  private rekey(alert: Alert, settings: AlertSettings): Alert {
+    this.alerts.delete(String(alert.orderId));
+    return this.store({ ...alert, ...settings, ...this.freshState() });
+  }
+
+  private store(alert: Alert): Alert {
+    this.alerts.set(String(alert.orderId), alert);
+    return alert;
+  }
+}

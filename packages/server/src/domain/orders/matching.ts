@@ -1,0 +1,234 @@
+import type { Brokerage } from '../brokerage.js';
+import type { Instrument } from '../model.js';
+import { nextInSequence } from '../sequences.js';
+import { dayMs, startOfUtcDay } from '../time-format.js';
+import { isCashAccount, valueAccount } from '../valuation.js';
+import { commissionFor } from './commission.js';
+import { bookExecution, checkFill, initialStopPrice, stopOrderTypes } from './fills.js';
+import {
+  isWorking,
+  type Execution,
+  type Order,
+  type OrderStatus,
+  type OrderTicket,
+} from './model.js';
+
+/** Order ids follow the real service's numbering style. */
+const firstOrderId = 1_370_093_237;
+/** Times in force that end with the trading day. */
+const dayOrders: readonly Order['tif'][] = ['DAY', 'OPG', 'PAX', 'IOC'];
+
+const hex8 = (value: number) => (Math.floor(value) % 0x1_0000_0000).toString(16).padStart(8, '0');
+
+/** What the success entry reports for a transmitted order: its status right after transmission. */
+export interface Transmitted {
+  order: Order;
+  status: OrderStatus;
+}
+
+/** The simulated exchange: transmits orders, moves their status, and fills them against the
+ * simulated prices, booking each fill on the account and as an execution. */
+export class Matching {
+  constructor(private readonly brokerage: Brokerage) {}
+
+  private get orders() {
+    return this.brokerage.store.collection('orders');
+  }
+
+  private instrument(conid: number): Instrument {
+    const instrument = this.brokerage.market.instrument(conid);
+    if (!instrument) throw new Error(`Contract ${conid} vanished`);
+    return instrument;
+  }
+
+  /** Creates and transmits the orders of one request (a single order, an OCA group or a bracket). */
+  transmit(tickets: OrderTicket[], accountId: string, username: string): Transmitted[] {
+    const now = this.brokerage.clock.now();
+    const requestId = nextInSequence(this.brokerage.store, 'orderRequests', 0);
+    const orders: Order[] = tickets.map((ticket) => ({
+      ...ticket,
+      id: nextInSequence(this.brokerage.store, 'orders', firstOrderId),
+      accountId,
+      username,
+      status: 'PendingSubmit',
+      filledQuantity: 0,
+      triggered: false,
+      createdAt: now,
+      updatedAt: now,
+      requestId,
+    }));
+    const isOcaGroup = orders.length > 1 && orders.every((order) => order.isSingleGroup);
+    for (const order of orders) {
+      const stopPrice = initialStopPrice(order);
+      if (stopPrice !== undefined) order.stopPrice = stopPrice;
+      if (isOcaGroup) order.ocaGroup = `oca-${requestId}`;
+      const parent = orders.find(
+        (candidate) => order.parentRef !== undefined && candidate.cOID === order.parentRef,
+      );
+      if (parent) {
+        order.parentOrderId = parent.id;
+        // The children of a bracket exit one position: the first to fill cancels the others.
+        order.ocaGroup = `bracket-${parent.id}`;
+      }
+    }
+    const transmitted = orders.map((order) => {
+      order.status = this.workingStatus(order);
+      this.orders.set(String(order.id), order);
+      return { order, status: order.status };
+    });
+    for (const order of orders) this.work(order);
+    for (const order of orders) {
+      if (order.tif === 'IOC' && isWorking(order.status)) this.setStatus(order, 'Cancelled');
+    }
+    return transmitted;
+  }
+
+  /** Replaces a working order's terms (it keeps its id) and works it again. */
+  replace(order: Order, ticket: OrderTicket): Transmitted {
+    const { parentRef, cOID } = order;
+    Object.assign(order, ticket, { parentRef, cOID: ticket.cOID ?? cOID, triggered: false });
+    if (order.parentRef === undefined) delete order.parentRef;
+    if (order.cOID === undefined) delete order.cOID;
+    const stopPrice = initialStopPrice(order);
+    if (stopPrice === undefined) delete order.stopPrice;
+    else order.stopPrice = stopPrice;
+    order.requestId = nextInSequence(this.brokerage.store, 'orderRequests', 0);
+    this.setStatus(order, this.workingStatus(order));
+    const transmitted = { order, status: order.status };
+    this.work(order);
+    return transmitted;
+  }
+
+  /** Cancels a working order, and the children of a bracket parent. */
+  cancel(order: Order): void {
+    this.setStatus(order, 'Cancelled');
+    for (const child of this.orders.values()) {
+      if (child.parentOrderId === order.id && isWorking(child.status))
+        this.setStatus(child, 'Cancelled');
+    }
+  }
+
+  /** Works every order of the contract against its new price, oldest first. */
+  onPrice(conid: number): void {
+    this.expire();
+    const working = this.orders
+      .values()
+      .filter((order) => order.conid === conid && isWorking(order.status))
+      .sort((a, b) => a.id - b.id);
+    for (const order of working) this.work(order);
+  }
+
+  /** Day orders of earlier days that still work are cancelled, as of the end of their day. */
+  expire(): void {
+    const today = startOfUtcDay(this.brokerage.clock.now());
+    for (const order of this.orders.values()) {
+      const dayStart = startOfUtcDay(order.createdAt);
+      if (isWorking(order.status) && dayOrders.includes(order.tif) && dayStart < today) {
+        order.status = 'Cancelled';
+        order.updatedAt = dayStart + dayMs - 1000;
+      }
+    }
+  }
+
+  /** PreSubmitted while a bracket child waits for its parent or a stop for its trigger; Submitted otherwise. */
+  private workingStatus(order: Order): OrderStatus {
+    if (this.waitsForParent(order)) return 'PreSubmitted';
+    return stopOrderTypes.includes(order.orderType) && !order.triggered
+      ? 'PreSubmitted'
+      : 'Submitted';
+  }
+
+  private waitsForParent(order: Order): boolean {
+    if (order.parentOrderId === undefined) return false;
+    return this.orders.get(String(order.parentOrderId))?.status !== 'Filled';
+  }
+
+  private setStatus(order: Order, status: OrderStatus): void {
+    order.status = status;
+    order.updatedAt = this.brokerage.clock.now();
+  }
+
+  /** Lets the order react to the current price: trail, trigger, fill. */
+  private work(order: Order): void {
+    if (!isWorking(order.status) || this.waitsForParent(order)) return;
+    const last = this.brokerage.market.price(order.conid);
+    if (last === undefined) return;
+    const check = checkFill(order, last);
+    if (check.stopPrice !== undefined) order.stopPrice = check.stopPrice;
+    if (check.triggered && !order.triggered) {
+      order.triggered = true;
+      this.setStatus(order, 'Submitted');
+    }
+    if (check.fillPrice !== undefined) this.fill(order, check.fillPrice);
+  }
+
+  /** Whether the account can take the fill; an order it cannot take becomes Inactive. */
+  private canFill(order: Order, instrument: Instrument, price: number): boolean {
+    const account = this.brokerage.account(order.allocatedTo);
+    if (!account || instrument.secType === 'CASH') return account !== undefined;
+    if (order.side === 'SELL') {
+      // A cash account cannot sell short (the shares cannot be located).
+      const held =
+        account.positions.find((position) => position.conid === order.conid)?.quantity ?? 0;
+      return !isCashAccount(account) || held >= order.quantity;
+    }
+    const market = this.brokerage.market;
+    const value =
+      order.quantity *
+      price *
+      instrument.multiplier *
+      market.rate(instrument.currency, account.baseCurrency);
+    return value <= valueAccount(account, market).availableFunds;
+  }
+
+  private fill(order: Order, price: number): void {
+    const instrument = this.instrument(order.conid);
+    const account = this.brokerage.account(order.allocatedTo);
+    if (!account || !this.canFill(order, instrument, price)) {
+      this.setStatus(order, 'Inactive');
+      return;
+    }
+    const size = order.quantity;
+    const commission = commissionFor(
+      instrument.secType,
+      size,
+      size * price * instrument.multiplier,
+    );
+    bookExecution(account, instrument, order.side, size, price, commission);
+    const now = this.brokerage.clock.now();
+    const execution: Execution = {
+      id: `${hex8(order.id)}.${hex8(now / 1000)}.01.01`,
+      orderId: order.id,
+      account: account.id,
+      conid: order.conid,
+      side: order.side,
+      size,
+      price,
+      commission,
+      time: now,
+      ...(order.cOID === undefined ? {} : { cOID: order.cOID }),
+      submitter: order.username,
+      exchange: order.routedExchange ?? instrument.exchange,
+    };
+    this.brokerage.store.collection('executions').set(execution.id, execution);
+    order.filledQuantity = size;
+    order.averagePrice = price;
+    this.setStatus(order, 'Filled');
+    for (const other of this.orders.values()) {
+      if (
+        other !== order &&
+        other.ocaGroup !== undefined &&
+        other.ocaGroup === order.ocaGroup &&
+        isWorking(other.status)
+      ) {
+        this.setStatus(other, 'Cancelled');
+      }
+    }
+    for (const child of this.orders.values()) {
+      if (child.parentOrderId === order.id && isWorking(child.status)) {
+        this.setStatus(child, this.workingStatus(child));
+        this.work(child);
+      }
+    }
+  }
+}

@@ -1,0 +1,269 @@
+import type { Brokerage } from '../brokerage.js';
+import { badRequest, rejected, unavailable } from '../errors.js';
+import { KeyedMutex } from '../keyed-mutex.js';
+import type { Account } from '../model.js';
+import type { Session } from '../sessions.js';
+import { startOfUtcDay } from '../time-format.js';
+import { valueAccount } from '../valuation.js';
+import { pairCurrencies } from './fills.js';
+import { Matching, type Transmitted } from './matching.js';
+import { isWorking, type Order, type OrderTicket } from './model.js';
+import { ticketOf, ticketsOf, type OrderRequest } from './order-request.js';
+import {
+  firstReject,
+  nextWarning,
+  rejectRules,
+  warningText,
+  type CheckedOrder,
+  type CheckedRequest,
+} from './order-rules.js';
+import { warningDescription } from './order-text.js';
+import { Questions } from './replies.js';
+
+/** The answer to placing, modifying or confirming orders. */
+export type OrderOutcome =
+  | { kind: 'transmitted'; orders: Transmitted[] }
+  | { kind: 'warning'; replyId: string; messageId: string; message: string }
+  | { kind: 'rejected'; error: string };
+
+export type CancelOutcome =
+  { kind: 'cancelled'; order: Order } | { kind: 'rejected'; error: string };
+
+const accountsFirst = 'Please query /iserver/accounts first';
+
+/** The orders of the brokerage: placement through the rule table and its warnings, one request
+ * at a time per account, modification, cancellation and the lists. */
+export class OrderBook {
+  readonly matching: Matching;
+  readonly questions: Questions;
+  readonly #mutex = new KeyedMutex();
+
+  constructor(private readonly brokerage: Brokerage) {
+    this.matching = new Matching(brokerage);
+    this.questions = new Questions(brokerage.store, () => brokerage.random);
+  }
+
+  private get orders() {
+    return this.brokerage.store.collection('orders');
+  }
+
+  /** The path account of an order request; one the session may not trade is invalid content (500). */
+  private pathAccount(session: Session, accountId: string): Account {
+    return this.brokerage.accountFor(session, accountId, () =>
+      rejected(`Account ${accountId} not found`),
+    );
+  }
+
+  place(session: Session, accountId: string, requests: OrderRequest[]): Promise<OrderOutcome> {
+    const account = this.pathAccount(session, accountId);
+    return this.#mutex.run(account.id, () => {
+      const tickets = ticketsOf(this.brokerage, account, requests);
+      this.matching.expire();
+      this.questions.invalidate(account.id);
+      return this.decide(session, account, tickets, 0);
+    });
+  }
+
+  modify(
+    session: Session,
+    accountId: string,
+    orderId: number,
+    request: OrderRequest,
+  ): Promise<OrderOutcome> {
+    if (!session.accountsQueried) throw badRequest(accountsFirst);
+    const account = this.pathAccount(session, accountId);
+    return this.#mutex.run(account.id, () => {
+      const parsed = ticketOf(this.brokerage, account, request, 'order');
+      this.matching.expire();
+      this.questions.invalidate(account.id);
+      const order = this.orderOf(account.id, orderId);
+      if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
+      if (!isWorking(order.status))
+        return {
+          kind: 'rejected',
+          error: `Order ${orderId} cannot be modified in status ${order.status}`,
+        };
+      if (parsed.conid !== order.conid || parsed.side !== order.side) {
+        return { kind: 'rejected', error: 'The contract and side of an order cannot be modified' };
+      }
+      const ticket: OrderTicket = {
+        ...parsed,
+        allocatedTo: request.acctId === undefined ? order.allocatedTo : parsed.allocatedTo,
+        ...(parsed.cOID === undefined && order.cOID !== undefined ? { cOID: order.cOID } : {}),
+      };
+      return this.decide(session, account, [ticket], 0, order);
+    });
+  }
+
+  /** Answers a warning: false drops the held orders, true goes on down the warning table. */
+  reply(session: Session, replyId: string, confirmed: boolean): Promise<OrderOutcome> {
+    const pending = this.questions.find(session.id, replyId);
+    if (!pending) throw unavailable('Reply ID not found');
+    return this.#mutex.run(pending.accountId, () => {
+      const held = this.questions.take(session.id, replyId);
+      if (!held) throw unavailable('Reply ID not found');
+      if (!confirmed) return { kind: 'rejected', error: 'Order not confirmed' };
+      const account = this.pathAccount(session, held.accountId);
+      this.matching.expire();
+      if (held.modifiedOrderId === undefined)
+        return this.decide(session, account, held.tickets, held.warningIndex + 1);
+      const order = this.orderOf(account.id, held.modifiedOrderId);
+      if (!order || !isWorking(order.status)) {
+        return {
+          kind: 'rejected',
+          error: `Order ${held.modifiedOrderId} cannot be modified in status ${order?.status ?? 'Cancelled'}`,
+        };
+      }
+      return this.decide(session, account, held.tickets, held.warningIndex + 1, order);
+    });
+  }
+
+  cancel(session: Session, accountId: string, orderId: number): Promise<CancelOutcome> {
+    const account = this.brokerage.accountFor(session, accountId);
+    return this.#mutex.run(account.id, () => {
+      this.matching.expire();
+      const order = this.orderOf(account.id, orderId);
+      if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
+      if (!isWorking(order.status))
+        return {
+          kind: 'rejected',
+          error: `Order ${orderId} cannot be cancelled in status ${order.status}`,
+        };
+      this.matching.cancel(order);
+      return { kind: 'cancelled', order };
+    });
+  }
+
+  /** Orders of the day of the account (or the selected one): those of today, and older ones still working. */
+  list(session: Session, accountId: string | undefined): Order[] {
+    if (!session.accountsQueried) throw badRequest(accountsFirst);
+    const account = this.brokerage.accountFor(session, accountId ?? session.selectedAccountId);
+    this.matching.expire();
+    const today = startOfUtcDay(this.brokerage.clock.now());
+    return this.orders
+      .values()
+      .filter((order) => order.accountId === account.id || order.allocatedTo === account.id)
+      .filter((order) => isWorking(order.status) || order.updatedAt >= today)
+      .sort((a, b) => a.id - b.id);
+  }
+
+  /** One order of the user's accounts: of the current day, or still working from an earlier day. */
+  status(session: Session, orderId: number): Order {
+    this.matching.expire();
+    const order = this.orders.get(String(orderId));
+    const accounts = this.brokerage.accessibleAccountIds(session);
+    const today = startOfUtcDay(this.brokerage.clock.now());
+    if (
+      !order ||
+      !(accounts.includes(order.accountId) || accounts.includes(order.allocatedTo)) ||
+      (!isWorking(order.status) && order.updatedAt < today)
+    ) {
+      throw rejected(`OrderID ${orderId} doesn't exist`);
+    }
+    return order;
+  }
+
+  private orderOf(accountId: string, orderId: number): Order | undefined {
+    const order = this.orders.get(String(orderId));
+    return order && (order.accountId === accountId || order.allocatedTo === accountId)
+      ? order
+      : undefined;
+  }
+
+  /** Runs the rule table: a reject, the next warning (the orders are held), or transmission. */
+  private decide(
+    session: Session,
+    account: Account,
+    tickets: OrderTicket[],
+    fromWarning: number,
+    modified?: Order,
+  ): OrderOutcome {
+    const request = this.checkedRequest(account, tickets, modified);
+    // A modification is one order: the bulk rule (5) cannot apply to it.
+    const error = firstReject(
+      request,
+      modified ? rejectRules.filter((rule) => rule.number !== 5) : rejectRules,
+    );
+    if (error !== undefined) return { kind: 'rejected', error };
+    const warning = nextWarning(request, fromWarning, this.questions.suppressed(session.id));
+    if (warning) {
+      const reply = this.questions.hold({
+        sessionId: session.id,
+        accountId: account.id,
+        tickets,
+        warningIndex: warning.index,
+        ...(modified ? { modifiedOrderId: modified.id } : {}),
+      });
+      return {
+        kind: 'warning',
+        replyId: reply.id,
+        messageId: warning.rule.messageId,
+        message: warningText(warning.rule, warning.order),
+      };
+    }
+    const [ticket] = tickets;
+    if (modified && ticket)
+      return { kind: 'transmitted', orders: [this.matching.replace(modified, ticket)] };
+    return {
+      kind: 'transmitted',
+      orders: this.matching.transmit(tickets, account.id, session.username),
+    };
+  }
+
+  private checkedRequest(
+    account: Account,
+    tickets: OrderTicket[],
+    modified: Order | undefined,
+  ): CheckedRequest {
+    const today = startOfUtcDay(this.brokerage.clock.now());
+    const others = this.orders.values().filter((order) => order !== modified);
+    return {
+      orders: tickets.map((ticket) => this.checkedOrder(ticket)),
+      usedRefs: new Set(
+        others
+          .filter(
+            (order) =>
+              order.accountId === account.id &&
+              order.createdAt >= today &&
+              order.cOID !== undefined,
+          )
+          .map((order) => order.cOID as string),
+      ),
+      openOrders: others.filter((order) => isWorking(order.status)),
+    };
+  }
+
+  private checkedOrder(ticket: OrderTicket): CheckedOrder {
+    const { market } = this.brokerage;
+    const instrument = market.instrument(ticket.conid);
+    const account = this.brokerage.account(ticket.allocatedTo);
+    if (!instrument || !account)
+      throw rejected(
+        `Invalid order: contract ${ticket.conid} or account ${ticket.allocatedTo} not found`,
+      );
+    const last = market.price(ticket.conid);
+    const base = account.baseCurrency;
+    let value: number | undefined;
+    if (ticket.cashQty !== undefined)
+      value = ticket.cashQty * market.rate(instrument.currency, base);
+    else if (ticket.fxQty !== undefined)
+      value = ticket.fxQty * market.rate(pairCurrencies(instrument)[0], base);
+    else {
+      const price = ticket.price ?? last;
+      if (price !== undefined)
+        value =
+          ticket.quantity * price * instrument.multiplier * market.rate(instrument.currency, base);
+    }
+    return {
+      ticket,
+      instrument,
+      account,
+      values: valueAccount(account, market),
+      tradable: !market.isExpired(instrument),
+      last,
+      value: value === undefined ? undefined : Math.round(value * 100) / 100,
+      checksValue: ticket.parentRef === undefined,
+      description: warningDescription(ticket, instrument),
+    };
+  }
+}

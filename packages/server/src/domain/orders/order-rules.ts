@@ -1,0 +1,228 @@
+import type { Account, Instrument } from '../model.js';
+import type { AccountValues } from '../valuation.js';
+import { formatMoney } from './order-text.js';
+import { isWorking, type Order, type OrderTicket } from './model.js';
+
+/** The thresholds of the rule table. */
+export const ruleLimits = {
+  /** A limit price further than this share of the last price is rejected. */
+  rejectPriceDistance: 0.5,
+  /** A limit price further than this share of the last price raises `o163`. */
+  warnPriceDistance: 0.03,
+  /** Units above which `o383` is raised. */
+  sizeLimit: 1000,
+  /** Share of the net liquidation value above which `o451` is raised. */
+  totalValueShare: 0.2,
+};
+
+/** One order of a request, with what the rules look at. */
+export interface CheckedOrder {
+  ticket: OrderTicket;
+  instrument: Instrument;
+  /** The account the order trades for. */
+  account: Account;
+  values: AccountValues;
+  /** False when the contract is expired (on the server's clock). */
+  tradable: boolean;
+  /** Simulated last price; undefined when the contract has no market data. */
+  last: number | undefined;
+  /** Order value in the account's base currency; undefined when no price exists to compute it. */
+  value: number | undefined;
+  /** Whether funds and value are checked: not for bracket children (their parent is). */
+  checksValue: boolean;
+  /** `BUY 10 AAPL NASDAQ @ 185.00`. */
+  description: string;
+}
+
+/** The request as a whole. */
+export interface CheckedRequest {
+  orders: CheckedOrder[];
+  /** `cOID`s of the account's orders today (a modification leaves out the order itself). */
+  usedRefs: ReadonlySet<string>;
+  /** Working orders of the account (a modification leaves out the order itself). */
+  openOrders: readonly Order[];
+}
+
+export interface RejectRule {
+  number: number;
+  when: string;
+  /** The reject's `error`, or undefined when the rule does not apply to this order. */
+  check(order: CheckedOrder, request: CheckedRequest): string | undefined;
+}
+
+export interface WarningRule {
+  messageId: string;
+  when: string;
+  applies(order: CheckedOrder, request: CheckedRequest): boolean;
+  message(order: CheckedOrder): string;
+}
+
+/** Distance of an `LMT` or `STOP_LIMIT` limit price from the last price, as a share of it. */
+function limitDistance({ ticket, last }: CheckedOrder): number | undefined {
+  if (
+    (ticket.orderType !== 'LMT' && ticket.orderType !== 'STOP_LIMIT') ||
+    ticket.price === undefined
+  )
+    return undefined;
+  if (last === undefined || last <= 0) return undefined;
+  return Math.abs(ticket.price - last) / last;
+}
+
+/** Several orders are allowed together only as one OCA group or one bracket. */
+function isGroupOrBracket(tickets: OrderTicket[]): boolean {
+  if (tickets.length <= 1 || tickets.every((ticket) => ticket.isSingleGroup)) return true;
+  const parents = tickets.filter((ticket) => ticket.parentRef === undefined);
+  const [parent] = parents;
+  return (
+    parents.length === 1 &&
+    parent?.cOID !== undefined &&
+    tickets.every((ticket) => ticket === parent || ticket.parentRef === parent.cOID)
+  );
+}
+
+/** Rejects, evaluated first, in this order; the first that applies to an order answers. */
+export const rejectRules: readonly RejectRule[] = [
+  {
+    number: 1,
+    when: "the account lacks trading permission for the contract's security type",
+    check: ({ account, instrument }) =>
+      account.permissions.includes(instrument.secType)
+        ? undefined
+        : `No trading permissions for ${instrument.secType}`,
+  },
+  {
+    number: 2,
+    when: 'the contract is expired or not tradable',
+    check: ({ instrument, tradable }) =>
+      tradable ? undefined : `Contract ${instrument.conid} is expired or not tradable`,
+  },
+  {
+    number: 3,
+    when: 'an LMT or STOP_LIMIT limit price is more than 50 % away from the last price',
+    check: (order) =>
+      (limitDistance(order) ?? 0) > ruleLimits.rejectPriceDistance
+        ? 'Limit price too far from market'
+        : undefined,
+  },
+  {
+    number: 4,
+    when: "a BUY order's value exceeds the account's available funds",
+    check: ({ ticket, checksValue, value, values }) =>
+      ticket.side === 'BUY' && checksValue && value !== undefined && value > values.availableFunds
+        ? 'Insufficient funds'
+        : undefined,
+  },
+  {
+    number: 5,
+    when: 'the request holds several orders that are neither one OCA group nor one bracket',
+    check: (_order, request) =>
+      isGroupOrBracket(request.orders.map((order) => order.ticket))
+        ? undefined
+        : 'Only OCA groups and bracket orders may be placed together',
+  },
+  {
+    number: 6,
+    when: 'a cOID is already used by an order of the account today (or twice in the request)',
+    check: ({ ticket }, request) => {
+      if (ticket.cOID === undefined) return undefined;
+      const inRequest = request.orders.filter((order) => order.ticket.cOID === ticket.cOID).length;
+      return request.usedRefs.has(ticket.cOID) || inRequest > 1
+        ? `Local order ID ${ticket.cOID} is already registered`
+        : undefined;
+    },
+  },
+];
+
+const question = 'Are you sure you want to submit this order?';
+
+/** Warnings, in this order; one per round, the first that applies to any order of the request. */
+export const warningRules: readonly WarningRule[] = [
+  {
+    messageId: 'o10151',
+    when: 'the order is a market order (MKT)',
+    applies: ({ ticket }) => ticket.orderType === 'MKT',
+    message: () =>
+      'You are submitting a market order. It will be filled at the best price available when it reaches the market, which may be far from the last price.',
+  },
+  {
+    messageId: 'o163',
+    when: 'an LMT or STOP_LIMIT limit price is more than 3 % (and at most 50 %) away from the last price',
+    applies: (order) => (limitDistance(order) ?? 0) > ruleLimits.warnPriceDistance,
+    message: ({ description }) =>
+      `The following order "${description}" price exceeds the Percentage constraint of ${ruleLimits.warnPriceDistance * 100}%.`,
+  },
+  {
+    messageId: 'o354',
+    when: 'the simulator has no market data for the contract',
+    applies: ({ last }) => last === undefined,
+    message: () =>
+      'You are submitting an order without market data. We strongly recommend against this as it may result in a fill far from the market.',
+  },
+  {
+    messageId: 'o383',
+    when: '`quantity` is above 1000 units (the size limit)',
+    applies: ({ ticket }) => ticket.quantityGiven && ticket.quantity > ruleLimits.sizeLimit,
+    message: ({ description }) =>
+      `The following order "${description}" size exceeds the Size Limit of ${ruleLimits.sizeLimit}.`,
+  },
+  {
+    messageId: 'o451',
+    when: "the order value is above 20 % of the account's net liquidation value",
+    applies: ({ checksValue, value, values }) =>
+      checksValue &&
+      value !== undefined &&
+      value > values.total.netLiquidation * ruleLimits.totalValueShare,
+    message: ({ description, value, values }) =>
+      `The following order "${description}" value estimate of ${formatMoney(value ?? 0, values.baseCurrency)} exceeds the Total Value Limit of ${formatMoney(
+        values.total.netLiquidation * ruleLimits.totalValueShare,
+        values.baseCurrency,
+      )}.`,
+  },
+  {
+    messageId: 'o2137',
+    when: 'the account has an open order (PendingSubmit, PreSubmitted or Submitted) on the opposite side of the same contract',
+    applies: ({ ticket }, request) =>
+      request.openOrders.some(
+        (open) =>
+          open.allocatedTo === ticket.allocatedTo &&
+          open.conid === ticket.conid &&
+          open.side !== ticket.side &&
+          isWorking(open.status),
+      ),
+    message: () =>
+      'You have an open order on the opposite side of this contract. Submitting it may cause the orders to fill against each other.',
+  },
+];
+
+/** The full text of a warning. */
+export const warningText = (rule: WarningRule, order: CheckedOrder) =>
+  `${rule.message(order)}\n${question}`;
+
+/** The first reject of the request, if any. */
+export function firstReject(
+  request: CheckedRequest,
+  rules: readonly RejectRule[] = rejectRules,
+): string | undefined {
+  for (const rule of rules) {
+    for (const order of request.orders) {
+      const error = rule.check(order, request);
+      if (error !== undefined) return error;
+    }
+  }
+  return undefined;
+}
+
+/** The first warning at or after `fromIndex` that applies and is not suppressed. */
+export function nextWarning(
+  request: CheckedRequest,
+  fromIndex: number,
+  suppressed: ReadonlySet<string>,
+): { index: number; rule: WarningRule; order: CheckedOrder } | undefined {
+  for (let index = fromIndex; index < warningRules.length; index++) {
+    const rule = warningRules[index] as WarningRule;
+    if (suppressed.has(rule.messageId)) continue;
+    const order = request.orders.find((candidate) => rule.applies(candidate, request));
+    if (order) return { index, rule, order };
+  }
+  return undefined;
+}

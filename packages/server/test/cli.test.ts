@@ -1,0 +1,318 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { CommanderError } from 'commander';
+import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
+
+const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** Collects what is written to a stream. */
+function sink() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { stream, text: () => text };
+}
+
+const argv = (...options: string[]) => ['node', 'brokerage-server', ...options];
+
+/** Starting a server (or a process) loads and compiles both documents: seconds on a busy machine. */
+const slow = 30_000;
+
+/** Keeps the listening line out of the test output. */
+const quiet = { stdout: new PassThrough().resume() };
+
+describe('brokerage-server command line', () => {
+  describe('flags', () => {
+    it('has the documented defaults', () => {
+      expect(buildProgram().parse(argv()).opts()).toEqual({
+        port: 5000,
+        host: '127.0.0.1',
+        tls: false,
+        mode: 'gateway',
+        pacing: true,
+        sessionTimeout: 300,
+        seed: 1,
+        logLevel: 'info',
+        user: 'demo_individual',
+      });
+    });
+
+    it('parses every flag', () => {
+      const options = buildProgram()
+        .parse(
+          argv(
+            '--port',
+            '0',
+            '--host',
+            '0.0.0.0',
+            '--tls',
+            '--mode',
+            'hosted',
+            '--no-pacing',
+            '--session-timeout',
+            '60',
+            '--seed',
+            '9',
+            '--log-level',
+            'debug',
+            '--user',
+            'demo_advisor',
+          ),
+        )
+        .opts();
+      expect(options).toEqual({
+        port: 0,
+        host: '0.0.0.0',
+        tls: true,
+        mode: 'hosted',
+        pacing: false,
+        sessionTimeout: 60,
+        seed: 9,
+        logLevel: 'debug',
+        user: 'demo_advisor',
+      });
+    });
+
+    it.each([
+      [['--port', 'abc'], "option '--port <number>' argument 'abc' is invalid"],
+      [['--port', '70000'], 'expected an integer from 0 to 65535'],
+      [['--mode', 'paper'], 'Allowed choices are gateway, hosted'],
+      [
+        ['--session-timeout', '-5'],
+        "option '--session-timeout <seconds>' argument '-5' is invalid",
+      ],
+      [
+        ['--log-level', 'loud'],
+        'Allowed choices are fatal, error, warn, info, debug, trace, silent',
+      ],
+      [['--user', 'nobody'], 'Allowed choices are demo_individual, demo_advisor, demo_broker'],
+      [['--frobnicate'], "unknown option '--frobnicate'"],
+    ])('refuses %j with a clear error and exit code 2', async (options, message) => {
+      const stderr = sink();
+      const failure = main(argv(...options), { stderr: stderr.stream, stdout: sink().stream });
+      await expect(failure).rejects.toBeInstanceOf(CommanderError);
+      await expect(failure).rejects.toMatchObject({ exitCode: usageExitCode });
+      expect(stderr.text()).toMatch(/^error: /);
+      expect(stderr.text()).toContain(message);
+    });
+
+    it('shows the help with exit code 0', async () => {
+      const stdout = sink();
+      await expect(main(argv('--help'), { stdout: stdout.stream })).rejects.toMatchObject({
+        exitCode: 0,
+      });
+      expect(stdout.text()).toContain('--session-timeout <seconds>');
+    });
+  });
+
+  describe('server', () => {
+    let running: RunningServer | undefined;
+    afterEach(async () => {
+      await running?.close();
+      running = undefined;
+    });
+
+    it(
+      'listens, prints where, answers /health and logs JSON to stdout',
+      async () => {
+        const stdout = sink();
+        running = await main(argv('--port', '0'), { stdout: stdout.stream });
+        expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        const { url } = running;
+        expect(stdout.text()).toContain(
+          `listening on ${url}  API: ${url}/v1/api  docs: ${url}/docs`,
+        );
+        const health = await fetch(`${url}/health`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ status: 'ok', mode: 'gateway' });
+        const logs = stdout
+          .text()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { level: number; msg: string; url?: string });
+        expect(logs).toContainEqual(expect.objectContaining({ level: 30, msg: 'listening', url }));
+        expect(logs).toContainEqual(expect.objectContaining({ msg: 'request completed' }));
+      },
+      slow,
+    );
+
+    it(
+      'logs nothing below the chosen level',
+      async () => {
+        const stdout = sink();
+        running = await main(argv('--port', '0', '--log-level', 'warn'), { stdout: stdout.stream });
+        await fetch(`${running.url}/health`);
+        expect(
+          stdout
+            .text()
+            .split('\n')
+            .filter((line) => line.startsWith('{')),
+        ).toEqual([]);
+      },
+      slow,
+    );
+
+    it(
+      'applies mode, user, pacing, session timeout and seed',
+      async () => {
+        running = await main(
+          argv(
+            '--port',
+            '0',
+            '--user',
+            'demo_advisor',
+            '--no-pacing',
+            '--session-timeout',
+            '60',
+            '--seed',
+            '5',
+            '--log-level',
+            'silent',
+          ),
+          quiet,
+        );
+        expect(running.server.options).toMatchObject({
+          mode: 'gateway',
+          seed: 5,
+          sessionTimeoutMs: 60_000,
+        });
+        expect(running.server.pacer).toBeUndefined();
+        const ping = await fetch(`${running.url}/v1/api/tickle`, { method: 'POST' });
+        expect(((await ping.json()) as { userId: number }).userId).toBe(10002002);
+        await running.close();
+
+        running = await main(
+          argv('--port', '0', '--mode', 'hosted', '--log-level', 'silent'),
+          quiet,
+        );
+        expect(running.server.pacer).toBeDefined();
+        expect((await fetch(`${running.url}/v1/api/tickle`, { method: 'POST' })).status).toBe(401);
+      },
+      slow,
+    );
+
+    it(
+      'serves HTTPS with a self-signed certificate with --tls',
+      async () => {
+        running = await main(argv('--port', '0', '--tls', '--log-level', 'silent'), quiet);
+        const { url } = running;
+        expect(running.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+        const answer = await new Promise<{
+          status: number;
+          body: string;
+          subject: string;
+          issuer: string;
+        }>((resolve, reject) => {
+          httpsGet(`${url}/health`, { rejectUnauthorized: false }, (res) => {
+            const certificate = (res.socket as TLSSocket).getPeerCertificate();
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body,
+                subject: String(certificate.subject.CN),
+                issuer: String(certificate.issuer.CN),
+              }),
+            );
+          }).on('error', reject);
+        });
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+        expect(answer).toMatchObject({ subject: 'localhost', issuer: 'localhost' });
+        // A client that verifies certificates refuses it: it is self-signed.
+        await expect(fetch(`${running.url}/health`)).rejects.toThrow();
+      },
+      slow,
+    );
+
+    it(
+      'shuts down gracefully: refuses new connections, finishes the request in flight',
+      async () => {
+        running = await main(argv('--port', '0', '--log-level', 'silent'), quiet);
+        const { url, listener } = running;
+        // A request whose body is still coming: in flight until the test ends it.
+        const inFlight = httpRequest(`${url}/control/reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        });
+        const arrived = once(listener, 'request');
+        const answered = once(inFlight, 'response');
+        inFlight.write('{"seed"');
+        await arrived;
+
+        let closed = false;
+        const closing = running.close().then(() => (closed = true));
+        running = undefined;
+        await expect(fetch(`${url}/health`)).rejects.toThrow();
+        expect(closed).toBe(false);
+
+        inFlight.end(': 3}');
+        const [response] = (await answered) as [IncomingMessage];
+        let body = '';
+        for await (const chunk of response) body += String(chunk);
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(body)).toMatchObject({ seed: 3 });
+        await closing;
+        expect(closed).toBe(true);
+      },
+      slow,
+    );
+  });
+
+  describe('built command (dist/cli.js)', () => {
+    beforeAll(() => {
+      if (!existsSync(builtCli)) {
+        throw new Error(
+          `${builtCli} is missing: run \`pnpm --filter @brokerage/server build\` first.`,
+        );
+      }
+    });
+
+    it(
+      'starts with a shebang, and exits 2 on an invalid flag',
+      async () => {
+        expect(readFileSync(builtCli, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+        const child = spawn(process.execPath, [builtCli, '--port', 'nope'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const [code] = (await once(child, 'exit')) as [number];
+        expect(code).toBe(2);
+        expect(stderr).toContain("error: option '--port <number>' argument 'nope' is invalid");
+      },
+      slow,
+    );
+
+    it.each(['SIGTERM', 'SIGINT'] as const)(
+      'exits 0 after %s',
+      async (signal) => {
+        const child = spawn(process.execPath, [builtCli, '--port', '0', '--log-level', 'silent'], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let stdout = '';
+        const url = await new Promise<string>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+            const match = /listening on (\S+)/.exec(stdout);
+            if (match?.[1]) resolve(match[1]);
+          });
+          child.once('exit', () => reject(new Error(`exited early: ${stdout}`)));
+        });
+        expect((await fetch(`${url}/health`)).status).toBe(200);
+        const exited = once(child, 'exit');
+        child.kill(signal);
+        const [code] = (await exited) as [number];
+        expect(code).toBe(0);
+      },
+      slow,
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import type { Answer, Harness } from './harness.js';
+import { testConsumer } from './oauth1-helper.js';
+
+export const tokenPath = '/oauth2/api/v1/token';
+export const bothScopes = 'sso-sessions.write sso-browser-sessions.write';
+
+/** A client assertion of the test client, claims and header overridable. */
+export async function assertion(
+  server: Harness,
+  claims: JWTPayload = {},
+  options: { key?: CryptoKey; kid?: string; lifetimeSeconds?: number } = {},
+): Promise<string> {
+  const { clientId, privateJwk } = testConsumer.oauth2;
+  const key = options.key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
+  const now = Math.floor(server.clock.now() / 1000);
+  return new SignJWT({
+    iss: clientId,
+    sub: clientId,
+    aud: server.baseUrl + tokenPath,
+    jti: randomUUID(),
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: options.kid ?? privateJwk.kid ?? 'main' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
+    .sign(key);
+}
+
+export function requestToken(
+  server: Harness,
+  clientAssertion: string,
+  scope = bothScopes,
+): Promise<Answer> {
+  return server.call('POST', tokenPath, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: clientAssertion,
+      scope,
+    }).toString(),
+  });
+}
+
+/** A bearer token of the test client for `scope`. */
+export async function accessToken(server: Harness, scope = bothScopes): Promise<string> {
+  const answer = await requestToken(server, await assertion(server), scope);
+  if (answer.status !== 200) throw new Error(`token ${answer.status}`);
+  return answer.body.access_token as string;
+}
+
+/** An unsigned (`alg: none`) JWT with a dummy third part, so that it still looks like a JWS. */
+export function unsignedJwt(claims: JWTPayload): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT', kid: 'main' })}.${part(claims)}.c2ln`;
+}
+
+export const otherKey = async () => (await generateKeyPair('RS256')).privateKey;

@@ -1,0 +1,58 @@
+import { valueAccount } from '../src/domain/valuation.js';
+import type { Harness } from './harness.js';
+
+export const AAPL = 265598;
+export const MSFT = 272093;
+export const BRK_B = 72063691; // no market data
+export const EUR_USD = 12087792;
+export const ES_EXPIRED = 495512563;
+export const ES_MARCH = 551601561;
+
+type Order = Record<string, unknown>;
+
+/** The value, or a failed test when it is missing. */
+export function defined<T>(value: T | undefined, what = 'value'): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
+/** Calls of the order operations against one harness. */
+export function tradingCalls(server: Harness, accountId = 'U1234567') {
+  return {
+    place: (...orders: Order[]) =>
+      server.call('POST', `/v1/api/iserver/account/${accountId}/orders`, { body: { orders } }),
+    reply: (replyId: string, confirmed: unknown = true) =>
+      server.call('POST', `/v1/api/iserver/reply/${replyId}`, { body: { confirmed } }),
+    suppress: (...messageIds: string[]) =>
+      server.call('POST', '/v1/api/iserver/questions/suppress', { body: { messageIds } }),
+    modify: (orderId: string | number, order: Order) =>
+      server.call('POST', `/v1/api/iserver/account/${accountId}/order/${orderId}`, { body: order }),
+    cancel: (orderId: string | number) =>
+      server.call('DELETE', `/v1/api/iserver/account/${accountId}/order/${orderId}`),
+    status: (orderId: string | number) =>
+      server.call('GET', `/v1/api/iserver/account/order/status/${orderId}`),
+    openOrders: (query = '') => server.call('GET', `/v1/api/iserver/account/orders${query}`),
+    trades: (query = '') => server.call('GET', `/v1/api/iserver/account/trades${query}`),
+    setPrice: (conid: number, price: number) => server.brokerage.market.setPrice(conid, price),
+    account: () => defined(server.brokerage.account(accountId), accountId),
+    values: () =>
+      valueAccount(
+        defined(server.brokerage.account(accountId), accountId),
+        server.brokerage.market,
+      ),
+    /** What `GET /iserver/accounts` records on the session (built by the accounts area). */
+    accountsQueried: () => {
+      server.openGatewaySession().accountsQueried = true;
+    },
+  };
+}
+
+export const limitBuy = (quantity: number, price: number, extra: Order = {}): Order => ({
+  conid: AAPL,
+  orderType: 'LMT',
+  side: 'BUY',
+  tif: 'DAY',
+  quantity,
+  price,
+  ...extra,
+});

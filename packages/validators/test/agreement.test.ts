@@ -1,0 +1,306 @@
+// The same payloads through the reference server (and its express-openapi-validator) and through
+// these validators: the verdicts must agree.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OperationId } from '@brokerage/types';
+import { startServer, type Harness } from '../../server/test/harness.js';
+import { checkRequest, validateResponse } from '../src/index.js';
+import { documentExamples, documentPath, mutations } from './examples.js';
+
+interface RequestCase {
+  operationId: OperationId;
+  method: string;
+  path: string;
+  body?: unknown;
+  /** What both should say; guards against both being wrong the same way. */
+  valid: boolean;
+}
+
+const order = { conid: 265598, orderType: 'LMT', side: 'BUY', tif: 'DAY', price: 190, quantity: 1 };
+const requestCases: RequestCase[] = [
+  {
+    operationId: 'placeOrders',
+    method: 'POST',
+    path: '/v1/api/iserver/account/U1234567/orders',
+    body: { orders: [order] },
+    valid: true,
+  },
+  {
+    operationId: 'placeOrders',
+    method: 'POST',
+    path: '/v1/api/iserver/account/U1234567/orders',
+    body: { orders: [{ ...order, side: 'HOLD' }] },
+    valid: false,
+  },
+  {
+    operationId: 'placeOrders',
+    method: 'POST',
+    path: '/v1/api/iserver/account/U1234567/orders',
+    body: { orders: [] },
+    valid: false,
+  },
+  {
+    operationId: 'placeOrders',
+    method: 'POST',
+    path: '/v1/api/iserver/account/U1234567/orders',
+    body: { orders: [{ ...order, quantity: undefined }] },
+    valid: false,
+  },
+  {
+    operationId: 'placeOrders',
+    method: 'POST',
+    path: '/v1/api/iserver/account/U1234567/orders',
+    body: { orders: [{ ...order, fxQty: 5 }] },
+    valid: false,
+  },
+  {
+    operationId: 'switchAccount',
+    method: 'POST',
+    path: '/v1/api/iserver/account',
+    body: { acctId: 'U1234567' },
+    valid: true,
+  },
+  {
+    operationId: 'switchAccount',
+    method: 'POST',
+    path: '/v1/api/iserver/account',
+    body: { acctId: '' },
+    valid: false,
+  },
+  {
+    operationId: 'switchAccount',
+    method: 'POST',
+    path: '/v1/api/iserver/account',
+    body: { acctId: 'U1234567', extra: 1 },
+    valid: false,
+  },
+  { operationId: 'switchAccount', method: 'POST', path: '/v1/api/iserver/account', valid: false },
+  {
+    operationId: 'createWatchlist',
+    method: 'POST',
+    path: '/v1/api/iserver/watchlist',
+    body: { id: '1001', name: 'Tech', rows: [{ C: 265598 }, { H: '' }] },
+    valid: true,
+  },
+  {
+    operationId: 'createWatchlist',
+    method: 'POST',
+    path: '/v1/api/iserver/watchlist',
+    body: { id: 'abc', name: 'Tech', rows: [] },
+    valid: false,
+  },
+  {
+    operationId: 'createWatchlist',
+    method: 'POST',
+    path: '/v1/api/iserver/watchlist',
+    body: { id: '1002', name: 'Tech', rows: [{ C: 1, H: '' }] },
+    valid: false,
+  },
+  {
+    operationId: 'initBrokerageSession',
+    method: 'POST',
+    path: '/v1/api/iserver/auth/ssodh/init',
+    body: { publish: true, compete: true },
+    valid: true,
+  },
+  {
+    operationId: 'initBrokerageSession',
+    method: 'POST',
+    path: '/v1/api/iserver/auth/ssodh/init',
+    body: { publish: 'true', compete: true },
+    valid: false,
+  },
+  {
+    operationId: 'initBrokerageSession',
+    method: 'POST',
+    path: '/v1/api/iserver/auth/ssodh/init',
+    body: { publish: true },
+    valid: false,
+  },
+  {
+    operationId: 'suppressQuestions',
+    method: 'POST',
+    path: '/v1/api/iserver/questions/suppress',
+    body: { messageIds: ['o163'] },
+    valid: true,
+  },
+  {
+    operationId: 'suppressQuestions',
+    method: 'POST',
+    path: '/v1/api/iserver/questions/suppress',
+    body: { messageIds: ['o163', 'o163'] },
+    valid: false,
+  },
+  {
+    operationId: 'suppressQuestions',
+    method: 'POST',
+    path: '/v1/api/iserver/questions/suppress',
+    body: { messageIds: [] },
+    valid: false,
+  },
+  {
+    operationId: 'getTrades',
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=3',
+    valid: true,
+  },
+  {
+    operationId: 'getTrades',
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=9',
+    valid: false,
+  },
+  {
+    operationId: 'getTrades',
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=two',
+    valid: false,
+  },
+  {
+    operationId: 'getTrades',
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?weeks=1',
+    valid: false,
+  },
+  {
+    operationId: 'getCurrencyPairs',
+    method: 'GET',
+    path: '/v1/api/iserver/currency/pairs?currency=',
+    valid: false,
+  },
+  {
+    operationId: 'getCurrencyPairs',
+    method: 'GET',
+    path: '/v1/api/iserver/currency/pairs?currency=USD',
+    valid: true,
+  },
+  {
+    operationId: 'getLedger',
+    method: 'GET',
+    path: '/v1/api/portfolio/U1234567/ledger',
+    valid: true,
+  },
+  { operationId: 'getLedger', method: 'GET', path: '/v1/api/portfolio/U%2D1/ledger', valid: false },
+];
+
+const messageOf = (body: unknown): string => {
+  const record = (body ?? {}) as { error?: unknown; detail?: unknown };
+  return String(record.error ?? record.detail ?? '');
+};
+
+describe('requests: the reference server and validateRequest agree', () => {
+  let server: Harness;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it.each(
+    requestCases.map((c) => [`${c.operationId} ${c.path} ${JSON.stringify(c.body)}`, c] as const),
+  )('%s', async (_name, c) => {
+    const checked = checkRequest({
+      method: c.method,
+      path: c.path,
+      headers: c.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: c.body,
+    });
+    expect(checked?.operationId).toBe(c.operationId);
+    const answer = await server.call(
+      c.method,
+      c.path,
+      c.body === undefined ? {} : { body: c.body },
+    );
+    const serverRefused =
+      answer.status === checked?.invalidStatus && messageOf(answer.body).startsWith('Bad Request');
+    expect({ server: !serverRefused, validators: checked?.valid }).toEqual({
+      server: c.valid,
+      validators: c.valid,
+    });
+  });
+});
+
+// express-openapi-validator never validates 5xx responses (its express-mung hook skips them); these
+// validators check them against the document like any other status. The comparison covers the rest.
+describe("responses: express-openapi-validator and validateResponse agree on the document's examples and mutations", () => {
+  let listener: Server;
+  let baseUrl = '';
+  const next: { status: number; body: unknown } = { status: 200, body: null };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      OpenApiValidator.middleware({
+        apiSpec: documentPath,
+        validateRequests: false,
+        validateResponses: { allErrors: true },
+        validateSecurity: false,
+        validateApiSpec: false,
+      }),
+    );
+    app.use((_req, res) => {
+      res.status(next.status).json(next.body);
+    });
+    app.use(
+      (
+        error: { status?: number },
+        _req: express.Request,
+        res: express.Response,
+        _next: express.NextFunction,
+      ) => {
+        res.status(599).json({ refused: error.status ?? 0 });
+      },
+    );
+    listener = await new Promise((resolve) => {
+      const started = app.listen(0, '127.0.0.1', () => resolve(started));
+    });
+    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, '1');
+  const cases = documentExamples()
+    .filter(
+      (e) =>
+        e.kind === 'response' && e.mediaType === 'application/json' && /^[1-4]\d\d$/.test(e.status),
+    )
+    .flatMap((e) =>
+      [['the example', e.value] as [string, unknown], ...mutations(e.value)].map(
+        ([variant, body]) => ({ ...e, variant, body }),
+      ),
+    );
+
+  it('covers valid and invalid payloads', () => {
+    const verdicts = cases.map((c) => validateResponse(c.operationId, c.status, c.body).valid);
+    expect(verdicts.filter(Boolean).length).toBeGreaterThan(100);
+    expect(verdicts.filter((v) => !v).length).toBeGreaterThan(100);
+  });
+
+  it('gives the same verdict for every payload', async () => {
+    const disagreements: string[] = [];
+    for (const c of cases) {
+      next.status = Number(c.status);
+      next.body = c.body;
+      const response = await fetch(baseUrl + concretePath(c.path), {
+        method: c.method.toUpperCase(),
+      });
+      await response.text();
+      const eovValid = response.status !== 599;
+      const ours = validateResponse(c.operationId, c.status, c.body).valid;
+      if (eovValid !== ours)
+        disagreements.push(
+          `${c.operationId} ${c.status} ${c.name} (${c.variant}): eov ${eovValid}, ours ${ours}`,
+        );
+    }
+    expect(disagreements).toEqual([]);
+  }, 60_000);
+
+  it('differs on 5xx only: express-openapi-validator lets a wrong 503 body through, validateResponse does not', async () => {
+    next.status = 503;
+    next.body = { unexpected: true };
+    const response = await fetch(`${baseUrl}/v1/api/tickle`, { method: 'POST' });
+    expect(response.status).toBe(503);
+    expect(validateResponse('tickle', 503, next.body).valid).toBe(false);
+  });
+});

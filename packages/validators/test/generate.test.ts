@@ -1,0 +1,46 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+const script = join(packageRoot, 'scripts', 'generate-validators.mjs');
+const committed = join(packageRoot, 'src', 'generated');
+const scratch = mkdtempSync(join(tmpdir(), 'validators-generate-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const check = (outDir: string) =>
+  spawnSync(process.execPath, [script, '--check', '--out-dir', outDir], { encoding: 'utf8' });
+
+describe('generate-validators', () => {
+  it('finds the committed validators up to date', () => {
+    const result = check(committed);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('fails --check with the stale file named when a generated file differs', () => {
+    const copy = join(scratch, 'stale');
+    cpSync(committed, copy, { recursive: true });
+    writeFileSync(join(copy, 'guards.ts'), '// edited\n');
+    const result = check(copy);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/stale: .*guards\.ts/);
+  });
+
+  it('writes to --out-dir the same files it commits', () => {
+    const out = join(scratch, 'fresh');
+    execFileSync(process.execPath, [script, '--out-dir', out]);
+    expect(readdirSync(out).sort()).toEqual(readdirSync(committed).sort());
+  });
+
+  it('generates code that runs under a strict CSP: no eval, no Function constructor, no run-time compilation', () => {
+    for (const file of ['body-validators.ts', 'param-validators.ts']) {
+      const code = readFileSync(join(committed, file), 'utf8');
+      expect(code).not.toMatch(
+        /\bnew Function\b|\beval\(|\brequire\(|from 'ajv'|ajv\/dist\/(2020|core)/,
+      );
+    }
+  });
+});
