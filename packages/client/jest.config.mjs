@@ -1,3 +1,4 @@
 import base from '../../jest.config.base.mjs';
 
-export default base;
+// Tests start the reference server in process; its first requests compile validators.
+export default { ...base, testTimeout: 30_000 };

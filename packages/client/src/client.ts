@@ -38,13 +38,25 @@ export interface BrokerageClientOptions {
   clock?: Clock;
 }
 
-type Result<Data> = { data: Data; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
+/** What a typed call resolves to (openapi-fetch's `FetchResponse`). */
+interface CallResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/** The success branch's `data` of a typed call's result. */
+export type DataOf<Result> = Result extends { data: infer Data } ? Data : never;
 
 export interface BrokerageHelpers {
   /** The data of a typed call, or a `BrokerageApiError` carrying status, operation and parsed body. */
-  ok<Data>(call: Promise<Result<Data>>): Promise<Data>;
+  ok<Result extends CallResult>(call: Promise<Result>): Promise<DataOf<Result>>;
   /** Places orders and confirms their warnings by `options.answer`; see `placeOrder`. */
-  placeOrder(accountId: string, orders: OrderRequest | OrderRequest[], options?: PlaceOrderOptions): Promise<OrderSuccessEntry[]>;
+  placeOrder(
+    accountId: string,
+    orders: OrderRequest | OrderRequest[],
+    options?: PlaceOrderOptions,
+  ): Promise<OrderSuccessEntry[]>;
   /** Suppresses order warnings by message id for the session. */
   suppressMessages(messageIds: string[]): Promise<void>;
   /** Lifts every suppression. */
@@ -60,7 +72,8 @@ export type BrokerageClient = Client<paths> & BrokerageHelpers;
 
 function pacingLimits(option: BrokerageClientOptions['pacing']): PacingLimits | undefined {
   if (option === false) return undefined;
-  if (option === undefined || option === true || option === 'gateway') return defaultPacing('gateway');
+  if (option === undefined || option === true || option === 'gateway')
+    return defaultPacing('gateway');
   if (option === 'hosted') return defaultPacing('hosted');
   return { ...defaultPacing('gateway'), ...option };
 }
@@ -94,8 +107,11 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
   const ping = async (signal: AbortSignal): Promise<TickOutcome> => {
     const { data, error, response } = await client.POST('/v1/api/tickle', { signal });
     if (response.status === 401) return { kind: 'unauthorized', detail: error };
-    if (error !== undefined) return { kind: 'failed', error: new BrokerageApiError(response.status, 'tickle', error) };
-    return data.iserver.authStatus.authenticated ? { kind: 'alive' } : { kind: 'brokerageClosed', detail: data.iserver.authStatus };
+    if (error !== undefined)
+      return { kind: 'failed', error: new BrokerageApiError(response.status, 'tickle', error) };
+    return data.iserver.authStatus.authenticated
+      ? { kind: 'alive' }
+      : { kind: 'brokerageClosed', detail: data.iserver.authStatus };
   };
   const keepAlive =
     options.keepAlive === undefined || options.keepAlive === false
@@ -104,14 +120,19 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
   keepAlive?.start();
 
   const helpers: BrokerageHelpers = {
-    async ok<Data>(call: Promise<Result<Data>>): Promise<Data> {
+    async ok<Result extends CallResult>(call: Promise<Result>): Promise<DataOf<Result>> {
       const result = await call;
       if (!result.response.ok) {
-        throw new BrokerageApiError(result.response.status, operationOfResponseOrUrl(result.response), result.error);
+        throw new BrokerageApiError(
+          result.response.status,
+          operationOfResponseOrUrl(result.response),
+          result.error,
+        );
       }
-      return result.data as Data;
+      return result.data as DataOf<Result>;
     },
-    placeOrder: (accountId, orders, placeOptions) => placeOrder(client, accountId, orders, placeOptions),
+    placeOrder: (accountId, orders, placeOptions) =>
+      placeOrder(client, accountId, orders, placeOptions),
     suppressMessages: (messageIds) => suppressMessages(client, messageIds),
     resetSuppressedMessages: () => resetSuppressedMessages(client),
     keepAlive,

@@ -21,7 +21,11 @@ export function parseErrorBody(value: unknown): ErrorBody {
       return { kind: 'errorObject', value: value as ErrorObject };
     }
     if (typeof value.error === 'string') return { kind: 'errorOnly', value: value as ErrorOnly };
-    if (typeof value.title === 'string' && typeof value.status === 'number' && typeof value.type === 'string') {
+    if (
+      typeof value.title === 'string' &&
+      typeof value.status === 'number' &&
+      typeof value.type === 'string'
+    ) {
       return { kind: 'problem', value: value as ProblemDetails };
     }
   }
@@ -36,7 +40,9 @@ function messageOf(body: ErrorBody): string | undefined {
     case 'problem':
       return body.value.detail ?? body.value.title;
     case 'unknown':
-      return typeof body.value === 'string' && body.value !== '' ? body.value.slice(0, 200) : undefined;
+      return typeof body.value === 'string' && body.value !== ''
+        ? body.value.slice(0, 200)
+        : undefined;
   }
 }
 
@@ -62,7 +68,10 @@ export class BrokerageApiError extends BrokerageError {
     body: unknown,
   ) {
     const parsed = parseErrorBody(body);
-    super(`${operation} answered ${status}${messageOf(parsed) ? `: ${messageOf(parsed)}` : ''}`, operation);
+    super(
+      `${operation} answered ${status}${messageOf(parsed) ? `: ${messageOf(parsed)}` : ''}`,
+      operation,
+    );
     this.body = parsed;
   }
 

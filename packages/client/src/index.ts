@@ -1,4 +1,9 @@
-export { createBrokerageClient, type BrokerageClient, type BrokerageClientOptions, type BrokerageHelpers } from './client.js';
+export {
+  createBrokerageClient,
+  type BrokerageClient,
+  type BrokerageClientOptions,
+  type BrokerageHelpers,
+} from './client.js';
 export { systemClock, sleep, type Clock } from './clock.js';
 export type { AuthProvider } from './auth/types.js';
 export { noAuth, sessionCookie, bearerToken } from './auth/simple.js';
@@ -13,7 +18,12 @@ export {
   type ErrorOnly,
   type ProblemDetails,
 } from './errors.js';
-export { OrderRejectedError, ReplyInvalidatedError, TooManyRoundsError, WarningDeclinedError } from './orders/errors.js';
+export {
+  OrderRejectedError,
+  ReplyInvalidatedError,
+  TooManyRoundsError,
+  WarningDeclinedError,
+} from './orders/errors.js';
 export {
   isOrderSuccess,
   isOrderWarning,

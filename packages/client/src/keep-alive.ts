@@ -100,7 +100,9 @@ export class KeepAlive {
     switch (outcome.kind) {
       case 'unauthorized':
         this.#running = false;
-        notify(() => this.options.onSessionLost?.({ reason: 'unauthorized', detail: outcome.detail }));
+        notify(() =>
+          this.options.onSessionLost?.({ reason: 'unauthorized', detail: outcome.detail }),
+        );
         return;
       case 'failed':
         this.#failures += 1;
@@ -110,7 +112,9 @@ export class KeepAlive {
       case 'brokerageClosed':
         this.#failures = 0;
         if (!this.#brokerageClosed) {
-          notify(() => this.options.onSessionLost?.({ reason: 'brokerageClosed', detail: outcome.detail }));
+          notify(() =>
+            this.options.onSessionLost?.({ reason: 'brokerageClosed', detail: outcome.detail }),
+          );
         }
         this.#brokerageClosed = true;
         break;

@@ -15,7 +15,9 @@ const routes: Route[] = Object.entries(operationIds)
     const [method = '', path = ''] = endpoint.split(' ');
     const segments = path.split('/');
     const source = segments
-      .map((segment) => (/^\{.+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((segment) =>
+        /^\{.+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('/');
     return {
       method,
@@ -31,7 +33,10 @@ const routes: Route[] = Object.entries(operationIds)
 export function operationOf(method: string, url: string): string {
   const upper = method.toUpperCase();
   const { pathname } = new URL(url);
-  return routes.find((route) => route.method === upper && route.pattern.test(pathname))?.operationId ?? `${upper} ${pathname}`;
+  return (
+    routes.find((route) => route.method === upper && route.pattern.test(pathname))?.operationId ??
+    `${upper} ${pathname}`
+  );
 }
 
 const operationOfResponse = new WeakMap<Response, string>();
@@ -42,5 +47,7 @@ export function recordOperation(response: Response, request: Request): void {
 }
 
 export function operationOfResponseOrUrl(response: Response): string {
-  return operationOfResponse.get(response) ?? (response.url ? new URL(response.url).pathname : 'unknown');
+  return (
+    operationOfResponse.get(response) ?? (response.url ? new URL(response.url).pathname : 'unknown')
+  );
 }

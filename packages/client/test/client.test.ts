@@ -17,9 +17,15 @@ describe('typed client against the reference server', () => {
   it('ok() answers the data, or throws one error class with status, operation and parsed error object', async () => {
     env = await setup({ mode: 'hosted' });
     const client = env.client();
-    const failure = await env.drive(client.ok(client.POST('/v1/api/tickle'))).catch((error: unknown) => error);
+    const failure = await env
+      .drive(client.ok(client.POST('/v1/api/tickle')))
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BrokerageApiError);
-    expect(failure).toMatchObject({ status: 401, operation: 'tickle', body: { kind: 'errorObject', value: { statusCode: 401 } } });
+    expect(failure).toMatchObject({
+      status: 401,
+      operation: 'tickle',
+      body: { kind: 'errorObject', value: { statusCode: 401 } },
+    });
     expect(isApiError(failure, 401)).toBe(true);
   });
 
@@ -29,7 +35,11 @@ describe('typed client against the reference server', () => {
     const failure = await env
       .drive(client.ok(client.POST('/v1/api/iserver/account', { body: { acctId: 'U0000000' } })))
       .catch((error: unknown) => error);
-    expect(failure).toMatchObject({ status: 500, operation: 'switchAccount', body: { kind: 'errorOnly' } });
+    expect(failure).toMatchObject({
+      status: 500,
+      operation: 'switchAccount',
+      body: { kind: 'errorOnly' },
+    });
   });
 
   it('parses problem details (OAuth 2.0 token operation with a bad body)', async () => {
@@ -44,15 +54,16 @@ describe('typed client against the reference server', () => {
         ),
       )
       .catch((error: unknown) => error);
-    expect(failure).toMatchObject({ status: 400, operation: 'createOAuth2Token', body: { kind: 'problem', value: { status: 400 } } });
+    expect(failure).toMatchObject({
+      status: 400,
+      operation: 'createOAuth2Token',
+      body: { kind: 'problem', value: { status: 400 } },
+    });
   });
 
   it('sends the api session cookie in hosted mode', async () => {
     env = await setup({ mode: 'hosted' });
-    const session = env.server.brokerage.sessions.open(env.server.brokerage.user('demo_individual')!, {
-      origin: 'control',
-      brokerageOpen: true,
-    });
+    const session = env.openSession();
     const client = env.client({ auth: sessionCookie(session.id) });
     const ping = await env.drive(client.ok(client.POST('/v1/api/tickle')));
     expect(ping.session).toBe(session.id);
@@ -63,10 +74,11 @@ describe('typed client against the reference server', () => {
     let refreshes = 0;
     env = await setup({
       mode: 'hosted',
-      authenticators: [(request) => (request.headers.authorization === 'Bearer fresh' ? session() : undefined)],
+      authenticators: [
+        (request) => (request.headers.authorization === 'Bearer fresh' ? session() : undefined),
+      ],
     });
-    const session = () =>
-      env.server.brokerage.sessions.open(env.server.brokerage.user('demo_individual')!, { origin: 'control', brokerageOpen: true });
+    const session = () => env.openSession();
     const client = env.client({
       auth: bearerToken(
         () => token,

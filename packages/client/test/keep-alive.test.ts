@@ -10,14 +10,9 @@ describe('session keep-alive', () => {
   it('pings /tickle every 60 s and keeps a session open past its idle timeout', async () => {
     env = await setup({ sessionTimeoutMs: 120_000 });
     const client = env.client({ keepAlive: true });
-    await env.drive(
-      (async () => {
-        for (let minute = 0; minute < 10; minute++) {
-          env.clock.advance(60_000);
-          while (env.clock.pending('client') === 0 || env.inFlight() > 0) await new Promise((r) => setTimeout(r, 5));
-        }
-      })(),
-    );
+    const started = env.clock.now();
+    await env.drive(waitFor(() => pings(env).length === 10, env));
+    expect(env.clock.now() - started).toBe(10 * 60_000);
     expect(pings(env)).toHaveLength(10);
     expect(pings(env).every((entry) => entry.status === 200)).toBe(true);
     expect(client.keepAlive?.running).toBe(true);
@@ -28,16 +23,30 @@ describe('session keep-alive', () => {
   it('keeps going through 503s and a timeout, retrying sooner with backoff', async () => {
     env = await setup();
     const errors: unknown[] = [];
-    const client = env.client({ keepAlive: { onTickError: (error) => errors.push(error) }, timeoutMs: 5000, retry: false });
+    const client = env.client({
+      keepAlive: { onTickError: (error) => errors.push(error) },
+      timeoutMs: 5000,
+      retry: false,
+      pacing: false,
+    });
     env.server.faults.setFault('tickle', { status: 503, times: 2 });
     await env.drive(waitFor(() => errors.length === 2, env));
     env.server.faults.setLatency('tickle', 30_000);
-    await env.drive(waitFor(() => errors.length === 3, env), { ioWaitMs: 300 });
+    await env.drive(
+      waitFor(() => errors.length === 3, env),
+      { ioWaitMs: 300 },
+    );
     env.server.faults.clear();
     const beforeSuccess = pings(env).length;
-    await env.drive(waitFor(() => pings(env).length > beforeSuccess && client.keepAlive?.failures === 0, env));
+    await env.drive(
+      waitFor(() => pings(env).length > beforeSuccess && client.keepAlive?.failures === 0, env),
+    );
     expect(errors[0]).toMatchObject({ status: 503, operation: 'tickle' });
     expect(errors[2]).toBeInstanceOf(RequestTimeoutError);
+    const times = pings(env).map((entry) => entry.at);
+    const gaps = times.slice(1).map((at, index) => at - (times[index] ?? 0));
+    // 503, then 1 s later 503, 2 s later a ping that times out after 5 s, 4 s later success.
+    expect(gaps).toEqual([1000, 2000, 5000 + 4000]);
     expect(client.keepAlive?.running).toBe(true);
     // After a success it waits the full interval again.
     expect(env.clock.pending('client')).toBe(1);
@@ -45,12 +54,14 @@ describe('session keep-alive', () => {
 
   it('reports a lost session (401) through the callback and stops', async () => {
     env = await setup({ mode: 'hosted' });
-    const { brokerage } = env.server;
-    const session = brokerage.sessions.open(brokerage.user('demo_individual')!, { origin: 'control', brokerageOpen: true });
+    const session = env.openSession(true);
     const lost: SessionLostEvent[] = [];
-    const client = env.client({ auth: sessionCookie(session.id), keepAlive: { onSessionLost: (event) => lost.push(event) } });
+    const client = env.client({
+      auth: sessionCookie(session.id),
+      keepAlive: { onSessionLost: (event) => lost.push(event) },
+    });
     await env.drive(waitFor(() => pings(env).length === 1, env));
-    brokerage.sessions.end(session);
+    env.server.brokerage.sessions.end(session);
     await env.drive(waitFor(() => lost.length === 1, env));
     expect(lost[0]).toMatchObject({ reason: 'unauthorized' });
     expect(client.keepAlive?.running).toBe(false);
@@ -59,10 +70,12 @@ describe('session keep-alive', () => {
 
   it('reports once that the brokerage session is closed, and keeps the session pinged', async () => {
     env = await setup({ mode: 'hosted' });
-    const { brokerage } = env.server;
-    const session = brokerage.sessions.open(brokerage.user('demo_individual')!, { origin: 'control', brokerageOpen: false });
+    const session = env.openSession(false);
     const lost: SessionLostEvent[] = [];
-    const client = env.client({ auth: sessionCookie(session.id), keepAlive: { onSessionLost: (event) => lost.push(event) } });
+    const client = env.client({
+      auth: sessionCookie(session.id),
+      keepAlive: { onSessionLost: (event) => lost.push(event) },
+    });
     await env.drive(waitFor(() => pings(env).length === 3, env));
     expect(lost).toEqual([expect.objectContaining({ reason: 'brokerageClosed' })]);
     expect(client.keepAlive?.running).toBe(true);

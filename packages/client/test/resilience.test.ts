@@ -28,7 +28,9 @@ describe('retries, Retry-After, timeouts', () => {
   it('gives the 429 back once the retries are spent', async () => {
     env.server.faults.setFault('tickle', { status: 429, times: 5 });
     const client = env.client({ pacing: false, retry: { maxRetries: 2 } });
-    const failure = await env.drive(client.ok(client.POST('/v1/api/tickle'))).catch((error: unknown) => error);
+    const failure = await env
+      .drive(client.ok(client.POST('/v1/api/tickle')))
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BrokerageApiError);
     expect(failure).toMatchObject({ status: 429, operation: 'tickle' });
     expect(statuses(env)).toEqual([429, 429, 429]);
@@ -47,7 +49,9 @@ describe('retries, Retry-After, timeouts', () => {
   it('does not retry a POST on 503', async () => {
     env.server.faults.setFault('checkAuthStatus', { status: 503, times: 1 });
     const client = env.client({ pacing: false });
-    const failure = await env.drive(client.ok(client.POST('/v1/api/iserver/auth/status'))).catch((error: unknown) => error);
+    const failure = await env
+      .drive(client.ok(client.POST('/v1/api/iserver/auth/status')))
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 503, operation: 'checkAuthStatus' });
     expect(statuses(env)).toEqual([503]);
   });
@@ -92,7 +96,9 @@ describe('client-side pacing against the server limits', () => {
     const started = env.clock.now();
     const answers = await env.drive(Promise.all(burst));
     expect(statuses(env)).not.toContain(429);
-    expect(answers.map((answer) => answer.response.status).every((status) => status === 200)).toBe(true);
+    expect(answers.map((answer) => answer.response.status).every((status) => status === 200)).toBe(
+      true,
+    );
     // 28 requests at 10 per second need at least two more seconds.
     expect(env.clock.now() - started).toBeGreaterThanOrEqual(2000);
   });

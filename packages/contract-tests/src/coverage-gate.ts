@@ -2,7 +2,13 @@
 // the run when an operation of the document has no contract test or a documented error status
 // was never received.
 import { rmSync } from 'node:fs';
-import { coverageDirVariable, coverageReport, formatReport, readReceived, type CoverageReport } from './coverage.js';
+import {
+  coverageDirVariable,
+  coverageReport,
+  formatReport,
+  readReceived,
+  type CoverageReport,
+} from './coverage.js';
 import { operations } from './document.js';
 
 interface GlobalConfig {
@@ -12,7 +18,9 @@ interface GlobalConfig {
 /** The gate's failures for a report (empty when the run passes). */
 export function gateFailures(report: CoverageReport): string[] {
   return [
-    ...(report.untested.length > 0 ? [`operations without a contract test: ${report.untested.join(', ')}`] : []),
+    ...(report.untested.length > 0
+      ? [`operations without a contract test: ${report.untested.join(', ')}`]
+      : []),
     ...(report.unreachedErrorStatuses.length > 0
       ? [`documented error statuses never received: ${report.unreachedErrorStatuses.join(', ')}`]
       : []),

@@ -50,7 +50,10 @@ export interface CoverageReport {
   percent: number;
 }
 
-export function coverageReport(operations: DocumentOperation[], received: Received[]): CoverageReport {
+export function coverageReport(
+  operations: DocumentOperation[],
+  received: Received[],
+): CoverageReport {
   const documented = documentedPairs(operations);
   const documentedSet = new Set(documented);
   const pairsBy = (keep: (entry: Received) => boolean) =>

@@ -7,7 +7,8 @@ const require = createRequire(import.meta.url);
 
 /** The bundled document @brokerage/types ships, or another one at CONTRACT_DOCUMENT (a JSON
  * bundle: to check an implementation of a later version, or to show the gate at work). */
-export const documentPath = process.env.CONTRACT_DOCUMENT || require.resolve('@brokerage/types/openapi.json');
+export const documentPath =
+  process.env.CONTRACT_DOCUMENT || require.resolve('@brokerage/types/openapi.json');
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -60,7 +61,8 @@ export function loadDocument(): OpenApiDocument {
   return JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument;
 }
 
-export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+export const escapePointer = (segment: string): string =>
+  segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Follows a local `$ref` chain; answers the target and its JSON pointer. */
 function deref(
@@ -97,8 +99,11 @@ export function operationsOf(document: OpenApiDocument): DocumentOperation[] {
           deref(document, entry, `${operationPointer}/parameters/${i}`),
         ),
       ].map(({ value, pointer }) => ({ ...(value as unknown as Parameter), pointer }));
-      const body = raw.requestBody ? deref(document, raw.requestBody, `${operationPointer}/requestBody`) : undefined;
-      const bodyValue = body?.value as { required?: boolean; content: Record<string, MediaType> } | undefined;
+      const body = raw.requestBody
+        ? deref(document, raw.requestBody, `${operationPointer}/requestBody`)
+        : undefined;
+      const bodyValue = body?.value as
+        { required?: boolean; content: Record<string, MediaType> } | undefined;
       const responses = new Map<number, Record<string, MediaType>>();
       const responsePointers = new Map<number, string>();
       for (const [status, entry] of Object.entries(raw.responses as Record<string, unknown>)) {
@@ -112,7 +117,11 @@ export function operationsOf(document: OpenApiDocument): DocumentOperation[] {
         path,
         parameters: parameters.map((p) => ({ ...p, required: p.required === true })),
         requestBody: body &&
-          bodyValue && { required: bodyValue.required === true, content: bodyValue.content, pointer: body.pointer },
+          bodyValue && {
+            required: bodyValue.required === true,
+            content: bodyValue.content,
+            pointer: body.pointer,
+          },
         responses,
         responsePointers,
         invalidRequestStatus: (raw['x-invalid-request-status'] as number | undefined) ?? 400,
@@ -129,7 +138,9 @@ export function operationIndex(operations: DocumentOperation[]): Map<string, Doc
 
 /** The documented (operationId, status) pairs. */
 export function documentedPairs(operations: DocumentOperation[]): string[] {
-  return operations.flatMap((op) => [...op.responses.keys()].map((status) => `${op.operationId} ${status}`));
+  return operations.flatMap((op) =>
+    [...op.responses.keys()].map((status) => `${op.operationId} ${status}`),
+  );
 }
 
 export const document = loadDocument();

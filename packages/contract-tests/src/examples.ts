@@ -23,14 +23,25 @@ export function documentExamples(document: OpenApiDocument): DocumentExample[] {
     }
     if (!isObject(node)) return;
     if (inSchema && Array.isArray(node.examples)) {
-      node.examples.forEach((value, i) => found.push({ pointer: `${pointer}/examples/${i}`, schemaPointer: pointer, value }));
+      node.examples.forEach((value, i) =>
+        found.push({ pointer: `${pointer}/examples/${i}`, schemaPointer: pointer, value }),
+      );
     }
     if (!inSchema && isObject(node.schema)) {
-      if ('example' in node) found.push({ pointer: `${pointer}/example`, schemaPointer: `${pointer}/schema`, value: node.example });
+      if ('example' in node)
+        found.push({
+          pointer: `${pointer}/example`,
+          schemaPointer: `${pointer}/schema`,
+          value: node.example,
+        });
       if (isObject(node.examples)) {
         for (const [name, example] of Object.entries(node.examples)) {
           if (isObject(example) && 'value' in example) {
-            found.push({ pointer: `${pointer}/examples/${escapePointer(name)}`, schemaPointer: `${pointer}/schema`, value: example.value });
+            found.push({
+              pointer: `${pointer}/examples/${escapePointer(name)}`,
+              schemaPointer: `${pointer}/schema`,
+              value: example.value,
+            });
           }
         }
       }
@@ -38,7 +49,8 @@ export function documentExamples(document: OpenApiDocument): DocumentExample[] {
     for (const [key, child] of Object.entries(node)) {
       if (key === 'examples' || key === 'example') continue;
       const childPointer = `${pointer}/${escapePointer(key)}`;
-      const entersSchema = inSchema || key === 'schema' || childPointer.startsWith('/components/schemas/');
+      const entersSchema =
+        inSchema || key === 'schema' || childPointer.startsWith('/components/schemas/');
       walk(child, childPointer, entersSchema);
     }
   };

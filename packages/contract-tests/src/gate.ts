@@ -3,7 +3,10 @@
 import type { DocumentOperation } from './document.js';
 
 /** Operations that no hand-written contract test called. */
-export function untestedOperations(operations: DocumentOperation[], tested: Iterable<string>): string[] {
+export function untestedOperations(
+  operations: DocumentOperation[],
+  tested: Iterable<string>,
+): string[] {
   const seen = new Set(tested);
   return operations.filter((op) => !seen.has(op.operationId)).map((op) => op.operationId);
 }
@@ -34,6 +37,8 @@ export function routeProblems(operations: DocumentOperation[], served: Set<strin
   const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path}`));
   return [
     ...[...documented].filter((route) => !served.has(route)).map((route) => `not served: ${route}`),
-    ...[...served].filter((route) => !documented.has(route)).map((route) => `not in the document: ${route}`),
+    ...[...served]
+      .filter((route) => !documented.has(route))
+      .map((route) => `not in the document: ${route}`),
   ];
 }

@@ -11,7 +11,11 @@ export interface Answer {
 }
 
 type Init = Record<string, unknown>;
-type Send = (method: string, path: string, init: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type Send = (
+  method: string,
+  path: string,
+  init: Init,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** Calls the operation with the request's parameters and body (a raw body is sent as given). */
 export async function invoke(
@@ -20,7 +24,10 @@ export async function invoke(
   request: OperationRequest,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  const init: Init = { params: { path: request.path, query: request.query }, headers: { ...headers } };
+  const init: Init = {
+    params: { path: request.path, query: request.query },
+    headers: { ...headers },
+  };
   if (request.raw) {
     const { text, contentType } = request.raw;
     init.body = text;

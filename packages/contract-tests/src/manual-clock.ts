@@ -25,7 +25,9 @@ export class ManualClock {
   advance(ms: number): void {
     const target = this.#now + ms;
     for (;;) {
-      const due = this.#pending.filter((e) => e.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      const due = this.#pending
+        .filter((e) => e.at <= target)
+        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
       if (!due) break;
       this.#pending = this.#pending.filter((e) => e !== due);
       this.#now = due.at;

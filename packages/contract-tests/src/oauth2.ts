@@ -14,22 +14,37 @@ export interface OAuth2Client {
  * client the reference server ships with (public knowledge, for local use only). */
 export function oauth2Client(env: NodeJS.ProcessEnv = process.env): OAuth2Client {
   if (env.CONTRACT_OAUTH2_CLIENT_ID && env.CONTRACT_OAUTH2_PRIVATE_JWK) {
-    return { clientId: env.CONTRACT_OAUTH2_CLIENT_ID, privateJwk: JSON.parse(env.CONTRACT_OAUTH2_PRIVATE_JWK) as JsonWebKey };
+    return {
+      clientId: env.CONTRACT_OAUTH2_CLIENT_ID,
+      privateJwk: JSON.parse(env.CONTRACT_OAUTH2_PRIVATE_JWK) as JsonWebKey,
+    };
   }
-  const serverDir = dirname(createRequire(import.meta.url).resolve('@brokerage/server/package.json'));
-  const keys = JSON.parse(readFileSync(join(serverDir, 'src/fixtures/test-consumer-private-keys.json'), 'utf8')) as {
+  const serverDir = dirname(
+    createRequire(import.meta.url).resolve('@brokerage/server/package.json'),
+  );
+  const keys = JSON.parse(
+    readFileSync(join(serverDir, 'src/fixtures/test-consumer-private-keys.json'), 'utf8'),
+  ) as {
     oauth2: OAuth2Client;
   };
   return keys.oauth2;
 }
 
-const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+const base64url = (value: object): string =>
+  Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A signed, single-use client assertion for the token URL, issued at `nowMs`. */
 export function clientAssertion(client: OAuth2Client, tokenUrl: string, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
   const header = base64url({ alg: 'RS256', typ: 'JWT', kid: client.privateJwk.kid });
-  const payload = base64url({ iss: client.clientId, sub: client.clientId, aud: tokenUrl, iat, exp: iat + 300, jti: randomUUID() });
+  const payload = base64url({
+    iss: client.clientId,
+    sub: client.clientId,
+    aud: tokenUrl,
+    iat,
+    exp: iat + 300,
+    jti: randomUUID(),
+  });
   const signature = createSign('RSA-SHA256')
     .update(`${header}.${payload}`)
     .sign(createPrivateKey({ key: client.privateJwk, format: 'jwk' }), 'base64url');

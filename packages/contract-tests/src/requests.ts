@@ -4,7 +4,13 @@
 import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
 import { sample } from 'openapi-sampler';
-import { document, escapePointer, type DocumentOperation, type JsonSchema, type Parameter } from './document.js';
+import {
+  document,
+  escapePointer,
+  type DocumentOperation,
+  type JsonSchema,
+  type Parameter,
+} from './document.js';
 import { validateAt } from './validate.js';
 
 export interface OperationRequest {
@@ -32,7 +38,8 @@ function firstExample(schema: JsonSchema): unknown {
 }
 
 /** A parameter value in its wire form (path and query values are strings). */
-const wire = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const wire = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
 
 /** Whether a wire value satisfies the parameter's schema, as a validator that coerces the
  * string to the schema's type sees it. */
@@ -77,7 +84,10 @@ export function exampleRequests(op: DocumentOperation): OperationRequest[] {
     (parameter.in === 'path' ? path : query)[parameter.name] = wire(example);
   }
   const media = op.requestBody?.content[jsonMediaType];
-  const bodies = Object.entries(media?.examples ?? {}).map(([name, example]) => ({ name, value: example.value }));
+  const bodies = Object.entries(media?.examples ?? {}).map(([name, example]) => ({
+    name,
+    value: example.value,
+  }));
   if (media?.example !== undefined) bodies.push({ name: 'example', value: media.example });
   if (bodies.length === 0) return [{ path, query, kind: 'parameter examples' }];
   return bodies.map(({ name, value }) => ({ path, query, body: value, kind: `example ${name}` }));
@@ -85,12 +95,15 @@ export function exampleRequests(op: DocumentOperation): OperationRequest[] {
 
 /** A schema value from json-schema-faker, seeded; `$ref`s resolve into the document. */
 function fake(schema: JsonSchema, seed: number): unknown {
-  return generateSync(schema as never, {
-    seed,
-    optionalsProbability: 0.5,
-    maxDepth: 4,
-    refResolver: (ref: string) => schemaAt(ref.slice(1)) as never,
-  } as never);
+  return generateSync(
+    schema as never,
+    {
+      seed,
+      optionalsProbability: 0.5,
+      maxDepth: 4,
+      refResolver: (ref: string) => schemaAt(ref.slice(1)) as never,
+    } as never,
+  );
 }
 
 function schemaAt(pointer: string): JsonSchema {
@@ -114,19 +127,24 @@ function graft(base: unknown, candidate: unknown, isValid: (value: unknown) => b
     let parent: unknown = attempt;
     for (const key of path.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[key];
     if (path.length === 0 || !(isObject(parent) || Array.isArray(parent))) return;
-    (parent as Record<string | number, unknown>)[path[path.length - 1] as string | number] = structuredClone(value);
+    (parent as Record<string | number, unknown>)[path[path.length - 1] as string | number] =
+      structuredClone(value);
     if (isValid(attempt)) {
       root = attempt;
       return;
     }
-    const existing = path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)?.[key], root);
+    const existing = path.reduce<unknown>(
+      (node, key) => (node as Record<string | number, unknown>)?.[key],
+      root,
+    );
     if (isObject(value) && isObject(existing)) {
       for (const [key, child] of Object.entries(value)) visit([...path, key], child);
     } else if (Array.isArray(value) && Array.isArray(existing)) {
       value.forEach((child, i) => visit([...path, i], child));
     }
   };
-  if (isObject(candidate)) for (const [key, child] of Object.entries(candidate)) visit([key], child);
+  if (isObject(candidate))
+    for (const [key, child] of Object.entries(candidate)) visit([key], child);
   return root;
 }
 
@@ -139,7 +157,10 @@ export function generatedRequest(op: DocumentOperation, seed: number): Operation
   op.parameters.forEach((parameter, i) => {
     if (parameter.in !== 'path' && parameter.in !== 'query') return;
     if (!parameter.required && (seed >> i) % 2 === 0) return;
-    const value = seed === 0 ? sample(parameter.schema as never, {}, document) : fake(parameter.schema, seed + i);
+    const value =
+      seed === 0
+        ? sample(parameter.schema as never, {}, document)
+        : fake(parameter.schema, seed + i);
     (parameter.in === 'path' ? path : query)[parameter.name] = wire(value);
   });
   const pointer = bodySchemaPointer(op);
@@ -160,37 +181,41 @@ export function generatedRequest(op: DocumentOperation, seed: number): Operation
  * document calls valid (the rest are dropped with `fc.pre`). */
 export function validRequestArbitrary(op: DocumentOperation): fc.Arbitrary<OperationRequest> {
   const examples = exampleRequests(op).filter((request) => requestIsValid(op, request));
-  const generated = fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => generatedRequest(op, seed));
-  return (examples.length > 0 ? fc.oneof(fc.constantFrom(...examples), generated, generated) : generated).filter(
-    (request) => requestIsValid(op, request),
-  );
+  const generated = fc
+    .integer({ min: 0, max: 0x7fffffff })
+    .map((seed) => generatedRequest(op, seed));
+  return (
+    examples.length > 0 ? fc.oneof(fc.constantFrom(...examples), generated, generated) : generated
+  ).filter((request) => requestIsValid(op, request));
 }
 
 /** Odd values for path and query parameters. */
-const oddValue = fc.oneof(
-  fc.constantFrom(
-    'abc',
-    '-1',
-    '0',
-    '1.5',
-    '1e999',
-    '99999999999999999999999',
-    'true',
-    'null',
-    ' ',
-    'a b',
-    '%',
-    '%00',
-    '<script>alert(1)</script>',
-    "' OR 1=1 --",
-    '../../etc/passwd',
-    '{"a":1}',
-    'ÄÖÜ-日本語-🙂',
-    'x'.repeat(300),
-    '\u0000',
-  ),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
-).filter((value) => value.length > 0 && !/^\.{1,2}$/.test(value)); // "." and ".." change the URL's path
+const oddValue = fc
+  .oneof(
+    fc.constantFrom(
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '1e999',
+      '99999999999999999999999',
+      'true',
+      'null',
+      ' ',
+      'a b',
+      '%',
+      '%00',
+      '<script>alert(1)</script>',
+      "' OR 1=1 --",
+      '../../etc/passwd',
+      '{"a":1}',
+      'ÄÖÜ-日本語-🙂',
+      'x'.repeat(300),
+      '\u0000',
+    ),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+  )
+  .filter((value) => value.length > 0 && !/^\.{1,2}$/.test(value)); // "." and ".." change the URL's path
 
 const anyJson = fc.oneof(
   fc.integer(),
@@ -203,7 +228,17 @@ const anyJson = fc.oneof(
 );
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('{', '{"a":', '[1,]', 'nul', "{'a': 1}", '{"a":1}}', '\u0000', '{"a":1,}', 'undefined'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,]',
+    'nul',
+    "{'a': 1}",
+    '{"a":1}}',
+    '\u0000',
+    '{"a":1,}',
+    'undefined',
+  ),
   fc.string({ minLength: 1, maxLength: 30 }).filter((text) => {
     try {
       JSON.parse(text);
@@ -243,16 +278,22 @@ function mutationsOf(op: DocumentOperation): Mutation[] {
   if (requiredQuery.length > 0) {
     mutations.push((base) =>
       fc.constantFrom(...requiredQuery).map((parameter) => {
-        return { ...base, query: without(base.query, parameter.name), kind: `missing query parameter ${parameter.name}` };
+        return {
+          ...base,
+          query: without(base.query, parameter.name),
+          kind: `missing query parameter ${parameter.name}`,
+        };
       }),
     );
   }
   mutations.push((base) =>
-    fc.tuple(fc.stringMatching(/^[a-z][A-Za-z]{2,12}$/), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([name, value]) => ({
-      ...base,
-      query: { ...base.query, [`x_${name}`]: value },
-      kind: `unknown query parameter x_${name}`,
-    })),
+    fc
+      .tuple(fc.stringMatching(/^[a-z][A-Za-z]{2,12}$/), fc.stringMatching(/^[a-z0-9]{1,8}$/))
+      .map(([name, value]) => ({
+        ...base,
+        query: { ...base.query, [`x_${name}`]: value },
+        kind: `unknown query parameter x_${name}`,
+      })),
   );
   if (bodySchemaPointer(op)) {
     const objectBody = (base: OperationRequest): Record<string, unknown> | undefined =>
@@ -268,20 +309,46 @@ function mutationsOf(op: DocumentOperation): Mutation[] {
     );
     mutations.push((base) => {
       const keys = Object.keys(objectBody(base) ?? {});
-      if (keys.length === 0) return anyJson.map((body) => ({ ...base, body, kind: 'body of another type' }));
-      return fc.tuple(fc.constantFrom(...keys), fc.oneof(anyJson, fc.constant('__missing__'))).map(([key, value]) => {
-        const body = value === '__missing__' ? without(objectBody(base) ?? {}, key) : { ...objectBody(base), [key]: value };
-        return { ...base, body, kind: value === '__missing__' ? `missing body field ${key}` : `body field ${key} replaced` };
-      });
+      if (keys.length === 0)
+        return anyJson.map((body) => ({ ...base, body, kind: 'body of another type' }));
+      return fc
+        .tuple(fc.constantFrom(...keys), fc.oneof(anyJson, fc.constant('__missing__')))
+        .map(([key, value]) => {
+          const body =
+            value === '__missing__'
+              ? without(objectBody(base) ?? {}, key)
+              : { ...objectBody(base), [key]: value };
+          return {
+            ...base,
+            body,
+            kind:
+              value === '__missing__' ? `missing body field ${key}` : `body field ${key} replaced`,
+          };
+        });
     });
     mutations.push((base) =>
-      malformedJson.map((text) => ({ ...base, body: undefined, raw: { text, contentType: jsonMediaType }, kind: 'malformed JSON body' })),
+      malformedJson.map((text) => ({
+        ...base,
+        body: undefined,
+        raw: { text, contentType: jsonMediaType },
+        kind: 'malformed JSON body',
+      })),
     );
     mutations.push((base) =>
-      fc.constant({ ...base, body: undefined, raw: { text: oversizedBody(), contentType: jsonMediaType }, kind: 'oversized body' }),
+      fc.constant({
+        ...base,
+        body: undefined,
+        raw: { text: oversizedBody(), contentType: jsonMediaType },
+        kind: 'oversized body',
+      }),
     );
     mutations.push((base) =>
-      fc.constant({ ...base, body: undefined, raw: { text: 'a=1&b=2', contentType: 'text/plain' }, kind: 'undocumented media type' }),
+      fc.constant({
+        ...base,
+        body: undefined,
+        raw: { text: 'a=1&b=2', contentType: 'text/plain' },
+        kind: 'undocumented media type',
+      }),
     );
     if (op.requestBody?.required) {
       mutations.push((base) => fc.constant({ ...base, body: undefined, kind: 'missing body' }));

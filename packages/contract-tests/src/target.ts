@@ -55,7 +55,12 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
 /** The external server when CONTRACT_BASE_URL is set, else a fresh in-process reference server. */
 export async function startTarget(options: ServerOptions = {}): Promise<Target> {
   if (externalBaseUrl) {
-    return { baseUrl: externalBaseUrl, headers: externalHeaders(), inProcess: undefined, close: async () => undefined };
+    return {
+      baseUrl: externalBaseUrl,
+      headers: externalHeaders(),
+      inProcess: undefined,
+      close: async () => undefined,
+    };
   }
   return startReferenceServer(options);
 }
@@ -69,11 +74,10 @@ export function controls(target: Target): InProcess {
 /** `describe` for tests that need the in-process controls (fault injection, clock, server
  * options); skipped, with a note, against an external server. */
 export const describeInProcess: jest.Describe = externalBaseUrl
-  ? Object.assign(
-      (name: string, fn: () => void) => {
-        console.warn(`skipped against ${externalBaseUrl} (needs the in-process reference server): ${name}`);
-        describe.skip(name, fn);
-      },
-      describe,
-    )
+  ? Object.assign((name: string, fn: () => void) => {
+      console.warn(
+        `skipped against ${externalBaseUrl} (needs the in-process reference server): ${name}`,
+      );
+      describe.skip(name, fn);
+    }, describe)
   : describe;

@@ -6,7 +6,12 @@
 import { createRequire } from 'node:module';
 import type { OperationId } from '@brokerage/types';
 import { validateResponse } from '@brokerage/validators';
-import { document, escapePointer, type DocumentOperation, type OpenApiDocument } from './document.js';
+import {
+  document,
+  escapePointer,
+  type DocumentOperation,
+  type OpenApiDocument,
+} from './document.js';
 
 interface AjvError {
   instancePath: string;
@@ -39,7 +44,9 @@ export function documentValidator(source: OpenApiDocument = document) {
       cache.set(pointer, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    return (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+    );
   };
 }
 
@@ -69,7 +76,12 @@ export function responseProblems(
     return [`media type "${mediaType}" is not documented (${mediaTypes.join(', ')})`];
   }
   if (isProjectDocument && body !== undefined) {
-    const result = validateResponse(operation.operationId as OperationId, status, body, contentType);
+    const result = validateResponse(
+      operation.operationId as OperationId,
+      status,
+      body,
+      contentType,
+    );
     return result.valid ? [] : result.errors.map((e) => e.message);
   }
   return validateAt(`${pointer}/content/${escapePointer(mediaType)}/schema`, body);

@@ -9,7 +9,13 @@ import { documentExamples } from '../src/examples.js';
 import { routeProblems, servedRoutes, untestedOperations } from '../src/gate.js';
 import { invoke } from '../src/invoke.js';
 import { exampleRequests } from '../src/requests.js';
-import { controls, describeInProcess, externalBaseUrl, startTarget, type Target } from '../src/target.js';
+import {
+  controls,
+  describeInProcess,
+  externalBaseUrl,
+  startTarget,
+  type Target,
+} from '../src/target.js';
 import { validateAt } from '../src/validate.js';
 
 describe('examples of the document', () => {
@@ -19,9 +25,12 @@ describe('examples of the document', () => {
     expect(examples.length).toBeGreaterThan(200);
   });
 
-  it.each(examples.map((e) => [e.pointer, e] as const))('%s validates against its schema', (_pointer, example) => {
-    expect(validateAt(example.schemaPointer, example.value)).toEqual([]);
-  });
+  it.each(examples.map((e) => [e.pointer, e] as const))(
+    '%s validates against its schema',
+    (_pointer, example) => {
+      expect(validateAt(example.schemaPointer, example.value)).toEqual([]);
+    },
+  );
 });
 
 describe('examples of each operation as requests', () => {
@@ -35,14 +44,15 @@ describe('examples of each operation as requests', () => {
 
   // Logging out would end the session an external target was given.
   const sendable = operations.filter((op) => !(externalBaseUrl && op.operationId === 'logout'));
-  it.each(sendable.flatMap((op) => exampleRequests(op).map((request) => [op.operationId, request.kind, op, request] as const)))(
-    '%s with its %s gets a documented answer',
-    async (_id, _kind, op, request) => {
-      const answer = await invoke(client, op, request);
-      expect(op.responses.has(answer.status)).toBe(true);
-      target.inProcess?.server.openGatewaySession();
-    },
-  );
+  it.each(
+    sendable.flatMap((op) =>
+      exampleRequests(op).map((request) => [op.operationId, request.kind, op, request] as const),
+    ),
+  )('%s with its %s gets a documented answer', async (_id, _kind, op, request) => {
+    const answer = await invoke(client, op, request);
+    expect(op.responses.has(answer.status)).toBe(true);
+    target.inProcess?.server.openGatewaySession();
+  });
 });
 
 /** A copy of the document with one more operation, as a contributor would add it. */
@@ -51,18 +61,32 @@ function documentWithNewOperation(): OpenApiDocument {
   copy.paths['/v1/api/iserver/account/{accountId}/notes'] = {
     get: {
       operationId: 'getAccountNotes',
-      responses: { '200': { description: 'Notes', content: { 'application/json': { schema: { type: 'array' } } } } },
+      responses: {
+        '200': {
+          description: 'Notes',
+          content: { 'application/json': { schema: { type: 'array' } } },
+        },
+      },
     },
   };
   return copy;
 }
 
 describe('the gate', () => {
-  const everyOperationTested = operations.map((op) => ({ operationId: op.operationId, status: 200, via: 'contract' as const }));
+  const everyOperationTested = operations.map((op) => ({
+    operationId: op.operationId,
+    status: 200,
+    via: 'contract' as const,
+  }));
 
   it('reports an operation added to the document without a contract test', () => {
     const extended = operationsOf(documentWithNewOperation());
-    expect(untestedOperations(extended, operations.map((op) => op.operationId))).toEqual(['getAccountNotes']);
+    expect(
+      untestedOperations(
+        extended,
+        operations.map((op) => op.operationId),
+      ),
+    ).toEqual(['getAccountNotes']);
     expect(gateFailures(coverageReport(extended, everyOperationTested))).toContain(
       'operations without a contract test: getAccountNotes',
     );
@@ -73,7 +97,9 @@ describe('the gate', () => {
   });
 
   it('does not count generated or fault-injected requests as contract tests', () => {
-    const received = everyOperationTested.map((entry, i) => (i === 0 ? { ...entry, via: 'property' as const } : entry));
+    const received = everyOperationTested.map((entry, i) =>
+      i === 0 ? { ...entry, via: 'property' as const } : entry,
+    );
     expect(coverageReport(operations, received).untested).toEqual([operations[0]?.operationId]);
   });
 });

@@ -4,32 +4,48 @@
 import { contractClient } from '../src/client.js';
 import { operations, type DocumentOperation } from '../src/document.js';
 import { invoke, type Answer } from '../src/invoke.js';
-import { exampleRequests, generatedRequest, requestIsValid, type OperationRequest } from '../src/requests.js';
+import {
+  exampleRequests,
+  generatedRequest,
+  requestIsValid,
+  type OperationRequest,
+} from '../src/requests.js';
 import { controls, describeInProcess } from '../src/target.js';
 import { useTarget } from './support/target.js';
 
 /** A request of the operation that passes validation (so that it reaches the handler). */
 function validRequest(op: DocumentOperation): OperationRequest {
-  return exampleRequests(op).find((request) => requestIsValid(op, request)) ?? generatedRequest(op, 0);
+  return (
+    exampleRequests(op).find((request) => requestIsValid(op, request)) ?? generatedRequest(op, 0)
+  );
 }
 
 describeInProcess('every documented error status, injected', () => {
   const suite = useTarget();
   const cases = operations.flatMap((op) =>
-    [...op.responses.keys()].filter((status) => status >= 400).map((status) => [op.operationId, status, op] as const),
+    [...op.responses.keys()]
+      .filter((status) => status >= 400)
+      .map((status) => [op.operationId, status, op] as const),
   );
 
-  it.each(cases)('%s answers an injected %i in its documented shape', async (operationId, status, op) => {
-    const { server } = controls(suite.target);
-    server.faults.setFault(op.operationId as never, { status, times: 1 });
-    const answer = await invoke(contractClient(suite.target, 'fault'), op, validRequest(op));
-    server.faults.clear();
-    expect(answer.status).toBe(status);
-  });
+  it.each(cases)(
+    '%s answers an injected %i in its documented shape',
+    async (operationId, status, op) => {
+      const { server } = controls(suite.target);
+      server.faults.setFault(op.operationId as never, { status, times: 1 });
+      const answer = await invoke(contractClient(suite.target, 'fault'), op, validRequest(op));
+      server.faults.clear();
+      expect(answer.status).toBe(status);
+    },
+  );
 });
 
 /** Sends a request and moves the server's clock until the answer arrives. */
-async function whileAdvancing(clock: { advance(ms: number): void }, stepMs: number, send: Promise<Answer>): Promise<Answer> {
+async function whileAdvancing(
+  clock: { advance(ms: number): void },
+  stepMs: number,
+  send: Promise<Answer>,
+): Promise<Answer> {
   let settled = false;
   void send.finally(() => (settled = true));
   while (!settled) {
@@ -43,11 +59,14 @@ describeInProcess('errors the reference server reaches on its own', () => {
   describe('hosted mode', () => {
     const suite = useTarget({ mode: 'hosted' });
 
-    it.each(['tickle', 'getAccounts', 'getPortfolioAccounts'])('%s without credentials answers 401', async (operationId) => {
-      const op = operations.find((o) => o.operationId === operationId) as DocumentOperation;
-      const answer = await invoke(suite.client, op, validRequest(op));
-      expect(answer.status).toBe(401);
-    });
+    it.each(['tickle', 'getAccounts', 'getPortfolioAccounts'])(
+      '%s without credentials answers 401',
+      async (operationId) => {
+        const op = operations.find((o) => o.operationId === operationId) as DocumentOperation;
+        const answer = await invoke(suite.client, op, validRequest(op));
+        expect(answer.status).toBe(401);
+      },
+    );
   });
 
   describe('pacing', () => {
@@ -81,7 +100,9 @@ describeInProcess('errors the reference server reaches on its own', () => {
     it('an idle session ends: its cookie answers 401 afterwards', async () => {
       const { data } = await suite.client.POST('/v1/api/tickle');
       controls(suite.target).clock.advance(60_001);
-      const { response } = await suite.client.POST('/v1/api/tickle', { headers: { cookie: `api=${data?.session ?? ''}` } });
+      const { response } = await suite.client.POST('/v1/api/tickle', {
+        headers: { cookie: `api=${data?.session ?? ''}` },
+      });
       expect(response.status).toBe(401);
     });
   });

@@ -13,7 +13,8 @@ export function authLayer(auth: AuthProvider): FetchLayer {
   return (next) => async (request) => {
     const spare = auth.refresh ? request.clone() : undefined;
     const response = await next(await authorize(auth, request));
-    if (response.status !== 401 || !spare || !auth.refresh || !(await auth.refresh())) return response;
+    if (response.status !== 401 || !spare || !auth.refresh || !(await auth.refresh()))
+      return response;
     await response.body?.cancel();
     return next(await authorize(auth, spare));
   };

@@ -50,7 +50,9 @@ export class Pacer {
     const windowMs = 1000 + this.limits.marginMs;
     this.#slots = this.#slots.filter((at) => at > now - windowMs);
     const [method = '', pathname = ''] = endpoint.split(' ');
-    const interval = this.#intervals.find((item) => item.method === method && pathname.endsWith(item.path));
+    const interval = this.#intervals.find(
+      (item) => item.method === method && pathname.endsWith(item.path),
+    );
     const key = interval ? `${interval.method} ${interval.path}` : undefined;
 
     let at = Math.max(now, key === undefined ? now : (this.#nextByEndpoint.get(key) ?? now));

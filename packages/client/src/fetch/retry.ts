@@ -12,7 +12,12 @@ export interface RetryOptions {
   maxRetryAfterMs: number;
 }
 
-export const defaultRetry: RetryOptions = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
+export const defaultRetry: RetryOptions = {
+  maxRetries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+};
 
 const idempotent = new Set(['GET', 'HEAD', 'OPTIONS']);
 

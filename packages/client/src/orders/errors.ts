@@ -29,7 +29,10 @@ export class WarningDeclinedError extends BrokerageError {
     /** The message ids the policy did not allow. */
     readonly messageIds: string[],
   ) {
-    super(`Order warning not confirmed (${messageIds.join(', ') || 'declined'}): ${warning.message.join(' ')}`, 'confirmOrderReply');
+    super(
+      `Order warning not confirmed (${messageIds.join(', ') || 'declined'}): ${warning.message.join(' ')}`,
+      'confirmOrderReply',
+    );
   }
 }
 
@@ -39,6 +42,9 @@ export class TooManyRoundsError extends BrokerageError {
     readonly rounds: number,
     readonly lastWarning: OrderWarningEntry,
   ) {
-    super(`Order still held by a warning after ${rounds} rounds (${lastWarning.messageIds.join(', ')})`, 'confirmOrderReply');
+    super(
+      `Order still held by a warning after ${rounds} rounds (${lastWarning.messageIds.join(', ')})`,
+      'confirmOrderReply',
+    );
   }
 }

@@ -1,7 +1,12 @@
 import type { Body, paths } from '@brokerage/types';
 import type { Client } from 'openapi-fetch';
 import { BrokerageApiError, BrokerageError } from '../errors.js';
-import { OrderRejectedError, ReplyInvalidatedError, TooManyRoundsError, WarningDeclinedError } from './errors.js';
+import {
+  OrderRejectedError,
+  ReplyInvalidatedError,
+  TooManyRoundsError,
+  WarningDeclinedError,
+} from './errors.js';
 import {
   isOrderAdvancedReject,
   isOrderReject,
@@ -16,7 +21,8 @@ export type OrderRequest = Body<'placeOrders'>['orders'][number];
 
 /** Which warnings to confirm: the message ids allowed (a warning is confirmed only when every
  * one of its ids is listed), or a callback that decides per warning. */
-export type WarningPolicy = readonly string[] | ((warning: OrderWarningEntry) => boolean | Promise<boolean>);
+export type WarningPolicy =
+  readonly string[] | ((warning: OrderWarningEntry) => boolean | Promise<boolean>);
 
 export interface PlaceOrderOptions {
   /** Default: confirm nothing, so any warning declines the order. */
@@ -28,7 +34,10 @@ export interface PlaceOrderOptions {
 
 type ApiClient = Client<paths>;
 
-async function allowedBy(policy: WarningPolicy, warning: OrderWarningEntry): Promise<string[] | true> {
+async function allowedBy(
+  policy: WarningPolicy,
+  warning: OrderWarningEntry,
+): Promise<string[] | true> {
   if (typeof policy === 'function') return (await policy(warning)) ? true : warning.messageIds;
   // A warning without message ids is unknown: never confirmed by a list.
   if (warning.messageIds.length === 0) return [];
@@ -54,7 +63,8 @@ export async function placeOrder(
     body: { orders: Array.isArray(orders) ? orders : [orders] },
     ...(signal ? { signal } : {}),
   });
-  if (placed.error !== undefined) throw new BrokerageApiError(placed.response.status, 'placeOrders', placed.error);
+  if (placed.error !== undefined)
+    throw new BrokerageApiError(placed.response.status, 'placeOrders', placed.error);
   let answer: PlaceOrdersResponse = placed.data;
   let operation = 'placeOrders';
 
@@ -71,14 +81,18 @@ export async function placeOrder(
 
   for (let round = 0; ; round++) {
     if (isOrderSuccess(answer)) return answer;
-    if (isOrderReject(answer) || isOrderAdvancedReject(answer)) throw new OrderRejectedError(operation, answer);
-    if (!isOrderWarning(answer)) throw new BrokerageError(`${operation} gave an answer of no known shape`, operation);
+    if (isOrderReject(answer) || isOrderAdvancedReject(answer))
+      throw new OrderRejectedError(operation, answer);
+    if (!isOrderWarning(answer))
+      throw new BrokerageError(`${operation} gave an answer of no known shape`, operation);
     // The service asks one question per round; several entries are confirmed through the first.
     const warning = answer[0] as OrderWarningEntry;
-    const verdicts = await Promise.all(answer.map((entry) => allowedBy(policy, entry))).catch(async (error: unknown) => {
-      await decline(warning);
-      throw error;
-    });
+    const verdicts = await Promise.all(answer.map((entry) => allowedBy(policy, entry))).catch(
+      async (error: unknown) => {
+        await decline(warning);
+        throw error;
+      },
+    );
     const refused = verdicts.filter((verdict): verdict is string[] => verdict !== true);
     if (refused.length > 0) {
       await decline(warning);
@@ -101,12 +115,15 @@ export async function placeOrder(
 
 /** Suppresses warnings by message id for the session (the service then skips them). */
 export async function suppressMessages(client: ApiClient, messageIds: string[]): Promise<void> {
-  const { error, response } = await client.POST('/v1/api/iserver/questions/suppress', { body: { messageIds } });
+  const { error, response } = await client.POST('/v1/api/iserver/questions/suppress', {
+    body: { messageIds },
+  });
   if (error !== undefined) throw new BrokerageApiError(response.status, 'suppressQuestions', error);
 }
 
 /** Lifts every suppression of the session. */
 export async function resetSuppressedMessages(client: ApiClient): Promise<void> {
   const { error, response } = await client.POST('/v1/api/iserver/questions/suppress/reset');
-  if (error !== undefined) throw new BrokerageApiError(response.status, 'resetSuppressedQuestions', error);
+  if (error !== undefined)
+    throw new BrokerageApiError(response.status, 'resetSuppressedQuestions', error);
 }

@@ -13,7 +13,11 @@ export function isOrderSuccess(answer: PlaceOrdersResponse): answer is OrderSucc
 }
 
 export function isOrderWarning(answer: PlaceOrdersResponse): answer is OrderWarningEntry[] {
-  return Array.isArray(answer) && answer.length > 0 && answer.every((entry) => 'messageIds' in entry && 'id' in entry);
+  return (
+    Array.isArray(answer) &&
+    answer.length > 0 &&
+    answer.every((entry) => 'messageIds' in entry && 'id' in entry)
+  );
 }
 
 export function isOrderReject(answer: PlaceOrdersResponse): answer is OrderReject {

@@ -28,7 +28,10 @@ export class TestClock implements Clock {
 
   /** The same clock, its timers tagged with `owner`. */
   scope(owner: string): Clock {
-    return { now: () => this.now(), schedule: (ms, callback) => this.schedule(ms, callback, owner) };
+    return {
+      now: () => this.now(),
+      schedule: (ms, callback) => this.schedule(ms, callback, owner),
+    };
   }
 
   pending(owner?: string): number {
@@ -54,7 +57,9 @@ export class TestClock implements Clock {
   }
 
   #next(until: number): Scheduled | undefined {
-    return this.#pending.filter((item) => item.at <= until).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+    return this.#pending
+      .filter((item) => item.at <= until)
+      .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
   }
 
   #run(due: Scheduled): void {

@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer, type BrokerageServer, type ServerOptions } from '@brokerage/server';
-import { createBrokerageClient, type BrokerageClient, type BrokerageClientOptions } from '../../src/index.js';
+import {
+  createBrokerageClient,
+  type BrokerageClient,
+  type BrokerageClientOptions,
+} from '../../src/index.js';
 import { noAuth } from '../../src/auth/simple.js';
 import { TestClock } from './clock.js';
 
@@ -11,10 +15,14 @@ export interface Setup {
   baseUrl: string;
   clock: TestClock;
   /** Every request the client sent, with the status it got (or `error`). */
-  sent: { endpoint: string; status: number | 'error' }[];
+  sent: { endpoint: string; status: number | 'error'; at: number }[];
   /** Requests sent whose answer has not arrived. */
   inFlight(): number;
   client(options?: Partial<BrokerageClientOptions>): BrokerageClient;
+  /** Opens a session of demo_individual (hosted mode: use its id as the `api` cookie). */
+  openSession(
+    brokerageOpen?: boolean,
+  ): ReturnType<BrokerageServer['brokerage']['sessions']['open']>;
   /** Runs the clock (timer by timer) until `promise` settles, letting real I/O finish in between. */
   drive<T>(promise: Promise<T>, options?: { ioWaitMs?: number }): Promise<T>;
   close(): Promise<void>;
@@ -38,13 +46,14 @@ export async function setup(options: ServerOptions = {}): Promise<Setup> {
 
   const recordingFetch = async (request: Request): Promise<Response> => {
     const endpoint = `${request.method} ${new URL(request.url).pathname}`;
+    const at = clock.now();
     inFlight += 1;
     try {
       const response = await fetch(request);
-      sent.push({ endpoint, status: response.status });
+      sent.push({ endpoint, status: response.status, at });
       return response;
     } catch (error) {
-      sent.push({ endpoint, status: 'error' });
+      sent.push({ endpoint, status: 'error', at });
       throw error;
     } finally {
       inFlight -= 1;
@@ -70,6 +79,11 @@ export async function setup(options: ServerOptions = {}): Promise<Setup> {
     clock,
     sent,
     inFlight: () => inFlight,
+    openSession(brokerageOpen = true) {
+      const user = server.brokerage.user('demo_individual');
+      if (!user) throw new Error('fixtures lack demo_individual');
+      return server.brokerage.sessions.open(user, { origin: 'control', brokerageOpen });
+    },
     client(overrides = {}) {
       const client = createBrokerageClient({
         baseUrl,

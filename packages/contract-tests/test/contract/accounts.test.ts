@@ -18,18 +18,24 @@ describe('accounts of the session', () => {
   });
 
   it('getSignaturesAndOwners names the owners of the account', async () => {
-    const { data, response } = await suite.client.GET('/v1/api/acesws/{accountId}/signatures-and-owners', {
-      params: { path: { accountId } },
-    });
+    const { data, response } = await suite.client.GET(
+      '/v1/api/acesws/{accountId}/signatures-and-owners',
+      {
+        params: { path: { accountId } },
+      },
+    );
     expect(response.status).toBe(200);
     expect(data?.accountId).toBe(accountId);
     expect(data?.users.length).toBeGreaterThan(0);
   });
 
   it('getAccountSummary: available funds do not exceed net liquidation', async () => {
-    const { data, response } = await suite.client.GET('/v1/api/iserver/account/{accountId}/summary', {
-      params: { path: { accountId } },
-    });
+    const { data, response } = await suite.client.GET(
+      '/v1/api/iserver/account/{accountId}/summary',
+      {
+        params: { path: { accountId } },
+      },
+    );
     expect(response.status).toBe(200);
     expect(data?.availableFunds).toBeLessThanOrEqual(data?.netLiquidationValue ?? Number.NaN);
   });
@@ -46,9 +52,12 @@ describe('accounts of the session', () => {
   });
 
   it('getAccountMarketValue answers per currency', async () => {
-    const { data, response } = await suite.client.GET('/v1/api/iserver/account/{accountId}/summary/market_value', {
-      params: { path: { accountId } },
-    });
+    const { data, response } = await suite.client.GET(
+      '/v1/api/iserver/account/{accountId}/summary/market_value',
+      {
+        params: { path: { accountId } },
+      },
+    );
     expect(response.status).toBe(200);
     expect(Object.keys(data ?? {}).length).toBeGreaterThan(0);
   });
@@ -95,15 +104,20 @@ describeInProcess('accounts needing a session fresh or of another user', () => {
     });
 
     it('switchAccount without sub-accounts answers 500 error-only', async () => {
-      const { error, response } = await suite.client.POST('/v1/api/iserver/account', { body: { acctId: 'U2345671' } });
+      const { error, response } = await suite.client.POST('/v1/api/iserver/account', {
+        body: { acctId: 'U2345671' },
+      });
       expect(response.status).toBe(500);
       expect(error).toEqual({ error: expect.any(String) });
     });
 
     it('searchDynamicAccounts without DYNACCT answers 503', async () => {
-      const { response } = await suite.client.GET('/v1/api/iserver/account/search/{searchPattern}', {
-        params: { path: { searchPattern: 'U34' } },
-      });
+      const { response } = await suite.client.GET(
+        '/v1/api/iserver/account/search/{searchPattern}',
+        {
+          params: { path: { searchPattern: 'U34' } },
+        },
+      );
       expect(response.status).toBe(503);
     });
   });
@@ -113,7 +127,9 @@ describeInProcess('accounts needing a session fresh or of another user', () => {
 
     it('switchAccount selects a client account', async () => {
       await suite.client.GET('/v1/api/iserver/accounts');
-      const { data, response } = await suite.client.POST('/v1/api/iserver/account', { body: { acctId: 'U2345672' } });
+      const { data, response } = await suite.client.POST('/v1/api/iserver/account', {
+        body: { acctId: 'U2345672' },
+      });
       expect(response.status).toBe(200);
       expect(data).toMatchObject({ set: true, acctId: 'U2345672' });
       const accounts = await suite.client.GET('/v1/api/iserver/accounts');
@@ -129,8 +145,14 @@ describeInProcess('accounts needing a session fresh or of another user', () => {
       const search = await suite.client.GET('/v1/api/iserver/account/search/{searchPattern}', {
         params: { path: { searchPattern: 'u3456' } },
       });
-      expect(search.data?.matchedAccounts.map((m) => m.accountId)).toEqual(['U3456781', 'U3456782', 'U3456783']);
-      const set = await suite.client.POST('/v1/api/iserver/dynaccount', { body: { acctId: 'U3456782' } });
+      expect(search.data?.matchedAccounts.map((m) => m.accountId)).toEqual([
+        'U3456781',
+        'U3456782',
+        'U3456783',
+      ]);
+      const set = await suite.client.POST('/v1/api/iserver/dynaccount', {
+        body: { acctId: 'U3456782' },
+      });
       expect(set.response.status).toBe(200);
       expect(set.data).toMatchObject({ set: true, acctId: 'U3456782' });
     });

@@ -9,7 +9,16 @@ const priceAlert: Body<'upsertAlert'> = {
   alertRepeatable: 0,
   outsideRth: 0,
   tif: 'GTC',
-  conditions: [{ conidex: '265598@SMART', type: 1, operator: '>=', triggerMethod: 0, value: '195.50', logicBind: 'n' }],
+  conditions: [
+    {
+      conidex: '265598@SMART',
+      type: 1,
+      operator: '>=',
+      triggerMethod: 0,
+      value: '195.50',
+      logicBind: 'n',
+    },
+  ],
 };
 
 describe('alerts', () => {
@@ -22,10 +31,13 @@ describe('alerts', () => {
   });
 
   async function createAlert(): Promise<number> {
-    const { data, response } = await suite.client.POST('/v1/api/iserver/account/{accountId}/alert', {
-      params: { path: { accountId } },
-      body: priceAlert,
-    });
+    const { data, response } = await suite.client.POST(
+      '/v1/api/iserver/account/{accountId}/alert',
+      {
+        params: { path: { accountId } },
+        body: priceAlert,
+      },
+    );
     expect(response.status).toBe(200);
     expect(data?.success).toBe(true);
     return data?.order_id ?? 0;
@@ -33,7 +45,9 @@ describe('alerts', () => {
 
   it('upsertAlert creates an alert that listAlerts and getAlertDetails show', async () => {
     const orderId = await createAlert();
-    const list = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', { params: { path: { accountId } } });
+    const list = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
+      params: { path: { accountId } },
+    });
     expect(list.data?.map((a) => a.order_id)).toContain(orderId);
     const details = await suite.client.GET('/v1/api/iserver/account/alert/{alertId}', {
       params: { path: { alertId: orderId }, query: { type: 'Q' } },
@@ -43,13 +57,17 @@ describe('alerts', () => {
   });
 
   it('upsertAlert without conditions answers 400 and stores nothing', async () => {
-    const before = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', { params: { path: { accountId } } });
+    const before = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
+      params: { path: { accountId } },
+    });
     const { response } = await suite.client.POST('/v1/api/iserver/account/{accountId}/alert', {
       params: { path: { accountId } },
       body: { ...priceAlert, conditions: undefined } as never,
     });
     expect(response.status).toBe(400);
-    const after = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', { params: { path: { accountId } } });
+    const after = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
+      params: { path: { accountId } },
+    });
     expect(after.data).toEqual(before.data);
   });
 
@@ -60,22 +78,29 @@ describe('alerts', () => {
       body: { alertId: orderId, alertActive: 0 },
     });
     expect(off.data?.success).toBe(true);
-    const list = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', { params: { path: { accountId } } });
+    const list = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
+      params: { path: { accountId } },
+    });
     expect(list.data?.find((a) => a.order_id === orderId)?.alert_active).toBe(0);
     const on = await suite.client.POST('/v1/api/iserver/account/{accountId}/alert/activate', {
       params: { path: { accountId } },
       body: { alertId: orderId, alertActive: 1 },
     });
     expect(on.data?.success).toBe(true);
-    const relisted = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', { params: { path: { accountId } } });
+    const relisted = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
+      params: { path: { accountId } },
+    });
     expect(relisted.data?.find((a) => a.order_id === orderId)?.alert_active).toBe(1);
   });
 
   it('activateAlert of an unknown alert answers 500 error-only', async () => {
-    const { error, response } = await suite.client.POST('/v1/api/iserver/account/{accountId}/alert/activate', {
-      params: { path: { accountId } },
-      body: { alertId: 1, alertActive: 1 },
-    });
+    const { error, response } = await suite.client.POST(
+      '/v1/api/iserver/account/{accountId}/alert/activate',
+      {
+        params: { path: { accountId } },
+        body: { alertId: 1, alertActive: 1 },
+      },
+    );
     expect(response.status).toBe(500);
     expect(error).toEqual({ error: expect.any(String) });
   });
@@ -83,12 +108,17 @@ describe('alerts', () => {
   it('deleteAlert removes the alert; deleting it again answers 500', async () => {
     const orderId = await createAlert();
     const path = { accountId, alertId: String(orderId) };
-    const deleted = await suite.client.DELETE('/v1/api/iserver/account/{accountId}/alert/{alertId}', {
-      params: { path },
-      body: {},
-    });
+    const deleted = await suite.client.DELETE(
+      '/v1/api/iserver/account/{accountId}/alert/{alertId}',
+      {
+        params: { path },
+        body: {},
+      },
+    );
     expect(deleted.data?.success).toBe(true);
-    const again = await suite.client.DELETE('/v1/api/iserver/account/{accountId}/alert/{alertId}', { params: { path } });
+    const again = await suite.client.DELETE('/v1/api/iserver/account/{accountId}/alert/{alertId}', {
+      params: { path },
+    });
     expect(again.response.status).toBe(500);
   });
 
@@ -102,7 +132,9 @@ describe('alerts', () => {
   it('getMtaAlert answers the MTA alert, absent from the alerts list', async () => {
     const mta = await suite.client.GET('/v1/api/iserver/account/mta');
     expect(mta.response.status).toBe(200);
-    const list = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', { params: { path: { accountId } } });
+    const list = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
+      params: { path: { accountId } },
+    });
     expect(list.data?.map((a) => a.order_id)).not.toContain(mta.data?.order_id);
   });
 });
@@ -111,7 +143,11 @@ describe('watchlists', () => {
   const suite = useTarget();
 
   it('createWatchlist stores the rows; a duplicate id answers 400', async () => {
-    const body: Body<'createWatchlist'> = { id: '4321', name: 'Tech', rows: [{ C: 265598 }, { H: '' }] };
+    const body: Body<'createWatchlist'> = {
+      id: '4321',
+      name: 'Tech',
+      rows: [{ C: 265598 }, { H: '' }],
+    };
     const { data, response } = await suite.client.POST('/v1/api/iserver/watchlist', { body });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ id: '4321', name: 'Tech' });
@@ -125,7 +161,10 @@ describeInProcess('allocation groups', () => {
     const suite = useTarget({ gatewayUser: 'demo_advisor' });
 
     it('createAllocationGroup stores a group of sub-accounts; percentages must add up to 100', async () => {
-      const accounts = [{ name: 'U2345671', amount: 60 }, { name: 'U2345672', amount: 40 }];
+      const accounts = [
+        { name: 'U2345671', amount: 60 },
+        { name: 'U2345672', amount: 40 },
+      ];
       const ok = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
         body: { name: 'Income', accounts, default_method: 'P' },
       });

@@ -23,7 +23,11 @@ describeInProcess('OAuth 2.0 token and single sign-on', () => {
   const tokenPath = '/oauth2/api/v1/token';
 
   async function token(scope: string): Promise<string> {
-    const assertion = clientAssertion(oauth2Client(), suite.target.baseUrl + tokenPath, controls(suite.target).clock.now());
+    const assertion = clientAssertion(
+      oauth2Client(),
+      suite.target.baseUrl + tokenPath,
+      controls(suite.target).clock.now(),
+    );
     const { data, response } = await suite.client.POST(tokenPath, {
       body: {
         grant_type: 'client_credentials',
@@ -49,7 +53,9 @@ describeInProcess('OAuth 2.0 token and single sign-on', () => {
       scope: 'sso-sessions.write',
     } as const;
     expect((await suite.client.POST(tokenPath, { body })).response.status).toBe(401);
-    const noScope = await suite.client.POST(tokenPath, { body: { ...body, scope: undefined } as never });
+    const noScope = await suite.client.POST(tokenPath, {
+      body: { ...body, scope: undefined } as never,
+    });
     expect(noScope.response.status).toBe(400);
   });
 
@@ -60,17 +66,25 @@ describeInProcess('OAuth 2.0 token and single sign-on', () => {
       headers: { authorization: `Bearer ${bearer}` },
     });
     expect(response.status).toBe(200);
-    const ping = await suite.client.POST('/v1/api/tickle', { headers: { cookie: `api=${data?.sessionId ?? ''}` } });
+    const ping = await suite.client.POST('/v1/api/tickle', {
+      headers: { cookie: `api=${data?.sessionId ?? ''}` },
+    });
     expect(ping.data?.session).toBe(data?.sessionId);
   });
 
   it('createSsoBrowserSession answers a one-time link; the wrong scope answers 403, no token 401', async () => {
     const bearer = await token('sso-browser-sessions.write');
     const body = { credential: 'demo_individual', ip: '127.0.0.1' };
-    const link = await suite.client.POST('/gw/api/v1/sso-browser-sessions', { body, headers: { authorization: `Bearer ${bearer}` } });
+    const link = await suite.client.POST('/gw/api/v1/sso-browser-sessions', {
+      body,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(link.response.status).toBe(200);
     expect(link.data?.url).toMatch(/^https?:\/\//);
-    const wrongScope = await suite.client.POST('/gw/api/v1/sso-sessions', { body, headers: { authorization: `Bearer ${bearer}` } });
+    const wrongScope = await suite.client.POST('/gw/api/v1/sso-sessions', {
+      body,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(wrongScope.response.status).toBe(403);
     const forbidden = await suite.client.POST('/gw/api/v1/sso-browser-sessions', {
       body,

@@ -5,19 +5,25 @@ describe('contracts', () => {
   const suite = useTarget();
 
   it('getStocksBySymbols answers each symbol, an unknown one with an empty array', async () => {
-    const { data, response } = await suite.client.GET('/v1/api/trsrv/stocks', { params: { query: { symbols: 'AAPL,ZZZZ' } } });
+    const { data, response } = await suite.client.GET('/v1/api/trsrv/stocks', {
+      params: { query: { symbols: 'AAPL,ZZZZ' } },
+    });
     expect(response.status).toBe(200);
     expect(data?.AAPL?.[0]?.contracts.map((c) => c.conid)).toContain(265598);
     expect(data?.ZZZZ).toEqual([]);
   });
 
   it('getStocksBySymbols with a lower-case symbol answers 400', async () => {
-    const { response } = await suite.client.GET('/v1/api/trsrv/stocks', { params: { query: { symbols: 'aapl' } } });
+    const { response } = await suite.client.GET('/v1/api/trsrv/stocks', {
+      params: { query: { symbols: 'aapl' } },
+    });
     expect(response.status).toBe(400);
   });
 
   it('getFuturesBySymbols lists unexpired contracts, nearest first', async () => {
-    const { data, response } = await suite.client.GET('/v1/api/trsrv/futures', { params: { query: { symbols: 'ES' } } });
+    const { data, response } = await suite.client.GET('/v1/api/trsrv/futures', {
+      params: { query: { symbols: 'ES' } },
+    });
     expect(response.status).toBe(200);
     const expiries = (data?.ES ?? []).map((f) => f.expirationDate);
     expect(expiries.length).toBeGreaterThan(0);
@@ -25,10 +31,14 @@ describe('contracts', () => {
   });
 
   it('getContractRules answers order types for a stock; an unknown conid answers 400', async () => {
-    const { data, response } = await suite.client.POST('/v1/api/iserver/contract/rules', { body: { conid: 265598, isBuy: true } });
+    const { data, response } = await suite.client.POST('/v1/api/iserver/contract/rules', {
+      body: { conid: 265598, isBuy: true },
+    });
     expect(response.status).toBe(200);
     expect(data?.orderTypes).toContain('limit');
-    const unknown = await suite.client.POST('/v1/api/iserver/contract/rules', { body: { conid: 1, isBuy: true } });
+    const unknown = await suite.client.POST('/v1/api/iserver/contract/rules', {
+      body: { conid: 1, isBuy: true },
+    });
     expect(unknown.response.status).toBe(400);
   });
 
@@ -41,21 +51,29 @@ describe('contracts', () => {
   });
 
   it('getCurrencyPairs lists the pairs a currency is in', async () => {
-    const { data, response } = await suite.client.GET('/v1/api/iserver/currency/pairs', { params: { query: { currency: 'EUR' } } });
+    const { data, response } = await suite.client.GET('/v1/api/iserver/currency/pairs', {
+      params: { query: { currency: 'EUR' } },
+    });
     expect(response.status).toBe(200);
     expect(data?.EUR?.map((p) => p.symbol)).toContain('EUR.USD');
   });
 
   it('getEventContractRules and getEventContractDetails answer for a yes or a no conid', async () => {
-    const rules = await suite.client.GET('/v1/api/forecast/contract/rules', { params: { query: { conid: 658663601 } } });
+    const rules = await suite.client.GET('/v1/api/forecast/contract/rules', {
+      params: { query: { conid: 658663601 } },
+    });
     expect(rules.response.status).toBe(200);
-    const details = await suite.client.GET('/v1/api/forecast/contract/details', { params: { query: { conid: 658663602 } } });
+    const details = await suite.client.GET('/v1/api/forecast/contract/details', {
+      params: { query: { conid: 658663602 } },
+    });
     expect(details.response.status).toBe(200);
     expect(details.data?.underlying_conid).toBe(658663572);
   });
 
   it('getEventContractDetails of a stock conid answers 400', async () => {
-    const { response } = await suite.client.GET('/v1/api/forecast/contract/details', { params: { query: { conid: 265598 } } });
+    const { response } = await suite.client.GET('/v1/api/forecast/contract/details', {
+      params: { query: { conid: 265598 } },
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -45,7 +45,9 @@ describeInProcess('logout', () => {
     const { data, response } = await suite.client.POST('/v1/api/logout');
     expect(response.status).toBe(200);
     expect(data?.status).toBe(true);
-    const after = await suite.client.POST('/v1/api/tickle', { headers: { cookie: `api=${session}` } });
+    const after = await suite.client.POST('/v1/api/tickle', {
+      headers: { cookie: `api=${session}` },
+    });
     expect(after.response.status).toBe(401);
     controls(suite.target).server.openGatewaySession();
   });

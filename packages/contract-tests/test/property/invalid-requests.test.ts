@@ -5,7 +5,12 @@
 import fc from 'fast-check';
 import { operations } from '../../src/document.js';
 import { invoke } from '../../src/invoke.js';
-import { configureProperties, invalidRequestStatuses, propertyRuns, propertySeed } from '../../src/property.js';
+import {
+  configureProperties,
+  invalidRequestStatuses,
+  propertyRuns,
+  propertySeed,
+} from '../../src/property.js';
 import { invalidRequestArbitrary, requestIsValid } from '../../src/requests.js';
 import { useTarget } from '../support/target.js';
 
@@ -14,19 +19,24 @@ configureProperties();
 describe(`generated invalid requests (seed ${propertySeed}, ${propertyRuns} runs per operation)`, () => {
   const suite = useTarget({}, 'property');
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s: its documented error', async (_id, op) => {
-    const expected = invalidRequestStatuses(op);
-    await fc.assert(
-      fc.asyncProperty(invalidRequestArbitrary(op), async (request) => {
-        const answer = await invoke(suite.client, op, request);
-        if (requestIsValid(op, request)) expect(op.responses.has(answer.status)).toBe(true);
-        else if (!expected.includes(answer.status)) {
-          throw new Error(`${request.kind}: answered ${answer.status}, documented ${expected.join(' or ')}`);
-        }
-        suite.target.inProcess?.server.openGatewaySession();
-      }),
-    );
-    const ping = await suite.client.POST('/v1/api/tickle');
-    expect(ping.response.status).toBe(200);
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: its documented error',
+    async (_id, op) => {
+      const expected = invalidRequestStatuses(op);
+      await fc.assert(
+        fc.asyncProperty(invalidRequestArbitrary(op), async (request) => {
+          const answer = await invoke(suite.client, op, request);
+          if (requestIsValid(op, request)) expect(op.responses.has(answer.status)).toBe(true);
+          else if (!expected.includes(answer.status)) {
+            throw new Error(
+              `${request.kind}: answered ${answer.status}, documented ${expected.join(' or ')}`,
+            );
+          }
+          suite.target.inProcess?.server.openGatewaySession();
+        }),
+      );
+      const ping = await suite.client.POST('/v1/api/tickle');
+      expect(ping.response.status).toBe(200);
+    },
+  );
 });

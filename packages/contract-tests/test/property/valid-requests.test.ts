@@ -15,13 +15,16 @@ describe(`generated valid requests (seed ${propertySeed}, ${propertyRuns} runs p
   // Logging out would end the session an external target was given.
   const checked = operations.filter((op) => !(externalBaseUrl && op.operationId === 'logout'));
 
-  it.each(checked.map((op) => [op.operationId, op] as const))('%s: a documented status and a valid body', async (_id, op) => {
-    await fc.assert(
-      fc.asyncProperty(validRequestArbitrary(op), async (request) => {
-        const answer = await invoke(suite.client, op, request);
-        expect(op.responses.has(answer.status)).toBe(true);
-        suite.target.inProcess?.server.openGatewaySession();
-      }),
-    );
-  });
+  it.each(checked.map((op) => [op.operationId, op] as const))(
+    '%s: a documented status and a valid body',
+    async (_id, op) => {
+      await fc.assert(
+        fc.asyncProperty(validRequestArbitrary(op), async (request) => {
+          const answer = await invoke(suite.client, op, request);
+          expect(op.responses.has(answer.status)).toBe(true);
+          suite.target.inProcess?.server.openGatewaySession();
+        }),
+      );
+    },
+  );
 });

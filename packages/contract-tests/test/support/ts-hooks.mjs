@@ -5,7 +5,11 @@ import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
 
 export async function resolve(specifier, context, next) {
-  if (specifier.startsWith('.') && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
+  if (
+    specifier.startsWith('.') &&
+    specifier.endsWith('.js') &&
+    context.parentURL?.endsWith('.ts')
+  ) {
     try {
       return await next(specifier.replace(/\.js$/, '.ts'), context);
     } catch {

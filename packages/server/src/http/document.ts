@@ -24,12 +24,15 @@ export interface OperationInfo {
   errors: Map<number, ErrorShape>;
   /** The status that answers a request failing validation (`x-invalid-request-status`, else 400). */
   invalidRequestStatus: number;
+  /** The operation requires a request body. */
+  bodyRequired: boolean;
 }
 
 interface RawOperation {
   operationId: string;
   tags?: string[];
   'x-invalid-request-status'?: number;
+  requestBody?: { required?: boolean };
   responses: Record<string, RawResponse | { $ref: string }>;
 }
 interface RawResponse {
@@ -82,6 +85,7 @@ export function indexOperations(document: RawDocument): Map<OperationId, Operati
         tag: operation.tags?.[0] ?? '',
         errors,
         invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
+        bodyRequired: operation.requestBody?.required === true,
       });
     }
   }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import type { ErrorShape, OperationInfo } from './document.js';
 
@@ -27,7 +27,18 @@ interface ValidatorError {
 }
 
 function isValidatorError(error: unknown): error is ValidatorError {
-  return typeof error === 'object' && error !== null && typeof (error as ValidatorError).status === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ValidatorError).status === 'number'
+  );
+}
+
+/** A request without the body its operation requires: the service says so in these words. */
+export const emptyBody = () => Object.assign(new Error("body can't be empty"), { status: 400 });
+
+export function hasNoBody(request: Request): boolean {
+  return request.body === undefined || request.headers['content-length'] === '0';
 }
 
 /** The status and message an error answers with, for an operation (or none: unknown route). */
@@ -36,12 +47,16 @@ export function answerFor(error: unknown, operation: OperationInfo | undefined):
     return {
       status: statusOfKind[error.kind],
       message: error.message,
-      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+      ...(error.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
   if (isValidatorError(error)) {
-    const isResponseError = error.status === 500 && /\.response|response\//.test(error.message + (error.path ?? ''));
-    if (isResponseError) return { status: 500, message: `Response does not match the document: ${error.message}` };
+    const isResponseError =
+      error.status === 500 && /\.response|response\//.test(error.message + (error.path ?? ''));
+    if (isResponseError)
+      return { status: 500, message: `Response does not match the document: ${error.message}` };
     if (error.status === 404 || error.status === 405) {
       return { status: error.status, message: STATUS_CODES[error.status] ?? 'Error' };
     }
@@ -64,7 +79,13 @@ function bodyFor(shape: ErrorShape, status: number, message: string, instance: s
     case 'problem':
       return {
         contentType: 'application/problem+json',
-        body: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: message, instance },
+        body: {
+          type: 'about:blank',
+          title: STATUS_CODES[status] ?? 'Error',
+          status,
+          detail: message,
+          instance,
+        },
       };
     case 'errorObject':
       return { contentType: 'application/json', body: { error: message, statusCode: status } };
@@ -73,7 +94,12 @@ function bodyFor(shape: ErrorShape, status: number, message: string, instance: s
 
 /** Sends an error in the body shape the document gives for this operation and status. A status
  * the operation does not document falls back to its 500, so the answer stays within the contract. */
-export function sendError(res: Response, answer: ErrorAnswer, operation: OperationInfo | undefined, path: string): void {
+export function sendError(
+  res: Response,
+  answer: ErrorAnswer,
+  operation: OperationInfo | undefined,
+  path: string,
+): void {
   let { status } = answer;
   let shape: ErrorShape = 'errorObject';
   if (operation) {
@@ -85,6 +111,7 @@ export function sendError(res: Response, answer: ErrorAnswer, operation: Operati
     }
   }
   const { contentType, body } = bodyFor(shape, status, answer.message, path);
-  if (answer.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+  if (answer.retryAfterSeconds !== undefined)
+    res.setHeader('Retry-After', String(answer.retryAfterSeconds));
   res.status(status).type(contentType).send(JSON.stringify(body));
 }

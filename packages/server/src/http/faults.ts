@@ -49,7 +49,11 @@ export class FaultInjector {
       if (fault.times <= 0) this.#faults.delete(operationId);
     }
     const kind = kindOfStatus[fault.status] ?? 'rejected';
-    return new DomainError(kind, fault.message ?? `Injected fault (${fault.status})`, kind === 'rateLimited' ? 1 : undefined);
+    return new DomainError(
+      kind,
+      fault.message ?? `Injected fault (${fault.status})`,
+      kind === 'rateLimited' ? 1 : undefined,
+    );
   }
 
   clear(): void {

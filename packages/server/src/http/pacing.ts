@@ -67,7 +67,10 @@ export class Pacer {
       waitMs = Math.max(waitMs, interval - (now - last));
     }
     if (waitMs > 0) {
-      state.violations = [...state.violations.filter((at) => now - at < this.limits.penaltyWindowMs), now];
+      state.violations = [
+        ...state.violations.filter((at) => now - at < this.limits.penaltyWindowMs),
+        now,
+      ];
       if (state.violations.length >= this.limits.penaltyViolations) {
         state.boxedUntil = now + this.limits.penaltyMs;
         waitMs = this.limits.penaltyMs;

@@ -14,13 +14,16 @@ export function accessOf(path: string): Access {
   if (path.startsWith('/v1/api/oauth/') || path.startsWith('/oauth2/') || path.startsWith('/gw/')) {
     return 'credentials';
   }
-  if (path.startsWith('/v1/api/iserver/') && !path.startsWith('/v1/api/iserver/auth/')) return 'brokerage';
+  if (path.startsWith('/v1/api/iserver/') && !path.startsWith('/v1/api/iserver/auth/'))
+    return 'brokerage';
   return 'session';
 }
 
 /** Recognises one kind of credentials: answers the session they stand for, undefined when the
  * request does not carry this kind, and throws `unauthorized` when it carries them wrongly. */
-export type Authenticator = (request: Request) => Session | undefined | Promise<Session | undefined>;
+export type Authenticator = (
+  request: Request,
+) => Session | undefined | Promise<Session | undefined>;
 
 export interface SessionGateOptions {
   mode: 'gateway' | 'hosted';
@@ -31,7 +34,10 @@ export interface SessionGateOptions {
 }
 
 /** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session. */
-export async function resolveSession(request: Request, options: SessionGateOptions): Promise<Session> {
+export async function resolveSession(
+  request: Request,
+  options: SessionGateOptions,
+): Promise<Session> {
   const { sessions } = options.brokerage;
   const cookie = parseCookies(request.headers.cookie ?? '').api;
   if (cookie !== undefined) return sessions.require(cookie);
@@ -39,7 +45,8 @@ export async function resolveSession(request: Request, options: SessionGateOptio
     const session = await authenticate(request);
     if (session) return sessions.require(session.id);
   }
-  if (request.headers.authorization !== undefined) throw unauthorized('invalid or unparseable authorization');
+  if (request.headers.authorization !== undefined)
+    throw unauthorized('invalid or unparseable authorization');
   if (options.mode === 'gateway') return sessions.require(options.gatewaySessionId());
   throw unauthorized();
 }

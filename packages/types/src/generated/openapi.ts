@@ -879,7 +879,7 @@ export interface paths {
                  *     answers 400; an id that cannot be parsed as a 64-bit integer, or that names no alert,
                  *     answers 500.
                  */
-                alertId: number;
+                alertId: string;
             };
             cookie?: never;
         };
@@ -3052,11 +3052,12 @@ export interface components {
              */
             type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
             /**
-             * @description Comparison of the watched quantity with `value`; the condition is met when the quantity is at or above (`>=`) or at or below (`<=`) it.
+             * @description Comparison of the watched quantity with `value`: `>=` (met at or above) or `<=` (met at or
+             *     below). Any other value is an invalid value the service answers with 500 error-only
+             *     (not a 400), so the schema does not enumerate it.
              * @example >=
-             * @enum {string}
              */
-            operator: ">=" | "<=";
+            operator: string;
             /**
              * @description Which price a price condition (type 1) compares: `0` the default method of the contract,
              *     `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8`
@@ -6393,7 +6394,7 @@ export interface operations {
                  *     answers 400; an id that cannot be parsed as a 64-bit integer, or that names no alert,
                  *     answers 500.
                  */
-                alertId: number;
+                alertId: string;
             };
             cookie?: never;
         };

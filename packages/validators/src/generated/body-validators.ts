@@ -4290,7 +4290,7 @@ return errors === 0;
 validate39.evaluated = {"props":{"request_id":true,"order_id":true,"success":true,"text":true,"failure_list":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertConditionRequest = validate40;
-const schema22 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[0-9]+(@[A-Za-z0-9_.]+)?$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","enum":[">=","<="]},"triggerMethod":{"type":"integer","enum":[0,1,2,3,4,7,8],"default":0},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
+const schema22 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[0-9]+(@[A-Za-z0-9_.]+)?$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":"integer","enum":[0,1,2,3,4,7,8],"default":0},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
 const func0 = runtime0.default;
 const pattern10 = new RegExp("^[0-9]+(@[A-Za-z0-9_.]+)?$", "u");
 
@@ -4427,8 +4427,9 @@ errors++;
 }
 if(data.operator !== undefined){
 let data2 = data.operator;
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err11 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4437,8 +4438,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((data2 === ">=") || (data2 === "<="))){
-const err12 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema22.properties.operator.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err12 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6034,7 +6036,7 @@ validate45.evaluated = {"props":{"condition_type":true,"conidex":true,"contract_
 
 export const schema_AlertRequest = validate46;
 const schema27 = {"type":"object","required":["alertName","alertRepeatable","tif","conditions"],"additionalProperties":false,"properties":{"orderId":{"type":"integer","format":"int64","minimum":1},"alertName":{"type":"string","minLength":1,"maxLength":100},"alertMessage":{"type":"string","maxLength":1000},"alertRepeatable":{"type":"integer","enum":[0,1]},"email":{"type":"string","format":"email","maxLength":254},"expireTime":{"type":"string","pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"iTWSOrdersOnly":{"type":"integer","enum":[0,1],"default":0},"outsideRth":{"type":"integer","enum":[0,1],"default":0},"sendMessage":{"type":"integer","enum":[0,1],"default":0},"showPopup":{"type":"integer","enum":[0,1],"default":0},"tif":{"type":"string","enum":["GTC","GTD"]},"conditions":{"type":"array","minItems":1,"maxItems":30,"items":{"$ref":"#/components/schemas/AlertConditionRequest"}}}};
-const func5 = Object.prototype.hasOwnProperty;
+const func6 = Object.prototype.hasOwnProperty;
 const formats16 = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6089,7 +6091,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema27.properties, key0))){
+if(!(func6.call(schema27.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -16659,7 +16661,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema75.properties, key0))){
+if(!(func6.call(schema75.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -22434,7 +22436,7 @@ validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 export const schema_SuppressQuestionsRequest = validate155;
 const schema104 = {"type":"object","additionalProperties":false,"required":["messageIds"],"properties":{"messageIds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"#/components/schemas/OrderMessageId"}}}};
-const func53 = runtime1.default;
+const func54 = runtime1.default;
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22505,7 +22507,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func53(data0[i1], data0[j0])){
+if(func54(data0[i1], data0[j0])){
 const err4 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err4];
@@ -42829,7 +42831,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema27.properties, key0))){
+if(!(func6.call(schema27.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -51876,7 +51878,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func53(data0[i1], data0[j0])){
+if(func54(data0[i1], data0[j0])){
 const err4 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err4];
@@ -55449,7 +55451,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema75.properties, key0))){
+if(!(func6.call(schema75.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];

@@ -2475,8 +2475,7 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getAlertDetails_path = validate42;
-const schema42 = {"type":"object","properties":{"alertId":{"type":"integer","format":"int64","minimum":1}},"required":["alertId"]};
-const formats0 = formats.int64;
+const schema42 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2501,16 +2500,18 @@ errors++;
 }
 if(data.alertId !== undefined){
 let data0 = data.alertId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/alertId",schemaPath:"#/properties/alertId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err1 = {instancePath:instancePath+"/alertId",schemaPath:"#/properties/alertId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2527,9 +2528,9 @@ data["alertId"] = coerced0;
 }
 }
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/alertId",schemaPath:"#/properties/alertId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data0 === "string"){
+if(func0(data0) > 20){
+const err2 = {instancePath:instancePath+"/alertId",schemaPath:"#/properties/alertId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2538,8 +2539,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
-const err3 = {instancePath:instancePath+"/alertId",schemaPath:"#/properties/alertId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(func0(data0) < 1){
+const err3 = {instancePath:instancePath+"/alertId",schemaPath:"#/properties/alertId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4219,7 +4220,7 @@ validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getContractAlgos_path = validate64;
 const schema64 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
-const formats2 = formats.int32;
+const formats0 = formats.int32;
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4281,7 +4282,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(formats2.validate(data0))){
+if(!(formats0.validate(data0))){
 const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4670,7 +4671,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats2.validate(data0))){
+if(!(formats0.validate(data0))){
 const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -4773,7 +4774,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats2.validate(data0))){
+if(!(formats0.validate(data0))){
 const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err4];

@@ -93,14 +93,12 @@ export class AlertBook {
 
   /** Removes an alert; the MTA alert is reset to its defaults under a new order id instead. */
   remove(session: Session, accountId: string, alertIdText: string): Alert {
-    const text = alertIdText.trim();
-    if (text === '') throw badRequest('Bad Request: alertId is empty');
-    if (!/^\d{1,18}$/.test(text)) throw rejected(`Invalid alert id ${text}`);
+    const alertId = parseAlertId(alertIdText);
     const account = this.brokerage.accountFor(session, accountId, () =>
       rejected(`Account ${accountId} not found`),
     );
-    const alert = this.alertOf(session, account.id, Number(text));
-    if (!alert) throw rejected(`Alert ${text} not found`);
+    const alert = this.alertOf(session, account.id, alertId);
+    if (!alert) throw rejected(`Alert ${alertId} not found`);
     if (alert.mta) return this.rekey(alert, mtaDefaultSettings());
     this.alerts.delete(String(alert.orderId));
     return alert;
@@ -116,7 +114,8 @@ export class AlertBook {
   }
 
   /** An alert of the user's accounts, or the user's MTA alert. */
-  details(session: Session, alertId: number): Alert {
+  details(session: Session, alertIdText: string): Alert {
+    const alertId = parseAlertId(alertIdText);
     const accounts = this.brokerage.accessibleAccountIds(session);
     const alert =
       this.alerts.get(String(alertId)) ??
@@ -199,4 +198,12 @@ export class AlertBook {
     this.alerts.set(String(alert.orderId), alert);
     return alert;
   }
+}
+
+/** An alert id as the service reads it: empty → 400, not a number → 500 (it parses it itself). */
+function parseAlertId(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === '') throw badRequest('Bad Request: alertId is empty');
+  if (!/^\d{1,18}$/.test(trimmed)) throw rejected(`Invalid alert id ${trimmed}`);
+  return Number(trimmed);
 }

@@ -52,6 +52,10 @@ export function alertSettingsOf(
       if (!market.instrument(Number(conid))) throw rejected(`Contract ${conid} not found`);
       conidex = `${conid}@${exchange}`;
     }
+    const operator = condition.operator;
+    if (operator !== '>=' && operator !== '<=') {
+      throw rejected(`Invalid operator ${operator}: use >= or <=`);
+    }
     const valid =
       condition.type === 3
         ? parseDashedTimestamp(condition.value) !== undefined
@@ -61,7 +65,7 @@ export function alertSettingsOf(
     return {
       type: condition.type,
       conidex,
-      operator: condition.operator,
+      operator,
       triggerMethod: condition.type === 1 ? (condition.triggerMethod ?? 0) : 0,
       value: condition.value,
       logicBind: condition.logicBind,

@@ -2,13 +2,14 @@ import type { Schema } from '@brokerage/types';
 
 export type AlertConditionRequest = Schema<'AlertConditionRequest'>;
 export type AlertRequest = Schema<'AlertRequest'>;
+type AlertDetailsCondition = Schema<'AlertDetailsCondition'>;
 
 /** A condition as stored. */
 export interface AlertCondition {
   type: AlertConditionRequest['type'];
   /** `<conid>@<exchange>`; null for conditions that watch no contract. */
   conidex: string | null;
-  operator: AlertConditionRequest['operator'];
+  operator: AlertDetailsCondition['condition_operator'];
   triggerMethod: NonNullable<AlertConditionRequest['triggerMethod']>;
   value: string;
   logicBind: AlertConditionRequest['logicBind'];

@@ -1,0 +1,25 @@
+// One load case: autocannon in this process against a server in a child process.
+import autocannon from 'autocannon';
+
+/** Runs `request` for `seconds` over `connections` connections and returns what the table
+ * reports. Requests answered with another status, or whose body `verify` refuses, are counted
+ * apart and left out of the throughput. */
+export async function load({ url, request, connections, seconds, verify }) {
+  const result = await autocannon({
+    url: `${url}${request.path}`,
+    method: request.method,
+    headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    connections,
+    duration: seconds,
+    ...(verify ? { verifyBody: verify } : {}),
+  });
+  const ok = result['2xx'] - (result.mismatches ?? 0);
+  return {
+    requestsPerSecond: ok / (result.duration || seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    failed: result.non2xx + result.errors + result.timeouts + (result.mismatches ?? 0),
+  };
+}

@@ -1,0 +1,20 @@
+// Child process: the reference server on 127.0.0.1 and a free port, in gateway mode without
+// pacing. Prints `{"url": ...}` on one line once it listens; `--no-validation` turns request and
+// response validation off (the floor).
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from '@brokerage/server';
+
+const validation = !process.argv.includes('--no-validation');
+const server = createServer({
+  mode: 'gateway',
+  pacing: false,
+  validateRequests: validation,
+  validateResponses: validation,
+});
+const listener = createHttpServer(server.app);
+listener.keepAliveTimeout = 60_000;
+listener.listen(0, '127.0.0.1', () => {
+  const address = listener.address();
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}` })}\n`);
+});
+process.on('SIGTERM', () => listener.close(() => process.exit(0)));

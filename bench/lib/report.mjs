@@ -1,0 +1,90 @@
+// The results as JSON and as markdown tables, with the goals they are reported against.
+const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const percent = (value) => `${fixed(value * 100, 1)} %`;
+
+/** The goals of the benchmark issue: reported, never asserted. */
+export function goalsOf(results) {
+  const { throughput, client, coldStart } = results;
+  const ledger = throughput.ratios.ledger;
+  const prismRatios = Object.values(throughput.ratios).map((ratio) => ratio.validatedOverPrism);
+  return [
+    {
+      goal: 'validation overhead on the read route (GET ledger) at most 15 %',
+      measured: percent(ledger.validationOverhead),
+      met: ledger.validationOverhead <= 0.15,
+    },
+    {
+      goal: "at least 5x Prism's throughput (every operation)",
+      measured: `${fixed(Math.min(...prismRatios), 1)}x (lowest)`,
+      met: Math.min(...prismRatios) >= 5,
+    },
+    {
+      goal: 'typed client overhead over raw fetch at most 5 %',
+      measured: percent(client.overhead.ratio - 1),
+      met: client.overhead.ratio - 1 <= 0.05,
+    },
+    {
+      goal: 'cold start (process start to first answer) under 1 s',
+      measured: `${fixed(coldStart.firstAnswerMs)} ms`,
+      met: coldStart.firstAnswerMs < 1000,
+    },
+  ];
+}
+
+export function markdown(results, { operations, targets }) {
+  const { throughput, client, coldStart, generation, environment, settings } = results;
+  const lines = [];
+  lines.push('# Benchmark results', '');
+  lines.push(
+    `${environment.date} · Node ${environment.node} · ${environment.cpus} × ${environment.cpuModel} · ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per case, ${settings.rounds} interleaved rounds (median)`,
+    '',
+  );
+  lines.push('## Throughput and latency', '');
+  lines.push('| Operation | Server | req/s | p50 (ms) | p99 (ms) | failed |', '|---|---|--:|--:|--:|--:|');
+  for (const operation of operations) {
+    for (const target of targets) {
+      const cell = throughput.summary[operation.id][target.id];
+      lines.push(`| ${operation.label} | ${target.label} | ${fixed(cell.requestsPerSecond)} | ${fixed(cell.p50, 1)} | ${fixed(cell.p99, 1)} | ${cell.failed} |`);
+    }
+  }
+  lines.push('', '| Operation | a/b (validated / no validation) | validation overhead | a/c (validated / Prism) |', '|---|--:|--:|--:|');
+  for (const operation of operations) {
+    const ratio = throughput.ratios[operation.id];
+    lines.push(`| ${operation.label} | ${fixed(ratio.validatedOverFloor, 2)} | ${percent(ratio.validationOverhead)} | ${fixed(ratio.validatedOverPrism, 1)}x |`);
+  }
+  lines.push('', '## Client', '');
+  lines.push('| Measure | Value |', '|---|--:|');
+  lines.push(`| raw fetch, ${client.overhead.operation} (ms per call) | ${fixed(client.overhead.rawMs, 3)} |`);
+  lines.push(`| typed client, same call (ms per call) | ${fixed(client.overhead.typedMs, 3)} |`);
+  lines.push(`| typed / raw | ${fixed(client.overhead.ratio, 3)} (${percent(client.overhead.ratio - 1)} overhead) |`);
+  lines.push(`| placeOrder through ${client.replyLoop.rounds} warning rounds (ms) | ${fixed(client.replyLoop.placeWithWarningsMs, 2)} |`);
+  lines.push(`| placeOrder answered at once (ms) | ${fixed(client.replyLoop.placeWithoutWarningMs, 2)} |`);
+  lines.push(`| reply loop: cost per round (total / rounds, ms) | ${fixed(client.replyLoop.perRoundMs, 2)} |`);
+  lines.push(`| reply loop: marginal cost per round ((total − at once) / rounds, ms) | ${fixed(client.replyLoop.marginalPerRoundMs, 2)} |`);
+  lines.push('', '## Start-up and generation', '');
+  lines.push('| Measure | Median (ms) |', '|---|--:|');
+  lines.push(`| cold start: process start to listening | ${fixed(coldStart.listeningMs)} |`);
+  lines.push(`| cold start: process start to first answer | ${fixed(coldStart.firstAnswerMs)} |`);
+  lines.push(`| first call of a second route | ${fixed(coldStart.otherRouteFirstCallMs, 1)} |`);
+  lines.push(`| same route again | ${fixed(coldStart.sameRouteAgainMs, 1)} |`);
+  lines.push(`| generation: bundle + types + validators (${generation.runs} runs) | ${fixed(generation.medianMs)} |`);
+  lines.push('', '## Goals (reported, not asserted)', '');
+  lines.push('| Goal | Measured | Met |', '|---|--:|:-:|');
+  for (const goal of goalsOf(results)) lines.push(`| ${goal.goal} | ${goal.measured} | ${goal.met ? 'yes' : '**no**'} |`);
+  lines.push('', '![Throughput](throughput.svg)', '');
+  return lines.join('\n');
+}
+
+/** a/b and a/c per operation, from the medians. */
+export function ratiosOf(summary) {
+  const ratios = {};
+  for (const [operation, cells] of Object.entries(summary)) {
+    const validated = cells.validated.requestsPerSecond;
+    ratios[operation] = {
+      validatedOverFloor: validated / cells.floor.requestsPerSecond,
+      validationOverhead: 1 - validated / cells.floor.requestsPerSecond,
+      validatedOverPrism: validated / cells.prism.requestsPerSecond,
+    };
+  }
+  return ratios;
+}

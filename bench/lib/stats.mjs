@@ -1,0 +1,15 @@
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export const round = (value, digits = 2) => Number(value.toFixed(digits));
+
+/** Milliseconds taken by `run`. */
+export async function timed(run) {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}

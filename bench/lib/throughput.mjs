@@ -1,0 +1,97 @@
+// Throughput and latency of representative operations, interleaved across the targets:
+// (a) the reference server validating requests and responses, (b) the same server without
+// validation (the floor), (c) Stoplight Prism mocking the same bundled document.
+import { load } from './load.mjs';
+import { median } from './stats.mjs';
+
+const account = 'U1234567';
+
+/** A limit order 0.3 % under AAPL's last price (189.50), for one share: no warning of the rule
+ * table applies, so the service answers with a success entry at once. */
+const limitOrder = {
+  orders: [{ conid: 265598, orderType: 'LMT', side: 'BUY', price: 189, quantity: 1, tif: 'DAY' }],
+};
+
+const post = (url, path, body) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  }).then(async (response) => {
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  });
+const get = (url, path) =>
+  fetch(`${url}${path}`).then(async (response) => {
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  });
+
+export const operations = [
+  {
+    id: 'ledger',
+    label: 'GET ledger',
+    request: { method: 'GET', path: `/v1/api/portfolio/${account}/ledger` },
+    // The ledger answers 400 until the portfolio accounts are listed in the session.
+    prepare: (url) => get(url, '/v1/api/portfolio/accounts'),
+  },
+  {
+    id: 'order',
+    label: 'POST order (success entry)',
+    request: { method: 'POST', path: `/v1/api/iserver/account/${account}/orders`, body: limitOrder },
+    // A fresh state per run, so that the order book does not grow from run to run.
+    prepare: async (url) => {
+      await post(url, '/control/reset');
+      await get(url, '/v1/api/iserver/accounts');
+    },
+    verify: (body) => body.includes('"order_id"'),
+  },
+  {
+    id: 'tickle',
+    label: 'POST /tickle',
+    request: { method: 'POST', path: '/v1/api/tickle' },
+  },
+];
+
+export const targets = [
+  { id: 'validated', label: 'reference (validated)' },
+  { id: 'floor', label: 'reference (no validation)' },
+  { id: 'prism', label: 'Prism 5.14.2 mock' },
+];
+
+/** For each round, each operation and each target: prepare, warm up, prepare again, measure.
+ * Answers the median of the rounds per operation and target, and every run. */
+export async function measureThroughput({ urls, rounds, connections, seconds, warmupSeconds, log }) {
+  const runs = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const operation of operations) {
+      for (const target of targets) {
+        const url = urls[target.id];
+        // Prism keeps no state: nothing to prepare there.
+        const prepare = target.id === 'prism' ? async () => {} : async () => operation.prepare?.(url);
+        const verify = target.id === 'prism' ? undefined : operation.verify;
+        const options = { url, request: operation.request, connections, verify };
+        await prepare();
+        await load({ ...options, seconds: warmupSeconds });
+        await prepare();
+        const result = await load({ ...options, seconds });
+        runs.push({ round, operation: operation.id, target: target.id, ...result });
+        log(
+          `  round ${round}  ${operation.label.padEnd(28)} ${target.label.padEnd(26)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.failed ? `  (${result.failed} failed)` : ''}`,
+        );
+      }
+    }
+  }
+  const summary = {};
+  for (const operation of operations) {
+    summary[operation.id] = {};
+    for (const target of targets) {
+      const mine = runs.filter((run) => run.operation === operation.id && run.target === target.id);
+      summary[operation.id][target.id] = {
+        requestsPerSecond: median(mine.map((run) => run.requestsPerSecond)),
+        p50: median(mine.map((run) => run.p50)),
+        p99: median(mine.map((run) => run.p99)),
+        failed: mine.reduce((sum, run) => sum + run.failed, 0),
+      };
+    }
+  }
+  return { summary, runs };
+}

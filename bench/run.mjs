@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// The benchmark suite: `pnpm bench` from the root (builds first). Prints the markdown table and
+// writes results/latest.json, results/latest.md and results/throughput.svg.
+// Options: --quick (shorter cases, one round: a smoke run), --skip-generation.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { throughputChart } from './lib/chart.mjs';
+import { measureClientOverhead, measureReplyLoop } from './lib/client-overhead.mjs';
+import { measureColdStart } from './lib/cold-start.mjs';
+import { measureGeneration } from './lib/generation.mjs';
+import { startPrism, startReference, stopAll } from './lib/processes.mjs';
+import { goalsOf, markdown, ratiosOf } from './lib/report.mjs';
+import { measureThroughput, operations, targets } from './lib/throughput.mjs';
+
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'skip-generation': { type: 'boolean', default: false } },
+});
+const settings = flags.quick
+  ? { connections: 10, seconds: 2, warmupSeconds: 1, rounds: 1, coldStartRuns: 2, generationRuns: 1, clientBatches: 4, clientCalls: 100, replyRepetitions: 5 }
+  : { connections: 10, seconds: 5, warmupSeconds: 1, rounds: 2, coldStartRuns: 3, generationRuns: 3, clientBatches: 8, clientCalls: 200, replyRepetitions: 15 };
+
+const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+const log = (line) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  const started = performance.now();
+  log('Starting the servers: reference (validated), reference (no validation), Prism');
+  const [validated, floor, prism] = await Promise.all([
+    startReference({ validation: true }),
+    startReference({ validation: false }),
+    startPrism(),
+  ]);
+  const urls = { validated: validated.url, floor: floor.url, prism: prism.url };
+
+  log(`Throughput: ${settings.rounds} rounds × ${operations.length} operations × ${targets.length} servers`);
+  const throughput = await measureThroughput({ urls, ...settings, log });
+  throughput.ratios = ratiosOf(throughput.summary);
+
+  log('Client: typed client against raw fetch; the order-reply loop');
+  const client = {
+    overhead: await measureClientOverhead({ url: validated.url, batches: settings.clientBatches, calls: settings.clientCalls }),
+    replyLoop: await measureReplyLoop({ url: validated.url, repetitions: settings.replyRepetitions }),
+  };
+  await stopAll();
+
+  log('Cold start');
+  const coldStart = await measureColdStart({ runs: settings.coldStartRuns });
+  log('Generation');
+  const generation = flags['skip-generation'] ? { runs: 0, medianMs: NaN, timesMs: [] } : await measureGeneration({ runs: settings.generationRuns });
+
+  const results = {
+    environment: {
+      date: new Date().toISOString(),
+      node: process.versions.node,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      platform: `${process.platform} ${process.arch}`,
+    },
+    settings,
+    throughput,
+    client,
+    coldStart,
+    generation,
+  };
+  results.goals = goalsOf(results);
+  results.durationSeconds = (performance.now() - started) / 1000;
+
+  mkdirSync(resultsDir, { recursive: true });
+  const table = markdown(results, { operations, targets });
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(resultsDir, 'latest.md'), table);
+  writeFileSync(
+    join(resultsDir, 'throughput.svg'),
+    throughputChart({ operations, targets, summary: throughput.summary, title: `Requests per second, ${settings.connections} connections (median of ${settings.rounds} rounds)` }),
+  );
+  process.stdout.write(`${table}\n`);
+  log(`Wrote results/latest.json, results/latest.md, results/throughput.svg in ${results.durationSeconds.toFixed(0)} s`);
+}
+
+const interrupt = () => stopAll().finally(() => process.exit(130));
+process.once('SIGINT', interrupt);
+process.once('SIGTERM', interrupt);
+main().then(
+  () => stopAll(),
+  async (error) => {
+    await stopAll();
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

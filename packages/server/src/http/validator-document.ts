@@ -1,0 +1,42 @@
+/** Keys whose value maps names chosen by the document's author to objects (a property named
+ * `description` is a schema, not an annotation). */
+const nameMaps = new Set([
+  'paths',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'content',
+  'encoding',
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+]);
+
+/** Annotations: no effect on validation. */
+const annotations = new Set(['description', 'summary', 'example', 'examples', 'externalDocs']);
+
+/** Values that are data, not schemas: kept as they are. */
+const dataKeys = new Set(['enum', 'const', 'default']);
+
+function strip(value: unknown, inNameMap: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => strip(item, false));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (!inNameMap && annotations.has(key)) continue;
+    copy[key] = !inNameMap && dataKeys.has(key) ? child : strip(child, !inNameMap && nameMaps.has(key));
+  }
+  return copy;
+}
+
+/** A copy of the document for the request and response validator, without descriptions and
+ * examples: two thirds of the document's size, which Ajv would otherwise walk again for every
+ * route it compiles (each route's schema carries the whole of `paths` and `components`). */
+export function validatorDocument<Document extends object>(document: Document): Document {
+  return strip(document, false) as Document;
+}
