@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Generates the TypeScript types of @brokerage/types from the bundled document.
+// Generates the TypeScript types of @brokerage/types from the bundled document, and the list of
+// its operations' routes (method, path template, operationId) as data.
 // Usage: node scripts/generate-types.mjs [--out-root DIR]   (reads the bundle under DIR too)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,14 +16,35 @@ const banner = `/**
 
 `;
 
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+function routesSource(document) {
+  const rows = Object.entries(document.paths).flatMap(([path, item]) =>
+    httpMethods
+      .filter((method) => item[method]?.operationId)
+      .map(
+        (method) =>
+          `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${item[method].operationId}' },`,
+      ),
+  );
+  return `${banner}import type { operations } from './openapi.js';
+
+/** Every operation of the document: its method, path template and operationId. */
+export const operationRoutes = [
+${rows.join('\n')}
+] as const satisfies readonly { method: string; path: string; operationId: keyof operations }[];
+`;
+}
+
 export async function generateTypes(outRoot = repoRoot) {
-  const { bundleYaml, types } = artefacts(outRoot);
+  const { bundleYaml, bundleJson, types, operationRoutes } = artefacts(outRoot);
   const ast = await openapiTS(pathToFileURL(bundleYaml), {
     alphabetize: false,
     defaultNonNullable: false,
   });
   mkdirSync(dirname(types), { recursive: true });
   writeFileSync(types, banner + astToString(ast));
+  writeFileSync(operationRoutes, routesSource(JSON.parse(readFileSync(bundleJson, 'utf8'))));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,6 +22,7 @@ export const artefacts = (root = repoRoot) => ({
   bundleYaml: join(root, 'packages', 'types', 'generated', 'openapi.yaml'),
   bundleJson: join(root, 'packages', 'types', 'generated', 'openapi.json'),
   types: join(root, 'packages', 'types', 'src', 'generated', 'openapi.ts'),
+  operationRoutes: join(root, 'packages', 'types', 'src', 'generated', 'operation-routes.ts'),
   controlBundleYaml: join(root, 'packages', 'types', 'generated', 'control.openapi.yaml'),
   controlBundleJson: join(root, 'packages', 'types', 'generated', 'control.openapi.json'),
   ...Object.fromEntries(

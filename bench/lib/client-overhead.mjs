@@ -1,5 +1,7 @@
 // The typed client against raw fetch on the same local server and operation, and the cost of a
 // round of the order-reply loop.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { createBrokerageClient, noAuth } from '@brokerage/client';
 import { median } from './stats.mjs';
 
@@ -13,9 +15,19 @@ async function perCall(call, calls) {
   return (performance.now() - started) / calls;
 }
 
-/** Batches of sequential calls, alternating raw fetch and the typed client; ratio of medians. */
+/** openapi-fetch as the client package resolves it: the typed client without our layers. */
+async function openapiFetch() {
+  const fromClient = createRequire(createRequire(import.meta.url).resolve('@brokerage/client/package.json'));
+  const module = await import(pathToFileURL(fromClient.resolve('openapi-fetch')).href);
+  // The CommonJS build, when that is what resolves, nests the default export once more.
+  return typeof module.default === 'function' ? module.default : module.default.default;
+}
+
+/** Batches of sequential calls, rotating raw fetch, the typed client and bare openapi-fetch;
+ * ratio of medians. */
 export async function measureClientOverhead({ url, batches, calls }) {
   const client = createBrokerageClient({ baseUrl: url, auth: noAuth(), pacing: false, retry: false });
+  const bare = (await openapiFetch())({ baseUrl: url });
   const raw = async () => {
     const response = await fetch(`${url}${path}`);
     if (!response.ok) throw new Error(`raw fetch: ${response.status}`);
@@ -26,23 +38,26 @@ export async function measureClientOverhead({ url, batches, calls }) {
     if (error !== undefined) throw new Error(`typed client: ${response.status}`);
     return data;
   };
-  await perCall(raw, calls); // warm-up of both paths and of the route's validators
-  await perCall(typed, calls);
-  const rawTimes = [];
-  const typedTimes = [];
+  const untyped = async () => {
+    const { data, error, response } = await bare.GET(path);
+    if (error !== undefined) throw new Error(`openapi-fetch: ${response.status}`);
+    return data;
+  };
+  const variants = { raw, typed, untyped };
+  const times = { raw: [], typed: [], untyped: [] };
+  for (const call of Object.values(variants)) await perCall(call, calls); // warm-up
+  const order = Object.keys(variants);
   for (let batch = 0; batch < batches; batch++) {
-    // Alternate which goes first, so that neither always follows the other.
-    if (batch % 2 === 0) {
-      rawTimes.push(await perCall(raw, calls));
-      typedTimes.push(await perCall(typed, calls));
-    } else {
-      typedTimes.push(await perCall(typed, calls));
-      rawTimes.push(await perCall(raw, calls));
+    // Rotate which goes first, so that none always follows another.
+    for (let i = 0; i < order.length; i++) {
+      const name = order[(batch + i) % order.length];
+      times[name].push(await perCall(variants[name], calls));
     }
   }
-  const rawMs = median(rawTimes);
-  const typedMs = median(typedTimes);
-  return { operation: `GET ${path}`, calls, batches, rawMs, typedMs, ratio: typedMs / rawMs };
+  const rawMs = median(times.raw);
+  const typedMs = median(times.typed);
+  const openapiFetchMs = median(times.untyped);
+  return { operation: `GET ${path}`, calls, batches, rawMs, typedMs, openapiFetchMs, ratio: typedMs / rawMs, openapiFetchRatio: openapiFetchMs / rawMs };
 }
 
 /** A SELL market order for 1001 AAPL: warnings o10151 (market order), o383 (size limit) and

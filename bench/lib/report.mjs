@@ -57,6 +57,7 @@ export function markdown(results, { operations, targets }) {
   lines.push(`| raw fetch, ${client.overhead.operation} (ms per call) | ${fixed(client.overhead.rawMs, 3)} |`);
   lines.push(`| typed client, same call (ms per call) | ${fixed(client.overhead.typedMs, 3)} |`);
   lines.push(`| typed / raw | ${fixed(client.overhead.ratio, 3)} (${percent(client.overhead.ratio - 1)} overhead) |`);
+  lines.push(`| bare openapi-fetch (no layers) / raw, for reference | ${fixed(client.overhead.openapiFetchRatio, 3)} |`);
   lines.push(`| placeOrder through ${client.replyLoop.rounds} warning rounds (ms) | ${fixed(client.replyLoop.placeWithWarningsMs, 2)} |`);
   lines.push(`| placeOrder answered at once (ms) | ${fixed(client.replyLoop.placeWithoutWarningMs, 2)} |`);
   lines.push(`| reply loop: cost per round (total / rounds, ms) | ${fixed(client.replyLoop.perRoundMs, 2)} |`);

@@ -1,6 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { OperationId } from '@brokerage/types';
+import { compareRouteSpecificity, type OperationId } from '@brokerage/types';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Controls } from './control/controls.js';
@@ -20,7 +20,6 @@ import { answerFor, emptyBody, hasNoBody, sendError } from './http/error-respons
 import { FaultInjector } from './http/faults.js';
 import type { Handler, OperationRequest, Reply } from './http/handler.js';
 import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
-import { bySpecificity } from './http/routes.js';
 import { accessOf, admitSession, resolveSession, type Authenticator } from './http/session-gate.js';
 import { defaultAuthenticators } from './http/authenticators.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
@@ -110,7 +109,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   if (mode === 'gateway') openGatewaySession();
 
   const document = loadDocument();
-  const operations = [...indexOperations(document).values()].sort(bySpecificity);
+  const operations = [...indexOperations(document).values()].sort(compareRouteSpecificity);
   const controls = new Controls({
     brokerage,
     clock,
@@ -131,12 +130,21 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  app.use(
-    pinoHttp({
-      logger,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    }),
-  );
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      }),
+    );
+  } else {
+    // pino-http costs as much per request as the route itself, even when nothing is logged:
+    // with request logs off, only errors are logged, through the logger as it is.
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+      req.log = logger;
+      next();
+    });
+  }
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });
   });
@@ -212,36 +220,35 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const handlers = createHandlers({ brokerage, mode });
   for (const operation of operations) {
     const handler = handlers[operation.operationId] as Handler<OperationId>;
-    app
-      .route(operation.expressPath)
-      [operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
-        try {
-          const injected = faults.take(operation.operationId);
-          if (injected) throw injected;
-          const latency = faults.latencyOf(operation.operationId);
-          if (latency > 0) await sleep(clock, latency);
-          if (res.headersSent) return;
-          const reply: Reply = {
-            setCookie: (name, value) =>
-              res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
-            setHeader: (name, value) => res.setHeader(name, value),
-          };
-          const request = {
-            params: req.params,
-            query: req.query,
-            body: req.body,
-            session: res.locals.session,
-            headers: req.headers,
-            url: req.originalUrl,
-            method: req.method,
-            ip: req.ip ?? '',
-          } as unknown as OperationRequest<OperationId>;
-          const body = await handler(request, reply);
-          if (!res.headersSent) res.status(200).json(body);
-        } catch (error) {
-          next(error);
-        }
-      });
+    const route = app.route(operation.expressPath);
+    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const injected = faults.take(operation.operationId);
+        if (injected) throw injected;
+        const latency = faults.latencyOf(operation.operationId);
+        if (latency > 0) await sleep(clock, latency);
+        if (res.headersSent) return;
+        const reply: Reply = {
+          setCookie: (name, value) =>
+            res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
+          setHeader: (name, value) => res.setHeader(name, value),
+        };
+        const request = {
+          params: req.params,
+          query: req.query,
+          body: req.body,
+          session: res.locals.session,
+          headers: req.headers,
+          url: req.originalUrl,
+          method: req.method,
+          ip: req.ip ?? '',
+        } as unknown as OperationRequest<OperationId>;
+        const body = await handler(request, reply);
+        if (!res.headersSent) res.status(200).json(body);
+      } catch (error) {
+        next(error);
+      }
+    });
   }
 
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -1,4 +1,5 @@
 import { startServer, type Harness } from './harness.js';
+import { userSession } from './user-session.js';
 
 /** Fixture prices and rates the expected values below are computed from. */
 const AAPL = 265598;
@@ -19,16 +20,7 @@ describe('accounts', () => {
   let server: Harness;
   afterEach(() => server.close());
 
-  /** Headers of a new brokerage session of `username`. */
-  const sessionOf = (username: string) => {
-    const user = server.brokerage.user(username);
-    if (!user) throw new Error(`no user ${username}`);
-    const session = server.brokerage.sessions.open(user, {
-      origin: 'control',
-      brokerageOpen: true,
-    });
-    return { session, headers: { cookie: `api=${session.id}` } };
-  };
+  const sessionOf = (username: string) => userSession(server, username);
 
   describe('accounts list', () => {
     it("lists the individual's account with its alias and selected account, and records the call", async () => {

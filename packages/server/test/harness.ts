@@ -7,7 +7,11 @@ export interface Harness extends BrokerageServer {
   baseUrl: string;
   clock: ManualClock;
   /** JSON request against the server; answers status, headers and the parsed body. */
-  call(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
+  call(
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...init.headers,
         },
-        ...(init.body === undefined ? {} : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+        ...(init.body === undefined
+          ? {}
+          : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
       });
       const text = await response.text();
       let body: unknown = text;

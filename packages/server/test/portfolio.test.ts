@@ -1,4 +1,5 @@
 import { startServer, type Harness } from './harness.js';
+import { userSession } from './user-session.js';
 
 const AAPL = 265598;
 const SAP = 14204;
@@ -20,15 +21,7 @@ describe('portfolio', () => {
   let server: Harness;
   afterEach(() => server.close());
 
-  const sessionOf = (username: string) => {
-    const user = server.brokerage.user(username);
-    if (!user) throw new Error(`no user ${username}`);
-    const session = server.brokerage.sessions.open(user, {
-      origin: 'control',
-      brokerageOpen: true,
-    });
-    return { session, headers: { cookie: `api=${session.id}` } };
-  };
+  const sessionOf = (username: string) => userSession(server, username);
 
   /** Sum over the currency entries, each converted to the base currency with its exchangerate. */
   const convertedSum = (

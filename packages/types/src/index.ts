@@ -38,3 +38,7 @@ export type QueryParams<Op extends OperationId> = operations[Op]['parameters'] e
 }
   ? NonNullable<Q>
   : never;
+
+export { operationRoutes } from './generated/operation-routes.js';
+export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
+export type { RouteMatch, RouteTemplate } from './routes.js';

@@ -1,7 +1,10 @@
 import type { Session } from './sessions.js';
 
 /** The server that holds every session of the reference brokerage. */
-export const serverInfo = { serverName: 'RefBroker01', serverVersion: 'Build 10.30.1, Reference server' };
+export const serverInfo = {
+  serverName: 'RefBroker01',
+  serverVersion: 'Build 10.30.1, Reference server',
+};
 
 /** Fixed hardware address of the simulated server (the service reports its own). */
 const mac = '02:00:5E:10:00:01';

@@ -42,7 +42,8 @@ export class Brokerage {
     this.#fixtures = structuredClone(fixtures);
     this.random = new SeededRandom(this.#seed);
     this.store.clear();
-    for (const user of this.#fixtures.users) this.store.collection('users').set(user.username, user);
+    for (const user of this.#fixtures.users)
+      this.store.collection('users').set(user.username, user);
     for (const account of this.#fixtures.accounts) {
       this.store.collection('accounts').set(account.id, structuredClone(account));
     }

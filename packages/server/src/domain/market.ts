@@ -9,10 +9,25 @@ export function yyyymmdd(epochMs: number): number {
 }
 
 const monthCodes = 'FGHJKMNQUVXZ';
-const monthNames = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const monthNames = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+];
 
 /** Every tradable contract of the catalogue, and the prices it starts with. */
-export function instrumentsOf(catalogue: InstrumentCatalogue): { instrument: Instrument; price: number | null }[] {
+export function instrumentsOf(
+  catalogue: InstrumentCatalogue,
+): { instrument: Instrument; price: number | null }[] {
   const stocks = catalogue.stocks.flatMap((company) =>
     company.listings.map((listing) => ({
       instrument: {
@@ -129,7 +144,9 @@ export class Market {
   }
 
   isExpired(instrument: Instrument): boolean {
-    return instrument.expiration !== undefined && instrument.expiration < yyyymmdd(this.clock.now());
+    return (
+      instrument.expiration !== undefined && instrument.expiration < yyyymmdd(this.clock.now())
+    );
   }
 
   /** Value of one unit of `from` in `to`, through the currency pairs' prices. */

@@ -75,7 +75,10 @@ export class Sessions {
     const session = this.sessions.get(id);
     if (!session || session.ended) return undefined;
     const now = this.clock.now();
-    if (now - session.lastSeenAt >= this.settings.idleTimeoutMs || this.ssoRemainingMs(session) <= 0) {
+    if (
+      now - session.lastSeenAt >= this.settings.idleTimeoutMs ||
+      this.ssoRemainingMs(session) <= 0
+    ) {
       session.ended = true;
       session.brokerageOpen = false;
       return undefined;

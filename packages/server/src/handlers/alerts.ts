@@ -1,7 +1,7 @@
 import { alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
 import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from './require-session.js';
+import { requireSession } from '../http/require-session.js';
 
 export const alertHandlers = ({
   brokerage,

@@ -3,7 +3,7 @@ import { applyOrderFilters } from '../domain/orders/order-filters.js';
 import { liveOrder, orderStatus, placeOrdersResponse } from '../domain/orders/order-views.js';
 import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from './require-session.js';
+import { requireSession } from '../http/require-session.js';
 
 export const orderHandlers = ({
   brokerage,

@@ -1,19 +1,14 @@
 import { authStatusOf } from '../domain/auth-status.js';
-import { unauthorized } from '../domain/errors.js';
-import type { Session } from '../domain/sessions.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-
-/** The session gate guarantees a session for these operations. */
-function sessionOf(session: Session | undefined): Session {
-  if (!session) throw unauthorized();
-  return session;
-}
+import { requireSession } from '../http/require-session.js';
 
 export const sessionHandlers = ({
   brokerage,
-}: HandlerContext): HandlerGroup<'tickle' | 'getAuthStatus' | 'checkAuthStatus' | 'initBrokerageSession' | 'logout'> => ({
+}: HandlerContext): HandlerGroup<
+  'tickle' | 'getAuthStatus' | 'checkAuthStatus' | 'initBrokerageSession' | 'logout'
+> => ({
   tickle: ({ session }) => {
-    const live = sessionOf(session);
+    const live = requireSession(session);
     return {
       session: live.id,
       ssoExpires: brokerage.sessions.ssoRemainingMs(live),
@@ -23,15 +18,15 @@ export const sessionHandlers = ({
       iserver: { authStatus: authStatusOf(live) },
     };
   },
-  getAuthStatus: ({ session }) => authStatusOf(sessionOf(session)),
-  checkAuthStatus: ({ session }) => authStatusOf(sessionOf(session)),
+  getAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
+  checkAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
   initBrokerageSession: ({ session }) => {
-    const live = sessionOf(session);
+    const live = requireSession(session);
     brokerage.sessions.openBrokerage(live);
     return authStatusOf(live);
   },
   logout: ({ session }) => {
-    brokerage.sessions.end(sessionOf(session));
+    brokerage.sessions.end(requireSession(session));
     return { status: true };
   },
 });

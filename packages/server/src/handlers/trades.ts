@@ -1,6 +1,6 @@
 import { executionsOf, tradeView } from '../domain/trades.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from './require-session.js';
+import { requireSession } from '../http/require-session.js';
 
 export const tradeHandlers = ({ brokerage }: HandlerContext): HandlerGroup<'getTrades'> => ({
   getTrades: ({ session, query }) =>

@@ -29,7 +29,8 @@ function strip(value: unknown, inNameMap: boolean): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (!inNameMap && annotations.has(key)) continue;
-    copy[key] = !inNameMap && dataKeys.has(key) ? child : strip(child, !inNameMap && nameMaps.has(key));
+    copy[key] =
+      !inNameMap && dataKeys.has(key) ? child : strip(child, !inNameMap && nameMaps.has(key));
   }
   return copy;
 }
