@@ -22,17 +22,32 @@ function routesSource(document) {
   const rows = Object.entries(document.paths).flatMap(([path, item]) =>
     httpMethods
       .filter((method) => item[method]?.operationId)
-      .map(
-        (method) =>
-          `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${item[method].operationId}' },`,
-      ),
+      .map((method) => {
+        const operation = item[method];
+        const interval = operation['x-pacing-interval-ms'];
+        const pacing = interval === undefined ? '' : `, pacingIntervalMs: ${interval}`;
+        return `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${operation.operationId}'${pacing} },`;
+      }),
   );
+  const pacing = document['x-pacing'];
   return `${banner}import type { operations } from './openapi.js';
 
-/** Every operation of the document: its method, path template and operationId. */
+/** Every operation of the document: its method, path template, operationId, and the minimum
+ * interval between two of its requests (\`x-pacing-interval-ms\`) where it has one. */
 export const operationRoutes = [
 ${rows.join('\n')}
-] as const satisfies readonly { method: string; path: string; operationId: keyof operations }[];
+] as const satisfies readonly {
+  method: string;
+  path: string;
+  operationId: keyof operations;
+  pacingIntervalMs?: number;
+}[];
+
+/** The service's global request limits (the document's \`x-pacing\`). */
+export const globalPacing = {
+  gatewayRequestsPerSecond: ${pacing.gatewayRequestsPerSecond},
+  hostedRequestsPerSecond: ${pacing.hostedRequestsPerSecond},
+} as const;
 `;
 }
 

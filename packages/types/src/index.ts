@@ -39,6 +39,19 @@ export type QueryParams<Op extends OperationId> = operations[Op]['parameters'] e
   ? NonNullable<Q>
   : never;
 
-export { operationRoutes } from './generated/operation-routes.js';
+import { operationRoutes } from './generated/operation-routes.js';
+
+export { globalPacing, operationRoutes } from './generated/operation-routes.js';
 export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
 export type { RouteMatch, RouteTemplate } from './routes.js';
+
+/** `"METHOD /path"` → minimum milliseconds between two requests, for the operations the service
+ * paces individually. */
+export function pacingIntervals(): Record<string, number> {
+  const intervals: Record<string, number> = {};
+  for (const route of operationRoutes) {
+    if ('pacingIntervalMs' in route)
+      intervals[`${route.method} ${route.path}`] = route.pacingIntervalMs;
+  }
+  return intervals;
+}

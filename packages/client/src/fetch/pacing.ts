@@ -1,3 +1,4 @@
+import { globalPacing, pacingIntervals } from '@brokerage/types';
 import { sleep, type Clock } from '../clock.js';
 import { endpointOf, type FetchLayer } from './layer.js';
 
@@ -10,18 +11,15 @@ export interface PacingLimits {
   marginMs: number;
 }
 
-/** The service's published limits: 10/s through the gateway, 50/s on the hosted service. */
+/** The service's published limits, as the document states them (`x-pacing`,
+ * `x-pacing-interval-ms`): 10/s through the gateway, 50/s on the hosted service. */
 export function defaultPacing(mode: 'gateway' | 'hosted' = 'gateway'): PacingLimits {
   return {
-    globalPerSecond: mode === 'gateway' ? 10 : 50,
-    perEndpointIntervalMs: {
-      'GET /v1/api/iserver/account/trades': 5000,
-      'GET /v1/api/iserver/account/orders': 5000,
-      'GET /v1/api/iserver/account/pnl/partitioned': 5000,
-      'GET /v1/api/portfolio/accounts': 5000,
-      'GET /v1/api/portfolio/subaccounts': 5000,
-      'POST /v1/api/tickle': 1000,
-    },
+    globalPerSecond:
+      mode === 'gateway'
+        ? globalPacing.gatewayRequestsPerSecond
+        : globalPacing.hostedRequestsPerSecond,
+    perEndpointIntervalMs: pacingIntervals(),
     marginMs: 25,
   };
 }

@@ -50,7 +50,7 @@ describe('alerts', () => {
     });
     expect(list.data?.map((a) => a.order_id)).toContain(orderId);
     const details = await suite.client.GET('/v1/api/iserver/account/alert/{alertId}', {
-      params: { path: { alertId: orderId }, query: { type: 'Q' } },
+      params: { path: { alertId: String(orderId) }, query: { type: 'Q' } },
     });
     expect(details.response.status).toBe(200);
     expect(details.data?.alert_name).toBe(priceAlert.alertName);
@@ -124,7 +124,7 @@ describe('alerts', () => {
 
   it('getAlertDetails of an unknown alert answers 500', async () => {
     const { response } = await suite.client.GET('/v1/api/iserver/account/alert/{alertId}', {
-      params: { path: { alertId: 1 }, query: { type: 'Q' } },
+      params: { path: { alertId: '1' }, query: { type: 'Q' } },
     });
     expect(response.status).toBe(500);
   });

@@ -1,3 +1,4 @@
+import { globalPacing, pacingIntervals } from '@brokerage/types';
 import type { Clock } from '../domain/clock.js';
 import { rateLimited } from '../domain/errors.js';
 
@@ -12,18 +13,15 @@ export interface PacingLimits {
   penaltyMs: number;
 }
 
-/** The service's published limits (gap-facts: pacing). The hosted service allows 50/s. */
+/** The service's published limits, as the document states them (`x-pacing`,
+ * `x-pacing-interval-ms`), and its penalty box for repeat offenders. */
 export function defaultPacing(mode: 'gateway' | 'hosted'): PacingLimits {
   return {
-    globalPerSecond: mode === 'gateway' ? 10 : 50,
-    perEndpointIntervalMs: {
-      'GET /v1/api/iserver/account/trades': 5000,
-      'GET /v1/api/iserver/account/orders': 5000,
-      'GET /v1/api/iserver/account/pnl/partitioned': 5000,
-      'GET /v1/api/portfolio/accounts': 5000,
-      'GET /v1/api/portfolio/subaccounts': 5000,
-      'POST /v1/api/tickle': 1000,
-    },
+    globalPerSecond:
+      mode === 'gateway'
+        ? globalPacing.gatewayRequestsPerSecond
+        : globalPacing.hostedRequestsPerSecond,
+    perEndpointIntervalMs: pacingIntervals(),
     penaltyViolations: 30,
     penaltyWindowMs: 60_000,
     penaltyMs: 600_000,

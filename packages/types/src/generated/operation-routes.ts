@@ -5,7 +5,8 @@
 
 import type { operations } from './openapi.js';
 
-/** Every operation of the document: its method, path template and operationId. */
+/** Every operation of the document: its method, path template, operationId, and the minimum
+ * interval between two of its requests (`x-pacing-interval-ms`) where it has one. */
 export const operationRoutes = [
   { method: 'POST', path: '/v1/api/oauth/request_token', operationId: 'requestOAuthToken' },
   { method: 'POST', path: '/v1/api/oauth/access_token', operationId: 'getOAuthAccessToken' },
@@ -13,7 +14,7 @@ export const operationRoutes = [
   { method: 'POST', path: '/oauth2/api/v1/token', operationId: 'createOAuth2Token' },
   { method: 'POST', path: '/gw/api/v1/sso-sessions', operationId: 'createSsoSession' },
   { method: 'POST', path: '/gw/api/v1/sso-browser-sessions', operationId: 'createSsoBrowserSession' },
-  { method: 'POST', path: '/v1/api/tickle', operationId: 'tickle' },
+  { method: 'POST', path: '/v1/api/tickle', operationId: 'tickle', pacingIntervalMs: 1000 },
   { method: 'GET', path: '/v1/api/iserver/auth/status', operationId: 'getAuthStatus' },
   { method: 'POST', path: '/v1/api/iserver/auth/status', operationId: 'checkAuthStatus' },
   { method: 'POST', path: '/v1/api/iserver/auth/ssodh/init', operationId: 'initBrokerageSession' },
@@ -28,9 +29,9 @@ export const operationRoutes = [
   { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/margins', operationId: 'getAccountMargins' },
   { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/market_value', operationId: 'getAccountMarketValue' },
   { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/available_funds', operationId: 'getAccountAvailableFunds' },
-  { method: 'GET', path: '/v1/api/iserver/account/pnl/partitioned', operationId: 'getPartitionedPnl' },
-  { method: 'GET', path: '/v1/api/portfolio/accounts', operationId: 'getPortfolioAccounts' },
-  { method: 'GET', path: '/v1/api/portfolio/subaccounts', operationId: 'getPortfolioSubaccounts' },
+  { method: 'GET', path: '/v1/api/iserver/account/pnl/partitioned', operationId: 'getPartitionedPnl', pacingIntervalMs: 5000 },
+  { method: 'GET', path: '/v1/api/portfolio/accounts', operationId: 'getPortfolioAccounts', pacingIntervalMs: 5000 },
+  { method: 'GET', path: '/v1/api/portfolio/subaccounts', operationId: 'getPortfolioSubaccounts', pacingIntervalMs: 5000 },
   { method: 'GET', path: '/v1/api/portfolio/{accountId}/ledger', operationId: 'getLedger' },
   { method: 'POST', path: '/v1/api/iserver/account/{accountId}/alert', operationId: 'upsertAlert' },
   { method: 'POST', path: '/v1/api/iserver/account/{accountId}/alert/activate', operationId: 'activateAlert' },
@@ -44,11 +45,11 @@ export const operationRoutes = [
   { method: 'POST', path: '/v1/api/iserver/reply/{replyId}', operationId: 'confirmOrderReply' },
   { method: 'POST', path: '/v1/api/iserver/questions/suppress', operationId: 'suppressQuestions' },
   { method: 'POST', path: '/v1/api/iserver/questions/suppress/reset', operationId: 'resetSuppressedQuestions' },
-  { method: 'GET', path: '/v1/api/iserver/account/orders', operationId: 'getOpenOrders' },
+  { method: 'GET', path: '/v1/api/iserver/account/orders', operationId: 'getOpenOrders', pacingIntervalMs: 5000 },
   { method: 'GET', path: '/v1/api/iserver/account/order/status/{orderId}', operationId: 'getOrderStatus' },
   { method: 'POST', path: '/v1/api/iserver/account/{accountId}/order/{orderId}', operationId: 'modifyOrder' },
   { method: 'DELETE', path: '/v1/api/iserver/account/{accountId}/order/{orderId}', operationId: 'cancelOrder' },
-  { method: 'GET', path: '/v1/api/iserver/account/trades', operationId: 'getTrades' },
+  { method: 'GET', path: '/v1/api/iserver/account/trades', operationId: 'getTrades', pacingIntervalMs: 5000 },
   { method: 'GET', path: '/v1/api/trsrv/stocks', operationId: 'getStocksBySymbols' },
   { method: 'GET', path: '/v1/api/trsrv/futures', operationId: 'getFuturesBySymbols' },
   { method: 'POST', path: '/v1/api/iserver/contract/rules', operationId: 'getContractRules' },
@@ -56,4 +57,15 @@ export const operationRoutes = [
   { method: 'GET', path: '/v1/api/iserver/currency/pairs', operationId: 'getCurrencyPairs' },
   { method: 'GET', path: '/v1/api/forecast/contract/rules', operationId: 'getEventContractRules' },
   { method: 'GET', path: '/v1/api/forecast/contract/details', operationId: 'getEventContractDetails' },
-] as const satisfies readonly { method: string; path: string; operationId: keyof operations }[];
+] as const satisfies readonly {
+  method: string;
+  path: string;
+  operationId: keyof operations;
+  pacingIntervalMs?: number;
+}[];
+
+/** The service's global request limits (the document's `x-pacing`). */
+export const globalPacing = {
+  gatewayRequestsPerSecond: 10,
+  hostedRequestsPerSecond: 50,
+} as const;
