@@ -16,11 +16,34 @@ import { goalsOf, markdown, ratiosOf } from './lib/report.mjs';
 import { measureThroughput, operations, targets } from './lib/throughput.mjs';
 
 const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'skip-generation': { type: 'boolean', default: false } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    'skip-generation': { type: 'boolean', default: false },
+  },
 });
 const settings = flags.quick
-  ? { connections: 10, seconds: 2, warmupSeconds: 1, rounds: 1, coldStartRuns: 2, generationRuns: 1, clientBatches: 4, clientCalls: 100, replyRepetitions: 5 }
-  : { connections: 10, seconds: 5, warmupSeconds: 1, rounds: 2, coldStartRuns: 3, generationRuns: 3, clientBatches: 8, clientCalls: 200, replyRepetitions: 15 };
+  ? {
+      connections: 10,
+      seconds: 2,
+      warmupSeconds: 1,
+      rounds: 1,
+      coldStartRuns: 2,
+      generationRuns: 1,
+      clientBatches: 4,
+      clientCalls: 100,
+      replyRepetitions: 5,
+    }
+  : {
+      connections: 10,
+      seconds: 5,
+      warmupSeconds: 1,
+      rounds: 2,
+      coldStartRuns: 3,
+      generationRuns: 3,
+      clientBatches: 8,
+      clientCalls: 200,
+      replyRepetitions: 15,
+    };
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -35,21 +58,32 @@ async function main() {
   ]);
   const urls = { validated: validated.url, floor: floor.url, prism: prism.url };
 
-  log(`Throughput: ${settings.rounds} rounds × ${operations.length} operations × ${targets.length} servers`);
+  log(
+    `Throughput: ${settings.rounds} rounds × ${operations.length} operations × ${targets.length} servers`,
+  );
   const throughput = await measureThroughput({ urls, ...settings, log });
   throughput.ratios = ratiosOf(throughput.summary);
 
   log('Client: typed client against raw fetch; the order-reply loop');
   const client = {
-    overhead: await measureClientOverhead({ url: validated.url, batches: settings.clientBatches, calls: settings.clientCalls }),
-    replyLoop: await measureReplyLoop({ url: validated.url, repetitions: settings.replyRepetitions }),
+    overhead: await measureClientOverhead({
+      url: validated.url,
+      batches: settings.clientBatches,
+      calls: settings.clientCalls,
+    }),
+    replyLoop: await measureReplyLoop({
+      url: validated.url,
+      repetitions: settings.replyRepetitions,
+    }),
   };
   await stopAll();
 
   log('Cold start');
   const coldStart = await measureColdStart({ runs: settings.coldStartRuns });
   log('Generation');
-  const generation = flags['skip-generation'] ? { runs: 0, medianMs: NaN, timesMs: [] } : await measureGeneration({ runs: settings.generationRuns });
+  const generation = flags['skip-generation']
+    ? { runs: 0, medianMs: NaN, timesMs: [] }
+    : await measureGeneration({ runs: settings.generationRuns });
 
   const results = {
     environment: {
@@ -74,10 +108,17 @@ async function main() {
   writeFileSync(join(resultsDir, 'latest.md'), table);
   writeFileSync(
     join(resultsDir, 'throughput.svg'),
-    throughputChart({ operations, targets, summary: throughput.summary, title: `Requests per second, ${settings.connections} connections (median of ${settings.rounds} rounds)` }),
+    throughputChart({
+      operations,
+      targets,
+      summary: throughput.summary,
+      title: `Requests per second, ${settings.connections} connections (median of ${settings.rounds} rounds)`,
+    }),
   );
   process.stdout.write(`${table}\n`);
-  log(`Wrote results/latest.json, results/latest.md, results/throughput.svg in ${results.durationSeconds.toFixed(0)} s`);
+  log(
+    `Wrote results/latest.json, results/latest.md, results/throughput.svg in ${results.durationSeconds.toFixed(0)} s`,
+  );
 }
 
 const interrupt = () => stopAll().finally(() => process.exit(130));

@@ -17,7 +17,9 @@ async function perCall(call, calls) {
 
 /** openapi-fetch as the client package resolves it: the typed client without our layers. */
 async function openapiFetch() {
-  const fromClient = createRequire(createRequire(import.meta.url).resolve('@brokerage/client/package.json'));
+  const fromClient = createRequire(
+    createRequire(import.meta.url).resolve('@brokerage/client/package.json'),
+  );
   const module = await import(pathToFileURL(fromClient.resolve('openapi-fetch')).href);
   // The CommonJS build, when that is what resolves, nests the default export once more.
   return typeof module.default === 'function' ? module.default : module.default.default;
@@ -26,7 +28,12 @@ async function openapiFetch() {
 /** Batches of sequential calls, rotating raw fetch, the typed client and bare openapi-fetch;
  * ratio of medians. */
 export async function measureClientOverhead({ url, batches, calls }) {
-  const client = createBrokerageClient({ baseUrl: url, auth: noAuth(), pacing: false, retry: false });
+  const client = createBrokerageClient({
+    baseUrl: url,
+    auth: noAuth(),
+    pacing: false,
+    retry: false,
+  });
   const bare = (await openapiFetch())({ baseUrl: url });
   const raw = async () => {
     const response = await fetch(`${url}${path}`);
@@ -57,19 +64,44 @@ export async function measureClientOverhead({ url, batches, calls }) {
   const rawMs = median(times.raw);
   const typedMs = median(times.typed);
   const openapiFetchMs = median(times.untyped);
-  return { operation: `GET ${path}`, calls, batches, rawMs, typedMs, openapiFetchMs, ratio: typedMs / rawMs, openapiFetchRatio: openapiFetchMs / rawMs };
+  return {
+    operation: `GET ${path}`,
+    calls,
+    batches,
+    rawMs,
+    typedMs,
+    openapiFetchMs,
+    ratio: typedMs / rawMs,
+    openapiFetchRatio: openapiFetchMs / rawMs,
+  };
 }
 
 /** A SELL market order for 1001 AAPL: warnings o10151 (market order), o383 (size limit) and
  * o451 (value over 20 % of the account), one per round. */
 const warnedOrder = { conid: 265598, orderType: 'MKT', side: 'SELL', quantity: 1001, tif: 'DAY' };
-const quietOrder = { conid: 265598, orderType: 'LMT', side: 'BUY', price: 189, quantity: 1, tif: 'DAY' };
+const quietOrder = {
+  conid: 265598,
+  orderType: 'LMT',
+  side: 'BUY',
+  price: 189,
+  quantity: 1,
+  tif: 'DAY',
+};
 
 /** `placeOrder` through k warning rounds, against one placement answered at once. */
 export async function measureReplyLoop({ url, repetitions }) {
-  const client = createBrokerageClient({ baseUrl: url, auth: noAuth(), pacing: false, retry: false });
+  const client = createBrokerageClient({
+    baseUrl: url,
+    auth: noAuth(),
+    pacing: false,
+    retry: false,
+  });
   const reset = async () => {
-    const response = await fetch(`${url}/control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${url}/control/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (!response.ok) throw new Error(`reset: ${response.status}`);
     await client.GET('/v1/api/iserver/accounts');
   };

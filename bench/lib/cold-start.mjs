@@ -9,7 +9,12 @@ const listening = /listening on (https?:\/\/\S+)/;
 
 async function once() {
   const started = performance.now();
-  const child = spawnTracked(process.execPath, [cli, '--port', '0', '--no-pacing', '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'inherit'] }, 'cold-start server');
+  const child = spawnTracked(
+    process.execPath,
+    [cli, '--port', '0', '--no-pacing', '--log-level', 'silent'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+    'cold-start server',
+  );
   try {
     const url = await new Promise((resolve, reject) => {
       let buffer = '';

@@ -9,10 +9,14 @@ import { median } from './stats.mjs';
 function runOnce(outRoot) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'generate.mjs'), '--out-root', outRoot], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'scripts', 'generate.mjs'), '--out-root', outRoot],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.once('exit', (code) => {

@@ -9,7 +9,11 @@ const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = join(here, '..', '..');
 export const bundledDocument = join(repoRoot, 'packages', 'types', 'generated', 'openapi.yaml');
-const prismCli = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+const prismCli = join(
+  dirname(require.resolve('@stoplight/prism-cli/package.json')),
+  'dist',
+  'index.js',
+);
 
 const children = new Set();
 
@@ -36,7 +40,10 @@ function track(child, name) {
 function firstLine(child, parse, timeoutMs) {
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`${child.name}: no start-up line in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${child.name}: no start-up line in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onData = (chunk) => {
       buffer += chunk;
       let newline;
@@ -65,8 +72,15 @@ function firstLine(child, parse, timeoutMs) {
 /** The reference server (bench/lib/reference-server.mjs), with or without validation. */
 export async function startReference({ validation }) {
   const args = [join(here, 'reference-server.mjs'), ...(validation ? [] : ['--no-validation'])];
-  const child = track(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] }), `reference server${validation ? '' : ' (no validation)'}`);
-  const url = await firstLine(child, (line) => (line.startsWith('{') ? JSON.parse(line).url : undefined), 30_000);
+  const child = track(
+    spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] }),
+    `reference server${validation ? '' : ' (no validation)'}`,
+  );
+  const url = await firstLine(
+    child,
+    (line) => (line.startsWith('{') ? JSON.parse(line).url : undefined),
+    30_000,
+  );
   return { child, url };
 }
 
@@ -79,7 +93,8 @@ export async function waitUntil(check, timeoutMs, what) {
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > timeoutMs) throw new Error(`${what} did not answer within ${timeoutMs} ms`);
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`${what} did not answer within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -88,9 +103,13 @@ export async function waitUntil(check, timeoutMs, what) {
 export async function startPrism() {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [prismCli, 'mock', bundledDocument, '-p', String(port), '-h', '127.0.0.1'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    }),
+    spawn(
+      process.execPath,
+      [prismCli, 'mock', bundledDocument, '-p', String(port), '-h', '127.0.0.1'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    ),
     'prism',
   );
   let stderr = '';

@@ -40,38 +40,66 @@ export function markdown(results, { operations, targets }) {
     '',
   );
   lines.push('## Throughput and latency', '');
-  lines.push('| Operation | Server | req/s | p50 (ms) | p99 (ms) | failed |', '|---|---|--:|--:|--:|--:|');
+  lines.push(
+    '| Operation | Server | req/s | p50 (ms) | p99 (ms) | failed |',
+    '|---|---|--:|--:|--:|--:|',
+  );
   for (const operation of operations) {
     for (const target of targets) {
       const cell = throughput.summary[operation.id][target.id];
-      lines.push(`| ${operation.label} | ${target.label} | ${fixed(cell.requestsPerSecond)} | ${fixed(cell.p50, 1)} | ${fixed(cell.p99, 1)} | ${cell.failed} |`);
+      lines.push(
+        `| ${operation.label} | ${target.label} | ${fixed(cell.requestsPerSecond)} | ${fixed(cell.p50, 1)} | ${fixed(cell.p99, 1)} | ${cell.failed} |`,
+      );
     }
   }
-  lines.push('', '| Operation | a/b (validated / no validation) | validation overhead | a/c (validated / Prism) |', '|---|--:|--:|--:|');
+  lines.push(
+    '',
+    '| Operation | a/b (validated / no validation) | validation overhead | a/c (validated / Prism) |',
+    '|---|--:|--:|--:|',
+  );
   for (const operation of operations) {
     const ratio = throughput.ratios[operation.id];
-    lines.push(`| ${operation.label} | ${fixed(ratio.validatedOverFloor, 2)} | ${percent(ratio.validationOverhead)} | ${fixed(ratio.validatedOverPrism, 1)}x |`);
+    lines.push(
+      `| ${operation.label} | ${fixed(ratio.validatedOverFloor, 2)} | ${percent(ratio.validationOverhead)} | ${fixed(ratio.validatedOverPrism, 1)}x |`,
+    );
   }
   lines.push('', '## Client', '');
   lines.push('| Measure | Value |', '|---|--:|');
-  lines.push(`| raw fetch, ${client.overhead.operation} (ms per call) | ${fixed(client.overhead.rawMs, 3)} |`);
+  lines.push(
+    `| raw fetch, ${client.overhead.operation} (ms per call) | ${fixed(client.overhead.rawMs, 3)} |`,
+  );
   lines.push(`| typed client, same call (ms per call) | ${fixed(client.overhead.typedMs, 3)} |`);
-  lines.push(`| typed / raw | ${fixed(client.overhead.ratio, 3)} (${percent(client.overhead.ratio - 1)} overhead) |`);
-  lines.push(`| bare openapi-fetch (no layers) / raw, for reference | ${fixed(client.overhead.openapiFetchRatio, 3)} |`);
-  lines.push(`| placeOrder through ${client.replyLoop.rounds} warning rounds (ms) | ${fixed(client.replyLoop.placeWithWarningsMs, 2)} |`);
-  lines.push(`| placeOrder answered at once (ms) | ${fixed(client.replyLoop.placeWithoutWarningMs, 2)} |`);
-  lines.push(`| reply loop: cost per round (total / rounds, ms) | ${fixed(client.replyLoop.perRoundMs, 2)} |`);
-  lines.push(`| reply loop: marginal cost per round ((total − at once) / rounds, ms) | ${fixed(client.replyLoop.marginalPerRoundMs, 2)} |`);
+  lines.push(
+    `| typed / raw | ${fixed(client.overhead.ratio, 3)} (${percent(client.overhead.ratio - 1)} overhead) |`,
+  );
+  lines.push(
+    `| bare openapi-fetch (no layers) / raw, for reference | ${fixed(client.overhead.openapiFetchRatio, 3)} |`,
+  );
+  lines.push(
+    `| placeOrder through ${client.replyLoop.rounds} warning rounds (ms) | ${fixed(client.replyLoop.placeWithWarningsMs, 2)} |`,
+  );
+  lines.push(
+    `| placeOrder answered at once (ms) | ${fixed(client.replyLoop.placeWithoutWarningMs, 2)} |`,
+  );
+  lines.push(
+    `| reply loop: cost per round (total / rounds, ms) | ${fixed(client.replyLoop.perRoundMs, 2)} |`,
+  );
+  lines.push(
+    `| reply loop: marginal cost per round ((total − at once) / rounds, ms) | ${fixed(client.replyLoop.marginalPerRoundMs, 2)} |`,
+  );
   lines.push('', '## Start-up and generation', '');
   lines.push('| Measure | Median (ms) |', '|---|--:|');
   lines.push(`| cold start: process start to listening | ${fixed(coldStart.listeningMs)} |`);
   lines.push(`| cold start: process start to first answer | ${fixed(coldStart.firstAnswerMs)} |`);
   lines.push(`| first call of a second route | ${fixed(coldStart.otherRouteFirstCallMs, 1)} |`);
   lines.push(`| same route again | ${fixed(coldStart.sameRouteAgainMs, 1)} |`);
-  lines.push(`| generation: bundle + types + validators (${generation.runs} runs) | ${fixed(generation.medianMs)} |`);
+  lines.push(
+    `| generation: bundle + types + validators (${generation.runs} runs) | ${fixed(generation.medianMs)} |`,
+  );
   lines.push('', '## Goals (reported, not asserted)', '');
   lines.push('| Goal | Measured | Met |', '|---|--:|:-:|');
-  for (const goal of goalsOf(results)) lines.push(`| ${goal.goal} | ${goal.measured} | ${goal.met ? 'yes' : '**no**'} |`);
+  for (const goal of goalsOf(results))
+    lines.push(`| ${goal.goal} | ${goal.measured} | ${goal.met ? 'yes' : '**no**'} |`);
   lines.push('', '![Throughput](throughput.svg)', '');
   return lines.join('\n');
 }

@@ -36,7 +36,11 @@ export const operations = [
   {
     id: 'order',
     label: 'POST order (success entry)',
-    request: { method: 'POST', path: `/v1/api/iserver/account/${account}/orders`, body: limitOrder },
+    request: {
+      method: 'POST',
+      path: `/v1/api/iserver/account/${account}/orders`,
+      body: limitOrder,
+    },
     // A fresh state per run, so that the order book does not grow from run to run.
     prepare: async (url) => {
       await post(url, '/control/reset');
@@ -59,14 +63,23 @@ export const targets = [
 
 /** For each round, each operation and each target: prepare, warm up, prepare again, measure.
  * Answers the median of the rounds per operation and target, and every run. */
-export async function measureThroughput({ urls, rounds, connections, seconds, warmupSeconds, log }) {
+export async function measureThroughput({
+  urls,
+  rounds,
+  connections,
+  seconds,
+  warmupSeconds,
+  log,
+}) {
   const runs = [];
   for (let round = 1; round <= rounds; round++) {
     for (const operation of operations) {
       for (const target of targets) {
         const url = urls[target.id];
         // Prism keeps no state: nothing to prepare there.
-        const prepare = target.id === 'prism' ? async () => {} : async () => operation.prepare?.(url);
+        const prepare = async () => {
+          if (target.id !== 'prism') await operation.prepare?.(url);
+        };
         const verify = target.id === 'prism' ? undefined : operation.verify;
         const options = { url, request: operation.request, connections, verify };
         await prepare();

@@ -1,4 +1,5 @@
 import { startServer, type Harness } from './harness.js';
+import { userSession } from './user-session.js';
 
 describe('sessions', () => {
   let server: Harness;
@@ -52,10 +53,7 @@ describe('sessions', () => {
 
   it('accepts the ping session value as the api cookie, and refuses an unknown one', async () => {
     server = await startServer({ mode: 'hosted' });
-    const session = server.brokerage.sessions.open(server.brokerage.user('demo_advisor')!, {
-      origin: 'control',
-      brokerageOpen: true,
-    });
+    const { session } = userSession(server, 'demo_advisor', { brokerageOpen: true });
     const ping = await server.call('POST', '/v1/api/tickle', {
       headers: { cookie: `api=${session.id}` },
     });
@@ -75,10 +73,7 @@ describe('sessions', () => {
 
   it('answers no bridge on /iserver calls until ssodh/init opens the brokerage session', async () => {
     server = await startServer({ mode: 'hosted' });
-    const session = server.brokerage.sessions.open(server.brokerage.user('demo_individual')!, {
-      origin: 'control',
-      brokerageOpen: false,
-    });
+    const { session } = userSession(server, 'demo_individual', { brokerageOpen: false });
     const cookie = { cookie: `api=${session.id}` };
     const before = await server.call('GET', '/v1/api/iserver/accounts', { headers: cookie });
     expect(before.status).toBe(400);
