@@ -7,6 +7,7 @@ export default {
     ...base.moduleNameMapper,
     '^@brokerage/server$': '<rootDir>/../server/src/app.ts',
     '^@brokerage/client$': '<rootDir>/../client/src/index.ts',
+    '^@brokerage/client/oauth1$': '<rootDir>/../client/src/auth/oauth1.ts',
     '^@brokerage/validators$': '<rootDir>/../validators/src/index.ts',
   },
   globalSetup: '<rootDir>/test/global-setup.mjs',

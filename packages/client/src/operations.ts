@@ -9,15 +9,16 @@ export function operationOf(method: string, url: string): string {
   return match(method, pathname)?.route.operationId ?? `${method.toUpperCase()} ${pathname}`;
 }
 
-const operationOfResponse = new WeakMap<Response, string>();
+const requestOfResponse = new WeakMap<Response, { method: string; url: string }>();
 
-/** Remembers which operation a response answers, for errors raised from it later. */
+/** Remembers which request a response answers, to name its operation in errors raised later
+ * (looked up only then: most responses never need it). */
 export function recordOperation(response: Response, request: Request): void {
-  operationOfResponse.set(response, operationOf(request.method, request.url));
+  requestOfResponse.set(response, { method: request.method, url: request.url });
 }
 
 export function operationOfResponseOrUrl(response: Response): string {
-  return (
-    operationOfResponse.get(response) ?? (response.url ? new URL(response.url).pathname : 'unknown')
-  );
+  const request = requestOfResponse.get(response);
+  if (request) return operationOf(request.method, request.url);
+  return response.url ? new URL(response.url).pathname : 'unknown';
 }

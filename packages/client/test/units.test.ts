@@ -101,5 +101,4 @@ describe('operation names', () => {
     expect(operationOf('GET', 'http://h/prefix/v1/api/portfolio/U1/ledger')).toBe('getLedger');
     expect(operationOf('GET', 'http://h/nowhere')).toBe('GET /nowhere');
   });
-
 });

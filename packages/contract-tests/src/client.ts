@@ -1,9 +1,15 @@
 // The typed client the contract tests call the API with (the project's createBrokerageClient,
 // without its pacing and retries so that every answer is the server's first), and the
 // middleware that checks every answer against the document and records it for the coverage figure.
-import { createBrokerageClient, type AuthProvider, type BrokerageClient } from '@brokerage/client';
+import {
+  createBrokerageClient,
+  type AuthProvider,
+  type BrokerageClient,
+  type Fetch,
+} from '@brokerage/client';
+import { createRouteMatcher } from '@brokerage/types';
 import { recordReceived, type Via } from './coverage.js';
-import { operationIndex, operations } from './document.js';
+import { operationIndex, operations, type DocumentOperation } from './document.js';
 import type { Target } from './target.js';
 import { responseProblems } from './validate.js';
 
@@ -46,6 +52,33 @@ async function readBody(response: Response): Promise<{ text: string; body: unkno
   }
 }
 
+/** Checks one answer of an operation against the document (throwing a ContractViolation) and
+ * records (operationId, status) when it keeps it. */
+async function checkAnswer(
+  operation: DocumentOperation,
+  response: Response,
+  via: Via,
+): Promise<void> {
+  const { text, body } = await readBody(response);
+  const problems = responseProblems(
+    operation,
+    response.status,
+    response.headers.get('content-type') ?? '',
+    body,
+  );
+  if (leakedInternals.test(text)) problems.push('the body leaks internals (a stack trace)');
+  const failure = failureOf(response.status, body);
+  if (failure) problems.push(failure);
+  if (problems.length > 0) {
+    throw new ContractViolation(
+      `${operation.operationId} answered ${response.status} against the document: ${problems.join('; ')}\n` +
+        `body: ${text.slice(0, 500)}`,
+    );
+  }
+  // Only answers that keep the contract count towards the coverage figure.
+  recordReceived({ operationId: operation.operationId, status: response.status, via });
+}
+
 /** Checks each answer against the document (throwing a ContractViolation, which fails the
  * call) and records (operationId, status) of those that keep it. */
 export function contractMiddleware(via: Via): Middleware {
@@ -54,26 +87,26 @@ export function contractMiddleware(via: Via): Middleware {
       const operation = byRoute.get(`${request.method} ${schemaPath}`);
       if (!operation)
         throw new ContractViolation(`${request.method} ${schemaPath} is not in the document`);
-      const { text, body } = await readBody(response);
-      const problems = responseProblems(
-        operation,
-        response.status,
-        response.headers.get('content-type') ?? '',
-        body,
-      );
-      if (leakedInternals.test(text)) problems.push('the body leaks internals (a stack trace)');
-      const failure = failureOf(response.status, body);
-      if (failure) problems.push(failure);
-      if (problems.length > 0) {
-        throw new ContractViolation(
-          `${operation.operationId} answered ${response.status} against the document: ${problems.join('; ')}\n` +
-            `body: ${text.slice(0, 500)}`,
-        );
-      }
-      // Only answers that keep the contract count towards the coverage figure.
-      recordReceived({ operationId: operation.operationId, status: response.status, via });
+      await checkAnswer(operation, response, via);
       return undefined;
     },
+  };
+}
+
+// `prefix`: a base URL may carry a path before the document's.
+const matchRoute = createRouteMatcher(operations, { prefix: true });
+
+/** A fetch for code that sends its own requests outside the typed client (an auth provider's
+ * token requests): each answer is checked against the document and recorded, as the
+ * middleware does for the client's calls. */
+export function contractFetch(via: Via, base: Fetch = (request) => fetch(request)): Fetch {
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    const operation = matchRoute(request.method, path)?.route;
+    if (!operation) throw new ContractViolation(`${request.method} ${path} is not in the document`);
+    const response = await base(request);
+    await checkAnswer(operation, response, via);
+    return response;
   };
 }
 
@@ -89,15 +122,27 @@ function withHeaders(headers: Record<string, string>): AuthProvider {
   };
 }
 
-/** A typed client for the target whose every answer is checked against the document. */
+/** Fixed headers, then the provider's credentials (a signature covers the final request). */
+function withHeadersThen(headers: Record<string, string>, auth: AuthProvider): AuthProvider {
+  const fixed = withHeaders(headers);
+  return {
+    authorize: async (request) => auth.authorize(await fixed.authorize(request)),
+    refresh: auth.refresh?.bind(auth),
+  };
+}
+
+/** A typed client for the target whose every answer is checked against the document; `auth`
+ * adds a provider's credentials (OAuth 1.0a signatures) to the fixed headers. */
 export function contractClient(
   target: Target,
   via: Via = 'contract',
   headers: Record<string, string> = {},
+  auth?: AuthProvider,
 ): BrokerageClient {
+  const fixed = { ...target.headers, ...headers };
   const client = createBrokerageClient({
     baseUrl: target.baseUrl,
-    auth: withHeaders({ ...target.headers, ...headers }),
+    auth: auth ? withHeadersThen(fixed, auth) : withHeaders(fixed),
     pacing: false,
     retry: false,
   });

@@ -1,14 +1,9 @@
 // OAuth 2.0 client credentials for the token operation: a client assertion (RFC 7523, RS256)
 // signed with the client's private JWK.
 import { createPrivateKey, createSign, randomUUID, type JsonWebKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { referenceTestKeys, type OAuth2Client } from './reference-keys.js';
 
-export interface OAuth2Client {
-  clientId: string;
-  privateJwk: JsonWebKey & { kid?: string };
-}
+export type { OAuth2Client };
 
 /** CONTRACT_OAUTH2_CLIENT_ID and CONTRACT_OAUTH2_PRIVATE_JWK (JSON) when set; otherwise the test
  * client the reference server ships with (public knowledge, for local use only). */
@@ -19,15 +14,7 @@ export function oauth2Client(env: NodeJS.ProcessEnv = process.env): OAuth2Client
       privateJwk: JSON.parse(env.CONTRACT_OAUTH2_PRIVATE_JWK) as JsonWebKey,
     };
   }
-  const serverDir = dirname(
-    createRequire(import.meta.url).resolve('@brokerage/server/package.json'),
-  );
-  const keys = JSON.parse(
-    readFileSync(join(serverDir, 'src/fixtures/test-consumer-private-keys.json'), 'utf8'),
-  ) as {
-    oauth2: OAuth2Client;
-  };
-  return keys.oauth2;
+  return referenceTestKeys().oauth2;
 }
 
 const base64url = (value: object): string =>

@@ -365,3 +365,36 @@ export function invalidRequestArbitrary(op: DocumentOperation): fc.Arbitrary<Ope
     .tuple(validRequestArbitrary(op), fc.nat({ max: mutations.length - 1 }))
     .chain(([base, index]) => (mutations[index] as Mutation)(base));
 }
+
+/** Numbers a validator that coerces strings may let through past a parameter's bounds: the
+ * infinities '1e999' and '-1e999' (non-finite values skip Ajv's range checks), the first values
+ * outside the range, and a fraction for an integer. */
+function numericEdges(schema: JsonSchema): string[] {
+  const edges = ['1e999', '-1e999'];
+  if (typeof schema.minimum === 'number') edges.push(String(schema.minimum - 1));
+  if (typeof schema.maximum === 'number') edges.push(String(schema.maximum + 1));
+  if (schema.type === 'integer') edges.push('1.5');
+  return edges;
+}
+
+/** For each numeric path or query parameter, a valid request of the operation with the
+ * parameter set to each of its numeric edges (only those the document calls invalid). */
+export function numericEdgeRequests(op: DocumentOperation): OperationRequest[] {
+  const base = [...exampleRequests(op), generatedRequest(op, 0)].find((request) =>
+    requestIsValid(op, request),
+  );
+  if (!base) return [];
+  return op.parameters
+    .filter(
+      (p) =>
+        (p.in === 'path' || p.in === 'query') && /^(integer|number)$/.test(String(p.schema.type)),
+    )
+    .flatMap((parameter) =>
+      numericEdges(parameter.schema).map((value) => ({
+        ...base,
+        [parameter.in]: { ...base[parameter.in as 'path' | 'query'], [parameter.name]: value },
+        kind: `${parameter.in} parameter ${parameter.name}=${value}`,
+      })),
+    )
+    .filter((request) => !requestIsValid(op, request));
+}

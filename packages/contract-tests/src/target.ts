@@ -2,8 +2,12 @@
 // clock and its in-process controls), or any implementation at CONTRACT_BASE_URL.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createServer, type BrokerageServer, type ServerOptions } from '@brokerage/server';
-import { ManualClock } from './manual-clock.js';
+import {
+  createServer,
+  ManualClock,
+  type BrokerageServer,
+  type ServerOptions,
+} from '@brokerage/server';
 
 export interface InProcess {
   server: BrokerageServer;

@@ -1,4 +1,6 @@
 // The checker itself: it must refuse what breaks the contract, or every other test is vacuous.
+import { ContractViolation, contractFetch } from '../src/client.js';
+import { coverageDirVariable } from '../src/coverage.js';
 import { operationById, type DocumentOperation } from '../src/document.js';
 import { requestIsValid } from '../src/requests.js';
 import { responseProblems } from '../src/validate.js';
@@ -33,6 +35,36 @@ describe('responseProblems', () => {
     expect(
       responseProblems(getAccounts, 400, 'application/json', { error: 'bad', statusCode: 400 }),
     ).toEqual([]);
+  });
+});
+
+describe('contractFetch (requests sent outside the typed client)', () => {
+  // These answers are made up here: none of them may count towards the coverage figure.
+  const coverageDir = process.env[coverageDirVariable];
+  beforeAll(() => delete process.env[coverageDirVariable]);
+  afterAll(() => {
+    if (coverageDir !== undefined) process.env[coverageDirVariable] = coverageDir;
+  });
+  const answering = (status: number, body: unknown) =>
+    contractFetch('contract', async () =>
+      Response.json(body, { status, headers: { 'content-type': 'application/json' } }),
+    );
+  const tokenRequest = () =>
+    new Request('http://127.0.0.1:1/v1/api/oauth/request_token', { method: 'POST' });
+
+  it('passes an answer that keeps the contract through', async () => {
+    const response = await answering(200, { oauth_token: 'abc' })(tokenRequest());
+    expect(await response.json()).toEqual({ oauth_token: 'abc' });
+  });
+
+  it('refuses an undocumented status, a wrong body and a route outside the document', async () => {
+    await expect(answering(418, {})(tokenRequest())).rejects.toThrow(ContractViolation);
+    await expect(answering(200, { oauth_token: 1 })(tokenRequest())).rejects.toThrow(
+      /requestOAuthToken answered 200 against the document/,
+    );
+    await expect(
+      answering(200, {})(new Request('http://127.0.0.1:1/v1/api/nowhere', { method: 'POST' })),
+    ).rejects.toThrow('POST /v1/api/nowhere is not in the document');
   });
 });
 

@@ -26,6 +26,8 @@ import { oauthPagesRouter } from './http/oauth-pages.js';
 import { MemoryStore } from './store/memory.js';
 import type { Store } from './store/store.js';
 
+export { ManualClock, type Clock } from './domain/clock.js';
+
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 export type Mode = 'gateway' | 'hosted';
@@ -153,9 +155,9 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     '/control',
     controlRouter(controls, { validateResponses: options.validateResponses !== false }),
   );
-  app.use(express.json({ limit: '1mb', type: ['application/json', '+json'] }));
+
+  // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
-  app.use(oauthPagesRouter(brokerage));
 
   const operationOf = (res: Response): OperationInfo | undefined =>
     res.locals.operation as OperationInfo | undefined;
@@ -190,13 +192,21 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
         }
         pacer?.admit(session?.id ?? req.ip ?? 'unknown', endpoint);
         if (session) admitSession(session, access, brokerage);
-        if (operation.bodyRequired && hasNoBody(req)) throw emptyBody();
         next();
       } catch (error) {
         next(error);
       }
     });
   }
+
+  // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
+  // with the invalid-request status of its operation (and after its credentials were checked).
+  app.use(express.json({ limit: '1mb', type: ['application/json', '+json'] }));
+  app.use(oauthPagesRouter(brokerage));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const operation = res.locals.operation as OperationInfo | undefined;
+    next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
+  });
 
   // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no route
   // above: answer the service's 400 `Bad Request: <name> needed` instead of the validator's 404.

@@ -104,6 +104,16 @@ describe('trades', () => {
     expect((await calls.trades('?days=0')).status).toBe(400);
   });
 
+  it.each(['1e999', '-1e999', 'Infinity', '-Infinity'])(
+    'answers 400 for days=%s (a number the validator coerces to an infinity)',
+    async (days) => {
+      await start();
+      const answer = await calls.trades(`?days=${days}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: expect.stringContaining('days'), statusCode: 400 });
+    },
+  );
+
   it("lists the selected account's executions, with an advisor's sub-accounts", async () => {
     await start('demo_advisor', 'F7654321');
     await calls.place(marketOrder('BUY', 3, { acctId: 'U2345672' }));

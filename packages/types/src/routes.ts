@@ -60,7 +60,12 @@ export function createRouteMatcher<Route extends RouteTemplate>(
       })
       .join('/');
     const method = route.method.toUpperCase();
-    return { route, method, names, pattern: new RegExp(`${options.prefix ? '' : '^'}${source}/?$`) };
+    return {
+      route,
+      method,
+      names,
+      pattern: new RegExp(`${options.prefix ? '' : '^'}${source}/?$`),
+    };
   });
   return (method: string, path: string): RouteMatch<Route> | undefined => {
     const upper = method.toUpperCase();

@@ -8,8 +8,12 @@ import type { FetchLayer } from './layer.js';
 export function timeoutLayer(clock: Clock, timeoutMs: number): FetchLayer {
   return (next) => async (request) => {
     const controller = new AbortController();
-    const timeout = new RequestTimeoutError(operationOf(request.method, request.url), timeoutMs);
-    const cancel = clock.schedule(timeoutMs, () => controller.abort(timeout));
+    // The error is built only when the timer fires: most requests never need it.
+    let timeout: RequestTimeoutError | undefined;
+    const cancel = clock.schedule(timeoutMs, () => {
+      timeout = new RequestTimeoutError(operationOf(request.method, request.url), timeoutMs);
+      controller.abort(timeout);
+    });
     const outer = request.signal;
     const forward = () => controller.abort(outer.reason);
     if (outer.aborted) forward();
@@ -17,7 +21,7 @@ export function timeoutLayer(clock: Clock, timeoutMs: number): FetchLayer {
     try {
       return await next(new Request(request, { signal: controller.signal }));
     } catch (error) {
-      if (controller.signal.reason === timeout) throw timeout;
+      if (timeout && controller.signal.reason === timeout) throw timeout;
       throw error;
     } finally {
       cancel();

@@ -1,4 +1,6 @@
 // Token operations: OAuth 1.0a steps, the OAuth 2.0 token, single sign-on sessions.
+import { contractClient, contractFetch } from '../../src/client.js';
+import { testConsumerSigner } from '../../src/oauth1.js';
 import { clientAssertion, oauth2Client } from '../../src/oauth2.js';
 import { controls, describeInProcess } from '../../src/target.js';
 import { useTarget } from '../support/target.js';
@@ -15,6 +17,64 @@ describe('OAuth 1.0a steps without a valid signed header', () => {
     expect(missing.response.status).toBe(401);
     const garbled = await suite.client.POST(path, { headers: { authorization: 'OAuth nonsense' } });
     expect(garbled.response.status).toBe(401);
+  });
+});
+
+describeInProcess('OAuth 1.0a with the test consumer on a hosted server', () => {
+  const suite = useTarget({ mode: 'hosted' });
+  const dayMs = 24 * 60 * 60_000;
+
+  /** The signer, sending its own requests through the checking fetch; notes what they got. */
+  function signer(stored?: { token: string; secret: string }) {
+    const sent: string[] = [];
+    const send = contractFetch('contract', async (request) => {
+      const response = await fetch(request);
+      sent.push(`${new URL(request.url).pathname} ${response.status}`);
+      return response;
+    });
+    const auth = testConsumerSigner(suite.target.baseUrl, {
+      clock: controls(suite.target).clock,
+      fetch: send,
+      ...(stored && { accessToken: stored.token, accessTokenSecret: stored.secret }),
+    });
+    return { auth, sent, client: contractClient(suite.target, 'contract', {}, auth) };
+  }
+
+  it('requestOAuthToken, getOAuthAccessToken and createLiveSessionToken answer 200 in turn; the live session token signs calls', async () => {
+    const { auth, sent, client } = signer();
+    const accounts = await client.GET('/v1/api/iserver/accounts');
+    expect(accounts.response.status).toBe(200);
+    expect(accounts.data?.accounts).toEqual(['U1234567']);
+    expect(sent).toEqual([
+      '/v1/api/oauth/request_token 200',
+      '/v1/api/oauth/access_token 200',
+      '/v1/api/oauth/live_session_token 200',
+      '/v1/api/iserver/auth/ssodh/init 200',
+    ]);
+    // The signer has checked the server's live session token signature against its own key.
+    expect(auth.expiresAt()).toBe(controls(suite.target).clock.now() + dayMs);
+  });
+
+  it('createLiveSessionToken with a stored access token opens a new signed session', async () => {
+    const first = signer();
+    const stored = await first.auth.accessToken();
+    expect(first.sent).toEqual([
+      '/v1/api/oauth/request_token 200',
+      '/v1/api/oauth/access_token 200',
+    ]);
+    const second = signer(stored);
+    const ping = await second.client.POST('/v1/api/tickle');
+    expect(ping.response.status).toBe(200);
+    expect(ping.data?.iserver.authStatus.authenticated).toBe(true);
+    expect(second.sent).toEqual([
+      '/v1/api/oauth/live_session_token 200',
+      '/v1/api/iserver/auth/ssodh/init 200',
+    ]);
+  });
+
+  it('an unsigned request to the hosted server answers 401', async () => {
+    const { response } = await suite.client.POST('/v1/api/tickle');
+    expect(response.status).toBe(401);
   });
 });
 

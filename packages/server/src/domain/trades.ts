@@ -1,5 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from './brokerage.js';
+import { badRequest } from './errors.js';
 import type { Execution } from './orders/model.js';
 import { executionDescription, formatPrice } from './orders/order-text.js';
 import type { Session } from './sessions.js';
@@ -20,8 +21,12 @@ export function executionsOf(brokerage: Brokerage, session: Session, days = 1): 
       .filter((account) => account.parent === selected)
       .map((account) => account.id),
   ]);
-  const from =
-    startOfUtcDay(brokerage.clock.now()) - (Math.min(Math.max(days, 1), maxTradeDays) - 1) * dayMs;
+  // The validator's coercion lets through what is not a number of days ('1e999' is Infinity,
+  // which skips its bounds): a window it cannot cover is refused rather than clamped.
+  if (!Number.isInteger(days) || days < 1 || days > maxTradeDays) {
+    throw badRequest(`days must be an integer from 1 to ${maxTradeDays}`);
+  }
+  const from = startOfUtcDay(brokerage.clock.now()) - (days - 1) * dayMs;
   return brokerage.store
     .collection('executions')
     .values()
