@@ -4,7 +4,14 @@
 import { contractClient, type BrokerageClient } from '../src/client.js';
 import { coverageReport } from '../src/coverage.js';
 import { gateFailures } from '../src/coverage-gate.js';
-import { document, operations, operationsOf, type OpenApiDocument } from '../src/document.js';
+import {
+  document,
+  operationById,
+  operations,
+  operationsOf,
+  type DocumentOperation,
+  type OpenApiDocument,
+} from '../src/document.js';
 import { documentExamples } from '../src/examples.js';
 import { routeProblems, servedRoutes, untestedOperations } from '../src/gate.js';
 import { invoke } from '../src/invoke.js';
@@ -53,6 +60,27 @@ describe('examples of each operation as requests', () => {
     expect(op.responses.has(answer.status)).toBe(true);
     target.inProcess?.server.openGatewaySession();
   });
+});
+
+describeInProcess('examples of the lookups that need nothing but the fixtures', () => {
+  let target: Target;
+  let client: BrokerageClient;
+  beforeAll(async () => {
+    target = await startTarget();
+    client = contractClient(target, 'example');
+  });
+  afterAll(() => target.close());
+
+  // The event contracts of the examples are the reference server's: the examples find them.
+  it.each(['getEventContractRules', 'getEventContractDetails'])(
+    '%s answers its examples with 200',
+    async (id) => {
+      const op = operationById.get(id) as DocumentOperation;
+      for (const request of exampleRequests(op)) {
+        expect((await invoke(client, op, request)).status).toBe(200);
+      }
+    },
+  );
 });
 
 /** A copy of the document with one more operation, as a contributor would add it. */

@@ -1,4 +1,4 @@
-import { alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
+import { alertAcknowledgement, alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
 import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
@@ -28,23 +28,11 @@ export const alertHandlers = ({
         body.alertId,
         body.alertActive === 1,
       );
-      return {
-        request_id: null,
-        order_id: alert.orderId,
-        success: true,
-        text: 'Request was submitted',
-        failure_list: null,
-      };
+      return alertAcknowledgement(alert);
     },
     deleteAlert: ({ session, params }) => {
       const alert = alerts.remove(requireSession(session), params.accountId, params.alertId);
-      return {
-        request_id: null,
-        order_id: alert.orderId,
-        success: true,
-        text: 'Request was submitted',
-        failure_list: null,
-      };
+      return alertAcknowledgement(alert);
     },
     listAlerts: ({ session, params }) =>
       alerts.list(requireSession(session), params.accountId).map(alertSummary),

@@ -5,6 +5,17 @@ import { conidOf } from './alert-conditions.js';
 import type { Alert } from './model.js';
 
 /** One alert as the alerts list shows it. */
+/** The service's acknowledgement of an activation or deletion: the alert's (new) order id. */
+export function alertAcknowledgement(alert: Alert): Schema<'AlertActivationResponse'> {
+  return {
+    request_id: null,
+    order_id: alert.orderId,
+    success: true,
+    text: 'Request was submitted',
+    failure_list: null,
+  };
+}
+
 export function alertSummary(alert: Alert): Schema<'AlertSummary'> {
   return {
     order_id: alert.orderId,
