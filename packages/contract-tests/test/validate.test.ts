@@ -41,7 +41,7 @@ describe('responseProblems', () => {
 describe('contractFetch (requests sent outside the typed client)', () => {
   // These answers are made up here: none of them may count towards the coverage figure.
   const coverageDir = process.env[coverageDirVariable];
-  beforeAll(() => delete process.env[coverageDirVariable]);
+  beforeAll(() => Reflect.deleteProperty(process.env, coverageDirVariable));
   afterAll(() => {
     if (coverageDir !== undefined) process.env[coverageDirVariable] = coverageDir;
   });

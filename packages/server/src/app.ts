@@ -16,7 +16,13 @@ import { indexOperations, loadDocument, type OperationInfo } from './http/docume
 import { docsRouter } from './http/docs.js';
 import { validatorDocument } from './http/validator-document.js';
 import { emptyPathParameters } from './http/empty-parameters.js';
-import { answerFor, emptyBody, hasNoBody, sendError } from './http/error-response.js';
+import {
+  answerFor,
+  emptyBody,
+  hasNoBody,
+  nonFiniteParameter,
+  sendError,
+} from './http/error-response.js';
 import { FaultInjector } from './http/faults.js';
 import type { Handler, OperationRequest, Reply } from './http/handler.js';
 import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
@@ -226,6 +232,11 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       }),
     );
   }
+
+  // The validator coerces `1e999` to Infinity and lets it through `minimum`/`maximum`.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(nonFiniteParameter(req));
+  });
 
   const handlers = createHandlers({ brokerage, mode });
   for (const operation of operations) {

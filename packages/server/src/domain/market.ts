@@ -110,6 +110,8 @@ export type PriceListener = (conid: number, price: number) => void;
 
 /** Instruments, their simulated prices, and currency conversion. */
 export class Market {
+  /** Conversion rates worked out since the last price change. */
+  readonly #rates = new Map<string, number>();
   readonly #listeners = new Set<PriceListener>();
 
   constructor(
@@ -134,6 +136,7 @@ export class Market {
   /** Sets the last price; every price change goes through here, so fills and alerts follow it. */
   setPrice(conid: number, price: number): void {
     this.store.collection('prices').set(String(conid), price);
+    this.#rates.clear();
     for (const listener of this.#listeners) listener(conid, price);
   }
 
@@ -151,6 +154,16 @@ export class Market {
 
   /** Value of one unit of `from` in `to`, through the currency pairs' prices. */
   rate(from: string, to: string): number {
+    const key = `${from}>${to}`;
+    let rate = this.#rates.get(key);
+    if (rate === undefined) {
+      rate = this.#convert(from, to);
+      this.#rates.set(key, rate);
+    }
+    return rate;
+  }
+
+  #convert(from: string, to: string): number {
     if (from === to) return 1;
     const pairs = this.catalogue().currencyPairs;
     const edges = new Map<string, { to: string; factor: number }[]>();

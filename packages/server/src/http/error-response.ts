@@ -41,6 +41,24 @@ export function hasNoBody(request: Request): boolean {
   return request.body === undefined || request.headers['content-length'] === '0';
 }
 
+/** A query or path parameter that validation coerced to a non-finite number: a validation
+ * failure (400, or the operation's invalid-request status), or undefined when there is none. */
+export function nonFiniteParameter(request: Request): Error | undefined {
+  for (const [location, values] of [
+    ['query', request.query],
+    ['path', request.params],
+  ] as const) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        return Object.assign(new Error(`request/${location}/${name} must be a finite number`), {
+          status: 400,
+        });
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The status and message an error answers with, for an operation (or none: unknown route). */
 export function answerFor(error: unknown, operation: OperationInfo | undefined): ErrorAnswer {
   if (error instanceof DomainError) {
