@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -13,6 +13,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { generate } from 'selfsigned';
 import { createServer, type BrokerageServer, type Mode } from './app.js';
+import { registerConsumer } from './domain/auth-services.js';
+import type { ConsumerRegistration } from './domain/oauth1/consumers.js';
 import { defaultFixtures } from './fixtures/index.js';
 
 /** Exit code of a command line that cannot be used (unknown option, bad value). */
@@ -33,6 +35,8 @@ export interface CliOptions {
   seed: number;
   logLevel: string;
   user: string;
+  /** JSON files, each an OAuth 1.0a consumer to register (ConsumerRegistration). */
+  registerConsumer: string[];
 }
 
 export interface CliIo {
@@ -112,6 +116,14 @@ export function buildProgram(io: CliIo = {}): Command {
       new Option('--user <username>', "the gateway's logged-in user (gateway mode)")
         .choices(users)
         .default('demo_individual'),
+    )
+    .addOption(
+      new Option(
+        '--register-consumer <file>',
+        'register an OAuth 1.0a consumer from a JSON file {consumerKey, signaturePublicKey, encryptionPublicKey, dhPrime, realm?} (repeatable)',
+      )
+        .argParser((file: string, previous: string[]) => [...previous, file])
+        .default([]),
     )
     .helpOption('-h, --help', 'show this help')
     .configureOutput({
@@ -193,6 +205,19 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
     pacing: options.pacing,
     logger,
   });
+  for (const file of options.registerConsumer) {
+    try {
+      const registration = JSON.parse(readFileSync(file, 'utf8')) as ConsumerRegistration;
+      const consumer = registerConsumer(server.brokerage, registration);
+      logger.info({ consumerKey: consumer.consumerKey, file }, 'consumer registered');
+    } catch (error) {
+      // Prints the reason and throws a CommanderError with the usage exit code.
+      program.error(
+        `error: --register-consumer ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        { exitCode: usageExitCode },
+      );
+    }
+  }
   const listener: HttpServer = options.tls
     ? (createHttpsServer(
         await selfSignedCertificate(options.host),

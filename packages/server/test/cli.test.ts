@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import type { TLSSocket } from 'node:tls';
@@ -8,6 +10,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
+import { authServicesOf } from '../src/domain/auth-services.js';
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -40,6 +43,7 @@ describe('brokerage-server command line', () => {
         seed: 1,
         logLevel: 'info',
         user: 'demo_individual',
+        registerConsumer: [],
       });
     });
 
@@ -63,6 +67,10 @@ describe('brokerage-server command line', () => {
             'debug',
             '--user',
             'demo_advisor',
+            '--register-consumer',
+            'a.json',
+            '--register-consumer',
+            'b.json',
           ),
         )
         .opts();
@@ -76,6 +84,7 @@ describe('brokerage-server command line', () => {
         seed: 9,
         logLevel: 'debug',
         user: 'demo_advisor',
+        registerConsumer: ['a.json', 'b.json'],
       });
     });
 
@@ -117,6 +126,46 @@ describe('brokerage-server command line', () => {
       await running?.close();
       running = undefined;
     });
+
+    it(
+      'registers OAuth 1.0a consumers from --register-consumer files, and refuses a bad one',
+      async () => {
+        const directory = mkdtempSync(join(tmpdir(), 'consumers-'));
+        const [testConsumer] = (
+          JSON.parse(
+            readFileSync(new URL('../src/fixtures/consumers.json', import.meta.url), 'utf8'),
+          ) as {
+            consumers: Record<string, unknown>[];
+          }
+        ).consumers;
+        const good = join(directory, 'partner.json');
+        writeFileSync(good, JSON.stringify({ ...testConsumer, consumerKey: 'PARTNER1' }));
+        const stdout = sink();
+        running = await main(argv('--port', '0', '--register-consumer', good), {
+          stdout: stdout.stream,
+        });
+        expect(
+          authServicesOf(running.server.brokerage).oauth1.consumers.get('PARTNER1'),
+        ).toBeDefined();
+        expect(stdout.text()).toContain('"consumerKey":"PARTNER1"');
+        await running.close();
+        running = undefined;
+
+        const bad = join(directory, 'bad.json');
+        writeFileSync(
+          bad,
+          JSON.stringify({ ...testConsumer, consumerKey: 'PARTNER2', dhPrime: 'zz' }),
+        );
+        const stderr = sink();
+        const refused = main(argv('--port', '0', '--register-consumer', bad), {
+          ...quiet,
+          stderr: stderr.stream,
+        });
+        await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
+        expect(stderr.text()).toContain(`--register-consumer ${bad}`);
+      },
+      slow,
+    );
 
     it(
       'listens, prints where, answers /health and logs JSON to stdout',
