@@ -29,6 +29,8 @@ export interface Transmitted {
 /** The simulated exchange: transmits orders, moves their status, and fills them against the
  * simulated prices, booking each fill on the account and as an execution. */
 export class Matching {
+  /** Start of the UTC day of the last sweep of expired day orders. */
+  #sweptDay: number | undefined;
   constructor(private readonly brokerage: Brokerage) {}
 
   private get orders() {
@@ -121,6 +123,10 @@ export class Matching {
   /** Day orders of earlier days that still work are cancelled, as of the end of their day. */
   expire(): void {
     const today = startOfUtcDay(this.brokerage.clock.now());
+    // Orders are created at the clock's time, so after a sweep nothing more can expire before
+    // the next day: one sweep a day, not one per request.
+    if (today === this.#sweptDay) return;
+    this.#sweptDay = today;
     for (const order of this.orders.values()) {
       const dayStart = startOfUtcDay(order.createdAt);
       if (isWorking(order.status) && dayOrders.includes(order.tif) && dayStart < today) {

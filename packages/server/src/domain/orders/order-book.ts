@@ -16,6 +16,7 @@ import {
   warningText,
   type CheckedOrder,
   type CheckedRequest,
+  openSideKey,
 } from './order-rules.js';
 import { warningDescription } from './order-text.js';
 import { Questions } from './replies.js';
@@ -216,21 +217,18 @@ export class OrderBook {
     modified: Order | undefined,
   ): CheckedRequest {
     const today = startOfUtcDay(this.brokerage.clock.now());
-    const others = this.orders.values().filter((order) => order !== modified);
-    return {
-      orders: tickets.map((ticket) => this.checkedOrder(ticket)),
-      usedRefs: new Set(
-        others
-          .filter(
-            (order) =>
-              order.accountId === account.id &&
-              order.createdAt >= today &&
-              order.cOID !== undefined,
-          )
-          .map((order) => order.cOID as string),
-      ),
-      openOrders: others.filter((order) => isWorking(order.status)),
-    };
+    // One pass over the book: it holds every order of the day, and this runs on every placement.
+    const usedRefs = new Set<string>();
+    const openSides = new Set<string>();
+    for (const order of this.orders.values()) {
+      if (order === modified) continue;
+      if (order.accountId === account.id && order.createdAt >= today && order.cOID !== undefined) {
+        usedRefs.add(order.cOID);
+      }
+      if (isWorking(order.status))
+        openSides.add(openSideKey(order.allocatedTo, order.conid, order.side));
+    }
+    return { orders: tickets.map((ticket) => this.checkedOrder(ticket)), usedRefs, openSides };
   }
 
   private checkedOrder(ticket: OrderTicket): CheckedOrder {

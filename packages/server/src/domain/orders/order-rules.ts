@@ -1,7 +1,7 @@
 import type { Account, Instrument } from '../model.js';
 import type { AccountValues } from '../valuation.js';
 import { formatMoney } from './order-text.js';
-import { isWorking, type Order, type OrderTicket } from './model.js';
+import type { OrderTicket } from './model.js';
 
 /** The thresholds of the rule table. */
 export const ruleLimits = {
@@ -39,9 +39,13 @@ export interface CheckedRequest {
   orders: CheckedOrder[];
   /** `cOID`s of the account's orders today (a modification leaves out the order itself). */
   usedRefs: ReadonlySet<string>;
-  /** Working orders of the account (a modification leaves out the order itself). */
-  openOrders: readonly Order[];
+  /** `openSideKey`s of the working orders (a modification leaves out the order itself). */
+  openSides: ReadonlySet<string>;
 }
+
+/** Names one side of one contract in one account, as `CheckedRequest.openSides` holds them. */
+export const openSideKey = (accountId: string, conid: number, side: string) =>
+  `${accountId}|${conid}|${side}`;
 
 export interface RejectRule {
   number: number;
@@ -182,12 +186,8 @@ export const warningRules: readonly WarningRule[] = [
     messageId: 'o2137',
     when: 'the account has an open order (PendingSubmit, PreSubmitted or Submitted) on the opposite side of the same contract',
     applies: ({ ticket }, request) =>
-      request.openOrders.some(
-        (open) =>
-          open.allocatedTo === ticket.allocatedTo &&
-          open.conid === ticket.conid &&
-          open.side !== ticket.side &&
-          isWorking(open.status),
+      request.openSides.has(
+        openSideKey(ticket.allocatedTo, ticket.conid, ticket.side === 'BUY' ? 'SELL' : 'BUY'),
       ),
     message: () =>
       'You have an open order on the opposite side of this contract. Submitting it may cause the orders to fill against each other.',
