@@ -16,7 +16,6 @@ import {
   warningText,
   type CheckedOrder,
   type CheckedRequest,
-  openSideKey,
 } from './order-rules.js';
 import { warningDescription } from './order-text.js';
 import { Questions } from './replies.js';
@@ -217,18 +216,33 @@ export class OrderBook {
     modified: Order | undefined,
   ): CheckedRequest {
     const today = startOfUtcDay(this.brokerage.clock.now());
-    // One pass over the book: it holds every order of the day, and this runs on every placement.
+    // One pass over the book, without allocating: it holds every order of the day, and this runs
+    // on every placement.
     const usedRefs = new Set<string>();
-    const openSides = new Set<string>();
+    const crossing = new Set<OrderTicket>();
+    const refsWanted = tickets.some((ticket) => ticket.cOID !== undefined);
     for (const order of this.orders.values()) {
       if (order === modified) continue;
-      if (order.accountId === account.id && order.createdAt >= today && order.cOID !== undefined) {
+      if (
+        refsWanted &&
+        order.accountId === account.id &&
+        order.createdAt >= today &&
+        order.cOID !== undefined
+      ) {
         usedRefs.add(order.cOID);
       }
-      if (isWorking(order.status))
-        openSides.add(openSideKey(order.allocatedTo, order.conid, order.side));
+      if (!isWorking(order.status)) continue;
+      for (const ticket of tickets) {
+        if (
+          order.allocatedTo === ticket.allocatedTo &&
+          order.conid === ticket.conid &&
+          order.side !== ticket.side
+        ) {
+          crossing.add(ticket);
+        }
+      }
     }
-    return { orders: tickets.map((ticket) => this.checkedOrder(ticket)), usedRefs, openSides };
+    return { orders: tickets.map((ticket) => this.checkedOrder(ticket)), usedRefs, crossing };
   }
 
   private checkedOrder(ticket: OrderTicket): CheckedOrder {

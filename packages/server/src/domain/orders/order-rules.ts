@@ -39,13 +39,10 @@ export interface CheckedRequest {
   orders: CheckedOrder[];
   /** `cOID`s of the account's orders today (a modification leaves out the order itself). */
   usedRefs: ReadonlySet<string>;
-  /** `openSideKey`s of the working orders (a modification leaves out the order itself). */
-  openSides: ReadonlySet<string>;
+  /** Tickets of the request facing a working order on the opposite side of their contract, in
+   * their account (a modification leaves out the order itself). */
+  crossing: ReadonlySet<OrderTicket>;
 }
-
-/** Names one side of one contract in one account, as `CheckedRequest.openSides` holds them. */
-export const openSideKey = (accountId: string, conid: number, side: string) =>
-  `${accountId}|${conid}|${side}`;
 
 export interface RejectRule {
   number: number;
@@ -185,10 +182,7 @@ export const warningRules: readonly WarningRule[] = [
   {
     messageId: 'o2137',
     when: 'the account has an open order (PendingSubmit, PreSubmitted or Submitted) on the opposite side of the same contract',
-    applies: ({ ticket }, request) =>
-      request.openSides.has(
-        openSideKey(ticket.allocatedTo, ticket.conid, ticket.side === 'BUY' ? 'SELL' : 'BUY'),
-      ),
+    applies: ({ ticket }, request) => request.crossing.has(ticket),
     message: () =>
       'You have an open order on the opposite side of this contract. Submitting it may cause the orders to fill against each other.',
   },
