@@ -11,4 +11,6 @@ export default {
   },
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Tests start servers: generous on a loaded 2-core machine (a timeout, not a timing assertion).
+  testTimeout: 30_000,
 };

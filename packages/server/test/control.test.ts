@@ -306,6 +306,73 @@ describe('control API', () => {
     });
   });
 
+  describe('price walk', () => {
+    it('moves every price with market data, the same way for the same seed', async () => {
+      server = await startServer({ seed: 7 });
+      const first = await server.call('POST', '/control/prices/walk', {
+        body: { steps: 20, stepPercent: 1 },
+      });
+      expect(first.status).toBe(200);
+      const aapl = first.body.prices.find((entry: { conid: number }) => entry.conid === AAPL);
+      expect(aapl.price).not.toBe(189.5);
+      // 20 steps of at most 1 %: within 0.99^20 and 1.01^20 of the start.
+      expect(aapl.price).toBeGreaterThan(189.5 * 0.99 ** 20);
+      expect(aapl.price).toBeLessThan(189.5 * 1.01 ** 20);
+      expect(server.brokerage.market.price(AAPL)).toBe(aapl.price);
+      // BRK.B has no market data: it stays without a price.
+      expect(first.body.prices.some((entry: { conid: number }) => entry.conid === 72063691)).toBe(
+        false,
+      );
+
+      await server.call('POST', '/control/reset', { body: { seed: 7 } });
+      const again = await server.call('POST', '/control/prices/walk', {
+        body: { steps: 20, stepPercent: 1 },
+      });
+      expect(again.body).toEqual(first.body);
+      await server.call('POST', '/control/reset', { body: { seed: 8 } });
+      const other = await server.call('POST', '/control/prices/walk', {
+        body: { steps: 20, stepPercent: 1 },
+      });
+      expect(other.body).not.toEqual(first.body);
+    });
+
+    it('fills a working limit order when the walk crosses its price', async () => {
+      server = await startServer({ seed: 3 });
+      server.openGatewaySession().accountsQueried = true;
+      const placed = await server.call('POST', '/v1/api/iserver/account/U1234567/orders', {
+        body: {
+          orders: [
+            { conid: AAPL, orderType: 'LMT', side: 'BUY', price: 188, quantity: 1, tif: 'GTC' },
+          ],
+        },
+      });
+      expect(placed.body[0].order_status).toBe('Submitted');
+      for (let walk = 0; walk < 50 && (server.brokerage.market.price(AAPL) ?? 0) > 188; walk++) {
+        await server.call('POST', '/control/prices/walk', { body: { steps: 5, stepPercent: 0.5 } });
+      }
+      expect(server.brokerage.market.price(AAPL)).toBeLessThanOrEqual(188);
+      const status = await server.call(
+        'GET',
+        `/v1/api/iserver/account/order/status/${placed.body[0].order_id}`,
+      );
+      expect(status.body.order_status).toBe('Filled');
+    });
+
+    it('refuses a walk out of bounds with 400, changing nothing', async () => {
+      server = await startServer();
+      for (const body of [
+        { steps: 0 },
+        { steps: 1001 },
+        { stepPercent: 0 },
+        { stepPercent: 60 },
+        { drift: 1 },
+      ]) {
+        expect((await server.call('POST', '/control/prices/walk', { body })).status).toBe(400);
+      }
+      expect(server.brokerage.market.price(AAPL)).toBe(189.5);
+    });
+  });
+
   describe('clock', () => {
     it('reads and advances a manual clock, running what falls due: sessions time out', async () => {
       server = await startServer({ mode: 'hosted', sessionTimeoutMs: 60_000 });

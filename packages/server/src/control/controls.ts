@@ -2,6 +2,7 @@ import type { Brokerage } from '../domain/brokerage.js';
 import { isAdvanceable, type Clock } from '../domain/clock.js';
 import { badRequest, DomainError } from '../domain/errors.js';
 import type { Fixtures } from '../domain/model.js';
+import { walkPrices, type PriceWalk } from '../domain/price-walk.js';
 import { SeededRandom } from '../domain/random.js';
 import type { Session } from '../domain/sessions.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
@@ -135,6 +136,23 @@ export class Controls {
     }
     for (const { conid, price } of prices) market.setPrice(conid, price);
     return prices.map(({ conid, price }) => ({ conid, price }));
+  }
+
+  /** Moves every price with market data by a random walk from the server's seeded source. */
+  walkPrices(walk: Partial<PriceWalk> = {}): PriceEntry[] {
+    const { brokerage } = this.#options;
+    const steps = walk.steps ?? 1;
+    const stepPercent = walk.stepPercent ?? 0.5;
+    if (!isWholeNumber(steps, 1) || steps > 1000)
+      throw badRequest('steps must be an integer from 1 to 1000');
+    if (!(stepPercent > 0 && stepPercent <= 50))
+      throw badRequest('stepPercent must be above 0 and at most 50');
+    const conids = brokerage.store
+      .collection('instruments')
+      .values()
+      .map((instrument) => instrument.conid);
+    const prices = walkPrices(brokerage.market, brokerage.random, conids, { steps, stepPercent });
+    return [...prices].map(([conid, price]) => ({ conid, price }));
   }
 
   readClock(): ClockState {

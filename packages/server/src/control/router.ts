@@ -1,3 +1,4 @@
+import type { PriceWalk } from '../domain/price-walk.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Fixtures } from '../domain/model.js';
@@ -32,6 +33,9 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
   });
   router.post('/prices', (req: Request, res: Response) => {
     res.json({ prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices) });
+  });
+  router.post('/prices/walk', (req: Request, res: Response) => {
+    res.json({ prices: controls.walkPrices((req.body as Partial<PriceWalk> | undefined) ?? {}) });
   });
   router.put('/prices/:conid', (req: Request, res: Response) => {
     res.json(controls.setPrice(Number(req.params.conid), (req.body as { price: number }).price));
