@@ -39,7 +39,7 @@ function createAjv({ coerceTypes, useDefaults }) {
     coerceTypes,
     useDefaults,
     formats: { ...fastFormats, ...openapiFormats },
-    inlineRefs: false,
+    inlineRefs: true,
     code: { source: true, esm: true, lines: true, formats: _`formats` },
   });
   return ajv;
