@@ -11,7 +11,7 @@ async function authorize(auth: AuthProvider, request: Request): Promise<Request>
  * 401, asks the provider to refresh and, when it can, sends the request once more. */
 export function authLayer(auth: AuthProvider): FetchLayer {
   return (next) => async (request) => {
-    const spare = auth.refresh ? request.clone() : undefined;
+    const spare = auth.refresh ? (request.body === null ? request : request.clone()) : undefined;
     const response = await next(await authorize(auth, request));
     if (response.status !== 401 || !spare || !auth.refresh || !(await auth.refresh()))
       return response;

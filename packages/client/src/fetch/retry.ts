@@ -36,7 +36,8 @@ export function retryLayer(clock: Clock, options: RetryOptions): FetchLayer {
   const backoff = (retry: number) => Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
   return (next) => async (request) => {
     for (let retry = 0; ; retry++) {
-      const response = await next(request.clone());
+      // A request without a body can be sent again as it is; one with a body needs a fresh copy.
+      const response = await next(request.body === null ? request : request.clone());
       if (retry >= options.maxRetries) return response;
       let delay: number | undefined;
       if (response.status === 429) {
