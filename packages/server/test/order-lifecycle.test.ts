@@ -1,5 +1,5 @@
 import { startServer, type Harness } from './harness.js';
-import { AAPL, defined, EUR_USD, limitBuy, tradingCalls } from './trading-helpers.js';
+import { AAPL, defined, EUR_USD, aaplBracket, limitBuy, tradingCalls } from './trading-helpers.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -220,29 +220,8 @@ describe('orders after transmission', () => {
 
   describe('brackets and OCA groups', () => {
     it('activates the children when the parent fills, and the first child to fill cancels the other', async () => {
-      const [parent, profit, stop] = (
-        await calls.place(
-          limitBuy(10, 189, { cOID: 'b-parent', tif: 'GTC' }),
-          {
-            conid: AAPL,
-            parentId: 'b-parent',
-            orderType: 'LMT',
-            price: 195,
-            side: 'SELL',
-            tif: 'GTC',
-            quantity: 10,
-          },
-          {
-            conid: AAPL,
-            parentId: 'b-parent',
-            orderType: 'STP',
-            price: 184,
-            side: 'SELL',
-            tif: 'GTC',
-            quantity: 10,
-          },
-        )
-      ).body;
+      const [parent, profit, stop] = (await calls.place(...aaplBracket('b-parent', { tif: 'GTC' })))
+        .body;
       calls.setPrice(AAPL, 196); // the children must not fill before their parent
       expect(await statusOf(profit.order_id)).toBe('PreSubmitted');
       calls.setPrice(AAPL, 188.9);

@@ -7,6 +7,7 @@ import {
   defined,
   ES_EXPIRED,
   ES_MARCH,
+  aaplBracket,
   limitBuy,
   MSFT,
   tradingCalls,
@@ -399,27 +400,7 @@ describe('placing orders: the rule table', () => {
 
   describe('bulk orders', () => {
     it('places a bracket: the children wait for the parent', async () => {
-      const answer = await calls.place(
-        limitBuy(10, 189, { cOID: 'parent' }),
-        {
-          conid: AAPL,
-          parentId: 'parent',
-          orderType: 'LMT',
-          price: 195,
-          side: 'SELL',
-          tif: 'GTC',
-          quantity: 10,
-        },
-        {
-          conid: AAPL,
-          parentId: 'parent',
-          orderType: 'STP',
-          price: 184,
-          side: 'SELL',
-          tif: 'GTC',
-          quantity: 10,
-        },
-      );
+      const answer = await calls.place(...aaplBracket('parent'));
       const [parent, profit, stop] = answer.body;
       expect(parent).toEqual(
         expect.objectContaining({ order_status: 'Submitted', local_order_id: 'parent' }),

@@ -56,3 +56,27 @@ export const limitBuy = (quantity: number, price: number, extra: Order = {}): Or
   price,
   ...extra,
 });
+
+/** A bracket on AAPL: a limit buy of 10 at 189 (cOID `parentRef`), a take-profit sell at 195 and
+ * a stop-loss sell at 184, all GTC unless `parentExtra` says otherwise. */
+export const aaplBracket = (parentRef: string, parentExtra: Order = {}): Order[] => [
+  limitBuy(10, 189, { cOID: parentRef, ...parentExtra }),
+  {
+    conid: AAPL,
+    parentId: parentRef,
+    orderType: 'LMT',
+    price: 195,
+    side: 'SELL',
+    tif: 'GTC',
+    quantity: 10,
+  },
+  {
+    conid: AAPL,
+    parentId: parentRef,
+    orderType: 'STP',
+    price: 184,
+    side: 'SELL',
+    tif: 'GTC',
+    quantity: 10,
+  },
+];
