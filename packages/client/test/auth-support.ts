@@ -1,22 +1,7 @@
-import { readFileSync } from 'node:fs';
-import type { JWK } from 'jose';
+import { testConsumerKeys } from '@brokerage/server';
 
 /** The shipped test consumer's private keys (public knowledge: local use only). */
-export const testConsumer = JSON.parse(
-  readFileSync(
-    new URL('../../server/src/fixtures/test-consumer-private-keys.json', import.meta.url),
-    'utf8',
-  ),
-) as {
-  oauth1: {
-    consumerKey: string;
-    realm: string;
-    signaturePrivateKey: string;
-    encryptionPrivateKey: string;
-    dhPrime: string;
-  };
-  oauth2: { clientId: string; privateJwk: JWK };
-};
+export const testConsumer = testConsumerKeys;
 
 /** A fetch that records the path of every request and the status it got. */
 export function recordingFetch() {

@@ -3,7 +3,7 @@
 // suite's checking fetch, so that their answers are validated and counted like the client's.
 import { oauth1, type OAuth1Options, type OAuth1Provider } from '@brokerage/client/oauth1';
 import { contractFetch } from './client.js';
-import { referenceTestKeys } from './reference-keys.js';
+import { testConsumerKeys } from '@brokerage/server';
 
 /** The signer for the test consumer; `options` override the fetch, the clock, a stored access
  * token. */
@@ -11,7 +11,7 @@ export function testConsumerSigner(
   baseUrl: string,
   options: Partial<OAuth1Options> = {},
 ): OAuth1Provider {
-  const consumer = referenceTestKeys().oauth1;
+  const consumer = testConsumerKeys.oauth1;
   return oauth1({
     baseUrl,
     consumerKey: consumer.consumerKey,

@@ -1,9 +1,12 @@
 // OAuth 2.0 client credentials for the token operation: a client assertion (RFC 7523, RS256)
 // signed with the client's private JWK.
 import { createPrivateKey, createSign, randomUUID, type JsonWebKey } from 'node:crypto';
-import { referenceTestKeys, type OAuth2Client } from './reference-keys.js';
+import { testConsumerKeys } from '@brokerage/server';
 
-export type { OAuth2Client };
+export interface OAuth2Client {
+  clientId: string;
+  privateJwk: JsonWebKey & { kid?: string };
+}
 
 /** CONTRACT_OAUTH2_CLIENT_ID and CONTRACT_OAUTH2_PRIVATE_JWK (JSON) when set; otherwise the test
  * client the reference server ships with (public knowledge, for local use only). */
@@ -14,7 +17,7 @@ export function oauth2Client(env: NodeJS.ProcessEnv = process.env): OAuth2Client
       privateJwk: JSON.parse(env.CONTRACT_OAUTH2_PRIVATE_JWK) as JsonWebKey,
     };
   }
-  return referenceTestKeys().oauth2;
+  return testConsumerKeys.oauth2;
 }
 
 const base64url = (value: object): string =>

@@ -33,6 +33,7 @@ import { MemoryStore } from './store/memory.js';
 import type { Store } from './store/store.js';
 
 export { ManualClock, type Clock } from './domain/clock.js';
+export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 

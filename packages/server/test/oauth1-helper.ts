@@ -7,23 +7,12 @@ import {
   randomBytes,
   sign,
 } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { baseString, percentEncode } from '../src/domain/oauth1/signature.js';
 import { signedBytes } from '../src/domain/oauth1/diffie-hellman.js';
+import { testConsumerKeys } from '../src/fixtures/test-consumer.js';
 import type { Answer, Harness } from './harness.js';
 
-export const testConsumer = JSON.parse(
-  readFileSync(new URL('../src/fixtures/test-consumer-private-keys.json', import.meta.url), 'utf8'),
-) as {
-  oauth1: {
-    consumerKey: string;
-    realm: string;
-    signaturePrivateKey: string;
-    encryptionPrivateKey: string;
-    dhPrime: string;
-  };
-  oauth2: { clientId: string; privateJwk: Record<string, string> };
-};
+export const testConsumer = testConsumerKeys;
 
 export type Signing = { rsa: true; prepend?: string } | { hmac: Buffer };
 
