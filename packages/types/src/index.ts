@@ -39,11 +39,19 @@ export type QueryParams<Op extends OperationId> = operations[Op]['parameters'] e
   ? NonNullable<Q>
   : never;
 
-import { operationRoutes } from './generated/operation-routes.js';
+import { globalPacing, operationRoutes } from './generated/operation-routes.js';
 
 export { globalPacing, operationRoutes } from './generated/operation-routes.js';
 export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
 export type { RouteMatch, RouteTemplate } from './routes.js';
+
+/** The service's global limit, in requests per second: per session through the local gateway,
+ * per user on the hosted service. */
+export function globalRequestsPerSecond(mode: 'gateway' | 'hosted'): number {
+  return mode === 'gateway'
+    ? globalPacing.gatewayRequestsPerSecond
+    : globalPacing.hostedRequestsPerSecond;
+}
 
 /** `"METHOD /path"` → minimum milliseconds between two requests, for the operations the service
  * paces individually. */

@@ -1,4 +1,4 @@
-import { globalPacing, pacingIntervals } from '@brokerage/types';
+import { globalRequestsPerSecond, pacingIntervals } from '@brokerage/types';
 import { sleep, type Clock } from '../clock.js';
 import { endpointOf, type FetchLayer } from './layer.js';
 
@@ -15,10 +15,7 @@ export interface PacingLimits {
  * `x-pacing-interval-ms`): 10/s through the gateway, 50/s on the hosted service. */
 export function defaultPacing(mode: 'gateway' | 'hosted' = 'gateway'): PacingLimits {
   return {
-    globalPerSecond:
-      mode === 'gateway'
-        ? globalPacing.gatewayRequestsPerSecond
-        : globalPacing.hostedRequestsPerSecond,
+    globalPerSecond: globalRequestsPerSecond(mode),
     perEndpointIntervalMs: pacingIntervals(),
     marginMs: 25,
   };

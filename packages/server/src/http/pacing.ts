@@ -1,4 +1,4 @@
-import { globalPacing, pacingIntervals } from '@brokerage/types';
+import { globalRequestsPerSecond, pacingIntervals } from '@brokerage/types';
 import type { Clock } from '../domain/clock.js';
 import { rateLimited } from '../domain/errors.js';
 
@@ -17,10 +17,7 @@ export interface PacingLimits {
  * `x-pacing-interval-ms`), and its penalty box for repeat offenders. */
 export function defaultPacing(mode: 'gateway' | 'hosted'): PacingLimits {
   return {
-    globalPerSecond:
-      mode === 'gateway'
-        ? globalPacing.gatewayRequestsPerSecond
-        : globalPacing.hostedRequestsPerSecond,
+    globalPerSecond: globalRequestsPerSecond(mode),
     perEndpointIntervalMs: pacingIntervals(),
     penaltyViolations: 30,
     penaltyWindowMs: 60_000,
