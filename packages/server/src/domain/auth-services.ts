@@ -4,6 +4,7 @@ import { TokenSigner } from './jwt.js';
 import { ConsumerRegistry, type Consumer, type ConsumerRegistration } from './oauth1/consumers.js';
 import { OAuth1 } from './oauth1/flow.js';
 import { OAuth2 } from './oauth2.js';
+import { perBrokerage } from './per-brokerage.js';
 import { Sso } from './sso.js';
 
 /** The authorization side of one brokerage: its OAuth 1.0a flow, OAuth 2.0 token issuer and
@@ -14,23 +15,16 @@ export interface AuthServices {
   sso: Sso;
 }
 
-const servicesByBrokerage = new WeakMap<Brokerage, AuthServices>();
-
 /** The brokerage's auth services (one set per brokerage, shared by handlers and authenticators). */
-export function authServicesOf(brokerage: Brokerage): AuthServices {
-  let services = servicesByBrokerage.get(brokerage);
-  if (!services) {
-    const signer = new TokenSigner(brokerage.clock);
-    const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);
-    services = {
-      oauth1: new OAuth1(brokerage, new ConsumerRegistry(defaultConsumers)),
-      oauth2,
-      sso: new Sso(brokerage, signer, oauth2),
-    };
-    servicesByBrokerage.set(brokerage, services);
-  }
-  return services;
-}
+export const authServicesOf = perBrokerage((brokerage): AuthServices => {
+  const signer = new TokenSigner(brokerage.clock);
+  const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);
+  return {
+    oauth1: new OAuth1(brokerage, new ConsumerRegistry(defaultConsumers)),
+    oauth2,
+    sso: new Sso(brokerage, signer, oauth2),
+  };
+});
 
 /** Registers (or replaces) an OAuth 1.0a consumer with the brokerage; throws on unusable keys. */
 export function registerConsumer(
