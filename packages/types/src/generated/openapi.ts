@@ -4,7071 +4,7050 @@
  */
 
 export interface paths {
-  '/v1/api/oauth/request_token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Obtain a request token
-     * @description First step of the OAuth 1.0a flow: obtains a temporary request token for the consumer. The
-     *     user then authorizes it on the brokerage's authorization page, which hands back an
-     *     `oauth_verifier` for `POST /v1/api/oauth/access_token`.
-     *
-     *     The request has no body. The `Authorization` header (see the `oauth1` scheme) carries
-     *     `realm` (`limited_poa`, or `test_realm` for the test consumer), `oauth_consumer_key`,
-     *     `oauth_callback="oob"`, `oauth_nonce`, `oauth_signature_method="RSA-SHA256"`,
-     *     `oauth_timestamp` (epoch seconds) and `oauth_signature`, and no `oauth_token`. The signature
-     *     is RSA-SHA256 (PKCS#1 v1.5) with the consumer's private signature key over the usual base
-     *     string: `POST`, the percent-encoded URL and the percent-encoded, sorted `k=v` header fields
-     *     (all but `realm` and `oauth_signature`), joined with `&`; it is base64-encoded and then
-     *     percent-encoded into the header. No prepend is used in this step.
-     *
-     *     A missing, invalid or unparseable header, an unknown consumer key, a stale timestamp, a
-     *     reused nonce or a bad signature gives 401.
-     */
-    post: operations['requestOAuthToken'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/oauth/access_token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Exchange the authorized request token for an access token
-     * @description Second step of the OAuth 1.0a flow: exchanges the request token the user authorized for the
-     *     permanent access token of that user and its encrypted secret. The access token stays valid
-     *     until the user revokes the authorization, so this step is done once per user, not per session.
-     *
-     *     The request has no body. The `Authorization` header (see the `oauth1` scheme) carries
-     *     `realm`, `oauth_consumer_key`, `oauth_token` (the request token of
-     *     `POST /v1/api/oauth/request_token`), `oauth_verifier` (handed back by the authorization
-     *     page), `oauth_nonce`, `oauth_signature_method="RSA-SHA256"`, `oauth_timestamp` and
-     *     `oauth_signature`, signed RSA-SHA256 with the consumer's private signature key exactly as
-     *     in the request token step (no prepend).
-     *
-     *     The answer's `oauth_token_secret` is encrypted for the consumer: decrypt it with the
-     *     consumer's private encryption key to get the *prepend* of the live session token request.
-     *
-     *     A request token that is unknown, already used, expired or not authorized, a wrong verifier,
-     *     or a bad signature gives 401.
-     */
-    post: operations['getOAuthAccessToken'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/oauth/live_session_token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Establish a live session token by Diffie-Hellman exchange
-     * @description Third step of the OAuth 1.0a flow: establishes the live session token, a shared secret that
-     *     is never sent over the wire, by a Diffie-Hellman exchange. The token signs every later
-     *     brokerage request (HMAC-SHA256) and lives 24 hours; then this step is repeated. Most 401s
-     *     while setting up OAuth come from a wrongly computed token, so follow the steps exactly.
-     *
-     *     **1. The prepend.** Base64-decode `oauth_token_secret` (from the access token step), decrypt
-     *     it with the consumer's private encryption key (RSA PKCS#1 v1.5), and hex-encode the
-     *     plaintext bytes (lower-case): that string is the *prepend*.
-     *
-     *     **2. The challenge.** Pick a random 256-bit integer `a` (keep it; a new one per request).
-     *     With `g = 2` and `p` = the consumer's Diffie-Hellman prime (registered with the consumer),
-     *     compute `A = g^a mod p` and write it as a hexadecimal number without `0x`: that is
-     *     `diffie_hellman_challenge`.
-     *
-     *     **3. The request.** No body. The `Authorization` header (see the `oauth1` scheme) carries
-     *     `realm`, `oauth_consumer_key`, `oauth_token` (the access token, not the request token),
-     *     `diffie_hellman_challenge`, `oauth_nonce`, `oauth_signature_method="RSA-SHA256"`,
-     *     `oauth_timestamp` and `oauth_signature`. The base string is the usual one (`POST`, the
-     *     percent-encoded URL, the percent-encoded sorted `k=v` header fields including
-     *     `diffie_hellman_challenge`, joined with `&`) with the prepend put in front of it, with no
-     *     separator: `prepend + "POST&" + ...`. This is the only request with a prepend. Sign it
-     *     RSA-SHA256 (PKCS#1 v1.5) with the consumer's private signature key, base64-encode the
-     *     signature and percent-encode it into the header.
-     *
-     *     **4. K.** From the answer's `diffie_hellman_response` B (hex), compute `K = B^a mod p`.
-     *     Turn K into bytes big-endian, two's-complement style: when K's bit length is a multiple of 8,
-     *     put one `0x00` byte in front (Java's `BigInteger.toByteArray()` does this; Python's
-     *     `int.to_bytes` and Node's `BigInt` hex do not, which is the most common mistake).
-     *
-     *     **5. The token.** Live session token = base64(HMAC-SHA1(key = the bytes of K, message = the
-     *     prepend hex-decoded, that is the decrypted secret's bytes)). Not the hex string itself.
-     *
-     *     **6. Verification.** Compute hex(HMAC-SHA1(key = the base64-decoded live session token,
-     *     message = the UTF-8 bytes of the consumer key)) and compare it with
-     *     `live_session_token_signature`; a mismatch means one of the steps above went wrong.
-     *
-     *     **7. Afterwards.** Sign every request with `oauth_signature_method="HMAC-SHA256"`, keyed with
-     *     the base64-decoded live session token, over the usual base string (no prepend), with
-     *     `oauth_token` = the access token. Then call `POST /v1/api/iserver/auth/ssodh/init` to open
-     *     the brokerage session, and `POST /v1/api/tickle` about every 60 seconds to keep it open.
-     *
-     *     A missing or malformed challenge, a request token in place of the access token, or a bad
-     *     signature (often a missing or wrong prepend) gives 401.
-     */
-    post: operations['createLiveSessionToken'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/oauth2/api/v1/token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create an access token with a signed-JWT client assertion
-     * @description Issues an access token for the client-credentials grant; the client proves its identity with
-     *     a JWT signed with its private key (`client_assertion`, RFC 7523), so no client secret is sent.
-     *     The token authorizes the single sign-on operations its scopes allow
-     *     (`sso-sessions.write`, `sso-browser-sessions.write`) until it expires; ask for a new one then,
-     *     with a new assertion (each assertion's `jti` can be used once).
-     *
-     *     The specification calls the body JSON; working clients send
-     *     `application/x-www-form-urlencoded` (as RFC 6749 prescribes), and both are accepted with the
-     *     same fields. No credentials go in headers: the operation needs no other authorization.
-     *
-     *     A missing or malformed field answers 400, an assertion that fails verification 401, both as
-     *     problem details.
-     */
-    post: operations['createOAuth2Token'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/gw/api/v1/sso-sessions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create a brokerage session on behalf of an end user
-     * @description Creates a brokerage session for one of the client's end users, without the end user
-     *     logging in, and answers a reference to it. Requires a bearer access token from
-     *     `POST /oauth2/api/v1/token` with the scope `sso-sessions.write` (security policy: signed JWT).
-     *
-     *     With `publish` true (the default) the brokerage session is open at once; otherwise call
-     *     `POST /v1/api/iserver/auth/ssodh/init` with the new session first. Use the answer's
-     *     `access_token` as the bearer token (or `sessionId` as the `api` cookie) of the end user's
-     *     brokerage calls, keep the session open with `POST /v1/api/tickle` about every 60 seconds,
-     *     and end it with `POST /v1/api/logout`. The session accepts requests only from `ip` and
-     *     `alternativeIps`.
-     *
-     *     A missing or malformed field answers 400, an invalid or expired token 401, a token without
-     *     the scope (or an end user the client may not act for) 403.
-     */
-    post: operations['createSsoSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/gw/api/v1/sso-browser-sessions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create a sign-in link to the hosted portal for an end user
-     * @description Signs one of the client's end users in to the hosted white-branded portal: answers a
-     *     one-time link that, opened in the end user's browser, lands on the requested portal page
-     *     already logged in. Requires a bearer access token from `POST /oauth2/api/v1/token` with the
-     *     scope `sso-browser-sessions.write` (security policy: signed JWT).
-     *
-     *     The link works once, only from `ip`, and only for `expiresIn` seconds: create it right
-     *     before redirecting the browser, and never log or share it.
-     *
-     *     A missing or malformed field answers 400, an invalid or expired token 401, a token without
-     *     the scope (or an end user the client may not act for) 403.
-     */
-    post: operations['createSsoBrowserSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/tickle': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Ping the session to keep it open
-     * @description Keeps the session open and reports its state. Call it about every 60 seconds for as long as
-     *     the session is needed: after several minutes without any request the session times out and
-     *     brokerage calls answer 401. Pacing: at most 1 request per second; more answers 429.
-     *
-     *     The request has no parameters and no body. The answer's `session` value works as the `api`
-     *     cookie of later requests, `ssoExpires` says how long the session has left, and
-     *     `iserver.authStatus` is the same object as `POST /v1/api/iserver/auth/status` answers: while
-     *     its `authenticated` is false, open the brokerage session with
-     *     `POST /v1/api/iserver/auth/ssodh/init`. `hmds` is `{"error": "no bridge"}` as long as no
-     *     historical data has been requested, which is not a problem of the session.
-     *
-     *     401 means the session has ended (timed out, logged out, or the live session token expired):
-     *     authenticate again.
-     */
-    post: operations['tickle'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/auth/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Check the brokerage session status (GET)
-     * @description Reports whether the brokerage session is open (`authenticated`), connected to the
-     *     brokerage backend (`connected`), and whether another session of the same user competes for
-     *     the connection (`competing`). While `authenticated` is false every `/iserver` call answers
-     *     `400 no bridge`: open the brokerage session with `POST /v1/api/iserver/auth/ssodh/init`
-     *     (with `compete: true` to take the connection over from a competing session).
-     *
-     *     The same object is nested in the ping answer as `iserver.authStatus`, so a client that pings
-     *     anyway need not poll this. The request has no parameters and no body. 401 means the session
-     *     has ended: authenticate again.
-     *
-     *     The service documents this operation as POST; many clients send GET, which answers the same (see `checkAuthStatus`).
-     */
-    get: operations['getAuthStatus'];
-    put?: never;
-    /**
-     * Check the brokerage session status
-     * @description Reports whether the brokerage session is open (`authenticated`), connected to the
-     *     brokerage backend (`connected`), and whether another session of the same user competes for
-     *     the connection (`competing`). While `authenticated` is false every `/iserver` call answers
-     *     `400 no bridge`: open the brokerage session with `POST /v1/api/iserver/auth/ssodh/init`
-     *     (with `compete: true` to take the connection over from a competing session).
-     *
-     *     The same object is nested in the ping answer as `iserver.authStatus`, so a client that pings
-     *     anyway need not poll this. The request has no parameters and no body. 401 means the session
-     *     has ended: authenticate again.
-     *
-     *     The documented form; `getAuthStatus` (GET) answers the same.
-     */
-    post: operations['checkAuthStatus'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/auth/ssodh/init': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Open the brokerage session
-     * @description Opens the brokerage session after authentication (OAuth 1.0a live session token, or a
-     *     single sign-on session created with `publish: false`). Until it is open every `/iserver`
-     *     call answers `400 {"error": "no bridge", "statusCode": 400}`. Send
-     *     `{"publish": true, "compete": true}` unless another session of the same user must keep
-     *     its connection: with `compete: false` and a competing session the answer reports
-     *     `competing: true` and `authenticated: false`.
-     *
-     *     Calling it on an open session does no harm and answers the current state. After it, keep
-     *     the session open with `POST /v1/api/tickle` about every 60 seconds. A body that is missing,
-     *     not an object, or whose `publish` or `compete` is missing or not a boolean answers 400.
-     */
-    post: operations['initBrokerageSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * End the session
-     * @description Ends the session: closes the brokerage session and invalidates what carried it (the `api`
-     *     cookie, the single sign-on access token, or, for OAuth 1.0a, the live session token, which
-     *     must be established again; the access token stays valid). Later calls answer 401. The
-     *     request has no parameters and no body.
-     */
-    post: operations['logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/accounts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the accounts the user may trade
-     * @description Lists the accounts the user may trade, their aliases and properties, the features enabled
-     *     for the user, and the account currently selected for trading. An advisor sees the master
-     *     account followed by its client accounts, and may select another one with
-     *     `POST /v1/api/iserver/account`.
-     *
-     *     Must be called in the brokerage session before modifying an order
-     *     (`POST /v1/api/iserver/account/{accountId}/order/{orderId}`) or querying open orders
-     *     (`GET /v1/api/iserver/account/orders`). Like every `/iserver` call it needs an open brokerage
-     *     session; before one is open it answers 400 `no bridge`.
-     */
-    get: operations['getAccounts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Select the account to trade
-     * @description Selects the account that orders and trades refer to in this brokerage session (the
-     *     `selectedAccount` of `GET /v1/api/iserver/accounts`). Only for financial advisors and other
-     *     multi-account structures: `acctId` must be one of the user's `accounts`. An account id the
-     *     user cannot trade answers 500 with an error-only body. Selecting the account that is already
-     *     selected answers `set: true` as well.
-     */
-    post: operations['switchAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/search/{searchPattern}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Text to look for in account identifiers and aliases (a prefix such as `U23` or part of an alias); matched without regard to case. */
-        searchPattern: string;
-      };
-      cookie?: never;
-    };
-    /**
-     * Search dynamic accounts
-     * @description Finds the accounts whose identifier or alias matches the pattern, for brokers holding the
-     *     DYNACCT property (`allowFeatures.allowDynAccount` of `GET /v1/api/iserver/accounts`). A user
-     *     without the property gets 503. A pattern matching nothing answers an empty
-     *     `matchedAccounts`. Select a found account with `POST /v1/api/iserver/dynaccount`.
-     */
-    get: operations['searchDynamicAccounts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/dynaccount': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Select a dynamic account to trade
-     * @description Selects an account found by dynamic account search
-     *     (`GET /v1/api/iserver/account/search/{searchPattern}`) as the account that orders and trades
-     *     refer to in this brokerage session. For brokers holding the DYNACCT property; a user
-     *     without it gets 503. An account id that does not exist or is not reachable answers 500 with
-     *     an error-only body.
-     */
-    post: operations['setDynamicAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/acesws/{accountId}/signatures-and-owners': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/oauth/request_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Obtain a request token
+         * @description First step of the OAuth 1.0a flow: obtains a temporary request token for the consumer. The
+         *     user then authorizes it on the brokerage's authorization page, which hands back an
+         *     `oauth_verifier` for `POST /v1/api/oauth/access_token`.
+         *
+         *     The request has no body. The `Authorization` header (see the `oauth1` scheme) carries
+         *     `realm` (`limited_poa`, or `test_realm` for the test consumer), `oauth_consumer_key`,
+         *     `oauth_callback="oob"`, `oauth_nonce`, `oauth_signature_method="RSA-SHA256"`,
+         *     `oauth_timestamp` (epoch seconds) and `oauth_signature`, and no `oauth_token`. The signature
+         *     is RSA-SHA256 (PKCS#1 v1.5) with the consumer's private signature key over the usual base
+         *     string: `POST`, the percent-encoded URL and the percent-encoded, sorted `k=v` header fields
+         *     (all but `realm` and `oauth_signature`), joined with `&`; it is base64-encoded and then
+         *     percent-encoded into the header. No prepend is used in this step.
+         *
+         *     A missing, invalid or unparseable header, an unknown consumer key, a stale timestamp, a
+         *     reused nonce or a bad signature gives 401.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["requestOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read the users and signatures of an account
-     * @description Lists the users affiliated with an account (with their role and entity) and the names that
-     *     sign for it. An empty account id answers 400 (`Bad Request: accountId needed`). Not an
-     *     `/iserver` call, so it does not answer `no bridge`. The sample payload of the service spells
-     *     the user's login `userName` (the specification's table says `username`); this document
-     *     follows the payload.
-     */
-    get: operations['getSignaturesAndOwners'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/summary': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/oauth/access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Exchange the authorized request token for an access token
+         * @description Second step of the OAuth 1.0a flow: exchanges the request token the user authorized for the
+         *     permanent access token of that user and its encrypted secret. The access token stays valid
+         *     until the user revokes the authorization, so this step is done once per user, not per session.
+         *
+         *     The request has no body. The `Authorization` header (see the `oauth1` scheme) carries
+         *     `realm`, `oauth_consumer_key`, `oauth_token` (the request token of
+         *     `POST /v1/api/oauth/request_token`), `oauth_verifier` (handed back by the authorization
+         *     page), `oauth_nonce`, `oauth_signature_method="RSA-SHA256"`, `oauth_timestamp` and
+         *     `oauth_signature`, signed RSA-SHA256 with the consumer's private signature key exactly as
+         *     in the request token step (no prepend).
+         *
+         *     The answer's `oauth_token_secret` is encrypted for the consumer: decrypt it with the
+         *     consumer's private encryption key to get the *prepend* of the live session token request.
+         *
+         *     A request token that is unknown, already used, expired or not authorized, a wrong verifier,
+         *     or a bad signature gives 401.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["getOAuthAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read an overview of an account's values
-     * @description Gives a general overview of an account's values in its base currency: cash, net
-     *     liquidation value, equity with loan value, margin, available funds, excess liquidity,
-     *     buying power and the cash balance of each currency. The account need not be the selected
-     *     one, but must be one of the user's accounts; an unknown or inaccessible account id, or a
-     *     request before the brokerage session is open (`no bridge`), answers 400.
-     */
-    get: operations['getAccountSummary'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/summary/balances': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/oauth/live_session_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Establish a live session token by Diffie-Hellman exchange
+         * @description Third step of the OAuth 1.0a flow: establishes the live session token, a shared secret that
+         *     is never sent over the wire, by a Diffie-Hellman exchange. The token signs every later
+         *     brokerage request (HMAC-SHA256) and lives 24 hours; then this step is repeated. Most 401s
+         *     while setting up OAuth come from a wrongly computed token, so follow the steps exactly.
+         *
+         *     **1. The prepend.** Base64-decode `oauth_token_secret` (from the access token step), decrypt
+         *     it with the consumer's private encryption key (RSA PKCS#1 v1.5), and hex-encode the
+         *     plaintext bytes (lower-case): that string is the *prepend*.
+         *
+         *     **2. The challenge.** Pick a random 256-bit integer `a` (keep it; a new one per request).
+         *     With `g = 2` and `p` = the consumer's Diffie-Hellman prime (registered with the consumer),
+         *     compute `A = g^a mod p` and write it as a hexadecimal number without `0x`: that is
+         *     `diffie_hellman_challenge`.
+         *
+         *     **3. The request.** No body. The `Authorization` header (see the `oauth1` scheme) carries
+         *     `realm`, `oauth_consumer_key`, `oauth_token` (the access token, not the request token),
+         *     `diffie_hellman_challenge`, `oauth_nonce`, `oauth_signature_method="RSA-SHA256"`,
+         *     `oauth_timestamp` and `oauth_signature`. The base string is the usual one (`POST`, the
+         *     percent-encoded URL, the percent-encoded sorted `k=v` header fields including
+         *     `diffie_hellman_challenge`, joined with `&`) with the prepend put in front of it, with no
+         *     separator: `prepend + "POST&" + ...`. This is the only request with a prepend. Sign it
+         *     RSA-SHA256 (PKCS#1 v1.5) with the consumer's private signature key, base64-encode the
+         *     signature and percent-encode it into the header.
+         *
+         *     **4. K.** From the answer's `diffie_hellman_response` B (hex), compute `K = B^a mod p`.
+         *     Turn K into bytes big-endian, two's-complement style: when K's bit length is a multiple of 8,
+         *     put one `0x00` byte in front (Java's `BigInteger.toByteArray()` does this; Python's
+         *     `int.to_bytes` and Node's `BigInt` hex do not, which is the most common mistake).
+         *
+         *     **5. The token.** Live session token = base64(HMAC-SHA1(key = the bytes of K, message = the
+         *     prepend hex-decoded, that is the decrypted secret's bytes)). Not the hex string itself.
+         *
+         *     **6. Verification.** Compute hex(HMAC-SHA1(key = the base64-decoded live session token,
+         *     message = the UTF-8 bytes of the consumer key)) and compare it with
+         *     `live_session_token_signature`; a mismatch means one of the steps above went wrong.
+         *
+         *     **7. Afterwards.** Sign every request with `oauth_signature_method="HMAC-SHA256"`, keyed with
+         *     the base64-decoded live session token, over the usual base string (no prepend), with
+         *     `oauth_token` = the access token. Then call `POST /v1/api/iserver/auth/ssodh/init` to open
+         *     the brokerage session, and `POST /v1/api/tickle` about every 60 seconds to keep it open.
+         *
+         *     A missing or malformed challenge, a request token in place of the access token, or a bad
+         *     signature (often a missing or wrong prepend) gives 401.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["createLiveSessionToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read an account's equity and cash by segment
-     * @description Gives the equity and cash balances of an account in total and by segment (securities,
-     *     commodities, and crypto where the account has a crypto segment), as numbers in the base
-     *     currency. An unknown or inaccessible account id, or a request before the brokerage session
-     *     is open (`no bridge`), answers 400.
-     */
-    get: operations['getAccountBalances'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/summary/margins': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/oauth2/api/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Create an access token with a signed-JWT client assertion
+         * @description Issues an access token for the client-credentials grant; the client proves its identity with
+         *     a JWT signed with its private key (`client_assertion`, RFC 7523), so no client secret is sent.
+         *     The token authorizes the single sign-on operations its scopes allow
+         *     (`sso-sessions.write`, `sso-browser-sessions.write`) until it expires; ask for a new one then,
+         *     with a new assertion (each assertion's `jti` can be used once).
+         *
+         *     The specification calls the body JSON; working clients send
+         *     `application/x-www-form-urlencoded` (as RFC 6749 prescribes), and both are accepted with the
+         *     same fields. No credentials go in headers: the operation needs no other authorization.
+         *
+         *     A missing or malformed field answers 400, an assertion that fails verification 401, both as
+         *     problem details.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["createOAuth2Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read an account's margin requirements by segment
-     * @description Gives the current, look-ahead and overnight initial and maintenance margin of an account in
-     *     total and by segment (securities, commodities, and crypto where the account has a crypto
-     *     segment), as numbers in the base currency. An unknown or inaccessible account id, or a
-     *     request before the brokerage session is open (`no bridge`), answers 400.
-     */
-    get: operations['getAccountMargins'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/summary/market_value': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/gw/api/v1/sso-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Create a brokerage session on behalf of an end user
+         * @description Creates a brokerage session for one of the client's end users, without the end user
+         *     logging in, and answers a reference to it. Requires a bearer access token from
+         *     `POST /oauth2/api/v1/token` with the scope `sso-sessions.write` (security policy: signed JWT).
+         *
+         *     With `publish` true (the default) the brokerage session is open at once; otherwise call
+         *     `POST /v1/api/iserver/auth/ssodh/init` with the new session first. Use the answer's
+         *     `access_token` as the bearer token (or `sessionId` as the `api` cookie) of the end user's
+         *     brokerage calls, keep the session open with `POST /v1/api/tickle` about every 60 seconds,
+         *     and end it with `POST /v1/api/logout`. The session accepts requests only from `ip` and
+         *     `alternativeIps`.
+         *
+         *     A missing or malformed field answers 400, an invalid or expired token 401, a token without
+         *     the scope (or an end user the client may not act for) 403.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["createSsoSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read an account's market value by currency and asset class
-     * @description Gives the cash and the market value of each asset class of an account, one entry per
-     *     currency (in that currency) and a total entry `Total (in <base>)` in the base currency. An
-     *     unknown or inaccessible account id, or a request before the brokerage session is open
-     *     (`no bridge`), answers 400.
-     */
-    get: operations['getAccountMarketValue'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/summary/available_funds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/gw/api/v1/sso-browser-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Create a sign-in link to the hosted portal for an end user
+         * @description Signs one of the client's end users in to the hosted white-branded portal: answers a
+         *     one-time link that, opened in the end user's browser, lands on the requested portal page
+         *     already logged in. Requires a bearer access token from `POST /oauth2/api/v1/token` with the
+         *     scope `sso-browser-sessions.write` (security policy: signed JWT).
+         *
+         *     The link works once, only from `ip`, and only for `expiresIn` seconds: create it right
+         *     before redirecting the browser, and never log or share it.
+         *
+         *     A missing or malformed field answers 400, an invalid or expired token 401, a token without
+         *     the scope (or an end user the client may not act for) 403.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["createSsoBrowserSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read an account's available funds by segment
-     * @description Gives the available funds, excess liquidity (current, look-ahead and overnight), buying
-     *     power, leverage and day trades left of an account in total and by segment (securities,
-     *     commodities, and crypto where the account has a crypto segment), as numbers in the base
-     *     currency: deeper than the summary. An unknown or inaccessible account id, or a request
-     *     before the brokerage session is open (`no bridge`), answers 400.
-     */
-    get: operations['getAccountAvailableFunds'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/pnl/partitioned': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Read updated profit and loss per account
-     * @description Gives the daily and unrealized profit and loss, net liquidation value, excess liquidity and
-     *     market value of each of the user's accounts, keyed by `<accountId>.Core`. The first request
-     *     of a brokerage session starts the computation and answers `upnl` as an empty array; later
-     *     requests answer the values. Paced at 1 request per 5 seconds: a faster request answers 429
-     *     with `Retry-After`. Before the brokerage session is open it answers 400 `no bridge`.
-     */
-    get: operations['getPartitionedPnl'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/portfolio/accounts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the portfolio accounts
-     * @description Lists the accounts whose portfolio the user may view (up to 100; an advisor's master account
-     *     first, then its client accounts; for larger or tiered structures use
-     *     `GET /v1/api/portfolio/subaccounts`). Must be called (or subaccounts) in the session before
-     *     the ledger (`GET /v1/api/portfolio/{accountId}/ledger`), which refuses with 400 otherwise.
-     *     Paced at 1 request per 5 seconds: a faster request answers 429 with `Retry-After`. Not an
-     *     `/iserver` call, so it does not answer `no bridge`.
-     */
-    get: operations['getPortfolioAccounts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/portfolio/subaccounts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the portfolio subaccounts
-     * @description Lists the client accounts (subaccounts) below the user's master account, for advisors and
-     *     other multi-account structures; an individual user gets only their own account. Either this
-     *     operation or `GET /v1/api/portfolio/accounts` must be called in the session before the
-     *     ledger (`GET /v1/api/portfolio/{accountId}/ledger`), which refuses with 400 otherwise.
-     *     Paced at 1 request per 5 seconds: a faster request answers 429 with `Retry-After`. Not an
-     *     `/iserver` call, so it does not answer `no bridge`.
-     */
-    get: operations['getPortfolioSubaccounts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/portfolio/{accountId}/ledger': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/tickle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Ping the session to keep it open
+         * @description Keeps the session open and reports its state. Call it about every 60 seconds for as long as
+         *     the session is needed: after several minutes without any request the session times out and
+         *     brokerage calls answer 401. Pacing: at most 1 request per second; more answers 429.
+         *
+         *     The request has no parameters and no body. The answer's `session` value works as the `api`
+         *     cookie of later requests, `ssoExpires` says how long the session has left, and
+         *     `iserver.authStatus` is the same object as `POST /v1/api/iserver/auth/status` answers: while
+         *     its `authenticated` is false, open the brokerage session with
+         *     `POST /v1/api/iserver/auth/ssodh/init`. `hmds` is `{"error": "no bridge"}` as long as no
+         *     historical data has been requested, which is not a problem of the session.
+         *
+         *     401 means the session has ended (timed out, logged out, or the live session token expired):
+         *     authenticate again.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["tickle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read the ledger of an account per currency
-     * @description Gives the cash, market values and profit and loss of an account per currency it holds
-     *     (keyed by currency code, in that currency), and the total over all currencies in the base
-     *     currency under the key `BASE`.
-     *
-     *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` must
-     *     have been called in the session first. Until then the ledger is refused with 400
-     *     `{"error": "Please query /portfolio/accounts or /portfolio/subaccounts first", "statusCode": 400}`.
-     *     An account id that is not among the listed accounts also answers 400. Not an `/iserver`
-     *     call, so it does not answer `no bridge`.
-     */
-    get: operations['getLedger'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/alert': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/iserver/auth/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Check the brokerage session status (GET)
+         * @description Reports whether the brokerage session is open (`authenticated`), connected to the
+         *     brokerage backend (`connected`), and whether another session of the same user competes for
+         *     the connection (`competing`). While `authenticated` is false every `/iserver` call answers
+         *     `400 no bridge`: open the brokerage session with `POST /v1/api/iserver/auth/ssodh/init`
+         *     (with `compete: true` to take the connection over from a competing session).
+         *
+         *     The same object is nested in the ping answer as `iserver.authStatus`, so a client that pings
+         *     anyway need not poll this. The request has no parameters and no body. 401 means the session
+         *     has ended: authenticate again.
+         *
+         *     The service documents this operation as POST; many clients send GET, which answers the same (see `checkAuthStatus`).
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create or modify an alert
-     * @description Creates an alert on the account, or, when the body carries the `orderId` of an existing
-     *     alert, replaces that alert's settings. Modifying is also the only way to change the login
-     *     user's MTA (mobile trading assistant) alert: send its `order_id` (from
-     *     `GET /v1/api/iserver/account/mta`) with conditions of types 7 to 9. A modification always
-     *     gives the alert a new order id, answered in `order_id`; the MTA alert keeps its `tool_id`.
-     *
-     *     A new alert is active. `expireTime` is required when `tif` is `GTD`. An empty body answers
-     *     400 `Bad Request: body can't be empty`; values the service cannot use (an operator such as
-     *     `abc`, an unknown `orderId`, a modification that changes nothing) answer 500 with an
-     *     error-only body.
-     */
-    post: operations['upsertAlert'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/alert/activate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+        get: operations["getAuthStatus"];
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Check the brokerage session status
+         * @description Reports whether the brokerage session is open (`authenticated`), connected to the
+         *     brokerage backend (`connected`), and whether another session of the same user competes for
+         *     the connection (`competing`). While `authenticated` is false every `/iserver` call answers
+         *     `400 no bridge`: open the brokerage session with `POST /v1/api/iserver/auth/ssodh/init`
+         *     (with `compete: true` to take the connection over from a competing session).
+         *
+         *     The same object is nested in the ping answer as `iserver.authStatus`, so a client that pings
+         *     anyway need not poll this. The request has no parameters and no body. 401 means the session
+         *     has ended: authenticate again.
+         *
+         *     The documented form; `getAuthStatus` (GET) answers the same.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        post: operations["checkAuthStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Activate or deactivate an alert
-     * @description Activates (`alertActive` 1) or deactivates (`alertActive` 0) one alert of the account.
-     *     A deactivated alert stops notifying but is kept, and its details show `alert_active` 0 and
-     *     `order_status` `Inactive`; activating it again resumes notifications. Its order id does not
-     *     change. An alert id the account does not have, or other invalid data, answers 500 with an
-     *     error-only body.
-     */
-    post: operations['activateAlert'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/alert/{alertId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/iserver/auth/ssodh/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Open the brokerage session
+         * @description Opens the brokerage session after authentication (OAuth 1.0a live session token, or a
+         *     single sign-on session created with `publish: false`). Until it is open every `/iserver`
+         *     call answers `400 {"error": "no bridge", "statusCode": 400}`. Send
+         *     `{"publish": true, "compete": true}` unless another session of the same user must keep
+         *     its connection: with `compete: false` and a competing session the answer reports
+         *     `competing: true` and `authenticated: false`.
+         *
+         *     Calling it on an open session does no harm and answers the current state. After it, keep
+         *     the session open with `POST /v1/api/tickle` about every 60 seconds. A body that is missing,
+         *     not an object, or whose `publish` or `compete` is missing or not a boolean answers 400.
          */
-        accountId: components['parameters']['AccountId'];
+        post: operations["initBrokerageSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Order id of the alert to delete (`order_id` of the alerts list), as a string of digits.
-         *     An id that is not a number, or that the account does not have, answers 500.
+         * End the session
+         * @description Ends the session: closes the brokerage session and invalidates what carried it (the `api`
+         *     cookie, the single sign-on access token, or, for OAuth 1.0a, the live session token, which
+         *     must be established again; the access token stays valid). Later calls answer 401. The
+         *     request has no parameters and no body.
          */
-        alertId: string;
-      };
-      cookie?: never;
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Delete an alert
-     * @description Removes one alert of the account. The MTA alert cannot be removed: deleting it resets it
-     *     to its default settings (its `alert_mta_defaults`) under a new order id, keeping its
-     *     `tool_id`. The body is an empty object, or none. An alert id that does not exist or cannot
-     *     be parsed answers 500 with an error-only body.
-     */
-    delete: operations['deleteAlert'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/alerts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/iserver/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * List the accounts the user may trade
+         * @description Lists the accounts the user may trade, their aliases and properties, the features enabled
+         *     for the user, and the account currently selected for trading. An advisor sees the master
+         *     account followed by its client accounts, and may select another one with
+         *     `POST /v1/api/iserver/account`.
+         *
+         *     Must be called in the brokerage session before modifying an order
+         *     (`POST /v1/api/iserver/account/{accountId}/order/{orderId}`) or querying open orders
+         *     (`GET /v1/api/iserver/account/orders`). Like every `/iserver` call it needs an open brokerage
+         *     session; before one is open it answers 400 `no bridge`.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        get: operations["getAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List the alerts of an account
-     * @description Lists every alert of the account, active or not, in creation order, with its name and
-     *     flags. The MTA alert is not listed (read it with `GET /v1/api/iserver/account/mta`). An
-     *     account without alerts answers an empty array.
-     */
-    get: operations['listAlerts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/alert/{alertId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/iserver/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description Order id of the alert (`order_id` of the alerts list, or of the MTA alert). An empty id
-         *     answers 400; an id that cannot be parsed as a 64-bit integer, or that names no alert,
-         *     answers 500.
+         * Select the account to trade
+         * @description Selects the account that orders and trades refer to in this brokerage session (the
+         *     `selectedAccount` of `GET /v1/api/iserver/accounts`). Only for financial advisors and other
+         *     multi-account structures: `acctId` must be one of the user's `accounts`. An account id the
+         *     user cannot trade answers 500 with an error-only body. Selecting the account that is already
+         *     selected answers `set: true` as well.
          */
-        alertId: string;
-      };
-      cookie?: never;
+        post: operations["switchAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Read every setting of an alert
-     * @description Answers all settings and conditions of one alert of the user's accounts, including the
-     *     MTA alert (which carries a `tool_id`). The query parameter `type` is required and must be
-     *     `Q`; a missing or other value answers 400. An id that cannot be parsed, or that names no
-     *     alert of the user, answers 500 (as activation and deletion do for unknown ids).
-     */
-    get: operations['getAlertDetails'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/mta': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Read the MTA alert
-     * @description Answers the one MTA (mobile trading assistant) alert of the login user, with its fixed
-     *     `tool_id` and default thresholds (`alert_mta_defaults`). The MTA alert exists for every
-     *     user: it cannot be created or deleted, only modified through
-     *     `POST /v1/api/iserver/account/{accountId}/alert` with its `order_id` (which gives it a new
-     *     order id); deleting it resets it to its defaults. The specification lists only a 200 answer;
-     *     the errors every brokerage call can give (no bridge, ended session, pacing, timeout) apply
-     *     here too.
-     */
-    get: operations['getMtaAlert'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/watchlist': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create a watchlist
-     * @description Creates a watchlist of the login user from a list of rows: contracts by conid (`C`) and
-     *     blank separator rows (`H`). The client chooses the id, which must be digits only and not
-     *     used by another watchlist of the user. The answer's `instruments` is always an empty array,
-     *     although the watchlist holds the contracts of the rows. A missing field, a non-numeric id
-     *     or an id already in use answers 400.
-     */
-    post: operations['createWatchlist'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/allocation/group': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create an allocation group
-     * @description Creates an allocation group of the advisor (the login user's master account, such as
-     *     `F7654321`): orders allocated to the group by its name are distributed over its accounts
-     *     by `default_method` (`N`, net liquidation value, when left out). With the user-defined
-     *     methods `C`, `P`, `R` and `S` every account needs an `amount`; with `P` the amounts add up
-     *     to 100. Only advisors have allocation groups. A user who is not an advisor, an account that
-     *     is not one of the advisor's sub-accounts or is listed twice, a missing amount, percentages
-     *     that do not add up to 100, an unknown method, or a group name already in use answers 400.
-     */
-    post: operations['createAllocationGroup'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/orders': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/iserver/account/search/{searchPattern}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Text to look for in account identifiers and aliases (a prefix such as `U23` or part of an alias); matched without regard to case. */
+                searchPattern: string;
+            };
+            cookie?: never;
+        };
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Search dynamic accounts
+         * @description Finds the accounts whose identifier or alias matches the pattern, for brokers holding the
+         *     DYNACCT property (`allowFeatures.allowDynAccount` of `GET /v1/api/iserver/accounts`). A user
+         *     without the property gets 503. A pattern matching nothing answers an empty
+         *     `matchedAccounts`. Select a found account with `POST /v1/api/iserver/dynaccount`.
          */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
+        get: operations["searchDynamicAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Place an order, a bracket or an OCA group
-     * @description Places one order for the account, or several when they form one one-cancels-all (OCA) group
-     *     (every order has `isSingleGroup` true) or one bracket (a parent with a `cOID` and children
-     *     whose `parentId` names it). Needs an open brokerage session: before
-     *     `POST /v1/api/iserver/auth/ssodh/init` the answer is `400 {"error": "no bridge"}`.
-     *
-     *     The answer has status 200 and one of four shapes: success entries (the orders were
-     *     transmitted), warning entries (the orders wait until the warning is confirmed through
-     *     `POST /v1/api/iserver/reply/{replyId}`), a reject object `{"error": ...}`, or, rarely and on
-     *     the real service only, an advanced reject. **Invalid request content is answered with 500, not
-     *     400**: a body that does not match the schema (for example `LMT` without `price`), an unknown
-     *     `conid`, an `acctId` that is neither the path account nor one of its sub-accounts, an account
-     *     the user may not trade, or `cashQty` with an order type outside the contract's `cqtTypes`.
-     *
-     *     ## One order at a time
-     *
-     *     An order is not placed until the previous one is fully acknowledged. A warning must be answered
-     *     before the next order: placing or modifying any further order of the account while a warning
-     *     is pending invalidates the pending reply id (the held order is dropped), and confirming it
-     *     afterwards ends in `503` ("Reply ID not found"). Warnings can be accepted in advance for the
-     *     session through `POST /v1/api/iserver/questions/suppress`.
-     *
-     *     ## Rules of the reference server
-     *
-     *     The reference server decides with a documented, deterministic table. Terms: the *last price* is
-     *     the simulated last price of the contract; the *order value* is the order's size in units times
-     *     its `price` (limit or stop price) or, without one, the last price, or the `cashQty` or `fxQty`
-     *     itself, converted to the account's base currency; checks that need a price that does not exist
-     *     are skipped. In a bracket only the parent is checked against funds and value; in an OCA group
-     *     each member is checked on its own.
-     *
-     *     **Rejects** are evaluated first, on every order of the request in order; the first that applies
-     *     answers its reject object and nothing is placed:
-     *
-     *     | # | the order is rejected when | `error` |
-     *     |---|---|---|
-     *     | 1 | the account lacks trading permission for the contract's security type | `No trading permissions for <secType>` (for example `No trading permissions for OPT`) |
-     *     | 2 | the contract is expired or not tradable | `Contract <conid> is expired or not tradable` |
-     *     | 3 | an `LMT` or `STOP_LIMIT` limit price is more than 50 % away from the last price | `Limit price too far from market` |
-     *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
-     *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
-     *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Local order ID <cOID> is already registered` |
-     *
-     *     **Warnings** come next, in this order; the first that applies to any order of the request is
-     *     answered as one warning entry (one warning per round), and a message id suppressed for the
-     *     session is skipped:
-     *
-     *     | messageId | raised when | message begins |
-     *     |---|---|---|
-     *     | `o10151` | the order is a market order (`MKT`) | `You are submitting a market order.` |
-     *     | `o163` | an `LMT` or `STOP_LIMIT` limit price is more than 3 % (and at most 50 %) away from the last price | `The following order "<description>" price exceeds the Percentage constraint of 3%.` |
-     *     | `o354` | the simulator has no market data for the contract | `You are submitting an order without market data.` |
-     *     | `o383` | `quantity` is above 1000 units (the size limit) | `The following order "<description>" size exceeds the Size Limit of 1000.` |
-     *     | `o451` | the order value is above 20 % of the account's net liquidation value | `The following order "<description>" value estimate of <value> exceeds the Total Value Limit of <limit>.` |
-     *     | `o2137` | the account has an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) on the opposite side of the same contract | `You have an open order on the opposite side of this contract.` |
-     *
-     *     Each message ends with `Are you sure you want to submit this order?`. Confirming with
-     *     `{"confirmed": true}` continues down the table after the confirmed warning: it raises the next
-     *     warning that applies (with a new reply id) or transmits the orders and answers their success
-     *     entries. Transmitted orders start `Submitted`, or `PreSubmitted` while a stop, trailing or
-     *     bracket-child order waits for its trigger.
-     */
-    post: operations['placeOrders'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/reply/{replyId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/iserver/dynaccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description The `id` of the warning entry to answer (a UUID). Any value is accepted here; one that does not
-         *     name a pending warning of the session is answered with 503.
+         * Select a dynamic account to trade
+         * @description Selects an account found by dynamic account search
+         *     (`GET /v1/api/iserver/account/search/{searchPattern}`) as the account that orders and trades
+         *     refer to in this brokerage session. For brokers holding the DYNACCT property; a user
+         *     without it gets 503. An account id that does not exist or is not reachable answers 500 with
+         *     an error-only body.
          */
-        replyId: string;
-      };
-      cookie?: never;
+        post: operations["setDynamicAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Answer an order warning
-     * @description Answers the warning that holds back an order placed or modified through `placeOrders` or
-     *     `modifyOrder`. With `{"confirmed": true}` the service continues down its warning table: it
-     *     answers the next warning that applies (a new warning entry with a new reply id) or transmits
-     *     the orders and answers their success entries; a reject is possible too. With
-     *     `{"confirmed": false}` the held orders are dropped and the answer is the reject
-     *     `{"error": "Order not confirmed"}`.
-     *
-     *     A reply id is valid once, and only until another order of the account is placed or modified:
-     *     answering an invalidated, already answered or unknown reply id ends in
-     *     `503 {"error": "Reply ID not found", "statusCode": 503}` (the real service answers it after its
-     *     10-second timeout, the reference server at once). This is the "Reply ID not found" trap of
-     *     clients that place orders in a loop without answering each warning first.
-     *
-     *     Unlike `placeOrders`, an invalid body (a `confirmed` that is not a JSON boolean, such as
-     *     `"true"` or `1`) is answered with 400.
-     */
-    post: operations['confirmOrderReply'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/questions/suppress': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Accept order warnings automatically
-     * @description Suppresses order warnings by message id for the rest of the brokerage session: orders placed or
-     *     modified from then on skip those warnings as if they had been confirmed (rejects still apply).
-     *     The ids add to those already suppressed; `POST /v1/api/iserver/questions/suppress/reset`
-     *     clears them all, and so does the end of the session. A pending warning is not affected: it
-     *     must still be answered through the reply operation.
-     *
-     *     Any id of the form `o<digits>` is accepted, including ids the reference server never raises.
-     */
-    post: operations['suppressQuestions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/questions/suppress/reset': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Ask all order warnings again
-     * @description Clears every warning suppression of the brokerage session, so that orders placed from then on
-     *     raise all warnings again. Takes no body. Succeeds also when nothing was suppressed.
-     */
-    post: operations['resetSuppressedQuestions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/orders': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the orders of the day
-     * @description Lists the orders of the current day of the selected account (or of `accountId`): working
-     *     orders, and orders filled or cancelled today, plus GTC orders of earlier days still working.
-     *     Orders waiting for a warning to be confirmed are not orders yet and are not listed.
-     *
-     *     `GET /v1/api/iserver/accounts` must have been called in the brokerage session first; until
-     *     then the answer is `400 {"error": "Please query /iserver/accounts first", "statusCode": 400}`.
-     *     Paced at 1 request per 5 seconds (429 with `Retry-After` beyond).
-     *
-     *     The real service answers the first call of a session, and a call with `force=true`, with an
-     *     empty list and `snapshot: false` while it starts following the account's orders; call again
-     *     after a few seconds. The reference server always answers the full list with `snapshot: true`.
-     */
-    get: operations['getOpenOrders'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/order/status/{orderId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
-        orderId: string;
-      };
-      cookie?: never;
-    };
-    /**
-     * Read the status of an order
-     * @description Answers everything about one order of the user's accounts, whatever its status (working,
-     *     filled, cancelled), as long as it is an order of the current day or a working order of an
-     *     earlier day.
-     *
-     *     An order id the user has no order under is invalid input and is answered with
-     *     `500 {"error": "OrderID <orderId> doesn't exist", "statusCode": 500}`, as the service answers
-     *     other wrong ids; an id that is not a number fails validation with 400.
-     */
-    get: operations['getOrderStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/{accountId}/order/{orderId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/v1/api/acesws/{accountId}/signatures-and-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
         /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         * Read the users and signatures of an account
+         * @description Lists the users affiliated with an account (with their role and entity) and the names that
+         *     sign for it. An empty account id answers 400 (`Bad Request: accountId needed`). Not an
+         *     `/iserver` call, so it does not answer `no bridge`. The sample payload of the service spells
+         *     the user's login `userName` (the specification's table says `username`); this document
+         *     follows the payload.
          */
-        accountId: components['parameters']['AccountId'];
-        /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
-        orderId: string;
-      };
-      cookie?: never;
+        get: operations["getSignaturesAndOwners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Modify an open order
-     * @description Replaces an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) of the account with the
-     *     order in the body, which is complete (not a patch): give every field the order should keep.
-     *     The order keeps its id. `GET /v1/api/iserver/accounts` must have been called in the brokerage
-     *     session first; until then the answer is
-     *     `400 {"error": "Please query /iserver/accounts first", "statusCode": 400}`.
-     *
-     *     The answers are those of `placeOrders`, with status 200: success entries (the modification was
-     *     transmitted; `order_id` is the same id), a warning entry to confirm through
-     *     `POST /v1/api/iserver/reply/{replyId}`, or a reject. The reference server applies the same
-     *     rule table as `placeOrders` (rejects 1 to 4 and 6, then the warnings; the order itself does not
-     *     count as the opposite-side order of `o2137`, and its current value is released before funds
-     *     are checked), and rejects in addition:
-     *     - an order id that names no order of the account: `OrderID <orderId> doesn't exist`;
-     *     - an order that is no longer open: `Order <orderId> cannot be modified in status <status>`;
-     *     - a body whose `conid` or `side` differs from the order's: `The contract and side of an order cannot be modified`.
-     *
-     *     A modification counts as a new order: it invalidates a pending warning of the account, and
-     *     while its own warning is pending another order invalidates it. Invalid request content (a body
-     *     that does not match the schema) is answered with 500, as for `placeOrders`.
-     */
-    post: operations['modifyOrder'];
-    /**
-     * Cancel an open order
-     * @description Asks to cancel an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) of the account.
-     *     The answer has status 200: the acknowledgement `{"msg": "Request was submitted", ...}`, or a
-     *     reject object when the account has no order with this id
-     *     (`OrderID <orderId> doesn't exist`) or the order can no longer be cancelled
-     *     (`Order <orderId> cannot be cancelled in status <status>`). Takes no body.
-     *
-     *     The real service moves the order to `PendingCancel` and then `Cancelled`; the reference server
-     *     moves it to `Cancelled` at once (the remaining quantity is cancelled; fills stay). Cancelling a
-     *     bracket parent cancels its children; cancelling a member of an OCA group cancels only it.
-     */
-    delete: operations['cancelOrder'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/account/trades': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/iserver/account/{accountId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an overview of an account's values
+         * @description Gives a general overview of an account's values in its base currency: cash, net
+         *     liquidation value, equity with loan value, margin, available funds, excess liquidity,
+         *     buying power and the cash balance of each currency. The account need not be the selected
+         *     one, but must be one of the user's accounts; an unknown or inaccessible account id, or a
+         *     request before the brokerage session is open (`no bridge`), answers 400.
+         */
+        get: operations["getAccountSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List the executions of the selected account
-     * @description Lists the executions of the selected account (the one chosen with `POST /v1/api/iserver/account`,
-     *     by default the first account of `GET /v1/api/iserver/accounts`) over the current day and up to
-     *     six previous days, newest first. For an advisor's master account the executions of its
-     *     sub-accounts are included, each with its `account_allocation_name`. An empty array means no
-     *     executions in the window.
-     *
-     *     Paced at 1 request per 5 seconds (429 with `Retry-After` beyond); the service advises calling it
-     *     once per session and following later executions otherwise (for example through the open
-     *     orders operation).
-     */
-    get: operations['getTrades'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/trsrv/stocks': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/iserver/account/{accountId}/summary/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an account's equity and cash by segment
+         * @description Gives the equity and cash balances of an account in total and by segment (securities,
+         *     commodities, and crypto where the account has a crypto segment), as numbers in the base
+         *     currency. An unknown or inaccessible account id, or a request before the brokerage session
+         *     is open (`no bridge`), answers 400.
+         */
+        get: operations["getAccountBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Stock contracts by symbol
-     * @description Looks up stock contracts by symbol. The answer has one key per requested symbol; each holds
-     *     the stock contract groups (companies or products) whose symbol matches, each with its
-     *     listings: typically one contract per primary exchange and trading currency (`AAPL` on
-     *     `NASDAQ` in USD, on `MEXI` in MXN, ...). Use the `conid` of the listing to trade.
-     *
-     *     Symbols are upper-case only; a lower-case or empty symbol list is refused with 400. A
-     *     well-formed symbol that matches no stock is answered with an empty array under its key.
-     *     This is not an `/iserver` operation: it works without an open brokerage session (no
-     *     `no bridge` answer), but still needs valid authorization.
-     */
-    get: operations['getStocksBySymbols'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/trsrv/futures': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/iserver/account/{accountId}/summary/margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an account's margin requirements by segment
+         * @description Gives the current, look-ahead and overnight initial and maintenance margin of an account in
+         *     total and by segment (securities, commodities, and crypto where the account has a crypto
+         *     segment), as numbers in the base currency. An unknown or inaccessible account id, or a
+         *     request before the brokerage session is open (`no bridge`), answers 400.
+         */
+        get: operations["getAccountMargins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Future contracts by symbol
-     * @description Lists the non-expired future contracts of one or more symbols. The answer has one key per
-     *     requested symbol, each holding that symbol's futures ordered by expiration date, nearest
-     *     first; expired contracts are never listed. Use the `conid` of a contract to trade it.
-     *
-     *     Symbols are upper-case only; a lower-case or empty symbol list is refused with 400. A
-     *     well-formed symbol without futures is answered with an empty array under its key. This is
-     *     not an `/iserver` operation: it works without an open brokerage session, but still needs
-     *     valid authorization.
-     */
-    get: operations['getFuturesBySymbols'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/contract/rules': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/iserver/account/{accountId}/summary/market_value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an account's market value by currency and asset class
+         * @description Gives the cash and the market value of each asset class of an account, one entry per
+         *     currency (in that currency) and a total entry `Total (in <base>)` in the base currency. An
+         *     unknown or inaccessible account id, or a request before the brokerage session is open
+         *     (`no bridge`), answers 400.
+         */
+        get: operations["getAccountMarketValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Trading rules of a contract
-     * @description Answers the trading rules of a contract for the accounts of the session, for a buy or a sell
-     *     and for a new order or the modification of an existing one: the order types it accepts (and
-     *     which of them take a cash quantity, `cqtTypes`, or a fractional quantity, `fraqTypes`), the
-     *     times in force, defaults for a new order ticket (size, limit and stop price, time in force),
-     *     and the quantity and price increments an order must respect.
-     *
-     *     Needs an open brokerage session (`no bridge` otherwise). An unknown `conid` is refused with
-     *     400 (`{"error": "Contract 999999999 not found", "statusCode": 400}`), as is `modifyOrder`
-     *     true without `orderId`. A known contract the session's accounts may not trade is answered
-     *     with 200 and the reason in `error`, with `canTradeAcctIds` empty.
-     */
-    post: operations['getContractRules'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/contract/{conid}/algos': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Contract id of the instrument. */
-        conid: number;
-      };
-      cookie?: never;
+    "/v1/api/iserver/account/{accountId}/summary/available_funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an account's available funds by segment
+         * @description Gives the available funds, excess liquidity (current, look-ahead and overnight), buying
+         *     power, leverage and day trades left of an account in total and by segment (securities,
+         *     commodities, and crypto where the account has a crypto segment), as numbers in the base
+         *     currency: deeper than the summary. An unknown or inaccessible account id, or a request
+         *     before the brokerage session is open (`no bridge`), answers 400.
+         */
+        get: operations["getAccountAvailableFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Algorithms available for a contract
-     * @description Lists the broker's algorithms (algorithmic order strategies) available for a contract, with
-     *     their descriptions and parameters on request. Place an algorithmic order by passing the
-     *     algorithm's `id` as `strategy` and its parameters, keyed by parameter `id`, as
-     *     `strategyParameters` of the place-order operation.
-     *
-     *     Needs an open brokerage session (`no bridge` otherwise). A contract that is not eligible for
-     *     algorithms (see `algoEligible` of the contract rules) is answered with an empty list; an
-     *     unknown `conid` is refused with 400 (`{"error": "Contract 999999999 not found",
-     *     "statusCode": 400}`). Ids in `algos` that do not exist for the contract are left out of the
-     *     answer.
-     */
-    get: operations['getContractAlgos'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/iserver/currency/pairs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/iserver/account/pnl/partitioned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read updated profit and loss per account
+         * @description Gives the daily and unrealized profit and loss, net liquidation value, excess liquidity and
+         *     market value of each of the user's accounts, keyed by `<accountId>.Core`. The first request
+         *     of a brokerage session starts the computation and answers `upnl` as an empty array; later
+         *     requests answer the values. Paced at 1 request per 5 seconds: a faster request answers 429
+         *     with `Retry-After`. Before the brokerage session is open it answers 400 `no bridge`.
+         */
+        get: operations["getPartitionedPnl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Currency pairs of a currency
-     * @description Lists the currency pairs (forex contracts) in which a currency takes part, as either the base
-     *     or the quote currency, for currency conversion orders (`isCcyConv` of the place-order
-     *     operation). The answer has a single key, the requested currency; each pair names its
-     *     contract id and the other currency (`ccyPair`). Symbols follow market convention, so the
-     *     list for `USD` holds `EUR.USD` as well as `USD.JPY`.
-     *
-     *     Needs an open brokerage session (`no bridge` otherwise). A currency that is not three
-     *     upper-case letters is refused with 400; a well-formed currency without pairs is answered
-     *     with an empty array under its key.
-     */
-    get: operations['getCurrencyPairs'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/forecast/contract/rules': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/portfolio/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the portfolio accounts
+         * @description Lists the accounts whose portfolio the user may view (up to 100; an advisor's master account
+         *     first, then its client accounts; for larger or tiered structures use
+         *     `GET /v1/api/portfolio/subaccounts`). Must be called (or subaccounts) in the session before
+         *     the ledger (`GET /v1/api/portfolio/{accountId}/ledger`), which refuses with 400 otherwise.
+         *     Paced at 1 request per 5 seconds: a faster request answers 429 with `Retry-After`. Not an
+         *     `/iserver` call, so it does not answer `no bridge`.
+         */
+        get: operations["getPortfolioAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Rules of an event contract
-     * @description Answers the market rules of an event (yes/no binary) contract: what is measured and by which
-     *     source agency, the threshold, when trading ends, when the result is released and when winning
-     *     contracts are paid out (all epoch seconds), the payout and the price increment (formatted
-     *     strings), and links to the source data and the market rules document. The yes and the no
-     *     contract of a question share the same rules, so either conid may be given.
-     *
-     *     This is not an `/iserver` operation: it works without an open brokerage session, but still
-     *     needs valid authorization. A conid that is unknown or not an event contract is refused with
-     *     400 (`{"error": "Contract 265598 is not an event contract", "statusCode": 400}`).
-     */
-    get: operations['getEventContractRules'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/api/forecast/contract/details': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/api/portfolio/subaccounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the portfolio subaccounts
+         * @description Lists the client accounts (subaccounts) below the user's master account, for advisors and
+         *     other multi-account structures; an individual user gets only their own account. Either this
+         *     operation or `GET /v1/api/portfolio/accounts` must be called in the session before the
+         *     ledger (`GET /v1/api/portfolio/{accountId}/ledger`), which refuses with 400 otherwise.
+         *     Paced at 1 request per 5 seconds: a faster request answers 429 with `Retry-After`. Not an
+         *     `/iserver` call, so it does not answer `no bridge`.
+         */
+        get: operations["getPortfolioSubaccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Details of an event contract
-     * @description Answers the details of an event (yes/no binary) contract: its question, the conids of its yes
-     *     and no contracts, the strike and its display label, exchange, expiration, market and
-     *     category, the underlying, and the payout per winning contract. Either conid of the pair may
-     *     be given; `side` says which one it is (`Y` or `N`), and every other field is the same for
-     *     both.
-     *
-     *     This is not an `/iserver` operation: it works without an open brokerage session, but still
-     *     needs valid authorization. A conid that is unknown or not an event contract is refused with
-     *     400 (`{"error": "Contract 265598 is not an event contract", "statusCode": 400}`).
-     */
-    get: operations['getEventContractDetails'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
+    "/v1/api/portfolio/{accountId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the ledger of an account per currency
+         * @description Gives the cash, market values and profit and loss of an account per currency it holds
+         *     (keyed by currency code, in that currency), and the total over all currencies in the base
+         *     currency under the key `BASE`.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` must
+         *     have been called in the session first. Until then the ledger is refused with 400
+         *     `{"error": "Please query /portfolio/accounts or /portfolio/subaccounts first", "statusCode": 400}`.
+         *     An account id that is not among the listed accounts also answers 400. Not an `/iserver`
+         *     call, so it does not answer `no bridge`.
+         */
+        get: operations["getLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or modify an alert
+         * @description Creates an alert on the account, or, when the body carries the `orderId` of an existing
+         *     alert, replaces that alert's settings. Modifying is also the only way to change the login
+         *     user's MTA (mobile trading assistant) alert: send its `order_id` (from
+         *     `GET /v1/api/iserver/account/mta`) with conditions of types 7 to 9. A modification always
+         *     gives the alert a new order id, answered in `order_id`; the MTA alert keeps its `tool_id`.
+         *
+         *     A new alert is active. `expireTime` is required when `tif` is `GTD`. An empty body answers
+         *     400 `Bad Request: body can't be empty`; values the service cannot use (an operator such as
+         *     `abc`, an unknown `orderId`, a modification that changes nothing) answer 500 with an
+         *     error-only body.
+         */
+        post: operations["upsertAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/alert/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate or deactivate an alert
+         * @description Activates (`alertActive` 1) or deactivates (`alertActive` 0) one alert of the account.
+         *     A deactivated alert stops notifying but is kept, and its details show `alert_active` 0 and
+         *     `order_status` `Inactive`; activating it again resumes notifications. Its order id does not
+         *     change. An alert id the account does not have, or other invalid data, answers 500 with an
+         *     error-only body.
+         */
+        post: operations["activateAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/alert/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /**
+                 * @description Order id of the alert to delete (`order_id` of the alerts list), as a string of digits.
+                 *     An id that is not a number, or that the account does not have, answers 500.
+                 */
+                alertId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert
+         * @description Removes one alert of the account. The MTA alert cannot be removed: deleting it resets it
+         *     to its default settings (its `alert_mta_defaults`) under a new order id, keeping its
+         *     `tool_id`. The body is an empty object, or none. An alert id that does not exist or cannot
+         *     be parsed answers 500 with an error-only body.
+         */
+        delete: operations["deleteAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the alerts of an account
+         * @description Lists every alert of the account, active or not, in creation order, with its name and
+         *     flags. The MTA alert is not listed (read it with `GET /v1/api/iserver/account/mta`). An
+         *     account without alerts answers an empty array.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/alert/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Order id of the alert (`order_id` of the alerts list, or of the MTA alert). An empty id
+                 *     answers 400; an id that cannot be parsed as a 64-bit integer, or that names no alert,
+                 *     answers 500.
+                 */
+                alertId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read every setting of an alert
+         * @description Answers all settings and conditions of one alert of the user's accounts, including the
+         *     MTA alert (which carries a `tool_id`). The query parameter `type` is required and must be
+         *     `Q`; a missing or other value answers 400. An id that cannot be parsed, or that names no
+         *     alert of the user, answers 500 (as activation and deletion do for unknown ids).
+         */
+        get: operations["getAlertDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/mta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the MTA alert
+         * @description Answers the one MTA (mobile trading assistant) alert of the login user, with its fixed
+         *     `tool_id` and default thresholds (`alert_mta_defaults`). The MTA alert exists for every
+         *     user: it cannot be created or deleted, only modified through
+         *     `POST /v1/api/iserver/account/{accountId}/alert` with its `order_id` (which gives it a new
+         *     order id); deleting it resets it to its defaults. The specification lists only a 200 answer;
+         *     the errors every brokerage call can give (no bridge, ended session, pacing, timeout) apply
+         *     here too.
+         */
+        get: operations["getMtaAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a watchlist
+         * @description Creates a watchlist of the login user from a list of rows: contracts by conid (`C`) and
+         *     blank separator rows (`H`). The client chooses the id, which must be digits only and not
+         *     used by another watchlist of the user. The answer's `instruments` is always an empty array,
+         *     although the watchlist holds the contracts of the rows. A missing field, a non-numeric id
+         *     or an id already in use answers 400.
+         */
+        post: operations["createWatchlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an allocation group
+         * @description Creates an allocation group of the advisor (the login user's master account, such as
+         *     `F7654321`): orders allocated to the group by its name are distributed over its accounts
+         *     by `default_method` (`N`, net liquidation value, when left out). With the user-defined
+         *     methods `C`, `P`, `R` and `S` every account needs an `amount`; with `P` the amounts add up
+         *     to 100. Only advisors have allocation groups. A user who is not an advisor, an account that
+         *     is not one of the advisor's sub-accounts or is listed twice, a missing amount, percentages
+         *     that do not add up to 100, an unknown method, or a group name already in use answers 400.
+         */
+        post: operations["createAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order, a bracket or an OCA group
+         * @description Places one order for the account, or several when they form one one-cancels-all (OCA) group
+         *     (every order has `isSingleGroup` true) or one bracket (a parent with a `cOID` and children
+         *     whose `parentId` names it). Needs an open brokerage session: before
+         *     `POST /v1/api/iserver/auth/ssodh/init` the answer is `400 {"error": "no bridge"}`.
+         *
+         *     The answer has status 200 and one of four shapes: success entries (the orders were
+         *     transmitted), warning entries (the orders wait until the warning is confirmed through
+         *     `POST /v1/api/iserver/reply/{replyId}`), a reject object `{"error": ...}`, or, rarely and on
+         *     the real service only, an advanced reject. **Invalid request content is answered with 500, not
+         *     400**: a body that does not match the schema (for example `LMT` without `price`), an unknown
+         *     `conid`, an `acctId` that is neither the path account nor one of its sub-accounts, an account
+         *     the user may not trade, or `cashQty` with an order type outside the contract's `cqtTypes`.
+         *
+         *     ## One order at a time
+         *
+         *     An order is not placed until the previous one is fully acknowledged. A warning must be answered
+         *     before the next order: placing or modifying any further order of the account while a warning
+         *     is pending invalidates the pending reply id (the held order is dropped), and confirming it
+         *     afterwards ends in `503` ("Reply ID not found"). Warnings can be accepted in advance for the
+         *     session through `POST /v1/api/iserver/questions/suppress`.
+         *
+         *     ## Rules of the reference server
+         *
+         *     The reference server decides with a documented, deterministic table. Terms: the *last price* is
+         *     the simulated last price of the contract; the *order value* is the order's size in units times
+         *     its `price` (limit or stop price) or, without one, the last price, or the `cashQty` or `fxQty`
+         *     itself, converted to the account's base currency; checks that need a price that does not exist
+         *     are skipped. In a bracket only the parent is checked against funds and value; in an OCA group
+         *     each member is checked on its own.
+         *
+         *     **Rejects** are evaluated first, on every order of the request in order; the first that applies
+         *     answers its reject object and nothing is placed:
+         *
+         *     | # | the order is rejected when | `error` |
+         *     |---|---|---|
+         *     | 1 | the account lacks trading permission for the contract's security type | `No trading permissions for <secType>` (for example `No trading permissions for OPT`) |
+         *     | 2 | the contract is expired or not tradable | `Contract <conid> is expired or not tradable` |
+         *     | 3 | an `LMT` or `STOP_LIMIT` limit price is more than 50 % away from the last price | `Limit price too far from market` |
+         *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
+         *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
+         *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Local order ID <cOID> is already registered` |
+         *
+         *     **Warnings** come next, in this order; the first that applies to any order of the request is
+         *     answered as one warning entry (one warning per round), and a message id suppressed for the
+         *     session is skipped:
+         *
+         *     | messageId | raised when | message begins |
+         *     |---|---|---|
+         *     | `o10151` | the order is a market order (`MKT`) | `You are submitting a market order.` |
+         *     | `o163` | an `LMT` or `STOP_LIMIT` limit price is more than 3 % (and at most 50 %) away from the last price | `The following order "<description>" price exceeds the Percentage constraint of 3%.` |
+         *     | `o354` | the simulator has no market data for the contract | `You are submitting an order without market data.` |
+         *     | `o383` | `quantity` is above 1000 units (the size limit) | `The following order "<description>" size exceeds the Size Limit of 1000.` |
+         *     | `o451` | the order value is above 20 % of the account's net liquidation value | `The following order "<description>" value estimate of <value> exceeds the Total Value Limit of <limit>.` |
+         *     | `o2137` | the account has an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) on the opposite side of the same contract | `You have an open order on the opposite side of this contract.` |
+         *
+         *     Each message ends with `Are you sure you want to submit this order?`. Confirming with
+         *     `{"confirmed": true}` continues down the table after the confirmed warning: it raises the next
+         *     warning that applies (with a new reply id) or transmits the orders and answers their success
+         *     entries. Transmitted orders start `Submitted`, or `PreSubmitted` while a stop, trailing or
+         *     bracket-child order waits for its trigger.
+         */
+        post: operations["placeOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/reply/{replyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the warning entry to answer (a UUID). Any value is accepted here; one that does not
+                 *     name a pending warning of the session is answered with 503.
+                 */
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an order warning
+         * @description Answers the warning that holds back an order placed or modified through `placeOrders` or
+         *     `modifyOrder`. With `{"confirmed": true}` the service continues down its warning table: it
+         *     answers the next warning that applies (a new warning entry with a new reply id) or transmits
+         *     the orders and answers their success entries; a reject is possible too. With
+         *     `{"confirmed": false}` the held orders are dropped and the answer is the reject
+         *     `{"error": "Order not confirmed"}`.
+         *
+         *     A reply id is valid once, and only until another order of the account is placed or modified:
+         *     answering an invalidated, already answered or unknown reply id ends in
+         *     `503 {"error": "Reply ID not found", "statusCode": 503}` (the real service answers it after its
+         *     10-second timeout, the reference server at once). This is the "Reply ID not found" trap of
+         *     clients that place orders in a loop without answering each warning first.
+         *
+         *     Unlike `placeOrders`, an invalid body (a `confirmed` that is not a JSON boolean, such as
+         *     `"true"` or `1`) is answered with 400.
+         */
+        post: operations["confirmOrderReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/questions/suppress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept order warnings automatically
+         * @description Suppresses order warnings by message id for the rest of the brokerage session: orders placed or
+         *     modified from then on skip those warnings as if they had been confirmed (rejects still apply).
+         *     The ids add to those already suppressed; `POST /v1/api/iserver/questions/suppress/reset`
+         *     clears them all, and so does the end of the session. A pending warning is not affected: it
+         *     must still be answered through the reply operation.
+         *
+         *     Any id of the form `o<digits>` is accepted, including ids the reference server never raises.
+         */
+        post: operations["suppressQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/questions/suppress/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask all order warnings again
+         * @description Clears every warning suppression of the brokerage session, so that orders placed from then on
+         *     raise all warnings again. Takes no body. Succeeds also when nothing was suppressed.
+         */
+        post: operations["resetSuppressedQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the orders of the day
+         * @description Lists the orders of the current day of the selected account (or of `accountId`): working
+         *     orders, and orders filled or cancelled today, plus GTC orders of earlier days still working.
+         *     Orders waiting for a warning to be confirmed are not orders yet and are not listed.
+         *
+         *     `GET /v1/api/iserver/accounts` must have been called in the brokerage session first; until
+         *     then the answer is `400 {"error": "Please query /iserver/accounts first", "statusCode": 400}`.
+         *     Paced at 1 request per 5 seconds (429 with `Retry-After` beyond).
+         *
+         *     The real service answers the first call of a session, and a call with `force=true`, with an
+         *     empty list and `snapshot: false` while it starts following the account's orders; call again
+         *     after a few seconds. The reference server always answers the full list with `snapshot: true`.
+         */
+        get: operations["getOpenOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/order/status/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the status of an order
+         * @description Answers everything about one order of the user's accounts, whatever its status (working,
+         *     filled, cancelled), as long as it is an order of the current day or a working order of an
+         *     earlier day.
+         *
+         *     An order id the user has no order under is invalid input and is answered with
+         *     `500 {"error": "OrderID <orderId> doesn't exist", "statusCode": 500}`, as the service answers
+         *     other wrong ids; an id that is not a number fails validation with 400.
+         */
+        get: operations["getOrderStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/order/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Modify an open order
+         * @description Replaces an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) of the account with the
+         *     order in the body, which is complete (not a patch): give every field the order should keep.
+         *     The order keeps its id. `GET /v1/api/iserver/accounts` must have been called in the brokerage
+         *     session first; until then the answer is
+         *     `400 {"error": "Please query /iserver/accounts first", "statusCode": 400}`.
+         *
+         *     The answers are those of `placeOrders`, with status 200: success entries (the modification was
+         *     transmitted; `order_id` is the same id), a warning entry to confirm through
+         *     `POST /v1/api/iserver/reply/{replyId}`, or a reject. The reference server applies the same
+         *     rule table as `placeOrders` (rejects 1 to 4 and 6, then the warnings; the order itself does not
+         *     count as the opposite-side order of `o2137`, and its current value is released before funds
+         *     are checked), and rejects in addition:
+         *     - an order id that names no order of the account: `OrderID <orderId> doesn't exist`;
+         *     - an order that is no longer open: `Order <orderId> cannot be modified in status <status>`;
+         *     - a body whose `conid` or `side` differs from the order's: `The contract and side of an order cannot be modified`.
+         *
+         *     A modification counts as a new order: it invalidates a pending warning of the account, and
+         *     while its own warning is pending another order invalidates it. Invalid request content (a body
+         *     that does not match the schema) is answered with 500, as for `placeOrders`.
+         */
+        post: operations["modifyOrder"];
+        /**
+         * Cancel an open order
+         * @description Asks to cancel an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) of the account.
+         *     The answer has status 200: the acknowledgement `{"msg": "Request was submitted", ...}`, or a
+         *     reject object when the account has no order with this id
+         *     (`OrderID <orderId> doesn't exist`) or the order can no longer be cancelled
+         *     (`Order <orderId> cannot be cancelled in status <status>`). Takes no body.
+         *
+         *     The real service moves the order to `PendingCancel` and then `Cancelled`; the reference server
+         *     moves it to `Cancelled` at once (the remaining quantity is cancelled; fills stay). Cancelling a
+         *     bracket parent cancels its children; cancelling a member of an OCA group cancels only it.
+         */
+        delete: operations["cancelOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the executions of the selected account
+         * @description Lists the executions of the selected account (the one chosen with `POST /v1/api/iserver/account`,
+         *     by default the first account of `GET /v1/api/iserver/accounts`) over the current day and up to
+         *     six previous days, newest first. For an advisor's master account the executions of its
+         *     sub-accounts are included, each with its `account_allocation_name`. An empty array means no
+         *     executions in the window.
+         *
+         *     Paced at 1 request per 5 seconds (429 with `Retry-After` beyond); the service advises calling it
+         *     once per session and following later executions otherwise (for example through the open
+         *     orders operation).
+         */
+        get: operations["getTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock contracts by symbol
+         * @description Looks up stock contracts by symbol. The answer has one key per requested symbol; each holds
+         *     the stock contract groups (companies or products) whose symbol matches, each with its
+         *     listings: typically one contract per primary exchange and trading currency (`AAPL` on
+         *     `NASDAQ` in USD, on `MEXI` in MXN, ...). Use the `conid` of the listing to trade.
+         *
+         *     Symbols are upper-case only; a lower-case or empty symbol list is refused with 400. A
+         *     well-formed symbol that matches no stock is answered with an empty array under its key.
+         *     This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getStocksBySymbols"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/futures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Future contracts by symbol
+         * @description Lists the non-expired future contracts of one or more symbols. The answer has one key per
+         *     requested symbol, each holding that symbol's futures ordered by expiration date, nearest
+         *     first; expired contracts are never listed. Use the `conid` of a contract to trade it.
+         *
+         *     Symbols are upper-case only; a lower-case or empty symbol list is refused with 400. A
+         *     well-formed symbol without futures is answered with an empty array under its key. This is
+         *     not an `/iserver` operation: it works without an open brokerage session, but still needs
+         *     valid authorization.
+         */
+        get: operations["getFuturesBySymbols"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/contract/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trading rules of a contract
+         * @description Answers the trading rules of a contract for the accounts of the session, for a buy or a sell
+         *     and for a new order or the modification of an existing one: the order types it accepts (and
+         *     which of them take a cash quantity, `cqtTypes`, or a fractional quantity, `fraqTypes`), the
+         *     times in force, defaults for a new order ticket (size, limit and stop price, time in force),
+         *     and the quantity and price increments an order must respect.
+         *
+         *     Needs an open brokerage session (`no bridge` otherwise). An unknown `conid` is refused with
+         *     400 (`{"error": "Contract 999999999 not found", "statusCode": 400}`), as is `modifyOrder`
+         *     true without `orderId`. A known contract the session's accounts may not trade is answered
+         *     with 200 and the reason in `error`, with `canTradeAcctIds` empty.
+         */
+        post: operations["getContractRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/contract/{conid}/algos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id of the instrument. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Algorithms available for a contract
+         * @description Lists the broker's algorithms (algorithmic order strategies) available for a contract, with
+         *     their descriptions and parameters on request. Place an algorithmic order by passing the
+         *     algorithm's `id` as `strategy` and its parameters, keyed by parameter `id`, as
+         *     `strategyParameters` of the place-order operation.
+         *
+         *     Needs an open brokerage session (`no bridge` otherwise). A contract that is not eligible for
+         *     algorithms (see `algoEligible` of the contract rules) is answered with an empty list; an
+         *     unknown `conid` is refused with 400 (`{"error": "Contract 999999999 not found",
+         *     "statusCode": 400}`). Ids in `algos` that do not exist for the contract are left out of the
+         *     answer.
+         */
+        get: operations["getContractAlgos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/currency/pairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Currency pairs of a currency
+         * @description Lists the currency pairs (forex contracts) in which a currency takes part, as either the base
+         *     or the quote currency, for currency conversion orders (`isCcyConv` of the place-order
+         *     operation). The answer has a single key, the requested currency; each pair names its
+         *     contract id and the other currency (`ccyPair`). Symbols follow market convention, so the
+         *     list for `USD` holds `EUR.USD` as well as `USD.JPY`.
+         *
+         *     Needs an open brokerage session (`no bridge` otherwise). A currency that is not three
+         *     upper-case letters is refused with 400; a well-formed currency without pairs is answered
+         *     with an empty array under its key.
+         */
+        get: operations["getCurrencyPairs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/contract/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rules of an event contract
+         * @description Answers the market rules of an event (yes/no binary) contract: what is measured and by which
+         *     source agency, the threshold, when trading ends, when the result is released and when winning
+         *     contracts are paid out (all epoch seconds), the payout and the price increment (formatted
+         *     strings), and links to the source data and the market rules document. The yes and the no
+         *     contract of a question share the same rules, so either conid may be given.
+         *
+         *     This is not an `/iserver` operation: it works without an open brokerage session, but still
+         *     needs valid authorization. A conid that is unknown or not an event contract is refused with
+         *     400 (`{"error": "Contract 265598 is not an event contract", "statusCode": 400}`).
+         */
+        get: operations["getEventContractRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/contract/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Details of an event contract
+         * @description Answers the details of an event (yes/no binary) contract: its question, the conids of its yes
+         *     and no contracts, the strike and its display label, exchange, expiration, market and
+         *     category, the underlying, and the payout per winning contract. Either conid of the pair may
+         *     be given; `side` says which one it is (`Y` or `N`), and every other field is the same for
+         *     both.
+         *
+         *     This is not an `/iserver` operation: it works without an open brokerage session, but still
+         *     needs valid authorization. A conid that is unknown or not an event contract is refused with
+         *     400 (`{"error": "Contract 265598 is not an event contract", "statusCode": 400}`).
+         */
+        get: operations["getEventContractDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /**
-     * @description The temporary request token of the first OAuth 1.0a step. The user authorizes it on the
-     *     brokerage's authorization page, which hands back an `oauth_verifier`; both then go into the
-     *     access token request.
-     */
-    OAuthRequestTokenResponse: {
-      /**
-       * @description The request token: short-lived, good for one access token request only, and never usable
-       *     to sign brokerage requests.
-       * @example e4e16d5caf1db4cb6227
-       */
-      oauth_token: string;
-    };
-    /**
-     * @description The error object of brokerage operations. `statusCode` repeats the HTTP status as a number
-     *     (the vendor's own description types it as a string in one place; real payloads carry a number).
-     */
-    ErrorObject: {
-      /**
-       * @description Why the request failed, for a person to read.
-       * @example Bad Request: accountId needed
-       */
-      error: string;
-      /**
-       * @description The HTTP status of the answer.
-       * @example 400
-       */
-      statusCode: number;
-    };
-    /**
-     * @description The permanent access token of the second OAuth 1.0a step and its secret, encrypted for the
-     *     consumer. The pair stays valid until the user revokes the consumer's authorization; keep both.
-     */
-    OAuthAccessTokenResponse: {
-      /**
-       * @description The access token: goes as `oauth_token` into the live session token request and into
-       *     every later brokerage request signed with the live session token.
-       * @example 7cdf27797598a65d1f98
-       */
-      oauth_token: string;
-      /**
-       * @description The access token secret, encrypted with the consumer's public encryption key (RSA PKCS#1
-       *     v1.5) and base64-encoded. It is not used as an HMAC key as in textbook OAuth 1.0a:
-       *     base64-decode it, decrypt it with the consumer's private encryption key, and hex-encode
-       *     the plaintext to get the *prepend* of the live session token request.
-       * @example +1eKJlsfZJJZfMol4EDL+amKmfkIL6OYQNhX3A+AL7ggKoASC+RO+XIwfFwm8za+UQCU0uZantKLV8ftmg0jrbefIwQME23xhYyY5JcvW8r6I/PXvQeyfPGn4zQKeYF/zwYNwpbgAMHzyIi4iQCN7UbjsjAex/NEq9Qr5ZLv/K1BAfx8vbMuhl7HIajSDGmvA6Zh1SRbg3kj9KOx7T9caM2aS6tRRxWyY8D5baLDdbqYZUhaT5jLu81HsfeiHWvTOKj+/c8AjJXPPt92/sfsT/hyj018gyNMqrBRVSN2Feot3bavwx2s8Qb3GvY1T077sMK2bIGC6NXx9jjH/oX5DQ==
-       */
-      oauth_token_secret: string;
-    };
-    /**
-     * @description The server's half of the Diffie-Hellman exchange and a value to check the computed live
-     *     session token against. The live session token itself is never sent: the client computes it
-     *     (see `POST /v1/api/oauth/live_session_token`).
-     */
-    LiveSessionTokenResponse: {
-      /**
-       * @description B = g^b mod p, the server's Diffie-Hellman public value, as a hexadecimal number (no
-       *     `0x` prefix; leading zeros may be dropped, so it can be shorter than the prime).
-       * @example a05283ce5b28987eafcf8f2d77a8ae29c9ee5815ebd8c303b2c14aa81dceaa0ed8342a064703d83e8c370c82d049c71c5c553c692fa387a8e49bfe973c5f0868c80e41ba57d907978f4bb457290a0458cf78592ba47a50dbed5878aa907a4c8d3840babf85bbc43817a685dfc1a31b086d6963c2ed33326d86556da7cb58f4775edd4c7d105b21290e5ffafacdac4fd418b335ff7b25ca799233c7a410c2d1fab8a620de9aeaf60fb9af70cb800dcbaf98eeb55f5c81b3168c3c04dcbe9e7ff4ce28d73e50327d673dc1edd9828062fda2dc9ec6579413f207975fef2713e74d0868d7e08b7ab7b5348961454b898ebcfe65acfd3759d74a517dad4f6774f567
-       */
-      diffie_hellman_response: string;
-      /**
-       * @description hex(HMAC-SHA1(key = base64-decoded live session token, message = UTF-8 bytes of the
-       *     consumer key)), lower-case hex: compare it with the same value computed from your token;
-       *     a mismatch means the token was computed wrongly and every later request would give 401.
-       * @example 44388d5071a4a85e11608d89b642d0f0ea82bfb6
-       */
-      live_session_token_signature: string;
-      /**
-       * Format: int64
-       * @description When the live session token expires, in epoch milliseconds (24 hours after it was issued).
-       * @example 1735812000000
-       */
-      live_session_token_expiration: number;
-    };
-    /**
-     * @description A client-credentials token request authenticated by a signed JWT (RFC 7523 client
-     *     assertion). The same fields are accepted as `application/x-www-form-urlencoded` (what
-     *     working clients send) and as a JSON object.
-     */
-    OAuth2TokenRequest: {
-      /**
-       * @description The OAuth 2.0 grant; only the client-credentials grant is offered.
-       * @example client_credentials
-       * @enum {string}
-       */
-      grant_type: 'client_credentials';
-      /**
-       * @description Says that the client authenticates with a signed JWT in `client_assertion`.
-       * @example urn:ietf:params:oauth:client-assertion-type:jwt-bearer
-       * @enum {string}
-       */
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-      /**
-       * @description A compact JWS (three base64url parts separated by dots) signed RS256 with the client's
-       *     private key, whose public key was registered with the brokerage. The header carries
-       *     `alg: RS256`, `typ: JWT` and `kid` (the id of the registered key). The claims:
-       *     - `iss`: the client id;
-       *     - `sub`: the client id again;
-       *     - `aud`: the URL of this token endpoint (`{base_url}/oauth2/api/v1/token`);
-       *     - `iat`: when the assertion was made, epoch seconds;
-       *     - `exp`: when it stops being accepted, epoch seconds, after `iat` and at most a few
-       *       minutes later (keep it short: 60 seconds is typical);
-       *     - `jti`: a unique id (a UUID); an assertion whose `jti` was already used is refused,
-       *       which prevents replay.
-       *     A bad signature, an unknown `kid` or `iss`, a wrong `aud`, an expired or reused
-       *     assertion gives 401.
-       * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJURVNUQ09OUyIsInN1YiI6IlRFU1RDT05TIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDo1MDAwL29hdXRoMi9hcGkvdjEvdG9rZW4iLCJpYXQiOjE3MzU3MjU2MDAsImV4cCI6MTczNTcyNTY2MCwianRpIjoiN2YzYzJhOWUtNGIxZC00ZThhLTljNmYtMmQ1YjhhMWUwYzQ3In0.TwfxKtj1aDWjLQVf-5RWhJXFef_hXhH3FXsUjCP0rbh7a25jk6Kd5hd3HYhr08OltKyNUcs7X6Wrs56rzhaTyXewKviB6vQxAxZSygnb2i_Gjplq1Cq-nvN1xZuFs6XNBv2zAjcjfAdN-V8EYGfGdcVHoM-ANSHaj04YUtAnJF5Vy8Bn-m4kFKMilYTtMqBPGm8suobYjq6APPe4LbJK3Y1WyQnCNUDFcVwn-jEHOOynDLSg_HeTtYAy6MqYrJvAoL3fRiWYhHehcOHS1GD8sYC83yx3CxLqumVrAA_Hd22-b9bFnq-tXQsqRqlRKL8rWFMqsBwSEzQJbYNLwwlBCA
-       */
-      client_assertion: string;
-      /**
-       * @description The scopes asked for, separated by single spaces (for example `sso-sessions.write
-       *     sso-browser-sessions.write`). The token carries only scopes granted to the client; an
-       *     operation whose scope the token lacks answers 403.
-       * @example sso-sessions.write sso-browser-sessions.write
-       */
-      scope: string;
-    };
-    /** @description An access token for the single sign-on operations (RFC 6749 token response). */
-    OAuth2TokenResponse: {
-      /**
-       * @description The access token, a signed JWT; send it as `Authorization: Bearer <access_token>`. Treat
-       *     it as opaque: its claims (issuer, client id, granted scopes, expiry) may change without notice.
-       * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvb2F1dGgyIiwic3ViIjoiVEVTVENPTlMiLCJhdWQiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvZ3cvYXBpIiwiaWF0IjoxNzM1NzI1NjAxLCJleHAiOjE3MzU3MjkyMDEsInNjb3BlIjoic3NvLXNlc3Npb25zLndyaXRlIHNzby1icm93c2VyLXNlc3Npb25zLndyaXRlIiwianRpIjoiYzJkNGU2ZjgtMWEzYi00YzVkLThlN2YtOWEwYjFjMmQzZTRmIn0.GQ4a7EjAplkPnxBVB0NtS2-4BBBDMuOFBsA2lh8kJMlnIsnIfcmi-aSy06M-QLFoqktKui8HCAnq-4iMcTOrWjHEcR6LV0m7IFae3paQTDiMi8JD0a5TOhhZSPUv56y9-dJ5QQAQom35_eKy5B1PBOkISvfAc-KcrKxKENeXX4PkQgI0W4d1h6PiMqZRbyyzo2G--MeTQkRFmiDUb0kbHLZmK099nvipoiT7XpX-89jS2V2CR1OLaZBEUS5O59U1jQ3iakEsXrdnqQD0BMJpbS-9C9QJh0Hf9idi2uapr--1lPLVeew6gLEB_fd4l9SFX_Zppdzvly8s_nP-gXylrQ
-       */
-      access_token: string;
-      /**
-       * @description How to present the token; always `Bearer`.
-       * @example Bearer
-       * @enum {string}
-       */
-      token_type: 'Bearer';
-      /**
-       * @description Seconds until the token expires, counted from the answer; ask for a new one before then.
-       * @example 3600
-       */
-      expires_in: number;
-      /**
-       * @description The scopes granted, separated by single spaces: those asked for that the client holds.
-       *     May be fewer than asked for.
-       * @example sso-sessions.write sso-browser-sessions.write
-       */
-      scope: string;
-    };
-    /** @description One missing or invalid argument of a request answered with problem details. */
-    ProblemInvalidArgument: {
-      /**
-       * @description Name of the parameter, header or body field.
-       * @example grant_type
-       */
-      name: string;
-      /**
-       * @description Why the argument was refused.
-       * @example missing
-       */
-      reason: string;
-    };
-    /**
-     * @description RFC 9457 problem details, the error body of single sign-on and OAuth 2.0 operations
-     *     (media type `application/problem+json`).
-     */
-    ProblemDetails: {
-      /**
-       * Format: uri-reference
-       * @description A URI reference that identifies the kind of problem; `about:blank` when the status says it all.
-       * @example about:blank
-       */
-      type: string;
-      /**
-       * @description A short summary of the kind of problem that does not change between occurrences.
-       * @example Bad Request
-       */
-      title: string;
-      /**
-       * @description The HTTP status of the answer.
-       * @example 400
-       */
-      status: number;
-      /**
-       * @description What went wrong in this occurrence, for a person to read.
-       * @example Missing required parameter: grant_type
-       */
-      detail?: string;
-      /**
-       * Format: uri-reference
-       * @description A URI reference of this occurrence (the request path).
-       * @example /oauth2/api/v1/token
-       */
-      instance?: string;
-      /** @description The request arguments that were missing or invalid, one entry each. */
-      invalidArguments?: components['schemas']['ProblemInvalidArgument'][];
-    };
-    /**
-     * @description The end user on whose behalf a brokerage session is created, and the options of that
-     *     session. The end user must be one the client (the token's client id) is entitled to act for.
-     */
-    SsoSessionRequest: {
-      /**
-       * @description The username of the end user (the login name, not an account id).
-       * @example jdoe123
-       */
-      credential: string;
-      /**
-       * @description The IP address (IPv4 or IPv6) of the end user's device. The session is bound to it: the
-       *     service refuses its use from other addresses unless they are listed in `alternativeIps`.
-       * @example 203.0.113.45
-       */
-      ip: string;
-      /**
-       * @description Further IP addresses the end user may use the session from (for example the IPv6 address of the same device).
-       * @example [
-       *       "2001:db8::45"
-       *     ]
-       */
-      alternativeIps?: string[];
-      /**
-       * @description Whether to take over the brokerage connection from another session of the same user
-       *     (which is then disconnected). With false the new session is created but reports
-       *     `competing: true` while another session holds the connection.
-       * @default false
-       * @example false
-       */
-      compete?: boolean;
-      /**
-       * @description Whether to open the brokerage session at once (as `POST /v1/api/iserver/auth/ssodh/init`
-       *     does). With false the session is authenticated but `/iserver` calls answer `no bridge`
-       *     until it is initialised.
-       * @default true
-       * @example true
-       */
-      publish?: boolean;
-    };
-    /**
-     * @description The reference to the brokerage session created on behalf of the end user. The session is used
-     *     like any other: `access_token` as a bearer token (or `sessionId` as the `api` cookie) on
-     *     brokerage calls, kept open with `POST /v1/api/tickle`, ended with `POST /v1/api/logout`.
-     */
-    SsoSessionResponse: {
-      /**
-       * @description Whether the session was created and can be used; false when the end user's login is disabled or locked.
-       * @example true
-       */
-      active: boolean;
-      /**
-       * @description A signed JWT for the end user's session: sent as `Authorization: Bearer <access_token>` on
-       *     brokerage (`/v1/api`) calls made for that user. Valid until `expires`.
-       * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvZ3ciLCJzdWIiOiJqZG9lMTIzIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDo1MDAwL3YxL2FwaSIsImlhdCI6MTczNTcyNTYwNSwiZXhwIjoxNzM1ODEyMDA1LCJzaWQiOiIyZjg3ZmVkYjMxNzE5NWI0ODJiYTc2MWU4ZjVjMDQzMSJ9.zPk6z9QbhvuiQYQTGxRgzHykcNS0LMvrCup4101bntA1zWGx_r0jzY1mBgJb5d48aCE75edOCr0DHx6QGcPfWDTwUCkYfyYq6OCPeloITMO_ouXDyMjk-1YHOtlU5gUeTgY1XCurgRvAAEy0i987tOlEu3EmzhVUTHFEe0jQgry6h7xmLZyFQ1AKkIo8qj-1g_3xsEKoGC5B29mgO8BGFnRtsmVmlKbpKxVphN4LBW-412PGIigyu9A2nfgVvlMLXB_LMMMxMyUVV_Rmeja3wPA53_XENRl0xWfkDW8cPmHX81hegWhgQR9q_deBqAmSOal5Av0EZiS-k2OBoX8upA
-       */
-      access_token: string;
-      /**
-       * @description The session identifier: the same value the ping (`POST /v1/api/tickle`) reports as
-       *     `session`, usable as the `api` cookie.
-       * @example 2f87fedb317195b482ba761e8f5c0431
-       */
-      sessionId: string;
-      /**
-       * Format: int64
-       * @description The brokerage's internal number of the end user (the `userId` of the ping response).
-       * @example 123456789
-       */
-      userId: number;
-      /**
-       * @description The username of the end user, as given in `credential`.
-       * @example jdoe123
-       */
-      userName: string;
-      /**
-       * @description Whether the brokerage session is open (true when `publish` was true and nothing competes);
-       *     same meaning as `authenticated` of the authentication status.
-       * @example true
-       */
-      authenticated: boolean;
-      /**
-       * @description Whether the session is connected to the brokerage backend.
-       * @example true
-       */
-      connected: boolean;
-      /**
-       * @description Whether another session of the same user holds the brokerage connection (see `compete` of the request).
-       * @example false
-       */
-      competing: boolean;
-      /**
-       * Format: int64
-       * @description When the session and its `access_token` expire, in epoch milliseconds, unless ended earlier by logout or idle timeout.
-       * @example 1735812005000
-       */
-      expires: number;
-    };
-    /** @description The end user to sign in to the hosted white-branded portal, and where the portal opens. */
-    SsoBrowserSessionRequest: {
-      /**
-       * @description The username of the end user (the login name, not an account id).
-       * @example jdoe123
-       */
-      credential: string;
-      /**
-       * @description The IP address (IPv4 or IPv6) of the end user's browser; the sign-in link works only from that address.
-       * @example 203.0.113.45
-       */
-      ip: string;
-      /**
-       * @description The page of the portal the browser lands on after sign-in, as a path relative to the portal's address.
-       * @default /portal/
-       * @example /portal/#/dashboard/positions
-       */
-      path?: string;
-      /**
-       * @description The language of the portal, a two-letter ISO 639-1 code.
-       * @default en
-       * @example en
-       */
-      lang?: string;
-    };
-    /** @description A one-time sign-in link for the end user's browser. */
-    SsoBrowserSessionResponse: {
-      /**
-       * Format: uri
-       * @description The link to open in the end user's browser: it signs the user in to the portal and lands
-       *     on the requested page. It works once, from the given IP address, and within a short
-       *     time (see `expiresIn`).
-       * @example http://localhost:5000/sso/Dispatcher?token=9c1e6a0f3b2d4e5f8a7b6c5d4e3f2a1b&path=%2Fportal%2F%23%2Fdashboard%2Fpositions
-       */
-      url: string;
-      /**
-       * @description Seconds during which the link can be opened; after that a new browser session must be created.
-       * @example 60
-       */
-      expiresIn?: number;
-    };
-    /**
-     * @description State of the historical market data service (HMDS) for the session. `{"error": "no bridge"}`
-     *     means no historical data has been requested in this session (it is not an error of the
-     *     session); once historical data is requested the object is empty.
-     */
-    HmdsStatus: {
-      /**
-       * @description Why historical data is not being served; `no bridge` when none has been requested yet.
-       *     Absent while the historical data service is connected.
-       * @example no bridge
-       */
-      error?: string;
-    };
-    /** @description Identity of the server that holds the brokerage session. */
-    ServerInfo: {
-      /**
-       * @description Name of the server.
-       * @example JifN19053
-       */
-      serverName: string;
-      /**
-       * @description Version and build date of the server software.
-       * @example Build 10.25.0p, Dec 5, 2023 5:48:12 PM
-       */
-      serverVersion: string;
-    };
-    /**
-     * @description The state of the brokerage session, answered by the authentication status operation and
-     *     nested in the ping response as `iserver.authStatus`.
-     */
-    AuthStatus: {
-      /** @description Whether the brokerage session is open; brokerage (`/iserver`) calls work only while true. */
-      authenticated: boolean;
-      /** @description Whether the connection to the brokerage backend has been established at least once in this session. */
-      established?: boolean;
-      /** @description Whether another session of the same user competes for the brokerage connection. */
-      competing: boolean;
-      /** @description Whether the session is connected to the brokerage backend. */
-      connected: boolean;
-      /** @description A status message; empty when all is well. */
-      message: string;
-      /**
-       * @description Hardware address of the session's server, for support purposes.
-       * @example 98:F2:B3:23:BF:A0
-       */
-      MAC: string;
-      /** @description Reason the last attempt to open the brokerage session failed; empty when none did. */
-      fail?: string;
-      serverInfo: components['schemas']['ServerInfo'];
-    };
-    /**
-     * @description The answer of the ping: the session identifier, the time left before the session expires and
-     *     the state of the brokerage session.
-     */
-    TickleResponse: {
-      /**
-       * @description Identifier of the session: send it as the cookie `api` on later requests to use this
-       *     session (see the `sessionCookie` security scheme).
-       * @example 2f87fedb317195b482ba761e8f5c0431
-       */
-      session: string;
-      /**
-       * Format: int64
-       * @description Milliseconds until the session expires (a duration, not an epoch time); each request
-       *     that keeps the session open pushes it back.
-       * @example 460311
-       */
-      ssoExpires: number;
-      /**
-       * @description Internal use only; spelled `collission` (double s) in real payloads. True when another
-       *     login of the same user collided with this session.
-       * @example false
-       */
-      collission: boolean;
-      /**
-       * Format: int64
-       * @description Internal use only; the brokerage's number of the logged-in user.
-       * @example 123456789
-       */
-      userId: number;
-      hmds: components['schemas']['HmdsStatus'];
-      /** @description The state of the brokerage session, as the authentication status operation answers it. */
-      iserver: {
-        authStatus: components['schemas']['AuthStatus'];
-      };
-    };
-    /** @description Options for opening the brokerage session. */
-    SsodhInitRequest: {
-      /**
-       * @description Whether to publish the session token to the brokerage backend together with opening the
-       *     session. Send true: with false the token must already have been published, otherwise the
-       *     session does not open.
-       * @example true
-       */
-      publish: boolean;
-      /**
-       * @description Whether to take the brokerage connection over from another session of the same user,
-       *     disconnecting it. With false and another session connected, the answer reports
-       *     `competing: true` and `authenticated: false`.
-       * @example true
-       */
-      compete: boolean;
-    };
-    /** @description Confirmation that the session was ended. */
-    LogoutResponse: {
-      /**
-       * @description True when the session was ended: the brokerage session is closed, the live session token,
-       *     bearer token or `api` cookie that carried it stops working, and later calls answer 401.
-       * @example true
-       */
-      status: boolean;
-    };
-    /** @description Trading properties of one account, as listed in `acctProps` of the accounts response. */
-    AccountProperties: {
-      /** @description Whether the account is a master (advisor) account with client accounts below it. */
-      hasChildAccounts: boolean;
-      /** @description Whether orders of the account may give a cash amount (`cashQty`) instead of a quantity. */
-      supportsCashQty: boolean;
-      /** @description Whether the account may trade fractional shares. */
-      supportsFractions: boolean;
-      /** @description Whether orders of the account may carry a customer-supplied time. */
-      allowCustomerTime: boolean;
-      /** @description Whether a lite account is held under a pro login. */
-      liteUnderPro?: boolean;
-      /** @description Whether currency conversion orders are disabled for the account. */
-      noFXConv: boolean;
-      /** @description Whether the account is a proprietary trading account. */
-      isProp: boolean;
-      /** @description Whether the account converts currency automatically when trading in a non-base currency. */
-      autoFx?: boolean;
-    };
-    /**
-     * @description Features enabled for the user (`allowFeatures` of the accounts response). `allowDynAccount`
-     *     reflects the DYNACCT property that dynamic account search and set-dynamic-account need.
-     */
-    AccountFeatures: {
-      /** @description Whether fundamentals and research (GFIS) are shown. */
-      showGFIS?: boolean;
-      /** @description Whether the European cost and charges report is shown before trading. */
-      showEUCostReport?: boolean;
-      /** @description Whether event (yes/no binary) contracts may be viewed. */
-      allowEventContract?: boolean;
-      /** @description Whether currency conversion orders (`isCcyConv`) are allowed. */
-      allowFXConv: boolean;
-      /** @description Whether the financial lens analytics are available. */
-      allowFinancialLens?: boolean;
-      /** @description Whether the mobile trading assistant (MTA) alert is available. */
-      allowMTA: boolean;
-      /** @description Whether symbol type-ahead search is available. */
-      allowTypeAhead: boolean;
-      /** @description Whether event contracts may be traded. */
-      allowEventTrading?: boolean;
-      /**
-       * @description Seconds after which a market-data snapshot should be refreshed.
-       * @example 30
-       */
-      snapshotRefreshTimeout: number;
-      /** @description Whether the user has a lite (commission-free) pricing plan. */
-      liteUser: boolean;
-      /** @description Whether news is shown. */
-      showWebNews?: boolean;
-      /** @description Whether research is available. */
-      research?: boolean;
-      /** @description Internal use only. */
-      debugPnl?: boolean;
-      /** @description Whether the tax optimizer is shown. */
-      showTaxOpt?: boolean;
-      /** @description Whether the impact (sustainability) dashboard is shown. */
-      showImpactDashboard?: boolean;
-      /** @description Whether the user holds the DYNACCT property, so that dynamic account search and set-dynamic-account work (they answer 503 otherwise). */
-      allowDynAccount: boolean;
-      /** @description Whether cryptocurrencies may be traded. */
-      allowCrypto: boolean;
-      /**
-       * @description Comma-separated security types the user may trade.
-       * @example STK,OPT,FUT,FOP,WAR,CASH,BOND,FUND,CFD
-       */
-      allowedAssetTypes: string;
-    };
-    /**
-     * @description The accounts the user may trade, with their aliases and properties, the features enabled for
-     *     the user, and the account that is selected for trading in this brokerage session. An advisor
-     *     (or another multi-account structure) sees the master account followed by its client accounts.
-     *     Calling the accounts operation is a precondition of modifying an order and of querying open
-     *     orders.
-     */
-    AccountsResponse: {
-      /**
-       * @description Identifiers of every account the user may trade, the selected one included; for an advisor the master account comes first.
-       * @example [
-       *       "U1234567"
-       *     ]
-       */
-      accounts: string[];
-      /** @description Properties of each account, keyed by account identifier (one entry per element of `accounts`). */
-      acctProps: {
-        [key: string]: components['schemas']['AccountProperties'];
-      };
-      /**
-       * @description Display alias of each account, keyed by account identifier; an account without a user-defined alias maps to its own identifier.
-       * @example {
-       *       "U1234567": "U1234567"
-       *     }
-       */
-      aliases: {
-        [key: string]: string;
-      };
-      allowFeatures: components['schemas']['AccountFeatures'];
-      /**
-       * @description Chart periods the user may request, keyed by security type (`STK`, `OPT`, `FUT`, `CASH`, ...);
-       *     `*` means every period.
-       * @example {
-       *       "STK": [
-       *         "*"
-       *       ],
-       *       "OPT": [
-       *         "2h",
-       *         "1d",
-       *         "2d",
-       *         "1w",
-       *         "1m"
-       *       ],
-       *       "FUT": [
-       *         "*"
-       *       ],
-       *       "CASH": [
-       *         "*"
-       *       ]
-       *     }
-       */
-      chartPeriods: {
-        [key: string]: string[];
-      };
-      /**
-       * @description Names of the advisor's allocation groups; empty for an individual account.
-       * @example []
-       */
-      groups: string[];
-      /**
-       * @description Names of the advisor's allocation profiles (the older form of allocation groups); empty for an individual account.
-       * @example []
-       */
-      profiles: string[];
-      /**
-       * @description The account orders and trades refer to in this session until another is selected with the switch-account operation; the first account of `accounts` at the start of a session.
-       * @example U1234567
-       */
-      selectedAccount: string;
-      serverInfo: components['schemas']['ServerInfo'];
-      /**
-       * @description Identifier of the brokerage session on the server, for support purposes.
-       * @example 6a0a1d8e.00000042
-       */
-      sessionId: string;
-      /** @description Whether the user is a free-trading (lite) user; spelled `isFT` in real payloads. */
-      isFT: boolean;
-      /** @description Whether the accounts are paper-trading (simulated) accounts. */
-      isPaper: boolean;
-    };
-    /** @description The account to select for trading (switch account), for advisors and other multi-account structures. */
-    SwitchAccountRequest: {
-      /**
-       * @description Identifier of the account to select; must be one of `accounts` of the accounts response.
-       * @example U2345671
-       */
-      acctId: string;
-    };
-    /**
-     * @description Validation of the switched account: the account now selected for trading. Selecting the
-     *     account that is already selected also answers `set: true`.
-     */
-    SwitchAccountResponse: {
-      /** @description Whether the account is now the selected account (always true on status 200; a wrong id answers 500). */
-      set: boolean;
-      /**
-       * @description The account now selected, as `selectedAccount` of the accounts response will show it.
-       * @example U2345671
-       */
-      acctId: string;
-    };
-    /**
-     * @description The error-only object: a reason and nothing else. Answered with 500 by set account, set
-     *     dynamic account, alert creation and modification, alert activation and alert deletion.
-     */
-    ErrorOnly: {
-      /**
-       * @description Why the request failed, for a person to read.
-       * @example Account U9999999 not found
-       */
-      error: string;
-    };
-    /** @description One account found by a dynamic account search. */
-    DynamicAccountMatch: {
-      /**
-       * @description Identifier of the matching account; pass it to set-dynamic-account to trade it.
-       * @example U2345671
-       */
-      accountId: string;
-      /**
-       * @description Display alias of the account; its identifier when it has no user-defined alias.
-       * @example Garcia Family
-       */
-      alias: string;
-      /**
-       * @description Identifier of the allocation structure the account belongs to, for support purposes.
-       * @example 1845631
-       */
-      allocationId: string;
-    };
-    /** @description Accounts matching a dynamic account search pattern (users with the DYNACCT property only). */
-    DynamicAccountSearchResult: {
-      /** @description The accounts whose identifier or alias matches the pattern; empty when none does. */
-      matchedAccounts: components['schemas']['DynamicAccountMatch'][];
-      /**
-       * @description The search pattern of the request, echoed back.
-       * @example U23
-       */
-      pattern: string;
-    };
-    /** @description The dynamic account to select for trading (users with the DYNACCT property only). */
-    SetDynamicAccountRequest: {
-      /**
-       * @description Identifier of the account to select, as found by dynamic account search.
-       * @example U2345671
-       */
-      acctId: string;
-    };
-    /** @description The set-account answer of set-dynamic-account: the dynamic account now selected for trading. */
-    SetDynamicAccountResponse: {
-      /** @description Whether the dynamic account is now the selected account (always true on status 200; a wrong id answers 500). */
-      set: boolean;
-      /**
-       * @description The account now selected.
-       * @example U2345671
-       */
-      acctId: string;
-      /**
-       * @description Roles the user holds on the selected account (for example `OWNER`, `TRADER`).
-       * @example [
-       *       "TRADER"
-       *     ]
-       */
-      roles?: string[];
-    };
-    /** @description The legal entity (person, joint holders or organisation) behind a user of an account. */
-    AccountEntity: {
-      /**
-       * @description First name of the person; absent for an organisation.
-       * @example John
-       */
-      firstName?: string;
-      /**
-       * @description Last name of the person; absent for an organisation.
-       * @example Smith
-       */
-      lastName?: string;
-      /**
-       * @description Kind of entity: `INDIVIDUAL` a person, `Joint` joint holders, `ORG` an organisation. The mixed case (`Joint`) is how the service spells it.
-       * @example INDIVIDUAL
-       * @enum {string}
-       */
-      entityType: 'INDIVIDUAL' | 'Joint' | 'ORG';
-      /**
-       * @description Full name, the first and last name joined by a space (the organisation's name for `ORG`).
-       * @example John Smith
-       */
-      entityName: string;
-    };
-    /**
-     * @description A user affiliated with an account. The specification's table names the login field
-     *     `username`, but the service's sample payload spells it `userName`; this document carries
-     *     `userName`, as real payloads do.
-     */
-    AccountUser: {
-      /**
-       * @description Role of the user for the account (for example `OWNER`, `TRADER`, `ADVISOR`).
-       * @example OWNER
-       */
-      roleId: string;
-      /** @description Internal use only. */
-      hasRightCodeInd: boolean;
-      /**
-       * @description Login name of the user. Spelled `userName` in real payloads although the specification's table writes `username`.
-       * @example jsmith123
-       */
-      userName: string;
-      entity: components['schemas']['AccountEntity'];
-    };
-    /** @description The individual(s) listed on the account's application. */
-    AccountApplicant: {
-      /**
-       * @description Every name attached to the account, as it signs.
-       * @example [
-       *       "John Smith"
-       *     ]
-       */
-      signatures: string[];
-    };
-    /** @description The users affiliated with an account and the names that sign for it (signatures and owners). */
-    SignaturesAndOwners: {
-      /**
-       * @description The account identifier given in the request.
-       * @example U1234567
-       */
-      accountId: string;
-      /** @description All users affiliated with the account (owners, traders, advisors). */
-      users: components['schemas']['AccountUser'][];
-      applicant: components['schemas']['AccountApplicant'];
-    };
-    /** @description Cash of an account in one currency, or the total over all currencies in the base currency. */
-    CashBalance: {
-      /**
-       * @description Currency code of the cash, or `Total (in <base>)` for the total entry (a real-payload quirk kept as is).
-       * @example EUR
-       * @example Total (in USD)
-       */
-      currency: string;
-      /**
-       * @description Cash balance in this currency, including unsettled trades; negative when borrowed.
-       * @example 1500
-       */
-      balance: number;
-      /**
-       * @description Cash in this currency whose trades have settled.
-       * @example 1500
-       */
-      settledCash: number;
-    };
-    /**
-     * @description General overview of an account's values, in the account's base currency (`currency`). A
-     *     stateful server computes it from cash per currency (converted at the current exchange rate)
-     *     and positions (quantity times price):
-     *     `totalCashValue` = sum of cash, `netLiquidationValue` = `totalCashValue` + market value of
-     *     positions, `availableFunds` = `equityWithLoanValue` - `initialMargin`, `excessLiquidity` =
-     *     `equityWithLoanValue` - `maintenanceMargin`. Unlike the real service, which sends whole
-     *     numbers, amounts here may carry cents.
-     */
-    AccountSummary: {
-      /**
-       * @description Kind of account; an empty string for a standard individual account (values seen otherwise include `ADVISOR`).
-       * @example
-       */
-      accountType: string;
-      /**
-       * @description Why the account cannot trade at the moment (for example `Account restricted`); an empty string while it can.
-       * @example
-       */
-      status: string;
-      /**
-       * @description Base currency of the account; every amount of this object is in it.
-       * @example USD
-       */
-      currency: string;
-      /**
-       * @description Total cash balance of the account over all currencies, in the base currency.
-       * @example 26627.5
-       */
-      balance: number;
-      /**
-       * @description Special memorandum account (Regulation T excess equity credit line); spelled in capitals as in real payloads.
-       * @example 36127.5
-       */
-      SMA: number;
-      /**
-       * @description Value of securities the account can buy on margin now (four times the available funds for a margin account, the available funds for a cash account).
-       * @example 144510
-       */
-      buyingPower: number;
-      /**
-       * @description Equity available for new positions, equity with loan value minus initial margin.
-       * @example 36127.5
-       */
-      availableFunds: number;
-      /**
-       * @description Equity above the maintenance requirement, equity with loan value minus maintenance margin; at or below zero positions are liquidated.
-       * @example 40877.5
-       */
-      excessLiquidity: number;
-      /**
-       * @description Value of the account if every position were closed now, cash plus market value of positions.
-       * @example 45627.5
-       */
-      netLiquidationValue: number;
-      /**
-       * @description Net liquidation value minus the value of options (the basis for margin requirements).
-       * @example 45627.5
-       */
-      equityWithLoanValue: number;
-      /**
-       * @description Amount borrowed under Regulation T (negative cash financed by the broker); zero when cash is positive.
-       * @example 0
-       */
-      regTLoan: number;
-      /**
-       * @description Gross position value of securities, the sum of the absolute market values of stock, option and fund positions.
-       * @example 19000
-       */
-      securitiesGVP: number;
-      /**
-       * @description Cash in all currencies converted to the base currency, including unsettled cash.
-       * @example 26627.5
-       */
-      totalCashValue: number;
-      /**
-       * @description Interest accrued but not yet posted (credit positive, debit negative).
-       * @example 0
-       */
-      accruedInterest: number;
-      /**
-       * @description Initial margin under Regulation T rules (50 % of long stock value).
-       * @example 9500
-       */
-      regTMargin: number;
-      /**
-       * @description Margin required to open the current positions.
-       * @example 9500
-       */
-      initialMargin: number;
-      /**
-       * @description Margin required to keep the current positions (25 % of long stock value).
-       * @example 4750
-       */
-      maintenanceMargin: number;
-      /**
-       * @description Cash per currency held, ending with a total entry whose `currency` is `Total (in <base>)`
-       *     (for example `Total (in USD)`), as in real payloads.
-       */
-      cashBalances: components['schemas']['CashBalance'][];
-    };
-    /** @description Equity and cash of one segment of an account (or the total), in the base currency. */
-    AccountBalancesSegment: {
-      /**
-       * @description Net liquidation value of the segment, cash plus market value of its positions.
-       * @example 45627.5
-       */
-      net_liquidation: number;
-      /**
-       * @description Part of the net liquidation value that is uncertain because prices are stale or missing.
-       * @example 0
-       */
-      net_liquidation_uncertainty?: number;
-      /**
-       * @description Equity with loan value of the segment (net liquidation value minus option value).
-       * @example 45627.5
-       */
-      equity_with_loan: number;
-      /**
-       * @description Equity with loan value at the close of the previous trading day.
-       * @example 45415.5
-       */
-      previous_day_equity_with_loan: number;
-      /**
-       * @description Equity with loan value under Regulation T rules.
-       * @example 45627.5
-       */
-      regt_equity_with_loan: number;
-      /**
-       * @description Gross position value, the sum of the absolute market values of the segment's positions.
-       * @example 19000
-       */
-      sec_gross_pos_val: number;
-      /**
-       * @description Cash of the segment in all currencies, converted to the base currency.
-       * @example 26627.5
-       */
-      cash: number;
-      /**
-       * @description Interest accrued month to date (credit positive, debit negative).
-       * @example 0
-       */
-      mtd_interest?: number;
-      /**
-       * @description Debit card charges not yet posted.
-       * @example 0
-       */
-      pending_debit_card_charges?: number;
-    };
-    /**
-     * @description Equity and cash of an account in total and by segment (securities, commodities and, where the
-     *     account has one, crypto). Amounts are numbers in the base currency `currency` (the real
-     *     service formats them as strings such as `"45,628 USD"` under abbreviated labels; this
-     *     document uses numbers under snake_case names). `total` is the sum of the segments.
-     */
-    AccountBalances: {
-      /**
-       * @description Base currency of the account; every amount of this object is in it.
-       * @example USD
-       */
-      currency: string;
-      total: components['schemas']['AccountBalancesSegment'];
-      securities: components['schemas']['AccountBalancesSegment'];
-      commodities: components['schemas']['AccountBalancesSegment'];
-      crypto?: components['schemas']['AccountBalancesSegment'];
-    };
-    /** @description Margin requirements of one segment of an account (or the total), in the base currency. */
-    AccountMarginsSegment: {
-      /**
-       * @description Initial margin under Regulation T rules; sent for the total and securities segments only.
-       * @example 9500
-       */
-      regt_margin?: number;
-      /**
-       * @description Initial margin required by the current positions.
-       * @example 9500
-       */
-      current_initial: number;
-      /**
-       * @description Maintenance margin required by the current positions.
-       * @example 4750
-       */
-      current_maint: number;
-      /**
-       * @description Margin predicted after expiring derivatives are settled; zero when nothing expires.
-       * @example 0
-       */
-      projected_post_expiry_margin?: number;
-      /**
-       * @description Initial margin that will apply at the next scheduled margin change.
-       * @example 9500
-       */
-      projected_look_ahead_initial_margin: number;
-      /**
-       * @description Maintenance margin that will apply at the next scheduled margin change.
-       * @example 4750
-       */
-      projected_look_ahead_maint_margin: number;
-      /**
-       * @description Initial margin that will apply overnight.
-       * @example 9500
-       */
-      projected_overnight_initial_margin: number;
-      /**
-       * @description Maintenance margin that will apply overnight.
-       * @example 4750
-       */
-      projected_overnight_maint_margin: number;
-    };
-    /**
-     * @description Margin requirements of an account in total and by segment (securities, commodities and, where
-     *     the account has one, crypto), as numbers in the base currency `currency` (the real service
-     *     formats them as strings with the currency appended). `total` is the sum of the segments.
-     */
-    AccountMargins: {
-      /**
-       * @description Base currency of the account; every amount of this object is in it.
-       * @example USD
-       */
-      currency: string;
-      total: components['schemas']['AccountMarginsSegment'];
-      securities: components['schemas']['AccountMarginsSegment'];
-      commodities: components['schemas']['AccountMarginsSegment'];
-      crypto?: components['schemas']['AccountMarginsSegment'];
-    };
-    /** @description Cash and market value by asset class of an account in one currency (or the total in the base currency). */
-    MarketValueEntry: {
-      /**
-       * @description Cash in this currency, including unsettled trades.
-       * @example 25000
-       */
-      total_cash: number;
-      /**
-       * @description Settled cash in this currency.
-       * @example 25000
-       */
-      settled_cash: number;
-      /**
-       * @description Interest accrued month to date (credit positive, debit negative).
-       * @example 0
-       */
-      mtd_interest: number;
-      /**
-       * @description Market value of stock positions.
-       * @example 19000
-       */
-      stock: number;
-      /**
-       * @description Market value of stock and index option positions.
-       * @example 0
-       */
-      options: number;
-      /**
-       * @description Market value (unrealized profit and loss) of futures positions.
-       * @example 0
-       */
-      futures: number;
-      /**
-       * @description Market value of options on futures.
-       * @example 0
-       */
-      future_options: number;
-      /**
-       * @description Market value of all fund positions.
-       * @example 0
-       */
-      funds: number;
-      /**
-       * @description Dividends declared and not yet paid.
-       * @example 0
-       */
-      dividends_receivable: number;
-      /**
-       * @description Market value of mutual fund positions.
-       * @example 0
-       */
-      mutual_funds: number;
-      /**
-       * @description Market value of money-market fund positions.
-       * @example 0
-       */
-      money_market: number;
-      /**
-       * @description Market value of corporate and other bond positions.
-       * @example 0
-       */
-      bonds: number;
-      /**
-       * @description Market value of government bond positions.
-       * @example 0
-       */
-      govt_bonds: number;
-      /**
-       * @description Market value of treasury bill positions.
-       * @example 0
-       */
-      t_bills: number;
-      /**
-       * @description Market value of warrant positions.
-       * @example 0
-       */
-      warrants: number;
-      /**
-       * @description Market value of issuer option positions.
-       * @example 0
-       */
-      issuer_option: number;
-      /**
-       * @description Market value of physical commodity positions (metals).
-       * @example 0
-       */
-      commodity: number;
-      /**
-       * @description Market value (unrealized profit and loss) of contract-for-difference positions.
-       * @example 0
-       */
-      cfd: number;
-      /**
-       * @description Market value of cryptocurrency positions.
-       * @example 0
-       */
-      cryptocurrency: number;
-      /**
-       * @description Cash plus market value of all positions in this currency.
-       * @example 44000
-       */
-      net_liquidation: number;
-      /**
-       * @description Unrealized profit and loss of positions in this currency.
-       * @example 1500
-       */
-      unrealized_pnl: number;
-      /**
-       * @description Profit and loss realized today in this currency.
-       * @example 0
-       */
-      realized_pnl: number;
-      /**
-       * @description Value of one unit of this currency in the base currency (1 for the base currency and the total entry).
-       * @example 1
-       * @example 1.085
-       */
-      exchange_rate: number;
-    };
-    /**
-     * @description Market value of an account by currency and asset class: one entry per currency the account
-     *     holds cash or positions in, keyed by currency code and stated in that currency, plus one
-     *     total entry in the base currency keyed `Total (in <base>)` (for example `Total (in USD)`),
-     *     a real-payload key kept as is. Amounts are numbers (the real service sends them as strings).
-     */
-    AccountMarketValue: {
-      [key: string]: components['schemas']['MarketValueEntry'];
-    };
-    /** @description Available funds of one segment of an account (or the total), in the base currency. */
-    AvailableFundsSegment: {
-      /**
-       * @description Funds available for new positions now, equity with loan value minus initial margin.
-       * @example 36127.5
-       */
-      current_available: number;
-      /**
-       * @description Excess liquidity now, equity with loan value minus maintenance margin.
-       * @example 40877.5
-       */
-      current_excess: number;
-      /**
-       * @description Excess liquidity predicted after expiring derivatives are settled; zero when nothing expires.
-       * @example 0
-       */
-      projected_post_expiry_excess?: number;
-      /**
-       * @description Available funds at the next scheduled margin change.
-       * @example 36127.5
-       */
-      look_ahead_available_funds: number;
-      /**
-       * @description Excess liquidity at the next scheduled margin change.
-       * @example 40877.5
-       */
-      look_ahead_excess_liquidity: number;
-      /**
-       * @description Available funds under overnight margin requirements.
-       * @example 36127.5
-       */
-      overnight_available: number;
-      /**
-       * @description Excess liquidity under overnight margin requirements.
-       * @example 40877.5
-       */
-      overnight_excess: number;
-      /**
-       * @description Value of securities that can be bought now; sent for the total and securities segments only.
-       * @example 144510
-       */
-      buying_power?: number;
-      /**
-       * @description Gross position value divided by net liquidation value; null where it cannot be computed (`n/a` in real payloads). Sent for the total and securities segments only.
-       * @example 0.42
-       */
-      leverage?: number | null;
-      /**
-       * @description When the next scheduled margin change (the look-ahead values) takes effect, as the service words it (`@ 16:00:00`, exchange time); null when none is scheduled.
-       * @example @ 16:00:00
-       */
-      look_ahead_next_change?: string | null;
-      /**
-       * @description Day trades left in the five-day window before the account is flagged as a pattern day trader; null when unlimited (`Unlimited` in real payloads, for accounts already flagged or above the equity threshold). Sent for the total and securities segments only.
-       * @example 3
-       */
-      day_trades_left?: number | null;
-    };
-    /**
-     * @description Available funds, excess liquidity and buying power of an account in total and by segment
-     *     (securities, commodities and, where the account has one, crypto): deeper than the summary.
-     *     Amounts are numbers in the base currency `currency` (the real service formats them as
-     *     strings, writes `n/a` for a leverage it cannot compute and `Unlimited` for the day trades of
-     *     a pattern day trader; those become null here).
-     */
-    AccountAvailableFunds: {
-      /**
-       * @description Base currency of the account; every amount of this object is in it.
-       * @example USD
-       */
-      currency: string;
-      total: components['schemas']['AvailableFundsSegment'];
-      securities: components['schemas']['AvailableFundsSegment'];
-      commodities: components['schemas']['AvailableFundsSegment'];
-      crypto?: components['schemas']['AvailableFundsSegment'];
-    };
-    /** @description Profit and loss of one account partition, in the account's base currency. */
-    PnlEntry: {
-      /**
-       * @description Kind of row; `1` for an account row (the only kind this operation sends).
-       * @example 1
-       */
-      rowType: number;
-      /**
-       * @description Daily profit and loss, the change of the positions' value since the previous close.
-       * @example 212
-       */
-      dpl: number;
-      /**
-       * @description Net liquidation value of the account.
-       * @example 45627.5
-       */
-      nl: number;
-      /**
-       * @description Unrealized profit and loss of the open positions.
-       * @example 1500
-       */
-      upl: number;
-      /**
-       * @description Excess liquidity of the account.
-       * @example 40877.5
-       */
-      el: number;
-      /**
-       * @description Market value of the positions.
-       * @example 19000
-       */
-      mv: number;
-    };
-    /**
-     * @description Updated profit and loss of the accounts of the user, partitioned by account and model. The
-     *     first request of a session answers `upnl` as an empty array (the values are not computed
-     *     yet); later requests answer an object keyed by `<accountId>.Core`. `upnl` therefore accepts
-     *     both: an object of profit and loss entries, or an array with no elements.
-     */
-    PartitionedPnl: {
-      /** @description Profit and loss per partition, keyed by `<accountId>.Core`; an empty array on the first request of a session. */
-      upnl:
-        | {
-            [key: string]: components['schemas']['PnlEntry'];
-          }
-        | components['schemas']['PnlEntry'][];
-    };
-    /** @description Where the account sits in a multi-account (advisor or multiplex) structure; empty values for a stand-alone account. */
-    PortfolioAccountParent: {
-      /**
-       * @description Identifiers of the accounts below this one (the client accounts of an advisor's master account); empty otherwise.
-       * @example [
-       *       "U2345671",
-       *       "U2345672"
-       *     ]
-       */
-      mmc: string[];
-      /**
-       * @description Identifier of the master account this account belongs to (its own identifier for the master); an empty string for a stand-alone account.
-       * @example F7654321
-       */
-      accountId: string;
-      /** @description Whether the account is the master (parent) of a multi-account structure. */
-      isMParent: boolean;
-      /** @description Whether the account is a client (child) account of a multi-account structure. */
-      isMChild: boolean;
-      /** @description Whether the account belongs to a multiplex structure (one client account shared by several advisors). */
-      isMultiplex: boolean;
-    };
-    /**
-     * @description An account as the portfolio operations list it. Listing portfolio accounts (or subaccounts)
-     *     is the precondition of the ledger operation.
-     */
-    PortfolioAccount: {
-      /**
-       * @description The account identifier (same as `accountId`).
-       * @example U1234567
-       */
-      id: string;
-      /**
-       * @description The account identifier, as used in paths such as the ledger's.
-       * @example U1234567
-       */
-      accountId: string;
-      /**
-       * @description The account's virtual account number, or its identifier when it has none.
-       * @example U1234567
-       */
-      accountVan: string;
-      /**
-       * @description Name on the account, usually the holder's name or the organisation's.
-       * @example John Smith
-       */
-      accountTitle: string;
-      /**
-       * @description Name to show for the account, the alias when one is set and otherwise the title.
-       * @example John Smith
-       */
-      displayName: string;
-      /**
-       * @description User-defined alias of the account; null when none is set.
-       * @example null
-       */
-      accountAlias: string | null;
-      /**
-       * @description When the account was opened, as epoch milliseconds (despite its name, not a status code).
-       * @example 1644814800000
-       */
-      accountStatus: number;
-      /**
-       * @description Base currency of the account.
-       * @example USD
-       */
-      currency: string;
-      /**
-       * @description Kind of account holder (`INDIVIDUAL`, `JOINT`, `ORG`, `TRUST`, `IRA`), or `DEMO` for a paper-trading account.
-       * @example INDIVIDUAL
-       */
-      type: string;
-      /**
-       * @description Trading permissions of the account (`PMRGN` portfolio margin, `REGT` Regulation T margin, `CASH` cash account).
-       * @example REGT
-       */
-      tradingType: string;
-      /**
-       * @description Business line the account belongs to at the broker, for support purposes.
-       * @example IB_PROSERVE
-       */
-      businessType?: string;
-      /**
-       * @description Legal entity of the broker that carries the account.
-       * @example IBLLC-US
-       */
-      ibEntity?: string;
-      /**
-       * @description Kind of customer the account belongs to (`INDIVIDUAL`, `JOINT`, `LLC`, ...).
-       * @example INDIVIDUAL
-       */
-      acctCustType?: string;
-      /**
-       * @description Account category; usually an empty string.
-       * @example
-       */
-      category?: string;
-      /** @description Whether the account is a client account managed by a financial advisor; spelled `faclient` (all lower case) in real payloads. */
-      faclient: boolean;
-      /**
-       * @description Clearing status of the account: `O` open, `P` pending, `N` new, `A` abandoned, `C` closed, `R` rejected.
-       * @example O
-       * @enum {string}
-       */
-      clearingStatus: 'O' | 'P' | 'N' | 'A' | 'C' | 'R';
-      /** @description Whether the account is a Covestor (managed-portfolio) account. */
-      covestor: boolean;
-      /** @description Whether trading by the client is disabled on the account. */
-      noClientTrading?: boolean;
-      /** @description Whether virtual currency positions are tracked for the account. */
-      trackVirtualFXPortfolio?: boolean;
-      /** @description Whether the account can receive live orders. */
-      brokerageAccess?: boolean;
-      parent: components['schemas']['PortfolioAccountParent'];
-      /**
-       * @description Short description of the account for display, usually its identifier (with the alias when one is set).
-       * @example U1234567
-       */
-      desc: string;
-    };
-    /**
-     * @description Cash, market values and profit and loss of an account in one currency (or, for the `BASE`
-     *     entry, over all currencies converted to the base currency). Field names are all lower case,
-     *     as in real payloads.
-     */
-    LedgerEntry: {
-      /**
-       * @description Market value of commodity positions in the currency.
-       * @example 0
-       */
-      commoditymarketvalue: number;
-      /**
-       * @description Market value of futures positions in the currency.
-       * @example 0
-       */
-      futuremarketvalue: number;
-      /**
-       * @description Settled cash in the currency.
-       * @example 25000
-       */
-      settledcash: number;
-      /**
-       * @description Rate between the base currency and this currency: an amount in this currency times
-       *     `exchangerate` gives the amount in the base currency (1 for the base currency and
-       *     `BASE`). The specification types it int, but real rates are fractional (`1.085`), so it is
-       *     a number here.
-       * @example 1
-       * @example 1.085
-       */
-      exchangerate: number;
-      /**
-       * @description Internal use only.
-       * @example 1
-       */
-      sessionid: number;
-      /**
-       * @description Cash available for trading in the currency, including unsettled trades.
-       * @example 25000
-       */
-      cashbalance: number;
-      /**
-       * @description Market value of corporate bond positions.
-       * @example 0
-       */
-      corporatebondsmarketvalue: number;
-      /**
-       * @description Market value of warrant positions.
-       * @example 0
-       */
-      warrantsmarketvalue: number;
-      /**
-       * @description Net liquidation value of cash and positions held in the currency.
-       * @example 44000
-       */
-      netliquidationvalue: number;
-      /**
-       * @description Margin interest on the currency (accrued interest; credit positive, debit negative).
-       * @example 0
-       */
-      interest: number;
-      /**
-       * @description Unrealized profit and loss of positions in the currency.
-       * @example 1500
-       */
-      unrealizedpnl: number;
-      /**
-       * @description Market value of stock positions.
-       * @example 19000
-       */
-      stockmarketvalue: number;
-      /**
-       * @description Market value of money-fund positions.
-       * @example 0
-       */
-      moneyfunds: number;
-      /**
-       * @description The currency of the entry (its key in the ledger); `BASE` for the base-currency total.
-       * @example USD
-       * @example BASE
-       */
-      currency: string;
-      /**
-       * @description Profit and loss realized today in the currency.
-       * @example 0
-       */
-      realizedpnl: number;
-      /**
-       * @description Market value of all fund positions.
-       * @example 0
-       */
-      funds: number;
-      /**
-       * @description The account identifier.
-       * @example U1234567
-       */
-      acctcode: string;
-      /**
-       * @description Market value of issuer option positions.
-       * @example 0
-       */
-      issueroptionsmarketvalue: number;
-      /**
-       * @description Always `LedgerList`; internal use only.
-       * @example LedgerList
-       * @constant
-       */
-      key: 'LedgerList';
-      /**
-       * @description When the values were computed, as epoch seconds.
-       * @example 1718035200
-       */
-      timestamp: number;
-      /**
-       * @description Internal use only.
-       * @example 0
-       */
-      severity: number;
-      /**
-       * @description Market value of stock option positions.
-       * @example 0
-       */
-      stockoptionmarketvalue: number;
-      /**
-       * @description Profit and loss of futures positions only.
-       * @example 0
-       */
-      futuresonlypnl: number;
-      /**
-       * @description Market value of treasury bond positions.
-       * @example 0
-       */
-      tbondsmarketvalue: number;
-      /**
-       * @description Market value of options on futures.
-       * @example 0
-       */
-      futureoptionmarketvalue: number;
-      /**
-       * @description Internal use only (cash held in the currency trading segment).
-       * @example 0
-       */
-      cashbalancefxsegment: number;
-      /**
-       * @description The currency of the entry again (`BASE` for the base-currency total).
-       * @example USD
-       */
-      secondkey: string;
-      /**
-       * @description Market value of treasury bill positions.
-       * @example 0
-       */
-      tbillsmarketvalue: number;
-      /**
-       * @description Dividends receivable held in the currency.
-       * @example 0
-       */
-      dividends: number;
-      /**
-       * @description Sent on some entries only (the last of the answer, `BASE` here) with the value 1; marks the end of the bundle.
-       * @example 1
-       */
-      endofbundle?: number;
-    };
-    /**
-     * @description The ledger of an account: one entry per currency the account holds, keyed by its
-     *     three-letter code, plus the entry `BASE` that sums every currency in the base currency.
-     *     Refused (400) until portfolio accounts or portfolio subaccounts were listed in the session.
-     */
-    Ledger: {
-      BASE: components['schemas']['LedgerEntry'];
-    } & {
-      [key: string]: components['schemas']['LedgerEntry'];
-    };
-    /**
-     * @description One condition of an alert being created or modified. Conditions are evaluated in the order
-     *     given and chained by `logicBind`; the last condition ends the chain with `n`.
-     * @example {
-     *       "conidex": "265598@SMART",
-     *       "type": 1,
-     *       "operator": ">=",
-     *       "triggerMethod": 0,
-     *       "value": "195.50",
-     *       "logicBind": "n"
-     *     }
-     */
-    AlertConditionRequest: {
-      /**
-       * @description The contract the condition watches, as `<conid>@<exchange>` (`265598@SMART`) or a bare
-       *     conid (routed through `SMART`). Required for the contract conditions (types 1 price,
-       *     5 trade and 6 volume; without it the service answers 400); the time, margin and
-       *     account-wide MTA conditions leave it out.
-       * @example 265598@SMART
-       */
-      conidex?: string;
-      /**
-       * @description Kind of condition: `1` price, `3` time, `4` margin (excess liquidity as a percentage),
-       *     `5` trade (an execution of the contract), `6` volume, `7` MTA market (a move of the
-       *     market), `8` MTA position (a move of a position of the account), `9` MTA account daily
-       *     profit and loss. Types 7 to 9 are used only when modifying the MTA alert.
-       * @example 1
-       * @enum {integer}
-       */
-      type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-      /**
-       * @description Comparison of the watched quantity with `value`: `>=` (met at or above) or `<=` (met at or
-       *     below). Any other value is an invalid value the service answers with 500 error-only
-       *     (not a 400), so the schema does not enumerate it.
-       * @example >=
-       */
-      operator: string;
-      /**
-       * @description Which price a price condition (type 1) compares: `0` the default method of the contract,
-       *     `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8`
-       *     mid-point. Other condition types ignore it and send `0`. Sent as a number (the vendor's
-       *     reference pages show the string form `"0"`, which the document does not accept).
-       * @default 0
-       * @example 0
-       * @enum {integer}
-       */
-      triggerMethod?: 0 | 1 | 2 | 3 | 4 | 7 | 8;
-      /**
-       * @description Threshold compared with the watched quantity, always as a string: a price (`195.50`),
-       *     a time in the form `YYYYMMDD-HH:mm:ss` (type 3), a percentage (type 4 excess liquidity,
-       *     type 7 market move), a volume (type 6), or an amount in the alert's MTA currency
-       *     (types 8 and 9).
-       * @example 195.50
-       */
-      value: string;
-      /**
-       * @description How this condition joins the next one; `a` and, `o` or, `n` end of the chain (required on the last condition).
-       * @example n
-       * @enum {string}
-       */
-      logicBind: 'a' | 'o' | 'n';
-      /**
-       * @description Time zone in which a time condition's `value` is read (an IANA-style name such as `US/Eastern`); ignored by other condition types.
-       * @example US/Eastern
-       */
-      timeZone?: string;
-    };
-    /**
-     * @description An alert to create, or, when `orderId` is given, the new content of an existing alert
-     *     (including the MTA alert). A modification replaces every setting of the alert and gives it a
-     *     new order id.
-     * @example {
-     *       "alertName": "AAPL above 195.50",
-     *       "alertMessage": "AAPL traded at or above 195.50",
-     *       "alertRepeatable": 0,
-     *       "email": "jane.doe@example.com",
-     *       "sendMessage": 1,
-     *       "showPopup": 0,
-     *       "outsideRth": 0,
-     *       "iTWSOrdersOnly": 0,
-     *       "tif": "GTC",
-     *       "conditions": [
-     *         {
-     *           "conidex": "265598@SMART",
-     *           "type": 1,
-     *           "operator": ">=",
-     *           "triggerMethod": 0,
-     *           "value": "195.50",
-     *           "logicBind": "n"
-     *         }
-     *       ]
-     *     }
-     */
-    AlertRequest: {
-      /**
-       * Format: int64
-       * @description Order id of the alert to modify (the `order_id` of the alerts list or of the MTA alert). Leave it out to create a new alert.
-       * @example 9876543210
-       */
-      orderId?: number;
-      /**
-       * @description Name of the alert as the user sees it in the alerts list (answered as `alert_name`).
-       * @example AAPL above 195.50
-       */
-      alertName: string;
-      /**
-       * @description Text reported when the alert triggers (in the e-mail, pop-up and mobile notification).
-       * @example AAPL traded at or above 195.50
-       */
-      alertMessage?: string;
-      /**
-       * @description `1` if the alert may trigger again each time its conditions are met, `0` if it triggers once and then stops.
-       * @example 0
-       * @enum {integer}
-       */
-      alertRepeatable: 0 | 1;
-      /**
-       * Format: email
-       * @description Address to which the alert's e-mail is sent when `sendMessage` is `1`.
-       * @example jane.doe@example.com
-       */
-      email?: string;
-      /**
-       * @description Expiry of a `GTD` alert, in the form `YYYYMMDD-HH:mm:ss` (UTC). Required with `tif` `GTD` (400 without it), ignored with `GTC`.
-       * @example 20240628-20:00:00
-       */
-      expireTime?: string;
-      /**
-       * @description `1` to notify only through the mobile application (mobile notifications), `0` to use every channel chosen by the other flags.
-       * @default 0
-       * @example 0
-       * @enum {integer}
-       */
-      iTWSOrdersOnly?: 0 | 1;
-      /**
-       * @description `1` if the alert may trigger outside regular trading hours, `0` if only during them.
-       * @default 0
-       * @example 0
-       * @enum {integer}
-       */
-      outsideRth?: 0 | 1;
-      /**
-       * @description `1` to send an e-mail to `email` when the alert triggers.
-       * @default 0
-       * @example 1
-       * @enum {integer}
-       */
-      sendMessage?: 0 | 1;
-      /**
-       * @description `1` to show a pop-up in the trading platform when the alert triggers.
-       * @default 0
-       * @example 0
-       * @enum {integer}
-       */
-      showPopup?: 0 | 1;
-      /**
-       * @description Time in force of the alert; `GTC` until cancelled, `GTD` until `expireTime` (which a `GTD` alert must carry; without it the service answers 400).
-       * @example GTC
-       * @enum {string}
-       */
-      tif: 'GTC' | 'GTD';
-      /** @description The conditions of the alert, chained by their `logicBind`; the alert triggers when the chain is true. */
-      conditions: components['schemas']['AlertConditionRequest'][];
-    };
-    /** @description Answer to creating or modifying an alert. */
-    AlertSubmitResponse: {
-      /**
-       * Format: int64
-       * @description Internal request number; `null` in the answers the service gives today.
-       * @example null
-       */
-      request_id: number | null;
-      /**
-       * Format: int64
-       * @description Order id of the created alert, or the new order id of the modified alert (a modification always gives a new one); use it to read, activate or delete the alert.
-       * @example 9876543210
-       */
-      order_id: number;
-      /**
-       * @description Whether the alert was accepted.
-       * @example true
-       */
-      success: boolean;
-      /**
-       * @description Outcome for a person to read (`Submitted`).
-       * @example Submitted
-       */
-      text: string;
-      /**
-       * @description Status of the alert order if the service reports one; `null` in the answers the service gives today (read it with the alert details operation).
-       * @example null
-       */
-      order_status: string | null;
-      /**
-       * @description A warning about the alert's settings (for example an expiry in the past), `null` when there is none.
-       * @example null
-       */
-      warning_message: string | null;
-    };
-    /**
-     * @description Activates or deactivates one alert of the account.
-     * @example {
-     *       "alertId": 9876543210,
-     *       "alertActive": 0
-     *     }
-     */
-    AlertActivationRequest: {
-      /**
-       * Format: int64
-       * @description Order id of the alert (`order_id` of the alerts list).
-       * @example 9876543210
-       */
-      alertId: number;
-      /**
-       * @description `1` to activate the alert (notifications resume), `0` to deactivate it (notifications stop; the alert is kept).
-       * @example 0
-       * @enum {integer}
-       */
-      alertActive: 0 | 1;
-    };
-    /** @description Answer to activating or deactivating an alert. */
-    AlertActivationResponse: {
-      /**
-       * Format: int64
-       * @description Internal request number; `null` in the answers the service gives today.
-       * @example null
-       */
-      request_id: number | null;
-      /**
-       * Format: int64
-       * @description Order id of the alert that was activated or deactivated (unchanged by the operation).
-       * @example 9876543210
-       */
-      order_id: number;
-      /**
-       * @description Whether the alert now has the requested state.
-       * @example true
-       */
-      success: boolean;
-      /**
-       * @description Outcome for a person to read (`Request was submitted`).
-       * @example Request was submitted
-       */
-      text: string;
-      /**
-       * @description Reasons the change failed, as text; `null` when it succeeded.
-       * @example null
-       */
-      failure_list: string | null;
-    };
-    /**
-     * @description Answer to deleting an alert: the order id of the removed alert (for the MTA alert, the alert
-     *     that was reset to its defaults) and the outcome.
-     */
-    AlertDeleteResponse: {
-      /**
-       * Format: int64
-       * @description Internal request number; `null` in the answers the service gives today.
-       * @example null
-       */
-      request_id: number | null;
-      /**
-       * Format: int64
-       * @description Order id of the deleted alert (or of the MTA alert that was reset).
-       * @example 9876543210
-       */
-      order_id: number;
-      /**
-       * @description Whether the alert was removed (or the MTA alert reset).
-       * @example true
-       */
-      success: boolean;
-      /**
-       * @description Outcome for a person to read (`Request was submitted`).
-       * @example Request was submitted
-       */
-      text: string;
-      /**
-       * @description Reasons the deletion failed, as text; `null` when it succeeded.
-       * @example null
-       */
-      failure_list: string | null;
-    };
-    /** @description One alert of an account as the alerts list shows it; read every setting with the alert details operation. */
-    AlertSummary: {
-      /**
-       * Format: int64
-       * @description Order id of the alert, used to read, modify, activate or delete it.
-       * @example 9876543210
-       */
-      order_id: number;
-      /**
-       * @description Account the alert belongs to.
-       * @example U1234567
-       */
-      account: string;
-      /**
-       * @description Name of the alert (the `alertName` of the create request).
-       * @example AAPL above 195.50
-       */
-      alert_name: string;
-      /**
-       * @description `1` if the alert is active, `0` if it was deactivated (a flag sent as a number).
-       * @example 1
-       * @enum {integer}
-       */
-      alert_active: 0 | 1;
-      /**
-       * @description When the alert was created or last modified, in the form `YYYYMMDD-HH:mm:ss` (UTC).
-       * @example 20240105-14:30:12
-       */
-      order_time: string;
-      /**
-       * @description Whether the alert has triggered since it was created or last modified (a boolean, unlike the number flags next to it).
-       * @example false
-       */
-      alert_triggered: boolean;
-      /**
-       * @description `1` if the alert may trigger more than once, `0` if it triggers once (a flag sent as a number).
-       * @example 0
-       * @enum {integer}
-       */
-      alert_repeatable: 0 | 1;
-    };
-    /** @description One condition of an alert as the alert details show it (the stored form of a condition of the create request). */
-    AlertDetailsCondition: {
-      /**
-       * @description Kind of condition, as `type` of the request; `1` price, `3` time, `4` margin, `5` trade, `6` volume, `7` MTA market, `8` MTA position, `9` MTA account daily profit and loss.
-       * @example 1
-       * @enum {integer}
-       */
-      condition_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-      /**
-       * @description Watched contract in the form `<conid>@<exchange>`; `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
-       * @example 265598@SMART
-       */
-      conidex: string | null;
-      /**
-       * @description Local symbol of the watched contract (`AAPL`); `null` when the condition watches no contract.
-       * @example AAPL
-       */
-      contract_description_1: string | null;
-      /**
-       * @description Comparison of the watched quantity with `condition_value`.
-       * @example >=
-       * @enum {string}
-       */
-      condition_operator: '>=' | '<=';
-      /**
-       * @description Price used by a price condition, as `triggerMethod` of the request (`0` default, `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8` mid-point); `0` for other types.
-       * @example 0
-       * @enum {integer}
-       */
-      condition_trigger_method: 0 | 1 | 2 | 3 | 4 | 7 | 8;
-      /**
-       * @description Threshold of the condition, as sent in `value` (a price, a `YYYYMMDD-HH:mm:ss` time, a percentage, a volume or an amount).
-       * @example 195.50
-       */
-      condition_value: string;
-      /**
-       * @description How the condition joins the next one; `a` and, `o` or, `n` end of the chain.
-       * @example n
-       * @enum {string}
-       */
-      condition_logic_bind: 'a' | 'o' | 'n';
-      /**
-       * @description The `timeZone` sent with the condition (read by time conditions); `null` when none was sent.
-       * @example null
-       */
-      condition_time_zone: string | null;
-    };
-    /**
-     * @description Every setting of one alert: a standard alert of an account, or the MTA (mobile trading
-     *     assistant) alert of the login user, which has a `tool_id`. Flags are numbers `0`/`1` except
-     *     `alert_triggered` and `order_not_editable`, which are booleans, as in real payloads.
-     */
-    AlertDetails: {
-      /**
-       * @description Account of the requestor that owns the alert.
-       * @example U1234567
-       */
-      account: string;
-      /**
-       * Format: int64
-       * @description Order id of the alert, used to modify, activate or delete it; a modification gives the alert a new one.
-       * @example 9876543210
-       */
-      order_id: number;
-      /**
-       * @description Name of the alert. The vendor's field table calls it `alertName`; real payloads spell it `alert_name`, as here.
-       * @example AAPL above 195.50
-       */
-      alert_name: string;
-      /**
-       * @description Time in force; `GTC` until cancelled, `GTD` until `expire_time`.
-       * @example GTC
-       * @enum {string}
-       */
-      tif: 'GTC' | 'GTD';
-      /**
-       * @description Expiry of a `GTD` alert in the form `YYYYMMDD-HH:mm:ss` (UTC); `null` for `GTC` alerts.
-       * @example null
-       */
-      expire_time: string | null;
-      /**
-       * @description `1` if the alert is active, `0` if it was deactivated.
-       * @example 1
-       * @enum {integer}
-       */
-      alert_active: 0 | 1;
-      /**
-       * @description `1` if the alert may trigger more than once, `0` if it triggers once.
-       * @example 0
-       * @enum {integer}
-       */
-      alert_repeatable: 0 | 1;
-      /**
-       * @description Address the alert's e-mail goes to when `alert_send_message` is `1`; `null` when none was given.
-       * @example jane.doe@example.com
-       */
-      alert_email: string | null;
-      /**
-       * @description `1` if an e-mail is sent to `alert_email` when the alert triggers.
-       * @example 1
-       * @enum {integer}
-       */
-      alert_send_message: 0 | 1;
-      /**
-       * @description Text reported when the alert triggers; empty when none was given.
-       * @example AAPL traded at or above 195.50
-       */
-      alert_message: string;
-      /**
-       * @description `1` if a pop-up is shown in the trading platform when the alert triggers.
-       * @example 0
-       * @enum {integer}
-       */
-      alert_show_popup: 0 | 1;
-      /**
-       * @description `1` if the trading platform plays a sound when the alert triggers.
-       * @example 0
-       * @enum {integer}
-       */
-      alert_play_audio: 0 | 1;
-      /**
-       * @description Status of the alert order. The vendor describes it as always `Presubmitted`, yet its own
-       *     sample shows `Inactive`: the service answers `Presubmitted` while the alert is active and
-       *     `Inactive` once it has been deactivated.
-       * @example Presubmitted
-       * @enum {string}
-       */
-      order_status: 'Presubmitted' | 'Inactive';
-      /**
-       * @description Whether the alert has triggered since it was created or last modified. The vendor's table types it as a number; real payloads (and its sample) carry a boolean, as here.
-       * @example false
-       */
-      alert_triggered: boolean;
-      /**
-       * @description Foreground colour of the alert in the trading platform, as `#RRGGBB`; can be ignored.
-       * @example #FFFFFF
-       */
-      fg_color: string;
-      /**
-       * @description Background colour of the alert in the trading platform, as `#RRGGBB`; can be ignored.
-       * @example #0000CC
-       */
-      bg_color: string;
-      /**
-       * @description `true` if the alert cannot be modified (a boolean, unlike the number flags).
-       * @example false
-       */
-      order_not_editable: boolean;
-      /**
-       * @description `1` if the alert notifies only through the mobile application (mobile notifications), the `iTWSOrdersOnly` of the request.
-       * @example 0
-       * @enum {integer}
-       */
-      itws_orders_only: 0 | 1;
-      /**
-       * @description Currency of the amounts of MTA position and account daily profit and loss conditions (types 8 and 9); `null` for standard alerts.
-       * @example null
-       */
-      alert_mta_currency: string | null;
-      /**
-       * @description The default thresholds of the MTA alert, one group per MTA condition type separated by
-       *     `|`, each `<type>:STATE=..,MIN=..,MAX=..,STEP=..,DEF_MIN=..,DEF_MAX=..`; deleting the
-       *     MTA alert restores them. `null` for standard alerts.
-       * @example null
-       */
-      alert_mta_defaults: string | null;
-      /**
-       * Format: int64
-       * @description Fixed tracking id of the login user's MTA alert (it does not change when the alert is modified); `null` for standard alerts.
-       * @example null
-       */
-      tool_id: number | null;
-      /**
-       * @description Time zone used by the time conditions of the alert (`US/Eastern`); `null` when the alert has none.
-       * @example null
-       */
-      time_zone: string | null;
-      /**
-       * @description Condition type the alert offers by default (for the MTA alert, `9` account daily profit and loss); `null` for standard alerts.
-       * @example null
-       * @enum {integer|null}
-       */
-      alert_default_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
-      /**
-       * @description Number of entries in `conditions`.
-       * @example 1
-       */
-      condition_size: number;
-      /**
-       * @description `1` if the alert may trigger outside regular trading hours (the `outsideRth` of the request).
-       * @example 0
-       * @enum {integer}
-       */
-      condition_outside_rth: 0 | 1;
-      /** @description The conditions of the alert in evaluation order. */
-      conditions: components['schemas']['AlertDetailsCondition'][];
-    };
-    /**
-     * @description One row of a new watchlist: a contract (`{"C": 265598}`) or a blank separator row
-     *     (`{"H": ""}`).
-     * @example {
-     *       "C": 265598
-     *     }
-     */
-    WatchlistRow:
-      | {
-          /**
-           * Format: int64
-           * @description Contract id (conid) of the contract to show in this row.
-           * @example 265598
-           */
-          C: number;
-        }
-      | {
-          /**
-           * @description Always the empty string; marks the row as blank.
-           * @example
-           * @constant
-           */
-          H: '';
+    schemas: {
+        /**
+         * @description The temporary request token of the first OAuth 1.0a step. The user authorizes it on the
+         *     brokerage's authorization page, which hands back an `oauth_verifier`; both then go into the
+         *     access token request.
+         */
+        OAuthRequestTokenResponse: {
+            /**
+             * @description The request token: short-lived, good for one access token request only, and never usable
+             *     to sign brokerage requests.
+             * @example e4e16d5caf1db4cb6227
+             */
+            oauth_token: string;
         };
-    /**
-     * @description A new watchlist and its rows, in display order.
-     * @example {
-     *       "id": "1234",
-     *       "name": "Tech stocks",
-     *       "rows": [
-     *         {
-     *           "C": 265598
-     *         },
-     *         {
-     *           "H": ""
-     *         },
-     *         {
-     *           "C": 272093
-     *         }
-     *       ]
-     *     }
-     */
-    CreateWatchlistRequest: {
-      /**
-       * @description Identifier chosen by the client; digits only (a number sent as a string) and not yet used by another watchlist of the user.
-       * @example 1234
-       */
-      id: string;
-      /**
-       * @description Name of the watchlist as the user sees it.
-       * @example Tech stocks
-       */
-      name: string;
-      /** @description The rows of the watchlist, in display order; contracts and blank separator rows. */
-      rows: components['schemas']['WatchlistRow'][];
-    };
-    /** @description A watchlist as the service answers its creation. */
-    Watchlist: {
-      /**
-       * @description The id the watchlist was created with.
-       * @example 1234
-       */
-      id: string;
-      /**
-       * @description Internal hash of the watchlist's content (digits, changing whenever the watchlist changes); for internal use.
-       * @example 1704467412345
-       */
-      hash: string;
-      /**
-       * @description Name of the watchlist.
-       * @example Tech stocks
-       */
-      name: string;
-      /**
-       * @description Whether the watchlist is write-restricted; `false` for watchlists the user creates.
-       * @example false
-       */
-      readOnly: boolean;
-      /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
-      instruments: Record<string, never>[];
-    };
-    /** @description One account of an allocation group and its share of the group's orders. */
-    AllocationGroupAccount: {
-      /**
-       * @description Account id of one of the advisor's sub-accounts (`U2345671`), despite the field name.
-       * @example U2345671
-       */
-      name: string;
-      /**
-       * @description The account's share under a user-defined method: a cash amount (`C`), a percentage of
-       *     the order (`P`; the group's amounts add up to 100), a ratio (`R`) or a number of shares
-       *     (`S`). Required with those methods (400 without it), ignored by `A`, `E` and `N`.
-       * @example 60
-       */
-      amount?: number;
-    };
-    /**
-     * @description A new allocation group of the advisor (the login user's master account) that distributes its orders over some of its sub-accounts.
-     * @example {
-     *       "name": "Growth",
-     *       "accounts": [
-     *         {
-     *           "name": "U2345671"
-     *         },
-     *         {
-     *           "name": "U2345672"
-     *         }
-     *       ],
-     *       "default_method": "N"
-     *     }
-     */
-    AllocationGroupRequest: {
-      /**
-       * @description Name of the group, unique among the advisor's groups; orders are allocated to the group by this name.
-       * @example Growth
-       */
-      name: string;
-      /** @description The sub-accounts in the group, each at most once. */
-      accounts: components['schemas']['AllocationGroupAccount'][];
-      /**
-       * @description How an order's quantity is distributed over the accounts: `A` available equity
-       *     (in proportion to each account's available equity), `E` equal (the same quantity to
-       *     each), `N` net liquidation value (in proportion to each account's net liquidation value;
-       *     the default), and the user-defined methods that read each account's `amount`:
-       *     `C` cash quantity, `P` percentage, `R` ratios, `S` shares.
-       * @default N
-       * @example N
-       * @enum {string}
-       */
-      default_method?: 'A' | 'E' | 'N' | 'C' | 'P' | 'R' | 'S';
-    };
-    /** @description Answer to creating an allocation group. */
-    AllocationGroupResult: {
-      /**
-       * @description `true` when the allocation group was set; failures answer with an error status instead.
-       * @example true
-       */
-      success: boolean;
-    };
-    /**
-     * @description One order, as placed (`placeOrders`) or as the complete replacement of an open order
-     *     (`modifyOrder`). Give the size in one of `quantity` (units), `cashQty` (an amount of
-     *     money) or `fxQty` (a currency conversion); when several are given, `quantity` wins over
-     *     `cashQty`, which wins over `fxQty`. Which price fields an order type needs:
-     *
-     *     | orderType | required | meaning |
-     *     |---|---|---|
-     *     | `MKT` | none | fills at the market |
-     *     | `LMT` | `price` | `price` is the limit price |
-     *     | `STP` | `price` | `price` is the stop (trigger) price |
-     *     | `STOP_LIMIT` | `price`, `auxPrice` | `price` is the limit price, `auxPrice` the stop price |
-     *     | `MIDPRICE` | none | `price`, if given, caps (BUY) or floors (SELL) the midpoint |
-     *     | `TRAIL` | `trailingAmt`, `trailingType` | `price`, if given, is the initial stop price |
-     *     | `TRAILLMT` | `trailingAmt`, `trailingType`, `auxPrice` | `auxPrice` is the limit offset from the stop; `price`, if given, the initial stop price |
-     *
-     *     The service checks these combinations itself (a missing price is invalid content, answered
-     *     with 500), as it does `isCcyConv` being true whenever `fxQty` is given; the schema states only
-     *     that `fxQty` needs `isCcyConv`.
-     */
-    OrderRequest: {
-      /**
-       * @description Account the order is for. Optional: the account of the path is used when it is left out.
-       *     An advisor placing for one sub-account gives the sub-account here (for example `U2345671`
-       *     under the path account `F7654321`); any other value must equal the path account.
-       * @example U1234567
-       */
-      acctId?: string;
-      /**
-       * Format: int64
-       * @description Contract identifier of the instrument to trade (265598 is AAPL on NASDAQ).
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Contract and routing destination in the form `<conid>@<exchange>` (or a bare conid). When
-       *     given, its conid must equal `conid`; the exchange overrides smart routing.
-       * @example 265598@SMART
-       */
-      conidex?: string;
-      /**
-       * @description Contract identifier and security type joined by a colon (`265598:STK`); informative, the security type of the contract is used.
-       * @example 265598:STK
-       */
-      secType?: string;
-      /**
-       * @description Customer order id: the user's own reference for the order, unique per account for the day
-       *     (a second order with the same value is rejected). Reported back as `order_ref` by the open
-       *     orders and the trades operations. In a bracket, the parent's `cOID` is what the children's
-       *     `parentId` names.
-       * @example Order123
-       */
-      cOID?: string;
-      /**
-       * @description Makes this order a child of a bracket: the `cOID` of the parent order placed in the same
-       *     request. A child is transmitted only after its parent fills.
-       * @example Order123
-       */
-      parentId?: string;
-      /**
-       * @description Order type: `MKT` market, `LMT` limit, `STP` stop, `STOP_LIMIT` stop limit, `MIDPRICE`
-       *     midpoint, `TRAIL` trailing stop, `TRAILLMT` trailing stop limit. The price fields each one
-       *     requires are listed in the schema description.
-       * @example LMT
-       * @enum {string}
-       */
-      orderType: 'MKT' | 'LMT' | 'STP' | 'STOP_LIMIT' | 'MIDPRICE' | 'TRAIL' | 'TRAILLMT';
-      /**
-       * @description Exchange to route the order to; `SMART` (smart routing) when left out.
-       * @example SMART
-       */
-      listingExchange?: string;
-      /**
-       * @description Marks the order as a member of a one-cancels-all (OCA) group: every order of a bulk request
-       *     that forms an OCA group sets it to true; when one member fills, the others are cancelled.
-       * @example false
-       */
-      isSingleGroup?: boolean;
-      /**
-       * @description Whether the order may execute outside regular trading hours.
-       * @example false
-       */
-      outsideRTH?: boolean;
-      /**
-       * @description Limit price of `LMT` and `STOP_LIMIT`, stop price of `STP`, optional cap of `MIDPRICE`, optional initial stop of `TRAIL` and `TRAILLMT`, in the contract's currency.
-       * @example 190
-       */
-      price?: number;
-      /**
-       * @description Stop (trigger) price of `STOP_LIMIT`; limit offset from the stop of `TRAILLMT`.
-       * @example 188.5
-       */
-      auxPrice?: number;
-      /**
-       * @description Whether the order buys or sells.
-       * @example BUY
-       * @enum {string}
-       */
-      side: 'BUY' | 'SELL';
-      /**
-       * @description Symbol of the contract, informative (`conid` decides what is traded).
-       * @example AAPL
-       */
-      ticker?: string;
-      /**
-       * @description Time in force: `DAY` (cancelled at the end of the trading day), `IOC` (immediate or cancel),
-       *     `GTC` (good till cancelled), `OPG` (at the opening auction), `PAX` (crypto only: good for
-       *     the session, "paxos").
-       * @example DAY
-       * @enum {string}
-       */
-      tif: 'DAY' | 'IOC' | 'GTC' | 'OPG' | 'PAX';
-      /**
-       * @description Trailing distance of `TRAIL` and `TRAILLMT` orders, an amount or a percentage according to `trailingType`.
-       * @example 1.5
-       */
-      trailingAmt?: number;
-      /**
-       * @description Unit of `trailingAmt`, an amount of the contract's currency (`amt`) or a percentage of the price (`%`).
-       * @example amt
-       * @enum {string}
-       */
-      trailingType?: 'amt' | '%';
-      /**
-       * @description Free label of the tool that placed the order, for the user's records (for example `QuickTrade`).
-       * @example QuickTrade
-       */
-      referrer?: string;
-      /**
-       * @description Number of units (shares, contracts) to trade. Required unless `cashQty` or `fxQty` is given.
-       * @example 10
-       */
-      quantity?: number;
-      /**
-       * @description Amount of money to trade instead of a quantity of units, in the contract's currency; only
-       *     for the order types the contract rules operation lists in `cqtTypes` (typically `MKT` and
-       *     `LMT`), another order type is invalid content (500).
-       * @example 1000
-       */
-      cashQty?: number;
-      /**
-       * @description Amount of the base currency to convert, instead of a quantity, for a currency conversion
-       *     (`isCcyConv` true, a `CASH` contract such as EUR.USD). The specification spells it `fxQTY`;
-       *     real clients send and the service accepts `fxQty`, which is what this document uses.
-       * @example 5000
-       */
-      fxQty?: number;
-      /**
-       * @description True when the order is a currency conversion sized by `fxQty`; required (and true) whenever `fxQty` is given.
-       * @example true
-       */
-      isCcyConv?: boolean;
-      /**
-       * @description Whether to route the order through the Adaptive algorithm (price improvement between bid and ask).
-       * @example false
-       */
-      useAdaptive?: boolean;
-      /**
-       * @description Whether the order must fill completely in one execution or not at all.
-       * @example false
-       */
-      allOrNone?: boolean;
-      /**
-       * @description Algorithmic strategy for the order, one of the ids the contract algos operation lists for the contract (for example `Adaptive`, `Vwap`).
-       * @example Vwap
-       */
-      strategy?: string;
-      /**
-       * @description Parameters of `strategy`, keyed by the parameter ids the contract algos operation lists; values are strings, numbers or booleans.
-       * @example {
-       *       "MaxPctVol": 0.1,
-       *       "StartTime": "14:00:00 US/Eastern",
-       *       "EndTime": "15:00:00 US/Eastern",
-       *       "AllowPastEndTime": true
-       *     }
-       */
-      strategyParameters?: {
-        [key: string]: string | number | boolean;
-      };
-      /**
-       * @description Whether a person entered the order by hand (true) or software generated it (false), as
-       *     regulators require some accounts to declare.
-       * @example false
-       */
-      manualIndicator?: boolean;
-      /**
-       * @description Identifier of the person or system that originated the order, reported with `manualIndicator` for regulatory purposes.
-       * @example desk-7
-       */
-      extOperator?: string;
-    } & (
-      | {
-          quantity: unknown;
-        }
-      | {
-          cashQty: unknown;
-        }
-      | {
-          fxQty: unknown;
-        }
-    );
-    /**
-     * @description The orders of one place-order request. One order, or several only when they form one OCA group
-     *     (all have `isSingleGroup` true) or one bracket (one parent with a `cOID` and children whose
-     *     `parentId` names it); other combinations are rejected.
-     */
-    PlaceOrdersRequest: {
-      /** @description The orders, parent first in a bracket. */
-      orders: components['schemas']['OrderRequest'][];
-    };
-    /**
-     * @description Status of an order as the service reports it.
-     *
-     *     - `PendingSubmit`: sent, but the destination has not acknowledged it yet (most often because
-     *       the exchange is closed).
-     *     - `PreSubmitted`: accepted and held by the brokerage until its election criteria are met (a
-     *       stop or trailing order not yet triggered, or an order placed outside trading hours).
-     *     - `Submitted`: accepted at the destination and working.
-     *     - `Filled`: completely filled.
-     *     - `PendingCancel`: a cancellation was requested and is not yet confirmed.
-     *     - `Cancelled`: the remainder was cancelled (by the user or by the brokerage or the destination).
-     *     - `ApiCancelled`: cancelled through the API before it was transmitted.
-     *     - `Inactive`: not working, for example an invalid order, or a short sale whose shares could not
-     *       be located.
-     *
-     *     The specification's states table spells `Presubmitted`; the service sends `PreSubmitted`.
-     * @example Submitted
-     * @enum {string}
-     */
-    OrderStatusValue:
-      | 'PendingSubmit'
-      | 'PreSubmitted'
-      | 'Submitted'
-      | 'Filled'
-      | 'PendingCancel'
-      | 'Cancelled'
-      | 'ApiCancelled'
-      | 'Inactive';
-    /**
-     * @description One transmitted order: the place-order, reply and modify operations answer an array of these,
-     *     one per order of the request, in request order.
-     */
-    OrderSuccessEntry: {
-      /**
-       * @description Identifier the service gave the order, used to follow, modify and cancel it. The vendor's
-       *     field description names it `orderId`, the payload spells it `order_id`; it is a string of
-       *     digits here while the open-orders, status and cancel operations give the same id as a number.
-       * @example 1370093238
-       */
-      order_id: string;
-      /** @description Status right after transmission, usually `Submitted` (working) or `PreSubmitted` (held until triggered or until the market opens). */
-      order_status: components['schemas']['OrderStatusValue'];
-      /**
-       * @description The constant "1", saying the message sent to the service was encrypted; a string, not a number or boolean.
-       * @example 1
-       * @constant
-       */
-      encrypt_message: '1';
-      /**
-       * @description The order's `cOID`, repeated when the request gave one.
-       * @example Order123
-       */
-      local_order_id?: string;
-      /**
-       * @description For a bracket child, the `order_id` of its parent.
-       * @example 1370093238
-       */
-      parent_order_id?: string;
-    };
-    /**
-     * @description Identifier of an order warning (a question the user must confirm): the letter `o` followed by
-     *     digits. The reference server raises `o10151` (market order), `o163` (limit price more than 3 %
-     *     from the last price), `o354` (no market data), `o383` (size above the size limit), `o451`
-     *     (order value above the total-value limit) and `o2137` (open order on the opposite side); the
-     *     real service knows more (`o382`, `o403`, `o10152`, `o10153`, ...).
-     * @example o163
-     */
-    OrderMessageId: string;
-    /**
-     * @description A warning (question) that held the order back: the order is not transmitted until `id` is
-     *     confirmed through `POST /v1/api/iserver/reply/{replyId}`. Placing or modifying any other order
-     *     before then invalidates `id`.
-     */
-    OrderWarningEntry: {
-      /**
-       * @description Reply id to confirm the warning with (a UUID), valid until it is answered or another order is placed.
-       * @example 9f3e5c2a-7b41-4d8e-9a06-1c2b3d4e5f60
-       */
-      id: string;
-      /**
-       * @description The warning text, for the user to read before confirming; usually one string, sometimes with line breaks.
-       * @example [
-       *       "The following order \"BUY 10 AAPL NASDAQ.NMS @ 185.00\" price exceeds the Percentage constraint of 3%.\nAre you sure you want to submit this order?"
-       *     ]
-       */
-      message: string[];
-      /**
-       * @description Always false (a suppressed warning is never sent at all).
-       * @example false
-       * @constant
-       */
-      isSuppressed: false;
-      /**
-       * @description Identifiers of the warning, usable with the suppression operation to accept it automatically from then on.
-       * @example [
-       *       "o163"
-       *     ]
-       */
-      messageIds: components['schemas']['OrderMessageId'][];
-    };
-    /**
-     * @description An order the service refused for account or market reasons (permissions, funds, price, grouping),
-     *     answered with status 200. It carries only the reason.
-     */
-    OrderReject: {
-      /**
-       * @description Why the order was refused, for a person to read.
-       * @example Insufficient funds
-       */
-      error: string;
-    };
-    /**
-     * @description A rarer refusal that offers choices, answered with status 200 by the real service (for example
-     *     when an exchange's price protection applies). Clients must accept it; the reference server never
-     *     sends it.
-     */
-    OrderAdvancedReject: {
-      /**
-       * Format: int64
-       * @description Identifier of the refused order.
-       * @example 1370093245
-       */
-      orderId: number;
-      /**
-       * @description Identifier of the request that was refused.
-       * @example 209
-       */
-      reqId: string;
-      /**
-       * @description The choices of `options` that only close the message without acting on the order.
-       * @example [
-       *       "Cancel"
-       *     ]
-       */
-      dismissable: string[];
-      /**
-       * @description The reason and the question, for a person to read (may contain HTML line breaks).
-       * @example The order price is outside the price protection band of the exchange. Submit it at the band limit instead?
-       */
-      text: string;
-      /**
-       * @description The answers the user may choose from.
-       * @example [
-       *       "Submit at band limit",
-       *       "Cancel"
-       *     ]
-       */
-      options: string[];
-      /**
-       * @description Whether the user must be asked (true) or the message is only informative.
-       * @example true
-       */
-      prompt: boolean;
-      /**
-       * @description Identifier of the kind of refusal.
-       * @example o10331
-       */
-      messageId: string;
-      /**
-       * @description Kind of message; `msg` for a prompt to the user.
-       * @example msg
-       */
-      type: string;
-    };
-    /**
-     * @description The answer, with status 200, to placing, confirming or modifying orders: exactly one of
-     *     - an array of success entries (the orders were transmitted),
-     *     - an array of warning entries (the orders wait for confirmation of the warning's `id`),
-     *     - a reject object `{"error": ...}` (refused),
-     *     - an advanced reject object (refused with choices; real service only).
-     */
-    PlaceOrdersResponse:
-      | components['schemas']['OrderSuccessEntry'][]
-      | components['schemas']['OrderWarningEntry'][]
-      | components['schemas']['OrderReject']
-      | components['schemas']['OrderAdvancedReject'];
-    /** @description The answer to an order warning. */
-    ReplyRequest: {
-      /**
-       * @description True transmits the held order (or raises its next warning); false drops it, answered with the
-       *     reject `{"error": "Order not confirmed"}`. Must be a JSON boolean: `"true"` or `1` is refused
-       *     with 400.
-       * @example true
-       */
-      confirmed: boolean;
-    };
-    /** @description Order warnings to accept automatically for the rest of the brokerage session. */
-    SuppressQuestionsRequest: {
-      /**
-       * @description Identifiers of the warnings, as given in `messageIds` of warning entries.
-       * @example [
-       *       "o163",
-       *       "o354"
-       *     ]
-       */
-      messageIds: components['schemas']['OrderMessageId'][];
-    };
-    /** @description Acknowledgement of a suppression or of its reset. */
-    SuppressQuestionsResponse: {
-      /**
-       * @description The constant `submitted`; the change applies to orders placed from now on.
-       * @example submitted
-       * @constant
-       */
-      status: 'submitted';
-    };
-    /**
-     * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
-     *     orders of the current day, and working GTC orders of earlier days).
-     *
-     *     Quantities and prices are numbers here. The real service sends some of them as decimal strings
-     *     (`price: "185.50"`, `avgPrice: "192.26"`, and on some versions `totalSize`), so a client that
-     *     also talks to it should accept both.
-     */
-    LiveOrder: {
-      /**
-       * @description Account the order belongs to.
-       * @example U1234567
-       */
-      acct: string;
-      /**
-       * @description Account the order was allocated to; differs from `acct` only for an advisor's orders allocated to a sub-account.
-       * @example U1234567
-       */
-      account?: string;
-      /**
-       * Format: int64
-       * @description Contract identifier of the instrument.
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Contract identifier, followed by `@<exchange>` when the order was routed to a named exchange.
-       * @example 265598
-       */
-      conidex: string;
-      /**
-       * Format: int64
-       * @description Identifier of the order, the number whose string form `order_id` the place-order operation answered.
-       * @example 1370093238
-       */
-      orderId: number;
-      /**
-       * @description Currency the order trades in (the contract's currency).
-       * @example USD
-       */
-      cashCcy: string;
-      /**
-       * @description Display text of the size and fills, `<filled>/<total>` while working and the total once filled (`0/10`, `10`; cash quantity orders show money, `2.4K CAD`).
-       * @example 0/10
-       */
-      sizeAndFills: string;
-      /**
-       * @description Display text of side, size, order type, price and time in force (`Buy 10 Limit 190.00, Day`; `Bought ...` once filled).
-       * @example Buy 10 Limit 190.00, Day
-       */
-      orderDesc: string;
-      /**
-       * @description Local symbol of the contract.
-       * @example AAPL
-       */
-      description1: string;
-      /**
-       * @description Second description line (for derivatives, expiry and strike), absent for stocks.
-       * @example Mar15'24
-       */
-      description2?: string;
-      /**
-       * @description Symbol of the contract (for a currency pair, its base currency).
-       * @example AAPL
-       */
-      ticker: string;
-      /**
-       * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
-       * @example STK
-       */
-      secType: string;
-      /**
-       * @description Primary listing exchange of the contract.
-       * @example NASDAQ.NMS
-       */
-      listingExchange: string;
-      /**
-       * @description Exchange the order was routed to, when not smart-routed.
-       * @example ISLAND
-       */
-      exchange?: string;
-      /**
-       * @description Units not filled yet (zero once filled or cancelled).
-       * @example 10
-       */
-      remainingQuantity: number;
-      /**
-       * @description Units filled so far.
-       * @example 0
-       */
-      filledQuantity: number;
-      /**
-       * @description Size of the order in units.
-       * @example 10
-       */
-      totalSize: number;
-      /**
-       * @description Size of a cash quantity order in money, present only for those.
-       * @example 1000
-       */
-      totalCashSize?: number;
-      /**
-       * @description Long name of the company or instrument.
-       * @example APPLE INC
-       */
-      companyName: string;
-      /** @description Current status of the order. */
-      status: components['schemas']['OrderStatusValue'];
-      /**
-       * @description Status as the order routing system reports it; usually equal to `status`.
-       * @example Submitted
-       */
-      order_ccp_status?: string;
-      /**
-       * @description Order type as placed, upper case (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`).
-       * @example LIMIT
-       * @enum {string}
-       */
-      origOrderType: 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'MIDPRICE' | 'TRAIL' | 'TRAILLMT';
-      /**
-       * @description Order type for display (`Limit`, `Stop Limit`, ...).
-       * @example Limit
-       * @enum {string}
-       */
-      orderType: 'Market' | 'Limit' | 'Stop' | 'Stop Limit' | 'MidPrice' | 'Trail' | 'Trail Limit';
-      /**
-       * @description Side of the order, spelled out (the trades and status operations use `B`/`S`).
-       * @example BUY
-       * @enum {string}
-       */
-      side: 'BUY' | 'SELL';
-      /**
-       * @description Limit price (stop price of a `STP` order); absent for market orders. The real service may send it as a decimal string.
-       * @example 190
-       */
-      price?: number;
-      /**
-       * @description Stop price of a `STOP_LIMIT` order, limit offset of a `TRAILLMT` order; absent otherwise.
-       * @example 188.5
-       */
-      auxPrice?: number;
-      /**
-       * @description Average fill price, present once the order has fills. The real service sends it as a decimal string.
-       * @example 192.26
-       */
-      avgPrice?: number;
-      /**
-       * @description Time in force for display (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`; the service also shows `CLOSE` for orders at the close).
-       * @example DAY
-       */
-      timeInForce: string;
-      /**
-       * @description Whether the order may execute outside regular trading hours.
-       * @example false
-       */
-      outsideRTH?: boolean;
-      /**
-       * @description Time of the last fill or status change, UTC, in the form `yyMMddHHmmss`.
-       * @example 231211180049
-       */
-      lastExecutionTime: string;
-      /**
-       * Format: int64
-       * @description The same time as epoch milliseconds.
-       * @example 1702317649000
-       */
-      lastExecutionTime_r: number;
-      /**
-       * @description The `cOID` given when the order was placed; absent when none was.
-       * @example Order123
-       */
-      order_ref?: string;
-      /**
-       * Format: int64
-       * @description For a bracket child, the `orderId` of its parent.
-       * @example 1370093238
-       */
-      parentId?: number;
-      /**
-       * @description Whether the tax optimizer applies to the order, as the string `1` or `0` (not a boolean).
-       * @example 1
-       * @enum {string}
-       */
-      supportsTaxOpt: '0' | '1';
-      /**
-       * @description Whether the order trades an event contract, as the string `1` or `0`.
-       * @example 0
-       * @enum {string}
-       */
-      isEventTrading?: '0' | '1';
-      /**
-       * @description Background colour for display, `#RRGGBB`; can be ignored.
-       * @example #FFFFFF
-       */
-      bgColor: string;
-      /**
-       * @description Text colour for display, `#RRGGBB`; can be ignored.
-       * @example #000000
-       */
-      fgColor: string;
-    };
-    /** @description The orders of the day of the account, as the open-orders operation answers them. */
-    LiveOrders: {
-      /** @description The orders that pass the filters, oldest first (newest first with `sort_by_time`). */
-      orders: components['schemas']['LiveOrder'][];
-      /**
-       * @description True when `orders` is the complete current list. The real service answers the first call of a
-       *     session (or one with `force`) with an empty list and false while it starts following the
-       *     account's orders, and a later call gives the full list; the reference server always answers
-       *     the full list with true.
-       * @example true
-       */
-      snapshot: boolean;
-    };
-    /**
-     * @description Everything about one order, as the order status operation answers it. Quantities and prices are
-     *     numbers here; the real service sends `size`, `total_size`, `cum_fill`, `limit_price`,
-     *     `stop_price` and `average_price` as decimal strings, so a client that also talks to it should
-     *     accept both.
-     */
-    OrderStatus: {
-      /**
-       * @description Sub-type of the order (for example a bracket child's role); null for ordinary orders.
-       * @example null
-       */
-      sub_type: string | null;
-      /**
-       * @description Identifier of the request that last changed the order.
-       * @example 209
-       */
-      request_id: string;
-      /**
-       * @description Identifier of the order on the brokerage server; internal use.
-       * @example 0
-       */
-      server_id?: string;
-      /**
-       * Format: int64
-       * @description Identifier of the order.
-       * @example 1370093238
-       */
-      order_id: number;
-      /**
-       * @description Contract identifier, followed by `@<exchange>` when routed to a named exchange.
-       * @example 265598
-       */
-      conidex: string;
-      /**
-       * Format: int64
-       * @description Contract identifier of the instrument.
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Symbol of the underlying.
-       * @example AAPL
-       */
-      symbol: string;
-      /**
-       * @description Side as one letter, `B` buy or `S` sell (the open orders operation spells it out).
-       * @example B
-       * @enum {string}
-       */
-      side: 'B' | 'S';
-      /**
-       * @description Local symbol of the contract.
-       * @example AAPL
-       */
-      contract_description_1: string;
-      /**
-       * @description Primary listing exchange of the contract.
-       * @example NASDAQ.NMS
-       */
-      listing_exchange: string;
-      /**
-       * @description Options account code; internal use.
-       * @example c
-       */
-      option_acct?: string;
-      /**
-       * @description Long name of the company or instrument.
-       * @example APPLE INC
-       */
-      company_name: string;
-      /**
-       * @description Units not filled yet.
-       * @example 10
-       */
-      size: number;
-      /**
-       * @description Size of the order in units.
-       * @example 10
-       */
-      total_size: number;
-      /**
-       * @description Currency the contract trades in.
-       * @example USD
-       */
-      currency: string;
-      /**
-       * @description Account the order belongs to.
-       * @example U1234567
-       */
-      account: string;
-      /**
-       * @description Order type, upper case (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`).
-       * @example LIMIT
-       * @enum {string}
-       */
-      order_type: 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'MIDPRICE' | 'TRAIL' | 'TRAILLMT';
-      /**
-       * @description Limit price, present for `LMT` and `STOP_LIMIT` orders (and `MIDPRICE` with a cap).
-       * @example 190
-       */
-      limit_price?: number;
-      /**
-       * @description Stop (trigger) price, present for `STP`, `STOP_LIMIT`, `TRAIL` and `TRAILLMT` orders.
-       * @example 188.5
-       */
-      stop_price?: number;
-      /**
-       * @description Units filled so far.
-       * @example 0
-       */
-      cum_fill: number;
-      /** @description Current status of the order. */
-      order_status: components['schemas']['OrderStatusValue'];
-      /**
-       * @description Status as the order routing system reports it, a code; internal use.
-       * @example 1
-       */
-      order_ccp_status?: string;
-      /**
-       * @description The status for display (`Order Submitted`, `Order Filled`, `Order Cancelled`, ...).
-       * @example Order Submitted
-       */
-      order_status_description: string;
-      /**
-       * @description Time in force (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`).
-       * @example DAY
-       */
-      tif: string;
-      /**
-       * @description Text colour for display, `#RRGGBB`; can be ignored.
-       * @example #000000
-       */
-      fg_color: string;
-      /**
-       * @description Background colour for display, `#RRGGBB`; can be ignored.
-       * @example #FFFFFF
-       */
-      bg_color: string;
-      /**
-       * @description True when the order can no longer be modified (filled, cancelled or inactive).
-       * @example false
-       */
-      order_not_editable: boolean;
-      /**
-       * @description Codes of the fields that may be modified, separated by the control character U+001E; empty when none may.
-       * @example 
-       */
-      editable_fields: string;
-      /**
-       * @description True when the order can no longer be cancelled.
-       * @example false
-       */
-      cannot_cancel_order: boolean;
-      /**
-       * @description True when the order was deactivated.
-       * @example false
-       */
-      deactivate_order?: boolean;
-      /**
-       * @description Whether the order may execute outside regular trading hours.
-       * @example false
-       */
-      outside_rth: boolean;
-      /**
-       * @description Whether the brokerage's price management algorithm applies to the order.
-       * @example false
-       */
-      use_price_mgmt_algo?: boolean;
-      /**
-       * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
-       * @example STK
-       */
-      sec_type: string;
-      /**
-       * @description Chart periods the client may offer for the contract; internal use.
-       * @example #R|1
-       */
-      available_chart_periods?: string;
-      /**
-       * @description Display text of side, size, order type, price and time in force.
-       * @example Buy 10 Limit 190.00, Day
-       */
-      order_description: string;
-      /**
-       * @description The same text with the symbol.
-       * @example Buy 10 AAPL Limit 190.00, Day
-       */
-      order_description_with_contract: string;
-      /**
-       * @description Whether an alert attached to the order is active, 1 or 0.
-       * @example 1
-       * @enum {integer}
-       */
-      alert_active?: 0 | 1;
-      /**
-       * @description Kind of child order (`0` none, `A` attached bracket child, `B` beta hedge, ...).
-       * @example 0
-       */
-      child_order_type?: string;
-      /**
-       * @description Account that clears the order.
-       * @example U1234567
-       */
-      order_clearing_account?: string;
-      /**
-       * @description Display text `<filled>/<total>` while working, the total once filled.
-       * @example 0/10
-       */
-      size_and_fills: string;
-      /**
-       * @description Price of the position, formatted for display next to the order.
-       * @example 192.26
-       */
-      exit_strategy_display_price?: string;
-      /**
-       * @description Description of the position for display on a chart.
-       * @example Position 5 @ 192.26
-       */
-      exit_strategy_chart_description?: string;
-      /**
-       * @description `1` when the account has a position or order in the contract, `0` otherwise (a string).
-       * @example 1
-       * @enum {string}
-       */
-      exit_strategy_tool_availability?: '0' | '1';
-      /**
-       * @description Whether the contract accepts an order on the opposite side while this one is open.
-       * @example true
-       */
-      allowed_duplicate_opposite?: boolean;
-      /**
-       * @description Average fill price, present once the order has fills.
-       * @example 192.26
-       */
-      average_price?: number;
-      /**
-       * @description Time of the last status change, UTC, in the form `yyMMddHHmmss`.
-       * @example 231211180049
-       */
-      order_time: string;
-      /**
-       * @description Identifier shared by the orders of one OCA group; present only for those.
-       * @example 1370093240
-       */
-      oca_group_id?: string;
-    };
-    /** @description Acknowledgement that a cancellation was accepted. */
-    CancelOrderSubmitted: {
-      /**
-       * @description The constant `Request was submitted`.
-       * @example Request was submitted
-       * @constant
-       */
-      msg: 'Request was submitted';
-      /**
-       * Format: int64
-       * @description Identifier of the order being cancelled (a number here, a string in place-order success entries).
-       * @example 1370093238
-       */
-      order_id: number;
-      /**
-       * Format: int64
-       * @description Contract identifier of the order. The real service often sends -1 here; the reference server sends the order's contract.
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Account of the order. The real service often sends null here; the reference server sends the account.
-       * @example U1234567
-       */
-      account: string | null;
-    };
-    /**
-     * @description The answer, with status 200, to a cancellation: the acknowledgement, or a reject object when the
-     *     order does not exist or can no longer be cancelled.
-     */
-    CancelOrderResponse:
-      components['schemas']['CancelOrderSubmitted'] | components['schemas']['OrderReject'];
-    /**
-     * @description One execution of the selected account. Several fields are strings in the service's payloads,
-     *     which this schema keeps: `price` and `commission` are decimal strings, flags are the strings
-     *     `0`/`1`; `size` and `net_amount` are numbers.
-     */
-    Trade: {
-      /**
-       * @description Identifier of the execution.
-       * @example 0000e0d5.6576fd38.01.01
-       */
-      execution_id: string;
-      /**
-       * @description Symbol of the underlying.
-       * @example AAPL
-       */
-      symbol: string;
-      /**
-       * @description Whether the tax optimizer applies to the order, as the string `1` or `0`.
-       * @example 1
-       * @enum {string}
-       */
-      supports_tax_opt: '0' | '1';
-      /**
-       * @description `B` for a buy, `S` for a sell. The specification describes it as "Buy or Sell"; the sample payload, and this document, use the single letter.
-       * @example S
-       * @enum {string}
-       */
-      side: 'B' | 'S';
-      /**
-       * @description Display text of side, size, symbol or price, and exchange (`Sold 5 @ 192.26 on ISLAND`).
-       * @example Sold 5 @ 192.26 on ISLAND
-       */
-      order_description: string;
-      /**
-       * @description The `cOID` given when the order was placed; absent when none was.
-       * @example Order123
-       */
-      order_ref?: string;
-      /**
-       * @description Time of the execution, UTC, in the form `yyyyMMdd-HH:mm:ss`.
-       * @example 20231211-18:00:49
-       */
-      trade_time: string;
-      /**
-       * Format: int64
-       * @description Time of the execution as epoch milliseconds.
-       * @example 1702317649000
-       */
-      trade_time_r: number;
-      /**
-       * @description Units executed.
-       * @example 5
-       */
-      size: number;
-      /**
-       * @description Execution price, a decimal string (the specification types it String).
-       * @example 192.26
-       */
-      price: string;
-      /**
-       * @description User name of who submitted the order.
-       * @example user1234
-       */
-      submitter: string;
-      /**
-       * @description Exchange where the execution took place.
-       * @example ISLAND
-       */
-      exchange: string;
-      /**
-       * @description Commission charged for the execution in the contract's currency, a decimal string (the specification types it String).
-       * @example 1.01
-       */
-      commission: string;
-      /**
-       * @description Value of the execution, size times price, in the contract's currency, before commission (961.3 for 5 at 192.26).
-       * @example 961.3
-       */
-      net_amount: number;
-      /**
-       * @description Account of the execution.
-       * @example U1234567
-       */
-      account: string;
-      /**
-       * @description Account of the execution, the same value again.
-       * @example U1234567
-       */
-      accountCode: string;
-      /**
-       * @description Account the execution was allocated to (for an advisor, the sub-account); appears in the sample payload.
-       * @example U1234567
-       */
-      account_allocation_name?: string;
-      /**
-       * @description Long name of the company or instrument.
-       * @example APPLE INC
-       */
-      company_name: string;
-      /**
-       * @description Local symbol of the contract.
-       * @example AAPL
-       */
-      contract_description_1: string;
-      /**
-       * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
-       * @example STK
-       */
-      sec_type: string;
-      /**
-       * @description Primary listing exchange of the contract.
-       * @example NASDAQ.NMS
-       */
-      listing_exchange: string;
-      /**
-       * Format: int64
-       * @description Contract identifier of the instrument.
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Contract identifier as a string, followed by `@<exchange>` when the order was routed to a named exchange (spelled `conidEx` here, `conidex` elsewhere).
-       * @example 265598
-       */
-      conidEx: string;
-      /**
-       * @description Identifier of the clearing firm.
-       * @example IB
-       */
-      clearing_id: string;
-      /**
-       * @description Name of the clearing firm (often the same code as `clearing_id`).
-       * @example IB
-       */
-      clearing_name: string;
-      /**
-       * @description Whether the execution was part of a liquidation of the account by the brokerage, as the string `1` or `0`.
-       * @example 0
-       * @enum {string}
-       */
-      liquidation_trade: '0' | '1';
-      /**
-       * @description Whether the execution traded an event contract, as the string `1` or `0`.
-       * @example 0
-       * @enum {string}
-       */
-      is_event_trading: '0' | '1';
-    };
-    /** @description One listing of a company's stock, as listed in a stock contract group. */
-    StockContract: {
-      /**
-       * Format: int32
-       * @description Contract id of this listing; pass it to market data, contract rules and order operations.
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Primary (listing) exchange of this contract, e.g. `NASDAQ`, `NYSE`, `IBIS`, `MEXI`, `LSE`.
-       * @example NASDAQ
-       */
-      exchange: string;
-      /**
-       * @description Whether the listing is hosted in the United States (a US primary exchange).
-       * @example true
-       */
-      isUS: boolean;
-    };
-    /**
-     * @description A company (or other issuer) whose stock matches the requested symbol, with its listings. The
-     *     same symbol can match several groups (for example the company and an exchange-traded product
-     *     named after it).
-     */
-    StockContractGroup: {
-      /**
-       * @description Full company name, in capitals as the service stores it.
-       * @example APPLE INC
-       */
-      name: string;
-      /**
-       * @description Chinese company name, or null when none is on file. Real payloads carry it HTML-encoded as
-       *     numeric character references (`&#x82F9;&#x679C;&#x516C;&#x53F8;` for 苹果公司); decode before
-       *     display.
-       * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
-       */
-      chineseName: string | null;
-      /**
-       * @description Asset class of the contracts; always `STK` (stock) for this operation.
-       * @example STK
-       * @enum {string}
-       */
-      assetClass: 'STK';
-      /** @description Listings of the same company, typically one per primary exchange and trading currency. */
-      contracts: components['schemas']['StockContract'][];
-    };
-    /**
-     * @description Stock contracts by symbol: one key per requested symbol, each holding the stock contract groups
-     *     that match it. A well-formed symbol that matches nothing is answered with an empty array.
-     */
-    StocksBySymbol: {
-      [key: string]: components['schemas']['StockContractGroup'][];
-    };
-    /** @description One non-expired future contract of a requested symbol. */
-    FutureContract: {
-      /**
-       * @description The requested (underlying) symbol the contract belongs to.
-       * @example ES
-       */
-      symbol: string;
-      /**
-       * Format: int32
-       * @description Contract id of this future; pass it to contract rules and order operations.
-       * @example 637533641
-       */
-      conid: number;
-      /**
-       * Format: int32
-       * @description Contract id of the underlying (for `ES` the S&P 500 index, 11004968).
-       * @example 11004968
-       */
-      underlyingConid: number;
-      /**
-       * Format: int32
-       * @description Expiration date as a number of the form YYYYMMDD (not a string).
-       * @example 20250919
-       */
-      expirationDate: number;
-      /**
-       * Format: int32
-       * @description Last trade date as a number of the form YYYYMMDD; the contract cannot be traded after it.
-       * @example 20250918
-       */
-      ltd: number;
-      /**
-       * Format: int32
-       * @description Final day (YYYYMMDD) to roll over or close a short position before it is closed out by the broker.
-       * @example 20250918
-       */
-      shortFuturesCutOff: number;
-      /**
-       * Format: int32
-       * @description Final day (YYYYMMDD) to roll over or close a long position before it is closed out by the broker.
-       * @example 20250918
-       */
-      longFuturesCutOff: number;
-    };
-    /**
-     * @description Future contracts by symbol: one key per requested symbol, each holding that symbol's
-     *     non-expired future contracts, nearest expiration first. A well-formed symbol with no
-     *     futures is answered with an empty array.
-     */
-    FuturesBySymbol: {
-      [key: string]: components['schemas']['FutureContract'][];
-    };
-    /**
-     * @description Which contract, side and (for a modification) which order the trading rules are asked for.
-     *     `orderId` is required when `modifyOrder` is true; without it the service answers 400.
-     */
-    ContractRulesRequest: {
-      /**
-       * Format: int32
-       * @description Contract id of the instrument.
-       * @example 265598
-       */
-      conid: number;
-      /**
-       * @description Side of the intended order; true for a buy, false for a sell; true when absent. Default prices follow the side (ask for a buy, bid for a sell).
-       * @example true
-       */
-      isBuy?: boolean;
-      /**
-       * @description Whether the rules are asked for modifying an existing order rather than for a new one; false when absent.
-       * @example false
-       */
-      modifyOrder?: boolean;
-      /**
-       * Format: int64
-       * @description Id of the order to modify; required when `modifyOrder` is true, ignored otherwise.
-       * @example 1434967293
-       */
-      orderId?: number;
-    };
-    /**
-     * @description One tier of a contract's price increment table: from `lowerEdge` upwards (until the next tier's
-     *     lower edge) prices must be multiples of `increment`.
-     */
-    ContractIncrementRule: {
-      /**
-       * @description Price from which this tier applies.
-       * @example 0
-       */
-      lowerEdge: number;
-      /**
-       * @description Minimum price step (tick size) of prices from the lower edge up.
-       * @example 0.01
-       */
-      increment: number;
-    };
-    /**
-     * @description The trading rules of one contract for the account(s) of the session: the order types and times
-     *     in force it accepts, defaults for a new order ticket, sizes and price increments.
-     *
-     *     Order types are named in lower-case words (`limit`, `market`, `stop`, `stop_limit`, `midprice`,
-     *     `mit`, `lit`, `trailing_stop`, `trailing_stop_limit`, `relative`, `marketonclose`,
-     *     `limitonclose`, ...), not with the `orderType` codes of the place-order operation (`LMT`, `MKT`,
-     *     `STP`, `STOP_LIMIT`, `MIDPRICE`, `TRAIL`, `TRAILLMT`, ...). The service adds order types
-     *     without notice, so the lists are not enumerated.
-     */
-    ContractRules: {
-      /**
-       * @description Whether the contract can be traded with the broker's algorithms (see the contract algos operation).
-       * @example true
-       */
-      algoEligible: boolean;
-      /**
-       * @description Whether the contract can be traded in the overnight session.
-       * @example true
-       */
-      overnightEligible: boolean;
-      /**
-       * @description Whether a cost report (regulatory cost and charges disclosure) must be shown before an order is placed.
-       * @example false
-       */
-      costReport: boolean;
-      /**
-       * @description Accounts of the session that have the trading permissions for this contract.
-       * @example [
-       *       "U1234567"
-       *     ]
-       */
-      canTradeAcctIds: string[];
-      /**
-       * @description Why the contract cannot be traded by the session's accounts (for example missing trading permissions); null when it can.
-       * @example null
-       */
-      error: string | null;
-      /**
-       * @description Order types the contract accepts, in the service's lower-case naming.
-       * @example [
-       *       "limit",
-       *       "midprice",
-       *       "market",
-       *       "stop",
-       *       "stop_limit",
-       *       "mit",
-       *       "lit",
-       *       "trailing_stop",
-       *       "trailing_stop_limit",
-       *       "relative",
-       *       "marketonclose",
-       *       "limitonclose"
-       *     ]
-       */
-      orderTypes: string[];
-      /**
-       * @description Order types that may be combined with the broker's algorithms.
-       * @example [
-       *       "limit",
-       *       "stop_limit",
-       *       "lit",
-       *       "trailing_stop_limit",
-       *       "relative",
-       *       "marketonclose",
-       *       "limitonclose"
-       *     ]
-       */
-      ibAlgoTypes: string[];
-      /**
-       * @description Order types that accept a fractional quantity; empty when the contract cannot be traded in fractions.
-       * @example [
-       *       "limit",
-       *       "market",
-       *       "stop",
-       *       "stop_limit",
-       *       "mit",
-       *       "lit",
-       *       "trailing_stop",
-       *       "trailing_stop_limit"
-       *     ]
-       */
-      fraqTypes: string[];
-      /**
-       * @description Whether an order for the contract must be previewed (what-if) before it is placed.
-       * @example false
-       */
-      forceOrderPreview: boolean;
-      /**
-       * @description Order types valid with a cash quantity (`cashQty` of the place-order operation, a monetary amount instead of a quantity); empty when cash-quantity orders are not offered.
-       * @example [
-       *       "limit",
-       *       "market",
-       *       "stop",
-       *       "stop_limit",
-       *       "mit",
-       *       "lit",
-       *       "trailing_stop",
-       *       "trailing_stop_limit"
-       *     ]
-       */
-      cqtTypes: string[];
-      /**
-       * @description Defaults for a new order ticket, keyed by order-type code (`LMT`, `STP`, `STP_LMT`, ...). Each
-       *     value maps a field code to its default: `LP` limit price, `SP` stop price, `TA` trailing
-       *     amount, `TU` trailing unit. Real payloads carry the values as strings. Sent only when a price
-       *     of the contract is known.
-       * @example {
-       *       "LMT": {
-       *         "LP": "197.93"
-       *       }
-       *     }
-       */
-      orderDefaults?: {
-        [key: string]: {
-          [key: string]: string;
+        /**
+         * @description The error object of brokerage operations. `statusCode` repeats the HTTP status as a number
+         *     (the vendor's own description types it as a string in one place; real payloads carry a number).
+         */
+        ErrorObject: {
+            /**
+             * @description Why the request failed, for a person to read.
+             * @example Bad Request: accountId needed
+             */
+            error: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 400
+             */
+            statusCode: number;
         };
-      };
-      /**
-       * @description Order types that may be set to trade outside regular trading hours (`outsideRTH`).
-       * @example [
-       *       "limit",
-       *       "stop_limit",
-       *       "lit",
-       *       "trailing_stop_limit",
-       *       "relative"
-       *     ]
-       */
-      orderTypesOutside: string[];
-      /**
-       * @description Default quantity of a new order ticket, in shares, contracts or units of the base currency.
-       * @example 100
-       */
-      defaultSize: number;
-      /**
-       * @description Default cash quantity of a new cash-quantity order ticket; 0 when there is none.
-       * @example 0
-       */
-      cashSize: number;
-      /**
-       * @description Step of the quantity; a quantity must be a multiple of it.
-       * @example 1
-       */
-      sizeIncrement: number;
-      /**
-       * @description Times in force the contract accepts, each a string `<TIF>/<order types>,<flags>`: the time in
-       *     force code (`DAY`, `GTC`, `IOC`, `OPG`, `GTD`, ...), a slash, then the upper-case order types
-       *     it applies to, where `o` stands for every order type; trailing single lower-case letters are
-       *     internal flags (`a`) and can be ignored.
-       * @example [
-       *       "IOC/MARKET,LIMIT,RELATIVE,MARKETONCLOSE,MIDPRICE,LIMITONCLOSE,MKT_PROTECT,STPPRT,a",
-       *       "GTC/o,a",
-       *       "OPG/LIMIT,MARKET,a",
-       *       "GTD/o,a",
-       *       "DAY/o,a"
-       *     ]
-       */
-      tifTypes: string[];
-      /**
-       * @description Default time in force of a new order ticket.
-       * @example DAY
-       */
-      tifDefault: string;
-      /**
-       * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
-       * @example 197.93
-       */
-      limitPrice?: number;
-      /**
-       * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known.
-       * @example 197.93
-       */
-      stopprice?: number;
-      /**
-       * @description Origination of the order being modified; null for a new order.
-       * @example null
-       */
-      orderOrigination: string | null;
-      /**
-       * @description Whether an order preview (what-if) is available for the contract.
-       * @example true
-       */
-      preview: boolean;
-      /**
-       * @description Default display (iceberg) size; null when none is set.
-       * @example null
-       */
-      displaySize: number | null;
-      /**
-       * @description Number of decimal places a fractional quantity may have.
-       * @example 4
-       */
-      fraqInt: number;
-      /**
-       * @description Currency of a cash quantity (the contract's trading currency).
-       * @example USD
-       */
-      cashCcy: string;
-      /**
-       * @description Step of a cash quantity, in `cashCcy`.
-       * @example 500
-       */
-      cashQtyIncr: number;
-      /**
-       * @description Factor by which quoted prices are multiplied (for contracts quoted in a sub-unit, e.g. pence); null when prices are not magnified.
-       * @example null
-       */
-      priceMagnifier: number | null;
-      /**
-       * @description Whether the contract's price may be negative (some futures and spreads).
-       * @example false
-       */
-      negativeCapable: boolean;
-      /**
-       * @description How the price increment is determined; 1 for a table of price tiers (`incrementRules`).
-       * @example 1
-       */
-      incrementType: number;
-      /** @description Price increment table, lowest tier first. */
-      incrementRules: components['schemas']['ContractIncrementRule'][];
-      /**
-       * @description Whether the contract has a secondary (alternative) set of rules, for example for the overnight session.
-       * @example true
-       */
-      hasSecondary: boolean;
-      /**
-       * @description Order types an existing order may be changed to when modifying it; empty for a new order.
-       * @example []
-       */
-      modTypes?: string[];
-      /**
-       * @description Price increment (tick size) at the current price.
-       * @example 0.01
-       */
-      increment: number;
-      /**
-       * @description Number of decimal places of a price at the current increment.
-       * @example 2
-       */
-      incrementDigits: number;
+        /**
+         * @description The permanent access token of the second OAuth 1.0a step and its secret, encrypted for the
+         *     consumer. The pair stays valid until the user revokes the consumer's authorization; keep both.
+         */
+        OAuthAccessTokenResponse: {
+            /**
+             * @description The access token: goes as `oauth_token` into the live session token request and into
+             *     every later brokerage request signed with the live session token.
+             * @example 7cdf27797598a65d1f98
+             */
+            oauth_token: string;
+            /**
+             * @description The access token secret, encrypted with the consumer's public encryption key (RSA PKCS#1
+             *     v1.5) and base64-encoded. It is not used as an HMAC key as in textbook OAuth 1.0a:
+             *     base64-decode it, decrypt it with the consumer's private encryption key, and hex-encode
+             *     the plaintext to get the *prepend* of the live session token request.
+             * @example +1eKJlsfZJJZfMol4EDL+amKmfkIL6OYQNhX3A+AL7ggKoASC+RO+XIwfFwm8za+UQCU0uZantKLV8ftmg0jrbefIwQME23xhYyY5JcvW8r6I/PXvQeyfPGn4zQKeYF/zwYNwpbgAMHzyIi4iQCN7UbjsjAex/NEq9Qr5ZLv/K1BAfx8vbMuhl7HIajSDGmvA6Zh1SRbg3kj9KOx7T9caM2aS6tRRxWyY8D5baLDdbqYZUhaT5jLu81HsfeiHWvTOKj+/c8AjJXPPt92/sfsT/hyj018gyNMqrBRVSN2Feot3bavwx2s8Qb3GvY1T077sMK2bIGC6NXx9jjH/oX5DQ==
+             */
+            oauth_token_secret: string;
+        };
+        /**
+         * @description The server's half of the Diffie-Hellman exchange and a value to check the computed live
+         *     session token against. The live session token itself is never sent: the client computes it
+         *     (see `POST /v1/api/oauth/live_session_token`).
+         */
+        LiveSessionTokenResponse: {
+            /**
+             * @description B = g^b mod p, the server's Diffie-Hellman public value, as a hexadecimal number (no
+             *     `0x` prefix; leading zeros may be dropped, so it can be shorter than the prime).
+             * @example a05283ce5b28987eafcf8f2d77a8ae29c9ee5815ebd8c303b2c14aa81dceaa0ed8342a064703d83e8c370c82d049c71c5c553c692fa387a8e49bfe973c5f0868c80e41ba57d907978f4bb457290a0458cf78592ba47a50dbed5878aa907a4c8d3840babf85bbc43817a685dfc1a31b086d6963c2ed33326d86556da7cb58f4775edd4c7d105b21290e5ffafacdac4fd418b335ff7b25ca799233c7a410c2d1fab8a620de9aeaf60fb9af70cb800dcbaf98eeb55f5c81b3168c3c04dcbe9e7ff4ce28d73e50327d673dc1edd9828062fda2dc9ec6579413f207975fef2713e74d0868d7e08b7ab7b5348961454b898ebcfe65acfd3759d74a517dad4f6774f567
+             */
+            diffie_hellman_response: string;
+            /**
+             * @description hex(HMAC-SHA1(key = base64-decoded live session token, message = UTF-8 bytes of the
+             *     consumer key)), lower-case hex: compare it with the same value computed from your token;
+             *     a mismatch means the token was computed wrongly and every later request would give 401.
+             * @example 44388d5071a4a85e11608d89b642d0f0ea82bfb6
+             */
+            live_session_token_signature: string;
+            /**
+             * Format: int64
+             * @description When the live session token expires, in epoch milliseconds (24 hours after it was issued).
+             * @example 1735812000000
+             */
+            live_session_token_expiration: number;
+        };
+        /**
+         * @description A client-credentials token request authenticated by a signed JWT (RFC 7523 client
+         *     assertion). The same fields are accepted as `application/x-www-form-urlencoded` (what
+         *     working clients send) and as a JSON object.
+         */
+        OAuth2TokenRequest: {
+            /**
+             * @description The OAuth 2.0 grant; only the client-credentials grant is offered.
+             * @example client_credentials
+             * @enum {string}
+             */
+            grant_type: "client_credentials";
+            /**
+             * @description Says that the client authenticates with a signed JWT in `client_assertion`.
+             * @example urn:ietf:params:oauth:client-assertion-type:jwt-bearer
+             * @enum {string}
+             */
+            client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+            /**
+             * @description A compact JWS (three base64url parts separated by dots) signed RS256 with the client's
+             *     private key, whose public key was registered with the brokerage. The header carries
+             *     `alg: RS256`, `typ: JWT` and `kid` (the id of the registered key). The claims:
+             *     - `iss`: the client id;
+             *     - `sub`: the client id again;
+             *     - `aud`: the URL of this token endpoint (`{base_url}/oauth2/api/v1/token`);
+             *     - `iat`: when the assertion was made, epoch seconds;
+             *     - `exp`: when it stops being accepted, epoch seconds, after `iat` and at most a few
+             *       minutes later (keep it short: 60 seconds is typical);
+             *     - `jti`: a unique id (a UUID); an assertion whose `jti` was already used is refused,
+             *       which prevents replay.
+             *     A bad signature, an unknown `kid` or `iss`, a wrong `aud`, an expired or reused
+             *     assertion gives 401.
+             * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJURVNUQ09OUyIsInN1YiI6IlRFU1RDT05TIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDo1MDAwL29hdXRoMi9hcGkvdjEvdG9rZW4iLCJpYXQiOjE3MzU3MjU2MDAsImV4cCI6MTczNTcyNTY2MCwianRpIjoiN2YzYzJhOWUtNGIxZC00ZThhLTljNmYtMmQ1YjhhMWUwYzQ3In0.TwfxKtj1aDWjLQVf-5RWhJXFef_hXhH3FXsUjCP0rbh7a25jk6Kd5hd3HYhr08OltKyNUcs7X6Wrs56rzhaTyXewKviB6vQxAxZSygnb2i_Gjplq1Cq-nvN1xZuFs6XNBv2zAjcjfAdN-V8EYGfGdcVHoM-ANSHaj04YUtAnJF5Vy8Bn-m4kFKMilYTtMqBPGm8suobYjq6APPe4LbJK3Y1WyQnCNUDFcVwn-jEHOOynDLSg_HeTtYAy6MqYrJvAoL3fRiWYhHehcOHS1GD8sYC83yx3CxLqumVrAA_Hd22-b9bFnq-tXQsqRqlRKL8rWFMqsBwSEzQJbYNLwwlBCA
+             */
+            client_assertion: string;
+            /**
+             * @description The scopes asked for, separated by single spaces (for example `sso-sessions.write
+             *     sso-browser-sessions.write`). The token carries only scopes granted to the client; an
+             *     operation whose scope the token lacks answers 403.
+             * @example sso-sessions.write sso-browser-sessions.write
+             */
+            scope: string;
+        };
+        /** @description An access token for the single sign-on operations (RFC 6749 token response). */
+        OAuth2TokenResponse: {
+            /**
+             * @description The access token, a signed JWT; send it as `Authorization: Bearer <access_token>`. Treat
+             *     it as opaque: its claims (issuer, client id, granted scopes, expiry) may change without notice.
+             * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvb2F1dGgyIiwic3ViIjoiVEVTVENPTlMiLCJhdWQiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvZ3cvYXBpIiwiaWF0IjoxNzM1NzI1NjAxLCJleHAiOjE3MzU3MjkyMDEsInNjb3BlIjoic3NvLXNlc3Npb25zLndyaXRlIHNzby1icm93c2VyLXNlc3Npb25zLndyaXRlIiwianRpIjoiYzJkNGU2ZjgtMWEzYi00YzVkLThlN2YtOWEwYjFjMmQzZTRmIn0.GQ4a7EjAplkPnxBVB0NtS2-4BBBDMuOFBsA2lh8kJMlnIsnIfcmi-aSy06M-QLFoqktKui8HCAnq-4iMcTOrWjHEcR6LV0m7IFae3paQTDiMi8JD0a5TOhhZSPUv56y9-dJ5QQAQom35_eKy5B1PBOkISvfAc-KcrKxKENeXX4PkQgI0W4d1h6PiMqZRbyyzo2G--MeTQkRFmiDUb0kbHLZmK099nvipoiT7XpX-89jS2V2CR1OLaZBEUS5O59U1jQ3iakEsXrdnqQD0BMJpbS-9C9QJh0Hf9idi2uapr--1lPLVeew6gLEB_fd4l9SFX_Zppdzvly8s_nP-gXylrQ
+             */
+            access_token: string;
+            /**
+             * @description How to present the token; always `Bearer`.
+             * @example Bearer
+             * @enum {string}
+             */
+            token_type: "Bearer";
+            /**
+             * @description Seconds until the token expires, counted from the answer; ask for a new one before then.
+             * @example 3600
+             */
+            expires_in: number;
+            /**
+             * @description The scopes granted, separated by single spaces: those asked for that the client holds.
+             *     May be fewer than asked for.
+             * @example sso-sessions.write sso-browser-sessions.write
+             */
+            scope: string;
+        };
+        /** @description One missing or invalid argument of a request answered with problem details. */
+        ProblemInvalidArgument: {
+            /**
+             * @description Name of the parameter, header or body field.
+             * @example grant_type
+             */
+            name: string;
+            /**
+             * @description Why the argument was refused.
+             * @example missing
+             */
+            reason: string;
+        };
+        /**
+         * @description RFC 9457 problem details, the error body of single sign-on and OAuth 2.0 operations
+         *     (media type `application/problem+json`).
+         */
+        ProblemDetails: {
+            /**
+             * Format: uri-reference
+             * @description A URI reference that identifies the kind of problem; `about:blank` when the status says it all.
+             * @example about:blank
+             */
+            type: string;
+            /**
+             * @description A short summary of the kind of problem that does not change between occurrences.
+             * @example Bad Request
+             */
+            title: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description What went wrong in this occurrence, for a person to read.
+             * @example Missing required parameter: grant_type
+             */
+            detail?: string;
+            /**
+             * Format: uri-reference
+             * @description A URI reference of this occurrence (the request path).
+             * @example /oauth2/api/v1/token
+             */
+            instance?: string;
+            /** @description The request arguments that were missing or invalid, one entry each. */
+            invalidArguments?: components["schemas"]["ProblemInvalidArgument"][];
+        };
+        /**
+         * @description The end user on whose behalf a brokerage session is created, and the options of that
+         *     session. The end user must be one the client (the token's client id) is entitled to act for.
+         */
+        SsoSessionRequest: {
+            /**
+             * @description The username of the end user (the login name, not an account id).
+             * @example jdoe123
+             */
+            credential: string;
+            /**
+             * @description The IP address (IPv4 or IPv6) of the end user's device. The session is bound to it: the
+             *     service refuses its use from other addresses unless they are listed in `alternativeIps`.
+             * @example 203.0.113.45
+             */
+            ip: string;
+            /**
+             * @description Further IP addresses the end user may use the session from (for example the IPv6 address of the same device).
+             * @example [
+             *       "2001:db8::45"
+             *     ]
+             */
+            alternativeIps?: string[];
+            /**
+             * @description Whether to take over the brokerage connection from another session of the same user
+             *     (which is then disconnected). With false the new session is created but reports
+             *     `competing: true` while another session holds the connection.
+             * @default false
+             * @example false
+             */
+            compete?: boolean;
+            /**
+             * @description Whether to open the brokerage session at once (as `POST /v1/api/iserver/auth/ssodh/init`
+             *     does). With false the session is authenticated but `/iserver` calls answer `no bridge`
+             *     until it is initialised.
+             * @default true
+             * @example true
+             */
+            publish?: boolean;
+        };
+        /**
+         * @description The reference to the brokerage session created on behalf of the end user. The session is used
+         *     like any other: `access_token` as a bearer token (or `sessionId` as the `api` cookie) on
+         *     brokerage calls, kept open with `POST /v1/api/tickle`, ended with `POST /v1/api/logout`.
+         */
+        SsoSessionResponse: {
+            /**
+             * @description Whether the session was created and can be used; false when the end user's login is disabled or locked.
+             * @example true
+             */
+            active: boolean;
+            /**
+             * @description A signed JWT for the end user's session: sent as `Authorization: Bearer <access_token>` on
+             *     brokerage (`/v1/api`) calls made for that user. Valid until `expires`.
+             * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvZ3ciLCJzdWIiOiJqZG9lMTIzIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDo1MDAwL3YxL2FwaSIsImlhdCI6MTczNTcyNTYwNSwiZXhwIjoxNzM1ODEyMDA1LCJzaWQiOiIyZjg3ZmVkYjMxNzE5NWI0ODJiYTc2MWU4ZjVjMDQzMSJ9.zPk6z9QbhvuiQYQTGxRgzHykcNS0LMvrCup4101bntA1zWGx_r0jzY1mBgJb5d48aCE75edOCr0DHx6QGcPfWDTwUCkYfyYq6OCPeloITMO_ouXDyMjk-1YHOtlU5gUeTgY1XCurgRvAAEy0i987tOlEu3EmzhVUTHFEe0jQgry6h7xmLZyFQ1AKkIo8qj-1g_3xsEKoGC5B29mgO8BGFnRtsmVmlKbpKxVphN4LBW-412PGIigyu9A2nfgVvlMLXB_LMMMxMyUVV_Rmeja3wPA53_XENRl0xWfkDW8cPmHX81hegWhgQR9q_deBqAmSOal5Av0EZiS-k2OBoX8upA
+             */
+            access_token: string;
+            /**
+             * @description The session identifier: the same value the ping (`POST /v1/api/tickle`) reports as
+             *     `session`, usable as the `api` cookie.
+             * @example 2f87fedb317195b482ba761e8f5c0431
+             */
+            sessionId: string;
+            /**
+             * Format: int64
+             * @description The brokerage's internal number of the end user (the `userId` of the ping response).
+             * @example 123456789
+             */
+            userId: number;
+            /**
+             * @description The username of the end user, as given in `credential`.
+             * @example jdoe123
+             */
+            userName: string;
+            /**
+             * @description Whether the brokerage session is open (true when `publish` was true and nothing competes);
+             *     same meaning as `authenticated` of the authentication status.
+             * @example true
+             */
+            authenticated: boolean;
+            /**
+             * @description Whether the session is connected to the brokerage backend.
+             * @example true
+             */
+            connected: boolean;
+            /**
+             * @description Whether another session of the same user holds the brokerage connection (see `compete` of the request).
+             * @example false
+             */
+            competing: boolean;
+            /**
+             * Format: int64
+             * @description When the session and its `access_token` expire, in epoch milliseconds, unless ended earlier by logout or idle timeout.
+             * @example 1735812005000
+             */
+            expires: number;
+        };
+        /** @description The end user to sign in to the hosted white-branded portal, and where the portal opens. */
+        SsoBrowserSessionRequest: {
+            /**
+             * @description The username of the end user (the login name, not an account id).
+             * @example jdoe123
+             */
+            credential: string;
+            /**
+             * @description The IP address (IPv4 or IPv6) of the end user's browser; the sign-in link works only from that address.
+             * @example 203.0.113.45
+             */
+            ip: string;
+            /**
+             * @description The page of the portal the browser lands on after sign-in, as a path relative to the portal's address.
+             * @default /portal/
+             * @example /portal/#/dashboard/positions
+             */
+            path?: string;
+            /**
+             * @description The language of the portal, a two-letter ISO 639-1 code.
+             * @default en
+             * @example en
+             */
+            lang?: string;
+        };
+        /** @description A one-time sign-in link for the end user's browser. */
+        SsoBrowserSessionResponse: {
+            /**
+             * Format: uri
+             * @description The link to open in the end user's browser: it signs the user in to the portal and lands
+             *     on the requested page. It works once, from the given IP address, and within a short
+             *     time (see `expiresIn`).
+             * @example http://localhost:5000/sso/Dispatcher?token=9c1e6a0f3b2d4e5f8a7b6c5d4e3f2a1b&path=%2Fportal%2F%23%2Fdashboard%2Fpositions
+             */
+            url: string;
+            /**
+             * @description Seconds during which the link can be opened; after that a new browser session must be created.
+             * @example 60
+             */
+            expiresIn?: number;
+        };
+        /**
+         * @description State of the historical market data service (HMDS) for the session. `{"error": "no bridge"}`
+         *     means no historical data has been requested in this session (it is not an error of the
+         *     session); once historical data is requested the object is empty.
+         */
+        HmdsStatus: {
+            /**
+             * @description Why historical data is not being served; `no bridge` when none has been requested yet.
+             *     Absent while the historical data service is connected.
+             * @example no bridge
+             */
+            error?: string;
+        };
+        /** @description Identity of the server that holds the brokerage session. */
+        ServerInfo: {
+            /**
+             * @description Name of the server.
+             * @example JifN19053
+             */
+            serverName: string;
+            /**
+             * @description Version and build date of the server software.
+             * @example Build 10.25.0p, Dec 5, 2023 5:48:12 PM
+             */
+            serverVersion: string;
+        };
+        /**
+         * @description The state of the brokerage session, answered by the authentication status operation and
+         *     nested in the ping response as `iserver.authStatus`.
+         */
+        AuthStatus: {
+            /** @description Whether the brokerage session is open; brokerage (`/iserver`) calls work only while true. */
+            authenticated: boolean;
+            /** @description Whether the connection to the brokerage backend has been established at least once in this session. */
+            established?: boolean;
+            /** @description Whether another session of the same user competes for the brokerage connection. */
+            competing: boolean;
+            /** @description Whether the session is connected to the brokerage backend. */
+            connected: boolean;
+            /** @description A status message; empty when all is well. */
+            message: string;
+            /**
+             * @description Hardware address of the session's server, for support purposes.
+             * @example 98:F2:B3:23:BF:A0
+             */
+            MAC: string;
+            /** @description Reason the last attempt to open the brokerage session failed; empty when none did. */
+            fail?: string;
+            serverInfo: components["schemas"]["ServerInfo"];
+        };
+        /**
+         * @description The answer of the ping: the session identifier, the time left before the session expires and
+         *     the state of the brokerage session.
+         */
+        TickleResponse: {
+            /**
+             * @description Identifier of the session: send it as the cookie `api` on later requests to use this
+             *     session (see the `sessionCookie` security scheme).
+             * @example 2f87fedb317195b482ba761e8f5c0431
+             */
+            session: string;
+            /**
+             * Format: int64
+             * @description Milliseconds until the session expires (a duration, not an epoch time); each request
+             *     that keeps the session open pushes it back.
+             * @example 460311
+             */
+            ssoExpires: number;
+            /**
+             * @description Internal use only; spelled `collission` (double s) in real payloads. True when another
+             *     login of the same user collided with this session.
+             * @example false
+             */
+            collission: boolean;
+            /**
+             * Format: int64
+             * @description Internal use only; the brokerage's number of the logged-in user.
+             * @example 123456789
+             */
+            userId: number;
+            hmds: components["schemas"]["HmdsStatus"];
+            /** @description The state of the brokerage session, as the authentication status operation answers it. */
+            iserver: {
+                authStatus: components["schemas"]["AuthStatus"];
+            };
+        };
+        /** @description Options for opening the brokerage session. */
+        SsodhInitRequest: {
+            /**
+             * @description Whether to publish the session token to the brokerage backend together with opening the
+             *     session. Send true: with false the token must already have been published, otherwise the
+             *     session does not open.
+             * @example true
+             */
+            publish: boolean;
+            /**
+             * @description Whether to take the brokerage connection over from another session of the same user,
+             *     disconnecting it. With false and another session connected, the answer reports
+             *     `competing: true` and `authenticated: false`.
+             * @example true
+             */
+            compete: boolean;
+        };
+        /** @description Confirmation that the session was ended. */
+        LogoutResponse: {
+            /**
+             * @description True when the session was ended: the brokerage session is closed, the live session token,
+             *     bearer token or `api` cookie that carried it stops working, and later calls answer 401.
+             * @example true
+             */
+            status: boolean;
+        };
+        /** @description Trading properties of one account, as listed in `acctProps` of the accounts response. */
+        AccountProperties: {
+            /** @description Whether the account is a master (advisor) account with client accounts below it. */
+            hasChildAccounts: boolean;
+            /** @description Whether orders of the account may give a cash amount (`cashQty`) instead of a quantity. */
+            supportsCashQty: boolean;
+            /** @description Whether the account may trade fractional shares. */
+            supportsFractions: boolean;
+            /** @description Whether orders of the account may carry a customer-supplied time. */
+            allowCustomerTime: boolean;
+            /** @description Whether a lite account is held under a pro login. */
+            liteUnderPro?: boolean;
+            /** @description Whether currency conversion orders are disabled for the account. */
+            noFXConv: boolean;
+            /** @description Whether the account is a proprietary trading account. */
+            isProp: boolean;
+            /** @description Whether the account converts currency automatically when trading in a non-base currency. */
+            autoFx?: boolean;
+        };
+        /**
+         * @description Features enabled for the user (`allowFeatures` of the accounts response). `allowDynAccount`
+         *     reflects the DYNACCT property that dynamic account search and set-dynamic-account need.
+         */
+        AccountFeatures: {
+            /** @description Whether fundamentals and research (GFIS) are shown. */
+            showGFIS?: boolean;
+            /** @description Whether the European cost and charges report is shown before trading. */
+            showEUCostReport?: boolean;
+            /** @description Whether event (yes/no binary) contracts may be viewed. */
+            allowEventContract?: boolean;
+            /** @description Whether currency conversion orders (`isCcyConv`) are allowed. */
+            allowFXConv: boolean;
+            /** @description Whether the financial lens analytics are available. */
+            allowFinancialLens?: boolean;
+            /** @description Whether the mobile trading assistant (MTA) alert is available. */
+            allowMTA: boolean;
+            /** @description Whether symbol type-ahead search is available. */
+            allowTypeAhead: boolean;
+            /** @description Whether event contracts may be traded. */
+            allowEventTrading?: boolean;
+            /**
+             * @description Seconds after which a market-data snapshot should be refreshed.
+             * @example 30
+             */
+            snapshotRefreshTimeout: number;
+            /** @description Whether the user has a lite (commission-free) pricing plan. */
+            liteUser: boolean;
+            /** @description Whether news is shown. */
+            showWebNews?: boolean;
+            /** @description Whether research is available. */
+            research?: boolean;
+            /** @description Internal use only. */
+            debugPnl?: boolean;
+            /** @description Whether the tax optimizer is shown. */
+            showTaxOpt?: boolean;
+            /** @description Whether the impact (sustainability) dashboard is shown. */
+            showImpactDashboard?: boolean;
+            /** @description Whether the user holds the DYNACCT property, so that dynamic account search and set-dynamic-account work (they answer 503 otherwise). */
+            allowDynAccount: boolean;
+            /** @description Whether cryptocurrencies may be traded. */
+            allowCrypto: boolean;
+            /**
+             * @description Comma-separated security types the user may trade.
+             * @example STK,OPT,FUT,FOP,WAR,CASH,BOND,FUND,CFD
+             */
+            allowedAssetTypes: string;
+        };
+        /**
+         * @description The accounts the user may trade, with their aliases and properties, the features enabled for
+         *     the user, and the account that is selected for trading in this brokerage session. An advisor
+         *     (or another multi-account structure) sees the master account followed by its client accounts.
+         *     Calling the accounts operation is a precondition of modifying an order and of querying open
+         *     orders.
+         */
+        AccountsResponse: {
+            /**
+             * @description Identifiers of every account the user may trade, the selected one included; for an advisor the master account comes first.
+             * @example [
+             *       "U1234567"
+             *     ]
+             */
+            accounts: string[];
+            /** @description Properties of each account, keyed by account identifier (one entry per element of `accounts`). */
+            acctProps: {
+                [key: string]: components["schemas"]["AccountProperties"];
+            };
+            /**
+             * @description Display alias of each account, keyed by account identifier; an account without a user-defined alias maps to its own identifier.
+             * @example {
+             *       "U1234567": "U1234567"
+             *     }
+             */
+            aliases: {
+                [key: string]: string;
+            };
+            allowFeatures: components["schemas"]["AccountFeatures"];
+            /**
+             * @description Chart periods the user may request, keyed by security type (`STK`, `OPT`, `FUT`, `CASH`, ...);
+             *     `*` means every period.
+             * @example {
+             *       "STK": [
+             *         "*"
+             *       ],
+             *       "OPT": [
+             *         "2h",
+             *         "1d",
+             *         "2d",
+             *         "1w",
+             *         "1m"
+             *       ],
+             *       "FUT": [
+             *         "*"
+             *       ],
+             *       "CASH": [
+             *         "*"
+             *       ]
+             *     }
+             */
+            chartPeriods: {
+                [key: string]: string[];
+            };
+            /**
+             * @description Names of the advisor's allocation groups; empty for an individual account.
+             * @example []
+             */
+            groups: string[];
+            /**
+             * @description Names of the advisor's allocation profiles (the older form of allocation groups); empty for an individual account.
+             * @example []
+             */
+            profiles: string[];
+            /**
+             * @description The account orders and trades refer to in this session until another is selected with the switch-account operation; the first account of `accounts` at the start of a session.
+             * @example U1234567
+             */
+            selectedAccount: string;
+            serverInfo: components["schemas"]["ServerInfo"];
+            /**
+             * @description Identifier of the brokerage session on the server, for support purposes.
+             * @example 6a0a1d8e.00000042
+             */
+            sessionId: string;
+            /** @description Whether the user is a free-trading (lite) user; spelled `isFT` in real payloads. */
+            isFT: boolean;
+            /** @description Whether the accounts are paper-trading (simulated) accounts. */
+            isPaper: boolean;
+        };
+        /** @description The account to select for trading (switch account), for advisors and other multi-account structures. */
+        SwitchAccountRequest: {
+            /**
+             * @description Identifier of the account to select; must be one of `accounts` of the accounts response.
+             * @example U2345671
+             */
+            acctId: string;
+        };
+        /**
+         * @description Validation of the switched account: the account now selected for trading. Selecting the
+         *     account that is already selected also answers `set: true`.
+         */
+        SwitchAccountResponse: {
+            /** @description Whether the account is now the selected account (always true on status 200; a wrong id answers 500). */
+            set: boolean;
+            /**
+             * @description The account now selected, as `selectedAccount` of the accounts response will show it.
+             * @example U2345671
+             */
+            acctId: string;
+        };
+        /**
+         * @description The error-only object: a reason and nothing else. Answered with 500 by set account, set
+         *     dynamic account, alert creation and modification, alert activation and alert deletion.
+         */
+        ErrorOnly: {
+            /**
+             * @description Why the request failed, for a person to read.
+             * @example Account U9999999 not found
+             */
+            error: string;
+        };
+        /** @description One account found by a dynamic account search. */
+        DynamicAccountMatch: {
+            /**
+             * @description Identifier of the matching account; pass it to set-dynamic-account to trade it.
+             * @example U2345671
+             */
+            accountId: string;
+            /**
+             * @description Display alias of the account; its identifier when it has no user-defined alias.
+             * @example Garcia Family
+             */
+            alias: string;
+            /**
+             * @description Identifier of the allocation structure the account belongs to, for support purposes.
+             * @example 1845631
+             */
+            allocationId: string;
+        };
+        /** @description Accounts matching a dynamic account search pattern (users with the DYNACCT property only). */
+        DynamicAccountSearchResult: {
+            /** @description The accounts whose identifier or alias matches the pattern; empty when none does. */
+            matchedAccounts: components["schemas"]["DynamicAccountMatch"][];
+            /**
+             * @description The search pattern of the request, echoed back.
+             * @example U23
+             */
+            pattern: string;
+        };
+        /** @description The dynamic account to select for trading (users with the DYNACCT property only). */
+        SetDynamicAccountRequest: {
+            /**
+             * @description Identifier of the account to select, as found by dynamic account search.
+             * @example U2345671
+             */
+            acctId: string;
+        };
+        /** @description The set-account answer of set-dynamic-account: the dynamic account now selected for trading. */
+        SetDynamicAccountResponse: {
+            /** @description Whether the dynamic account is now the selected account (always true on status 200; a wrong id answers 500). */
+            set: boolean;
+            /**
+             * @description The account now selected.
+             * @example U2345671
+             */
+            acctId: string;
+            /**
+             * @description Roles the user holds on the selected account (for example `OWNER`, `TRADER`).
+             * @example [
+             *       "TRADER"
+             *     ]
+             */
+            roles?: string[];
+        };
+        /** @description The legal entity (person, joint holders or organisation) behind a user of an account. */
+        AccountEntity: {
+            /**
+             * @description First name of the person; absent for an organisation.
+             * @example John
+             */
+            firstName?: string;
+            /**
+             * @description Last name of the person; absent for an organisation.
+             * @example Smith
+             */
+            lastName?: string;
+            /**
+             * @description Kind of entity: `INDIVIDUAL` a person, `Joint` joint holders, `ORG` an organisation. The mixed case (`Joint`) is how the service spells it.
+             * @example INDIVIDUAL
+             * @enum {string}
+             */
+            entityType: "INDIVIDUAL" | "Joint" | "ORG";
+            /**
+             * @description Full name, the first and last name joined by a space (the organisation's name for `ORG`).
+             * @example John Smith
+             */
+            entityName: string;
+        };
+        /**
+         * @description A user affiliated with an account. The specification's table names the login field
+         *     `username`, but the service's sample payload spells it `userName`; this document carries
+         *     `userName`, as real payloads do.
+         */
+        AccountUser: {
+            /**
+             * @description Role of the user for the account (for example `OWNER`, `TRADER`, `ADVISOR`).
+             * @example OWNER
+             */
+            roleId: string;
+            /** @description Internal use only. */
+            hasRightCodeInd: boolean;
+            /**
+             * @description Login name of the user. Spelled `userName` in real payloads although the specification's table writes `username`.
+             * @example jsmith123
+             */
+            userName: string;
+            entity: components["schemas"]["AccountEntity"];
+        };
+        /** @description The individual(s) listed on the account's application. */
+        AccountApplicant: {
+            /**
+             * @description Every name attached to the account, as it signs.
+             * @example [
+             *       "John Smith"
+             *     ]
+             */
+            signatures: string[];
+        };
+        /** @description The users affiliated with an account and the names that sign for it (signatures and owners). */
+        SignaturesAndOwners: {
+            /**
+             * @description The account identifier given in the request.
+             * @example U1234567
+             */
+            accountId: string;
+            /** @description All users affiliated with the account (owners, traders, advisors). */
+            users: components["schemas"]["AccountUser"][];
+            applicant: components["schemas"]["AccountApplicant"];
+        };
+        /** @description Cash of an account in one currency, or the total over all currencies in the base currency. */
+        CashBalance: {
+            /**
+             * @description Currency code of the cash, or `Total (in <base>)` for the total entry (a real-payload quirk kept as is).
+             * @example EUR
+             * @example Total (in USD)
+             */
+            currency: string;
+            /**
+             * @description Cash balance in this currency, including unsettled trades; negative when borrowed.
+             * @example 1500
+             */
+            balance: number;
+            /**
+             * @description Cash in this currency whose trades have settled.
+             * @example 1500
+             */
+            settledCash: number;
+        };
+        /**
+         * @description General overview of an account's values, in the account's base currency (`currency`). A
+         *     stateful server computes it from cash per currency (converted at the current exchange rate)
+         *     and positions (quantity times price):
+         *     `totalCashValue` = sum of cash, `netLiquidationValue` = `totalCashValue` + market value of
+         *     positions, `availableFunds` = `equityWithLoanValue` - `initialMargin`, `excessLiquidity` =
+         *     `equityWithLoanValue` - `maintenanceMargin`. Unlike the real service, which sends whole
+         *     numbers, amounts here may carry cents.
+         */
+        AccountSummary: {
+            /**
+             * @description Kind of account; an empty string for a standard individual account (values seen otherwise include `ADVISOR`).
+             * @example
+             */
+            accountType: string;
+            /**
+             * @description Why the account cannot trade at the moment (for example `Account restricted`); an empty string while it can.
+             * @example
+             */
+            status: string;
+            /**
+             * @description Base currency of the account; every amount of this object is in it.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Total cash balance of the account over all currencies, in the base currency.
+             * @example 26627.5
+             */
+            balance: number;
+            /**
+             * @description Special memorandum account (Regulation T excess equity credit line); spelled in capitals as in real payloads.
+             * @example 36127.5
+             */
+            SMA: number;
+            /**
+             * @description Value of securities the account can buy on margin now (four times the available funds for a margin account, the available funds for a cash account).
+             * @example 144510
+             */
+            buyingPower: number;
+            /**
+             * @description Equity available for new positions, equity with loan value minus initial margin.
+             * @example 36127.5
+             */
+            availableFunds: number;
+            /**
+             * @description Equity above the maintenance requirement, equity with loan value minus maintenance margin; at or below zero positions are liquidated.
+             * @example 40877.5
+             */
+            excessLiquidity: number;
+            /**
+             * @description Value of the account if every position were closed now, cash plus market value of positions.
+             * @example 45627.5
+             */
+            netLiquidationValue: number;
+            /**
+             * @description Net liquidation value minus the value of options (the basis for margin requirements).
+             * @example 45627.5
+             */
+            equityWithLoanValue: number;
+            /**
+             * @description Amount borrowed under Regulation T (negative cash financed by the broker); zero when cash is positive.
+             * @example 0
+             */
+            regTLoan: number;
+            /**
+             * @description Gross position value of securities, the sum of the absolute market values of stock, option and fund positions.
+             * @example 19000
+             */
+            securitiesGVP: number;
+            /**
+             * @description Cash in all currencies converted to the base currency, including unsettled cash.
+             * @example 26627.5
+             */
+            totalCashValue: number;
+            /**
+             * @description Interest accrued but not yet posted (credit positive, debit negative).
+             * @example 0
+             */
+            accruedInterest: number;
+            /**
+             * @description Initial margin under Regulation T rules (50 % of long stock value).
+             * @example 9500
+             */
+            regTMargin: number;
+            /**
+             * @description Margin required to open the current positions.
+             * @example 9500
+             */
+            initialMargin: number;
+            /**
+             * @description Margin required to keep the current positions (25 % of long stock value).
+             * @example 4750
+             */
+            maintenanceMargin: number;
+            /**
+             * @description Cash per currency held, ending with a total entry whose `currency` is `Total (in <base>)`
+             *     (for example `Total (in USD)`), as in real payloads.
+             */
+            cashBalances: components["schemas"]["CashBalance"][];
+        };
+        /** @description Equity and cash of one segment of an account (or the total), in the base currency. */
+        AccountBalancesSegment: {
+            /**
+             * @description Net liquidation value of the segment, cash plus market value of its positions.
+             * @example 45627.5
+             */
+            net_liquidation: number;
+            /**
+             * @description Part of the net liquidation value that is uncertain because prices are stale or missing.
+             * @example 0
+             */
+            net_liquidation_uncertainty?: number;
+            /**
+             * @description Equity with loan value of the segment (net liquidation value minus option value).
+             * @example 45627.5
+             */
+            equity_with_loan: number;
+            /**
+             * @description Equity with loan value at the close of the previous trading day.
+             * @example 45415.5
+             */
+            previous_day_equity_with_loan: number;
+            /**
+             * @description Equity with loan value under Regulation T rules.
+             * @example 45627.5
+             */
+            regt_equity_with_loan: number;
+            /**
+             * @description Gross position value, the sum of the absolute market values of the segment's positions.
+             * @example 19000
+             */
+            sec_gross_pos_val: number;
+            /**
+             * @description Cash of the segment in all currencies, converted to the base currency.
+             * @example 26627.5
+             */
+            cash: number;
+            /**
+             * @description Interest accrued month to date (credit positive, debit negative).
+             * @example 0
+             */
+            mtd_interest?: number;
+            /**
+             * @description Debit card charges not yet posted.
+             * @example 0
+             */
+            pending_debit_card_charges?: number;
+        };
+        /**
+         * @description Equity and cash of an account in total and by segment (securities, commodities and, where the
+         *     account has one, crypto). Amounts are numbers in the base currency `currency` (the real
+         *     service formats them as strings such as `"45,628 USD"` under abbreviated labels; this
+         *     document uses numbers under snake_case names). `total` is the sum of the segments.
+         */
+        AccountBalances: {
+            /**
+             * @description Base currency of the account; every amount of this object is in it.
+             * @example USD
+             */
+            currency: string;
+            total: components["schemas"]["AccountBalancesSegment"];
+            securities: components["schemas"]["AccountBalancesSegment"];
+            commodities: components["schemas"]["AccountBalancesSegment"];
+            crypto?: components["schemas"]["AccountBalancesSegment"];
+        };
+        /** @description Margin requirements of one segment of an account (or the total), in the base currency. */
+        AccountMarginsSegment: {
+            /**
+             * @description Initial margin under Regulation T rules; sent for the total and securities segments only.
+             * @example 9500
+             */
+            regt_margin?: number;
+            /**
+             * @description Initial margin required by the current positions.
+             * @example 9500
+             */
+            current_initial: number;
+            /**
+             * @description Maintenance margin required by the current positions.
+             * @example 4750
+             */
+            current_maint: number;
+            /**
+             * @description Margin predicted after expiring derivatives are settled; zero when nothing expires.
+             * @example 0
+             */
+            projected_post_expiry_margin?: number;
+            /**
+             * @description Initial margin that will apply at the next scheduled margin change.
+             * @example 9500
+             */
+            projected_look_ahead_initial_margin: number;
+            /**
+             * @description Maintenance margin that will apply at the next scheduled margin change.
+             * @example 4750
+             */
+            projected_look_ahead_maint_margin: number;
+            /**
+             * @description Initial margin that will apply overnight.
+             * @example 9500
+             */
+            projected_overnight_initial_margin: number;
+            /**
+             * @description Maintenance margin that will apply overnight.
+             * @example 4750
+             */
+            projected_overnight_maint_margin: number;
+        };
+        /**
+         * @description Margin requirements of an account in total and by segment (securities, commodities and, where
+         *     the account has one, crypto), as numbers in the base currency `currency` (the real service
+         *     formats them as strings with the currency appended). `total` is the sum of the segments.
+         */
+        AccountMargins: {
+            /**
+             * @description Base currency of the account; every amount of this object is in it.
+             * @example USD
+             */
+            currency: string;
+            total: components["schemas"]["AccountMarginsSegment"];
+            securities: components["schemas"]["AccountMarginsSegment"];
+            commodities: components["schemas"]["AccountMarginsSegment"];
+            crypto?: components["schemas"]["AccountMarginsSegment"];
+        };
+        /** @description Cash and market value by asset class of an account in one currency (or the total in the base currency). */
+        MarketValueEntry: {
+            /**
+             * @description Cash in this currency, including unsettled trades.
+             * @example 25000
+             */
+            total_cash: number;
+            /**
+             * @description Settled cash in this currency.
+             * @example 25000
+             */
+            settled_cash: number;
+            /**
+             * @description Interest accrued month to date (credit positive, debit negative).
+             * @example 0
+             */
+            mtd_interest: number;
+            /**
+             * @description Market value of stock positions.
+             * @example 19000
+             */
+            stock: number;
+            /**
+             * @description Market value of stock and index option positions.
+             * @example 0
+             */
+            options: number;
+            /**
+             * @description Market value (unrealized profit and loss) of futures positions.
+             * @example 0
+             */
+            futures: number;
+            /**
+             * @description Market value of options on futures.
+             * @example 0
+             */
+            future_options: number;
+            /**
+             * @description Market value of all fund positions.
+             * @example 0
+             */
+            funds: number;
+            /**
+             * @description Dividends declared and not yet paid.
+             * @example 0
+             */
+            dividends_receivable: number;
+            /**
+             * @description Market value of mutual fund positions.
+             * @example 0
+             */
+            mutual_funds: number;
+            /**
+             * @description Market value of money-market fund positions.
+             * @example 0
+             */
+            money_market: number;
+            /**
+             * @description Market value of corporate and other bond positions.
+             * @example 0
+             */
+            bonds: number;
+            /**
+             * @description Market value of government bond positions.
+             * @example 0
+             */
+            govt_bonds: number;
+            /**
+             * @description Market value of treasury bill positions.
+             * @example 0
+             */
+            t_bills: number;
+            /**
+             * @description Market value of warrant positions.
+             * @example 0
+             */
+            warrants: number;
+            /**
+             * @description Market value of issuer option positions.
+             * @example 0
+             */
+            issuer_option: number;
+            /**
+             * @description Market value of physical commodity positions (metals).
+             * @example 0
+             */
+            commodity: number;
+            /**
+             * @description Market value (unrealized profit and loss) of contract-for-difference positions.
+             * @example 0
+             */
+            cfd: number;
+            /**
+             * @description Market value of cryptocurrency positions.
+             * @example 0
+             */
+            cryptocurrency: number;
+            /**
+             * @description Cash plus market value of all positions in this currency.
+             * @example 44000
+             */
+            net_liquidation: number;
+            /**
+             * @description Unrealized profit and loss of positions in this currency.
+             * @example 1500
+             */
+            unrealized_pnl: number;
+            /**
+             * @description Profit and loss realized today in this currency.
+             * @example 0
+             */
+            realized_pnl: number;
+            /**
+             * @description Value of one unit of this currency in the base currency (1 for the base currency and the total entry).
+             * @example 1
+             * @example 1.085
+             */
+            exchange_rate: number;
+        };
+        /**
+         * @description Market value of an account by currency and asset class: one entry per currency the account
+         *     holds cash or positions in, keyed by currency code and stated in that currency, plus one
+         *     total entry in the base currency keyed `Total (in <base>)` (for example `Total (in USD)`),
+         *     a real-payload key kept as is. Amounts are numbers (the real service sends them as strings).
+         */
+        AccountMarketValue: {
+            [key: string]: components["schemas"]["MarketValueEntry"];
+        };
+        /** @description Available funds of one segment of an account (or the total), in the base currency. */
+        AvailableFundsSegment: {
+            /**
+             * @description Funds available for new positions now, equity with loan value minus initial margin.
+             * @example 36127.5
+             */
+            current_available: number;
+            /**
+             * @description Excess liquidity now, equity with loan value minus maintenance margin.
+             * @example 40877.5
+             */
+            current_excess: number;
+            /**
+             * @description Excess liquidity predicted after expiring derivatives are settled; zero when nothing expires.
+             * @example 0
+             */
+            projected_post_expiry_excess?: number;
+            /**
+             * @description Available funds at the next scheduled margin change.
+             * @example 36127.5
+             */
+            look_ahead_available_funds: number;
+            /**
+             * @description Excess liquidity at the next scheduled margin change.
+             * @example 40877.5
+             */
+            look_ahead_excess_liquidity: number;
+            /**
+             * @description Available funds under overnight margin requirements.
+             * @example 36127.5
+             */
+            overnight_available: number;
+            /**
+             * @description Excess liquidity under overnight margin requirements.
+             * @example 40877.5
+             */
+            overnight_excess: number;
+            /**
+             * @description Value of securities that can be bought now; sent for the total and securities segments only.
+             * @example 144510
+             */
+            buying_power?: number;
+            /**
+             * @description Gross position value divided by net liquidation value; null where it cannot be computed (`n/a` in real payloads). Sent for the total and securities segments only.
+             * @example 0.42
+             */
+            leverage?: number | null;
+            /**
+             * @description When the next scheduled margin change (the look-ahead values) takes effect, as the service words it (`@ 16:00:00`, exchange time); null when none is scheduled.
+             * @example @ 16:00:00
+             */
+            look_ahead_next_change?: string | null;
+            /**
+             * @description Day trades left in the five-day window before the account is flagged as a pattern day trader; null when unlimited (`Unlimited` in real payloads, for accounts already flagged or above the equity threshold). Sent for the total and securities segments only.
+             * @example 3
+             */
+            day_trades_left?: number | null;
+        };
+        /**
+         * @description Available funds, excess liquidity and buying power of an account in total and by segment
+         *     (securities, commodities and, where the account has one, crypto): deeper than the summary.
+         *     Amounts are numbers in the base currency `currency` (the real service formats them as
+         *     strings, writes `n/a` for a leverage it cannot compute and `Unlimited` for the day trades of
+         *     a pattern day trader; those become null here).
+         */
+        AccountAvailableFunds: {
+            /**
+             * @description Base currency of the account; every amount of this object is in it.
+             * @example USD
+             */
+            currency: string;
+            total: components["schemas"]["AvailableFundsSegment"];
+            securities: components["schemas"]["AvailableFundsSegment"];
+            commodities: components["schemas"]["AvailableFundsSegment"];
+            crypto?: components["schemas"]["AvailableFundsSegment"];
+        };
+        /** @description Profit and loss of one account partition, in the account's base currency. */
+        PnlEntry: {
+            /**
+             * @description Kind of row; `1` for an account row (the only kind this operation sends).
+             * @example 1
+             */
+            rowType: number;
+            /**
+             * @description Daily profit and loss, the change of the positions' value since the previous close.
+             * @example 212
+             */
+            dpl: number;
+            /**
+             * @description Net liquidation value of the account.
+             * @example 45627.5
+             */
+            nl: number;
+            /**
+             * @description Unrealized profit and loss of the open positions.
+             * @example 1500
+             */
+            upl: number;
+            /**
+             * @description Excess liquidity of the account.
+             * @example 40877.5
+             */
+            el: number;
+            /**
+             * @description Market value of the positions.
+             * @example 19000
+             */
+            mv: number;
+        };
+        /**
+         * @description Updated profit and loss of the accounts of the user, partitioned by account and model. The
+         *     first request of a session answers `upnl` as an empty array (the values are not computed
+         *     yet); later requests answer an object keyed by `<accountId>.Core`. `upnl` therefore accepts
+         *     both: an object of profit and loss entries, or an array with no elements.
+         */
+        PartitionedPnl: {
+            /** @description Profit and loss per partition, keyed by `<accountId>.Core`; an empty array on the first request of a session. */
+            upnl: {
+                [key: string]: components["schemas"]["PnlEntry"];
+            } | components["schemas"]["PnlEntry"][];
+        };
+        /** @description Where the account sits in a multi-account (advisor or multiplex) structure; empty values for a stand-alone account. */
+        PortfolioAccountParent: {
+            /**
+             * @description Identifiers of the accounts below this one (the client accounts of an advisor's master account); empty otherwise.
+             * @example [
+             *       "U2345671",
+             *       "U2345672"
+             *     ]
+             */
+            mmc: string[];
+            /**
+             * @description Identifier of the master account this account belongs to (its own identifier for the master); an empty string for a stand-alone account.
+             * @example F7654321
+             */
+            accountId: string;
+            /** @description Whether the account is the master (parent) of a multi-account structure. */
+            isMParent: boolean;
+            /** @description Whether the account is a client (child) account of a multi-account structure. */
+            isMChild: boolean;
+            /** @description Whether the account belongs to a multiplex structure (one client account shared by several advisors). */
+            isMultiplex: boolean;
+        };
+        /**
+         * @description An account as the portfolio operations list it. Listing portfolio accounts (or subaccounts)
+         *     is the precondition of the ledger operation.
+         */
+        PortfolioAccount: {
+            /**
+             * @description The account identifier (same as `accountId`).
+             * @example U1234567
+             */
+            id: string;
+            /**
+             * @description The account identifier, as used in paths such as the ledger's.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The account's virtual account number, or its identifier when it has none.
+             * @example U1234567
+             */
+            accountVan: string;
+            /**
+             * @description Name on the account, usually the holder's name or the organisation's.
+             * @example John Smith
+             */
+            accountTitle: string;
+            /**
+             * @description Name to show for the account, the alias when one is set and otherwise the title.
+             * @example John Smith
+             */
+            displayName: string;
+            /**
+             * @description User-defined alias of the account; null when none is set.
+             * @example null
+             */
+            accountAlias: string | null;
+            /**
+             * @description When the account was opened, as epoch milliseconds (despite its name, not a status code).
+             * @example 1644814800000
+             */
+            accountStatus: number;
+            /**
+             * @description Base currency of the account.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Kind of account holder (`INDIVIDUAL`, `JOINT`, `ORG`, `TRUST`, `IRA`), or `DEMO` for a paper-trading account.
+             * @example INDIVIDUAL
+             */
+            type: string;
+            /**
+             * @description Trading permissions of the account (`PMRGN` portfolio margin, `REGT` Regulation T margin, `CASH` cash account).
+             * @example REGT
+             */
+            tradingType: string;
+            /**
+             * @description Business line the account belongs to at the broker, for support purposes.
+             * @example IB_PROSERVE
+             */
+            businessType?: string;
+            /**
+             * @description Legal entity of the broker that carries the account.
+             * @example IBLLC-US
+             */
+            ibEntity?: string;
+            /**
+             * @description Kind of customer the account belongs to (`INDIVIDUAL`, `JOINT`, `LLC`, ...).
+             * @example INDIVIDUAL
+             */
+            acctCustType?: string;
+            /**
+             * @description Account category; usually an empty string.
+             * @example
+             */
+            category?: string;
+            /** @description Whether the account is a client account managed by a financial advisor; spelled `faclient` (all lower case) in real payloads. */
+            faclient: boolean;
+            /**
+             * @description Clearing status of the account: `O` open, `P` pending, `N` new, `A` abandoned, `C` closed, `R` rejected.
+             * @example O
+             * @enum {string}
+             */
+            clearingStatus: "O" | "P" | "N" | "A" | "C" | "R";
+            /** @description Whether the account is a Covestor (managed-portfolio) account. */
+            covestor: boolean;
+            /** @description Whether trading by the client is disabled on the account. */
+            noClientTrading?: boolean;
+            /** @description Whether virtual currency positions are tracked for the account. */
+            trackVirtualFXPortfolio?: boolean;
+            /** @description Whether the account can receive live orders. */
+            brokerageAccess?: boolean;
+            parent: components["schemas"]["PortfolioAccountParent"];
+            /**
+             * @description Short description of the account for display, usually its identifier (with the alias when one is set).
+             * @example U1234567
+             */
+            desc: string;
+        };
+        /**
+         * @description Cash, market values and profit and loss of an account in one currency (or, for the `BASE`
+         *     entry, over all currencies converted to the base currency). Field names are all lower case,
+         *     as in real payloads.
+         */
+        LedgerEntry: {
+            /**
+             * @description Market value of commodity positions in the currency.
+             * @example 0
+             */
+            commoditymarketvalue: number;
+            /**
+             * @description Market value of futures positions in the currency.
+             * @example 0
+             */
+            futuremarketvalue: number;
+            /**
+             * @description Settled cash in the currency.
+             * @example 25000
+             */
+            settledcash: number;
+            /**
+             * @description Rate between the base currency and this currency: an amount in this currency times
+             *     `exchangerate` gives the amount in the base currency (1 for the base currency and
+             *     `BASE`). The specification types it int, but real rates are fractional (`1.085`), so it is
+             *     a number here.
+             * @example 1
+             * @example 1.085
+             */
+            exchangerate: number;
+            /**
+             * @description Internal use only.
+             * @example 1
+             */
+            sessionid: number;
+            /**
+             * @description Cash available for trading in the currency, including unsettled trades.
+             * @example 25000
+             */
+            cashbalance: number;
+            /**
+             * @description Market value of corporate bond positions.
+             * @example 0
+             */
+            corporatebondsmarketvalue: number;
+            /**
+             * @description Market value of warrant positions.
+             * @example 0
+             */
+            warrantsmarketvalue: number;
+            /**
+             * @description Net liquidation value of cash and positions held in the currency.
+             * @example 44000
+             */
+            netliquidationvalue: number;
+            /**
+             * @description Margin interest on the currency (accrued interest; credit positive, debit negative).
+             * @example 0
+             */
+            interest: number;
+            /**
+             * @description Unrealized profit and loss of positions in the currency.
+             * @example 1500
+             */
+            unrealizedpnl: number;
+            /**
+             * @description Market value of stock positions.
+             * @example 19000
+             */
+            stockmarketvalue: number;
+            /**
+             * @description Market value of money-fund positions.
+             * @example 0
+             */
+            moneyfunds: number;
+            /**
+             * @description The currency of the entry (its key in the ledger); `BASE` for the base-currency total.
+             * @example USD
+             * @example BASE
+             */
+            currency: string;
+            /**
+             * @description Profit and loss realized today in the currency.
+             * @example 0
+             */
+            realizedpnl: number;
+            /**
+             * @description Market value of all fund positions.
+             * @example 0
+             */
+            funds: number;
+            /**
+             * @description The account identifier.
+             * @example U1234567
+             */
+            acctcode: string;
+            /**
+             * @description Market value of issuer option positions.
+             * @example 0
+             */
+            issueroptionsmarketvalue: number;
+            /**
+             * @description Always `LedgerList`; internal use only.
+             * @example LedgerList
+             * @constant
+             */
+            key: "LedgerList";
+            /**
+             * @description When the values were computed, as epoch seconds.
+             * @example 1718035200
+             */
+            timestamp: number;
+            /**
+             * @description Internal use only.
+             * @example 0
+             */
+            severity: number;
+            /**
+             * @description Market value of stock option positions.
+             * @example 0
+             */
+            stockoptionmarketvalue: number;
+            /**
+             * @description Profit and loss of futures positions only.
+             * @example 0
+             */
+            futuresonlypnl: number;
+            /**
+             * @description Market value of treasury bond positions.
+             * @example 0
+             */
+            tbondsmarketvalue: number;
+            /**
+             * @description Market value of options on futures.
+             * @example 0
+             */
+            futureoptionmarketvalue: number;
+            /**
+             * @description Internal use only (cash held in the currency trading segment).
+             * @example 0
+             */
+            cashbalancefxsegment: number;
+            /**
+             * @description The currency of the entry again (`BASE` for the base-currency total).
+             * @example USD
+             */
+            secondkey: string;
+            /**
+             * @description Market value of treasury bill positions.
+             * @example 0
+             */
+            tbillsmarketvalue: number;
+            /**
+             * @description Dividends receivable held in the currency.
+             * @example 0
+             */
+            dividends: number;
+            /**
+             * @description Sent on some entries only (the last of the answer, `BASE` here) with the value 1; marks the end of the bundle.
+             * @example 1
+             */
+            endofbundle?: number;
+        };
+        /**
+         * @description The ledger of an account: one entry per currency the account holds, keyed by its
+         *     three-letter code, plus the entry `BASE` that sums every currency in the base currency.
+         *     Refused (400) until portfolio accounts or portfolio subaccounts were listed in the session.
+         */
+        Ledger: {
+            BASE: components["schemas"]["LedgerEntry"];
+        } & {
+            [key: string]: components["schemas"]["LedgerEntry"];
+        };
+        /**
+         * @description One condition of an alert being created or modified. Conditions are evaluated in the order
+         *     given and chained by `logicBind`; the last condition ends the chain with `n`.
+         * @example {
+         *       "conidex": "265598@SMART",
+         *       "type": 1,
+         *       "operator": ">=",
+         *       "triggerMethod": 0,
+         *       "value": "195.50",
+         *       "logicBind": "n"
+         *     }
+         */
+        AlertConditionRequest: {
+            /**
+             * @description The contract the condition watches, as `<conid>@<exchange>` (`265598@SMART`) or a bare
+             *     conid (routed through `SMART`). Required for the contract conditions (types 1 price,
+             *     5 trade and 6 volume; without it the service answers 400); the time, margin and
+             *     account-wide MTA conditions leave it out.
+             * @example 265598@SMART
+             */
+            conidex?: string;
+            /**
+             * @description Kind of condition: `1` price, `3` time, `4` margin (excess liquidity as a percentage),
+             *     `5` trade (an execution of the contract), `6` volume, `7` MTA market (a move of the
+             *     market), `8` MTA position (a move of a position of the account), `9` MTA account daily
+             *     profit and loss. Types 7 to 9 are used only when modifying the MTA alert.
+             * @example 1
+             * @enum {integer}
+             */
+            type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+            /**
+             * @description Comparison of the watched quantity with `value`: `>=` (met at or above) or `<=` (met at or
+             *     below). Any other value is an invalid value the service answers with 500 error-only
+             *     (not a 400), so the schema does not enumerate it.
+             * @example >=
+             */
+            operator: string;
+            /**
+             * @description Which price a price condition (type 1) compares: `0` the default method of the contract,
+             *     `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8`
+             *     mid-point. Other condition types ignore it and send `0`. Sent as a number (the vendor's
+             *     reference pages show the string form `"0"`, which the document does not accept).
+             * @default 0
+             * @example 0
+             * @enum {integer}
+             */
+            triggerMethod?: 0 | 1 | 2 | 3 | 4 | 7 | 8;
+            /**
+             * @description Threshold compared with the watched quantity, always as a string: a price (`195.50`),
+             *     a time in the form `YYYYMMDD-HH:mm:ss` (type 3), a percentage (type 4 excess liquidity,
+             *     type 7 market move), a volume (type 6), or an amount in the alert's MTA currency
+             *     (types 8 and 9).
+             * @example 195.50
+             */
+            value: string;
+            /**
+             * @description How this condition joins the next one; `a` and, `o` or, `n` end of the chain (required on the last condition).
+             * @example n
+             * @enum {string}
+             */
+            logicBind: "a" | "o" | "n";
+            /**
+             * @description Time zone in which a time condition's `value` is read (an IANA-style name such as `US/Eastern`); ignored by other condition types.
+             * @example US/Eastern
+             */
+            timeZone?: string;
+        };
+        /**
+         * @description An alert to create, or, when `orderId` is given, the new content of an existing alert
+         *     (including the MTA alert). A modification replaces every setting of the alert and gives it a
+         *     new order id.
+         * @example {
+         *       "alertName": "AAPL above 195.50",
+         *       "alertMessage": "AAPL traded at or above 195.50",
+         *       "alertRepeatable": 0,
+         *       "email": "jane.doe@example.com",
+         *       "sendMessage": 1,
+         *       "showPopup": 0,
+         *       "outsideRth": 0,
+         *       "iTWSOrdersOnly": 0,
+         *       "tif": "GTC",
+         *       "conditions": [
+         *         {
+         *           "conidex": "265598@SMART",
+         *           "type": 1,
+         *           "operator": ">=",
+         *           "triggerMethod": 0,
+         *           "value": "195.50",
+         *           "logicBind": "n"
+         *         }
+         *       ]
+         *     }
+         */
+        AlertRequest: {
+            /**
+             * Format: int64
+             * @description Order id of the alert to modify (the `order_id` of the alerts list or of the MTA alert). Leave it out to create a new alert.
+             * @example 9876543210
+             */
+            orderId?: number;
+            /**
+             * @description Name of the alert as the user sees it in the alerts list (answered as `alert_name`).
+             * @example AAPL above 195.50
+             */
+            alertName: string;
+            /**
+             * @description Text reported when the alert triggers (in the e-mail, pop-up and mobile notification).
+             * @example AAPL traded at or above 195.50
+             */
+            alertMessage?: string;
+            /**
+             * @description `1` if the alert may trigger again each time its conditions are met, `0` if it triggers once and then stops.
+             * @example 0
+             * @enum {integer}
+             */
+            alertRepeatable: 0 | 1;
+            /**
+             * Format: email
+             * @description Address to which the alert's e-mail is sent when `sendMessage` is `1`.
+             * @example jane.doe@example.com
+             */
+            email?: string;
+            /**
+             * @description Expiry of a `GTD` alert, in the form `YYYYMMDD-HH:mm:ss` (UTC). Required with `tif` `GTD` (400 without it), ignored with `GTC`.
+             * @example 20240628-20:00:00
+             */
+            expireTime?: string;
+            /**
+             * @description `1` to notify only through the mobile application (mobile notifications), `0` to use every channel chosen by the other flags.
+             * @default 0
+             * @example 0
+             * @enum {integer}
+             */
+            iTWSOrdersOnly?: 0 | 1;
+            /**
+             * @description `1` if the alert may trigger outside regular trading hours, `0` if only during them.
+             * @default 0
+             * @example 0
+             * @enum {integer}
+             */
+            outsideRth?: 0 | 1;
+            /**
+             * @description `1` to send an e-mail to `email` when the alert triggers.
+             * @default 0
+             * @example 1
+             * @enum {integer}
+             */
+            sendMessage?: 0 | 1;
+            /**
+             * @description `1` to show a pop-up in the trading platform when the alert triggers.
+             * @default 0
+             * @example 0
+             * @enum {integer}
+             */
+            showPopup?: 0 | 1;
+            /**
+             * @description Time in force of the alert; `GTC` until cancelled, `GTD` until `expireTime` (which a `GTD` alert must carry; without it the service answers 400).
+             * @example GTC
+             * @enum {string}
+             */
+            tif: "GTC" | "GTD";
+            /** @description The conditions of the alert, chained by their `logicBind`; the alert triggers when the chain is true. */
+            conditions: components["schemas"]["AlertConditionRequest"][];
+        };
+        /** @description Answer to creating or modifying an alert. */
+        AlertSubmitResponse: {
+            /**
+             * Format: int64
+             * @description Internal request number; `null` in the answers the service gives today.
+             * @example null
+             */
+            request_id: number | null;
+            /**
+             * Format: int64
+             * @description Order id of the created alert, or the new order id of the modified alert (a modification always gives a new one); use it to read, activate or delete the alert.
+             * @example 9876543210
+             */
+            order_id: number;
+            /**
+             * @description Whether the alert was accepted.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description Outcome for a person to read (`Submitted`).
+             * @example Submitted
+             */
+            text: string;
+            /**
+             * @description Status of the alert order if the service reports one; `null` in the answers the service gives today (read it with the alert details operation).
+             * @example null
+             */
+            order_status: string | null;
+            /**
+             * @description A warning about the alert's settings (for example an expiry in the past), `null` when there is none.
+             * @example null
+             */
+            warning_message: string | null;
+        };
+        /**
+         * @description Activates or deactivates one alert of the account.
+         * @example {
+         *       "alertId": 9876543210,
+         *       "alertActive": 0
+         *     }
+         */
+        AlertActivationRequest: {
+            /**
+             * Format: int64
+             * @description Order id of the alert (`order_id` of the alerts list).
+             * @example 9876543210
+             */
+            alertId: number;
+            /**
+             * @description `1` to activate the alert (notifications resume), `0` to deactivate it (notifications stop; the alert is kept).
+             * @example 0
+             * @enum {integer}
+             */
+            alertActive: 0 | 1;
+        };
+        /** @description Answer to activating or deactivating an alert. */
+        AlertActivationResponse: {
+            /**
+             * Format: int64
+             * @description Internal request number; `null` in the answers the service gives today.
+             * @example null
+             */
+            request_id: number | null;
+            /**
+             * Format: int64
+             * @description Order id of the alert that was activated or deactivated (unchanged by the operation).
+             * @example 9876543210
+             */
+            order_id: number;
+            /**
+             * @description Whether the alert now has the requested state.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description Outcome for a person to read (`Request was submitted`).
+             * @example Request was submitted
+             */
+            text: string;
+            /**
+             * @description Reasons the change failed, as text; `null` when it succeeded.
+             * @example null
+             */
+            failure_list: string | null;
+        };
+        /**
+         * @description Answer to deleting an alert: the order id of the removed alert (for the MTA alert, the alert
+         *     that was reset to its defaults) and the outcome.
+         */
+        AlertDeleteResponse: {
+            /**
+             * Format: int64
+             * @description Internal request number; `null` in the answers the service gives today.
+             * @example null
+             */
+            request_id: number | null;
+            /**
+             * Format: int64
+             * @description Order id of the deleted alert (or of the MTA alert that was reset).
+             * @example 9876543210
+             */
+            order_id: number;
+            /**
+             * @description Whether the alert was removed (or the MTA alert reset).
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description Outcome for a person to read (`Request was submitted`).
+             * @example Request was submitted
+             */
+            text: string;
+            /**
+             * @description Reasons the deletion failed, as text; `null` when it succeeded.
+             * @example null
+             */
+            failure_list: string | null;
+        };
+        /** @description One alert of an account as the alerts list shows it; read every setting with the alert details operation. */
+        AlertSummary: {
+            /**
+             * Format: int64
+             * @description Order id of the alert, used to read, modify, activate or delete it.
+             * @example 9876543210
+             */
+            order_id: number;
+            /**
+             * @description Account the alert belongs to.
+             * @example U1234567
+             */
+            account: string;
+            /**
+             * @description Name of the alert (the `alertName` of the create request).
+             * @example AAPL above 195.50
+             */
+            alert_name: string;
+            /**
+             * @description `1` if the alert is active, `0` if it was deactivated (a flag sent as a number).
+             * @example 1
+             * @enum {integer}
+             */
+            alert_active: 0 | 1;
+            /**
+             * @description When the alert was created or last modified, in the form `YYYYMMDD-HH:mm:ss` (UTC).
+             * @example 20240105-14:30:12
+             */
+            order_time: string;
+            /**
+             * @description Whether the alert has triggered since it was created or last modified (a boolean, unlike the number flags next to it).
+             * @example false
+             */
+            alert_triggered: boolean;
+            /**
+             * @description `1` if the alert may trigger more than once, `0` if it triggers once (a flag sent as a number).
+             * @example 0
+             * @enum {integer}
+             */
+            alert_repeatable: 0 | 1;
+        };
+        /** @description One condition of an alert as the alert details show it (the stored form of a condition of the create request). */
+        AlertDetailsCondition: {
+            /**
+             * @description Kind of condition, as `type` of the request; `1` price, `3` time, `4` margin, `5` trade, `6` volume, `7` MTA market, `8` MTA position, `9` MTA account daily profit and loss.
+             * @example 1
+             * @enum {integer}
+             */
+            condition_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+            /**
+             * @description Watched contract in the form `<conid>@<exchange>`; `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
+             * @example 265598@SMART
+             */
+            conidex: string | null;
+            /**
+             * @description Local symbol of the watched contract (`AAPL`); `null` when the condition watches no contract.
+             * @example AAPL
+             */
+            contract_description_1: string | null;
+            /**
+             * @description Comparison of the watched quantity with `condition_value`.
+             * @example >=
+             * @enum {string}
+             */
+            condition_operator: ">=" | "<=";
+            /**
+             * @description Price used by a price condition, as `triggerMethod` of the request (`0` default, `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8` mid-point); `0` for other types.
+             * @example 0
+             * @enum {integer}
+             */
+            condition_trigger_method: 0 | 1 | 2 | 3 | 4 | 7 | 8;
+            /**
+             * @description Threshold of the condition, as sent in `value` (a price, a `YYYYMMDD-HH:mm:ss` time, a percentage, a volume or an amount).
+             * @example 195.50
+             */
+            condition_value: string;
+            /**
+             * @description How the condition joins the next one; `a` and, `o` or, `n` end of the chain.
+             * @example n
+             * @enum {string}
+             */
+            condition_logic_bind: "a" | "o" | "n";
+            /**
+             * @description The `timeZone` sent with the condition (read by time conditions); `null` when none was sent.
+             * @example null
+             */
+            condition_time_zone: string | null;
+        };
+        /**
+         * @description Every setting of one alert: a standard alert of an account, or the MTA (mobile trading
+         *     assistant) alert of the login user, which has a `tool_id`. Flags are numbers `0`/`1` except
+         *     `alert_triggered` and `order_not_editable`, which are booleans, as in real payloads.
+         */
+        AlertDetails: {
+            /**
+             * @description Account of the requestor that owns the alert.
+             * @example U1234567
+             */
+            account: string;
+            /**
+             * Format: int64
+             * @description Order id of the alert, used to modify, activate or delete it; a modification gives the alert a new one.
+             * @example 9876543210
+             */
+            order_id: number;
+            /**
+             * @description Name of the alert. The vendor's field table calls it `alertName`; real payloads spell it `alert_name`, as here.
+             * @example AAPL above 195.50
+             */
+            alert_name: string;
+            /**
+             * @description Time in force; `GTC` until cancelled, `GTD` until `expire_time`.
+             * @example GTC
+             * @enum {string}
+             */
+            tif: "GTC" | "GTD";
+            /**
+             * @description Expiry of a `GTD` alert in the form `YYYYMMDD-HH:mm:ss` (UTC); `null` for `GTC` alerts.
+             * @example null
+             */
+            expire_time: string | null;
+            /**
+             * @description `1` if the alert is active, `0` if it was deactivated.
+             * @example 1
+             * @enum {integer}
+             */
+            alert_active: 0 | 1;
+            /**
+             * @description `1` if the alert may trigger more than once, `0` if it triggers once.
+             * @example 0
+             * @enum {integer}
+             */
+            alert_repeatable: 0 | 1;
+            /**
+             * @description Address the alert's e-mail goes to when `alert_send_message` is `1`; `null` when none was given.
+             * @example jane.doe@example.com
+             */
+            alert_email: string | null;
+            /**
+             * @description `1` if an e-mail is sent to `alert_email` when the alert triggers.
+             * @example 1
+             * @enum {integer}
+             */
+            alert_send_message: 0 | 1;
+            /**
+             * @description Text reported when the alert triggers; empty when none was given.
+             * @example AAPL traded at or above 195.50
+             */
+            alert_message: string;
+            /**
+             * @description `1` if a pop-up is shown in the trading platform when the alert triggers.
+             * @example 0
+             * @enum {integer}
+             */
+            alert_show_popup: 0 | 1;
+            /**
+             * @description `1` if the trading platform plays a sound when the alert triggers.
+             * @example 0
+             * @enum {integer}
+             */
+            alert_play_audio: 0 | 1;
+            /**
+             * @description Status of the alert order. The vendor describes it as always `Presubmitted`, yet its own
+             *     sample shows `Inactive`: the service answers `Presubmitted` while the alert is active and
+             *     `Inactive` once it has been deactivated.
+             * @example Presubmitted
+             * @enum {string}
+             */
+            order_status: "Presubmitted" | "Inactive";
+            /**
+             * @description Whether the alert has triggered since it was created or last modified. The vendor's table types it as a number; real payloads (and its sample) carry a boolean, as here.
+             * @example false
+             */
+            alert_triggered: boolean;
+            /**
+             * @description Foreground colour of the alert in the trading platform, as `#RRGGBB`; can be ignored.
+             * @example #FFFFFF
+             */
+            fg_color: string;
+            /**
+             * @description Background colour of the alert in the trading platform, as `#RRGGBB`; can be ignored.
+             * @example #0000CC
+             */
+            bg_color: string;
+            /**
+             * @description `true` if the alert cannot be modified (a boolean, unlike the number flags).
+             * @example false
+             */
+            order_not_editable: boolean;
+            /**
+             * @description `1` if the alert notifies only through the mobile application (mobile notifications), the `iTWSOrdersOnly` of the request.
+             * @example 0
+             * @enum {integer}
+             */
+            itws_orders_only: 0 | 1;
+            /**
+             * @description Currency of the amounts of MTA position and account daily profit and loss conditions (types 8 and 9); `null` for standard alerts.
+             * @example null
+             */
+            alert_mta_currency: string | null;
+            /**
+             * @description The default thresholds of the MTA alert, one group per MTA condition type separated by
+             *     `|`, each `<type>:STATE=..,MIN=..,MAX=..,STEP=..,DEF_MIN=..,DEF_MAX=..`; deleting the
+             *     MTA alert restores them. `null` for standard alerts.
+             * @example null
+             */
+            alert_mta_defaults: string | null;
+            /**
+             * Format: int64
+             * @description Fixed tracking id of the login user's MTA alert (it does not change when the alert is modified); `null` for standard alerts.
+             * @example null
+             */
+            tool_id: number | null;
+            /**
+             * @description Time zone used by the time conditions of the alert (`US/Eastern`); `null` when the alert has none.
+             * @example null
+             */
+            time_zone: string | null;
+            /**
+             * @description Condition type the alert offers by default (for the MTA alert, `9` account daily profit and loss); `null` for standard alerts.
+             * @example null
+             * @enum {integer|null}
+             */
+            alert_default_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+            /**
+             * @description Number of entries in `conditions`.
+             * @example 1
+             */
+            condition_size: number;
+            /**
+             * @description `1` if the alert may trigger outside regular trading hours (the `outsideRth` of the request).
+             * @example 0
+             * @enum {integer}
+             */
+            condition_outside_rth: 0 | 1;
+            /** @description The conditions of the alert in evaluation order. */
+            conditions: components["schemas"]["AlertDetailsCondition"][];
+        };
+        /**
+         * @description One row of a new watchlist: a contract (`{"C": 265598}`) or a blank separator row
+         *     (`{"H": ""}`).
+         * @example {
+         *       "C": 265598
+         *     }
+         */
+        WatchlistRow: {
+            /**
+             * Format: int64
+             * @description Contract id (conid) of the contract to show in this row.
+             * @example 265598
+             */
+            C: number;
+        } | {
+            /**
+             * @description Always the empty string; marks the row as blank.
+             * @example
+             * @constant
+             */
+            H: "";
+        };
+        /**
+         * @description A new watchlist and its rows, in display order.
+         * @example {
+         *       "id": "1234",
+         *       "name": "Tech stocks",
+         *       "rows": [
+         *         {
+         *           "C": 265598
+         *         },
+         *         {
+         *           "H": ""
+         *         },
+         *         {
+         *           "C": 272093
+         *         }
+         *       ]
+         *     }
+         */
+        CreateWatchlistRequest: {
+            /**
+             * @description Identifier chosen by the client; digits only (a number sent as a string) and not yet used by another watchlist of the user.
+             * @example 1234
+             */
+            id: string;
+            /**
+             * @description Name of the watchlist as the user sees it.
+             * @example Tech stocks
+             */
+            name: string;
+            /** @description The rows of the watchlist, in display order; contracts and blank separator rows. */
+            rows: components["schemas"]["WatchlistRow"][];
+        };
+        /** @description A watchlist as the service answers its creation. */
+        Watchlist: {
+            /**
+             * @description The id the watchlist was created with.
+             * @example 1234
+             */
+            id: string;
+            /**
+             * @description Internal hash of the watchlist's content (digits, changing whenever the watchlist changes); for internal use.
+             * @example 1704467412345
+             */
+            hash: string;
+            /**
+             * @description Name of the watchlist.
+             * @example Tech stocks
+             */
+            name: string;
+            /**
+             * @description Whether the watchlist is write-restricted; `false` for watchlists the user creates.
+             * @example false
+             */
+            readOnly: boolean;
+            /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
+            instruments: Record<string, never>[];
+        };
+        /** @description One account of an allocation group and its share of the group's orders. */
+        AllocationGroupAccount: {
+            /**
+             * @description Account id of one of the advisor's sub-accounts (`U2345671`), despite the field name.
+             * @example U2345671
+             */
+            name: string;
+            /**
+             * @description The account's share under a user-defined method: a cash amount (`C`), a percentage of
+             *     the order (`P`; the group's amounts add up to 100), a ratio (`R`) or a number of shares
+             *     (`S`). Required with those methods (400 without it), ignored by `A`, `E` and `N`.
+             * @example 60
+             */
+            amount?: number;
+        };
+        /**
+         * @description A new allocation group of the advisor (the login user's master account) that distributes its orders over some of its sub-accounts.
+         * @example {
+         *       "name": "Growth",
+         *       "accounts": [
+         *         {
+         *           "name": "U2345671"
+         *         },
+         *         {
+         *           "name": "U2345672"
+         *         }
+         *       ],
+         *       "default_method": "N"
+         *     }
+         */
+        AllocationGroupRequest: {
+            /**
+             * @description Name of the group, unique among the advisor's groups; orders are allocated to the group by this name.
+             * @example Growth
+             */
+            name: string;
+            /** @description The sub-accounts in the group, each at most once. */
+            accounts: components["schemas"]["AllocationGroupAccount"][];
+            /**
+             * @description How an order's quantity is distributed over the accounts: `A` available equity
+             *     (in proportion to each account's available equity), `E` equal (the same quantity to
+             *     each), `N` net liquidation value (in proportion to each account's net liquidation value;
+             *     the default), and the user-defined methods that read each account's `amount`:
+             *     `C` cash quantity, `P` percentage, `R` ratios, `S` shares.
+             * @default N
+             * @example N
+             * @enum {string}
+             */
+            default_method?: "A" | "E" | "N" | "C" | "P" | "R" | "S";
+        };
+        /** @description Answer to creating an allocation group. */
+        AllocationGroupResult: {
+            /**
+             * @description `true` when the allocation group was set; failures answer with an error status instead.
+             * @example true
+             */
+            success: boolean;
+        };
+        /**
+         * @description One order, as placed (`placeOrders`) or as the complete replacement of an open order
+         *     (`modifyOrder`). Give the size in one of `quantity` (units), `cashQty` (an amount of
+         *     money) or `fxQty` (a currency conversion); when several are given, `quantity` wins over
+         *     `cashQty`, which wins over `fxQty`. Which price fields an order type needs:
+         *
+         *     | orderType | required | meaning |
+         *     |---|---|---|
+         *     | `MKT` | none | fills at the market |
+         *     | `LMT` | `price` | `price` is the limit price |
+         *     | `STP` | `price` | `price` is the stop (trigger) price |
+         *     | `STOP_LIMIT` | `price`, `auxPrice` | `price` is the limit price, `auxPrice` the stop price |
+         *     | `MIDPRICE` | none | `price`, if given, caps (BUY) or floors (SELL) the midpoint |
+         *     | `TRAIL` | `trailingAmt`, `trailingType` | `price`, if given, is the initial stop price |
+         *     | `TRAILLMT` | `trailingAmt`, `trailingType`, `auxPrice` | `auxPrice` is the limit offset from the stop; `price`, if given, the initial stop price |
+         *
+         *     The service checks these combinations itself (a missing price is invalid content, answered
+         *     with 500), as it does `isCcyConv` being true whenever `fxQty` is given; the schema states only
+         *     that `fxQty` needs `isCcyConv`.
+         */
+        OrderRequest: {
+            /**
+             * @description Account the order is for. Optional: the account of the path is used when it is left out.
+             *     An advisor placing for one sub-account gives the sub-account here (for example `U2345671`
+             *     under the path account `F7654321`); any other value must equal the path account.
+             * @example U1234567
+             */
+            acctId?: string;
+            /**
+             * Format: int64
+             * @description Contract identifier of the instrument to trade (265598 is AAPL on NASDAQ).
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Contract and routing destination in the form `<conid>@<exchange>` (or a bare conid). When
+             *     given, its conid must equal `conid`; the exchange overrides smart routing.
+             * @example 265598@SMART
+             */
+            conidex?: string;
+            /**
+             * @description Contract identifier and security type joined by a colon (`265598:STK`); informative, the security type of the contract is used.
+             * @example 265598:STK
+             */
+            secType?: string;
+            /**
+             * @description Customer order id: the user's own reference for the order, unique per account for the day
+             *     (a second order with the same value is rejected). Reported back as `order_ref` by the open
+             *     orders and the trades operations. In a bracket, the parent's `cOID` is what the children's
+             *     `parentId` names.
+             * @example Order123
+             */
+            cOID?: string;
+            /**
+             * @description Makes this order a child of a bracket: the `cOID` of the parent order placed in the same
+             *     request. A child is transmitted only after its parent fills.
+             * @example Order123
+             */
+            parentId?: string;
+            /**
+             * @description Order type: `MKT` market, `LMT` limit, `STP` stop, `STOP_LIMIT` stop limit, `MIDPRICE`
+             *     midpoint, `TRAIL` trailing stop, `TRAILLMT` trailing stop limit. The price fields each one
+             *     requires are listed in the schema description.
+             * @example LMT
+             * @enum {string}
+             */
+            orderType: "MKT" | "LMT" | "STP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT";
+            /**
+             * @description Exchange to route the order to; `SMART` (smart routing) when left out.
+             * @example SMART
+             */
+            listingExchange?: string;
+            /**
+             * @description Marks the order as a member of a one-cancels-all (OCA) group: every order of a bulk request
+             *     that forms an OCA group sets it to true; when one member fills, the others are cancelled.
+             * @example false
+             */
+            isSingleGroup?: boolean;
+            /**
+             * @description Whether the order may execute outside regular trading hours.
+             * @example false
+             */
+            outsideRTH?: boolean;
+            /**
+             * @description Limit price of `LMT` and `STOP_LIMIT`, stop price of `STP`, optional cap of `MIDPRICE`, optional initial stop of `TRAIL` and `TRAILLMT`, in the contract's currency.
+             * @example 190
+             */
+            price?: number;
+            /**
+             * @description Stop (trigger) price of `STOP_LIMIT`; limit offset from the stop of `TRAILLMT`.
+             * @example 188.5
+             */
+            auxPrice?: number;
+            /**
+             * @description Whether the order buys or sells.
+             * @example BUY
+             * @enum {string}
+             */
+            side: "BUY" | "SELL";
+            /**
+             * @description Symbol of the contract, informative (`conid` decides what is traded).
+             * @example AAPL
+             */
+            ticker?: string;
+            /**
+             * @description Time in force: `DAY` (cancelled at the end of the trading day), `IOC` (immediate or cancel),
+             *     `GTC` (good till cancelled), `OPG` (at the opening auction), `PAX` (crypto only: good for
+             *     the session, "paxos").
+             * @example DAY
+             * @enum {string}
+             */
+            tif: "DAY" | "IOC" | "GTC" | "OPG" | "PAX";
+            /**
+             * @description Trailing distance of `TRAIL` and `TRAILLMT` orders, an amount or a percentage according to `trailingType`.
+             * @example 1.5
+             */
+            trailingAmt?: number;
+            /**
+             * @description Unit of `trailingAmt`, an amount of the contract's currency (`amt`) or a percentage of the price (`%`).
+             * @example amt
+             * @enum {string}
+             */
+            trailingType?: "amt" | "%";
+            /**
+             * @description Free label of the tool that placed the order, for the user's records (for example `QuickTrade`).
+             * @example QuickTrade
+             */
+            referrer?: string;
+            /**
+             * @description Number of units (shares, contracts) to trade. Required unless `cashQty` or `fxQty` is given.
+             * @example 10
+             */
+            quantity?: number;
+            /**
+             * @description Amount of money to trade instead of a quantity of units, in the contract's currency; only
+             *     for the order types the contract rules operation lists in `cqtTypes` (typically `MKT` and
+             *     `LMT`), another order type is invalid content (500).
+             * @example 1000
+             */
+            cashQty?: number;
+            /**
+             * @description Amount of the base currency to convert, instead of a quantity, for a currency conversion
+             *     (`isCcyConv` true, a `CASH` contract such as EUR.USD). The specification spells it `fxQTY`;
+             *     real clients send and the service accepts `fxQty`, which is what this document uses.
+             * @example 5000
+             */
+            fxQty?: number;
+            /**
+             * @description True when the order is a currency conversion sized by `fxQty`; required (and true) whenever `fxQty` is given.
+             * @example true
+             */
+            isCcyConv?: boolean;
+            /**
+             * @description Whether to route the order through the Adaptive algorithm (price improvement between bid and ask).
+             * @example false
+             */
+            useAdaptive?: boolean;
+            /**
+             * @description Whether the order must fill completely in one execution or not at all.
+             * @example false
+             */
+            allOrNone?: boolean;
+            /**
+             * @description Algorithmic strategy for the order, one of the ids the contract algos operation lists for the contract (for example `Adaptive`, `Vwap`).
+             * @example Vwap
+             */
+            strategy?: string;
+            /**
+             * @description Parameters of `strategy`, keyed by the parameter ids the contract algos operation lists; values are strings, numbers or booleans.
+             * @example {
+             *       "MaxPctVol": 0.1,
+             *       "StartTime": "14:00:00 US/Eastern",
+             *       "EndTime": "15:00:00 US/Eastern",
+             *       "AllowPastEndTime": true
+             *     }
+             */
+            strategyParameters?: {
+                [key: string]: string | number | boolean;
+            };
+            /**
+             * @description Whether a person entered the order by hand (true) or software generated it (false), as
+             *     regulators require some accounts to declare.
+             * @example false
+             */
+            manualIndicator?: boolean;
+            /**
+             * @description Identifier of the person or system that originated the order, reported with `manualIndicator` for regulatory purposes.
+             * @example desk-7
+             */
+            extOperator?: string;
+        } & ({
+            quantity: unknown;
+        } | {
+            cashQty: unknown;
+        } | {
+            fxQty: unknown;
+        });
+        /**
+         * @description The orders of one place-order request. One order, or several only when they form one OCA group
+         *     (all have `isSingleGroup` true) or one bracket (one parent with a `cOID` and children whose
+         *     `parentId` names it); other combinations are rejected.
+         */
+        PlaceOrdersRequest: {
+            /** @description The orders, parent first in a bracket. */
+            orders: components["schemas"]["OrderRequest"][];
+        };
+        /**
+         * @description Status of an order as the service reports it.
+         *
+         *     - `PendingSubmit`: sent, but the destination has not acknowledged it yet (most often because
+         *       the exchange is closed).
+         *     - `PreSubmitted`: accepted and held by the brokerage until its election criteria are met (a
+         *       stop or trailing order not yet triggered, or an order placed outside trading hours).
+         *     - `Submitted`: accepted at the destination and working.
+         *     - `Filled`: completely filled.
+         *     - `PendingCancel`: a cancellation was requested and is not yet confirmed.
+         *     - `Cancelled`: the remainder was cancelled (by the user or by the brokerage or the destination).
+         *     - `ApiCancelled`: cancelled through the API before it was transmitted.
+         *     - `Inactive`: not working, for example an invalid order, or a short sale whose shares could not
+         *       be located.
+         *
+         *     The specification's states table spells `Presubmitted`; the service sends `PreSubmitted`.
+         * @example Submitted
+         * @enum {string}
+         */
+        OrderStatusValue: "PendingSubmit" | "PreSubmitted" | "Submitted" | "Filled" | "PendingCancel" | "Cancelled" | "ApiCancelled" | "Inactive";
+        /**
+         * @description One transmitted order: the place-order, reply and modify operations answer an array of these,
+         *     one per order of the request, in request order.
+         */
+        OrderSuccessEntry: {
+            /**
+             * @description Identifier the service gave the order, used to follow, modify and cancel it. The vendor's
+             *     field description names it `orderId`, the payload spells it `order_id`; it is a string of
+             *     digits here while the open-orders, status and cancel operations give the same id as a number.
+             * @example 1370093238
+             */
+            order_id: string;
+            /** @description Status right after transmission, usually `Submitted` (working) or `PreSubmitted` (held until triggered or until the market opens). */
+            order_status: components["schemas"]["OrderStatusValue"];
+            /**
+             * @description The constant "1", saying the message sent to the service was encrypted; a string, not a number or boolean.
+             * @example 1
+             * @constant
+             */
+            encrypt_message: "1";
+            /**
+             * @description The order's `cOID`, repeated when the request gave one.
+             * @example Order123
+             */
+            local_order_id?: string;
+            /**
+             * @description For a bracket child, the `order_id` of its parent.
+             * @example 1370093238
+             */
+            parent_order_id?: string;
+        };
+        /**
+         * @description Identifier of an order warning (a question the user must confirm): the letter `o` followed by
+         *     digits. The reference server raises `o10151` (market order), `o163` (limit price more than 3 %
+         *     from the last price), `o354` (no market data), `o383` (size above the size limit), `o451`
+         *     (order value above the total-value limit) and `o2137` (open order on the opposite side); the
+         *     real service knows more (`o382`, `o403`, `o10152`, `o10153`, ...).
+         * @example o163
+         */
+        OrderMessageId: string;
+        /**
+         * @description A warning (question) that held the order back: the order is not transmitted until `id` is
+         *     confirmed through `POST /v1/api/iserver/reply/{replyId}`. Placing or modifying any other order
+         *     before then invalidates `id`.
+         */
+        OrderWarningEntry: {
+            /**
+             * @description Reply id to confirm the warning with (a UUID), valid until it is answered or another order is placed.
+             * @example 9f3e5c2a-7b41-4d8e-9a06-1c2b3d4e5f60
+             */
+            id: string;
+            /**
+             * @description The warning text, for the user to read before confirming; usually one string, sometimes with line breaks.
+             * @example [
+             *       "The following order \"BUY 10 AAPL NASDAQ.NMS @ 185.00\" price exceeds the Percentage constraint of 3%.\nAre you sure you want to submit this order?"
+             *     ]
+             */
+            message: string[];
+            /**
+             * @description Always false (a suppressed warning is never sent at all).
+             * @example false
+             * @constant
+             */
+            isSuppressed: false;
+            /**
+             * @description Identifiers of the warning, usable with the suppression operation to accept it automatically from then on.
+             * @example [
+             *       "o163"
+             *     ]
+             */
+            messageIds: components["schemas"]["OrderMessageId"][];
+        };
+        /**
+         * @description An order the service refused for account or market reasons (permissions, funds, price, grouping),
+         *     answered with status 200. It carries only the reason.
+         */
+        OrderReject: {
+            /**
+             * @description Why the order was refused, for a person to read.
+             * @example Insufficient funds
+             */
+            error: string;
+        };
+        /**
+         * @description A rarer refusal that offers choices, answered with status 200 by the real service (for example
+         *     when an exchange's price protection applies). Clients must accept it; the reference server never
+         *     sends it.
+         */
+        OrderAdvancedReject: {
+            /**
+             * Format: int64
+             * @description Identifier of the refused order.
+             * @example 1370093245
+             */
+            orderId: number;
+            /**
+             * @description Identifier of the request that was refused.
+             * @example 209
+             */
+            reqId: string;
+            /**
+             * @description The choices of `options` that only close the message without acting on the order.
+             * @example [
+             *       "Cancel"
+             *     ]
+             */
+            dismissable: string[];
+            /**
+             * @description The reason and the question, for a person to read (may contain HTML line breaks).
+             * @example The order price is outside the price protection band of the exchange. Submit it at the band limit instead?
+             */
+            text: string;
+            /**
+             * @description The answers the user may choose from.
+             * @example [
+             *       "Submit at band limit",
+             *       "Cancel"
+             *     ]
+             */
+            options: string[];
+            /**
+             * @description Whether the user must be asked (true) or the message is only informative.
+             * @example true
+             */
+            prompt: boolean;
+            /**
+             * @description Identifier of the kind of refusal.
+             * @example o10331
+             */
+            messageId: string;
+            /**
+             * @description Kind of message; `msg` for a prompt to the user.
+             * @example msg
+             */
+            type: string;
+        };
+        /**
+         * @description The answer, with status 200, to placing, confirming or modifying orders: exactly one of
+         *     - an array of success entries (the orders were transmitted),
+         *     - an array of warning entries (the orders wait for confirmation of the warning's `id`),
+         *     - a reject object `{"error": ...}` (refused),
+         *     - an advanced reject object (refused with choices; real service only).
+         */
+        PlaceOrdersResponse: components["schemas"]["OrderSuccessEntry"][] | components["schemas"]["OrderWarningEntry"][] | components["schemas"]["OrderReject"] | components["schemas"]["OrderAdvancedReject"];
+        /** @description The answer to an order warning. */
+        ReplyRequest: {
+            /**
+             * @description True transmits the held order (or raises its next warning); false drops it, answered with the
+             *     reject `{"error": "Order not confirmed"}`. Must be a JSON boolean: `"true"` or `1` is refused
+             *     with 400.
+             * @example true
+             */
+            confirmed: boolean;
+        };
+        /** @description Order warnings to accept automatically for the rest of the brokerage session. */
+        SuppressQuestionsRequest: {
+            /**
+             * @description Identifiers of the warnings, as given in `messageIds` of warning entries.
+             * @example [
+             *       "o163",
+             *       "o354"
+             *     ]
+             */
+            messageIds: components["schemas"]["OrderMessageId"][];
+        };
+        /** @description Acknowledgement of a suppression or of its reset. */
+        SuppressQuestionsResponse: {
+            /**
+             * @description The constant `submitted`; the change applies to orders placed from now on.
+             * @example submitted
+             * @constant
+             */
+            status: "submitted";
+        };
+        /**
+         * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
+         *     orders of the current day, and working GTC orders of earlier days).
+         *
+         *     Quantities and prices are numbers here. The real service sends some of them as decimal strings
+         *     (`price: "185.50"`, `avgPrice: "192.26"`, and on some versions `totalSize`), so a client that
+         *     also talks to it should accept both.
+         */
+        LiveOrder: {
+            /**
+             * @description Account the order belongs to.
+             * @example U1234567
+             */
+            acct: string;
+            /**
+             * @description Account the order was allocated to; differs from `acct` only for an advisor's orders allocated to a sub-account.
+             * @example U1234567
+             */
+            account?: string;
+            /**
+             * Format: int64
+             * @description Contract identifier of the instrument.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Contract identifier, followed by `@<exchange>` when the order was routed to a named exchange.
+             * @example 265598
+             */
+            conidex: string;
+            /**
+             * Format: int64
+             * @description Identifier of the order, the number whose string form `order_id` the place-order operation answered.
+             * @example 1370093238
+             */
+            orderId: number;
+            /**
+             * @description Currency the order trades in (the contract's currency).
+             * @example USD
+             */
+            cashCcy: string;
+            /**
+             * @description Display text of the size and fills, `<filled>/<total>` while working and the total once filled (`0/10`, `10`; cash quantity orders show money, `2.4K CAD`).
+             * @example 0/10
+             */
+            sizeAndFills: string;
+            /**
+             * @description Display text of side, size, order type, price and time in force (`Buy 10 Limit 190.00, Day`; `Bought ...` once filled).
+             * @example Buy 10 Limit 190.00, Day
+             */
+            orderDesc: string;
+            /**
+             * @description Local symbol of the contract.
+             * @example AAPL
+             */
+            description1: string;
+            /**
+             * @description Second description line (for derivatives, expiry and strike), absent for stocks.
+             * @example Mar15'24
+             */
+            description2?: string;
+            /**
+             * @description Symbol of the contract (for a currency pair, its base currency).
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
+             * @example STK
+             */
+            secType: string;
+            /**
+             * @description Primary listing exchange of the contract.
+             * @example NASDAQ.NMS
+             */
+            listingExchange: string;
+            /**
+             * @description Exchange the order was routed to, when not smart-routed.
+             * @example ISLAND
+             */
+            exchange?: string;
+            /**
+             * @description Units not filled yet (zero once filled or cancelled).
+             * @example 10
+             */
+            remainingQuantity: number;
+            /**
+             * @description Units filled so far.
+             * @example 0
+             */
+            filledQuantity: number;
+            /**
+             * @description Size of the order in units.
+             * @example 10
+             */
+            totalSize: number;
+            /**
+             * @description Size of a cash quantity order in money, present only for those.
+             * @example 1000
+             */
+            totalCashSize?: number;
+            /**
+             * @description Long name of the company or instrument.
+             * @example APPLE INC
+             */
+            companyName: string;
+            /** @description Current status of the order. */
+            status: components["schemas"]["OrderStatusValue"];
+            /**
+             * @description Status as the order routing system reports it; usually equal to `status`.
+             * @example Submitted
+             */
+            order_ccp_status?: string;
+            /**
+             * @description Order type as placed, upper case (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`).
+             * @example LIMIT
+             * @enum {string}
+             */
+            origOrderType: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT";
+            /**
+             * @description Order type for display (`Limit`, `Stop Limit`, ...).
+             * @example Limit
+             * @enum {string}
+             */
+            orderType: "Market" | "Limit" | "Stop" | "Stop Limit" | "MidPrice" | "Trail" | "Trail Limit";
+            /**
+             * @description Side of the order, spelled out (the trades and status operations use `B`/`S`).
+             * @example BUY
+             * @enum {string}
+             */
+            side: "BUY" | "SELL";
+            /**
+             * @description Limit price (stop price of a `STP` order); absent for market orders. The real service may send it as a decimal string.
+             * @example 190
+             */
+            price?: number;
+            /**
+             * @description Stop price of a `STOP_LIMIT` order, limit offset of a `TRAILLMT` order; absent otherwise.
+             * @example 188.5
+             */
+            auxPrice?: number;
+            /**
+             * @description Average fill price, present once the order has fills. The real service sends it as a decimal string.
+             * @example 192.26
+             */
+            avgPrice?: number;
+            /**
+             * @description Time in force for display (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`; the service also shows `CLOSE` for orders at the close).
+             * @example DAY
+             */
+            timeInForce: string;
+            /**
+             * @description Whether the order may execute outside regular trading hours.
+             * @example false
+             */
+            outsideRTH?: boolean;
+            /**
+             * @description Time of the last fill or status change, UTC, in the form `yyMMddHHmmss`.
+             * @example 231211180049
+             */
+            lastExecutionTime: string;
+            /**
+             * Format: int64
+             * @description The same time as epoch milliseconds.
+             * @example 1702317649000
+             */
+            lastExecutionTime_r: number;
+            /**
+             * @description The `cOID` given when the order was placed; absent when none was.
+             * @example Order123
+             */
+            order_ref?: string;
+            /**
+             * Format: int64
+             * @description For a bracket child, the `orderId` of its parent.
+             * @example 1370093238
+             */
+            parentId?: number;
+            /**
+             * @description Whether the tax optimizer applies to the order, as the string `1` or `0` (not a boolean).
+             * @example 1
+             * @enum {string}
+             */
+            supportsTaxOpt: "0" | "1";
+            /**
+             * @description Whether the order trades an event contract, as the string `1` or `0`.
+             * @example 0
+             * @enum {string}
+             */
+            isEventTrading?: "0" | "1";
+            /**
+             * @description Background colour for display, `#RRGGBB`; can be ignored.
+             * @example #FFFFFF
+             */
+            bgColor: string;
+            /**
+             * @description Text colour for display, `#RRGGBB`; can be ignored.
+             * @example #000000
+             */
+            fgColor: string;
+        };
+        /** @description The orders of the day of the account, as the open-orders operation answers them. */
+        LiveOrders: {
+            /** @description The orders that pass the filters, oldest first (newest first with `sort_by_time`). */
+            orders: components["schemas"]["LiveOrder"][];
+            /**
+             * @description True when `orders` is the complete current list. The real service answers the first call of a
+             *     session (or one with `force`) with an empty list and false while it starts following the
+             *     account's orders, and a later call gives the full list; the reference server always answers
+             *     the full list with true.
+             * @example true
+             */
+            snapshot: boolean;
+        };
+        /**
+         * @description Everything about one order, as the order status operation answers it. Quantities and prices are
+         *     numbers here; the real service sends `size`, `total_size`, `cum_fill`, `limit_price`,
+         *     `stop_price` and `average_price` as decimal strings, so a client that also talks to it should
+         *     accept both.
+         */
+        OrderStatus: {
+            /**
+             * @description Sub-type of the order (for example a bracket child's role); null for ordinary orders.
+             * @example null
+             */
+            sub_type: string | null;
+            /**
+             * @description Identifier of the request that last changed the order.
+             * @example 209
+             */
+            request_id: string;
+            /**
+             * @description Identifier of the order on the brokerage server; internal use.
+             * @example 0
+             */
+            server_id?: string;
+            /**
+             * Format: int64
+             * @description Identifier of the order.
+             * @example 1370093238
+             */
+            order_id: number;
+            /**
+             * @description Contract identifier, followed by `@<exchange>` when routed to a named exchange.
+             * @example 265598
+             */
+            conidex: string;
+            /**
+             * Format: int64
+             * @description Contract identifier of the instrument.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Symbol of the underlying.
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description Side as one letter, `B` buy or `S` sell (the open orders operation spells it out).
+             * @example B
+             * @enum {string}
+             */
+            side: "B" | "S";
+            /**
+             * @description Local symbol of the contract.
+             * @example AAPL
+             */
+            contract_description_1: string;
+            /**
+             * @description Primary listing exchange of the contract.
+             * @example NASDAQ.NMS
+             */
+            listing_exchange: string;
+            /**
+             * @description Options account code; internal use.
+             * @example c
+             */
+            option_acct?: string;
+            /**
+             * @description Long name of the company or instrument.
+             * @example APPLE INC
+             */
+            company_name: string;
+            /**
+             * @description Units not filled yet.
+             * @example 10
+             */
+            size: number;
+            /**
+             * @description Size of the order in units.
+             * @example 10
+             */
+            total_size: number;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Account the order belongs to.
+             * @example U1234567
+             */
+            account: string;
+            /**
+             * @description Order type, upper case (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`).
+             * @example LIMIT
+             * @enum {string}
+             */
+            order_type: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT";
+            /**
+             * @description Limit price, present for `LMT` and `STOP_LIMIT` orders (and `MIDPRICE` with a cap).
+             * @example 190
+             */
+            limit_price?: number;
+            /**
+             * @description Stop (trigger) price, present for `STP`, `STOP_LIMIT`, `TRAIL` and `TRAILLMT` orders.
+             * @example 188.5
+             */
+            stop_price?: number;
+            /**
+             * @description Units filled so far.
+             * @example 0
+             */
+            cum_fill: number;
+            /** @description Current status of the order. */
+            order_status: components["schemas"]["OrderStatusValue"];
+            /**
+             * @description Status as the order routing system reports it, a code; internal use.
+             * @example 1
+             */
+            order_ccp_status?: string;
+            /**
+             * @description The status for display (`Order Submitted`, `Order Filled`, `Order Cancelled`, ...).
+             * @example Order Submitted
+             */
+            order_status_description: string;
+            /**
+             * @description Time in force (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`).
+             * @example DAY
+             */
+            tif: string;
+            /**
+             * @description Text colour for display, `#RRGGBB`; can be ignored.
+             * @example #000000
+             */
+            fg_color: string;
+            /**
+             * @description Background colour for display, `#RRGGBB`; can be ignored.
+             * @example #FFFFFF
+             */
+            bg_color: string;
+            /**
+             * @description True when the order can no longer be modified (filled, cancelled or inactive).
+             * @example false
+             */
+            order_not_editable: boolean;
+            /**
+             * @description Codes of the fields that may be modified, separated by the control character U+001E; empty when none may.
+             * @example 
+             */
+            editable_fields: string;
+            /**
+             * @description True when the order can no longer be cancelled.
+             * @example false
+             */
+            cannot_cancel_order: boolean;
+            /**
+             * @description True when the order was deactivated.
+             * @example false
+             */
+            deactivate_order?: boolean;
+            /**
+             * @description Whether the order may execute outside regular trading hours.
+             * @example false
+             */
+            outside_rth: boolean;
+            /**
+             * @description Whether the brokerage's price management algorithm applies to the order.
+             * @example false
+             */
+            use_price_mgmt_algo?: boolean;
+            /**
+             * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
+             * @example STK
+             */
+            sec_type: string;
+            /**
+             * @description Chart periods the client may offer for the contract; internal use.
+             * @example #R|1
+             */
+            available_chart_periods?: string;
+            /**
+             * @description Display text of side, size, order type, price and time in force.
+             * @example Buy 10 Limit 190.00, Day
+             */
+            order_description: string;
+            /**
+             * @description The same text with the symbol.
+             * @example Buy 10 AAPL Limit 190.00, Day
+             */
+            order_description_with_contract: string;
+            /**
+             * @description Whether an alert attached to the order is active, 1 or 0.
+             * @example 1
+             * @enum {integer}
+             */
+            alert_active?: 0 | 1;
+            /**
+             * @description Kind of child order (`0` none, `A` attached bracket child, `B` beta hedge, ...).
+             * @example 0
+             */
+            child_order_type?: string;
+            /**
+             * @description Account that clears the order.
+             * @example U1234567
+             */
+            order_clearing_account?: string;
+            /**
+             * @description Display text `<filled>/<total>` while working, the total once filled.
+             * @example 0/10
+             */
+            size_and_fills: string;
+            /**
+             * @description Price of the position, formatted for display next to the order.
+             * @example 192.26
+             */
+            exit_strategy_display_price?: string;
+            /**
+             * @description Description of the position for display on a chart.
+             * @example Position 5 @ 192.26
+             */
+            exit_strategy_chart_description?: string;
+            /**
+             * @description `1` when the account has a position or order in the contract, `0` otherwise (a string).
+             * @example 1
+             * @enum {string}
+             */
+            exit_strategy_tool_availability?: "0" | "1";
+            /**
+             * @description Whether the contract accepts an order on the opposite side while this one is open.
+             * @example true
+             */
+            allowed_duplicate_opposite?: boolean;
+            /**
+             * @description Average fill price, present once the order has fills.
+             * @example 192.26
+             */
+            average_price?: number;
+            /**
+             * @description Time of the last status change, UTC, in the form `yyMMddHHmmss`.
+             * @example 231211180049
+             */
+            order_time: string;
+            /**
+             * @description Identifier shared by the orders of one OCA group; present only for those.
+             * @example 1370093240
+             */
+            oca_group_id?: string;
+        };
+        /** @description Acknowledgement that a cancellation was accepted. */
+        CancelOrderSubmitted: {
+            /**
+             * @description The constant `Request was submitted`.
+             * @example Request was submitted
+             * @constant
+             */
+            msg: "Request was submitted";
+            /**
+             * Format: int64
+             * @description Identifier of the order being cancelled (a number here, a string in place-order success entries).
+             * @example 1370093238
+             */
+            order_id: number;
+            /**
+             * Format: int64
+             * @description Contract identifier of the order. The real service often sends -1 here; the reference server sends the order's contract.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Account of the order. The real service often sends null here; the reference server sends the account.
+             * @example U1234567
+             */
+            account: string | null;
+        };
+        /**
+         * @description The answer, with status 200, to a cancellation: the acknowledgement, or a reject object when the
+         *     order does not exist or can no longer be cancelled.
+         */
+        CancelOrderResponse: components["schemas"]["CancelOrderSubmitted"] | components["schemas"]["OrderReject"];
+        /**
+         * @description One execution of the selected account. Several fields are strings in the service's payloads,
+         *     which this schema keeps: `price` and `commission` are decimal strings, flags are the strings
+         *     `0`/`1`; `size` and `net_amount` are numbers.
+         */
+        Trade: {
+            /**
+             * @description Identifier of the execution.
+             * @example 0000e0d5.6576fd38.01.01
+             */
+            execution_id: string;
+            /**
+             * @description Symbol of the underlying.
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description Whether the tax optimizer applies to the order, as the string `1` or `0`.
+             * @example 1
+             * @enum {string}
+             */
+            supports_tax_opt: "0" | "1";
+            /**
+             * @description `B` for a buy, `S` for a sell. The specification describes it as "Buy or Sell"; the sample payload, and this document, use the single letter.
+             * @example S
+             * @enum {string}
+             */
+            side: "B" | "S";
+            /**
+             * @description Display text of side, size, symbol or price, and exchange (`Sold 5 @ 192.26 on ISLAND`).
+             * @example Sold 5 @ 192.26 on ISLAND
+             */
+            order_description: string;
+            /**
+             * @description The `cOID` given when the order was placed; absent when none was.
+             * @example Order123
+             */
+            order_ref?: string;
+            /**
+             * @description Time of the execution, UTC, in the form `yyyyMMdd-HH:mm:ss`.
+             * @example 20231211-18:00:49
+             */
+            trade_time: string;
+            /**
+             * Format: int64
+             * @description Time of the execution as epoch milliseconds.
+             * @example 1702317649000
+             */
+            trade_time_r: number;
+            /**
+             * @description Units executed.
+             * @example 5
+             */
+            size: number;
+            /**
+             * @description Execution price, a decimal string (the specification types it String).
+             * @example 192.26
+             */
+            price: string;
+            /**
+             * @description User name of who submitted the order.
+             * @example user1234
+             */
+            submitter: string;
+            /**
+             * @description Exchange where the execution took place.
+             * @example ISLAND
+             */
+            exchange: string;
+            /**
+             * @description Commission charged for the execution in the contract's currency, a decimal string (the specification types it String).
+             * @example 1.01
+             */
+            commission: string;
+            /**
+             * @description Value of the execution, size times price, in the contract's currency, before commission (961.3 for 5 at 192.26).
+             * @example 961.3
+             */
+            net_amount: number;
+            /**
+             * @description Account of the execution.
+             * @example U1234567
+             */
+            account: string;
+            /**
+             * @description Account of the execution, the same value again.
+             * @example U1234567
+             */
+            accountCode: string;
+            /**
+             * @description Account the execution was allocated to (for an advisor, the sub-account); appears in the sample payload.
+             * @example U1234567
+             */
+            account_allocation_name?: string;
+            /**
+             * @description Long name of the company or instrument.
+             * @example APPLE INC
+             */
+            company_name: string;
+            /**
+             * @description Local symbol of the contract.
+             * @example AAPL
+             */
+            contract_description_1: string;
+            /**
+             * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
+             * @example STK
+             */
+            sec_type: string;
+            /**
+             * @description Primary listing exchange of the contract.
+             * @example NASDAQ.NMS
+             */
+            listing_exchange: string;
+            /**
+             * Format: int64
+             * @description Contract identifier of the instrument.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Contract identifier as a string, followed by `@<exchange>` when the order was routed to a named exchange (spelled `conidEx` here, `conidex` elsewhere).
+             * @example 265598
+             */
+            conidEx: string;
+            /**
+             * @description Identifier of the clearing firm.
+             * @example IB
+             */
+            clearing_id: string;
+            /**
+             * @description Name of the clearing firm (often the same code as `clearing_id`).
+             * @example IB
+             */
+            clearing_name: string;
+            /**
+             * @description Whether the execution was part of a liquidation of the account by the brokerage, as the string `1` or `0`.
+             * @example 0
+             * @enum {string}
+             */
+            liquidation_trade: "0" | "1";
+            /**
+             * @description Whether the execution traded an event contract, as the string `1` or `0`.
+             * @example 0
+             * @enum {string}
+             */
+            is_event_trading: "0" | "1";
+        };
+        /** @description One listing of a company's stock, as listed in a stock contract group. */
+        StockContract: {
+            /**
+             * Format: int32
+             * @description Contract id of this listing; pass it to market data, contract rules and order operations.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Primary (listing) exchange of this contract, e.g. `NASDAQ`, `NYSE`, `IBIS`, `MEXI`, `LSE`.
+             * @example NASDAQ
+             */
+            exchange: string;
+            /**
+             * @description Whether the listing is hosted in the United States (a US primary exchange).
+             * @example true
+             */
+            isUS: boolean;
+        };
+        /**
+         * @description A company (or other issuer) whose stock matches the requested symbol, with its listings. The
+         *     same symbol can match several groups (for example the company and an exchange-traded product
+         *     named after it).
+         */
+        StockContractGroup: {
+            /**
+             * @description Full company name, in capitals as the service stores it.
+             * @example APPLE INC
+             */
+            name: string;
+            /**
+             * @description Chinese company name, or null when none is on file. Real payloads carry it HTML-encoded as
+             *     numeric character references (`&#x82F9;&#x679C;&#x516C;&#x53F8;` for 苹果公司); decode before
+             *     display.
+             * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
+             */
+            chineseName: string | null;
+            /**
+             * @description Asset class of the contracts; always `STK` (stock) for this operation.
+             * @example STK
+             * @enum {string}
+             */
+            assetClass: "STK";
+            /** @description Listings of the same company, typically one per primary exchange and trading currency. */
+            contracts: components["schemas"]["StockContract"][];
+        };
+        /**
+         * @description Stock contracts by symbol: one key per requested symbol, each holding the stock contract groups
+         *     that match it. A well-formed symbol that matches nothing is answered with an empty array.
+         */
+        StocksBySymbol: {
+            [key: string]: components["schemas"]["StockContractGroup"][];
+        };
+        /** @description One non-expired future contract of a requested symbol. */
+        FutureContract: {
+            /**
+             * @description The requested (underlying) symbol the contract belongs to.
+             * @example ES
+             */
+            symbol: string;
+            /**
+             * Format: int32
+             * @description Contract id of this future; pass it to contract rules and order operations.
+             * @example 637533641
+             */
+            conid: number;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying (for `ES` the S&P 500 index, 11004968).
+             * @example 11004968
+             */
+            underlyingConid: number;
+            /**
+             * Format: int32
+             * @description Expiration date as a number of the form YYYYMMDD (not a string).
+             * @example 20250919
+             */
+            expirationDate: number;
+            /**
+             * Format: int32
+             * @description Last trade date as a number of the form YYYYMMDD; the contract cannot be traded after it.
+             * @example 20250918
+             */
+            ltd: number;
+            /**
+             * Format: int32
+             * @description Final day (YYYYMMDD) to roll over or close a short position before it is closed out by the broker.
+             * @example 20250918
+             */
+            shortFuturesCutOff: number;
+            /**
+             * Format: int32
+             * @description Final day (YYYYMMDD) to roll over or close a long position before it is closed out by the broker.
+             * @example 20250918
+             */
+            longFuturesCutOff: number;
+        };
+        /**
+         * @description Future contracts by symbol: one key per requested symbol, each holding that symbol's
+         *     non-expired future contracts, nearest expiration first. A well-formed symbol with no
+         *     futures is answered with an empty array.
+         */
+        FuturesBySymbol: {
+            [key: string]: components["schemas"]["FutureContract"][];
+        };
+        /**
+         * @description Which contract, side and (for a modification) which order the trading rules are asked for.
+         *     `orderId` is required when `modifyOrder` is true; without it the service answers 400.
+         */
+        ContractRulesRequest: {
+            /**
+             * Format: int32
+             * @description Contract id of the instrument.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Side of the intended order; true for a buy, false for a sell; true when absent. Default prices follow the side (ask for a buy, bid for a sell).
+             * @example true
+             */
+            isBuy?: boolean;
+            /**
+             * @description Whether the rules are asked for modifying an existing order rather than for a new one; false when absent.
+             * @example false
+             */
+            modifyOrder?: boolean;
+            /**
+             * Format: int64
+             * @description Id of the order to modify; required when `modifyOrder` is true, ignored otherwise.
+             * @example 1434967293
+             */
+            orderId?: number;
+        };
+        /**
+         * @description One tier of a contract's price increment table: from `lowerEdge` upwards (until the next tier's
+         *     lower edge) prices must be multiples of `increment`.
+         */
+        ContractIncrementRule: {
+            /**
+             * @description Price from which this tier applies.
+             * @example 0
+             */
+            lowerEdge: number;
+            /**
+             * @description Minimum price step (tick size) of prices from the lower edge up.
+             * @example 0.01
+             */
+            increment: number;
+        };
+        /**
+         * @description The trading rules of one contract for the account(s) of the session: the order types and times
+         *     in force it accepts, defaults for a new order ticket, sizes and price increments.
+         *
+         *     Order types are named in lower-case words (`limit`, `market`, `stop`, `stop_limit`, `midprice`,
+         *     `mit`, `lit`, `trailing_stop`, `trailing_stop_limit`, `relative`, `marketonclose`,
+         *     `limitonclose`, ...), not with the `orderType` codes of the place-order operation (`LMT`, `MKT`,
+         *     `STP`, `STOP_LIMIT`, `MIDPRICE`, `TRAIL`, `TRAILLMT`, ...). The service adds order types
+         *     without notice, so the lists are not enumerated.
+         */
+        ContractRules: {
+            /**
+             * @description Whether the contract can be traded with the broker's algorithms (see the contract algos operation).
+             * @example true
+             */
+            algoEligible: boolean;
+            /**
+             * @description Whether the contract can be traded in the overnight session.
+             * @example true
+             */
+            overnightEligible: boolean;
+            /**
+             * @description Whether a cost report (regulatory cost and charges disclosure) must be shown before an order is placed.
+             * @example false
+             */
+            costReport: boolean;
+            /**
+             * @description Accounts of the session that have the trading permissions for this contract.
+             * @example [
+             *       "U1234567"
+             *     ]
+             */
+            canTradeAcctIds: string[];
+            /**
+             * @description Why the contract cannot be traded by the session's accounts (for example missing trading permissions); null when it can.
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description Order types the contract accepts, in the service's lower-case naming.
+             * @example [
+             *       "limit",
+             *       "midprice",
+             *       "market",
+             *       "stop",
+             *       "stop_limit",
+             *       "mit",
+             *       "lit",
+             *       "trailing_stop",
+             *       "trailing_stop_limit",
+             *       "relative",
+             *       "marketonclose",
+             *       "limitonclose"
+             *     ]
+             */
+            orderTypes: string[];
+            /**
+             * @description Order types that may be combined with the broker's algorithms.
+             * @example [
+             *       "limit",
+             *       "stop_limit",
+             *       "lit",
+             *       "trailing_stop_limit",
+             *       "relative",
+             *       "marketonclose",
+             *       "limitonclose"
+             *     ]
+             */
+            ibAlgoTypes: string[];
+            /**
+             * @description Order types that accept a fractional quantity; empty when the contract cannot be traded in fractions.
+             * @example [
+             *       "limit",
+             *       "market",
+             *       "stop",
+             *       "stop_limit",
+             *       "mit",
+             *       "lit",
+             *       "trailing_stop",
+             *       "trailing_stop_limit"
+             *     ]
+             */
+            fraqTypes: string[];
+            /**
+             * @description Whether an order for the contract must be previewed (what-if) before it is placed.
+             * @example false
+             */
+            forceOrderPreview: boolean;
+            /**
+             * @description Order types valid with a cash quantity (`cashQty` of the place-order operation, a monetary amount instead of a quantity); empty when cash-quantity orders are not offered.
+             * @example [
+             *       "limit",
+             *       "market",
+             *       "stop",
+             *       "stop_limit",
+             *       "mit",
+             *       "lit",
+             *       "trailing_stop",
+             *       "trailing_stop_limit"
+             *     ]
+             */
+            cqtTypes: string[];
+            /**
+             * @description Defaults for a new order ticket, keyed by order-type code (`LMT`, `STP`, `STP_LMT`, ...). Each
+             *     value maps a field code to its default: `LP` limit price, `SP` stop price, `TA` trailing
+             *     amount, `TU` trailing unit. Real payloads carry the values as strings. Sent only when a price
+             *     of the contract is known.
+             * @example {
+             *       "LMT": {
+             *         "LP": "197.93"
+             *       }
+             *     }
+             */
+            orderDefaults?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Order types that may be set to trade outside regular trading hours (`outsideRTH`).
+             * @example [
+             *       "limit",
+             *       "stop_limit",
+             *       "lit",
+             *       "trailing_stop_limit",
+             *       "relative"
+             *     ]
+             */
+            orderTypesOutside: string[];
+            /**
+             * @description Default quantity of a new order ticket, in shares, contracts or units of the base currency.
+             * @example 100
+             */
+            defaultSize: number;
+            /**
+             * @description Default cash quantity of a new cash-quantity order ticket; 0 when there is none.
+             * @example 0
+             */
+            cashSize: number;
+            /**
+             * @description Step of the quantity; a quantity must be a multiple of it.
+             * @example 1
+             */
+            sizeIncrement: number;
+            /**
+             * @description Times in force the contract accepts, each a string `<TIF>/<order types>,<flags>`: the time in
+             *     force code (`DAY`, `GTC`, `IOC`, `OPG`, `GTD`, ...), a slash, then the upper-case order types
+             *     it applies to, where `o` stands for every order type; trailing single lower-case letters are
+             *     internal flags (`a`) and can be ignored.
+             * @example [
+             *       "IOC/MARKET,LIMIT,RELATIVE,MARKETONCLOSE,MIDPRICE,LIMITONCLOSE,MKT_PROTECT,STPPRT,a",
+             *       "GTC/o,a",
+             *       "OPG/LIMIT,MARKET,a",
+             *       "GTD/o,a",
+             *       "DAY/o,a"
+             *     ]
+             */
+            tifTypes: string[];
+            /**
+             * @description Default time in force of a new order ticket.
+             * @example DAY
+             */
+            tifDefault: string;
+            /**
+             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
+             * @example 197.93
+             */
+            limitPrice?: number;
+            /**
+             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known.
+             * @example 197.93
+             */
+            stopprice?: number;
+            /**
+             * @description Origination of the order being modified; null for a new order.
+             * @example null
+             */
+            orderOrigination: string | null;
+            /**
+             * @description Whether an order preview (what-if) is available for the contract.
+             * @example true
+             */
+            preview: boolean;
+            /**
+             * @description Default display (iceberg) size; null when none is set.
+             * @example null
+             */
+            displaySize: number | null;
+            /**
+             * @description Number of decimal places a fractional quantity may have.
+             * @example 4
+             */
+            fraqInt: number;
+            /**
+             * @description Currency of a cash quantity (the contract's trading currency).
+             * @example USD
+             */
+            cashCcy: string;
+            /**
+             * @description Step of a cash quantity, in `cashCcy`.
+             * @example 500
+             */
+            cashQtyIncr: number;
+            /**
+             * @description Factor by which quoted prices are multiplied (for contracts quoted in a sub-unit, e.g. pence); null when prices are not magnified.
+             * @example null
+             */
+            priceMagnifier: number | null;
+            /**
+             * @description Whether the contract's price may be negative (some futures and spreads).
+             * @example false
+             */
+            negativeCapable: boolean;
+            /**
+             * @description How the price increment is determined; 1 for a table of price tiers (`incrementRules`).
+             * @example 1
+             */
+            incrementType: number;
+            /** @description Price increment table, lowest tier first. */
+            incrementRules: components["schemas"]["ContractIncrementRule"][];
+            /**
+             * @description Whether the contract has a secondary (alternative) set of rules, for example for the overnight session.
+             * @example true
+             */
+            hasSecondary: boolean;
+            /**
+             * @description Order types an existing order may be changed to when modifying it; empty for a new order.
+             * @example []
+             */
+            modTypes?: string[];
+            /**
+             * @description Price increment (tick size) at the current price.
+             * @example 0.01
+             */
+            increment: number;
+            /**
+             * @description Number of decimal places of a price at the current increment.
+             * @example 2
+             */
+            incrementDigits: number;
+        };
+        /**
+         * @description One parameter of an algorithm, passed in `strategyParameters` of the place-order operation
+         *     under its `id`.
+         */
+        AlgoParameter: {
+            /**
+             * @description Parameter id; the key to use in `strategyParameters`.
+             * @example adaptivePriority
+             */
+            id: string;
+            /**
+             * @description Human-readable name of the parameter.
+             * @example Adaptive order priority/urgency
+             */
+            name: string;
+            /**
+             * @description Type of the value: `String` (one of `legalStrings` when those are given), `Double`,
+             *     `Integer`, `Boolean`, or `Time` (a time of day `HH:mm:ss` followed by a time zone, e.g.
+             *     `09:30:00 US/Eastern`).
+             * @example String
+             * @enum {string}
+             */
+            valueClassName: "String" | "Double" | "Integer" | "Boolean" | "Time";
+            /**
+             * @description Smallest allowed value of a numeric parameter.
+             * @example 0.01
+             */
+            minValue?: number;
+            /**
+             * @description Largest allowed value of a numeric parameter.
+             * @example 50
+             */
+            maxValue?: number;
+            /**
+             * @description Value used when the parameter is not given; its type follows `valueClassName`.
+             * @example Normal
+             */
+            defaultValue?: string | number | boolean;
+            /**
+             * @description The allowed values of a `String` parameter that takes one of a fixed set.
+             * @example [
+             *       "Urgent",
+             *       "Normal",
+             *       "Patient"
+             *     ]
+             */
+            legalStrings?: string[];
+            /**
+             * @description Whether the parameter must be given when placing the algorithmic order.
+             * @example true
+             */
+            required?: boolean;
+            /**
+             * @description Conditions under which the parameter is enabled, each `<order type>:<parameter id>:<operator>:<value>`
+             *     (`MKT:speedUp:=:no`); absent or empty when it is always enabled.
+             * @example [
+             *       "MKT:speedUp:=:no"
+             *     ]
+             */
+            enabledConditions?: string[];
+            /**
+             * @description Explanation of the parameter.
+             * @example Maximum percentage of the average daily volume the order may take.
+             */
+            description?: string;
+            /**
+             * @description Position of the parameter on an order ticket, lowest first.
+             * @example 1
+             */
+            guiRank?: number;
+        };
+        /**
+         * @description An algorithm (algorithmic order strategy) available for a contract. Pass its `id` as `strategy`
+         *     of the place-order operation.
+         */
+        ContractAlgo: {
+            /**
+             * @description Algorithm id, e.g. `Adaptive`, `Vwap`, `Twap`, `ArrivalPx`, `PctVol`, `DarkIce`, `ClosePx`, `BalanceImpactRisk`, `MinImpact`, `AD` (accumulate/distribute).
+             * @example Adaptive
+             */
+            id: string;
+            /**
+             * @description Human-readable name of the algorithm.
+             * @example Adaptive
+             */
+            name: string;
+            /**
+             * @description What the algorithm does; sent only when `addDescription=1`.
+             * @example Seeks fills between the bid and the ask, balancing execution speed against price improvement.
+             */
+            description?: string;
+            /** @description Parameters of the algorithm, by `guiRank`; sent only when `addParams=1`. */
+            parameters?: components["schemas"]["AlgoParameter"][];
+        };
+        /** @description The algorithms available for a contract; an empty list when the contract is not eligible for algorithms. */
+        ContractAlgos: {
+            /** @description Available algorithms, or only those asked for with the `algos` parameter. */
+            algos: components["schemas"]["ContractAlgo"][];
+        };
+        /** @description A currency pair (forex contract) in which the requested currency takes part. */
+        CurrencyPair: {
+            /**
+             * @description Pair in market convention, `<base>.<quote>` (`EUR.USD`, `USD.JPY`); the requested currency may be either side.
+             * @example USD.JPY
+             */
+            symbol: string;
+            /**
+             * Format: int32
+             * @description Contract id of the pair; use it to place a currency conversion order.
+             * @example 15016059
+             */
+            conid: number;
+            /**
+             * @description The other currency of the pair (the one that is not the requested currency).
+             * @example JPY
+             */
+            ccyPair: string;
+        };
+        /**
+         * @description Currency pairs keyed by the requested currency (a single key); the value lists every pair in
+         *     which that currency takes part. A well-formed currency with no pairs is answered with an
+         *     empty array.
+         */
+        CurrencyPairs: {
+            [key: string]: components["schemas"]["CurrencyPair"][];
+        };
+        /**
+         * @description The rules of an event (yes/no binary) contract's market: what is measured, by whom, when
+         *     trading ends, when the result is released and paid out, and the payout and price step.
+         *     Times are epoch seconds.
+         */
+        EventContractRules: {
+            /**
+             * @description Asset class of the product; event contracts are listed as options (`OPT`, yes as call, no as put).
+             * @example OPT
+             */
+            asset_class: string;
+            /**
+             * @description Description of the product and how it resolves.
+             * @example Pays $1.00 per contract if the upper bound of the Federal Funds target range announced by the FOMC on Sep 17, 2025 is above the strike.
+             */
+            description: string;
+            /**
+             * @description Name of the market the contract belongs to.
+             * @example Fed Funds Target Rate
+             */
+            market_name: string;
+            /**
+             * @description Period the measured value refers to.
+             * @example September 2025
+             */
+            measured_period: string;
+            /**
+             * @description The strike, or the strike label, depending on the contract (a string either way).
+             * @example 4.375
+             */
+            threshold: string;
+            /**
+             * @description Name of the agency whose published value settles the contract.
+             * @example Federal Reserve
+             */
+            source_agency: string;
+            /**
+             * Format: uri
+             * @description Link to the source agency's data used for resolution.
+             * @example https://www.federalreserve.gov/monetarypolicy/openmarket.htm
+             */
+            data_and_resolution_link: string;
+            /**
+             * Format: int64
+             * @description Last time the contract can be traded, in epoch seconds (the specification says only "epoch"; seconds, as for the other times).
+             * @example 1758121200
+             */
+            last_trade_time: number;
+            /**
+             * @description Product code of the market.
+             * @example FF
+             */
+            product_code: string;
+            /**
+             * Format: uri
+             * @description Link to the market rules document of the product.
+             * @example https://forecastex.com/market-rules/FF.pdf
+             */
+            market_rules_link: string;
+            /**
+             * Format: int64
+             * @description Time the source agency releases the value that settles the contract, in epoch seconds.
+             * @example 1758132000
+             */
+            release_time: number;
+            /**
+             * Format: int64
+             * @description Time winning contracts are paid out, in epoch seconds.
+             * @example 1758207600
+             */
+            payout_time: number;
+            /**
+             * @description Payout per winning contract, formatted for display with a currency sign (a string, not a number).
+             * @example $1.00
+             */
+            payout: string;
+            /**
+             * @description Price step of the contract, formatted for display with a currency sign (a string, not a number).
+             * @example $0.01
+             */
+            price_increment: string;
+            /**
+             * @description Time zone name of the exchange, for displaying the times above.
+             * @example US/Central
+             */
+            exchange_timezone: string;
+        };
+        /**
+         * @description Details of one event (yes/no binary) contract, asked for by the conid of either its yes or its
+         *     no contract; `side` tells which of the two the requested conid is.
+         */
+        EventContractDetails: {
+            /**
+             * Format: int32
+             * @description Contract id of the yes contract (pays out when the question resolves yes).
+             * @example 778645421
+             */
+            conid_yes: number;
+            /**
+             * Format: int32
+             * @description Contract id of the no contract (pays out when the question resolves no).
+             * @example 778645436
+             */
+            conid_no: number;
+            /**
+             * @description The question the contract answers.
+             * @example Will the Fed Funds target rate upper bound be above 4.375% after the Sep 17, 2025 FOMC meeting?
+             */
+            question: string;
+            /**
+             * @description Which contract the requested conid is, `Y` (yes) or `N` (no).
+             * @example Y
+             * @enum {string}
+             */
+            side: "Y" | "N";
+            /**
+             * @description Strike as it is displayed.
+             * @example Above 4.375%
+             */
+            strike_label: string;
+            /**
+             * @description Strike of the contract.
+             * @example 4.375
+             */
+            strike: number;
+            /**
+             * @description Exchange that lists the contract.
+             * @example FORECASTX
+             */
+            exchange: string;
+            /**
+             * @description Expiration date, a string of the form YYYYMMDD.
+             * @example 20250917
+             */
+            expiration: string;
+            /**
+             * @description Symbol of the contract's product.
+             * @example FF
+             */
+            symbol: string;
+            /**
+             * @description Category of the market (shown in the sample payload; meaning not documented further).
+             * @example Economics
+             */
+            category: string;
+            /**
+             * @description Category used to pick the logo shown next to the market.
+             * @example fed
+             */
+            logo_category: string;
+            /**
+             * @description Period the measured value refers to.
+             * @example September 2025
+             */
+            measured_period: string;
+            /**
+             * @description Name of the market the contract belongs to.
+             * @example Fed Funds Target Rate
+             */
+            market_name: string;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying asset or index. Payloads spell it `underlying_conid`; the vendor's field description misspells it `unerlying_conid`.
+             * @example 778600001
+             */
+            underlying_conid: number;
+            /**
+             * @description Payout per winning contract, in the contract's currency (USD), as a number.
+             * @example 1
+             */
+            payout: number;
+        };
     };
-    /**
-     * @description One parameter of an algorithm, passed in `strategyParameters` of the place-order operation
-     *     under its `id`.
-     */
-    AlgoParameter: {
-      /**
-       * @description Parameter id; the key to use in `strategyParameters`.
-       * @example adaptivePriority
-       */
-      id: string;
-      /**
-       * @description Human-readable name of the parameter.
-       * @example Adaptive order priority/urgency
-       */
-      name: string;
-      /**
-       * @description Type of the value: `String` (one of `legalStrings` when those are given), `Double`,
-       *     `Integer`, `Boolean`, or `Time` (a time of day `HH:mm:ss` followed by a time zone, e.g.
-       *     `09:30:00 US/Eastern`).
-       * @example String
-       * @enum {string}
-       */
-      valueClassName: 'String' | 'Double' | 'Integer' | 'Boolean' | 'Time';
-      /**
-       * @description Smallest allowed value of a numeric parameter.
-       * @example 0.01
-       */
-      minValue?: number;
-      /**
-       * @description Largest allowed value of a numeric parameter.
-       * @example 50
-       */
-      maxValue?: number;
-      /**
-       * @description Value used when the parameter is not given; its type follows `valueClassName`.
-       * @example Normal
-       */
-      defaultValue?: string | number | boolean;
-      /**
-       * @description The allowed values of a `String` parameter that takes one of a fixed set.
-       * @example [
-       *       "Urgent",
-       *       "Normal",
-       *       "Patient"
-       *     ]
-       */
-      legalStrings?: string[];
-      /**
-       * @description Whether the parameter must be given when placing the algorithmic order.
-       * @example true
-       */
-      required?: boolean;
-      /**
-       * @description Conditions under which the parameter is enabled, each `<order type>:<parameter id>:<operator>:<value>`
-       *     (`MKT:speedUp:=:no`); absent or empty when it is always enabled.
-       * @example [
-       *       "MKT:speedUp:=:no"
-       *     ]
-       */
-      enabledConditions?: string[];
-      /**
-       * @description Explanation of the parameter.
-       * @example Maximum percentage of the average daily volume the order may take.
-       */
-      description?: string;
-      /**
-       * @description Position of the parameter on an order ticket, lowest first.
-       * @example 1
-       */
-      guiRank?: number;
+    responses: {
+        /** @description Missing, invalid or unparseable authorization, or the session has ended. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description Over the global or per-endpoint pacing limit; wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description The request could not be processed. */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description Service unavailable: the request took more than 10 seconds and was aborted. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description A required parameter is missing or malformed. */
+        ProblemBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description The bearer token or client assertion is missing, invalid or expired. */
+        ProblemUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description Over the pacing limit; wait `Retry-After` seconds. */
+        ProblemTooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description Internal server error. */
+        ProblemInternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description The access token lacks the scope the operation requires. */
+        ProblemForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description Bad request: the input failed validation, or no brokerage session is open yet (no bridge). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description The request could not be processed (invalid values such as a wrong id); the body carries only the reason. */
+        InternalServerErrorOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorOnly"];
+            };
+        };
     };
-    /**
-     * @description An algorithm (algorithmic order strategy) available for a contract. Pass its `id` as `strategy`
-     *     of the place-order operation.
-     */
-    ContractAlgo: {
-      /**
-       * @description Algorithm id, e.g. `Adaptive`, `Vwap`, `Twap`, `ArrivalPx`, `PctVol`, `DarkIce`, `ClosePx`, `BalanceImpactRisk`, `MinImpact`, `AD` (accumulate/distribute).
-       * @example Adaptive
-       */
-      id: string;
-      /**
-       * @description Human-readable name of the algorithm.
-       * @example Adaptive
-       */
-      name: string;
-      /**
-       * @description What the algorithm does; sent only when `addDescription=1`.
-       * @example Seeks fills between the bid and the ask, balancing execution speed against price improvement.
-       */
-      description?: string;
-      /** @description Parameters of the algorithm, by `guiRank`; sent only when `addParams=1`. */
-      parameters?: components['schemas']['AlgoParameter'][];
+    parameters: {
+        /**
+         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+         */
+        AccountId: string;
     };
-    /** @description The algorithms available for a contract; an empty list when the contract is not eligible for algorithms. */
-    ContractAlgos: {
-      /** @description Available algorithms, or only those asked for with the `algos` parameter. */
-      algos: components['schemas']['ContractAlgo'][];
+    requestBodies: never;
+    headers: {
+        /** @description Seconds to wait before sending the request again. */
+        RetryAfter: number;
     };
-    /** @description A currency pair (forex contract) in which the requested currency takes part. */
-    CurrencyPair: {
-      /**
-       * @description Pair in market convention, `<base>.<quote>` (`EUR.USD`, `USD.JPY`); the requested currency may be either side.
-       * @example USD.JPY
-       */
-      symbol: string;
-      /**
-       * Format: int32
-       * @description Contract id of the pair; use it to place a currency conversion order.
-       * @example 15016059
-       */
-      conid: number;
-      /**
-       * @description The other currency of the pair (the one that is not the requested currency).
-       * @example JPY
-       */
-      ccyPair: string;
-    };
-    /**
-     * @description Currency pairs keyed by the requested currency (a single key); the value lists every pair in
-     *     which that currency takes part. A well-formed currency with no pairs is answered with an
-     *     empty array.
-     */
-    CurrencyPairs: {
-      [key: string]: components['schemas']['CurrencyPair'][];
-    };
-    /**
-     * @description The rules of an event (yes/no binary) contract's market: what is measured, by whom, when
-     *     trading ends, when the result is released and paid out, and the payout and price step.
-     *     Times are epoch seconds.
-     */
-    EventContractRules: {
-      /**
-       * @description Asset class of the product; event contracts are listed as options (`OPT`, yes as call, no as put).
-       * @example OPT
-       */
-      asset_class: string;
-      /**
-       * @description Description of the product and how it resolves.
-       * @example Pays $1.00 per contract if the upper bound of the Federal Funds target range announced by the FOMC on Sep 17, 2025 is above the strike.
-       */
-      description: string;
-      /**
-       * @description Name of the market the contract belongs to.
-       * @example Fed Funds Target Rate
-       */
-      market_name: string;
-      /**
-       * @description Period the measured value refers to.
-       * @example September 2025
-       */
-      measured_period: string;
-      /**
-       * @description The strike, or the strike label, depending on the contract (a string either way).
-       * @example 4.375
-       */
-      threshold: string;
-      /**
-       * @description Name of the agency whose published value settles the contract.
-       * @example Federal Reserve
-       */
-      source_agency: string;
-      /**
-       * Format: uri
-       * @description Link to the source agency's data used for resolution.
-       * @example https://www.federalreserve.gov/monetarypolicy/openmarket.htm
-       */
-      data_and_resolution_link: string;
-      /**
-       * Format: int64
-       * @description Last time the contract can be traded, in epoch seconds (the specification says only "epoch"; seconds, as for the other times).
-       * @example 1758121200
-       */
-      last_trade_time: number;
-      /**
-       * @description Product code of the market.
-       * @example FF
-       */
-      product_code: string;
-      /**
-       * Format: uri
-       * @description Link to the market rules document of the product.
-       * @example https://forecastex.com/market-rules/FF.pdf
-       */
-      market_rules_link: string;
-      /**
-       * Format: int64
-       * @description Time the source agency releases the value that settles the contract, in epoch seconds.
-       * @example 1758132000
-       */
-      release_time: number;
-      /**
-       * Format: int64
-       * @description Time winning contracts are paid out, in epoch seconds.
-       * @example 1758207600
-       */
-      payout_time: number;
-      /**
-       * @description Payout per winning contract, formatted for display with a currency sign (a string, not a number).
-       * @example $1.00
-       */
-      payout: string;
-      /**
-       * @description Price step of the contract, formatted for display with a currency sign (a string, not a number).
-       * @example $0.01
-       */
-      price_increment: string;
-      /**
-       * @description Time zone name of the exchange, for displaying the times above.
-       * @example US/Central
-       */
-      exchange_timezone: string;
-    };
-    /**
-     * @description Details of one event (yes/no binary) contract, asked for by the conid of either its yes or its
-     *     no contract; `side` tells which of the two the requested conid is.
-     */
-    EventContractDetails: {
-      /**
-       * Format: int32
-       * @description Contract id of the yes contract (pays out when the question resolves yes).
-       * @example 778645421
-       */
-      conid_yes: number;
-      /**
-       * Format: int32
-       * @description Contract id of the no contract (pays out when the question resolves no).
-       * @example 778645436
-       */
-      conid_no: number;
-      /**
-       * @description The question the contract answers.
-       * @example Will the Fed Funds target rate upper bound be above 4.375% after the Sep 17, 2025 FOMC meeting?
-       */
-      question: string;
-      /**
-       * @description Which contract the requested conid is, `Y` (yes) or `N` (no).
-       * @example Y
-       * @enum {string}
-       */
-      side: 'Y' | 'N';
-      /**
-       * @description Strike as it is displayed.
-       * @example Above 4.375%
-       */
-      strike_label: string;
-      /**
-       * @description Strike of the contract.
-       * @example 4.375
-       */
-      strike: number;
-      /**
-       * @description Exchange that lists the contract.
-       * @example FORECASTX
-       */
-      exchange: string;
-      /**
-       * @description Expiration date, a string of the form YYYYMMDD.
-       * @example 20250917
-       */
-      expiration: string;
-      /**
-       * @description Symbol of the contract's product.
-       * @example FF
-       */
-      symbol: string;
-      /**
-       * @description Category of the market (shown in the sample payload; meaning not documented further).
-       * @example Economics
-       */
-      category: string;
-      /**
-       * @description Category used to pick the logo shown next to the market.
-       * @example fed
-       */
-      logo_category: string;
-      /**
-       * @description Period the measured value refers to.
-       * @example September 2025
-       */
-      measured_period: string;
-      /**
-       * @description Name of the market the contract belongs to.
-       * @example Fed Funds Target Rate
-       */
-      market_name: string;
-      /**
-       * Format: int32
-       * @description Contract id of the underlying asset or index. Payloads spell it `underlying_conid`; the vendor's field description misspells it `unerlying_conid`.
-       * @example 778600001
-       */
-      underlying_conid: number;
-      /**
-       * @description Payout per winning contract, in the contract's currency (USD), as a number.
-       * @example 1
-       */
-      payout: number;
-    };
-  };
-  responses: {
-    /** @description Missing, invalid or unparseable authorization, or the session has ended. */
-    Unauthorized: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorObject'];
-      };
-    };
-    /** @description Over the global or per-endpoint pacing limit; wait `Retry-After` seconds. */
-    TooManyRequests: {
-      headers: {
-        'Retry-After': components['headers']['RetryAfter'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorObject'];
-      };
-    };
-    /** @description The request could not be processed. */
-    InternalServerError: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorObject'];
-      };
-    };
-    /** @description Service unavailable: the request took more than 10 seconds and was aborted. */
-    ServiceUnavailable: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorObject'];
-      };
-    };
-    /** @description A required parameter is missing or malformed. */
-    ProblemBadRequest: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['ProblemDetails'];
-      };
-    };
-    /** @description The bearer token or client assertion is missing, invalid or expired. */
-    ProblemUnauthorized: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['ProblemDetails'];
-      };
-    };
-    /** @description Over the pacing limit; wait `Retry-After` seconds. */
-    ProblemTooManyRequests: {
-      headers: {
-        'Retry-After': components['headers']['RetryAfter'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['ProblemDetails'];
-      };
-    };
-    /** @description Internal server error. */
-    ProblemInternalServerError: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['ProblemDetails'];
-      };
-    };
-    /** @description The access token lacks the scope the operation requires. */
-    ProblemForbidden: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['ProblemDetails'];
-      };
-    };
-    /** @description Bad request: the input failed validation, or no brokerage session is open yet (no bridge). */
-    BadRequest: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorObject'];
-      };
-    };
-    /** @description The request could not be processed (invalid values such as a wrong id); the body carries only the reason. */
-    InternalServerErrorOnly: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorOnly'];
-      };
-    };
-  };
-  parameters: {
-    /**
-     * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-     *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-     */
-    AccountId: string;
-  };
-  requestBodies: never;
-  headers: {
-    /** @description Seconds to wait before sending the request again. */
-    RetryAfter: number;
-  };
-  pathItems: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  requestOAuthToken: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The request token. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthRequestTokenResponse'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getOAuthAccessToken: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The access token and its encrypted secret. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthAccessTokenResponse'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  createLiveSessionToken: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The server's Diffie-Hellman value, the verification value and the token's expiry. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LiveSessionTokenResponse'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  createOAuth2Token: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/x-www-form-urlencoded': components['schemas']['OAuth2TokenRequest'];
-        'application/json': components['schemas']['OAuth2TokenRequest'];
-      };
-    };
-    responses: {
-      /** @description The access token. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuth2TokenResponse'];
-        };
-      };
-      400: components['responses']['ProblemBadRequest'];
-      401: components['responses']['ProblemUnauthorized'];
-      429: components['responses']['ProblemTooManyRequests'];
-      500: components['responses']['ProblemInternalServerError'];
-    };
-  };
-  createSsoSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SsoSessionRequest'];
-      };
-    };
-    responses: {
-      /** @description The reference to the new session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SsoSessionResponse'];
-        };
-      };
-      400: components['responses']['ProblemBadRequest'];
-      401: components['responses']['ProblemUnauthorized'];
-      403: components['responses']['ProblemForbidden'];
-      429: components['responses']['ProblemTooManyRequests'];
-      500: components['responses']['ProblemInternalServerError'];
-    };
-  };
-  createSsoBrowserSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SsoBrowserSessionRequest'];
-      };
-    };
-    responses: {
-      /** @description The one-time sign-in link. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SsoBrowserSessionResponse'];
-        };
-      };
-      400: components['responses']['ProblemBadRequest'];
-      401: components['responses']['ProblemUnauthorized'];
-      403: components['responses']['ProblemForbidden'];
-      429: components['responses']['ProblemTooManyRequests'];
-      500: components['responses']['ProblemInternalServerError'];
-    };
-  };
-  tickle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The session is open. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TickleResponse'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAuthStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The state of the brokerage session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthStatus'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  checkAuthStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The state of the brokerage session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthStatus'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  initBrokerageSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SsodhInitRequest'];
-      };
-    };
-    responses: {
-      /** @description The state of the brokerage session after the attempt to open it. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthStatus'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  logout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The session was ended. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LogoutResponse'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAccounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The accounts, aliases, features and the selected account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountsResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  switchAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SwitchAccountRequest'];
-      };
-    };
-    responses: {
-      /** @description Validation of the switched account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SwitchAccountResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerErrorOnly'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  searchDynamicAccounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Text to look for in account identifiers and aliases (a prefix such as `U23` or part of an alias); matched without regard to case. */
-        searchPattern: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The matching accounts. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DynamicAccountSearchResult'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      /** @description The user does not hold the DYNACCT property, or the request took more than 10 seconds and was aborted. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-    };
-  };
-  setDynamicAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SetDynamicAccountRequest'];
-      };
-    };
-    responses: {
-      /** @description The set-account answer. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SetDynamicAccountResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerErrorOnly'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getSignaturesAndOwners: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The signatures and owners of the account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SignaturesAndOwners'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAccountSummary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The account's values. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountSummary'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAccountBalances: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Equity and cash in total and by segment. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountBalances'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAccountMargins: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Margin in total and by segment. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountMargins'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAccountMarketValue: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Market value by currency and asset class. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountMarketValue'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAccountAvailableFunds: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Available funds in total and by segment. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountAvailableFunds'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getPartitionedPnl: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Profit and loss per account, or an empty array on the first request. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PartitionedPnl'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getPortfolioAccounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The portfolio accounts. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PortfolioAccount'][];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getPortfolioSubaccounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The subaccounts. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PortfolioAccount'][];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getLedger: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The ledger, one entry per currency plus BASE. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ledger'];
-        };
-      };
-      /** @description The portfolio accounts were not listed first in this session, or the account id is not one of them. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  upsertAlert: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    /** @description The alert's settings and conditions; with `orderId` to modify an existing alert. */
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AlertRequest'];
-      };
-    };
-    responses: {
-      /** @description The alert was created or modified; `order_id` is its (new) order id. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AlertSubmitResponse'];
-        };
-      };
-      /** @description Bad request: the body is empty or fails validation, or no brokerage session is open yet (no bridge). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerErrorOnly'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  activateAlert: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    /** @description The alert and the state it should have. */
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AlertActivationRequest'];
-      };
-    };
-    responses: {
-      /** @description The alert now has the requested state. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AlertActivationResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerErrorOnly'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  deleteAlert: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-        /**
-         * @description Order id of the alert to delete (`order_id` of the alerts list), as a string of digits.
-         *     An id that is not a number, or that the account does not have, answers 500.
-         */
-        alertId: string;
-      };
-      cookie?: never;
-    };
-    /** @description An empty JSON object; clients may also send no body. */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description The alert was deleted (or the MTA alert reset). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AlertDeleteResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerErrorOnly'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  listAlerts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The alerts of the account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AlertSummary'][];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAlertDetails: {
-    parameters: {
-      query: {
-        /** @description Kind of the request; `Q` (query) is the only allowed value. */
-        type: 'Q';
-      };
-      header?: never;
-      path: {
-        /**
-         * @description Order id of the alert (`order_id` of the alerts list, or of the MTA alert). An empty id
-         *     answers 400; an id that cannot be parsed as a 64-bit integer, or that names no alert,
-         *     answers 500.
-         */
-        alertId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The alert's settings and conditions. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AlertDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getMtaAlert: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The MTA alert of the login user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AlertDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  createWatchlist: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description Id, name and rows of the new watchlist. */
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateWatchlistRequest'];
-      };
-    };
-    responses: {
-      /** @description The watchlist was created. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Watchlist'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  createAllocationGroup: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description Name, accounts and allocation method of the new group. */
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AllocationGroupRequest'];
-      };
-    };
-    responses: {
-      /** @description The allocation group was set. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AllocationGroupResult'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  placeOrders: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PlaceOrdersRequest'];
-      };
-    };
-    responses: {
-      /** @description The orders were transmitted, wait for a warning to be confirmed, or were rejected. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PlaceOrdersResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      /** @description Invalid request content (schema, unknown contract or account, cash quantity with an unsupported order type), or an internal failure. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  confirmOrderReply: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description The `id` of the warning entry to answer (a UUID). Any value is accepted here; one that does not
-         *     name a pending warning of the session is answered with 503.
-         */
-        replyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReplyRequest'];
-      };
-    };
-    responses: {
-      /** @description The orders were transmitted, another warning must be answered, or the orders were dropped or rejected. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PlaceOrdersResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      /** @description The reply id is unknown, already answered, or was invalidated by a later order; or the request took more than 10 seconds. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-    };
-  };
-  suppressQuestions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SuppressQuestionsRequest'];
-      };
-    };
-    responses: {
-      /** @description The ids are suppressed for the session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuppressQuestionsResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  resetSuppressedQuestions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description All suppressions were cleared. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuppressQuestionsResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getOpenOrders: {
-    parameters: {
-      query?: {
-        /**
-         * @description Comma-separated tokens, no spaces. Status tokens keep only the orders in one of the named
-         *     statuses: `inactive`, `pending_submit`, `pre_submitted`, `submitted`, `filled`,
-         *     `pending_cancel`, `cancelled` (both `Cancelled` and `ApiCancelled`), `warn_state`
-         *     (orders carrying a warning; none on the reference server). `sort_by_time` lists the most
-         *     recently changed order first instead of the oldest first. The status spellings
-         *     (`Filled`, `PreSubmitted`, `SortByTime`, ...) are accepted too. Without status tokens all
-         *     orders are listed.
-         */
-        filters?: string;
-        /** @description True clears the service's cache of orders and reads them again from the brokerage (see the description for the real service's empty first answer). */
-        force?: boolean;
-        /** @description Account whose orders to list, for an advisor one of its sub-accounts; the selected account when left out. */
-        accountId?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The orders of the day that pass the filters. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LiveOrders'];
-        };
-      };
-      /** @description No brokerage session is open yet (no bridge), `GET /v1/api/iserver/accounts` was not called yet in the session, or a parameter failed validation. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getOrderStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
-        orderId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The order. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OrderStatus'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      /** @description No order of the user has this id, or an internal failure. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  modifyOrder: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-        /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
-        orderId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['OrderRequest'];
-      };
-    };
-    responses: {
-      /** @description The modification was transmitted, waits for a warning to be confirmed, or was rejected. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PlaceOrdersResponse'];
-        };
-      };
-      /** @description No brokerage session is open yet (no bridge), or `GET /v1/api/iserver/accounts` was not called yet in the session. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      /** @description Invalid request content (the body does not match the schema, an unknown account), or an internal failure. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorObject'];
-        };
-      };
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  cancelOrder: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-         *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
-         */
-        accountId: components['parameters']['AccountId'];
-        /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
-        orderId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The cancellation was accepted, or refused with a reason. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CancelOrderResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getTrades: {
-    parameters: {
-      query?: {
-        /**
-         * @description Number of days to cover: 1 is the current day only, 7 the current day and the six previous
-         *     days (the most the service keeps). The specification leaves default and bounds open; this
-         *     document settles them at 1 and 1 to 7; a value outside is answered with 400.
-         */
-        days?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The executions in the window, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Trade'][];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getStocksBySymbols: {
-    parameters: {
-      query: {
-        /**
-         * @description Comma-separated stock symbols, upper-case letters and digits, a class suffix after a dot
-         *     allowed (`BRK.B`), no spaces.
-         */
-        symbols: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Stock contract groups keyed by requested symbol. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StocksBySymbol'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getFuturesBySymbols: {
-    parameters: {
-      query: {
-        /** @description Comma-delimited future symbols (underlying symbols such as `ES`, `NQ`, `CL`), upper-case, no spaces. */
-        symbols: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Non-expired future contracts keyed by requested symbol. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FuturesBySymbol'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getContractRules: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ContractRulesRequest'];
-      };
-    };
-    responses: {
-      /** @description The contract's trading rules. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ContractRules'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getContractAlgos: {
-    parameters: {
-      query?: {
-        /** @description Semicolon-separated algorithm ids to answer (`Adaptive;Vwap`); all available algorithms when absent. */
-        algos?: string;
-        /** @description `1` to add each algorithm's `description`; `0` (the default) to leave it out. */
-        addDescription?: '0' | '1';
-        /** @description `1` to add each algorithm's `parameters`; `0` (the default) to leave them out. */
-        addParams?: '0' | '1';
-      };
-      header?: never;
-      path: {
-        /** @description Contract id of the instrument. */
-        conid: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The algorithms available for the contract. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ContractAlgos'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getCurrencyPairs: {
-    parameters: {
-      query: {
-        /** @description Three-letter ISO 4217 currency code, upper-case. */
-        currency: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Currency pairs keyed by the requested currency. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CurrencyPairs'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getEventContractRules: {
-    parameters: {
-      query: {
-        /** @description Contract id of the yes or the no contract of the event contract. */
-        conid: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The event contract's rules. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EventContractRules'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getEventContractDetails: {
-    parameters: {
-      query: {
-        /** @description Contract id of the yes or the no contract. */
-        conid: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The event contract's details. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EventContractDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
+    requestOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthRequestTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOAuthAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access token and its encrypted secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAccessTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLiveSessionToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's Diffie-Hellman value, the verification value and the token's expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveSessionTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createOAuth2Token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuth2TokenRequest"];
+                "application/json": components["schemas"]["OAuth2TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuth2TokenResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            429: components["responses"]["ProblemTooManyRequests"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createSsoSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The reference to the new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSessionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            429: components["responses"]["ProblemTooManyRequests"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createSsoBrowserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoBrowserSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one-time sign-in link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoBrowserSessionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            429: components["responses"]["ProblemTooManyRequests"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    tickle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TickleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuthStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state of the brokerage session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkAuthStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state of the brokerage session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    initBrokerageSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsodhInitRequest"];
+            };
+        };
+        responses: {
+            /** @description The state of the brokerage session after the attempt to open it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session was ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, aliases, features and the selected account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    switchAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Validation of the switched account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwitchAccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchDynamicAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Text to look for in account identifiers and aliases (a prefix such as `U23` or part of an alias); matched without regard to case. */
+                searchPattern: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicAccountSearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            /** @description The user does not hold the DYNACCT property, or the request took more than 10 seconds and was aborted. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+        };
+    };
+    setDynamicAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDynamicAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The set-account answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetDynamicAccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSignaturesAndOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signatures and owners of the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignaturesAndOwners"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Equity and cash in total and by segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountBalances"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountMargins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Margin in total and by segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMargins"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountMarketValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Market value by currency and asset class. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMarketValue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountAvailableFunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available funds in total and by segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAvailableFunds"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPartitionedPnl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Profit and loss per account, or an empty array on the first request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartitionedPnl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAccount"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioSubaccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subaccounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAccount"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger, one entry per currency plus BASE. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            /** @description The portfolio accounts were not listed first in this session, or the account id is not one of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upsertAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /** @description The alert's settings and conditions; with `orderId` to modify an existing alert. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert was created or modified; `order_id` is its (new) order id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSubmitResponse"];
+                };
+            };
+            /** @description Bad request: the body is empty or fails validation, or no brokerage session is open yet (no bridge). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    activateAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /** @description The alert and the state it should have. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertActivationRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert now has the requested state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertActivationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /**
+                 * @description Order id of the alert to delete (`order_id` of the alerts list), as a string of digits.
+                 *     An id that is not a number, or that the account does not have, answers 500.
+                 */
+                alertId: string;
+            };
+            cookie?: never;
+        };
+        /** @description An empty JSON object; clients may also send no body. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The alert was deleted (or the MTA alert reset). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts of the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAlertDetails: {
+        parameters: {
+            query: {
+                /** @description Kind of the request; `Q` (query) is the only allowed value. */
+                type: "Q";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Order id of the alert (`order_id` of the alerts list, or of the MTA alert). An empty id
+                 *     answers 400; an id that cannot be parsed as a 64-bit integer, or that names no alert,
+                 *     answers 500.
+                 */
+                alertId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert's settings and conditions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMtaAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MTA alert of the login user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Id, name and rows of the new watchlist. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWatchlistRequest"];
+            };
+        };
+        responses: {
+            /** @description The watchlist was created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Name, accounts and allocation method of the new group. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The allocation group was set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    placeOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The orders were transmitted, wait for a warning to be confirmed, or were rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceOrdersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Invalid request content (schema, unknown contract or account, cash quantity with an unsupported order type), or an internal failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmOrderReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the warning entry to answer (a UUID). Any value is accepted here; one that does not
+                 *     name a pending warning of the session is answered with 503.
+                 */
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The orders were transmitted, another warning must be answered, or the orders were dropped or rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceOrdersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            /** @description The reply id is unknown, already answered, or was invalidated by a later order; or the request took more than 10 seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+        };
+    };
+    suppressQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuppressQuestionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The ids are suppressed for the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressQuestionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetSuppressedQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All suppressions were cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressQuestionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOpenOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated tokens, no spaces. Status tokens keep only the orders in one of the named
+                 *     statuses: `inactive`, `pending_submit`, `pre_submitted`, `submitted`, `filled`,
+                 *     `pending_cancel`, `cancelled` (both `Cancelled` and `ApiCancelled`), `warn_state`
+                 *     (orders carrying a warning; none on the reference server). `sort_by_time` lists the most
+                 *     recently changed order first instead of the oldest first. The status spellings
+                 *     (`Filled`, `PreSubmitted`, `SortByTime`, ...) are accepted too. Without status tokens all
+                 *     orders are listed.
+                 */
+                filters?: string;
+                /** @description True clears the service's cache of orders and reads them again from the brokerage (see the description for the real service's empty first answer). */
+                force?: boolean;
+                /** @description Account whose orders to list, for an advisor one of its sub-accounts; the selected account when left out. */
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders of the day that pass the filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveOrders"];
+                };
+            };
+            /** @description No brokerage session is open yet (no bridge), `GET /v1/api/iserver/accounts` was not called yet in the session, or a parameter failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description No order of the user has this id, or an internal failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    modifyOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The modification was transmitted, waits for a warning to be confirmed, or was rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceOrdersResponse"];
+                };
+            };
+            /** @description No brokerage session is open yet (no bridge), or `GET /v1/api/iserver/accounts` was not called yet in the session. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Invalid request content (the body does not match the schema, an unknown account), or an internal failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Identifier of the order (`order_id` of the place-order answer, `orderId` of the open orders). */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation was accepted, or refused with a reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of days to cover: 1 is the current day only, 7 the current day and the six previous
+                 *     days (the most the service keeps). The specification leaves default and bounds open; this
+                 *     document settles them at 1 and 1 to 7; a value outside is answered with 400.
+                 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The executions in the window, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trade"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStocksBySymbols: {
+        parameters: {
+            query: {
+                /**
+                 * @description Comma-separated stock symbols, upper-case letters and digits, a class suffix after a dot
+                 *     allowed (`BRK.B`), no spaces.
+                 */
+                symbols: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stock contract groups keyed by requested symbol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StocksBySymbol"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFuturesBySymbols: {
+        parameters: {
+            query: {
+                /** @description Comma-delimited future symbols (underlying symbols such as `ES`, `NQ`, `CL`), upper-case, no spaces. */
+                symbols: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Non-expired future contracts keyed by requested symbol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesBySymbol"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description The contract's trading rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractAlgos: {
+        parameters: {
+            query?: {
+                /** @description Semicolon-separated algorithm ids to answer (`Adaptive;Vwap`); all available algorithms when absent. */
+                algos?: string;
+                /** @description `1` to add each algorithm's `description`; `0` (the default) to leave it out. */
+                addDescription?: "0" | "1";
+                /** @description `1` to add each algorithm's `parameters`; `0` (the default) to leave them out. */
+                addParams?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                /** @description Contract id of the instrument. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The algorithms available for the contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractAlgos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCurrencyPairs: {
+        parameters: {
+            query: {
+                /** @description Three-letter ISO 4217 currency code, upper-case. */
+                currency: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Currency pairs keyed by the requested currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencyPairs"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventContractRules: {
+        parameters: {
+            query: {
+                /** @description Contract id of the yes or the no contract of the event contract. */
+                conid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event contract's rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventContractRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventContractDetails: {
+        parameters: {
+            query: {
+                /** @description Contract id of the yes or the no contract. */
+                conid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event contract's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventContractDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
 }
