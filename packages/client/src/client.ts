@@ -2,6 +2,7 @@ import type { paths } from '@brokerage/types';
 import createClient, { type Client } from 'openapi-fetch';
 import { authLayer } from './auth/layer.js';
 import type { AuthProvider } from './auth/types.js';
+import { noAuth } from './auth/simple.js';
 import { systemClock, type Clock } from './clock.js';
 import { BrokerageApiError } from './errors.js';
 import { compose, type Fetch, type FetchLayer } from './fetch/layer.js';
@@ -22,8 +23,9 @@ import type { OrderSuccessEntry } from './orders/shapes.js';
 export interface BrokerageClientOptions {
   /** The service's base address, e.g. `http://localhost:5000` (the document's paths carry `/v1/api`). */
   baseUrl: string;
-  /** How requests carry credentials: `noAuth()` in gateway mode, `sessionCookie`, `bearerToken`, OAuth. */
-  auth: AuthProvider;
+  /** How requests carry credentials: `sessionCookie`, `bearerToken`, OAuth. By default none
+   * (`noAuth()`), as the local gateway needs. */
+  auth?: AuthProvider;
   /** The fetch to send requests with (default `globalThis.fetch`). */
   fetch?: Fetch;
   /** Client-side pacing: on with the gateway's limits by default; `'hosted'` for 50/s, `false` off. */
@@ -100,7 +102,7 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
     ...(retry ? [retryLayer(clock, retry)] : []),
     ...(pacing ? [pacingLayer(clock, new Pacer(clock, pacing))] : []),
     timeoutLayer(clock, options.timeoutMs ?? 10_000),
-    authLayer(options.auth),
+    authLayer(options.auth ?? noAuth()),
   ];
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: compose(base, layers) });
 

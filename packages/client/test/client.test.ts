@@ -1,4 +1,10 @@
-import { BrokerageApiError, bearerToken, isApiError, sessionCookie } from '../src/index.js';
+import {
+  BrokerageApiError,
+  bearerToken,
+  createBrokerageClient,
+  isApiError,
+  sessionCookie,
+} from '../src/index.js';
 import { setup, type Setup } from './support/server.js';
 
 describe('typed client against the reference server', () => {
@@ -12,6 +18,15 @@ describe('typed client against the reference server', () => {
     expect(error).toBeUndefined();
     expect(data?.iserver.authStatus.authenticated).toBe(true);
     expect(data?.session).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('needs no auth option against gateway mode (none is the default)', async () => {
+    env = await setup();
+    const client = createBrokerageClient({ baseUrl: env.baseUrl, pacing: false, retry: false });
+    const { data, response } = await client.POST('/v1/api/tickle');
+    expect(response.status).toBe(200);
+    expect(data?.iserver.authStatus.authenticated).toBe(true);
+    await client.close();
   });
 
   it('ok() answers the data, or throws one error class with status, operation and parsed error object', async () => {

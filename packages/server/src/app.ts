@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { compareRouteSpecificity, type OperationId } from '@brokerage/types';
@@ -7,7 +8,7 @@ import { Controls } from './control/controls.js';
 import { controlRouter } from './control/router.js';
 import { Brokerage } from './domain/brokerage.js';
 import { OffsetClock, sleep, systemClock, type Clock } from './domain/clock.js';
-import { DomainError, unavailable } from './domain/errors.js';
+import { unavailable } from './domain/errors.js';
 import type { Fixtures } from './domain/model.js';
 import type { Session } from './domain/sessions.js';
 import { defaultFixtures } from './fixtures/index.js';
@@ -18,15 +19,30 @@ import { validatorDocument } from './http/validator-document.js';
 import { emptyPathParameters } from './http/empty-parameters.js';
 import {
   answerFor,
+  defaultBodyLimitBytes,
   emptyBody,
   hasNoBody,
+  isUnexpected,
   nonFiniteParameter,
   sendError,
 } from './http/error-response.js';
 import { FaultInjector } from './http/faults.js';
 import type { Handler, OperationRequest, Reply } from './http/handler.js';
 import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
-import { accessOf, admitSession, resolveSession, type Authenticator } from './http/session-gate.js';
+import {
+  accessOf,
+  admitSession,
+  checkCredentials,
+  resolveSession,
+  type Authenticator,
+} from './http/session-gate.js';
+import { controlServed, requireControlToken } from './http/control-access.js';
+import {
+  defaultLookupThrottle,
+  LookupThrottle,
+  type LookupThrottleLimits,
+} from './http/lookup-throttle.js';
+import { methodGate } from './http/method-gate.js';
 import { defaultAuthenticators } from './http/authenticators.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
 import { MemoryStore } from './store/memory.js';
@@ -61,6 +77,16 @@ export interface ServerOptions {
   /** Validate every request against the document (default true). With responses not validated
    * either, no validator runs at all (the floor the benchmarks compare with). */
   validateRequests?: boolean;
+  /** The control API over HTTP (`/control`); `false` turns it off in any mode. In hosted mode it
+   * is served only when `controlToken` is set. `server.controls` (in process) is always there. */
+  control?: boolean;
+  /** Admin token of the control API: when set, every control request must carry it as
+   * `Authorization: Bearer <token>`. */
+  controlToken?: string;
+  /** Throttle of failed session lookups per client address; `false` turns it off. */
+  lookupThrottle?: Partial<LookupThrottleLimits> | false;
+  /** Largest request body in bytes (default 1 MiB); a larger one answers 413. */
+  bodyLimitBytes?: number;
   /** Extra credential checks (OAuth 1.0a, bearer tokens). */
   authenticators?: Authenticator[];
   logger?: Logger;
@@ -95,6 +121,11 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     idleTimeoutMs: sessionTimeoutMs,
   });
   const faults = new FaultInjector();
+  const lookups =
+    options.lookupThrottle === false
+      ? undefined
+      : new LookupThrottle(clock, logger, { ...defaultLookupThrottle, ...options.lookupThrottle });
+  const bodyLimit = options.bodyLimitBytes ?? defaultBodyLimitBytes;
   const pacer =
     options.pacing === false
       ? undefined
@@ -124,6 +155,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     clock,
     faults,
     pacer,
+    lookups,
     seed,
     gatewayUser: mode === 'gateway' ? gatewayUser : undefined,
     operationIds: new Set(operations.map((operation) => operation.operationId)),
@@ -134,6 +166,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     brokerage,
     authenticators: [...(options.authenticators ?? []), ...defaultAuthenticators(brokerage)],
     gatewaySessionId: () => gatewaySessionId,
+    throttle: lookups,
   };
 
   const app = express();
@@ -143,6 +176,25 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     app.use(
       pinoHttp({
         logger,
+        genReqId: (req, res) => {
+          const given = req.headers['x-request-id'];
+          const id =
+            typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+          res.setHeader('X-Request-Id', id);
+          return id;
+        },
+        // A 5xx answer makes pino-http invent an error with a stack trace; the real cause, when
+        // there is one, is logged by the error handler.
+        customErrorObject: (_req, res, error, value: Record<string, unknown>) =>
+          error.message === `failed with status code ${res.statusCode}`
+            ? { res: value.res, responseTime: value.responseTime }
+            : value,
+        customLogLevel: (_req, res, error) =>
+          error !== undefined || res.statusCode >= 500
+            ? 'error'
+            : res.statusCode >= 400
+              ? 'warn'
+              : 'info',
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       }),
     );
@@ -158,13 +210,22 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });
   });
   app.use(docsRouter());
-  app.use(
-    '/control',
-    controlRouter(controls, { validateResponses: options.validateResponses !== false }),
-  );
+  const controlAccess = {
+    mode,
+    enabled: options.control !== false,
+    token: options.controlToken,
+  };
+  if (controlServed(controlAccess)) {
+    app.use(
+      '/control',
+      requireControlToken(controlAccess.token),
+      controlRouter(controls, { validateResponses: options.validateResponses !== false }),
+    );
+  }
 
+  app.use(methodGate(operations));
   // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
-  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
 
   const operationOf = (res: Response): OperationInfo | undefined =>
     res.locals.operation as OperationInfo | undefined;
@@ -193,7 +254,8 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       res.on('close', cancelTimer);
       try {
         let session: Session | undefined;
-        if (access !== 'credentials') {
+        if (access === 'credentials') await checkCredentials(req, operation, brokerage);
+        else {
           session = await resolveSession(req, gate);
           res.locals.session = session;
         }
@@ -208,7 +270,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
 
   // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
   // with the invalid-request status of its operation (and after its credentials were checked).
-  app.use(express.json({ limit: '1mb', type: ['application/json', '+json'] }));
+  app.use(express.json({ limit: bodyLimit, type: ['application/json', '+json'] }));
   app.use(oauthPagesRouter(brokerage));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const operation = res.locals.operation as OperationInfo | undefined;
@@ -279,7 +341,9 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const operation = operationOf(res);
     const answer = answerFor(error, operation);
-    if (answer.status === 500 && !(error instanceof DomainError)) {
+    // A refused request (domain rule, validation) is the client's: the access log's one line
+    // says so. Only an unexpected failure is logged with its stack.
+    if (isUnexpected(error)) {
       req.log.error({ err: error, operationId: operation?.operationId }, 'request failed');
     }
     if (res.headersSent) return;

@@ -14,6 +14,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { generate } from 'selfsigned';
 import { createServer, type BrokerageServer, type Mode } from './app.js';
 import { registerConsumer } from './domain/auth-services.js';
+import { controlServed } from './http/control-access.js';
 import type { ConsumerRegistration } from './domain/oauth1/consumers.js';
 import { defaultFixtures } from './fixtures/index.js';
 
@@ -37,6 +38,9 @@ export interface CliOptions {
   user: string;
   /** JSON files, each an OAuth 1.0a consumer to register (ConsumerRegistration). */
   registerConsumer: string[];
+  /** False with `--no-control`. */
+  control: boolean;
+  controlToken: string | undefined;
 }
 
 export interface CliIo {
@@ -125,6 +129,13 @@ export function buildProgram(io: CliIo = {}): Command {
         .argParser((file: string, previous: string[]) => [...previous, file])
         .default([]),
     )
+    .addOption(
+      new Option(
+        '--control-token <token>',
+        'admin token of the control API (/control), required on every control request as "Authorization: Bearer <token>"; in hosted mode the control API is served only with one',
+      ).env('BROKERAGE_CONTROL_TOKEN'),
+    )
+    .addOption(new Option('--no-control', 'do not serve the control API (/control) at all'))
     .helpOption('-h, --help', 'show this help')
     .configureOutput({
       writeOut: (text) => stdout.write(text),
@@ -203,6 +214,8 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
     gatewayUser: options.user,
     sessionTimeoutMs: options.sessionTimeout * 1000,
     pacing: options.pacing,
+    control: options.control,
+    ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
     logger,
   });
   for (const file of options.registerConsumer) {
@@ -235,7 +248,19 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
   const { port } = listener.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
-  logger.info({ url, mode: options.mode, tls: options.tls, pacing: options.pacing }, 'listening');
+  const control = controlServed({
+    mode: options.mode,
+    enabled: options.control,
+    token: options.controlToken,
+  })
+    ? options.controlToken === undefined
+      ? 'open'
+      : 'token'
+    : 'off';
+  logger.info(
+    { url, mode: options.mode, tls: options.tls, pacing: options.pacing, control },
+    'listening',
+  );
   const who = options.mode === 'gateway' ? `gateway mode, user ${options.user}` : 'hosted mode';
   stdout.write(
     `Brokerage reference server listening on ${url}  API: ${url}/v1/api  docs: ${url}/docs  (${who})\n`,

@@ -44,6 +44,7 @@ describe('brokerage-server command line', () => {
         logLevel: 'info',
         user: 'demo_individual',
         registerConsumer: [],
+        control: true,
       });
     });
 
@@ -71,6 +72,9 @@ describe('brokerage-server command line', () => {
             'a.json',
             '--register-consumer',
             'b.json',
+            '--control-token',
+            'admin',
+            '--no-control',
           ),
         )
         .opts();
@@ -85,6 +89,8 @@ describe('brokerage-server command line', () => {
         logLevel: 'debug',
         user: 'demo_advisor',
         registerConsumer: ['a.json', 'b.json'],
+        controlToken: 'admin',
+        control: false,
       });
     });
 

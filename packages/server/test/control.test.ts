@@ -64,19 +64,19 @@ describe('control API', () => {
       expect(gateway.body.session).toBe(reset.body.gatewaySession);
     });
 
-    it('starts the randomness over from the given seed: the same seed gives the same ids', async () => {
+    it('starts the simulation over from the given seed: the same seed gives the same price walk', async () => {
       server = await startServer({ mode: 'hosted' });
-      const idAfterReset = async (seed: number) => {
-        await server.call('POST', '/control/reset', { body: { seed } });
-        return (
-          await server.call('POST', '/control/sessions', { body: { username: 'demo_individual' } })
-        ).body.session;
+      const headers = {};
+      const walkAfterReset = async (seed: number) => {
+        await server.call('POST', '/control/reset', { body: { seed }, headers });
+        return (await server.call('POST', '/control/prices/walk', { body: { steps: 3 }, headers }))
+          .body.prices;
       };
-      const first = await idAfterReset(7);
-      expect(await idAfterReset(7)).toBe(first);
-      expect(await idAfterReset(8)).not.toBe(first);
+      const first = await walkAfterReset(7);
+      expect(await walkAfterReset(7)).toEqual(first);
+      expect(await walkAfterReset(8)).not.toEqual(first);
       expect(server.controls.reset({ seed: 7 })).toMatchObject({ seed: 7 });
-      expect(server.controls.createSession('demo_individual').session).toBe(first);
+      expect(server.controls.walkPrices({ steps: 3 })).toEqual(first);
     });
 
     it('clears injected faults', async () => {
@@ -301,7 +301,9 @@ describe('control API', () => {
           (await server.call('PUT', `/control/prices/${AAPL}`, { body: { price } })).status,
         ).toBe(400);
       }
-      expect(() => server.controls.setPrice(AAPL, Number.NaN)).toThrow('must be a positive number');
+      expect(() => server.controls.setPrice(AAPL, Number.NaN)).toThrow(
+        'must be above 0 and at most 10000000',
+      );
       expect(server.brokerage.market.price(AAPL)).toBe(189.5);
     });
   });
@@ -337,7 +339,7 @@ describe('control API', () => {
     });
 
     it('fills a working limit order when the walk crosses its price', async () => {
-      server = await startServer({ seed: 3 });
+      server = await startServer({ seed: 5 });
       server.openGatewaySession().accountsQueried = true;
       const placed = await server.call('POST', '/v1/api/iserver/account/U1234567/orders', {
         body: {

@@ -22,10 +22,26 @@ export interface Answer {
   body: any;
 }
 
-/** A reference server on a free loopback port, with a manual clock (no real waiting). */
+/** The admin token of hosted test servers, which serve the control API only with one; `call`
+ * sends it on control requests that carry no authorization of their own. */
+export const harnessControlToken = 'harness-admin-token';
+
+/** A reference server on a free loopback port, with a manual clock (no real waiting). In hosted
+ * mode it has an admin token for the control API unless `controlToken` is given (even undefined). */
 export async function startServer(options: ServerOptions = {}): Promise<Harness> {
   const clock = new ManualClock();
-  const server = createServer({ clock, pacing: false, ...options });
+  const controlToken =
+    'controlToken' in options
+      ? options.controlToken
+      : options.mode === 'hosted'
+        ? harnessControlToken
+        : undefined;
+  const server = createServer({
+    clock,
+    pacing: false,
+    ...options,
+    ...(controlToken === undefined ? {} : { controlToken }),
+  });
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });
@@ -40,6 +56,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
         method,
         headers: {
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(controlToken === harnessControlToken && path.startsWith('/control/')
+            ? { authorization: `Bearer ${controlToken}` }
+            : {}),
           ...init.headers,
         },
         ...(init.body === undefined

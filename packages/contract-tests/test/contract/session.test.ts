@@ -28,6 +28,14 @@ describe('session', () => {
     expect(data?.authenticated).toBe(true);
   });
 
+  it('reauthenticate answers triggered and leaves the brokerage session open', async () => {
+    const { data, response } = await suite.client.POST('/v1/api/iserver/reauthenticate');
+    expect(response.status).toBe(200);
+    expect(data?.message).toBe('triggered');
+    const status = await suite.client.POST('/v1/api/iserver/auth/status');
+    expect(status.data?.authenticated).toBe(true);
+  });
+
   it('initBrokerageSession without its required fields answers 400', async () => {
     const { response } = await suite.client.POST('/v1/api/iserver/auth/ssodh/init', {
       body: { publish: true } as never,

@@ -2,10 +2,12 @@ import type { Brokerage } from '../domain/brokerage.js';
 import { isAdvanceable, type Clock } from '../domain/clock.js';
 import { badRequest, DomainError } from '../domain/errors.js';
 import type { Fixtures } from '../domain/model.js';
+import { maxPrice } from '../domain/market.js';
 import { walkPrices, type PriceWalk } from '../domain/price-walk.js';
 import { SeededRandom } from '../domain/random.js';
 import type { Session } from '../domain/sessions.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
+import type { LookupThrottle } from '../http/lookup-throttle.js';
 import type { Pacer } from '../http/pacing.js';
 import type { OperationId } from '@brokerage/types';
 import { fixtureProblems } from './fixtures-check.js';
@@ -62,6 +64,8 @@ export interface ControlsOptions {
   clock: Clock;
   faults: FaultInjector;
   pacer: Pacer | undefined;
+  /** Failed session lookups per address: a reset forgets them. */
+  lookups: LookupThrottle | undefined;
   seed: number;
   /** The gateway's user, in gateway mode: fixtures must have it. */
   gatewayUser: string | undefined;
@@ -106,10 +110,24 @@ export class Controls {
     const { brokerage } = this.#options;
     const user = brokerage.user(username);
     if (!user) throw notFound(`User ${username} does not exist`);
-    const session = brokerage.sessions.open(user, {
-      origin: 'control',
-      brokerageOpen: options.brokerage ?? true,
-    });
+    return this.#describe(
+      brokerage.sessions.open(user, {
+        origin: 'control',
+        brokerageOpen: options.brokerage ?? true,
+      }),
+    );
+  }
+
+  /** Logs the gateway's user in again, as in the gateway's browser page: a new session replaces
+   * an ended one (a live one is kept). No other state changes. Gateway mode only. */
+  loginGateway(): ControlSession {
+    const { reopenGatewaySession } = this.#options;
+    if (!reopenGatewaySession) throw badRequest('The gateway login exists in gateway mode only');
+    return this.#describe(reopenGatewaySession());
+  }
+
+  #describe(session: Session): ControlSession {
+    const user = this.#options.brokerage.userOf(session);
     return {
       session: session.id,
       cookie: `api=${session.id}`,
@@ -130,8 +148,8 @@ export class Controls {
     const { market } = this.#options.brokerage;
     for (const { conid, price } of prices) {
       if (!market.instrument(conid)) throw notFound(`Contract ${conid} does not exist`);
-      if (!(typeof price === 'number' && Number.isFinite(price) && price > 0)) {
-        throw badRequest(`The price of ${conid} must be a positive number`);
+      if (!(typeof price === 'number' && price > 0 && price <= maxPrice)) {
+        throw badRequest(`The price of ${conid} must be above 0 and at most ${maxPrice}`);
       }
     }
     for (const { conid, price } of prices) market.setPrice(conid, price);
@@ -212,11 +230,12 @@ export class Controls {
   }
 
   #restart(load: () => void, seed: number): StateSummary {
-    const { brokerage, faults, pacer, reopenGatewaySession } = this.#options;
+    const { brokerage, faults, pacer, lookups, reopenGatewaySession } = this.#options;
     load();
     brokerage.random = new SeededRandom(seed);
     faults.clear();
     pacer?.reset();
+    lookups?.reset();
     const gateway = reopenGatewaySession?.();
     return {
       seed,

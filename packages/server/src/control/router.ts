@@ -31,6 +31,9 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
     const { username, brokerage } = req.body as { username: string; brokerage?: boolean };
     res.json(controls.createSession(username, brokerage === undefined ? {} : { brokerage }));
   });
+  router.post('/gateway/login', (_req: Request, res: Response) => {
+    res.json(controls.loginGateway());
+  });
   router.post('/prices', (req: Request, res: Response) => {
     res.json({ prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices) });
   });

@@ -30,7 +30,7 @@ export class Brokerage {
     this.#seed = options.seed;
     this.#fixtures = options.fixtures;
     this.random = new SeededRandom(options.seed);
-    this.sessions = new Sessions(this.store, this.clock, () => this.random, {
+    this.sessions = new Sessions(this.store, this.clock, {
       idleTimeoutMs: options.idleTimeoutMs,
     });
     this.market = new Market(this.store, this.clock, () => this.#fixtures.instruments);

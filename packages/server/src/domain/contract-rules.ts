@@ -6,6 +6,7 @@ import { badRequest } from './errors.js';
 import { findEventContract } from './event-contracts.js';
 import type { Market } from './market.js';
 import type { Account, Instrument, InstrumentCatalogue, SecType } from './model.js';
+import type { OrderType } from './orders/model.js';
 import type { Session } from './sessions.js';
 
 type ContractRules = Schema<'ContractRules'>;
@@ -159,6 +160,46 @@ export function priceIncrementRules(
   }
 }
 
+/** The service's lower-case words for an order type, as `fraqTypes` and `orderTypes` list them. */
+const orderTypeWords: Record<OrderType, string> = {
+  MKT: 'market',
+  LMT: 'limit',
+  STP: 'stop',
+  STOP_LIMIT: 'stop_limit',
+  MIDPRICE: 'midprice',
+  TRAIL: 'trailing_stop',
+  TRAILLMT: 'trailing_stop_limit',
+};
+
+/** Decimals of a fractional quantity (`fraqInt`) where a contract trades in fractions. */
+const fractionalDigits = 4;
+
+function tradesInFractions(market: Market, instrument: Instrument): boolean {
+  return (
+    instrument.secType === 'STK' &&
+    stockListing(market.catalogueData, instrument.conid)?.isUS === true
+  );
+}
+
+/** The smallest step of an order's size in units: a fraction (`fraqInt` decimals) for the order
+ * types a US stock trades in fractions (`fraqTypes`), otherwise whole units (`sizeIncrement`). */
+export function sizeIncrementOf(
+  market: Market,
+  instrument: Instrument,
+  orderType: OrderType,
+): number {
+  return tradesInFractions(market, instrument) &&
+    rulesBySecType[instrument.secType].fractionalTypes.includes(orderTypeWords[orderType])
+    ? 1 / 10 ** fractionalDigits
+    : 1;
+}
+
+/** True when `value` is a whole number of `increment`s (to a millionth of one, for floats). */
+export function isMultipleOf(value: number, increment: number): boolean {
+  const steps = value / increment;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+}
+
 /** The tick at `price`: the increment of the highest tier the price reaches. */
 export function incrementAt(rules: IncrementRule[], price: number | undefined): number {
   const tier =
@@ -196,9 +237,7 @@ export function contractRules(
   }
   const rules = rulesBySecType[instrument.secType];
   const algoEligible = availableAlgos(instrument).length > 0;
-  const usStock =
-    instrument.secType === 'STK' &&
-    stockListing(market.catalogueData, instrument.conid)?.isUS === true;
+  const usStock = tradesInFractions(market, instrument);
   const permitted = accounts.filter((account) => account.permissions.includes(instrument.secType));
   const expired = market.isExpired(instrument);
   const error = expired
@@ -246,7 +285,7 @@ export function contractRules(
     orderOrigination: modifying ? 'API' : null,
     preview: error === null,
     displaySize: null,
-    fraqInt: usStock ? 4 : 0,
+    fraqInt: usStock ? fractionalDigits : 0,
     cashCcy: instrument.currency,
     cashQtyIncr: rules.cashQtyIncrement,
     priceMagnifier: null,

@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import { badRequest } from './errors.js';
 import type { Instrument, InstrumentCatalogue } from './model.js';
 import type { Store } from '../store/store.js';
 
@@ -109,6 +110,10 @@ export function instrumentsOf(
 export type PriceListener = (conid: number, price: number) => void;
 
 /** Instruments, their simulated prices, and currency conversion. */
+/** The highest price the simulation holds (the documents' bound on prices): with sizes bounded
+ * too, every value derived from prices stays finite and exact to the cent. */
+export const maxPrice = 10_000_000;
+
 export class Market {
   /** Conversion rates worked out since the last price change. */
   readonly #rates = new Map<string, number>();
@@ -133,8 +138,11 @@ export class Market {
     return this.store.collection('prices').get(String(conid));
   }
 
-  /** Sets the last price; every price change goes through here, so fills and alerts follow it. */
+  /** Sets the last price; every price change goes through here, so fills and alerts follow it.
+   * A price outside (0, `maxPrice`] would poison every valuation built on it: refused. */
   setPrice(conid: number, price: number): void {
+    if (!(price > 0 && price <= maxPrice))
+      throw badRequest(`price must be above 0 and at most ${maxPrice}`);
     this.store.collection('prices').set(String(conid), price);
     this.#rates.clear();
     for (const listener of this.#listeners) listener(conid, price);

@@ -2,6 +2,7 @@ import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import type { Brokerage } from './brokerage.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import { verifyJwt, type TokenSigner } from './jwt.js';
+import { secretHex } from './secrets.js';
 
 /** An OAuth 2.0 client: its public JWKs, the scopes it may be granted, the end users it serves. */
 export interface OAuth2Client {
@@ -78,7 +79,7 @@ export class OAuth2 {
         aud: accessTokenClaims.audience,
         sub: client.clientId,
         scope: granted.join(' '),
-        jti: this.brokerage.random.hex(16),
+        jti: secretHex(16),
       },
       now + accessTokenLifetimeSeconds * 1000,
     );

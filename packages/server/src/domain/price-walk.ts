@@ -1,4 +1,4 @@
-import type { Market } from './market.js';
+import { maxPrice, type Market } from './market.js';
 import type { SeededRandom } from './random.js';
 
 export interface PriceWalk {
@@ -24,7 +24,10 @@ export function walkPrices(
       const last = market.price(conid);
       if (last === undefined) continue;
       const factor = 1 + ((random.next() * 2 - 1) * walk.stepPercent) / 100;
-      const next = Math.max(0.0001, Math.round(last * factor * 10_000) / 10_000);
+      const next = Math.min(
+        maxPrice,
+        Math.max(0.0001, Math.round(last * factor * 10_000) / 10_000),
+      );
       market.setPrice(conid, next);
       prices.set(conid, next);
     }

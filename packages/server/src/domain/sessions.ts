@@ -1,7 +1,7 @@
 import type { Clock } from './clock.js';
 import { badRequest, unauthorized } from './errors.js';
 import type { User } from './model.js';
-import type { SeededRandom } from './random.js';
+import { secretHex } from './secrets.js';
 import type { Store } from '../store/store.js';
 
 /** How a session was opened. */
@@ -40,7 +40,6 @@ export class Sessions {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly random: () => SeededRandom,
     private readonly settings: SessionSettings,
   ) {}
 
@@ -53,7 +52,7 @@ export class Sessions {
     const defaultAccount = user.accounts[0];
     if (!defaultAccount) throw badRequest(`User ${user.username} has no account`);
     const session: Session = {
-      id: this.random().hex(16),
+      id: secretHex(16),
       username: user.username,
       origin: options.origin,
       createdAt: now,

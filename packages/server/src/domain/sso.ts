@@ -2,6 +2,7 @@ import type { Brokerage } from './brokerage.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { TokenSigner } from './jwt.js';
 import type { User } from './model.js';
+import { secretHex } from './secrets.js';
 import type { OAuth2, OAuth2Client } from './oauth2.js';
 import { ssoLifetimeMs, type Session } from './sessions.js';
 
@@ -87,7 +88,7 @@ export class Sso {
     const client = await this.oauth2.authorize(authorization, 'sso-browser-sessions.write');
     const user = this.endUser(client, request.credential);
     const link: SsoLink = {
-      token: this.brokerage.random.hex(16),
+      token: secretHex(16),
       username: user.username,
       ip: request.ip,
       path: request.path ?? '/portal/',

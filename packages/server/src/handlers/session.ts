@@ -5,7 +5,12 @@ import { requireSession } from '../http/require-session.js';
 export const sessionHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<
-  'tickle' | 'getAuthStatus' | 'checkAuthStatus' | 'initBrokerageSession' | 'logout'
+  | 'tickle'
+  | 'getAuthStatus'
+  | 'checkAuthStatus'
+  | 'initBrokerageSession'
+  | 'reauthenticate'
+  | 'logout'
 > => ({
   tickle: ({ session }) => {
     const live = requireSession(session);
@@ -24,6 +29,10 @@ export const sessionHandlers = ({
     const live = requireSession(session);
     brokerage.sessions.openBrokerage(live);
     return authStatusOf(live);
+  },
+  reauthenticate: ({ session }) => {
+    brokerage.sessions.openBrokerage(requireSession(session));
+    return { message: 'triggered' };
   },
   logout: ({ session }) => {
     brokerage.sessions.end(requireSession(session));

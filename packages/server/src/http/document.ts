@@ -26,6 +26,9 @@ export interface OperationInfo {
   invalidRequestStatus: number;
   /** The operation requires a request body. */
   bodyRequired: boolean;
+  /** The operation's own `security` requirements (undefined: the document's default): each a
+   * scheme name with its scopes. */
+  security: { scheme: string; scopes: string[] }[] | undefined;
 }
 
 interface RawOperation {
@@ -33,6 +36,7 @@ interface RawOperation {
   tags?: string[];
   'x-invalid-request-status'?: number;
   requestBody?: { required?: boolean };
+  security?: Record<string, string[]>[];
   responses: Record<string, RawResponse | { $ref: string }>;
 }
 interface RawResponse {
@@ -86,6 +90,9 @@ export function indexOperations(document: RawDocument): Map<OperationId, Operati
         errors,
         invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
         bodyRequired: operation.requestBody?.required === true,
+        security: operation.security?.flatMap((requirement) =>
+          Object.entries(requirement).map(([scheme, scopes]) => ({ scheme, scopes })),
+        ),
       });
     }
   }

@@ -13,6 +13,13 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
+/** The largest request body the server reads (1 MiB); a larger one answers 413. */
+export const defaultBodyLimitBytes = 1024 * 1024;
+
+/** Statuses of HTTP itself that any operation may answer (method not allowed, body too large):
+ * they keep their status, in the body shape of the operation's other errors. */
+const protocolStatuses = new Set([405, 413]);
+
 export interface ErrorAnswer {
   status: number;
   message: string;
@@ -32,6 +39,11 @@ function isValidatorError(error: unknown): error is ValidatorError {
     error !== null &&
     typeof (error as ValidatorError).status === 'number'
   );
+}
+
+/** An error that no rule or validation explains: a fault of the server, logged with its stack. */
+export function isUnexpected(error: unknown): boolean {
+  return !(error instanceof DomainError) && !isValidatorError(error);
 }
 
 /** A request without the body its operation requires: the service says so in these words. */
@@ -75,7 +87,7 @@ export function answerFor(error: unknown, operation: OperationInfo | undefined):
       error.status === 500 && /\.response|response\//.test(error.message + (error.path ?? ''));
     if (isResponseError)
       return { status: 500, message: `Response does not match the document: ${error.message}` };
-    if (error.status === 404 || error.status === 405) {
+    if (error.status === 404 || protocolStatuses.has(error.status)) {
       return { status: error.status, message: STATUS_CODES[error.status] ?? 'Error' };
     }
     if (error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
@@ -123,7 +135,9 @@ export function sendError(
   if (operation) {
     const documented = operation.errors.get(status);
     if (documented) shape = documented;
-    else {
+    else if (protocolStatuses.has(status)) {
+      shape = operation.errors.get(400) ?? operation.errors.get(500) ?? 'errorObject';
+    } else {
       status = 500;
       shape = operation.errors.get(500) ?? 'errorObject';
     }

@@ -1,8 +1,11 @@
 import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
+import { authServicesOf } from '../domain/auth-services.js';
 import type { Brokerage } from '../domain/brokerage.js';
-import { badRequest, unauthorized } from '../domain/errors.js';
+import { badRequest, DomainError, unauthorized } from '../domain/errors.js';
 import type { Session } from '../domain/sessions.js';
+import type { OperationInfo } from './document.js';
+import type { LookupThrottle } from './lookup-throttle.js';
 
 /** What an operation needs before its handler runs. */
 export type Access =
@@ -14,8 +17,10 @@ export function accessOf(path: string): Access {
   if (path.startsWith('/v1/api/oauth/') || path.startsWith('/oauth2/') || path.startsWith('/gw/')) {
     return 'credentials';
   }
-  if (path.startsWith('/v1/api/iserver/') && !path.startsWith('/v1/api/iserver/auth/'))
-    return 'brokerage';
+  // The operations that open the brokerage session cannot need it open.
+  const opensBrokerage =
+    path.startsWith('/v1/api/iserver/auth/') || path === '/v1/api/iserver/reauthenticate';
+  if (path.startsWith('/v1/api/iserver/') && !opensBrokerage) return 'brokerage';
   return 'session';
 }
 
@@ -31,13 +36,29 @@ export interface SessionGateOptions {
   authenticators: Authenticator[];
   /** The session the local gateway holds for its logged-in user (gateway mode). */
   gatewaySessionId: () => string | undefined;
+  /** Counts failed lookups per client address (none: not throttled). */
+  throttle?: LookupThrottle | undefined;
 }
 
-/** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session. */
+/** The session the request stands for. Failed lookups are counted per client address: past the
+ * throttle's limit, the address is refused with 429 before its credentials are looked at. */
 export async function resolveSession(
   request: Request,
   options: SessionGateOptions,
 ): Promise<Session> {
+  const address = request.ip ?? 'unknown';
+  options.throttle?.admit(address);
+  try {
+    return await lookUpSession(request, options);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'unauthorized')
+      options.throttle?.fail(address);
+    throw error;
+  }
+}
+
+/** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session. */
+async function lookUpSession(request: Request, options: SessionGateOptions): Promise<Session> {
   const { sessions } = options.brokerage;
   const cookie = parseCookies(request.headers.cookie ?? '').api;
   if (cookie !== undefined) return sessions.require(cookie);
@@ -49,6 +70,28 @@ export async function resolveSession(
     throw unauthorized('invalid or unparseable authorization');
   if (options.mode === 'gateway') return sessions.require(options.gatewaySessionId());
   throw unauthorized();
+}
+
+/** A token operation checks its own credentials, but before its body is validated, so that a
+ * request without valid credentials answers 401 whatever its body: an OAuth 1.0a step needs an
+ * `OAuth` authorization header (its signature is verified by the step itself), a single sign-on
+ * operation a valid bearer token with the operation's scope (403 without it). Credentials carried
+ * in the body (the OAuth 2.0 client assertion) are checked with it. */
+export async function checkCredentials(
+  request: Request,
+  operation: OperationInfo,
+  brokerage: Brokerage,
+): Promise<void> {
+  const authorization = request.headers.authorization;
+  for (const { scheme, scopes } of operation.security ?? []) {
+    if (scheme === 'oauth1' && !/^OAuth\s/i.test(authorization ?? '')) {
+      throw unauthorized('OAuth authorization header required');
+    }
+    if (scheme === 'bearerToken') {
+      for (const scope of scopes)
+        await authServicesOf(brokerage).oauth2.authorize(authorization, scope);
+    }
+  }
 }
 
 /** Throws unless the operation may run for this session; records the request on it. */

@@ -332,6 +332,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/iserver/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the brokerage session again
+         * @description Opens the brokerage (`/iserver`) session of a live session again, as
+         *     `POST /v1/api/iserver/auth/ssodh/init` does, without a body: what clients call when
+         *     `authenticated` turned false while the session itself stayed valid. It does not bring back a
+         *     session that ended (idle timeout, logout): that answers 401, and the user logs in again.
+         *     Clients send it with no body or an empty one; a body is ignored.
+         */
+        post: operations["reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/logout": {
         parameters: {
             query?: never;
@@ -1004,6 +1028,8 @@ export interface paths {
          *     400**: a body that does not match the schema (for example `LMT` without `price`), an unknown
          *     `conid`, an `acctId` that is neither the path account nor one of its sub-accounts, an account
          *     the user may not trade, or `cashQty` with an order type outside the contract's `cqtTypes`.
+         *     Sizes and prices are bounded (`quantity` and prices at most 10,000,000, `cashQty` and `fxQty`
+         *     at most 1,000,000,000): a larger value is invalid content too.
          *
          *     ## One order at a time
          *
@@ -1033,6 +1059,8 @@ export interface paths {
          *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
          *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Local order ID <cOID> is already registered` |
+         *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`) | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001` |
+         *     | 8 | `price` or `auxPrice` is not a whole number of the contract's price increment at that price (the contract rules' `incrementRules`) | `The price does not conform to the minimum price variation for this contract.` |
          *
          *     **Warnings** come next, in this order; the first that applies to any order of the request is
          *     answered as one warning entry (one warning per round), and a message id suppressed for the
@@ -1928,6 +1956,19 @@ export interface components {
              * @example true
              */
             compete: boolean;
+        };
+        /**
+         * @description Acknowledgement that the brokerage session is being opened again. The service answers at once
+         *     and reconnects in the background, so clients check `authenticated` through
+         *     `POST /v1/api/iserver/auth/status` afterwards; the reference server reconnects before it
+         *     answers.
+         */
+        ReauthenticateResponse: {
+            /**
+             * @description Always `triggered`.
+             * @example triggered
+             */
+            message: string;
         };
         /** @description Confirmation that the session was ended. */
         LogoutResponse: {
@@ -5780,6 +5821,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brokerage session is being opened again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReauthenticateResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -18,6 +18,7 @@ export const operationRoutes = [
   { method: 'GET', path: '/v1/api/iserver/auth/status', operationId: 'getAuthStatus' },
   { method: 'POST', path: '/v1/api/iserver/auth/status', operationId: 'checkAuthStatus' },
   { method: 'POST', path: '/v1/api/iserver/auth/ssodh/init', operationId: 'initBrokerageSession' },
+  { method: 'POST', path: '/v1/api/iserver/reauthenticate', operationId: 'reauthenticate' },
   { method: 'POST', path: '/v1/api/logout', operationId: 'logout' },
   { method: 'GET', path: '/v1/api/iserver/accounts', operationId: 'getAccounts' },
   { method: 'POST', path: '/v1/api/iserver/account', operationId: 'switchAccount' },

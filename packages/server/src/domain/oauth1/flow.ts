@@ -1,6 +1,7 @@
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
 import type { Brokerage } from '../brokerage.js';
 import { unauthorized } from '../errors.js';
+import { secretHex } from '../secrets.js';
 import type { Session } from '../sessions.js';
 import type { Consumer, ConsumerRegistry } from './consumers.js';
 import { exchange, liveSessionToken, tokenSignature } from './diffie-hellman.js';
@@ -41,7 +42,7 @@ export class OAuth1 {
   requestToken(request: SignedRequest): { oauth_token: string } {
     const { consumer, fields } = this.verifySigned(request, 'RSA-SHA256', () => undefined);
     const token: OAuthToken = {
-      token: this.brokerage.random.hex(10),
+      token: secretHex(10),
       kind: 'request',
       consumerKey: consumer.consumerKey,
       callback: fields.get('oauth_callback') ?? 'oob',
@@ -57,7 +58,7 @@ export class OAuth1 {
     const token = this.liveRequestToken(requestToken);
     if (!this.brokerage.user(username)) throw unauthorized(`unknown user ${username}`);
     token.username = username;
-    token.verifier = this.brokerage.random.hex(10);
+    token.verifier = secretHex(10);
     this.tokens.set(token.token, token);
     return { verifier: token.verifier, callback: token.callback ?? 'oob' };
   }
@@ -80,7 +81,7 @@ export class OAuth1 {
     this.tokens.set(requestToken.token, requestToken);
     const secret = randomBytes(32);
     const access: OAuthToken = {
-      token: this.brokerage.random.hex(10),
+      token: secretHex(10),
       kind: 'access',
       consumerKey: consumer.consumerKey,
       username: requestToken.username ?? '',

@@ -3,6 +3,7 @@ import { badRequest, rejected, unavailable } from '../errors.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import type { Account } from '../model.js';
 import type { Session } from '../sessions.js';
+import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contract-rules.js';
 import { startOfUtcDay } from '../time-format.js';
 import { valueAccount } from '../valuation.js';
 import { pairCurrencies } from './fills.js';
@@ -40,7 +41,7 @@ export class OrderBook {
 
   constructor(private readonly brokerage: Brokerage) {
     this.matching = new Matching(brokerage);
-    this.questions = new Questions(brokerage.store, () => brokerage.random);
+    this.questions = new Questions(brokerage.store);
   }
 
   private get orders() {
@@ -266,10 +267,13 @@ export class OrderBook {
         value =
           ticket.quantity * price * instrument.multiplier * market.rate(instrument.currency, base);
     }
+    const increments = priceIncrementRules(market.catalogueData, instrument);
     return {
       ticket,
       instrument,
       account,
+      sizeIncrement: sizeIncrementOf(market, instrument, ticket.orderType),
+      priceIncrement: incrementAt(increments, ticket.price ?? ticket.auxPrice ?? last),
       values: valueAccount(account, market),
       tradable: !market.isExpired(instrument),
       last,

@@ -1,3 +1,4 @@
+import { isMultipleOf } from '../contract-rules.js';
 import type { Account, Instrument } from '../model.js';
 import type { AccountValues } from '../valuation.js';
 import { formatMoney } from './order-text.js';
@@ -28,6 +29,10 @@ export interface CheckedOrder {
   last: number | undefined;
   /** Order value in the account's base currency; undefined when no price exists to compute it. */
   value: number | undefined;
+  /** The smallest step of the order's size in units (fractions only where the contract allows). */
+  sizeIncrement: number;
+  /** The contract's price increment at the order's limit or stop price. */
+  priceIncrement: number;
   /** Whether funds and value are checked: not for bracket children (their parent is). */
   checksValue: boolean;
   /** `BUY 10 AAPL NASDAQ @ 185.00`. */
@@ -131,6 +136,26 @@ export const rejectRules: readonly RejectRule[] = [
         ? `Local order ID ${ticket.cOID} is already registered`
         : undefined;
     },
+  },
+  {
+    number: 7,
+    when: "`quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`)",
+    check: ({ ticket, sizeIncrement }) =>
+      !ticket.quantityGiven || isMultipleOf(ticket.quantity, sizeIncrement)
+        ? undefined
+        : sizeIncrement === 1
+          ? 'Fractional quantities are not accepted for this contract and order type'
+          : `The quantity must be a multiple of ${sizeIncrement}`,
+  },
+  {
+    number: 8,
+    when: "`price` or `auxPrice` is not a whole number of the contract's price increment at that price",
+    check: ({ ticket, priceIncrement }) =>
+      [ticket.price, ticket.auxPrice].every(
+        (price) => price === undefined || isMultipleOf(price, priceIncrement),
+      )
+        ? undefined
+        : 'The price does not conform to the minimum price variation for this contract.',
   },
 ];
 

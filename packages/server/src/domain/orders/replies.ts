@@ -1,26 +1,14 @@
-import type { SeededRandom } from '../random.js';
+import { secretUuid } from '../secrets.js';
 import type { Store } from '../../store/store.js';
 import type { PendingReply } from './model.js';
 
 /** At most this many message ids are suppressed per session. */
 export const maxSuppressedIds = 64;
 
-/** A UUID (version 4 layout) from the seeded random source. */
-function uuid(random: SeededRandom): string {
-  const hex = random.hex(16).split('');
-  hex[12] = '4';
-  hex[16] = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  const text = hex.join('');
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
-}
-
 /** Order warnings: requests held back until their reply id is answered, and the message ids a
  * session has chosen to accept in advance. */
 export class Questions {
-  constructor(
-    private readonly store: Store,
-    private readonly random: () => SeededRandom,
-  ) {}
+  constructor(private readonly store: Store) {}
 
   private get replies() {
     return this.store.collection('orderReplies');
@@ -28,7 +16,7 @@ export class Questions {
 
   /** Holds a request back under a new reply id. */
   hold(reply: Omit<PendingReply, 'id'>): PendingReply {
-    const held = { ...reply, id: uuid(this.random()) };
+    const held = { ...reply, id: secretUuid() };
     this.replies.set(held.id, held);
     return held;
   }
