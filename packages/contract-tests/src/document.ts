@@ -53,6 +53,9 @@ export interface DocumentOperation {
   responsePointers: Map<number, string>;
   /** The status that answers an invalid request (`x-invalid-request-status`, else 400). */
   invalidRequestStatus: number;
+  /** Credentials in a header are checked before the request's content (OAuth 1.0a steps, single
+   * sign-on): its own `security` names `oauth1` or `bearerToken`. */
+  checksCredentialsFirst: boolean;
 }
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -125,6 +128,9 @@ export function operationsOf(document: OpenApiDocument): DocumentOperation[] {
         responses,
         responsePointers,
         invalidRequestStatus: (raw['x-invalid-request-status'] as number | undefined) ?? 400,
+        checksCredentialsFirst: ((raw.security ?? []) as Record<string, unknown>[]).some(
+          (requirement) => 'oauth1' in requirement || 'bearerToken' in requirement,
+        ),
       });
     }
   }

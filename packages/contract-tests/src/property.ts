@@ -13,7 +13,11 @@ export function configureProperties(): void {
 /** The statuses an invalid request of the operation may get: its documented invalid-request
  * status (`x-invalid-request-status`, else 400), or, where the operation documents none (it
  * takes no input), any documented error status. */
-export function invalidRequestStatuses(op: DocumentOperation): number[] {
+export function invalidRequestStatuses(op: DocumentOperation, kind = ''): number[] {
+  // Token operations check the credentials the generated request does not carry first.
+  if (op.checksCredentialsFirst) return [401];
+  // Common to every operation (docs/openapi-conventions.md): a body over the limit answers 413.
+  if (kind === 'oversized body') return [413];
   if (op.responses.has(op.invalidRequestStatus)) return [op.invalidRequestStatus];
   return [...op.responses.keys()].filter((status) => status >= 400);
 }

@@ -254,8 +254,12 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       res.on('close', cancelTimer);
       try {
         let session: Session | undefined;
-        if (access === 'credentials') await checkCredentials(req, operation, brokerage);
-        else {
+        if (access === 'credentials') {
+          // A token operation has no session to fail after: an injected fault comes first.
+          const injected = faults.take(operation.operationId);
+          if (injected) throw injected;
+          await checkCredentials(req, operation, brokerage);
+        } else {
           session = await resolveSession(req, gate);
           res.locals.session = session;
         }
