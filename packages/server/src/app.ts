@@ -5,11 +5,11 @@ import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Controls } from './control/controls.js';
 import { controlRouter } from './control/router.js';
-import { Brokerage } from './domain/brokerage.js';
-import { OffsetClock, sleep, systemClock, type Clock } from './domain/clock.js';
-import { DomainError, unavailable } from './domain/errors.js';
-import type { Fixtures } from './domain/model.js';
-import type { Session } from './domain/sessions.js';
+import { Brokerage } from './domain/accounts/brokerage.js';
+import { OffsetClock, sleep, systemClock, type Clock } from './domain/kernel/clock.js';
+import { DomainError, unavailable } from './domain/kernel/errors.js';
+import type { Fixtures } from './domain/accounts/model.js';
+import type { Session } from './domain/auth/sessions.js';
 import { defaultFixtures } from './fixtures/index.js';
 import { createHandlers } from './handlers/index.js';
 import { indexOperations, loadDocument, type OperationInfo } from './http/document.js';
@@ -30,9 +30,9 @@ import { accessOf, admitSession, resolveSession, type Authenticator } from './ht
 import { defaultAuthenticators } from './http/authenticators.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
 import { MemoryStore } from './store/memory.js';
-import type { Store } from './store/store.js';
+import type { Store } from './domain/kernel/store.js';
 
-export { ManualClock, type Clock } from './domain/clock.js';
+export { ManualClock, type Clock } from './domain/kernel/clock.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];

@@ -13,8 +13,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { generate } from 'selfsigned';
 import { createServer, type BrokerageServer, type Mode } from './app.js';
-import { registerConsumer } from './domain/auth-services.js';
-import type { ConsumerRegistration } from './domain/oauth1/consumers.js';
+import { registerConsumer } from './domain/auth/auth-services.js';
+import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { defaultFixtures } from './fixtures/index.js';
 
 /** Exit code of a command line that cannot be used (unknown option, bad value). */

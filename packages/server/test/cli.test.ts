@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
-import { authServicesOf } from '../src/domain/auth-services.js';
+import { authServicesOf } from '../src/domain/auth/auth-services.js';
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
-import { registerConsumer } from '../src/domain/auth-services.js';
+import { registerConsumer } from '../src/domain/auth/auth-services.js';
 import { startServer, type Harness } from './harness.js';
 import { TestConsumer, testConsumer } from './oauth1-helper.js';
 

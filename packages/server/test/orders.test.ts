@@ -1,4 +1,4 @@
-import { KeyedMutex } from '../src/domain/keyed-mutex.js';
+import { KeyedMutex } from '../src/domain/kernel/keyed-mutex.js';
 import { rejectRules, warningRules } from '../src/domain/orders/order-rules.js';
 import { startServer, type Harness } from './harness.js';
 import {

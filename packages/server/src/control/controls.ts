@@ -1,10 +1,10 @@
-import type { Brokerage } from '../domain/brokerage.js';
-import { isAdvanceable, type Clock } from '../domain/clock.js';
-import { badRequest, DomainError } from '../domain/errors.js';
-import type { Fixtures } from '../domain/model.js';
-import { walkPrices, type PriceWalk } from '../domain/price-walk.js';
-import { SeededRandom } from '../domain/random.js';
-import type { Session } from '../domain/sessions.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import { isAdvanceable, type Clock } from '../domain/kernel/clock.js';
+import { badRequest, DomainError } from '../domain/kernel/errors.js';
+import type { Fixtures } from '../domain/accounts/model.js';
+import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
+import { SeededRandom } from '../domain/kernel/random.js';
+import type { Session } from '../domain/auth/sessions.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
 import type { Pacer } from '../http/pacing.js';
 import type { OperationId } from '@brokerage/types';

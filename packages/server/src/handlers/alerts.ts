@@ -1,5 +1,5 @@
 import { alertAcknowledgement, alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
-import { tradingOf } from '../domain/trading.js';
+import { tradingOf } from '../domain/orders/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

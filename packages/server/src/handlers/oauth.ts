@@ -1,4 +1,4 @@
-import { authServicesOf } from '../domain/auth-services.js';
+import { authServicesOf } from '../domain/auth/auth-services.js';
 import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
 import { originOf, signedRequestOf } from '../http/signed-request.js';
 import type { OperationId } from '@brokerage/types';

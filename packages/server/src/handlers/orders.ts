@@ -1,7 +1,7 @@
-import { badRequest, rejected } from '../domain/errors.js';
+import { badRequest, rejected } from '../domain/kernel/errors.js';
 import { applyOrderFilters } from '../domain/orders/order-filters.js';
 import { liveOrder, orderStatus, placeOrdersResponse } from '../domain/orders/order-views.js';
-import { tradingOf } from '../domain/trading.js';
+import { tradingOf } from '../domain/orders/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

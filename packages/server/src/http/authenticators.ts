@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { authServicesOf } from '../domain/auth-services.js';
-import type { Brokerage } from '../domain/brokerage.js';
-import { bearerToken } from '../domain/oauth2.js';
+import { authServicesOf } from '../domain/auth/auth-services.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import { bearerToken } from '../domain/auth/oauth2.js';
 import type { Authenticator } from './session-gate.js';
 import { signedRequestOf } from './signed-request.js';
 

@@ -1,6 +1,6 @@
 import { createRouteMatcher } from '@brokerage/types';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { badRequest } from '../domain/errors.js';
+import { badRequest } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
 import { accessOf, admitSession, resolveSession, type SessionGateOptions } from './session-gate.js';
 

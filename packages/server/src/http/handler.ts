@@ -1,6 +1,6 @@
 import type { Body, OperationId, Ok, PathParams, QueryParams } from '@brokerage/types';
-import type { Brokerage } from '../domain/brokerage.js';
-import type { Session } from '../domain/sessions.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { Session } from '../domain/auth/sessions.js';
 
 /** What a handler gets: the validated request of its operation, and the caller's session. */
 export interface OperationRequest<Op extends OperationId> {

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
-import { authServicesOf } from '../domain/auth-services.js';
-import type { Brokerage } from '../domain/brokerage.js';
-import { DomainError } from '../domain/errors.js';
+import { authServicesOf } from '../domain/auth/auth-services.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import { DomainError } from '../domain/kernel/errors.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
-import type { Brokerage } from '../domain/brokerage.js';
-import { badRequest, unauthorized } from '../domain/errors.js';
-import type { Session } from '../domain/sessions.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import { badRequest, unauthorized } from '../domain/kernel/errors.js';
+import type { Session } from '../domain/auth/sessions.js';
 
 /** What an operation needs before its handler runs. */
 export type Access =

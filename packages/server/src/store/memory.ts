@@ -1,4 +1,4 @@
-import type { Collection, Collections, Store } from './store.js';
+import type { Collection, Collections, Store } from '../domain/kernel/store.js';
 
 class MapCollection<T> implements Collection<T> {
   readonly #items = new Map<string, T>();

@@ -1,10 +1,10 @@
-import type { Brokerage } from '../brokerage.js';
-import { badRequest, rejected, unavailable } from '../errors.js';
-import { KeyedMutex } from '../keyed-mutex.js';
-import type { Account } from '../model.js';
-import type { Session } from '../sessions.js';
-import { startOfUtcDay } from '../time-format.js';
-import { valueAccount } from '../valuation.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { badRequest, rejected, unavailable } from '../kernel/errors.js';
+import { KeyedMutex } from '../kernel/keyed-mutex.js';
+import type { Account } from '../accounts/model.js';
+import type { Session } from '../auth/sessions.js';
+import { startOfUtcDay } from '../kernel/time-format.js';
+import { valueAccount } from '../accounts/valuation.js';
 import { pairCurrencies } from './fills.js';
 import { Matching, type Transmitted } from './matching.js';
 import { isWorking, type Order, type OrderTicket } from './model.js';

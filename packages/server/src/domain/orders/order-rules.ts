@@ -1,5 +1,5 @@
-import type { Account, Instrument } from '../model.js';
-import type { AccountValues } from '../valuation.js';
+import type { Account, Instrument } from '../accounts/model.js';
+import type { AccountValues } from '../accounts/valuation.js';
 import { formatMoney } from './order-text.js';
 import type { OrderTicket } from './model.js';
 

@@ -1,5 +1,5 @@
-import type { SeededRandom } from '../random.js';
-import type { Store } from '../../store/store.js';
+import type { SeededRandom } from '../kernel/random.js';
+import type { Store } from '../kernel/store.js';
 import type { PendingReply } from './model.js';
 
 /** At most this many message ids are suppressed per session. */

@@ -1,6 +1,6 @@
-import { unauthorized } from '../errors.js';
-import type { Clock } from '../clock.js';
-import type { Collection } from '../../store/store.js';
+import { unauthorized } from '../../kernel/errors.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { Collection } from '../../kernel/store.js';
 
 /** How far an `oauth_timestamp` may be from the server's clock, either way. */
 export const timestampWindowMs = 5 * 60_000;

@@ -1,10 +1,10 @@
-import { defaultConsumers, defaultOAuth2Clients } from '../fixtures/credentials.js';
-import type { Brokerage } from './brokerage.js';
+import { defaultConsumers, defaultOAuth2Clients } from '../../fixtures/credentials.js';
+import type { Brokerage } from '../accounts/brokerage.js';
 import { TokenSigner } from './jwt.js';
 import { ConsumerRegistry, type Consumer, type ConsumerRegistration } from './oauth1/consumers.js';
 import { OAuth1 } from './oauth1/flow.js';
 import { OAuth2 } from './oauth2.js';
-import { perBrokerage } from './per-brokerage.js';
+import { perBrokerage } from '../kernel/per-brokerage.js';
 import { Sso } from './sso.js';
 
 /** The authorization side of one brokerage: its OAuth 1.0a flow, OAuth 2.0 token issuer and

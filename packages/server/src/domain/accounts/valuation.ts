@@ -1,4 +1,4 @@
-import { instrumentsOf, type Market } from './market.js';
+import { instrumentsOf, type Market } from '../market/market.js';
 import type { Account, InstrumentCatalogue } from './model.js';
 
 /** What an account holds in one currency, valued in that currency. */

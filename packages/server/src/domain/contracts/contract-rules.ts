@@ -1,12 +1,12 @@
 import type { Schema } from '@brokerage/types';
 import { availableAlgos } from './algos.js';
-import type { Brokerage } from './brokerage.js';
+import type { Brokerage } from '../accounts/brokerage.js';
 import { stockListing } from './contracts.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../kernel/errors.js';
 import { findEventContract } from './event-contracts.js';
-import type { Market } from './market.js';
-import type { Account, Instrument, InstrumentCatalogue, SecType } from './model.js';
-import type { Session } from './sessions.js';
+import type { Market } from '../market/market.js';
+import type { Account, Instrument, InstrumentCatalogue, SecType } from '../accounts/model.js';
+import type { Session } from '../auth/sessions.js';
 
 type ContractRules = Schema<'ContractRules'>;
 type IncrementRule = Schema<'ContractIncrementRule'>;

@@ -1,7 +1,7 @@
-import type { Brokerage } from './brokerage.js';
-import { forbidden, unauthorized } from './errors.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { forbidden, unauthorized } from '../kernel/errors.js';
 import type { TokenSigner } from './jwt.js';
-import type { User } from './model.js';
+import type { User } from '../accounts/model.js';
 import type { OAuth2, OAuth2Client } from './oauth2.js';
 import { ssoLifetimeMs, type Session } from './sessions.js';
 

@@ -8,8 +8,8 @@ import {
   type JWTPayload,
   type JWTVerifyOptions,
 } from 'jose';
-import type { Clock } from './clock.js';
-import { unauthorized } from './errors.js';
+import type { Clock } from '../kernel/clock.js';
+import { unauthorized } from '../kernel/errors.js';
 
 /** Only RS256: never `none`, never a symmetric algorithm a public key could be abused as. */
 export const jwtAlgorithms = ['RS256'];

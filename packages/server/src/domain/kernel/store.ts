@@ -1,13 +1,13 @@
-import type { Account, Instrument, User } from '../domain/model.js';
-import type { Session } from '../domain/sessions.js';
-import type { AllocationGroup } from '../domain/allocation.js';
-import type { Watchlist } from '../domain/watchlists.js';
-import type { LiveSessionTokenRecord, OAuthToken } from '../domain/oauth1/records.js';
-import type { SeenNonce } from '../domain/oauth1/replay.js';
-import type { UsedAssertion } from '../domain/oauth2.js';
-import type { SsoLink } from '../domain/sso.js';
-import type { Execution, Order, PendingReply } from '../domain/orders/model.js';
-import type { Alert } from '../domain/alerts/model.js';
+import type { Account, Instrument, User } from '../accounts/model.js';
+import type { Session } from '../auth/sessions.js';
+import type { AllocationGroup } from '../accounts/allocation.js';
+import type { Watchlist } from '../market/watchlists.js';
+import type { LiveSessionTokenRecord, OAuthToken } from '../auth/oauth1/records.js';
+import type { SeenNonce } from '../auth/oauth1/replay.js';
+import type { UsedAssertion } from '../auth/oauth2.js';
+import type { SsoLink } from '../auth/sso.js';
+import type { Execution, Order, PendingReply } from '../orders/model.js';
+import type { Alert } from '../alerts/model.js';
 
 /** One kind of record, keyed by id. */
 export interface Collection<T> {

@@ -1,9 +1,9 @@
 import type { Schema } from '@brokerage/types';
 import { aliasOf, childAccountIds, isAdvisorClient, isAdvisorMaster } from './accounts.js';
 import type { Brokerage } from './brokerage.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../kernel/errors.js';
 import type { Account } from './model.js';
-import type { Session } from './sessions.js';
+import type { Session } from '../auth/sessions.js';
 import { isCashAccount } from './valuation.js';
 
 /** The portfolio accounts operation lists at most this many accounts. */

@@ -1,6 +1,6 @@
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
-import type { Brokerage } from '../brokerage.js';
-import { unauthorized } from '../errors.js';
+import type { Brokerage } from '../../accounts/brokerage.js';
+import { unauthorized } from '../../kernel/errors.js';
 import type { Session } from '../sessions.js';
 import type { Consumer, ConsumerRegistry } from './consumers.js';
 import { exchange, liveSessionToken, tokenSignature } from './diffie-hellman.js';

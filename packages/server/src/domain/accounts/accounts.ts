@@ -1,9 +1,9 @@
 import type { Schema } from '@brokerage/types';
 import { pnlEntry } from './account-reports.js';
 import type { Brokerage } from './brokerage.js';
-import { rejected, unavailable } from './errors.js';
+import { rejected, unavailable } from '../kernel/errors.js';
 import type { Account, User } from './model.js';
-import type { Session } from './sessions.js';
+import type { Session } from '../auth/sessions.js';
 import { valueAccount } from './valuation.js';
 
 /** Ids of the accounts whose master account is `accountId` (an advisor's or broker's clients). */

@@ -1,5 +1,5 @@
 import type { Market } from './market.js';
-import type { SeededRandom } from './random.js';
+import type { SeededRandom } from '../kernel/random.js';
 
 export interface PriceWalk {
   /** How many steps every price takes. */

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
-import type { Brokerage } from './brokerage.js';
-import { badRequest, forbidden, unauthorized } from './errors.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
 import { verifyJwt, type TokenSigner } from './jwt.js';
 
 /** An OAuth 2.0 client: its public JWKs, the scopes it may be granted, the end users it serves. */

@@ -1,4 +1,4 @@
-import type { Brokerage } from './brokerage.js';
+import type { Brokerage } from '../accounts/brokerage.js';
 
 /** An accessor that builds a service once per brokerage, on first use, and answers the same one
  * afterwards (services that live beside the brokerage's state rather than in its store). */

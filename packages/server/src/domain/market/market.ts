@@ -1,6 +1,6 @@
-import type { Clock } from './clock.js';
-import type { Instrument, InstrumentCatalogue } from './model.js';
-import type { Store } from '../store/store.js';
+import type { Clock } from '../kernel/clock.js';
+import type { Instrument, InstrumentCatalogue } from '../accounts/model.js';
+import type { Store } from '../kernel/store.js';
 
 /** YYYYMMDD of an epoch-milliseconds time, in UTC. */
 export function yyyymmdd(epochMs: number): number {

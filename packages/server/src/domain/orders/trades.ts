@@ -1,10 +1,10 @@
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from './brokerage.js';
-import { badRequest } from './errors.js';
-import type { Execution } from './orders/model.js';
-import { executionDescription, formatPrice } from './orders/order-text.js';
-import type { Session } from './sessions.js';
-import { dashedTimestamp, dayMs, startOfUtcDay } from './time-format.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { badRequest } from '../kernel/errors.js';
+import type { Execution } from './model.js';
+import { executionDescription, formatPrice } from './order-text.js';
+import type { Session } from '../auth/sessions.js';
+import { dashedTimestamp, dayMs, startOfUtcDay } from '../kernel/time-format.js';
 
 /** The trades window: the current day and up to six previous days. */
 export const maxTradeDays = 7;

@@ -1,6 +1,6 @@
-import { AlertBook } from './alerts/alert-book.js';
-import { OrderBook } from './orders/order-book.js';
-import { perBrokerage } from './per-brokerage.js';
+import { AlertBook } from '../alerts/alert-book.js';
+import { OrderBook } from './order-book.js';
+import { perBrokerage } from '../kernel/per-brokerage.js';
 
 /** The order book and the alerts of a brokerage, wired to its market: every price change
  * (`brokerage.market.setPrice`, from the control API or a price feed) fills orders and triggers alerts. */

@@ -1,6 +1,6 @@
-import { badRequest } from './errors.js';
+import { badRequest } from '../kernel/errors.js';
 import type { User } from './model.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../kernel/store.js';
 
 /** `A` available equity, `E` equal, `N` net liquidation value (the default); the user-defined
  * methods `C` cash quantity, `P` percentage, `R` ratios and `S` shares read each account's amount. */

@@ -1,8 +1,8 @@
-import type { Clock } from './clock.js';
-import { badRequest, unauthorized } from './errors.js';
-import type { User } from './model.js';
-import type { SeededRandom } from './random.js';
-import type { Store } from '../store/store.js';
+import type { Clock } from '../kernel/clock.js';
+import { badRequest, unauthorized } from '../kernel/errors.js';
+import type { User } from '../accounts/model.js';
+import type { SeededRandom } from '../kernel/random.js';
+import type { Store } from '../kernel/store.js';
 
 /** How a session was opened. */
 export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso';

@@ -1,10 +1,10 @@
-import type { Clock } from './clock.js';
-import { badRequest, rejected } from './errors.js';
-import { instrumentsOf, Market } from './market.js';
+import type { Clock } from '../kernel/clock.js';
+import { badRequest, rejected } from '../kernel/errors.js';
+import { instrumentsOf, Market } from '../market/market.js';
 import type { Account, Fixtures, User } from './model.js';
-import { SeededRandom } from './random.js';
-import { Sessions, type Session } from './sessions.js';
-import type { Store } from '../store/store.js';
+import { SeededRandom } from '../kernel/random.js';
+import { Sessions, type Session } from '../auth/sessions.js';
+import type { Store } from '../kernel/store.js';
 
 export interface BrokerageOptions {
   clock: Clock;

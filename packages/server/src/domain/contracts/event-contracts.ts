@@ -1,6 +1,6 @@
 import type { Schema } from '@brokerage/types';
-import { badRequest } from './errors.js';
-import type { EventContractStrike, EventMarket, InstrumentCatalogue } from './model.js';
+import { badRequest } from '../kernel/errors.js';
+import type { EventContractStrike, EventMarket, InstrumentCatalogue } from '../accounts/model.js';
 
 /** One yes/no question of an event market, found by either of its two conids. */
 export interface EventContract {

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store.js';
+import type { Store } from './store.js';
 
 /** The next number of a named sequence kept in the store (so a reload starts it over): `start + 1`, `start + 2`, ... */
 export function nextInSequence(store: Store, name: string, start: number): number {

@@ -1,6 +1,6 @@
-import type { Clock } from './clock.js';
-import { badRequest } from './errors.js';
-import type { Store } from '../store/store.js';
+import type { Clock } from '../kernel/clock.js';
+import { badRequest } from '../kernel/errors.js';
+import type { Store } from '../kernel/store.js';
 
 /** One row of a watchlist: a contract by conid (`C`) or a blank separator (`H`). */
 export type WatchlistRow = { C: number } | { H: '' };
