@@ -1,5 +1,6 @@
 import { instrumentsOf, type Market } from '../market/market.js';
-import type { Account, InstrumentCatalogue } from './model.js';
+import type { Account } from './model.js';
+import type { InstrumentCatalogue } from '../market/model.js';
 
 /** What an account holds in one currency, valued in that currency. */
 export interface CurrencyValues {

@@ -1,5 +1,5 @@
 import type { Schema } from '@brokerage/types';
-import type { Instrument } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
 
 type Algo = Required<Schema<'ContractAlgo'>>;
 type Parameter = Schema<'AlgoParameter'>;

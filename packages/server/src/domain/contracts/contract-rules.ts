@@ -5,7 +5,8 @@ import { stockListing } from './contracts.js';
 import { badRequest } from '../kernel/errors.js';
 import { findEventContract } from './event-contracts.js';
 import type { Market } from '../market/market.js';
-import type { Account, Instrument, InstrumentCatalogue, SecType } from '../accounts/model.js';
+import type { Account } from '../accounts/model.js';
+import type { Instrument, InstrumentCatalogue, SecType } from '../market/model.js';
 import type { Session } from '../auth/sessions.js';
 
 type ContractRules = Schema<'ContractRules'>;

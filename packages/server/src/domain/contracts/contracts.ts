@@ -1,7 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import { badRequest } from '../kernel/errors.js';
 import { yyyymmdd, type Market } from '../market/market.js';
-import type { Instrument, InstrumentCatalogue, StockListing } from '../accounts/model.js';
+import type { Instrument, InstrumentCatalogue, StockListing } from '../market/model.js';
 
 /** The instrument with this conid, or 400 `Contract <conid> not found`. */
 export function contractOrFail(market: Market, conid: number): Instrument {

@@ -1,6 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import { badRequest } from '../kernel/errors.js';
-import type { EventContractStrike, EventMarket, InstrumentCatalogue } from '../accounts/model.js';
+import type { EventContractStrike, EventMarket, InstrumentCatalogue } from '../market/model.js';
 
 /** One yes/no question of an event market, found by either of its two conids. */
 export interface EventContract {

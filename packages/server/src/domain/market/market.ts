@@ -1,5 +1,5 @@
 import type { Clock } from '../kernel/clock.js';
-import type { Instrument, InstrumentCatalogue } from '../accounts/model.js';
+import type { Instrument, InstrumentCatalogue } from './model.js';
 import type { Store } from '../kernel/store.js';
 
 /** YYYYMMDD of an epoch-milliseconds time, in UTC. */

@@ -1,5 +1,5 @@
 import type { Brokerage } from '../accounts/brokerage.js';
-import type { Instrument } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { isCashAccount, valueAccount } from '../accounts/valuation.js';

@@ -1,4 +1,5 @@
-import type { Account, Instrument } from '../accounts/model.js';
+import type { Account } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
 import type { AccountValues } from '../accounts/valuation.js';
 import { formatMoney } from './order-text.js';
 import type { OrderTicket } from './model.js';

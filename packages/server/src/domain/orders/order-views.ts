@@ -1,6 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import type { Market } from '../market/market.js';
-import type { Instrument } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
 import { compactTimestamp } from '../kernel/time-format.js';
 import type { OrderOutcome } from './order-book.js';
 import type { Order, OrderStatus } from './model.js';
