@@ -5,7 +5,7 @@ import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Controls } from './control/controls.js';
 import { controlRouter } from './control/router.js';
-import { Brokerage } from './domain/accounts/brokerage.js';
+import type { Brokerage } from './domain/accounts/brokerage.js';
 import { OffsetClock, sleep, systemClock, type Clock } from './domain/kernel/clock.js';
 import { DomainError, unavailable } from './domain/kernel/errors.js';
 import type { Fixtures } from './domain/accounts/model.js';
@@ -31,6 +31,7 @@ import { defaultAuthenticators } from './http/authenticators.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
 import { MemoryStore } from './store/memory.js';
 import type { Store } from './domain/kernel/store.js';
+import { createServices, type Services } from './services.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
@@ -69,6 +70,8 @@ export interface ServerOptions {
 export interface BrokerageServer {
   app: Express;
   brokerage: Brokerage;
+  /** Every service of the brokerage, built once (`services.ts`). */
+  services: Services;
   faults: FaultInjector;
   pacer: Pacer | undefined;
   /** Controls for test authors (also served under `/control`). */
@@ -87,13 +90,14 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const sessionTimeoutMs = options.sessionTimeoutMs ?? 5 * 60_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const logger = options.logger ?? pino({ level: 'silent' });
-  const brokerage = new Brokerage({
+  const services = createServices({
     clock,
     store: options.store ?? new MemoryStore(),
     fixtures: options.fixtures ?? defaultFixtures,
     seed,
     idleTimeoutMs: sessionTimeoutMs,
   });
+  const { brokerage } = services;
   const faults = new FaultInjector();
   const pacer =
     options.pacing === false
@@ -132,7 +136,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const gate = {
     mode,
     brokerage,
-    authenticators: [...(options.authenticators ?? []), ...defaultAuthenticators(brokerage)],
+    authenticators: [...(options.authenticators ?? []), ...defaultAuthenticators(services)],
     gatewaySessionId: () => gatewaySessionId,
   };
 
@@ -209,7 +213,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
   // with the invalid-request status of its operation (and after its credentials were checked).
   app.use(express.json({ limit: '1mb', type: ['application/json', '+json'] }));
-  app.use(oauthPagesRouter(brokerage));
+  app.use(oauthPagesRouter(services));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const operation = res.locals.operation as OperationInfo | undefined;
     next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
@@ -239,7 +243,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     next(nonFiniteParameter(req));
   });
 
-  const handlers = createHandlers({ brokerage, mode });
+  const handlers = createHandlers({ ...services, mode });
   for (const operation of operations) {
     const handler = handlers[operation.operationId] as Handler<OperationId>;
     const route = app.route(operation.expressPath);
@@ -289,6 +293,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   return {
     app,
     brokerage,
+    services,
     faults,
     pacer,
     controls,

@@ -1,12 +1,12 @@
 import { badRequest, rejected } from '../domain/kernel/errors.js';
 import { applyOrderFilters } from '../domain/orders/order-filters.js';
 import { liveOrder, orderStatus, placeOrdersResponse } from '../domain/orders/order-views.js';
-import { tradingOf } from '../domain/orders/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
 export const orderHandlers = ({
   brokerage,
+  orders,
 }: HandlerContext): HandlerGroup<
   | 'placeOrders'
   | 'confirmOrderReply'
@@ -17,7 +17,6 @@ export const orderHandlers = ({
   | 'modifyOrder'
   | 'cancelOrder'
 > => {
-  const { orders } = tradingOf(brokerage);
   const instrument = (conid: number) => {
     const found = brokerage.market.instrument(conid);
     if (!found) throw rejected(`Contract ${conid} not found`);
