@@ -12,7 +12,7 @@ import { defaultFixtures } from './fixtures/index.js';
 import { createHandlers } from './handlers/index.js';
 import { defaultAuthenticators } from './http/authenticators.js';
 import { docsRouter } from './http/docs.js';
-import { indexOperations, loadDocument } from './http/document.js';
+import { documentOperations, loadDocument } from './http/document.js';
 import { FaultInjector } from './http/faults.js';
 import { gatewaySession } from './http/gateway-session.js';
 import { requestLogging } from './http/logging.js';
@@ -107,7 +107,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   if (mode === 'gateway') gateway.open();
 
   const document = loadDocument();
-  const operations = [...indexOperations(document).values()].sort(compareRouteSpecificity);
+  const operations = documentOperations().sort(compareRouteSpecificity);
   const controls = new Controls({
     brokerage,
     clock,

@@ -17,7 +17,7 @@ import {
 import type { FaultInjector } from './faults.js';
 import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
 import type { Pacer } from './pacing.js';
-import { accessOf, admitSession, resolveSession, type SessionGateOptions } from './session-gate.js';
+import { admitSession, resolveSession, type SessionGateOptions } from './session-gate.js';
 import { validatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
@@ -62,7 +62,7 @@ function mountGate(
 ): void {
   for (const operation of operations) {
     const route = app.route(operation.expressPath);
-    const access = accessOf(operation.path);
+    const { access } = operation;
     const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
     route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
       res.locals.operation = operation;

@@ -10,15 +10,6 @@ export type Access =
   | 'session' // a live session
   | 'brokerage'; // a live session whose brokerage (`/iserver`) session is open
 
-export function accessOf(path: string): Access {
-  if (path.startsWith('/v1/api/oauth/') || path.startsWith('/oauth2/') || path.startsWith('/gw/')) {
-    return 'credentials';
-  }
-  if (path.startsWith('/v1/api/iserver/') && !path.startsWith('/v1/api/iserver/auth/'))
-    return 'brokerage';
-  return 'session';
-}
-
 /** Recognises one kind of credentials: answers the session they stand for, undefined when the
  * request does not carry this kind, and throws `unauthorized` when it carries them wrongly. */
 export type Authenticator = (

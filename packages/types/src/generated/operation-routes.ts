@@ -5,64 +5,79 @@
 
 import type { operations } from './openapi.js';
 
-/** Every operation of the document: its method, path template, operationId, and the minimum
- * interval between two of its requests (`x-pacing-interval-ms`) where it has one. */
+/** Every operation of the document, read once at build time: its method, path template,
+ * operationId, first tag, accepted credentials (`security`: one array of scheme names per
+ * alternative; an empty one needs none), whether it needs the brokerage session open, the minimum
+ * interval between two of its requests (`x-pacing-interval-ms`) where it has one, the status of
+ * an invalid request (`x-invalid-request-status`, else 400), whether its body is required, its
+ * documented statuses, and the body shape of each documented error status. */
 export const operationRoutes = [
-  { method: 'POST', path: '/v1/api/oauth/request_token', operationId: 'requestOAuthToken' },
-  { method: 'POST', path: '/v1/api/oauth/access_token', operationId: 'getOAuthAccessToken' },
-  { method: 'POST', path: '/v1/api/oauth/live_session_token', operationId: 'createLiveSessionToken' },
-  { method: 'POST', path: '/oauth2/api/v1/token', operationId: 'createOAuth2Token' },
-  { method: 'POST', path: '/gw/api/v1/sso-sessions', operationId: 'createSsoSession' },
-  { method: 'POST', path: '/gw/api/v1/sso-browser-sessions', operationId: 'createSsoBrowserSession' },
-  { method: 'POST', path: '/v1/api/tickle', operationId: 'tickle', pacingIntervalMs: 1000 },
-  { method: 'GET', path: '/v1/api/iserver/auth/status', operationId: 'getAuthStatus' },
-  { method: 'POST', path: '/v1/api/iserver/auth/status', operationId: 'checkAuthStatus' },
-  { method: 'POST', path: '/v1/api/iserver/auth/ssodh/init', operationId: 'initBrokerageSession' },
-  { method: 'POST', path: '/v1/api/logout', operationId: 'logout' },
-  { method: 'GET', path: '/v1/api/iserver/accounts', operationId: 'getAccounts' },
-  { method: 'POST', path: '/v1/api/iserver/account', operationId: 'switchAccount' },
-  { method: 'GET', path: '/v1/api/iserver/account/search/{searchPattern}', operationId: 'searchDynamicAccounts' },
-  { method: 'POST', path: '/v1/api/iserver/dynaccount', operationId: 'setDynamicAccount' },
-  { method: 'GET', path: '/v1/api/acesws/{accountId}/signatures-and-owners', operationId: 'getSignaturesAndOwners' },
-  { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary', operationId: 'getAccountSummary' },
-  { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/balances', operationId: 'getAccountBalances' },
-  { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/margins', operationId: 'getAccountMargins' },
-  { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/market_value', operationId: 'getAccountMarketValue' },
-  { method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/available_funds', operationId: 'getAccountAvailableFunds' },
-  { method: 'GET', path: '/v1/api/iserver/account/pnl/partitioned', operationId: 'getPartitionedPnl', pacingIntervalMs: 5000 },
-  { method: 'GET', path: '/v1/api/portfolio/accounts', operationId: 'getPortfolioAccounts', pacingIntervalMs: 5000 },
-  { method: 'GET', path: '/v1/api/portfolio/subaccounts', operationId: 'getPortfolioSubaccounts', pacingIntervalMs: 5000 },
-  { method: 'GET', path: '/v1/api/portfolio/{accountId}/ledger', operationId: 'getLedger' },
-  { method: 'POST', path: '/v1/api/iserver/account/{accountId}/alert', operationId: 'upsertAlert' },
-  { method: 'POST', path: '/v1/api/iserver/account/{accountId}/alert/activate', operationId: 'activateAlert' },
-  { method: 'DELETE', path: '/v1/api/iserver/account/{accountId}/alert/{alertId}', operationId: 'deleteAlert' },
-  { method: 'GET', path: '/v1/api/iserver/account/{accountId}/alerts', operationId: 'listAlerts' },
-  { method: 'GET', path: '/v1/api/iserver/account/alert/{alertId}', operationId: 'getAlertDetails' },
-  { method: 'GET', path: '/v1/api/iserver/account/mta', operationId: 'getMtaAlert' },
-  { method: 'POST', path: '/v1/api/iserver/watchlist', operationId: 'createWatchlist' },
-  { method: 'POST', path: '/v1/api/iserver/account/allocation/group', operationId: 'createAllocationGroup' },
-  { method: 'POST', path: '/v1/api/iserver/account/{accountId}/orders', operationId: 'placeOrders' },
-  { method: 'POST', path: '/v1/api/iserver/reply/{replyId}', operationId: 'confirmOrderReply' },
-  { method: 'POST', path: '/v1/api/iserver/questions/suppress', operationId: 'suppressQuestions' },
-  { method: 'POST', path: '/v1/api/iserver/questions/suppress/reset', operationId: 'resetSuppressedQuestions' },
-  { method: 'GET', path: '/v1/api/iserver/account/orders', operationId: 'getOpenOrders', pacingIntervalMs: 5000 },
-  { method: 'GET', path: '/v1/api/iserver/account/order/status/{orderId}', operationId: 'getOrderStatus' },
-  { method: 'POST', path: '/v1/api/iserver/account/{accountId}/order/{orderId}', operationId: 'modifyOrder' },
-  { method: 'DELETE', path: '/v1/api/iserver/account/{accountId}/order/{orderId}', operationId: 'cancelOrder' },
-  { method: 'GET', path: '/v1/api/iserver/account/trades', operationId: 'getTrades', pacingIntervalMs: 5000 },
-  { method: 'GET', path: '/v1/api/trsrv/stocks', operationId: 'getStocksBySymbols' },
-  { method: 'GET', path: '/v1/api/trsrv/futures', operationId: 'getFuturesBySymbols' },
-  { method: 'POST', path: '/v1/api/iserver/contract/rules', operationId: 'getContractRules' },
-  { method: 'GET', path: '/v1/api/iserver/contract/{conid}/algos', operationId: 'getContractAlgos' },
-  { method: 'GET', path: '/v1/api/iserver/currency/pairs', operationId: 'getCurrencyPairs' },
-  { method: 'GET', path: '/v1/api/forecast/contract/rules', operationId: 'getEventContractRules' },
-  { method: 'GET', path: '/v1/api/forecast/contract/details', operationId: 'getEventContractDetails' },
-] as const satisfies readonly {
+  { operationId: 'requestOAuthToken', method: 'POST', path: '/v1/api/oauth/request_token', tag: 'OAuth 1.0a', security: [['oauth1']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getOAuthAccessToken', method: 'POST', path: '/v1/api/oauth/access_token', tag: 'OAuth 1.0a', security: [['oauth1']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'createLiveSessionToken', method: 'POST', path: '/v1/api/oauth/live_session_token', tag: 'OAuth 1.0a', security: [['oauth1']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'createOAuth2Token', method: 'POST', path: '/oauth2/api/v1/token', tag: 'OAuth 2.0', security: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500], errors: { '400': 'problem', '401': 'problem', '429': 'problem', '500': 'problem' } },
+  { operationId: 'createSsoSession', method: 'POST', path: '/gw/api/v1/sso-sessions', tag: 'Single Sign-On', security: [['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 403, 429, 500], errors: { '400': 'problem', '401': 'problem', '403': 'problem', '429': 'problem', '500': 'problem' } },
+  { operationId: 'createSsoBrowserSession', method: 'POST', path: '/gw/api/v1/sso-browser-sessions', tag: 'Single Sign-On', security: [['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 403, 429, 500], errors: { '400': 'problem', '401': 'problem', '403': 'problem', '429': 'problem', '500': 'problem' } },
+  { operationId: 'tickle', method: 'POST', path: '/v1/api/tickle', tag: 'Session', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, pacingIntervalMs: 1000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAuthStatus', method: 'GET', path: '/v1/api/iserver/auth/status', tag: 'Session', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'checkAuthStatus', method: 'POST', path: '/v1/api/iserver/auth/status', tag: 'Session', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'initBrokerageSession', method: 'POST', path: '/v1/api/iserver/auth/ssodh/init', tag: 'Session', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'logout', method: 'POST', path: '/v1/api/logout', tag: 'Session', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 401, 429, 500, 503], errors: { '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAccounts', method: 'GET', path: '/v1/api/iserver/accounts', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'switchAccount', method: 'POST', path: '/v1/api/iserver/account', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorOnly', '503': 'errorObject' } },
+  { operationId: 'searchDynamicAccounts', method: 'GET', path: '/v1/api/iserver/account/search/{searchPattern}', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'setDynamicAccount', method: 'POST', path: '/v1/api/iserver/dynaccount', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorOnly', '503': 'errorObject' } },
+  { operationId: 'getSignaturesAndOwners', method: 'GET', path: '/v1/api/acesws/{accountId}/signatures-and-owners', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAccountSummary', method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAccountBalances', method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/balances', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAccountMargins', method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/margins', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAccountMarketValue', method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/market_value', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAccountAvailableFunds', method: 'GET', path: '/v1/api/iserver/account/{accountId}/summary/available_funds', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getPartitionedPnl', method: 'GET', path: '/v1/api/iserver/account/pnl/partitioned', tag: 'Accounts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, pacingIntervalMs: 5000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getPortfolioAccounts', method: 'GET', path: '/v1/api/portfolio/accounts', tag: 'Portfolio', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, pacingIntervalMs: 5000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getPortfolioSubaccounts', method: 'GET', path: '/v1/api/portfolio/subaccounts', tag: 'Portfolio', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, pacingIntervalMs: 5000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getLedger', method: 'GET', path: '/v1/api/portfolio/{accountId}/ledger', tag: 'Portfolio', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'upsertAlert', method: 'POST', path: '/v1/api/iserver/account/{accountId}/alert', tag: 'Alerts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorOnly', '503': 'errorObject' } },
+  { operationId: 'activateAlert', method: 'POST', path: '/v1/api/iserver/account/{accountId}/alert/activate', tag: 'Alerts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorOnly', '503': 'errorObject' } },
+  { operationId: 'deleteAlert', method: 'DELETE', path: '/v1/api/iserver/account/{accountId}/alert/{alertId}', tag: 'Alerts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorOnly', '503': 'errorObject' } },
+  { operationId: 'listAlerts', method: 'GET', path: '/v1/api/iserver/account/{accountId}/alerts', tag: 'Alerts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getAlertDetails', method: 'GET', path: '/v1/api/iserver/account/alert/{alertId}', tag: 'Alerts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getMtaAlert', method: 'GET', path: '/v1/api/iserver/account/mta', tag: 'Alerts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'createWatchlist', method: 'POST', path: '/v1/api/iserver/watchlist', tag: 'Watchlists', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'createAllocationGroup', method: 'POST', path: '/v1/api/iserver/account/allocation/group', tag: 'Allocation', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'placeOrders', method: 'POST', path: '/v1/api/iserver/account/{accountId}/orders', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 500, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'confirmOrderReply', method: 'POST', path: '/v1/api/iserver/reply/{replyId}', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'suppressQuestions', method: 'POST', path: '/v1/api/iserver/questions/suppress', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'resetSuppressedQuestions', method: 'POST', path: '/v1/api/iserver/questions/suppress/reset', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getOpenOrders', method: 'GET', path: '/v1/api/iserver/account/orders', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, pacingIntervalMs: 5000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getOrderStatus', method: 'GET', path: '/v1/api/iserver/account/order/status/{orderId}', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'modifyOrder', method: 'POST', path: '/v1/api/iserver/account/{accountId}/order/{orderId}', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 500, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'cancelOrder', method: 'DELETE', path: '/v1/api/iserver/account/{accountId}/order/{orderId}', tag: 'Orders', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getTrades', method: 'GET', path: '/v1/api/iserver/account/trades', tag: 'Trades', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, pacingIntervalMs: 5000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getStocksBySymbols', method: 'GET', path: '/v1/api/trsrv/stocks', tag: 'Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getFuturesBySymbols', method: 'GET', path: '/v1/api/trsrv/futures', tag: 'Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getContractRules', method: 'POST', path: '/v1/api/iserver/contract/rules', tag: 'Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getContractAlgos', method: 'GET', path: '/v1/api/iserver/contract/{conid}/algos', tag: 'Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getCurrencyPairs', method: 'GET', path: '/v1/api/iserver/currency/pairs', tag: 'Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getEventContractRules', method: 'GET', path: '/v1/api/forecast/contract/rules', tag: 'Event Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getEventContractDetails', method: 'GET', path: '/v1/api/forecast/contract/details', tag: 'Event Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+] as const satisfies readonly OperationRow[];
+
+export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';
+
+export interface OperationRow {
+  operationId: keyof operations;
   method: string;
   path: string;
-  operationId: keyof operations;
+  tag: string;
+  security: readonly (readonly string[])[];
+  brokerageSession: boolean;
   pacingIntervalMs?: number;
-}[];
+  invalidRequestStatus: number;
+  bodyRequired: boolean;
+  statuses: readonly number[];
+  errors: { readonly [status: string]: ErrorShape };
+}
 
 /** The service's global request limits (the document's `x-pacing`). */
 export const globalPacing = {
