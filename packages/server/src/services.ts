@@ -11,6 +11,13 @@ import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { defaultConsumers, defaultOAuth2Clients } from './fixtures/credentials.js';
+// The store collections each area declares (declaration merging into kernel/store.ts's
+// Collections), brought into every program that builds the services.
+import './domain/accounts/collections.js';
+import './domain/alerts/collections.js';
+import './domain/auth/collections.js';
+import './domain/market/collections.js';
+import './domain/orders/collections.js';
 
 /** Every service of one brokerage, built once, in one place, and handed to the handlers, the
  * authenticators and the browser pages. */
