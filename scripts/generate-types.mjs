@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { operationTable } from './document-operations.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 
 const banner = `/**
@@ -16,32 +17,50 @@ const banner = `/**
 
 `;
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+/** A value as a TypeScript literal on one line: single quotes, bare keys where they can be. */
+const literal = (value) =>
+  Array.isArray(value)
+    ? `[${value.map(literal).join(', ')}]`
+    : value !== null && typeof value === 'object'
+      ? `{ ${Object.entries(value)
+          .map(([key, v]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : `'${key}'`}: ${literal(v)}`)
+          .join(', ')} }`.replace('{  }', '{}')
+      : typeof value === 'string'
+        ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+        : String(value);
 
 function routesSource(document) {
-  const rows = Object.entries(document.paths).flatMap(([path, item]) =>
-    httpMethods
-      .filter((method) => item[method]?.operationId)
-      .map((method) => {
-        const operation = item[method];
-        const interval = operation['x-pacing-interval-ms'];
-        const pacing = interval === undefined ? '' : `, pacingIntervalMs: ${interval}`;
-        return `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${operation.operationId}'${pacing} },`;
-      }),
-  );
+  const rows = operationTable(document).map((row) => `  ${literal(row)},`);
   const pacing = document['x-pacing'];
   return `${banner}import type { operations } from './openapi.js';
 
-/** Every operation of the document: its method, path template, operationId, and the minimum
- * interval between two of its requests (\`x-pacing-interval-ms\`) where it has one. */
+/** Every operation of the document, read once at build time: its method, path template,
+ * operationId, first tag, accepted credentials (\`security\`: one array of scheme names per
+ * alternative; an empty one needs none), whether it needs the brokerage session open, the minimum
+ * interval between two of its requests (\`x-pacing-interval-ms\`) where it has one, the status of
+ * an invalid request (\`x-invalid-request-status\`, else 400), whether its body is required, its
+ * documented statuses, and the body shape of each documented error status. */
 export const operationRoutes = [
 ${rows.join('\n')}
-] as const satisfies readonly {
+] as const satisfies readonly OperationRow[];
+
+export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';
+
+export interface OperationRow {
+  operationId: keyof operations;
   method: string;
   path: string;
-  operationId: keyof operations;
+  tag: string;
+  security: readonly (readonly string[])[];
+  /** OAuth scopes the operation's own security requires (single sign-on). */
+  scopes: readonly string[];
+  brokerageSession: boolean;
   pacingIntervalMs?: number;
-}[];
+  invalidRequestStatus: number;
+  bodyRequired: boolean;
+  statuses: readonly number[];
+  errors: { readonly [status: string]: ErrorShape };
+}
 
 /** The service's global request limits (the document's \`x-pacing\`). */
 export const globalPacing = {

@@ -1,57 +1,37 @@
-import { randomUUID } from 'node:crypto';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-import { compareRouteSpecificity, type OperationId } from '@brokerage/types';
+import express, { type Express } from 'express';
+import { compareRouteSpecificity } from '@brokerage/types';
 import { pino, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { Controls } from './control/controls.js';
 import { controlRouter } from './control/router.js';
-import { Brokerage } from './domain/brokerage.js';
-import { OffsetClock, sleep, systemClock, type Clock } from './domain/clock.js';
-import { unavailable } from './domain/errors.js';
-import type { Fixtures } from './domain/model.js';
-import type { Session } from './domain/sessions.js';
-import { defaultFixtures } from './fixtures/index.js';
-import { createHandlers } from './handlers/index.js';
-import { indexOperations, loadDocument, type OperationInfo } from './http/document.js';
-import { docsRouter } from './http/docs.js';
-import { validatorDocument } from './http/validator-document.js';
-import { emptyPathParameters } from './http/empty-parameters.js';
-import {
-  answerFor,
-  defaultBodyLimitBytes,
-  emptyBody,
-  hasNoBody,
-  isUnexpected,
-  nonFiniteParameter,
-  sendError,
-} from './http/error-response.js';
-import { FaultInjector } from './http/faults.js';
-import type { Handler, OperationRequest, Reply } from './http/handler.js';
-import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
-import {
-  accessOf,
-  admitSession,
-  checkCredentials,
-  resolveSession,
-  type Authenticator,
-} from './http/session-gate.js';
 import { controlServed, requireControlToken } from './http/control-access.js';
+import { defaultBodyLimitBytes } from './http/error-response.js';
 import {
   defaultLookupThrottle,
   LookupThrottle,
   type LookupThrottleLimits,
 } from './http/lookup-throttle.js';
-import { methodGate } from './http/method-gate.js';
+import type { Brokerage } from './domain/accounts/brokerage.js';
+import type { Fixtures } from './domain/accounts/model.js';
+import type { Session } from './domain/auth/sessions.js';
+import { OffsetClock, systemClock, type Clock } from './domain/kernel/clock.js';
+import type { Store } from './domain/kernel/store.js';
+import { defaultFixtures } from './fixtures/index.js';
+import { createHandlers } from './handlers/index.js';
 import { defaultAuthenticators } from './http/authenticators.js';
+import { docsRouter } from './http/docs.js';
+import { documentOperations, loadDocument } from './http/document.js';
+import { FaultInjector } from './http/faults.js';
+import { gatewaySession } from './http/gateway-session.js';
+import { requestLogging } from './http/logging.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
+import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
+import { mountPipeline } from './http/pipeline.js';
+import type { Authenticator } from './http/session-gate.js';
+import { createServices, type Services } from './services.js';
 import { MemoryStore } from './store/memory.js';
-import type { Store } from './store/store.js';
 
-export { ManualClock, type Clock } from './domain/clock.js';
+export { ManualClock, type Clock } from './domain/kernel/clock.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
-
-type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 export type Mode = 'gateway' | 'hosted';
 
@@ -95,6 +75,8 @@ export interface ServerOptions {
 export interface BrokerageServer {
   app: Express;
   brokerage: Brokerage;
+  /** Every service of the brokerage, built once (`services.ts`). */
+  services: Services;
   faults: FaultInjector;
   pacer: Pacer | undefined;
   /** Controls for test authors (also served under `/control`). */
@@ -106,50 +88,51 @@ export interface BrokerageServer {
   >;
 }
 
+/** The options with their defaults filled in. */
+function withDefaults(options: ServerOptions) {
+  return {
+    mode: options.mode ?? 'gateway',
+    clock: options.clock ?? new OffsetClock(systemClock),
+    seed: options.seed ?? 1,
+    sessionTimeoutMs: options.sessionTimeoutMs ?? 5 * 60_000,
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    gatewayUser: options.gatewayUser ?? 'demo_individual',
+    validateRequests: options.validateRequests !== false,
+    validateResponses: options.validateResponses !== false,
+    bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
+  } as const;
+}
+
+/** Composes the server: the services, the controls, and the express app with its routes outside
+ * the document and the request pipeline of the documented operations (`http/pipeline.ts`). */
 export function createServer(options: ServerOptions = {}): BrokerageServer {
-  const mode = options.mode ?? 'gateway';
-  const clock = options.clock ?? new OffsetClock(systemClock);
-  const seed = options.seed ?? 1;
-  const sessionTimeoutMs = options.sessionTimeoutMs ?? 5 * 60_000;
-  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  const logger = options.logger ?? pino({ level: 'silent' });
-  const brokerage = new Brokerage({
+  const settings = withDefaults(options);
+  const { mode, clock, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
+  const services = createServices({
     clock,
     store: options.store ?? new MemoryStore(),
     fixtures: options.fixtures ?? defaultFixtures,
     seed,
     idleTimeoutMs: sessionTimeoutMs,
   });
+  const { brokerage } = services;
   const faults = new FaultInjector();
+  const pacing = options.pacing === true ? {} : options.pacing;
+  const pacer =
+    pacing === false ? undefined : new Pacer(clock, { ...defaultPacing(mode), ...pacing });
   const lookups =
     options.lookupThrottle === false
       ? undefined
-      : new LookupThrottle(clock, logger, { ...defaultLookupThrottle, ...options.lookupThrottle });
-  const bodyLimit = options.bodyLimitBytes ?? defaultBodyLimitBytes;
-  const pacer =
-    options.pacing === false
-      ? undefined
-      : new Pacer(clock, {
-          ...defaultPacing(mode),
-          ...(options.pacing === true ? {} : options.pacing),
+      : new LookupThrottle(clock, settings.logger, {
+          ...defaultLookupThrottle,
+          ...options.lookupThrottle,
         });
-
-  const gatewayUser = options.gatewayUser ?? 'demo_individual';
-  let gatewaySessionId: string | undefined;
-  const openGatewaySession = (): Session => {
-    const current =
-      gatewaySessionId === undefined ? undefined : brokerage.sessions.find(gatewaySessionId);
-    if (current) return current;
-    const user = brokerage.user(gatewayUser);
-    if (!user) throw new Error(`Unknown gateway user ${gatewayUser}`);
-    const session = brokerage.sessions.open(user, { origin: 'gateway', brokerageOpen: true });
-    gatewaySessionId = session.id;
-    return session;
-  };
-  if (mode === 'gateway') openGatewaySession();
+  const gateway = gatewaySession(brokerage, gatewayUser);
+  if (mode === 'gateway') gateway.open();
 
   const document = loadDocument();
-  const operations = [...indexOperations(document).values()].sort(compareRouteSpecificity);
+  const operations = documentOperations().sort(compareRouteSpecificity);
   const controls = new Controls({
     brokerage,
     clock,
@@ -159,208 +142,51 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     seed,
     gatewayUser: mode === 'gateway' ? gatewayUser : undefined,
     operationIds: new Set(operations.map((operation) => operation.operationId)),
-    reopenGatewaySession: mode === 'gateway' ? openGatewaySession : undefined,
+    reopenGatewaySession: mode === 'gateway' ? gateway.open : undefined,
   });
-  const gate = {
-    mode,
-    brokerage,
-    authenticators: [...(options.authenticators ?? []), ...defaultAuthenticators(brokerage)],
-    gatewaySessionId: () => gatewaySessionId,
-    throttle: lookups,
-  };
+  const authenticators = [...(options.authenticators ?? []), ...defaultAuthenticators(services)];
+  const gate = { mode, brokerage, authenticators, gatewaySessionId: gateway.id, throttle: lookups };
+  const { validateRequests, validateResponses } = settings;
 
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  if (logger.isLevelEnabled('info')) {
-    app.use(
-      pinoHttp({
-        logger,
-        genReqId: (req, res) => {
-          const given = req.headers['x-request-id'];
-          const id =
-            typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-          res.setHeader('X-Request-Id', id);
-          return id;
-        },
-        // A 5xx answer makes pino-http invent an error with a stack trace; the real cause, when
-        // there is one, is logged by the error handler.
-        customErrorObject: (_req, res, error, value: Record<string, unknown>) =>
-          error.message === `failed with status code ${res.statusCode}`
-            ? { res: value.res, responseTime: value.responseTime }
-            : value,
-        customLogLevel: (_req, res, error) =>
-          error !== undefined || res.statusCode >= 500
-            ? 'error'
-            : res.statusCode >= 400
-              ? 'warn'
-              : 'info',
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      }),
-    );
-  } else {
-    // pino-http costs as much per request as the route itself, even when nothing is logged:
-    // with request logs off, only errors are logged, through the logger as it is.
-    app.use((req: Request, _res: Response, next: NextFunction) => {
-      req.log = logger;
-      next();
-    });
-  }
+  app.use(requestLogging(settings.logger));
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });
   });
   app.use(docsRouter());
-  const controlAccess = {
-    mode,
-    enabled: options.control !== false,
-    token: options.controlToken,
-  };
-  if (controlServed(controlAccess)) {
+  const control = { mode, enabled: options.control !== false, token: options.controlToken };
+  if (controlServed(control)) {
     app.use(
       '/control',
-      requireControlToken(controlAccess.token),
-      controlRouter(controls, { validateResponses: options.validateResponses !== false }),
+      requireControlToken(control.token),
+      controlRouter(controls, { validateResponses }),
     );
   }
-
-  app.use(methodGate(operations));
-  // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
-  app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
-
-  const operationOf = (res: Response): OperationInfo | undefined =>
-    res.locals.operation as OperationInfo | undefined;
-
-  // Before validation: the request timer, pacing and the session gate, so that a request with no
-  // credentials answers 401 and one over the limit 429, whatever its content.
-  for (const operation of operations) {
-    const route = app.route(operation.expressPath);
-    const access = accessOf(operation.path);
-    const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
-    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
-      res.locals.operation = operation;
-      const cancelTimer = clock.schedule(requestTimeoutMs, () => {
-        if (!res.headersSent) {
-          sendError(
-            res,
-            answerFor(
-              unavailable(`Request aborted after ${requestTimeoutMs / 1000} seconds`),
-              operation,
-            ),
-            operation,
-            req.path,
-          );
-        }
-      });
-      res.on('close', cancelTimer);
-      try {
-        let session: Session | undefined;
-        if (access === 'credentials') {
-          // A token operation has no session to fail after: an injected fault comes first.
-          const injected = faults.take(operation.operationId);
-          if (injected) throw injected;
-          await checkCredentials(req, operation, brokerage);
-        } else {
-          session = await resolveSession(req, gate);
-          res.locals.session = session;
-        }
-        pacer?.admit(session?.id ?? req.ip ?? 'unknown', endpoint);
-        if (session) admitSession(session, access, brokerage);
-        next();
-      } catch (error) {
-        next(error);
-      }
-    });
-  }
-
-  // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
-  // with the invalid-request status of its operation (and after its credentials were checked).
-  app.use(express.json({ limit: bodyLimit, type: ['application/json', '+json'] }));
-  app.use(oauthPagesRouter(brokerage));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const operation = res.locals.operation as OperationInfo | undefined;
-    next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
+  const handlers = createHandlers({ ...services, mode });
+  const pages = oauthPagesRouter(services);
+  const pipeline = { operations, document, handlers, pages, brokerage, clock, gate, pacer };
+  mountPipeline(app, {
+    ...pipeline,
+    faults,
+    oauth2: services.oauth2,
+    requestTimeoutMs,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    validateRequests,
+    validateResponses,
   });
 
-  // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no route
-  // above: answer the service's 400 `Bad Request: <name> needed` instead of the validator's 404.
-  app.use(emptyPathParameters(operations, gate));
-
-  const validateRequests = options.validateRequests !== false;
-  const validateResponses = options.validateResponses !== false;
-  if (validateRequests || validateResponses) {
-    app.use(
-      OpenApiValidator.middleware({
-        apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
-        validateRequests: validateRequests ? { allErrors: true } : false,
-        validateResponses: validateResponses ? { allErrors: true } : false,
-        validateSecurity: false,
-        validateApiSpec: false,
-        ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
-      }),
-    );
-  }
-
-  // The validator coerces `1e999` to Infinity and lets it through `minimum`/`maximum`.
-  app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(nonFiniteParameter(req));
-  });
-
-  const handlers = createHandlers({ brokerage, mode });
-  for (const operation of operations) {
-    const handler = handlers[operation.operationId] as Handler<OperationId>;
-    const route = app.route(operation.expressPath);
-    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const injected = faults.take(operation.operationId);
-        if (injected) throw injected;
-        const latency = faults.latencyOf(operation.operationId);
-        if (latency > 0) await sleep(clock, latency);
-        if (res.headersSent) return;
-        const reply: Reply = {
-          setCookie: (name, value) =>
-            res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
-          setHeader: (name, value) => res.setHeader(name, value),
-        };
-        const request = {
-          params: req.params,
-          query: req.query,
-          body: req.body,
-          session: res.locals.session,
-          headers: req.headers,
-          url: req.originalUrl,
-          method: req.method,
-          ip: req.ip ?? '',
-        } as unknown as OperationRequest<OperationId>;
-        const body = await handler(request, reply);
-        if (!res.headersSent) res.status(200).json(body);
-      } catch (error) {
-        next(error);
-      }
-    });
-  }
-
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    next(Object.assign(new Error('not found'), { status: 404, path: req.path }));
-  });
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const operation = operationOf(res);
-    const answer = answerFor(error, operation);
-    // A refused request (domain rule, validation) is the client's: the access log's one line
-    // says so. Only an unexpected failure is logged with its stack.
-    if (isUnexpected(error)) {
-      req.log.error({ err: error, operationId: operation?.operationId }, 'request failed');
-    }
-    if (res.headersSent) return;
-    sendError(res, answer, operation, req.path);
-  });
-
+  const serverOptions = { mode, seed, sessionTimeoutMs, requestTimeoutMs };
+  const openGatewaySession = gateway.open;
   return {
     app,
     brokerage,
+    services,
     faults,
     pacer,
     controls,
     openGatewaySession,
-    options: { mode, seed, sessionTimeoutMs, requestTimeoutMs },
+    options: serverOptions,
   };
 }

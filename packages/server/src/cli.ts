@@ -13,9 +13,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { generate } from 'selfsigned';
 import { createServer, type BrokerageServer, type Mode } from './app.js';
-import { registerConsumer } from './domain/auth-services.js';
+import { registerConsumer } from './services.js';
+import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
-import type { ConsumerRegistration } from './domain/oauth1/consumers.js';
 import { defaultFixtures } from './fixtures/index.js';
 
 /** Exit code of a command line that cannot be used (unknown option, bad value). */
@@ -221,7 +221,7 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
   for (const file of options.registerConsumer) {
     try {
       const registration = JSON.parse(readFileSync(file, 'utf8')) as ConsumerRegistration;
-      const consumer = registerConsumer(server.brokerage, registration);
+      const consumer = registerConsumer(server.services, registration);
       logger.info({ consumerKey: consumer.consumerKey, file }, 'consumer registered');
     } catch (error) {
       // Prints the reason and throws a CommanderError with the usage exit code.

@@ -10,7 +10,6 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
-import { authServicesOf } from '../src/domain/auth-services.js';
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -150,9 +149,7 @@ describe('brokerage-server command line', () => {
         running = await main(argv('--port', '0', '--register-consumer', good), {
           stdout: stdout.stream,
         });
-        expect(
-          authServicesOf(running.server.brokerage).oauth1.consumers.get('PARTNER1'),
-        ).toBeDefined();
+        expect(running.server.services.oauth1.consumers.get('PARTNER1')).toBeDefined();
         expect(stdout.text()).toContain('"consumerKey":"PARTNER1"');
         await running.close();
         running = undefined;

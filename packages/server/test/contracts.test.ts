@@ -1,4 +1,4 @@
-import { previousBusinessDay } from '../src/domain/contracts.js';
+import { previousBusinessDay } from '../src/domain/contracts/contracts.js';
 import { startServer, type Harness } from './harness.js';
 import { userSession } from './user-session.js';
 

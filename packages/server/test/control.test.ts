@@ -1,6 +1,6 @@
-import { DomainError } from '../src/domain/errors.js';
-import { ManualClock, OffsetClock, type Clock } from '../src/domain/clock.js';
-import type { Fixtures } from '../src/domain/model.js';
+import { DomainError } from '../src/domain/kernel/errors.js';
+import { ManualClock, OffsetClock, type Clock } from '../src/domain/kernel/clock.js';
+import type { Fixtures } from '../src/domain/accounts/model.js';
 import { defaultFixtures } from '../src/fixtures/index.js';
 import { startServer, type Harness } from './harness.js';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer, type BrokerageServer, type ServerOptions } from '../src/app.js';
-import { ManualClock } from '../src/domain/clock.js';
+import { ManualClock } from '../src/domain/kernel/clock.js';
 
 export interface Harness extends BrokerageServer {
   baseUrl: string;

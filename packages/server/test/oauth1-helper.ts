@@ -7,8 +7,8 @@ import {
   randomBytes,
   sign,
 } from 'node:crypto';
-import { baseString, percentEncode } from '../src/domain/oauth1/signature.js';
-import { signedBytes } from '../src/domain/oauth1/diffie-hellman.js';
+import { baseString, percentEncode } from '../src/domain/auth/oauth1/signature.js';
+import { signedBytes } from '../src/domain/auth/oauth1/diffie-hellman.js';
 import { testConsumerKeys } from '../src/fixtures/test-consumer.js';
 import type { Answer, Harness } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
-import { registerConsumer } from '../src/domain/auth-services.js';
+import { registerConsumer } from '../src/services.js';
 import { startServer, type Harness } from './harness.js';
 import { TestConsumer, testConsumer } from './oauth1-helper.js';
 
@@ -88,7 +88,7 @@ describe('OAuth 1.0a', () => {
     it('uses the authorization page for a consumer that does not authorize automatically', async () => {
       const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-      registerConsumer(server.brokerage, {
+      registerConsumer(server.services, {
         consumerKey: 'PAGECONS',
         signaturePublicKey: pem,
         encryptionPublicKey: pem,

@@ -1,4 +1,3 @@
-import { KeyedMutex } from '../src/domain/keyed-mutex.js';
 import { rejectRules, warningRules } from '../src/domain/orders/order-rules.js';
 import { startServer, type Harness } from './harness.js';
 import {
@@ -340,24 +339,6 @@ describe('placing orders: the rule table', () => {
   });
 
   describe('one order at a time per account', () => {
-    it('runs the tasks of one key one after the other, those of different keys side by side', async () => {
-      const mutex = new KeyedMutex();
-      const events: string[] = [];
-      const task = (name: string) => async () => {
-        events.push(`${name} start`);
-        await Promise.resolve();
-        await Promise.resolve();
-        events.push(`${name} end`);
-      };
-      await Promise.all([
-        mutex.run('A', task('a1')),
-        mutex.run('A', task('a2')),
-        mutex.run('B', task('b1')),
-      ]);
-      expect(events.indexOf('a1 end')).toBeLessThan(events.indexOf('a2 start'));
-      expect(events.indexOf('b1 start')).toBeLessThan(events.indexOf('a1 end'));
-    });
-
     it('serialises concurrent placements: none is lost or duplicated', async () => {
       const answers = await Promise.all(
         Array.from({ length: 25 }, (_, index) =>

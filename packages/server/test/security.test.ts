@@ -1,7 +1,7 @@
 // Hosted mode as an attacker would try it, and requests that must not break an account.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { SeededRandom } from '../src/domain/random.js';
+import { SeededRandom } from '../src/domain/kernel/random.js';
 import { startServer, type Harness } from './harness.js';
 import { AAPL, defined } from './trading-helpers.js';
 import { userSession } from './user-session.js';

@@ -1,4 +1,4 @@
-import { valueAccount } from '../src/domain/valuation.js';
+import { valueAccount } from '../src/domain/accounts/valuation.js';
 import type { Harness } from './harness.js';
 
 export const AAPL = 265598;

@@ -1,6 +1,6 @@
-import { instrumentsOf, Market } from '../domain/market.js';
-import type { Fixtures } from '../domain/model.js';
-import { systemClock } from '../domain/clock.js';
+import { instrumentsOf, Market } from '../domain/market/market.js';
+import type { Fixtures } from '../domain/accounts/model.js';
+import { systemClock } from '../domain/kernel/clock.js';
 import { MemoryStore } from '../store/memory.js';
 
 function duplicates<T>(values: T[]): T[] {

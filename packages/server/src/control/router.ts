@@ -1,7 +1,7 @@
-import type { PriceWalk } from '../domain/price-walk.js';
+import type { PriceWalk } from '../domain/market/price-walk.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { Fixtures } from '../domain/model.js';
+import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
 import type { Controls, FaultRequest, PriceEntry } from './controls.js';
 import { controlDocumentFiles } from './document.js';

@@ -4,7 +4,7 @@ import {
   accountMargins,
   accountMarketValue,
   accountSummary,
-} from '../domain/account-reports.js';
+} from '../domain/accounts/account-reports.js';
 import {
   accountsList,
   aliasOf,
@@ -15,10 +15,10 @@ import {
   setDynamicAccount,
   signaturesAndOwners,
   switchAccount,
-} from '../domain/accounts.js';
-import type { Brokerage } from '../domain/brokerage.js';
-import type { Session } from '../domain/sessions.js';
-import { isCashAccount, valueAccount } from '../domain/valuation.js';
+} from '../domain/accounts/accounts.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { Session } from '../domain/auth/sessions.js';
+import { isCashAccount, valueAccount } from '../domain/accounts/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

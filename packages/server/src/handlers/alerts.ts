@@ -1,14 +1,13 @@
 import { alertAcknowledgement, alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
-import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
 export const alertHandlers = ({
   brokerage,
+  alerts,
 }: HandlerContext): HandlerGroup<
   'upsertAlert' | 'activateAlert' | 'deleteAlert' | 'listAlerts' | 'getAlertDetails' | 'getMtaAlert'
 > => {
-  const { alerts } = tradingOf(brokerage);
   return {
     upsertAlert: ({ session, params, body }) => {
       const { alert, warning } = alerts.upsert(requireSession(session), params.accountId, body);

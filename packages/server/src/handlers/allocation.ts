@@ -1,4 +1,4 @@
-import { createAllocationGroup } from '../domain/allocation.js';
+import { createAllocationGroup } from '../domain/accounts/allocation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

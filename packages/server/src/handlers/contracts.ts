@@ -1,16 +1,16 @@
-import { algosOf } from '../domain/algos.js';
-import { contractRules, tradingAccountsOf } from '../domain/contract-rules.js';
+import { algosOf } from '../domain/contracts/algos.js';
+import { contractRules, tradingAccountsOf } from '../domain/contracts/contract-rules.js';
 import {
   contractOrFail,
   currencyPairsOf,
   futuresBySymbols,
   stocksBySymbols,
-} from '../domain/contracts.js';
+} from '../domain/contracts/contracts.js';
 import {
   eventContractDetails,
   eventContractOrFail,
   eventContractRules,
-} from '../domain/event-contracts.js';
+} from '../domain/contracts/event-contracts.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

@@ -1,4 +1,3 @@
-import { authServicesOf } from '../domain/auth-services.js';
 import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
 import { originOf, signedRequestOf } from '../http/signed-request.js';
 import type { OperationId } from '@brokerage/types';
@@ -10,7 +9,9 @@ function authorizationOf(request: OperationRequest<OperationId>): string | undef
 }
 
 export const oauthHandlers = ({
-  brokerage,
+  oauth1,
+  oauth2,
+  sso,
 }: HandlerContext): HandlerGroup<
   | 'requestOAuthToken'
   | 'getOAuthAccessToken'
@@ -19,7 +20,6 @@ export const oauthHandlers = ({
   | 'createSsoSession'
   | 'createSsoBrowserSession'
 > => {
-  const { oauth1, oauth2, sso } = authServicesOf(brokerage);
   return {
     requestOAuthToken: (request) => oauth1.requestToken(signedRequestOf(request)),
     getOAuthAccessToken: (request) => oauth1.accessToken(signedRequestOf(request)),

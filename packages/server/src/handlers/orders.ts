@@ -1,12 +1,12 @@
-import { badRequest, rejected } from '../domain/errors.js';
+import { badRequest, rejected } from '../domain/kernel/errors.js';
 import { applyOrderFilters } from '../domain/orders/order-filters.js';
 import { liveOrder, orderStatus, placeOrdersResponse } from '../domain/orders/order-views.js';
-import { tradingOf } from '../domain/trading.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
 export const orderHandlers = ({
   brokerage,
+  orders,
 }: HandlerContext): HandlerGroup<
   | 'placeOrders'
   | 'confirmOrderReply'
@@ -17,21 +17,16 @@ export const orderHandlers = ({
   | 'modifyOrder'
   | 'cancelOrder'
 > => {
-  const { orders } = tradingOf(brokerage);
   const instrument = (conid: number) => {
     const found = brokerage.market.instrument(conid);
     if (!found) throw rejected(`Contract ${conid} not found`);
     return found;
   };
   return {
-    placeOrders: async ({ session, params, body }) =>
-      placeOrdersResponse(
-        await orders.place(requireSession(session), params.accountId, body.orders),
-      ),
-    confirmOrderReply: async ({ session, params, body }) =>
-      placeOrdersResponse(
-        await orders.reply(requireSession(session), params.replyId, body.confirmed),
-      ),
+    placeOrders: ({ session, params, body }) =>
+      placeOrdersResponse(orders.place(requireSession(session), params.accountId, body.orders)),
+    confirmOrderReply: ({ session, params, body }) =>
+      placeOrdersResponse(orders.reply(requireSession(session), params.replyId, body.confirmed)),
     suppressQuestions: ({ session, body }) => {
       if (!orders.questions.suppress(requireSession(session).id, body.messageIds)) {
         throw badRequest('Bad Request: at most 64 message ids can be suppressed');
@@ -53,17 +48,12 @@ export const orderHandlers = ({
       const order = orders.status(requireSession(session), Number(params.orderId));
       return orderStatus(order, instrument(order.conid), brokerage.market);
     },
-    modifyOrder: async ({ session, params, body }) =>
+    modifyOrder: ({ session, params, body }) =>
       placeOrdersResponse(
-        await orders.modify(
-          requireSession(session),
-          params.accountId,
-          Number(params.orderId),
-          body,
-        ),
+        orders.modify(requireSession(session), params.accountId, Number(params.orderId), body),
       ),
-    cancelOrder: async ({ session, params }) => {
-      const outcome = await orders.cancel(
+    cancelOrder: ({ session, params }) => {
+      const outcome = orders.cancel(
         requireSession(session),
         params.accountId,
         Number(params.orderId),

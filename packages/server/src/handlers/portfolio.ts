@@ -1,6 +1,10 @@
-import { ledger } from '../domain/account-reports.js';
-import { ledgerAccount, portfolioAccounts, portfolioSubaccounts } from '../domain/portfolio.js';
-import { valueAccount } from '../domain/valuation.js';
+import { ledger } from '../domain/accounts/account-reports.js';
+import {
+  ledgerAccount,
+  portfolioAccounts,
+  portfolioSubaccounts,
+} from '../domain/accounts/portfolio.js';
+import { valueAccount } from '../domain/accounts/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

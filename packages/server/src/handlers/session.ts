@@ -1,4 +1,4 @@
-import { authStatusOf } from '../domain/auth-status.js';
+import { authStatusOf } from '../domain/auth/auth-status.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

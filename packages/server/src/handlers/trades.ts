@@ -1,4 +1,4 @@
-import { executionsOf, tradeView } from '../domain/trades.js';
+import { executionsOf, tradeView } from '../domain/orders/trades.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

@@ -1,4 +1,4 @@
-import { createWatchlist } from '../domain/watchlists.js';
+import { createWatchlist } from '../domain/market/watchlists.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

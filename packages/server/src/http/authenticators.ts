@@ -1,15 +1,14 @@
 import type { Request } from 'express';
-import { authServicesOf } from '../domain/auth-services.js';
-import type { Brokerage } from '../domain/brokerage.js';
-import { bearerToken } from '../domain/oauth2.js';
+import { bearerToken } from '../domain/auth/oauth2.js';
+import type { Services } from '../services.js';
 import type { Authenticator } from './session-gate.js';
 import { signedRequestOf } from './signed-request.js';
 
 /** Requests signed HMAC-SHA256 with a live session token: the session that token opened. */
 export const oauth1Authenticator =
-  (brokerage: Brokerage): Authenticator =>
+  ({ oauth1 }: Services): Authenticator =>
   (request: Request) =>
-    authServicesOf(brokerage).oauth1.authenticate(
+    oauth1.authenticate(
       signedRequestOf({
         method: request.method,
         url: request.originalUrl,
@@ -20,14 +19,14 @@ export const oauth1Authenticator =
 
 /** `Authorization: Bearer <token>` with a single sign-on session token: that session. */
 export const bearerAuthenticator =
-  (brokerage: Brokerage): Authenticator =>
+  ({ sso }: Services): Authenticator =>
   async (request: Request) => {
     const token = bearerToken(request.headers.authorization);
-    return token === undefined ? undefined : authServicesOf(brokerage).sso.sessionOfToken(token);
+    return token === undefined ? undefined : sso.sessionOfToken(token);
   };
 
 /** The credential checks of hosted mode: OAuth 1.0a signatures and single sign-on bearer tokens. */
-export const defaultAuthenticators = (brokerage: Brokerage): Authenticator[] => [
-  oauth1Authenticator(brokerage),
-  bearerAuthenticator(brokerage),
+export const defaultAuthenticators = (services: Services): Authenticator[] => [
+  oauth1Authenticator(services),
+  bearerAuthenticator(services),
 ];

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { unauthorized } from '../domain/errors.js';
+import { unauthorized } from '../domain/kernel/errors.js';
 import { sendError, answerFor } from './error-response.js';
 
 export interface ControlAccessOptions {

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { OperationId } from '@brokerage/types';
+import {
+  operationRoutes,
+  type ErrorShape,
+  type OperationId,
+  type OperationRow,
+} from '@brokerage/types';
+import type { Access } from './session-gate.js';
 
 const require = createRequire(import.meta.url);
 
@@ -10,7 +16,7 @@ export const documentFiles = {
   yaml: require.resolve('@brokerage/types/openapi.yaml'),
 };
 
-export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';
+export type { ErrorShape };
 
 export interface OperationInfo {
   operationId: OperationId;
@@ -26,9 +32,12 @@ export interface OperationInfo {
   invalidRequestStatus: number;
   /** The operation requires a request body. */
   bodyRequired: boolean;
-  /** The operation's own `security` requirements (undefined: the document's default): each a
-   * scheme name with its scopes. */
-  security: { scheme: string; scopes: string[] }[] | undefined;
+  /** What the operation needs before its handler runs, from its `security` in the document. */
+  access: Access;
+  /** The credentials it accepts: one array of scheme names per alternative. */
+  security: readonly (readonly string[])[];
+  /** OAuth scopes its own security requires (single sign-on). */
+  scopes: readonly string[];
 }
 
 interface RawOperation {
@@ -36,7 +45,6 @@ interface RawOperation {
   tags?: string[];
   'x-invalid-request-status'?: number;
   requestBody?: { required?: boolean };
-  security?: Record<string, string[]>[];
   responses: Record<string, RawResponse | { $ref: string }>;
 }
 interface RawResponse {
@@ -64,9 +72,13 @@ function errorShape(response: RawResponse): ErrorShape | undefined {
   return undefined;
 }
 
-/** Every operation of the document, keyed by operationId. */
-export function indexOperations(document: RawDocument): Map<OperationId, OperationInfo> {
-  const index = new Map<OperationId, OperationInfo>();
+/** Every operation of a document, keyed by operationId: for other documents than the brokerage's
+ * (the control API's) and for tests. The server takes the brokerage's from the operation table
+ * (`documentOperations`). */
+export function indexOperations(
+  document: RawDocument,
+): Map<OperationId, Omit<OperationInfo, 'access' | 'security' | 'scopes'>> {
+  const index = new Map<OperationId, Omit<OperationInfo, 'access' | 'security' | 'scopes'>>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, value] of Object.entries(item)) {
       if (!httpMethods.has(method)) continue;
@@ -90,11 +102,37 @@ export function indexOperations(document: RawDocument): Map<OperationId, Operati
         errors,
         invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
         bodyRequired: operation.requestBody?.required === true,
-        security: operation.security?.flatMap((requirement) =>
-          Object.entries(requirement).map(([scheme, scopes]) => ({ scheme, scopes })),
-        ),
       });
     }
   }
   return index;
+}
+
+/** What an operation needs before its handler runs. One that accepts the session (the
+ * \`sessionCookie\` scheme, and with it the other credentials that stand for a session) has its
+ * session resolved by the gate, and its brokerage session checked where it needs one; any other
+ * (OAuth 1.0a token requests, OAuth 2.0 client assertions, single sign-on bearer tokens) checks its
+ * own credentials. */
+export function accessOf(row: OperationRow): Access {
+  if (!row.security.some((alternative) => alternative.includes('sessionCookie')))
+    return 'credentials';
+  return row.brokerageSession ? 'brokerage' : 'session';
+}
+
+/** Every operation of the document, from the operation table of @brokerage/types (read from the
+ * document once, at build time). */
+export function documentOperations(): OperationInfo[] {
+  return (operationRoutes as readonly OperationRow[]).map((row) => ({
+    operationId: row.operationId,
+    method: row.method.toLowerCase(),
+    path: row.path,
+    expressPath: row.path.replace(/\{([^}]+)\}/g, ':$1'),
+    tag: row.tag,
+    errors: new Map(Object.entries(row.errors).map(([status, shape]) => [Number(status), shape])),
+    invalidRequestStatus: row.invalidRequestStatus,
+    bodyRequired: row.bodyRequired,
+    access: accessOf(row),
+    security: row.security,
+    scopes: row.scopes,
+  }));
 }

@@ -1,8 +1,8 @@
 import { createRouteMatcher } from '@brokerage/types';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { badRequest } from '../domain/errors.js';
+import { badRequest } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
-import { accessOf, admitSession, resolveSession, type SessionGateOptions } from './session-gate.js';
+import { admitSession, resolveSession, type SessionGateOptions } from './session-gate.js';
 
 /** Answers a URL that is an operation's path with an empty path parameter
  * (`/v1/api/acesws//signatures-and-owners`) with the service's 400 `Bad Request: <name> needed`,
@@ -24,7 +24,7 @@ export function emptyPathParameters(
     const operation = found.route;
     res.locals.operation = operation;
     try {
-      const access = accessOf(operation.path);
+      const { access } = operation;
       if (access !== 'credentials') {
         const session = await resolveSession(req, gate);
         res.locals.session = session;

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
-import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import { DomainError, type DomainErrorKind } from '../domain/kernel/errors.js';
 import type { ErrorShape, OperationInfo } from './document.js';
 
 const statusOfKind: Record<DomainErrorKind, number> = {

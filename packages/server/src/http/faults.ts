@@ -1,5 +1,5 @@
 import type { OperationId } from '@brokerage/types';
-import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import { DomainError, type DomainErrorKind } from '../domain/kernel/errors.js';
 
 const kindOfStatus: Record<number, DomainErrorKind> = {
   400: 'badRequest',

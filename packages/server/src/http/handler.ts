@@ -1,6 +1,6 @@
 import type { Body, OperationId, Ok, PathParams, QueryParams } from '@brokerage/types';
-import type { Brokerage } from '../domain/brokerage.js';
-import type { Session } from '../domain/sessions.js';
+import type { Session } from '../domain/auth/sessions.js';
+import type { Services } from '../services.js';
 
 /** What a handler gets: the validated request of its operation, and the caller's session. */
 export interface OperationRequest<Op extends OperationId> {
@@ -35,8 +35,7 @@ export type Handlers = { [Op in OperationId]: Handler<Op> };
 /** The handlers of one area (tag). */
 export type HandlerGroup<Ops extends OperationId> = { [Op in Ops]: Handler<Op> };
 
-/** What handlers are built with. */
-export interface HandlerContext {
-  brokerage: Brokerage;
+/** What handlers are built with: the services, and the mode. */
+export interface HandlerContext extends Services {
   mode: 'gateway' | 'hosted';
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../domain/clock.js';
-import { rateLimited } from '../domain/errors.js';
+import type { Clock } from '../domain/kernel/clock.js';
+import { rateLimited } from '../domain/kernel/errors.js';
 
 export interface LookupThrottleLimits {
   /** Failed session lookups a client may make within `windowMs` before it is refused. */

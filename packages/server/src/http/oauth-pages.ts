@@ -1,7 +1,6 @@
 import { Router, type Request } from 'express';
-import { authServicesOf } from '../domain/auth-services.js';
-import type { Brokerage } from '../domain/brokerage.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../domain/kernel/errors.js';
+import type { Services } from '../services.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -13,9 +12,8 @@ const addressOf = (request: Request) => (request.ip ?? '').replace(/^::ffff:/, '
 
 /** Browser pages outside the document: the OAuth 1.0a authorization page (a demo user grants
  * a request token; no passwords are modelled) and the portal landing of single sign-on links. */
-export function oauthPagesRouter(brokerage: Brokerage): Router {
+export function oauthPagesRouter({ brokerage, oauth1, sso }: Services): Router {
   const router = Router();
-  const { oauth1, sso } = authServicesOf(brokerage);
 
   router.get('/oauth/authorize', (req, res) => {
     const token = escapeHtml(String(req.query.oauth_token ?? ''));

@@ -1,6 +1,6 @@
 import { globalRequestsPerSecond, pacingIntervals } from '@brokerage/types';
-import type { Clock } from '../domain/clock.js';
-import { rateLimited } from '../domain/errors.js';
+import type { Clock } from '../domain/kernel/clock.js';
+import { rateLimited } from '../domain/kernel/errors.js';
 
 export interface PacingLimits {
   /** Requests per second per session (or per address without a session). */

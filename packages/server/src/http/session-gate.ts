@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { authServicesOf } from '../domain/auth-services.js';
-import type { Brokerage } from '../domain/brokerage.js';
-import { badRequest, DomainError, unauthorized } from '../domain/errors.js';
-import type { Session } from '../domain/sessions.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { OAuth2 } from '../domain/auth/oauth2.js';
+import type { Session } from '../domain/auth/sessions.js';
+import { badRequest, DomainError, unauthorized } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
 import type { LookupThrottle } from './lookup-throttle.js';
 
@@ -12,17 +12,6 @@ export type Access =
   | 'credentials' // token operations check their own credentials (OAuth 1.0a, OAuth 2.0, SSO)
   | 'session' // a live session
   | 'brokerage'; // a live session whose brokerage (`/iserver`) session is open
-
-export function accessOf(path: string): Access {
-  if (path.startsWith('/v1/api/oauth/') || path.startsWith('/oauth2/') || path.startsWith('/gw/')) {
-    return 'credentials';
-  }
-  // The operations that open the brokerage session cannot need it open.
-  const opensBrokerage =
-    path.startsWith('/v1/api/iserver/auth/') || path === '/v1/api/iserver/reauthenticate';
-  if (path.startsWith('/v1/api/iserver/') && !opensBrokerage) return 'brokerage';
-  return 'session';
-}
 
 /** Recognises one kind of credentials: answers the session they stand for, undefined when the
  * request does not carry this kind, and throws `unauthorized` when it carries them wrongly. */
@@ -75,22 +64,20 @@ async function lookUpSession(request: Request, options: SessionGateOptions): Pro
 /** A token operation checks its own credentials, but before its body is validated, so that a
  * request without valid credentials answers 401 whatever its body: an OAuth 1.0a step needs an
  * `OAuth` authorization header (its signature is verified by the step itself), a single sign-on
- * operation a valid bearer token with the operation's scope (403 without it). Credentials carried
- * in the body (the OAuth 2.0 client assertion) are checked with it. */
+ * operation a valid bearer token with the operation's scopes (403 without them). Credentials
+ * carried in the body (the OAuth 2.0 client assertion) are checked with it. */
 export async function checkCredentials(
   request: Request,
   operation: OperationInfo,
-  brokerage: Brokerage,
+  oauth2: OAuth2,
 ): Promise<void> {
   const authorization = request.headers.authorization;
-  for (const { scheme, scopes } of operation.security ?? []) {
-    if (scheme === 'oauth1' && !/^OAuth\s/i.test(authorization ?? '')) {
-      throw unauthorized('OAuth authorization header required');
-    }
-    if (scheme === 'bearerToken') {
-      for (const scope of scopes)
-        await authServicesOf(brokerage).oauth2.authorize(authorization, scope);
-    }
+  const schemes = new Set(operation.security.flat());
+  if (schemes.has('oauth1') && !/^OAuth\s/i.test(authorization ?? '')) {
+    throw unauthorized('OAuth authorization header required');
+  }
+  if (schemes.has('bearerToken')) {
+    for (const scope of operation.scopes) await oauth2.authorize(authorization, scope);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SignedRequest } from '../domain/oauth1/signature.js';
+import type { SignedRequest } from '../domain/auth/oauth1/signature.js';
 
 interface RawRequest {
   method: string;

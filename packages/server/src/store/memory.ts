@@ -1,4 +1,11 @@
-import type { Collection, Collections, Store } from './store.js';
+import type { Collection, Collections, Store } from '../domain/kernel/store.js';
+// The store collections each area declares (declaration merging into kernel/store.ts's
+// Collections), brought into every program that creates a memory store.
+import '../domain/accounts/collections.js';
+import '../domain/alerts/collections.js';
+import '../domain/auth/collections.js';
+import '../domain/market/collections.js';
+import '../domain/orders/collections.js';
 
 class MapCollection<T> implements Collection<T> {
   readonly #items = new Map<string, T>();

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Brokerage } from '../brokerage.js';
-import { badRequest, rejected } from '../errors.js';
-import { nextInSequence } from '../sequences.js';
-import type { Session } from '../sessions.js';
-import { parseDashedTimestamp } from '../time-format.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { badRequest, rejected } from '../kernel/errors.js';
+import { nextInSequence } from '../kernel/sequences.js';
+import type { Session } from '../auth/sessions.js';
+import { parseDashedTimestamp } from '../kernel/time-format.js';
 import { conditionsHold, conidOf } from './alert-conditions.js';
 import { alertSettingsOf, type AlertSettings } from './alert-request.js';
 import type { Alert, AlertRequest } from './model.js';

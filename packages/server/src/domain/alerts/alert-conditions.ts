@@ -1,5 +1,5 @@
-import type { Market } from '../market.js';
-import { parseDashedTimestamp } from '../time-format.js';
+import type { Market } from '../market/market.js';
+import { parseDashedTimestamp } from '../kernel/time-format.js';
 import type { Alert, AlertCondition } from './model.js';
 
 /** The contract a condition watches, if any. */

@@ -1,6 +1,6 @@
-import { badRequest, rejected } from '../errors.js';
-import type { Market } from '../market.js';
-import { parseDashedTimestamp } from '../time-format.js';
+import { badRequest, rejected } from '../kernel/errors.js';
+import type { Market } from '../market/market.js';
+import { parseDashedTimestamp } from '../kernel/time-format.js';
 import type { AlertCondition, AlertRequest } from './model.js';
 
 /** Condition types that watch a contract (`conidex` required). */

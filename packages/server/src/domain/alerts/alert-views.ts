@@ -1,6 +1,6 @@
 import type { Schema } from '@brokerage/types';
-import type { Market } from '../market.js';
-import { dashedTimestamp } from '../time-format.js';
+import type { Market } from '../market/market.js';
+import { dashedTimestamp } from '../kernel/time-format.js';
 import { conidOf } from './alert-conditions.js';
 import type { Alert } from './model.js';
 

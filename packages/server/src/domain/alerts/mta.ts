@@ -1,4 +1,4 @@
-import type { User } from '../model.js';
+import type { User } from '../accounts/model.js';
 import type { AlertSettings } from './alert-request.js';
 import type { MtaSettings } from './model.js';
 

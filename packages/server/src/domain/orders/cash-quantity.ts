@@ -1,4 +1,4 @@
-import type { SecType } from '../model.js';
+import type { SecType } from '../market/model.js';
 import type { OrderType } from './model.js';
 
 /** Order types that take a cash quantity (`cashQty`), per security type: the `cqtTypes` of the

@@ -1,4 +1,4 @@
-import type { SecType } from '../model.js';
+import type { SecType } from '../market/model.js';
 
 /** One row of the commission schedule, in the contract's currency. */
 interface CommissionRate {

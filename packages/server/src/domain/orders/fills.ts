@@ -1,4 +1,5 @@
-import type { Account, Instrument } from '../model.js';
+import type { Account } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
 import type { Order, OrderType, Side } from './model.js';
 
 /** Order types that wait (PreSubmitted) until the market reaches their stop price. */

@@ -1,8 +1,8 @@
-import type { Brokerage } from '../brokerage.js';
-import type { Instrument } from '../model.js';
-import { nextInSequence } from '../sequences.js';
-import { dayMs, startOfUtcDay } from '../time-format.js';
-import { isCashAccount, valueAccount } from '../valuation.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import type { Instrument } from '../market/model.js';
+import { nextInSequence } from '../kernel/sequences.js';
+import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
+import { isCashAccount, valueAccount } from '../accounts/valuation.js';
 import { commissionFor } from './commission.js';
 import { bookExecution, checkFill, initialStopPrice, stopOrderTypes } from './fills.js';
 import {

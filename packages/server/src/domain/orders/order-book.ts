@@ -1,11 +1,10 @@
-import type { Brokerage } from '../brokerage.js';
-import { badRequest, rejected, unavailable } from '../errors.js';
-import { KeyedMutex } from '../keyed-mutex.js';
-import type { Account } from '../model.js';
-import type { Session } from '../sessions.js';
-import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contract-rules.js';
-import { startOfUtcDay } from '../time-format.js';
-import { valueAccount } from '../valuation.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { badRequest, rejected, unavailable } from '../kernel/errors.js';
+import type { Account } from '../accounts/model.js';
+import type { Session } from '../auth/sessions.js';
+import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
+import { startOfUtcDay } from '../kernel/time-format.js';
+import { valueAccount } from '../accounts/valuation.js';
 import { pairCurrencies } from './fills.js';
 import { Matching, type Transmitted } from './matching.js';
 import { isWorking, type Order, type OrderTicket } from './model.js';
@@ -32,12 +31,12 @@ export type CancelOutcome =
 
 const accountsFirst = 'Please query /iserver/accounts first';
 
-/** The orders of the brokerage: placement through the rule table and its warnings, one request
- * at a time per account, modification, cancellation and the lists. */
+/** The orders of the brokerage: placement through the rule table and its warnings,
+ * modification, cancellation and the lists. Every operation is synchronous, so that two requests
+ * never interleave in this process (serialising across processes comes with a shared store). */
 export class OrderBook {
   readonly matching: Matching;
   readonly questions: Questions;
-  readonly #mutex = new KeyedMutex();
 
   constructor(private readonly brokerage: Brokerage) {
     this.matching = new Matching(brokerage);
@@ -55,14 +54,12 @@ export class OrderBook {
     );
   }
 
-  place(session: Session, accountId: string, requests: OrderRequest[]): Promise<OrderOutcome> {
+  place(session: Session, accountId: string, requests: OrderRequest[]): OrderOutcome {
     const account = this.pathAccount(session, accountId);
-    return this.#mutex.run(account.id, () => {
-      const tickets = ticketsOf(this.brokerage, account, requests);
-      this.matching.expire();
-      this.questions.invalidate(account.id);
-      return this.decide(session, account, tickets, 0);
-    });
+    const tickets = ticketsOf(this.brokerage, account, requests);
+    this.matching.expire();
+    this.questions.invalidate(account.id);
+    return this.decide(session, account, tickets, 0);
   }
 
   modify(
@@ -70,69 +67,63 @@ export class OrderBook {
     accountId: string,
     orderId: number,
     request: OrderRequest,
-  ): Promise<OrderOutcome> {
+  ): OrderOutcome {
     if (!session.accountsQueried) throw badRequest(accountsFirst);
     const account = this.pathAccount(session, accountId);
-    return this.#mutex.run(account.id, () => {
-      const parsed = ticketOf(this.brokerage, account, request, 'order');
-      this.matching.expire();
-      this.questions.invalidate(account.id);
-      const order = this.orderOf(account.id, orderId);
-      if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
-      if (!isWorking(order.status))
-        return {
-          kind: 'rejected',
-          error: `Order ${orderId} cannot be modified in status ${order.status}`,
-        };
-      if (parsed.conid !== order.conid || parsed.side !== order.side) {
-        return { kind: 'rejected', error: 'The contract and side of an order cannot be modified' };
-      }
-      const ticket: OrderTicket = {
-        ...parsed,
-        allocatedTo: request.acctId === undefined ? order.allocatedTo : parsed.allocatedTo,
-        ...(parsed.cOID === undefined && order.cOID !== undefined ? { cOID: order.cOID } : {}),
+    const parsed = ticketOf(this.brokerage, account, request, 'order');
+    this.matching.expire();
+    this.questions.invalidate(account.id);
+    const order = this.orderOf(account.id, orderId);
+    if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
+    if (!isWorking(order.status))
+      return {
+        kind: 'rejected',
+        error: `Order ${orderId} cannot be modified in status ${order.status}`,
       };
-      return this.decide(session, account, [ticket], 0, order);
-    });
+    if (parsed.conid !== order.conid || parsed.side !== order.side) {
+      return { kind: 'rejected', error: 'The contract and side of an order cannot be modified' };
+    }
+    const ticket: OrderTicket = {
+      ...parsed,
+      allocatedTo: request.acctId === undefined ? order.allocatedTo : parsed.allocatedTo,
+      ...(parsed.cOID === undefined && order.cOID !== undefined ? { cOID: order.cOID } : {}),
+    };
+    return this.decide(session, account, [ticket], 0, order);
   }
 
   /** Answers a warning: false drops the held orders, true goes on down the warning table. */
-  reply(session: Session, replyId: string, confirmed: boolean): Promise<OrderOutcome> {
+  reply(session: Session, replyId: string, confirmed: boolean): OrderOutcome {
     const pending = this.questions.find(session.id, replyId);
     if (!pending) throw unavailable('Reply ID not found');
-    return this.#mutex.run(pending.accountId, () => {
-      const held = this.questions.take(session.id, replyId);
-      if (!held) throw unavailable('Reply ID not found');
-      if (!confirmed) return { kind: 'rejected', error: 'Order not confirmed' };
-      const account = this.pathAccount(session, held.accountId);
-      this.matching.expire();
-      if (held.modifiedOrderId === undefined)
-        return this.decide(session, account, held.tickets, held.warningIndex + 1);
-      const order = this.orderOf(account.id, held.modifiedOrderId);
-      if (!order || !isWorking(order.status)) {
-        return {
-          kind: 'rejected',
-          error: `Order ${held.modifiedOrderId} cannot be modified in status ${order?.status ?? 'Cancelled'}`,
-        };
-      }
-      return this.decide(session, account, held.tickets, held.warningIndex + 1, order);
-    });
+    const held = this.questions.take(session.id, replyId);
+    if (!held) throw unavailable('Reply ID not found');
+    if (!confirmed) return { kind: 'rejected', error: 'Order not confirmed' };
+    const account = this.pathAccount(session, held.accountId);
+    this.matching.expire();
+    if (held.modifiedOrderId === undefined)
+      return this.decide(session, account, held.tickets, held.warningIndex + 1);
+    const order = this.orderOf(account.id, held.modifiedOrderId);
+    if (!order || !isWorking(order.status)) {
+      return {
+        kind: 'rejected',
+        error: `Order ${held.modifiedOrderId} cannot be modified in status ${order?.status ?? 'Cancelled'}`,
+      };
+    }
+    return this.decide(session, account, held.tickets, held.warningIndex + 1, order);
   }
 
-  cancel(session: Session, accountId: string, orderId: number): Promise<CancelOutcome> {
+  cancel(session: Session, accountId: string, orderId: number): CancelOutcome {
     const account = this.brokerage.accountFor(session, accountId);
-    return this.#mutex.run(account.id, () => {
-      this.matching.expire();
-      const order = this.orderOf(account.id, orderId);
-      if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
-      if (!isWorking(order.status))
-        return {
-          kind: 'rejected',
-          error: `Order ${orderId} cannot be cancelled in status ${order.status}`,
-        };
-      this.matching.cancel(order);
-      return { kind: 'cancelled', order };
-    });
+    this.matching.expire();
+    const order = this.orderOf(account.id, orderId);
+    if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
+    if (!isWorking(order.status))
+      return {
+        kind: 'rejected',
+        error: `Order ${orderId} cannot be cancelled in status ${order.status}`,
+      };
+    this.matching.cancel(order);
+    return { kind: 'cancelled', order };
   }
 
   /** Orders of the day of the account (or the selected one): those of today, and older ones still working. */

@@ -1,7 +1,8 @@
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../brokerage.js';
-import { rejected } from '../errors.js';
-import type { Account, Instrument } from '../model.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { rejected } from '../kernel/errors.js';
+import type { Account } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
 import { cashQuantityOrderTypes } from './cash-quantity.js';
 import type { OrderTicket, OrderType } from './model.js';
 

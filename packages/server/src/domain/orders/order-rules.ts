@@ -1,6 +1,7 @@
-import { isMultipleOf } from '../contract-rules.js';
-import type { Account, Instrument } from '../model.js';
-import type { AccountValues } from '../valuation.js';
+import type { Account } from '../accounts/model.js';
+import type { Instrument } from '../market/model.js';
+import type { AccountValues } from '../accounts/valuation.js';
+import { isMultipleOf } from '../contracts/contract-rules.js';
 import { formatMoney } from './order-text.js';
 import type { OrderTicket } from './model.js';
 

@@ -1,4 +1,4 @@
-import type { Instrument } from '../model.js';
+import type { Instrument } from '../market/model.js';
 import type { Order, OrderTicket, OrderType, TimeInForce } from './model.js';
 
 /** Order type as the open orders and status operations spell it. */

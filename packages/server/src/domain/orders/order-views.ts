@@ -1,7 +1,7 @@
 import type { Schema } from '@brokerage/types';
-import type { Market } from '../market.js';
-import type { Instrument } from '../model.js';
-import { compactTimestamp } from '../time-format.js';
+import type { Market } from '../market/market.js';
+import type { Instrument } from '../market/model.js';
+import { compactTimestamp } from '../kernel/time-format.js';
 import type { OrderOutcome } from './order-book.js';
 import type { Order, OrderStatus } from './model.js';
 import {

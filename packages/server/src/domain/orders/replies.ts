@@ -1,5 +1,5 @@
-import { secretUuid } from '../secrets.js';
-import type { Store } from '../../store/store.js';
+import { secretUuid } from '../kernel/secrets.js';
+import type { Store } from '../kernel/store.js';
 import type { PendingReply } from './model.js';
 
 /** At most this many message ids are suppressed per session. */

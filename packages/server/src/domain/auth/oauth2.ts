@@ -1,0 +1,135 @@
+import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
+import { verifyJwt, type TokenSigner } from './jwt.js';
+import { secretHex } from '../kernel/secrets.js';
+
+/** An OAuth 2.0 client: its public JWKs, the scopes it may be granted, the end users it serves. */
+export interface OAuth2Client {
+  clientId: string;
+  /** Public keys (RSA JWKs with `kid`) that verify its client assertions. */
+  keys: JWK[];
+  scopes: string[];
+  /** Usernames the client may create single sign-on sessions for. */
+  endUsers: string[];
+}
+
+/** A client assertion already used, kept until it expires (replay protection by `jti`). */
+export interface UsedAssertion {
+  id: string;
+  expiresAt: number;
+}
+
+/** Issuer and audience of the access tokens the token operation issues. */
+export const accessTokenClaims = { issuer: 'urn:brokerage:oauth2', audience: 'urn:brokerage:gw' };
+export const accessTokenLifetimeSeconds = 3600;
+/** A client assertion may be valid this long at most (`exp` − `iat`). */
+export const maxAssertionLifetimeSeconds = 300;
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+}
+
+/** The client-credentials grant with a `private_key_jwt` client assertion (RFC 7523). */
+export class OAuth2 {
+  readonly #clients = new Map<string, OAuth2Client>();
+
+  constructor(
+    private readonly brokerage: Brokerage,
+    private readonly signer: TokenSigner,
+    clients: OAuth2Client[] = [],
+  ) {
+    for (const client of clients) this.registerClient(client);
+  }
+
+  registerClient(client: OAuth2Client): void {
+    this.#clients.set(client.clientId, structuredClone(client));
+  }
+
+  client(clientId: string): OAuth2Client | undefined {
+    return this.#clients.get(clientId);
+  }
+
+  /** Verifies the assertion (key by `kid`, RS256 signature, iss = sub = client id, `aud` one of
+   * `tokenUrls`, `exp`, single-use `jti`) and issues an access token for the granted scopes. */
+  async issueToken(assertion: string, scope: string, tokenUrls: string[]): Promise<TokenResponse> {
+    const { client, kid } = this.assertingClient(assertion);
+    const key = client.keys.find((candidate) => candidate.kid === kid);
+    if (!key) throw unauthorized('Unknown key id');
+    const claims = await verifyJwt(assertion, key, this.brokerage.clock, {
+      issuer: client.clientId,
+      subject: client.clientId,
+      audience: tokenUrls,
+      requiredClaims: ['exp', 'iat', 'jti'],
+    });
+    const exp = claims.exp ?? 0;
+    if (exp - (claims.iat ?? 0) > maxAssertionLifetimeSeconds)
+      throw unauthorized('Assertion lifetime too long');
+    this.useOnce(`${client.clientId}:${String(claims.jti)}`, exp * 1000);
+    const granted = scope.split(' ').filter((name) => client.scopes.includes(name));
+    if (granted.length === 0)
+      throw badRequest(`None of the requested scopes is granted to ${client.clientId}`);
+    const now = this.brokerage.clock.now();
+    const accessToken = await this.signer.sign(
+      {
+        iss: accessTokenClaims.issuer,
+        aud: accessTokenClaims.audience,
+        sub: client.clientId,
+        scope: granted.join(' '),
+        jti: secretHex(16),
+      },
+      now + accessTokenLifetimeSeconds * 1000,
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: accessTokenLifetimeSeconds,
+      scope: granted.join(' '),
+    };
+  }
+
+  /** The client behind a bearer access token that carries `scope`: 401 when the token is missing or
+   * invalid, 403 when it lacks the scope. */
+  async authorize(authorization: string | undefined, scope: string): Promise<OAuth2Client> {
+    const token = bearerToken(authorization);
+    if (!token) throw unauthorized('Missing bearer token');
+    const claims = await this.signer.verify(token, accessTokenClaims);
+    const client = this.client(claims.sub ?? '');
+    if (!client) throw unauthorized('Unknown client');
+    const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+    if (!scopes.includes(scope)) throw forbidden(`Insufficient scope: ${scope} required`);
+    return client;
+  }
+
+  /** The client the (not yet verified) assertion names, to find the key that verifies it. */
+  private assertingClient(assertion: string): { client: OAuth2Client; kid: string | undefined } {
+    let issuer: unknown;
+    let kid: string | undefined;
+    try {
+      issuer = decodeJwt(assertion).iss;
+      kid = decodeProtectedHeader(assertion).kid;
+    } catch {
+      throw unauthorized('Invalid token');
+    }
+    const client = typeof issuer === 'string' ? this.client(issuer) : undefined;
+    if (!client) throw unauthorized('Unknown client');
+    return { client, kid };
+  }
+
+  private useOnce(id: string, expiresAt: number): void {
+    const used = this.brokerage.store.collection('usedAssertions');
+    const now = this.brokerage.clock.now();
+    for (const entry of used.values()) if (entry.expiresAt <= now) used.delete(entry.id);
+    if (used.get(id)) throw unauthorized('Assertion already used');
+    used.set(id, { id, expiresAt });
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,114 @@
+import type { Clock } from '../kernel/clock.js';
+import { badRequest, unauthorized } from '../kernel/errors.js';
+import type { User } from '../accounts/model.js';
+import { secretHex } from '../kernel/secrets.js';
+import type { Store } from '../kernel/store.js';
+
+/** How a session was opened. */
+export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso';
+
+export interface Session {
+  /** 32 hex characters; the ping's `session` value and the `api` cookie. */
+  id: string;
+  username: string;
+  origin: SessionOrigin;
+  createdAt: number;
+  lastSeenAt: number;
+  /** The brokerage (`/iserver`) session is open: set by ssodh/init, or at once by the gateway. */
+  brokerageOpen: boolean;
+  /** Ever opened in this session. */
+  established: boolean;
+  selectedAccountId: string;
+  /** `/portfolio/accounts` or `/portfolio/subaccounts` was called (required before the ledger). */
+  portfolioListed: boolean;
+  /** `/iserver/accounts` was called (required before open orders and modification). */
+  accountsQueried: boolean;
+  /** `/iserver/account/pnl/partitioned` was called once (the first answer is empty). */
+  pnlRequested: boolean;
+  ended: boolean;
+}
+
+export interface SessionSettings {
+  /** Idle time after which a session ends, in milliseconds of the server's clock. */
+  idleTimeoutMs: number;
+}
+
+/** A single sign-on session lasts at most this long, pings or not (the ping's `ssoExpires`). */
+export const ssoLifetimeMs = 24 * 60 * 60_000;
+
+export class Sessions {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  private get sessions() {
+    return this.store.collection('sessions');
+  }
+
+  open(user: User, options: { origin: SessionOrigin; brokerageOpen: boolean }): Session {
+    const now = this.clock.now();
+    const defaultAccount = user.accounts[0];
+    if (!defaultAccount) throw badRequest(`User ${user.username} has no account`);
+    const session: Session = {
+      id: secretHex(16),
+      username: user.username,
+      origin: options.origin,
+      createdAt: now,
+      lastSeenAt: now,
+      brokerageOpen: options.brokerageOpen,
+      established: options.brokerageOpen,
+      selectedAccountId: defaultAccount,
+      portfolioListed: false,
+      accountsQueried: false,
+      pnlRequested: false,
+      ended: false,
+    };
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** The live session with this id, or undefined when unknown, ended or idle too long. */
+  find(id: string): Session | undefined {
+    const session = this.sessions.get(id);
+    if (!session || session.ended) return undefined;
+    const now = this.clock.now();
+    if (
+      now - session.lastSeenAt >= this.settings.idleTimeoutMs ||
+      this.ssoRemainingMs(session) <= 0
+    ) {
+      session.ended = true;
+      session.brokerageOpen = false;
+      return undefined;
+    }
+    return session;
+  }
+
+  /** Records a request on the session (any request keeps it open). */
+  touch(session: Session): void {
+    session.lastSeenAt = this.clock.now();
+  }
+
+  /** Milliseconds until the session's single sign-on expires, however often it is pinged. */
+  ssoRemainingMs(session: Session): number {
+    return Math.max(0, session.createdAt + ssoLifetimeMs - this.clock.now());
+  }
+
+  openBrokerage(session: Session): void {
+    session.brokerageOpen = true;
+    session.established = true;
+  }
+
+  end(session: Session): void {
+    session.ended = true;
+    session.brokerageOpen = false;
+  }
+
+  /** Throws 401 unless the session is live. */
+  require(id: string | undefined): Session {
+    const session = id === undefined ? undefined : this.find(id);
+    if (!session) throw unauthorized();
+    return session;
+  }
+}

@@ -1,0 +1,301 @@
+import type { Schema } from '@brokerage/types';
+import { availableAlgos } from './algos.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { stockListing } from './contracts.js';
+import { badRequest } from '../kernel/errors.js';
+import { findEventContract } from './event-contracts.js';
+import type { Market } from '../market/market.js';
+import type { Account } from '../accounts/model.js';
+import type { Instrument, InstrumentCatalogue, SecType } from '../market/model.js';
+import type { Session } from '../auth/sessions.js';
+import type { OrderType } from '../orders/model.js';
+
+type ContractRules = Schema<'ContractRules'>;
+type IncrementRule = Schema<'ContractIncrementRule'>;
+
+/** What a kind of contract accepts, in the service's lower-case order-type words. */
+interface SecTypeRules {
+  name: string;
+  orderTypes: string[];
+  /** Order types that may be combined with the broker's algorithms (when the contract has any). */
+  algoTypes: string[];
+  /** Order types that take a fractional quantity (US stock listings only). */
+  fractionalTypes: string[];
+  /** Order types valid with a cash quantity. */
+  cashQuantityTypes: string[];
+  outsideRthTypes: string[];
+  tifTypes: string[];
+  defaultSize: number;
+  cashQtyIncrement: number;
+}
+
+const everyTif = ['IOC/o,a', 'GTC/o,a', 'GTD/o,a', 'DAY/o,a'];
+const quantityTypes = [
+  'limit',
+  'market',
+  'stop',
+  'stop_limit',
+  'mit',
+  'lit',
+  'trailing_stop',
+  'trailing_stop_limit',
+];
+/** Order types an existing order may be changed to. */
+const modifiableTypes = ['limit', 'market', 'stop', 'stop_limit', 'relative'];
+
+const rulesBySecType: Record<SecType, SecTypeRules> = {
+  STK: {
+    name: 'stocks',
+    orderTypes: [
+      'limit',
+      'midprice',
+      'market',
+      'stop',
+      'stop_limit',
+      'mit',
+      'lit',
+      'trailing_stop',
+      'trailing_stop_limit',
+      'relative',
+      'marketonclose',
+      'limitonclose',
+    ],
+    algoTypes: [
+      'limit',
+      'stop_limit',
+      'lit',
+      'trailing_stop_limit',
+      'relative',
+      'marketonclose',
+      'limitonclose',
+    ],
+    fractionalTypes: quantityTypes,
+    cashQuantityTypes: quantityTypes,
+    outsideRthTypes: ['limit', 'stop_limit', 'lit', 'trailing_stop_limit', 'relative'],
+    tifTypes: [
+      'IOC/MARKET,LIMIT,RELATIVE,MARKETONCLOSE,MIDPRICE,LIMITONCLOSE,MKT_PROTECT,STPPRT,a',
+      'GTC/o,a',
+      'OPG/LIMIT,MARKET,a',
+      'GTD/o,a',
+      'DAY/o,a',
+    ],
+    defaultSize: 100,
+    cashQtyIncrement: 500,
+  },
+  CASH: {
+    name: 'forex',
+    orderTypes: [...quantityTypes, 'relative'],
+    algoTypes: [],
+    fractionalTypes: [],
+    cashQuantityTypes: quantityTypes,
+    outsideRthTypes: [],
+    tifTypes: everyTif,
+    defaultSize: 20000,
+    cashQtyIncrement: 1,
+  },
+  FUT: {
+    name: 'futures',
+    orderTypes: [...quantityTypes, 'marketonclose', 'limitonclose'],
+    algoTypes: [],
+    fractionalTypes: [],
+    cashQuantityTypes: [],
+    outsideRthTypes: ['limit', 'stop_limit', 'lit', 'trailing_stop_limit'],
+    tifTypes: everyTif,
+    defaultSize: 1,
+    cashQtyIncrement: 0,
+  },
+  OPT: {
+    name: 'options',
+    orderTypes: ['limit', 'market', 'stop', 'stop_limit', 'relative'],
+    algoTypes: [],
+    fractionalTypes: [],
+    cashQuantityTypes: [],
+    outsideRthTypes: [],
+    tifTypes: everyTif,
+    defaultSize: 1,
+    cashQtyIncrement: 0,
+  },
+  EVENT: {
+    name: 'event contracts',
+    orderTypes: ['limit'],
+    algoTypes: [],
+    fractionalTypes: [],
+    cashQuantityTypes: [],
+    outsideRthTypes: [],
+    tifTypes: ['IOC/o,a', 'GTC/o,a', 'DAY/o,a'],
+    defaultSize: 1,
+    cashQtyIncrement: 0,
+  },
+};
+
+/** The price tiers of a contract, lowest first. */
+export function priceIncrementRules(
+  catalogue: InstrumentCatalogue,
+  instrument: Instrument,
+): IncrementRule[] {
+  switch (instrument.secType) {
+    case 'STK':
+      // Sub-penny prices below one unit of currency, cents above.
+      return [
+        { lowerEdge: 0, increment: 0.0001 },
+        { lowerEdge: 1, increment: 0.01 },
+      ];
+    case 'CASH':
+      // Half a pip: pips are 0.01 for yen-quoted pairs, 0.0001 for the others.
+      return [{ lowerEdge: 0, increment: instrument.currency === 'JPY' ? 0.005 : 0.00005 }];
+    case 'FUT': {
+      const chain = catalogue.futures.find((candidate) =>
+        candidate.contracts.some((contract) => contract.conid === instrument.conid),
+      );
+      return [{ lowerEdge: 0, increment: chain?.priceIncrement ?? 0.01 }];
+    }
+    case 'EVENT':
+      return [
+        {
+          lowerEdge: 0,
+          increment: findEventContract(catalogue, instrument.conid)?.market.priceIncrement ?? 0.01,
+        },
+      ];
+    case 'OPT':
+      return [{ lowerEdge: 0, increment: 0.01 }];
+  }
+}
+
+/** The service's lower-case words for an order type, as `fraqTypes` and `orderTypes` list them. */
+const orderTypeWords: Record<OrderType, string> = {
+  MKT: 'market',
+  LMT: 'limit',
+  STP: 'stop',
+  STOP_LIMIT: 'stop_limit',
+  MIDPRICE: 'midprice',
+  TRAIL: 'trailing_stop',
+  TRAILLMT: 'trailing_stop_limit',
+};
+
+/** Decimals of a fractional quantity (`fraqInt`) where a contract trades in fractions. */
+const fractionalDigits = 4;
+
+function tradesInFractions(market: Market, instrument: Instrument): boolean {
+  return (
+    instrument.secType === 'STK' &&
+    stockListing(market.catalogueData, instrument.conid)?.isUS === true
+  );
+}
+
+/** The smallest step of an order's size in units: a fraction (`fraqInt` decimals) for the order
+ * types a US stock trades in fractions (`fraqTypes`), otherwise whole units (`sizeIncrement`). */
+export function sizeIncrementOf(
+  market: Market,
+  instrument: Instrument,
+  orderType: OrderType,
+): number {
+  return tradesInFractions(market, instrument) &&
+    rulesBySecType[instrument.secType].fractionalTypes.includes(orderTypeWords[orderType])
+    ? 1 / 10 ** fractionalDigits
+    : 1;
+}
+
+/** True when `value` is a whole number of `increment`s (to a millionth of one, for floats). */
+export function isMultipleOf(value: number, increment: number): boolean {
+  const steps = value / increment;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+}
+
+/** The tick at `price`: the increment of the highest tier the price reaches. */
+export function incrementAt(rules: IncrementRule[], price: number | undefined): number {
+  const tier =
+    rules.filter((rule) => price !== undefined && price >= rule.lowerEdge).at(-1) ?? rules[0];
+  return tier?.increment ?? 0.01;
+}
+
+function decimalsOf(increment: number): number {
+  const [, fraction = ''] = String(increment).split('.');
+  return fraction.length;
+}
+
+/** The accounts the session trades with: the user's own, plus the dynamic account currently set. */
+export function tradingAccountsOf(brokerage: Brokerage, session: Session): Account[] {
+  const ids = new Set([...brokerage.userOf(session).accounts, session.selectedAccountId]);
+  return [...ids].flatMap((id) => brokerage.account(id) ?? []);
+}
+
+export interface RulesRequest {
+  isBuy?: boolean;
+  modifyOrder?: boolean;
+  orderId?: number;
+}
+
+/** The trading rules of a contract for the given accounts, for a buy or a sell, new or modified. */
+export function contractRules(
+  market: Market,
+  instrument: Instrument,
+  accounts: Account[],
+  request: RulesRequest,
+): ContractRules {
+  const modifying = request.modifyOrder === true;
+  if (modifying && request.orderId === undefined) {
+    throw badRequest('Bad Request: orderId needed to modify an order');
+  }
+  const rules = rulesBySecType[instrument.secType];
+  const algoEligible = availableAlgos(instrument).length > 0;
+  const usStock = tradesInFractions(market, instrument);
+  const permitted = accounts.filter((account) => account.permissions.includes(instrument.secType));
+  const expired = market.isExpired(instrument);
+  const error = expired
+    ? `Contract ${instrument.conid} expired on ${instrument.expiration ?? ''}`
+    : permitted.length === 0
+      ? `No trading permissions for ${rules.name} on ${instrument.exchange}`
+      : null;
+
+  const incrementRules = priceIncrementRules(market.catalogueData, instrument);
+  const last = market.price(instrument.conid);
+  const increment = incrementAt(incrementRules, last);
+  const digits = decimalsOf(increment);
+  // The simulation quotes one tick either side of the last price: a buy defaults to the ask.
+  const defaultPrice =
+    last === undefined || error !== null
+      ? undefined
+      : Number(
+          (
+            Math.round(last / increment) * increment +
+            (request.isBuy === false ? -increment : increment)
+          ).toFixed(digits),
+        );
+
+  return {
+    algoEligible,
+    overnightEligible: usStock,
+    costReport: false,
+    canTradeAcctIds: error === null ? permitted.map((account) => account.id) : [],
+    error,
+    orderTypes: rules.orderTypes,
+    ibAlgoTypes: algoEligible ? rules.algoTypes : [],
+    fraqTypes: usStock ? rules.fractionalTypes : [],
+    forceOrderPreview: false,
+    cqtTypes: rules.cashQuantityTypes,
+    ...(defaultPrice === undefined
+      ? {}
+      : { orderDefaults: { LMT: { LP: defaultPrice.toFixed(digits) } } }),
+    orderTypesOutside: rules.outsideRthTypes,
+    defaultSize: rules.defaultSize,
+    cashSize: 0,
+    sizeIncrement: 1,
+    tifTypes: rules.tifTypes,
+    tifDefault: 'DAY',
+    ...(defaultPrice === undefined ? {} : { limitPrice: defaultPrice, stopprice: defaultPrice }),
+    orderOrigination: modifying ? 'API' : null,
+    preview: error === null,
+    displaySize: null,
+    fraqInt: usStock ? fractionalDigits : 0,
+    cashCcy: instrument.currency,
+    cashQtyIncr: rules.cashQtyIncrement,
+    priceMagnifier: null,
+    negativeCapable: false,
+    incrementType: 1,
+    incrementRules,
+    hasSecondary: instrument.secType === 'STK',
+    modTypes: modifying ? rules.orderTypes.filter((type) => modifiableTypes.includes(type)) : [],
+    increment,
+    incrementDigits: digits,
+  };
+}

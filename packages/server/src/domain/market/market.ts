@@ -1,0 +1,199 @@
+import type { Clock } from '../kernel/clock.js';
+import { badRequest } from '../kernel/errors.js';
+import type { Instrument, InstrumentCatalogue } from './model.js';
+import type { Store } from '../kernel/store.js';
+
+/** YYYYMMDD of an epoch-milliseconds time, in UTC. */
+export function yyyymmdd(epochMs: number): number {
+  const date = new Date(epochMs);
+  return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+}
+
+const monthCodes = 'FGHJKMNQUVXZ';
+const monthNames = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+];
+
+/** Every tradable contract of the catalogue, and the prices it starts with. */
+export function instrumentsOf(
+  catalogue: InstrumentCatalogue,
+): { instrument: Instrument; price: number | null }[] {
+  const stocks = catalogue.stocks.flatMap((company) =>
+    company.listings.map((listing) => ({
+      instrument: {
+        conid: listing.conid,
+        symbol: company.symbol,
+        secType: 'STK' as const,
+        currency: listing.currency,
+        exchange: listing.exchange,
+        description: company.symbol,
+        companyName: company.name,
+        multiplier: 1,
+      },
+      price: listing.price,
+    })),
+  );
+  const futures = catalogue.futures.flatMap((chain) =>
+    chain.contracts.map((contract) => {
+      const month = Math.floor(contract.expirationDate / 100) % 100;
+      const year = Math.floor(contract.expirationDate / 10000) % 100;
+      return {
+        instrument: {
+          conid: contract.conid,
+          symbol: chain.symbol,
+          secType: 'FUT' as const,
+          currency: chain.currency,
+          exchange: chain.exchange,
+          description: `${chain.symbol}${monthCodes[month - 1] ?? ''}${year % 10}`,
+          companyName: `${chain.symbol} ${monthNames[month - 1] ?? ''}${String(year).padStart(2, '0')}`,
+          multiplier: chain.multiplier,
+          expiration: contract.expirationDate,
+        },
+        price: contract.price,
+      };
+    }),
+  );
+  const pairs = catalogue.currencyPairs.map((pair) => {
+    const [base = '', quote = ''] = pair.symbol.split('.');
+    return {
+      instrument: {
+        conid: pair.conid,
+        symbol: pair.symbol,
+        secType: 'CASH' as const,
+        currency: quote,
+        exchange: 'IDEALPRO',
+        description: pair.symbol,
+        companyName: `${base} ${quote}`,
+        multiplier: 1,
+      },
+      price: pair.price,
+    };
+  });
+  const events = catalogue.eventContracts.flatMap((market) =>
+    market.contracts.flatMap((strike) =>
+      (
+        [
+          [strike.conidYes, 'YES', strike.priceYes],
+          [strike.conidNo, 'NO', Math.round((1 - strike.priceYes) * 100) / 100],
+        ] as const
+      ).map(([conid, side, price]) => ({
+        instrument: {
+          conid,
+          symbol: market.symbol,
+          secType: 'EVENT' as const,
+          currency: 'USD',
+          exchange: market.exchange,
+          description: `${market.symbol} ${strike.strikeLabel} ${side}`,
+          companyName: market.marketName,
+          multiplier: 1,
+          expiration: strike.expiration,
+        },
+        price,
+      })),
+    ),
+  );
+  return [...stocks, ...futures, ...pairs, ...events];
+}
+
+/** Called after a contract's simulated price changed. */
+export type PriceListener = (conid: number, price: number) => void;
+
+/** Instruments, their simulated prices, and currency conversion. */
+/** The highest price the simulation holds (the documents' bound on prices): with sizes bounded
+ * too, every value derived from prices stays finite and exact to the cent. */
+export const maxPrice = 10_000_000;
+
+export class Market {
+  /** Conversion rates worked out since the last price change. */
+  readonly #rates = new Map<string, number>();
+  readonly #listeners = new Set<PriceListener>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly catalogue: () => InstrumentCatalogue,
+  ) {}
+
+  get catalogueData(): InstrumentCatalogue {
+    return this.catalogue();
+  }
+
+  instrument(conid: number): Instrument | undefined {
+    return this.store.collection('instruments').get(String(conid));
+  }
+
+  /** Last price, or undefined when the instrument has no market data. */
+  price(conid: number): number | undefined {
+    return this.store.collection('prices').get(String(conid));
+  }
+
+  /** Sets the last price; every price change goes through here, so fills and alerts follow it.
+   * A price outside (0, `maxPrice`] would poison every valuation built on it: refused. */
+  setPrice(conid: number, price: number): void {
+    if (!(price > 0 && price <= maxPrice))
+      throw badRequest(`price must be above 0 and at most ${maxPrice}`);
+    this.store.collection('prices').set(String(conid), price);
+    this.#rates.clear();
+    for (const listener of this.#listeners) listener(conid, price);
+  }
+
+  /** Calls `listener` after every price change; returns a function that unsubscribes it. */
+  onPriceChange(listener: PriceListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  isExpired(instrument: Instrument): boolean {
+    return (
+      instrument.expiration !== undefined && instrument.expiration < yyyymmdd(this.clock.now())
+    );
+  }
+
+  /** Value of one unit of `from` in `to`, through the currency pairs' prices. */
+  rate(from: string, to: string): number {
+    const key = `${from}>${to}`;
+    let rate = this.#rates.get(key);
+    if (rate === undefined) {
+      rate = this.#convert(from, to);
+      this.#rates.set(key, rate);
+    }
+    return rate;
+  }
+
+  #convert(from: string, to: string): number {
+    if (from === to) return 1;
+    const pairs = this.catalogue().currencyPairs;
+    const edges = new Map<string, { to: string; factor: number }[]>();
+    for (const pair of pairs) {
+      const [base, quote] = pair.symbol.split('.');
+      const price = this.price(pair.conid) ?? pair.price;
+      if (!base || !quote || price <= 0) continue;
+      edges.set(base, [...(edges.get(base) ?? []), { to: quote, factor: price }]);
+      edges.set(quote, [...(edges.get(quote) ?? []), { to: base, factor: 1 / price }]);
+    }
+    const seen = new Map<string, number>([[from, 1]]);
+    const queue = [from];
+    while (queue.length > 0) {
+      const current = queue.shift() as string;
+      const value = seen.get(current) as number;
+      for (const edge of edges.get(current) ?? []) {
+        if (seen.has(edge.to)) continue;
+        seen.set(edge.to, value * edge.factor);
+        if (edge.to === to) return value * edge.factor;
+        queue.push(edge.to);
+      }
+    }
+    throw new RangeError(`No conversion from ${from} to ${to}`);
+  }
+}

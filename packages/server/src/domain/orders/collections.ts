@@ -1,0 +1,14 @@
+import type { Execution, Order, PendingReply } from './model.js';
+
+declare module '../kernel/store.js' {
+  interface Collections {
+    /** Transmitted orders, by order id. */
+    orders: Order;
+    /** Order requests held back by a warning, by reply id. */
+    orderReplies: PendingReply;
+    /** Suppressed order warning message ids, by session id. */
+    suppressedQuestions: string[];
+    /** Executions (trades), by execution id. */
+    executions: Execution;
+  }
+}

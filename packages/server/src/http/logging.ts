@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+/** Request logs through pino-http when the logger logs `info` (one line per request, with its
+ * request id, a 4xx at `warn`); otherwise only the logger itself, for errors. */
+export function requestLogging(logger: Logger): RequestHandler {
+  if (logger.isLevelEnabled('info')) {
+    return pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id =
+          typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // A 5xx answer makes pino-http invent an error with a stack trace; the real cause, when
+      // there is one, is logged by the error handler.
+      customErrorObject: (_req, res, error, value: Record<string, unknown>) =>
+        error.message === `failed with status code ${res.statusCode}`
+          ? { res: value.res, responseTime: value.responseTime }
+          : value,
+      customLogLevel: (_req, res, error) =>
+        error !== undefined || res.statusCode >= 500
+          ? 'error'
+          : res.statusCode >= 400
+            ? 'warn'
+            : 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    });
+  }
+  // pino-http costs as much per request as the route itself, even when nothing is logged:
+  // with request logs off, only errors are logged, through the logger as it is.
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.log = logger;
+    next();
+  };
+}

@@ -1,0 +1,219 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OperationId } from '@brokerage/types';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { Session } from '../domain/auth/sessions.js';
+import { sleep, type Clock } from '../domain/kernel/clock.js';
+import { unavailable } from '../domain/kernel/errors.js';
+import type { OAuth2 } from '../domain/auth/oauth2.js';
+import type { RawDocument, OperationInfo } from './document.js';
+import { emptyPathParameters } from './empty-parameters.js';
+import {
+  answerFor,
+  emptyBody,
+  hasNoBody,
+  isUnexpected,
+  nonFiniteParameter,
+  sendError,
+} from './error-response.js';
+import type { FaultInjector } from './faults.js';
+import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
+import type { Pacer } from './pacing.js';
+import { methodGate } from './method-gate.js';
+import {
+  admitSession,
+  checkCredentials,
+  resolveSession,
+  type SessionGateOptions,
+} from './session-gate.js';
+import { validatorDocument } from './validator-document.js';
+
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
+
+/** What the request pipeline is made of. */
+export interface PipelineOptions {
+  /** The document's operations, the more specific routes first. */
+  operations: OperationInfo[];
+  document: RawDocument;
+  handlers: Handlers;
+  brokerage: Brokerage;
+  clock: Clock;
+  gate: SessionGateOptions;
+  pacer: Pacer | undefined;
+  faults: FaultInjector;
+  /** Verifies single sign-on bearer tokens before a token operation reads its body. */
+  oauth2: OAuth2;
+  requestTimeoutMs: number;
+  /** Largest request body; a larger one answers 413. */
+  bodyLimitBytes: number;
+  validateRequests: boolean;
+  validateResponses: boolean;
+  /** Routes outside the document that need parsed bodies (the OAuth and portal pages). */
+  pages: express.Router;
+}
+
+/** The path of a request to a documented operation, mounted on `app` in order: the gate (timer,
+ * session, pacing), body parsing, validation, the handler, then errors in the operation's shape. */
+export function mountPipeline(app: Express, options: PipelineOptions): void {
+  app.use(methodGate(options.operations));
+  // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
+  app.use(express.urlencoded({ extended: false, limit: options.bodyLimitBytes }));
+  mountGate(app, options);
+  mountBodyParsingAndValidation(app, options);
+  mountDispatch(app, options);
+  mountErrors(app);
+}
+
+const operationOf = (res: Response): OperationInfo | undefined =>
+  res.locals.operation as OperationInfo | undefined;
+
+/** Before validation: the request timer, pacing and the session gate, so that a request with no
+ * credentials answers 401 and one over the limit 429, whatever its content. */
+function mountGate(
+  app: Express,
+  { operations, clock, requestTimeoutMs, gate, pacer, brokerage, faults, oauth2 }: PipelineOptions,
+): void {
+  for (const operation of operations) {
+    const route = app.route(operation.expressPath);
+    const { access } = operation;
+    const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
+    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
+      res.locals.operation = operation;
+      const cancelTimer = clock.schedule(requestTimeoutMs, () => {
+        if (!res.headersSent) {
+          sendError(
+            res,
+            answerFor(
+              unavailable(`Request aborted after ${requestTimeoutMs / 1000} seconds`),
+              operation,
+            ),
+            operation,
+            req.path,
+          );
+        }
+      });
+      res.on('close', cancelTimer);
+      try {
+        let session: Session | undefined;
+        if (access === 'credentials') {
+          // A token operation has no session to fail after: an injected fault comes first.
+          const injected = faults.take(operation.operationId);
+          if (injected) throw injected;
+          await checkCredentials(req, operation, oauth2);
+        } else {
+          session = await resolveSession(req, gate);
+          res.locals.session = session;
+        }
+        pacer?.admit(session?.id ?? req.ip ?? 'unknown', endpoint);
+        if (session) admitSession(session, access, brokerage);
+        next();
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+}
+
+/** JSON bodies, the pages outside the document, the required-body check, empty path parameters,
+ * and express-openapi-validator. */
+function mountBodyParsingAndValidation(
+  app: Express,
+  {
+    operations,
+    gate,
+    pages,
+    document,
+    bodyLimitBytes,
+    validateRequests,
+    validateResponses,
+  }: PipelineOptions,
+): void {
+  // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
+  // with the invalid-request status of its operation (and after its credentials were checked).
+  app.use(express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }));
+  app.use(pages);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const operation = res.locals.operation as OperationInfo | undefined;
+    next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
+  });
+
+  // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no route
+  // above: answer the service's 400 `Bad Request: <name> needed` instead of the validator's 404.
+  app.use(emptyPathParameters(operations, gate));
+
+  if (validateRequests || validateResponses) {
+    app.use(
+      OpenApiValidator.middleware({
+        apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
+        validateRequests: validateRequests ? { allErrors: true } : false,
+        validateResponses: validateResponses ? { allErrors: true } : false,
+        validateSecurity: false,
+        validateApiSpec: false,
+        ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
+      }),
+    );
+  }
+
+  // The validator coerces `1e999` to Infinity and lets it through `minimum`/`maximum`.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(nonFiniteParameter(req));
+  });
+}
+
+/** The handler of each operation (after injected faults and latency); it answers 200. */
+function mountDispatch(
+  app: Express,
+  { operations, handlers, faults, clock }: PipelineOptions,
+): void {
+  for (const operation of operations) {
+    const handler = handlers[operation.operationId] as Handler<OperationId>;
+    const route = app.route(operation.expressPath);
+    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const injected = faults.take(operation.operationId);
+        if (injected) throw injected;
+        const latency = faults.latencyOf(operation.operationId);
+        if (latency > 0) await sleep(clock, latency);
+        if (res.headersSent) return;
+        const reply: Reply = {
+          setCookie: (name, value) =>
+            res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
+          setHeader: (name, value) => res.setHeader(name, value),
+        };
+        const request = {
+          params: req.params,
+          query: req.query,
+          body: req.body,
+          session: res.locals.session,
+          headers: req.headers,
+          url: req.originalUrl,
+          method: req.method,
+          ip: req.ip ?? '',
+        } as unknown as OperationRequest<OperationId>;
+        const body = await handler(request, reply);
+        if (!res.headersSent) res.status(200).json(body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+}
+
+/** 404 for anything else; every error answered with the status and body shape the document
+ * gives for the operation (DomainError kinds, validation failures). */
+function mountErrors(app: Express): void {
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    next(Object.assign(new Error('not found'), { status: 404, path: req.path }));
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const operation = operationOf(res);
+    const answer = answerFor(error, operation);
+    // A refused request (domain rule, validation) is the client's: the access log's one line
+    // says so. Only an unexpected failure is logged with its stack.
+    if (isUnexpected(error)) {
+      req.log.error({ err: error, operationId: operation?.operationId }, 'request failed');
+    }
+    if (res.headersSent) return;
+    sendError(res, answer, operation, req.path);
+  });
+}

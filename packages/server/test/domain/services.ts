@@ -1,0 +1,28 @@
+// The services of one brokerage, without HTTP: for the domain tests.
+import { ManualClock } from '../../src/domain/kernel/clock.js';
+import type { Session } from '../../src/domain/auth/sessions.js';
+import { defaultFixtures } from '../../src/fixtures/index.js';
+import { createServices, type Services } from '../../src/services.js';
+import { MemoryStore } from '../../src/store/memory.js';
+
+export const AAPL = 265598;
+export const accountId = 'U1234567';
+
+/** Fresh services on a manual clock (a weekday, during the session), and an open session of the
+ * account's user whose accounts were queried. */
+export function domain(): { services: Services; clock: ManualClock; session: Session } {
+  const clock = new ManualClock(Date.parse('2025-03-12T15:00:00Z'));
+  const services = createServices({
+    clock,
+    store: new MemoryStore(),
+    fixtures: defaultFixtures,
+    seed: 1,
+    idleTimeoutMs: 5 * 60_000,
+  });
+  const { brokerage } = services;
+  const user = brokerage.user('demo_individual');
+  if (!user) throw new Error('demo_individual is missing');
+  const session = brokerage.sessions.open(user, { origin: 'control', brokerageOpen: true });
+  session.accountsQueried = true;
+  return { services, clock, session };
+}

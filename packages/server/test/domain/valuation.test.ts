@@ -1,0 +1,33 @@
+// Valuation of an account from its cash, positions and the simulated prices: no HTTP.
+import { valueAccount } from '../../src/domain/accounts/valuation.js';
+import { AAPL, accountId, domain } from './services.js';
+
+describe('valuation, without HTTP', () => {
+  it('values positions at the last price: a price change moves the gross position value', () => {
+    const { services } = domain();
+    const { brokerage } = services;
+    const account = brokerage.account(accountId);
+    if (!account) throw new Error(`${accountId} is missing`);
+    const quantity = account.positions.find((p) => p.conid === AAPL)?.quantity ?? 0;
+    expect(quantity).toBeGreaterThan(0);
+
+    brokerage.market.setPrice(AAPL, 200);
+    const before = valueAccount(account, brokerage.market);
+    brokerage.market.setPrice(AAPL, 210);
+    const after = valueAccount(account, brokerage.market);
+
+    expect(after.baseCurrency).toBe('USD');
+    expect(after.grossPositionValue - before.grossPositionValue).toBeCloseTo(quantity * 10, 2);
+    expect(after.total.netLiquidation - before.total.netLiquidation).toBeCloseTo(quantity * 10, 2);
+  });
+
+  it('margins long stock at the Regulation T rates', () => {
+    const { services } = domain();
+    const { brokerage } = services;
+    const account = brokerage.account(accountId);
+    if (!account) throw new Error(`${accountId} is missing`);
+    const values = valueAccount(account, brokerage.market);
+    expect(values.initialMargin).toBeGreaterThan(values.maintenanceMargin);
+    expect(values.availableFunds).toBeCloseTo(values.equityWithLoan - values.initialMargin, 2);
+  });
+});

@@ -1,0 +1,82 @@
+// The one reader of the bundled document's operations, for the generators (the types and their
+// operation table, and the validators): one list of HTTP methods, one walk over the paths, and
+// one way to work out each operation's security, statuses and error shapes.
+
+/** The HTTP methods an OpenAPI path item may hold an operation under. */
+export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** Follows a local `$ref` chain. */
+export function deref(document, value) {
+  if (!value?.$ref) return value;
+  const path = value.$ref.replace(/^#\//, '').split('/');
+  return deref(
+    document,
+    path.reduce((node, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document),
+  );
+}
+
+/** Every operation of the document, in document order: `{ path, method, item, operation }`. */
+export function documentOperations(document) {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    httpMethods
+      .filter((method) => item[method]?.operationId)
+      .map((method) => ({ path, method, item, operation: item[method] })),
+  );
+}
+
+/** The body shape of an error response: `{error, statusCode}`, `{error}`, or problem details. */
+function errorShape(response) {
+  for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
+    const ref = media.schema?.$ref ?? '';
+    if (mediaType === 'application/problem+json' || ref.endsWith('/ProblemDetails'))
+      return 'problem';
+    if (ref.endsWith('/ErrorObject')) return 'errorObject';
+    if (ref.endsWith('/ErrorOnly')) return 'errorOnly';
+  }
+  return undefined;
+}
+
+/** Calls that need the brokerage session open (the service's `/iserver` calls, except those that
+ * open it: authentication status, ssodh/init, reauthenticate): the service answers `no bridge`
+ * until it is. */
+const needsBrokerageSession = (path) =>
+  path.startsWith('/v1/api/iserver/') &&
+  !path.startsWith('/v1/api/iserver/auth/') &&
+  path !== '/v1/api/iserver/reauthenticate';
+
+/** One row of the operation table per operation. `security` lists the accepted credentials,
+ * one array of scheme names per alternative (an empty array: none needed), the operation's own
+ * or else the document's. */
+export function operationTable(document) {
+  return documentOperations(document).map(({ path, method, operation }) => {
+    const errors = {};
+    const statuses = [];
+    for (const [status, entry] of Object.entries(operation.responses ?? {})) {
+      statuses.push(Number(status));
+      const shape = errorShape(deref(document, entry));
+      if (shape && Number(status) >= 400) errors[status] = shape;
+    }
+    return {
+      operationId: operation.operationId,
+      method: method.toUpperCase(),
+      path,
+      tag: operation.tags?.[0] ?? '',
+      security: (operation.security ?? document.security ?? []).map((requirement) =>
+        Object.keys(requirement),
+      ),
+      scopes: [
+        ...new Set(
+          (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat()),
+        ),
+      ],
+      brokerageSession: needsBrokerageSession(path),
+      ...(operation['x-pacing-interval-ms'] === undefined
+        ? {}
+        : { pacingIntervalMs: operation['x-pacing-interval-ms'] }),
+      invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
+      bodyRequired: deref(document, operation.requestBody)?.required === true,
+      statuses,
+      errors,
+    };
+  });
+}
