@@ -16,6 +16,7 @@ const expected = [
   'GET /v1/api/iserver/auth/status getAuthStatus',
   'POST /v1/api/iserver/auth/status checkAuthStatus',
   'POST /v1/api/iserver/auth/ssodh/init initBrokerageSession',
+  'POST /v1/api/iserver/reauthenticate reauthenticate', // beyond the specification: issue 12
   'POST /v1/api/logout logout',
   // Accounts
   'GET /v1/api/iserver/accounts getAccounts',
