@@ -3,42 +3,42 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OperationInfo } from './document.js';
 import { sendError } from './error-response.js';
 
-/** Runs before the operation routes and the body parsers. Records the request's operation (so
- * that even a body the parsers refuse is answered in its shape). `HEAD` on a path with a GET
- * operation is that GET without a body (Node's response already knows to send none). A method the
- * path does not offer answers 405 with `Allow`: the path is the most specific template that matches the URL, whatever the
- * method, so `DELETE .../alert/activate` is not taken for `DELETE .../alert/{alertId}`. */
+/** Runs before the operation routes and the body parsers, with one match of the URL against the
+ * document's paths: the most specific template, whatever the method, so that
+ * `DELETE .../alert/activate` is not taken for `DELETE .../alert/{alertId}`.
+ * - It records the request's operation, so that even a body the parsers refuse is answered in
+ *   the operation's shape.
+ * - `HEAD` on a path with a GET operation is that GET without a body (Node's response already
+ *   knows to send none).
+ * - A method the path does not offer answers 405 with `Allow`. */
 export function methodGate(operations: OperationInfo[]): RequestHandler {
-  const methodsByPath = new Map<string, Set<string>>();
-  for (const { path, method } of operations) {
-    const methods = methodsByPath.get(path) ?? new Set<string>();
-    methods.add(method.toUpperCase());
-    methodsByPath.set(path, methods);
+  const operationsByPath = new Map<string, Map<string, OperationInfo>>();
+  for (const operation of operations) {
+    const byMethod = operationsByPath.get(operation.path) ?? new Map<string, OperationInfo>();
+    byMethod.set(operation.method.toUpperCase(), operation);
+    operationsByPath.set(operation.path, byMethod);
   }
   const matchPath = createRouteMatcher(
-    [...methodsByPath.keys()].map((path) => ({ method: 'ANY', path })),
+    [...operationsByPath.keys()].map((path) => ({ method: 'ANY', path })),
   );
-  const matchOperation = createRouteMatcher(operations);
   const matchWithEmptyParameter = createRouteMatcher(operations, { emptyParams: true });
   return (req: Request, res: Response, next: NextFunction) => {
-    // `DELETE .../alert/` is deleteAlert with an empty id (answered 400 further on), not 405.
-    if (matchWithEmptyParameter(req.method, req.path) && !matchOperation(req.method, req.path)) {
-      next();
-      return;
-    }
     const found = matchPath('ANY', req.path);
-    const methods = found && methodsByPath.get(found.route.path);
-    if (!methods) {
+    const byMethod = found && operationsByPath.get(found.route.path);
+    if (!byMethod) {
       next();
       return;
     }
-    if (req.method === 'HEAD' && methods.has('GET')) req.method = 'GET';
-    if (methods.has(req.method)) {
-      res.locals.operation = matchOperation(req.method, req.path)?.route;
+    if (req.method === 'HEAD' && byMethod.has('GET')) req.method = 'GET';
+    const operation = byMethod.get(req.method);
+    // `DELETE .../alert/` is deleteAlert with an empty id (answered 400 further on), not 405.
+    const withEmpty = operation ? undefined : matchWithEmptyParameter(req.method, req.path);
+    if (operation || Object.values(withEmpty?.params ?? {}).includes('')) {
+      res.locals.operation = operation;
       next();
       return;
     }
-    const allowed = methods.has('GET') ? [...methods, 'HEAD'] : [...methods];
+    const allowed = [...byMethod.keys(), ...(byMethod.has('GET') ? ['HEAD'] : [])];
     res.setHeader('Allow', allowed.join(', '));
     sendError(res, { status: 405, message: 'Method Not Allowed' }, undefined, req.path);
   };
