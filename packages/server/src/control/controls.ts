@@ -5,7 +5,7 @@ import type { Fixtures } from '../domain/accounts/model.js';
 import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
 import { SeededRandom } from '../domain/kernel/random.js';
 import type { Session } from '../domain/auth/sessions.js';
-import { maxPrice } from '../domain/market/market.js';
+import { isValidPrice, maxPrice } from '../domain/market/market.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
 import type { LookupThrottle } from '../http/lookup-throttle.js';
 import type { Pacer } from '../http/pacing.js';
@@ -148,7 +148,7 @@ export class Controls {
     const { market } = this.#options.brokerage;
     for (const { conid, price } of prices) {
       if (!market.instrument(conid)) throw notFound(`Contract ${conid} does not exist`);
-      if (!(typeof price === 'number' && price > 0 && price <= maxPrice)) {
+      if (!isValidPrice(price)) {
         throw badRequest(`The price of ${conid} must be above 0 and at most ${maxPrice}`);
       }
     }

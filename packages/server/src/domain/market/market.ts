@@ -114,6 +114,10 @@ export type PriceListener = (conid: number, price: number) => void;
  * too, every value derived from prices stays finite and exact to the cent. */
 export const maxPrice = 10_000_000;
 
+/** A price the simulation can hold: above 0 and at most `maxPrice` (never NaN or infinite). */
+export const isValidPrice = (price: unknown): price is number =>
+  typeof price === 'number' && price > 0 && price <= maxPrice;
+
 export class Market {
   /** Conversion rates worked out since the last price change. */
   readonly #rates = new Map<string, number>();
@@ -141,8 +145,7 @@ export class Market {
   /** Sets the last price; every price change goes through here, so fills and alerts follow it.
    * A price outside (0, `maxPrice`] would poison every valuation built on it: refused. */
   setPrice(conid: number, price: number): void {
-    if (!(price > 0 && price <= maxPrice))
-      throw badRequest(`price must be above 0 and at most ${maxPrice}`);
+    if (!isValidPrice(price)) throw badRequest(`price must be above 0 and at most ${maxPrice}`);
     this.store.collection('prices').set(String(conid), price);
     this.#rates.clear();
     for (const listener of this.#listeners) listener(conid, price);
