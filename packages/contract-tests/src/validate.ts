@@ -4,7 +4,7 @@
 // given in CONTRACT_DOCUMENT. Ajv is a dependency of @brokerage/validators and is loaded through
 // that package rather than declared again here.
 import { createRequire } from 'node:module';
-import type { OperationId } from '@brokerage/types';
+import { shapeStatusOf, type OperationId } from '@brokerage/types';
 import { validateResponse } from '@brokerage/validators';
 import {
   document,
@@ -56,15 +56,6 @@ export const validateAt = documentValidator();
 /** The generated validators know the bundled document only. */
 const isProjectDocument = !process.env.CONTRACT_DOCUMENT;
 
-/** Statuses of HTTP itself, which every operation may answer (a method the path does not offer,
- * a body over the limit) in the shape of its 400 error, else its 500 (docs/openapi-conventions.md). */
-const protocolStatuses = new Set([405, 413]);
-
-function shapeStatusOf(operation: DocumentOperation, status: number): number {
-  if (operation.responses.has(status) || !protocolStatuses.has(status)) return status;
-  return operation.responses.has(400) ? 400 : 500;
-}
-
 /** Problems of a received answer: an undocumented status or media type, or a body that does not
  * match the documented schema. Empty when the answer keeps the contract. */
 export function responseProblems(
@@ -73,7 +64,8 @@ export function responseProblems(
   contentType: string,
   body: unknown,
 ): string[] {
-  const status = shapeStatusOf(operation, answered);
+  const status =
+    shapeStatusOf(answered, (documented) => operation.responses.has(documented)) ?? answered;
   const content = operation.responses.get(status);
   const pointer = operation.responsePointers.get(status);
   if (!content || pointer === undefined) {

@@ -64,3 +64,19 @@ export function pacingIntervals(): Record<string, number> {
   }
   return intervals;
 }
+
+/** Statuses of HTTP itself that every operation may answer without documenting them: a method
+ * the path does not offer (405), a body over the limit (413) (docs/openapi-conventions.md). */
+export const protocolStatuses: ReadonlySet<number> = new Set([405, 413]);
+
+/** The documented status whose body shape an answer with `status` takes: the status itself when
+ * documented; for an undocumented protocol status, the operation's 400, else its 500; otherwise
+ * undefined (the status is not part of the contract). */
+export function shapeStatusOf(
+  status: number,
+  isDocumented: (status: number) => boolean,
+): number | undefined {
+  if (isDocumented(status)) return status;
+  if (!protocolStatuses.has(status)) return undefined;
+  return isDocumented(400) ? 400 : 500;
+}

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
+import { protocolStatuses, shapeStatusOf } from '@brokerage/types';
 import { DomainError, type DomainErrorKind } from '../domain/kernel/errors.js';
 import type { ErrorShape, OperationInfo } from './document.js';
 
@@ -15,10 +16,6 @@ const statusOfKind: Record<DomainErrorKind, number> = {
 
 /** The largest request body the server reads (1 MiB); a larger one answers 413. */
 export const defaultBodyLimitBytes = 1024 * 1024;
-
-/** Statuses of HTTP itself that any operation may answer (method not allowed, body too large):
- * they keep their status, in the body shape of the operation's other errors. */
-const protocolStatuses = new Set([405, 413]);
 
 export interface ErrorAnswer {
   status: number;
@@ -133,14 +130,10 @@ export function sendError(
   let { status } = answer;
   let shape: ErrorShape = 'errorObject';
   if (operation) {
-    const documented = operation.errors.get(status);
-    if (documented) shape = documented;
-    else if (protocolStatuses.has(status)) {
-      shape = operation.errors.get(400) ?? operation.errors.get(500) ?? 'errorObject';
-    } else {
-      status = 500;
-      shape = operation.errors.get(500) ?? 'errorObject';
-    }
+    // An undocumented status falls back to 500; protocol statuses keep theirs.
+    const shapeStatus = shapeStatusOf(status, (documented) => operation.errors.has(documented));
+    if (shapeStatus === undefined) status = 500;
+    shape = operation.errors.get(shapeStatus ?? 500) ?? 'errorObject';
   }
   const { contentType, body } = bodyFor(shape, status, answer.message, path);
   if (answer.retryAfterSeconds !== undefined)
