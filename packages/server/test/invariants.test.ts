@@ -3,9 +3,8 @@
 // answers 200, and (responses being validated) in the document's shape.
 import fc from 'fast-check';
 import { startServer, type Harness } from './harness.js';
-import { AAPL, BRK_B, ES_MARCH, EUR_USD, MSFT } from './trading-helpers.js';
+import { AAPL, SAP_IBIS, BRK_B, ES_MARCH, EUR_USD, MSFT } from './trading-helpers.js';
 
-const SAP_IBIS = 14204;
 const accounts = ['F7654321', 'U2345671', 'U2345672', 'U2345673'];
 
 /** Numbers a careless or hostile client may send: ordinary ones and every edge. */

@@ -1,8 +1,8 @@
 import { startServer, type Harness } from './harness.js';
 import { userSession } from './user-session.js';
+import { SAP_IBIS } from './trading-helpers.js';
 
 const AAPL = 265598;
-const SAP = 14204;
 const notListed = {
   error: 'Please query /portfolio/accounts or /portfolio/subaccounts first',
   statusCode: 400,
@@ -178,7 +178,7 @@ describe('portfolio', () => {
       await server.call('GET', '/v1/api/portfolio/accounts');
       const before = (await server.call('GET', '/v1/api/portfolio/U1234567/ledger')).body;
       server.brokerage.market.setPrice(AAPL, 200);
-      server.brokerage.market.setPrice(SAP, 150);
+      server.brokerage.market.setPrice(SAP_IBIS, 150);
       const after = (await server.call('GET', '/v1/api/portfolio/U1234567/ledger')).body;
       const summary = (await server.call('GET', '/v1/api/iserver/account/U1234567/summary')).body;
       expect(after.USD.stockmarketvalue - before.USD.stockmarketvalue).toBeCloseTo(

@@ -3,10 +3,9 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { SeededRandom } from '../src/domain/kernel/random.js';
 import { startServer, type Harness } from './harness.js';
-import { AAPL, defined } from './trading-helpers.js';
+import { AAPL, SAP_IBIS, defined } from './trading-helpers.js';
 import { userSession } from './user-session.js';
 
-const SAP_IBIS = 14204; // a German listing: whole shares only
 const ADVISOR_SUB = 'U2345671';
 
 /** A logger whose JSON lines are kept for the test to read. */

@@ -1,4 +1,5 @@
 import { valueAccount } from '../src/domain/accounts/valuation.js';
+import type { OrderRequest } from '../src/domain/orders/order-request.js';
 import type { Harness } from './harness.js';
 
 export const AAPL = 265598;
@@ -7,6 +8,7 @@ export const BRK_B = 72063691; // no market data
 export const EUR_USD = 12087792;
 export const ES_EXPIRED = 495512563;
 export const ES_MARCH = 551601561;
+export const SAP_IBIS = 14204; // a German listing: whole shares only
 
 type Order = Record<string, unknown>;
 
@@ -47,7 +49,11 @@ export function tradingCalls(server: Harness, accountId = 'U1234567') {
   };
 }
 
-export const limitBuy = (quantity: number, price: number, extra: Order = {}): Order => ({
+export const limitBuy = (
+  quantity: number,
+  price: number,
+  extra: Partial<OrderRequest> = {},
+): OrderRequest => ({
   conid: AAPL,
   orderType: 'LMT',
   side: 'BUY',

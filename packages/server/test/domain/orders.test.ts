@@ -1,17 +1,8 @@
 // The order rule table, matching and fills, through the order book: no HTTP.
 import { checkFill } from '../../src/domain/orders/fills.js';
 import type { Order } from '../../src/domain/orders/model.js';
-import type { OrderRequest } from '../../src/domain/orders/order-request.js';
-import { AAPL, accountId, domain } from './services.js';
-
-const limitBuy = (quantity: number, price: number): OrderRequest => ({
-  conid: AAPL,
-  orderType: 'LMT',
-  side: 'BUY',
-  tif: 'DAY',
-  quantity,
-  price,
-});
+import { AAPL, limitBuy } from '../trading-helpers.js';
+import { accountId, domain } from './services.js';
 
 describe('the order book, without HTTP', () => {
   describe('the rule table', () => {

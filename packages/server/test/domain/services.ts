@@ -5,7 +5,6 @@ import { defaultFixtures } from '../../src/fixtures/index.js';
 import { createServices, type Services } from '../../src/services.js';
 import { MemoryStore } from '../../src/store/memory.js';
 
-export const AAPL = 265598;
 export const accountId = 'U1234567';
 
 /** Fresh services on a manual clock (a weekday, during the session), and an open session of the

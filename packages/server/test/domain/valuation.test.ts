@@ -1,6 +1,7 @@
 // Valuation of an account from its cash, positions and the simulated prices: no HTTP.
 import { valueAccount } from '../../src/domain/accounts/valuation.js';
-import { AAPL, accountId, domain } from './services.js';
+import { AAPL } from '../trading-helpers.js';
+import { accountId, domain } from './services.js';
 
 describe('valuation, without HTTP', () => {
   it('values positions at the last price: a price change moves the gross position value', () => {
