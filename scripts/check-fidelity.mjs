@@ -19,10 +19,10 @@ import { join, relative, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { fastFormats } from 'ajv-formats/dist/formats.js';
 import { parse as parseYaml } from 'yaml';
+import { deref, documentOperations } from '../packages/types/document-operations.mjs';
 import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const vendorFiles = [
   { version: '2.27', file: 'vendor-openapi-2.27.json' },
   { version: '2.29', file: 'vendor-openapi-2.29.json' },
@@ -48,21 +48,6 @@ function parseOptions(argv) {
 }
 
 // --- documents -----------------------------------------------------------------------------
-
-const unescapePointer = (part) => part.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** Follows local `$ref`s (`#/...`) until a value without one. */
-function deref(document, value) {
-  let current = value;
-  for (let hops = 0; current?.$ref !== undefined; hops += 1) {
-    if (hops > 20 || !current.$ref.startsWith('#/')) return undefined;
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((node, key) => node?.[unescapePointer(key)], document);
-  }
-  return current;
-}
 
 /** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
 const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
@@ -238,14 +223,10 @@ function formatError(error) {
 function vendorOperations(vendors) {
   const byShape = new Map();
   for (const vendor of vendors) {
-    for (const [path, item] of Object.entries(vendor.document.paths ?? {})) {
-      for (const method of httpMethods) {
-        const operation = item?.[method];
-        if (!operation) continue;
-        for (const candidate of [`${vendorPrefix}${path}`, path]) {
-          const key = `${method} ${pathShape(candidate)}`;
-          if (!byShape.has(key)) byShape.set(key, { vendor, path, operation });
-        }
+    for (const { path, method, operation } of documentOperations(vendor.document)) {
+      for (const candidate of [`${vendorPrefix}${path}`, path]) {
+        const key = `${method} ${pathShape(candidate)}`;
+        if (!byShape.has(key)) byShape.set(key, { vendor, path, operation });
       }
     }
   }
@@ -310,83 +291,79 @@ function check(referenceDir) {
   const operations = [];
   const notShared = [];
   const examples = [];
-  for (const [path, item] of Object.entries(ours.paths ?? {})) {
-    for (const method of httpMethods) {
-      const operation = item?.[method];
-      if (!operation?.operationId) continue;
-      const match = byShape.get(`${method} ${pathShape(path)}`);
-      if (!match) {
-        notShared.push({ operationId: operation.operationId, method, path });
-        continue;
-      }
-      const summary = {
-        operationId: operation.operationId,
-        method,
-        path,
-        vendor: { version: match.vendor.version, path: match.path },
-        examples: 0,
-      };
-      operations.push(summary);
-      const vendorSet = vendorValidators.get(match.vendor.version);
-      const vendorDocument = match.vendor.document;
-      const places = [];
-      const vendorBody = deref(vendorDocument, match.operation.requestBody);
-      if (vendorBody?.content) {
-        places.push({
-          status: 'request',
-          vendorContent: vendorBody.content,
-          ourContent: deref(ours, operation.requestBody)?.content,
-          ourMissing: 'our document has no request body',
-        });
-      }
-      for (const [status, raw] of Object.entries(match.operation.responses ?? {})) {
-        const ourResponse =
-          operation.responses?.[status] ??
-          operation.responses?.[`${status[0]}XX`] ??
-          operation.responses?.default;
-        places.push({
-          status,
-          vendorContent: deref(vendorDocument, raw)?.content,
-          ourContent: deref(ours, ourResponse)?.content,
-          ourMissing: ourResponse
-            ? undefined
-            : `our document does not describe status ${status} for this operation`,
-        });
-      }
-      for (const place of places) {
-        for (const [mediaType, media] of Object.entries(place.vendorContent ?? {})) {
-          const found = mediaExamples(vendorDocument, media);
-          if (found.length === 0) continue;
-          const ourMediaType = place.ourContent
-            ? matchMediaType(place.ourContent, mediaType)
-            : undefined;
-          const ourSchema = ourMediaType ? place.ourContent[ourMediaType].schema : undefined;
-          const ourIndex = ourSchema ? ourValidators.add(ourSchema) : undefined;
-          const vendorIndex = media.schema ? vendorSet.add(fromOpenApi30(media.schema)) : undefined;
-          const ourMissing =
-            place.ourMissing ??
-            (place.ourContent === undefined
-              ? `our document has no body for status ${place.status}`
-              : ourMediaType === undefined
-                ? `our document has no ${mediaType} for status ${place.status}`
-                : ourSchema === undefined
-                  ? `our document has no schema for ${ourMediaType}`
-                  : undefined);
-          for (const { name, value } of found) {
-            summary.examples += 1;
-            examples.push({
-              operationId: operation.operationId,
-              status: place.status,
-              example: name,
-              mediaType,
-              ourMediaType,
-              vendorVersion: match.vendor.version,
-              value,
-              ourIndex,
-              ourMissing,
-              vendorIndex,
-            });
-          }
+  for (const { path, method, operation } of documentOperations(ours)) {
+    const match = byShape.get(`${method} ${pathShape(path)}`);
+    if (!match) {
+      notShared.push({ operationId: operation.operationId, method, path });
+      continue;
+    }
+    const summary = {
+      operationId: operation.operationId,
+      method,
+      path,
+      vendor: { version: match.vendor.version, path: match.path },
+      examples: 0,
+    };
+    operations.push(summary);
+    const vendorSet = vendorValidators.get(match.vendor.version);
+    const vendorDocument = match.vendor.document;
+    const places = [];
+    const vendorBody = deref(vendorDocument, match.operation.requestBody);
+    if (vendorBody?.content) {
+      places.push({
+        status: 'request',
+        vendorContent: vendorBody.content,
+        ourContent: deref(ours, operation.requestBody)?.content,
+        ourMissing: 'our document has no request body',
+      });
+    }
+    for (const [status, raw] of Object.entries(match.operation.responses ?? {})) {
+      const ourResponse =
+        operation.responses?.[status] ??
+        operation.responses?.[`${status[0]}XX`] ??
+        operation.responses?.default;
+      places.push({
+        status,
+        vendorContent: deref(vendorDocument, raw)?.content,
+        ourContent: deref(ours, ourResponse)?.content,
+        ourMissing: ourResponse
+          ? undefined
+          : `our document does not describe status ${status} for this operation`,
+      });
+    }
+    for (const place of places) {
+      for (const [mediaType, media] of Object.entries(place.vendorContent ?? {})) {
+        const found = mediaExamples(vendorDocument, media);
+        if (found.length === 0) continue;
+        const ourMediaType = place.ourContent
+          ? matchMediaType(place.ourContent, mediaType)
+          : undefined;
+        const ourSchema = ourMediaType ? place.ourContent[ourMediaType].schema : undefined;
+        const ourIndex = ourSchema ? ourValidators.add(ourSchema) : undefined;
+        const vendorIndex = media.schema ? vendorSet.add(fromOpenApi30(media.schema)) : undefined;
+        const ourMissing =
+          place.ourMissing ??
+          (place.ourContent === undefined
+            ? `our document has no body for status ${place.status}`
+            : ourMediaType === undefined
+              ? `our document has no ${mediaType} for status ${place.status}`
+              : ourSchema === undefined
+                ? `our document has no schema for ${ourMediaType}`
+                : undefined);
+        for (const { name, value } of found) {
+          summary.examples += 1;
+          examples.push({
+            operationId: operation.operationId,
+            status: place.status,
+            example: name,
+            mediaType,
+            ourMediaType,
+            vendorVersion: match.vendor.version,
+            value,
+            ourIndex,
+            ourMissing,
+            vendorIndex,
+          });
         }
       }
     }

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { operationTable } from './document-operations.mjs';
+import { operationTable } from '../packages/types/document-operations.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 
 const banner = `/**
@@ -29,8 +29,12 @@ const literal = (value) =>
         ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
         : String(value);
 
-function routesSource(document) {
-  const rows = operationTable(document).map((row) => `  ${literal(row)},`);
+const rowsOf = (document) =>
+  operationTable(document)
+    .map((row) => `  ${literal(row)},`)
+    .join('\n');
+
+function routesSource(document, controlDocument) {
   const pacing = document['x-pacing'];
   return `${banner}import type { operations } from './openapi.js';
 
@@ -41,13 +45,18 @@ function routesSource(document) {
  * an invalid request (\`x-invalid-request-status\`, else 400), whether its body is required, its
  * documented statuses, and the body shape of each documented error status. */
 export const operationRoutes = [
-${rows.join('\n')}
+${rowsOf(document)}
 ] as const satisfies readonly OperationRow[];
+
+/** The same table for the reference server's control API (openapi/control/). */
+export const controlOperationRoutes = [
+${rowsOf(controlDocument)}
+] as const satisfies readonly OperationRow<string>[];
 
 export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';
 
-export interface OperationRow {
-  operationId: keyof operations;
+export interface OperationRow<Id extends string = keyof operations> {
+  operationId: Id;
   method: string;
   path: string;
   tag: string;
@@ -71,14 +80,15 @@ export const globalPacing = {
 }
 
 export async function generateTypes(outRoot = repoRoot) {
-  const { bundleYaml, bundleJson, types, operationRoutes } = artefacts(outRoot);
+  const { bundleYaml, bundleJson, controlBundleJson, types, operationRoutes } = artefacts(outRoot);
   const ast = await openapiTS(pathToFileURL(bundleYaml), {
     alphabetize: false,
     defaultNonNullable: false,
   });
   mkdirSync(dirname(types), { recursive: true });
   writeFileSync(types, banner + astToString(ast));
-  writeFileSync(operationRoutes, routesSource(JSON.parse(readFileSync(bundleJson, 'utf8'))));
+  const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
+  writeFileSync(operationRoutes, routesSource(read(bundleJson), read(controlBundleJson)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

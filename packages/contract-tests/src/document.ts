@@ -1,7 +1,16 @@
-// The bundled document, read as data: its operations with their parameters, bodies and
-// documented responses, `$ref`s of parameters, bodies and responses resolved.
+// The bundled document, read as data through @brokerage/types' reader: its operations with their
+// parameters, bodies and documented responses, `$ref`s of parameters, bodies and responses
+// resolved.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { checksHeaderCredentialsFirst, type OperationRow } from '@brokerage/types';
+import {
+  documentOperations,
+  escapePointer,
+  operationTable,
+  resolve,
+  type OpenApiDocument,
+} from '@brokerage/types/document-operations';
 
 const require = createRequire(import.meta.url);
 
@@ -10,13 +19,9 @@ const require = createRequire(import.meta.url);
 export const documentPath =
   process.env.CONTRACT_DOCUMENT || require.resolve('@brokerage/types/openapi.json');
 
+export { escapePointer };
+export type { OpenApiDocument };
 export type JsonSchema = Record<string, unknown>;
-
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
-}
 
 export interface MediaType {
   schema?: JsonSchema;
@@ -58,83 +63,65 @@ export interface DocumentOperation {
   checksCredentialsFirst: boolean;
 }
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-
 export function loadDocument(): OpenApiDocument {
   return JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument;
 }
 
-export const escapePointer = (segment: string): string =>
-  segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Follows a local `$ref` chain; answers the target and its JSON pointer. */
-function deref(
-  document: OpenApiDocument,
-  value: unknown,
-  pointer: string,
-): { value: Record<string, unknown>; pointer: string } {
-  let current = value as Record<string, unknown>;
-  let at = pointer;
-  while (typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    at = current.$ref.slice(1);
-    let target: unknown = document;
-    for (const segment of at.split('/').slice(1)) {
-      target = (target as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    current = target as Record<string, unknown>;
-  }
-  return { value: current, pointer: at };
-}
-
-/** Every operation of a document, in document order. */
+/** Every operation of a document, in document order: its facts from the operation table (the
+ * one reader of documents that also generates @brokerage/types' table), its parameters, body and
+ * responses resolved, with the JSON pointer of each for schema validation. */
 export function operationsOf(document: OpenApiDocument): DocumentOperation[] {
-  const operations: DocumentOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    const shared = (item.parameters as unknown[] | undefined) ?? [];
-    for (const method of httpMethods) {
-      const raw = item[method] as Record<string, unknown> | undefined;
-      if (!raw) continue;
-      const operationPointer = `/paths/${escapePointer(path)}/${method}`;
-      const pathPointer = `/paths/${escapePointer(path)}`;
-      const parameters = [
-        ...shared.map((entry, i) => deref(document, entry, `${pathPointer}/parameters/${i}`)),
-        ...((raw.parameters as unknown[] | undefined) ?? []).map((entry, i) =>
-          deref(document, entry, `${operationPointer}/parameters/${i}`),
-        ),
-      ].map(({ value, pointer }) => ({ ...(value as unknown as Parameter), pointer }));
-      const body = raw.requestBody
-        ? deref(document, raw.requestBody, `${operationPointer}/requestBody`)
-        : undefined;
-      const bodyValue = body?.value as
-        { required?: boolean; content: Record<string, MediaType> } | undefined;
-      const responses = new Map<number, Record<string, MediaType>>();
-      const responsePointers = new Map<number, string>();
-      for (const [status, entry] of Object.entries(raw.responses as Record<string, unknown>)) {
-        const resolved = deref(document, entry, `${operationPointer}/responses/${status}`);
-        responses.set(Number(status), (resolved.value.content ?? {}) as Record<string, MediaType>);
-        responsePointers.set(Number(status), resolved.pointer);
-      }
-      operations.push({
-        operationId: String(raw.operationId),
-        method,
-        path,
-        parameters: parameters.map((p) => ({ ...p, required: p.required === true })),
-        requestBody: body &&
-          bodyValue && {
-            required: bodyValue.required === true,
-            content: bodyValue.content,
-            pointer: body.pointer,
-          },
-        responses,
-        responsePointers,
-        invalidRequestStatus: (raw['x-invalid-request-status'] as number | undefined) ?? 400,
-        checksCredentialsFirst: ((raw.security ?? []) as Record<string, unknown>[]).some(
-          (requirement) => 'oauth1' in requirement || 'bearerToken' in requirement,
-        ),
+  const rows = operationTable(document);
+  return documentOperations(document).map(({ path, method, item, operation }, index) => {
+    const row = rows[index] as OperationRow<string>;
+    const pathPointer = `/paths/${escapePointer(path)}`;
+    const operationPointer = `${pathPointer}/${method}`;
+    const parametersAt = (owner: Record<string, unknown>, pointer: string) =>
+      ((owner.parameters as unknown[] | undefined) ?? []).map((entry, i) => {
+        const { value, pointer: at } = resolve<Omit<Parameter, 'pointer'>>(
+          document,
+          entry,
+          `${pointer}/parameters/${i}`,
+        );
+        return { ...value, required: value.required === true, pointer: at };
       });
+    const body = operation.requestBody
+      ? resolve<{ required?: boolean; content: Record<string, MediaType> }>(
+          document,
+          operation.requestBody,
+          `${operationPointer}/requestBody`,
+        )
+      : undefined;
+    const responses = new Map<number, Record<string, MediaType>>();
+    const responsePointers = new Map<number, string>();
+    for (const [status, entry] of Object.entries(operation.responses as Record<string, unknown>)) {
+      const resolved = resolve<{ content?: Record<string, MediaType> }>(
+        document,
+        entry,
+        `${operationPointer}/responses/${status}`,
+      );
+      responses.set(Number(status), resolved.value.content ?? {});
+      responsePointers.set(Number(status), resolved.pointer);
     }
-  }
-  return operations;
+    return {
+      operationId: row.operationId,
+      method,
+      path,
+      parameters: [
+        ...parametersAt(item, pathPointer),
+        ...parametersAt(operation, operationPointer),
+      ],
+      requestBody: body && {
+        required: body.value.required === true,
+        content: body.value.content,
+        pointer: body.pointer,
+      },
+      responses,
+      responsePointers,
+      invalidRequestStatus: row.invalidRequestStatus,
+      checksCredentialsFirst: checksHeaderCredentialsFirst(row),
+    };
+  });
 }
 
 /** The operation a method and path template name, keyed `GET /v1/api/...`. */

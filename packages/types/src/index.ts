@@ -41,7 +41,13 @@ export type QueryParams<Op extends OperationId> = operations[Op]['parameters'] e
 
 import { globalPacing, operationRoutes } from './generated/operation-routes.js';
 
-export { globalPacing, operationRoutes } from './generated/operation-routes.js';
+export {
+  controlOperationRoutes,
+  globalPacing,
+  operationRoutes,
+} from './generated/operation-routes.js';
+export { checksHeaderCredentialsFirst, operationAccess } from './operation-access.js';
+export type { Access } from './operation-access.js';
 export type { ErrorShape, OperationRow } from './generated/operation-routes.js';
 export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
 export type { RouteMatch, RouteTemplate } from './routes.js';

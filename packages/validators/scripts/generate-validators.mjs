@@ -17,7 +17,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { fastFormats } from 'ajv-formats/dist/formats.js';
 import { _ } from 'ajv';
 import { openapiFormats, openapiFormatsSource } from './formats.mjs';
-import { deref, documentOperations } from '../../../scripts/document-operations.mjs';
+import { deref, documentOperations } from '../../types/document-operations.mjs';
 
 const require = createRequire(import.meta.url);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));

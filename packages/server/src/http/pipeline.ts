@@ -6,7 +6,8 @@ import type { Session } from '../domain/auth/sessions.js';
 import { sleep, type Clock } from '../domain/kernel/clock.js';
 import { unavailable } from '../domain/kernel/errors.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
-import type { RawDocument, OperationInfo } from './document.js';
+import type { OpenApiDocument } from '@brokerage/types/document-operations';
+import type { OperationInfo } from './document.js';
 import { emptyPathParameters } from './empty-parameters.js';
 import {
   answerFor,
@@ -34,7 +35,7 @@ type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 export interface PipelineOptions {
   /** The document's operations, the more specific routes first. */
   operations: OperationInfo[];
-  document: RawDocument;
+  document: OpenApiDocument;
   handlers: Handlers;
   brokerage: Brokerage;
   clock: Clock;

@@ -1,3 +1,4 @@
+import type { Access } from '@brokerage/types';
 import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
@@ -6,12 +7,6 @@ import type { Session } from '../domain/auth/sessions.js';
 import { badRequest, DomainError, unauthorized } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
 import type { LookupThrottle } from './lookup-throttle.js';
-
-/** What an operation needs before its handler runs. */
-export type Access =
-  | 'credentials' // token operations check their own credentials (OAuth 1.0a, OAuth 2.0, SSO)
-  | 'session' // a live session
-  | 'brokerage'; // a live session whose brokerage (`/iserver`) session is open
 
 /** Recognises one kind of credentials: answers the session they stand for, undefined when the
  * request does not carry this kind, and throws `unauthorized` when it carries them wrongly. */

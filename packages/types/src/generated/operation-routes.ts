@@ -64,10 +64,25 @@ export const operationRoutes = [
   { operationId: 'getEventContractDetails', method: 'GET', path: '/v1/api/forecast/contract/details', tag: 'Event Contracts', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
 ] as const satisfies readonly OperationRow[];
 
+/** The same table for the reference server's control API (openapi/control/). */
+export const controlOperationRoutes = [
+  { operationId: 'resetState', method: 'POST', path: '/control/reset', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401], errors: {} },
+  { operationId: 'loadFixtures', method: 'POST', path: '/control/fixtures', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401], errors: {} },
+  { operationId: 'createSession', method: 'POST', path: '/control/sessions', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'loginGateway', method: 'POST', path: '/control/gateway/login', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401], errors: {} },
+  { operationId: 'setPrices', method: 'POST', path: '/control/prices', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'walkPrices', method: 'POST', path: '/control/prices/walk', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401], errors: {} },
+  { operationId: 'setPrice', method: 'PUT', path: '/control/prices/{conid}', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'getClock', method: 'GET', path: '/control/clock', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401], errors: {} },
+  { operationId: 'advanceClock', method: 'POST', path: '/control/clock/advance', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401], errors: {} },
+  { operationId: 'clearFaults', method: 'DELETE', path: '/control/faults', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [204, 400, 401], errors: {} },
+  { operationId: 'injectFault', method: 'PUT', path: '/control/faults/{operationId}', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+] as const satisfies readonly OperationRow<string>[];
+
 export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';
 
-export interface OperationRow {
-  operationId: keyof operations;
+export interface OperationRow<Id extends string = keyof operations> {
+  operationId: Id;
   method: string;
   path: string;
   tag: string;

@@ -1,25 +1,38 @@
-// The one reader of the bundled document's operations, for the generators (the types and their
-// operation table, and the validators): one list of HTTP methods, one walk over the paths, and
-// one way to work out each operation's security, statuses and error shapes.
+// The one reader of an OpenAPI document's operations: one list of HTTP methods, one walk over the
+// paths, and one way to work out each operation's security, statuses and error shapes. The
+// generators (types, operation table, validators), the fidelity check and the contract tests (for
+// a document given at run time) all read documents through it. Plain JavaScript, so that the
+// generators run it before anything is built; its types are in document-operations.d.mts.
 
 /** The HTTP methods an OpenAPI path item may hold an operation under. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
-/** Follows a local `$ref` chain. */
-export function deref(document, value) {
-  if (!value?.$ref) return value;
-  const path = value.$ref.replace(/^#\//, '').split('/');
-  return deref(
-    document,
-    path.reduce((node, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document),
-  );
+/** Follows a local `$ref` chain from `value`, found at JSON pointer `pointer`: answers the target
+ * and its JSON pointer. */
+export function resolve(document, value, pointer = '') {
+  let current = value;
+  let at = pointer;
+  while (typeof current?.$ref === 'string' && current.$ref.startsWith('#/')) {
+    at = current.$ref.slice(1);
+    current = at
+      .split('/')
+      .slice(1)
+      .reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  }
+  return { value: current, pointer: at };
 }
+
+/** Follows a local `$ref` chain. */
+export const deref = (document, value) => resolve(document, value).value;
+
+/** A key as one segment of a JSON pointer. */
+export const escapePointer = (segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every operation of the document, in document order: `{ path, method, item, operation }`. */
 export function documentOperations(document) {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
     httpMethods
-      .filter((method) => item[method]?.operationId)
+      .filter((method) => item?.[method])
       .map((method) => ({ path, method, item, operation: item[method] })),
   );
 }
