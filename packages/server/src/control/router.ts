@@ -1,8 +1,8 @@
 import type { PriceWalk } from '../domain/market/price-walk.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
+import { openApiValidator } from '../http/openapi-validator.js';
 import type { Controls, FaultRequest, PriceEntry } from './controls.js';
 import { controlDocumentFiles } from './document.js';
 
@@ -12,7 +12,7 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
   const router = Router();
   router.use(express.json({ limit: '10mb' }));
   router.use(
-    OpenApiValidator.middleware({
+    openApiValidator({
       apiSpec: controlDocumentFiles.json,
       validateRequests: { allErrors: true },
       validateResponses: options.validateResponses ? { allErrors: true } : false,

@@ -1,5 +1,4 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationId } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { Session } from '../domain/auth/sessions.js';
@@ -27,9 +26,8 @@ import {
   resolveSession,
   type SessionGateOptions,
 } from './session-gate.js';
+import { openApiValidator, type ValidatorOptions } from './openapi-validator.js';
 import { validatorDocument } from './validator-document.js';
-
-type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -144,7 +142,7 @@ function mountBodyParsingAndValidation(
 
   if (validateRequests || validateResponses) {
     app.use(
-      OpenApiValidator.middleware({
+      openApiValidator({
         apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
         validateRequests: validateRequests ? { allErrors: true } : false,
         validateResponses: validateResponses ? { allErrors: true } : false,

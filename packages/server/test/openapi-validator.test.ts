@@ -1,0 +1,35 @@
+// The validator's route compiler is memoised from our code, so that installed copies of the
+// server (which no workspace patch reaches) find routes without compiling every template.
+import { createRequire } from 'node:module';
+import { startServer, type Harness } from './harness.js';
+
+const require = createRequire(import.meta.url);
+const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
+const pathToRegexpModule = () =>
+  validatorRequire('path-to-regexp') as {
+    pathToRegexp: ((path: string, options?: object) => { regexp: RegExp }) & { memoised?: true };
+  };
+
+describe('the request validator', () => {
+  let server: Harness;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('compiles each path template once, and still matches and rejects as before', async () => {
+    const { pathToRegexp } = pathToRegexpModule();
+    expect(pathToRegexp.memoised).toBe(true);
+    const first = pathToRegexp('/v1/api/portfolio/:accountId/ledger', { sensitive: false });
+    expect(pathToRegexp('/v1/api/portfolio/:accountId/ledger', { sensitive: false })).toBe(first);
+    expect(first.regexp.test('/v1/api/portfolio/U1234567/ledger')).toBe(true);
+    expect(pathToRegexp('/v1/api/portfolio/:accountId/ledger', { sensitive: true })).not.toBe(
+      first,
+    );
+
+    const invalid = await fetch(`${server.baseUrl}/v1/api/trsrv/stocks?symbols=aapl`);
+    expect(invalid.status).toBe(400);
+    const valid = await fetch(`${server.baseUrl}/v1/api/trsrv/stocks?symbols=AAPL`);
+    expect(valid.status).toBe(200);
+  });
+});
