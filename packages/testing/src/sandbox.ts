@@ -1,0 +1,62 @@
+// A reference server for one test file: in process, on a free loopback port, with a manual clock
+// (tests advance it instead of waiting), pacing off, a typed client, and a reset between tests.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createBrokerageClient, type BrokerageClient } from '@brokerage/client';
+import {
+  createServer,
+  ManualClock,
+  type BrokerageServer,
+  type ServerOptions,
+} from '@brokerage/server';
+
+/** The server's options, except its clock: the sandbox's is always a manual one. */
+export interface SandboxOptions extends Omit<ServerOptions, 'clock'> {
+  /** Where the manual clock starts (default: the server's default start, a Monday 15:00 UTC). */
+  start?: number | Date;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:<port>`: give it to the code under test. */
+  baseUrl: string;
+  /** A typed client of the sandbox (no credentials needed in gateway mode; pacing and retries
+   * off, so that a test sees every answer as the server gave it). */
+  client: BrokerageClient;
+  /** Prices, price walks, clock, faults, sessions, fixtures (`server.controls`). */
+  controls: BrokerageServer['controls'];
+  /** The server's clock: `clock.advance(ms)` moves time (sessions, orders, timeouts) at once. */
+  clock: ManualClock;
+  server: BrokerageServer;
+  /** Back to the fixtures' state, with faults cleared and pacing forgotten (the clock goes on). */
+  reset(options?: { seed?: number }): void;
+  /** Stops the server and closes its connections. */
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox. Prefer `useSandbox()` in a test file; this is for custom set-ups. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { start, ...serverOptions } = options;
+  const clock = new ManualClock(start);
+  const server = createServer({ clock, pacing: false, ...serverOptions });
+  const listener: Server = await new Promise((resolve, reject) => {
+    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
+    started.once('error', reject);
+  });
+  const { port } = listener.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    client: createBrokerageClient({ baseUrl, pacing: false, retry: false }),
+    controls: server.controls,
+    clock,
+    server,
+    reset: (resetOptions) => {
+      server.controls.reset(resetOptions);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        listener.closeAllConnections();
+        listener.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
