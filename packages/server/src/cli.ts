@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync } from 'node:fs';
+import { createWriteStream, readFileSync, realpathSync } from 'node:fs';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -17,6 +17,8 @@ import { registerConsumer } from './services.js';
 import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
 import { defaultFixtures } from './fixtures/index.js';
+import { summaryLine, summaryTable, violationLine } from './proxy/report.js';
+import { createValidatingProxy, type ValidatingProxy } from './proxy/validating-proxy.js';
 
 /** Exit code of a command line that cannot be used (unknown option, bad value). */
 export const usageExitCode = 2;
@@ -41,6 +43,12 @@ export interface CliOptions {
   /** False with `--no-control`. */
   control: boolean;
   controlToken: string | undefined;
+  /** Base URL of an upstream to forward to, validating the traffic (`--proxy`). */
+  proxy: string | undefined;
+  /** Where the proxy's NDJSON report goes (`-`: stdout). */
+  proxyReport: string;
+  /** Accept the upstream's self-signed certificate. */
+  insecure: boolean;
 }
 
 export interface CliIo {
@@ -50,8 +58,7 @@ export interface CliIo {
   stderr?: NodeJS.WritableStream;
 }
 
-export interface RunningServer {
-  server: BrokerageServer;
+interface Running {
   listener: HttpServer;
   /** `http(s)://host:port`. */
   url: string;
@@ -59,6 +66,18 @@ export interface RunningServer {
   logger: Logger;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
   close(): Promise<void>;
+}
+
+/** The simulation (the default). */
+export interface RunningServer extends Running {
+  kind: 'simulation';
+  server: BrokerageServer;
+}
+
+/** The validating proxy (`--proxy`): `close()` also writes the summary of the report. */
+export interface RunningProxy extends Running {
+  kind: 'proxy';
+  proxy: ValidatingProxy;
 }
 
 function integer(min: number, max: number) {
@@ -69,6 +88,16 @@ function integer(min: number, max: number) {
     }
     return number;
   };
+}
+
+function upstreamUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+  } catch {
+    // answered below
+  }
+  throw new InvalidArgumentError('expected an http(s) base URL.');
 }
 
 /** The command line: options only, parsed by commander (usage errors throw, exit code 2). */
@@ -136,6 +165,20 @@ export function buildProgram(io: CliIo = {}): Command {
       ).env('BROKERAGE_CONTROL_TOKEN'),
     )
     .addOption(new Option('--no-control', 'do not serve the control API (/control) at all'))
+    .addOption(
+      new Option(
+        '--proxy <url>',
+        'instead of the simulation, forward every request to this upstream (e.g. the gateway at https://localhost:5000) and report each exchange that breaks the document',
+      ).argParser(upstreamUrl),
+    )
+    .addOption(
+      new Option('--proxy-report <file>', "the proxy's NDJSON report (-: stdout)").default('-'),
+    )
+    .addOption(
+      new Option('--insecure', "accept the proxy upstream's self-signed certificate").default(
+        false,
+      ),
+    )
     .helpOption('-h, --help', 'show this help')
     .configureOutput({
       writeOut: (text) => stdout.write(text),
@@ -199,12 +242,51 @@ function gracefulClose(listener: HttpServer): () => Promise<void> {
     });
 }
 
-/** Parses `argv` (as process.argv: node, script, options...), starts the server and resolves once
- * it listens. Usage errors reject with a CommanderError whose exitCode is 2 (0 for --help). */
-export async function main(argv: string[] = process.argv, io: CliIo = {}): Promise<RunningServer> {
+/** Listens with `handler` on the options' host and port (HTTPS with a self-signed certificate
+ * under `--tls`); answers the listener, its URL and its graceful close. */
+async function listen(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  options: CliOptions,
+): Promise<Pick<Running, 'listener' | 'url' | 'close'>> {
+  const listener: HttpServer = options.tls
+    ? (createHttpsServer(
+        await selfSignedCertificate(options.host),
+        handler,
+      ) as unknown as HttpServer)
+    : createHttpServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(options.port, options.host, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = listener.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  return { listener, url, close: gracefulClose(listener) };
+}
+
+/** Parses `argv` (as process.argv: node, script, options...), starts the simulation (or, with
+ * `--proxy`, the validating proxy) and resolves once it listens. Usage errors reject with a
+ * CommanderError whose exitCode is 2 (0 for --help). */
+export async function main(
+  argv: string[] = process.argv,
+  io: CliIo = {},
+): Promise<RunningServer | RunningProxy> {
   const program = buildProgram(io);
   program.parse(argv);
   const options = program.opts<CliOptions>();
+  return options.proxy === undefined
+    ? startSimulation(program, options, io)
+    : startProxy(options.proxy, options, io);
+}
+
+async function startSimulation(
+  program: Command,
+  options: CliOptions,
+  io: CliIo,
+): Promise<RunningServer> {
   const stdout = io.stdout ?? process.stdout;
   const logger = pino({ level: options.logLevel }, stdout as DestinationStream);
 
@@ -231,23 +313,7 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
       );
     }
   }
-  const listener: HttpServer = options.tls
-    ? (createHttpsServer(
-        await selfSignedCertificate(options.host),
-        server.app,
-      ) as unknown as HttpServer)
-    : createHttpServer(server.app);
-  await new Promise<void>((resolve, reject) => {
-    listener.once('error', reject);
-    listener.listen(options.port, options.host, () => {
-      listener.off('error', reject);
-      resolve();
-    });
-  });
-  const close = gracefulClose(listener);
-  const { port } = listener.address() as AddressInfo;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  const { listener, url, close } = await listen(server.app, options);
   const control = controlServed({
     mode: options.mode,
     enabled: options.control,
@@ -265,12 +331,41 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
   stdout.write(
     `Brokerage reference server listening on ${url}  API: ${url}/v1/api  docs: ${url}/docs  (${who})\n`,
   );
-  return { server, listener, url, options, logger, close };
+  return { kind: 'simulation', server, listener, url, options, logger, close };
+}
+
+/** The validating proxy: the report on stdout (or `--proxy-report`), people's lines on stderr. */
+async function startProxy(upstream: string, options: CliOptions, io: CliIo): Promise<RunningProxy> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const logger = pino({ level: options.logLevel }, stderr as DestinationStream);
+  const report = options.proxyReport === '-' ? stdout : createWriteStream(options.proxyReport);
+  const proxy = createValidatingProxy({
+    upstream,
+    insecure: options.insecure,
+    onViolation: (violation) => report.write(violationLine(violation)),
+    onError: (error) => logger.error({ err: error }, 'proxy failure'),
+  });
+  const listening = await listen(proxy.handle, options);
+  logger.info({ url: listening.url, upstream }, 'proxy listening');
+  stderr.write(
+    `Validating proxy listening on ${listening.url}, forwarding to ${upstream}; report: ${options.proxyReport === '-' ? 'stdout' : options.proxyReport}\n`,
+  );
+  const close = async () => {
+    await listening.close();
+    const summary = proxy.summary();
+    stderr.write(summaryTable(summary));
+    await new Promise<void>((resolve) => {
+      if (report === stdout) report.write(summaryLine(summary), () => resolve());
+      else report.end(summaryLine(summary), () => resolve());
+    });
+  };
+  return { kind: 'proxy', proxy, ...listening, close, options, logger };
 }
 
 /** The `brokerage-server` command: exits 0 after a graceful shutdown on SIGINT or SIGTERM. */
 async function run(): Promise<void> {
-  let running: RunningServer;
+  let running: RunningServer | RunningProxy;
   try {
     running = await main();
   } catch (error) {

@@ -9,7 +9,20 @@ import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
+import {
+  buildProgram,
+  main,
+  usageExitCode,
+  type RunningProxy,
+  type RunningServer,
+} from '../src/cli.js';
+
+/** Starts the command line and expects the simulation (not the proxy). */
+async function simulation(...args: Parameters<typeof main>): Promise<RunningServer> {
+  const running: RunningServer | RunningProxy = await main(...args);
+  if (running.kind !== 'simulation') throw new Error('expected the simulation');
+  return running;
+}
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -44,6 +57,8 @@ describe('brokerage-server command line', () => {
         user: 'demo_individual',
         registerConsumer: [],
         control: true,
+        proxyReport: '-',
+        insecure: false,
       });
     });
 
@@ -74,6 +89,11 @@ describe('brokerage-server command line', () => {
             '--control-token',
             'admin',
             '--no-control',
+            '--proxy',
+            'https://localhost:5000',
+            '--proxy-report',
+            'drift.ndjson',
+            '--insecure',
           ),
         )
         .opts();
@@ -90,6 +110,9 @@ describe('brokerage-server command line', () => {
         registerConsumer: ['a.json', 'b.json'],
         controlToken: 'admin',
         control: false,
+        proxy: 'https://localhost:5000',
+        proxyReport: 'drift.ndjson',
+        insecure: true,
       });
     });
 
@@ -107,6 +130,7 @@ describe('brokerage-server command line', () => {
       ],
       [['--user', 'nobody'], 'Allowed choices are demo_individual, demo_advisor, demo_broker'],
       [['--frobnicate'], "unknown option '--frobnicate'"],
+      [['--proxy', 'ftp://gateway'], 'expected an http(s) base URL'],
     ])('refuses %j with a clear error and exit code 2', async (options, message) => {
       const stderr = sink();
       const failure = main(argv(...options), { stderr: stderr.stream, stdout: sink().stream });
@@ -146,7 +170,7 @@ describe('brokerage-server command line', () => {
         const good = join(directory, 'partner.json');
         writeFileSync(good, JSON.stringify({ ...testConsumer, consumerKey: 'PARTNER1' }));
         const stdout = sink();
-        running = await main(argv('--port', '0', '--register-consumer', good), {
+        running = await simulation(argv('--port', '0', '--register-consumer', good), {
           stdout: stdout.stream,
         });
         expect(running.server.services.oauth1.consumers.get('PARTNER1')).toBeDefined();
@@ -174,7 +198,7 @@ describe('brokerage-server command line', () => {
       'listens, prints where, answers /health and logs JSON to stdout',
       async () => {
         const stdout = sink();
-        running = await main(argv('--port', '0'), { stdout: stdout.stream });
+        running = await simulation(argv('--port', '0'), { stdout: stdout.stream });
         expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
         const { url } = running;
         expect(stdout.text()).toContain(
@@ -198,7 +222,9 @@ describe('brokerage-server command line', () => {
       'logs nothing below the chosen level',
       async () => {
         const stdout = sink();
-        running = await main(argv('--port', '0', '--log-level', 'warn'), { stdout: stdout.stream });
+        running = await simulation(argv('--port', '0', '--log-level', 'warn'), {
+          stdout: stdout.stream,
+        });
         await fetch(`${running.url}/health`);
         expect(
           stdout
@@ -213,7 +239,7 @@ describe('brokerage-server command line', () => {
     it(
       'applies mode, user, pacing, session timeout and seed',
       async () => {
-        running = await main(
+        running = await simulation(
           argv(
             '--port',
             '0',
@@ -239,7 +265,7 @@ describe('brokerage-server command line', () => {
         expect(((await ping.json()) as { userId: number }).userId).toBe(10002002);
         await running.close();
 
-        running = await main(
+        running = await simulation(
           argv('--port', '0', '--mode', 'hosted', '--log-level', 'silent'),
           quiet,
         );
@@ -252,7 +278,7 @@ describe('brokerage-server command line', () => {
     it(
       'serves HTTPS with a self-signed certificate with --tls',
       async () => {
-        running = await main(argv('--port', '0', '--tls', '--log-level', 'silent'), quiet);
+        running = await simulation(argv('--port', '0', '--tls', '--log-level', 'silent'), quiet);
         const { url } = running;
         expect(running.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
         const answer = await new Promise<{
@@ -287,7 +313,7 @@ describe('brokerage-server command line', () => {
     it(
       'shuts down gracefully: refuses new connections, finishes the request in flight',
       async () => {
-        running = await main(argv('--port', '0', '--log-level', 'silent'), quiet);
+        running = await simulation(argv('--port', '0', '--log-level', 'silent'), quiet);
         const { url, listener } = running;
         // A request whose body is still coming: in flight until the test ends it.
         const inFlight = httpRequest(`${url}/control/reset`, {
