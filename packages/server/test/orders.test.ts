@@ -232,7 +232,9 @@ describe('placing orders: the rule table', () => {
     it('confirmed false drops the order, and the reply id is used up', async () => {
       calls.accountsQueried();
       const warning = warningOf((await calls.place(limitBuy(200, 189.5))).body);
-      expect((await calls.reply(warning.id, false)).body).toEqual({ error: 'Order not confirmed ' });
+      expect((await calls.reply(warning.id, false)).body).toEqual({
+        error: 'Order not confirmed ',
+      });
       expect((await calls.openOrders()).body.orders).toEqual([]);
       const again = await calls.reply(warning.id, true);
       expect(again.status).toBe(503);
@@ -369,7 +371,8 @@ describe('placing orders: the rule table', () => {
       expect(answers.filter((answer) => Array.isArray(answer.body))).toHaveLength(1);
       expect(
         answers.filter(
-          (answer) => answer.body.error ===
+          (answer) =>
+            answer.body.error ===
             "Order couldn't be submitted: Local order ID=same is already registered.",
         ),
       ).toHaveLength(9);

@@ -1058,7 +1058,7 @@ export interface paths {
          *     | 3 | an `LMT` or `STOP_LIMIT` limit price is more than 50 % away from the last price | `Limit price too far from market` |
          *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
-         *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Local order ID <cOID> is already registered` |
+         *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Order couldn't be submitted: Local order ID=<cOID> is already registered.` |
          *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`) | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001` |
          *     | 8 | `price` or `auxPrice` is not a whole number of the contract's price increment at that price (the contract rules' `incrementRules`) | `The price does not conform to the minimum price variation for this contract.` |
          *
@@ -1072,10 +1072,12 @@ export interface paths {
          *     | `o163` | an `LMT` or `STOP_LIMIT` limit price is more than 3 % (and at most 50 %) away from the last price | `The following order "<description>" price exceeds the Percentage constraint of 3%.` |
          *     | `o354` | the simulator has no market data for the contract | `You are submitting an order without market data.` |
          *     | `o383` | `quantity` is above 1000 units (the size limit) | `The following order "<description>" size exceeds the Size Limit of 1000.` |
-         *     | `o451` | the order value is above 20 % of the account's net liquidation value | `The following order "<description>" value estimate of <value> exceeds the Total Value Limit of <limit>.` |
+         *     | `o451` | the order value is above 20 % of the account's net liquidation value | `The following order "<description>" value estimate of <value> exceeds`, a line break, `the Total Value Limit of <limit>.` (the limit in whole units: `30,000 USD`) |
          *     | `o2137` | the account has an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) on the opposite side of the same contract | `You have an open order on the opposite side of this contract.` |
          *
-         *     Each message ends with `Are you sure you want to submit this order?`. Confirming with
+         *     Each message ends with `Are you sure you want to submit this order?`. The texts are the
+         *     service's where its reference or public clients show them (`o163`, `o354`, `o383`, `o451`, the
+         *     `cOID` reject); the others are the reference server's own. Confirming with
          *     `{"confirmed": true}` continues down the table after the confirmed warning: it raises the next
          *     warning that applies (with a new reply id) or transmits the orders and answers their success
          *     entries. Transmitted orders start `Submitted`, or `PreSubmitted` while a stop, trailing or
@@ -1110,7 +1112,7 @@ export interface paths {
          *     answers the next warning that applies (a new warning entry with a new reply id) or transmits
          *     the orders and answers their success entries; a reject is possible too. With
          *     `{"confirmed": false}` the held orders are dropped and the answer is the reject
-         *     `{"error": "Order not confirmed"}`.
+         *     `{"error": "Order not confirmed "}` (the service's text ends with a space).
          *
          *     A reply id is valid once, and only until another order of the account is placed or modified:
          *     answering an invalidated, already answered or unknown reply id ends in
@@ -4035,8 +4037,9 @@ export interface components {
         /**
          * @description Identifier of an order warning (a question the user must confirm): the letter `o` (order
          *     warnings) or `p` (prompts such as `p6`, `p12`) followed by digits. The reference server raises
-         *     `o10151` (market order), `o163` (limit price more than 3 % from the last price), `o354` (no market data), `o383` (size above the size limit), `o451`
-         *     (order value above the total-value limit) and `o2137` (open order on the opposite side); the
+         *     `o10151` (market order), `o163` (limit price more than 3 % from the last price), `o354` (no
+         *     market data), `o383` (size above the size limit), `o451` (order value above the total-value
+         *     limit) and `o2137` (open order on the opposite side); the
          *     real service knows more (`o382`, `o403`, `o10152`, `o10153`, ...).
          * @example o163
          */
@@ -4149,8 +4152,8 @@ export interface components {
         ReplyRequest: {
             /**
              * @description True transmits the held order (or raises its next warning); false drops it, answered with the
-             *     reject `{"error": "Order not confirmed"}`. Must be a JSON boolean: `"true"` or `1` is refused
-             *     with 400.
+             *     reject `{"error": "Order not confirmed "}` (with the service's trailing space). Must be a
+             *     JSON boolean: `"true"` or `1` is refused with 400.
              * @example true
              */
             confirmed: boolean;

@@ -3854,7 +3854,7 @@ return errors === 0;
 validate59.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const request_cancelOrder_query = validate60;
-const schema60 = {"type":"object","properties":{"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":0}},"additionalProperties":false};
+const schema60 = {"type":"object","properties":{"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
 const formats0 = formats.int64;
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3982,8 +3982,8 @@ data["manualCancelTime"] = coerced2;
 }
 }
 if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }

@@ -54,7 +54,8 @@ export function allocationOf(
 ): string {
   if (acctId === undefined || acctId === pathAccount.id) return pathAccount.id;
   const account = brokerage.account(acctId);
-  if (!account || account.parent !== pathAccount.id) throw rejected(orderTexts.errors.unknownAccount(acctId));
+  if (!account || account.parent !== pathAccount.id)
+    throw rejected(orderTexts.errors.unknownAccount(acctId));
   return account.id;
 }
 

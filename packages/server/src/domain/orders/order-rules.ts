@@ -185,8 +185,7 @@ export const warningRules: readonly WarningRule[] = [
     messageId: 'o383',
     when: '`quantity` is above 1000 units (the size limit)',
     applies: ({ ticket }) => ticket.quantityGiven && ticket.quantity > ruleLimits.sizeLimit,
-    message: ({ description }) =>
-      orderTexts.warnings.sizeLimit(description, ruleLimits.sizeLimit),
+    message: ({ description }) => orderTexts.warnings.sizeLimit(description, ruleLimits.sizeLimit),
   },
   {
     messageId: 'o451',

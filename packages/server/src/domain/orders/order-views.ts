@@ -110,7 +110,8 @@ export function liveOrders(
 /** One order as the open orders operation lists it. */
 export function liveOrder(order: Order, instrument: Instrument): Schema<'LiveOrder'> {
   const { limit, stop } = pricesOf(order);
-  const price = limit ?? (order.orderType === 'STP' || order.orderType === 'MIT' ? stop : undefined);
+  const price =
+    limit ?? (order.orderType === 'STP' || order.orderType === 'MIT' ? stop : undefined);
   const auxPrice =
     order.orderType === 'STOP_LIMIT' || order.orderType === 'LIT'
       ? stop
@@ -216,9 +217,7 @@ export function orderStatus(
     ...(last === undefined ? {} : { exit_strategy_display_price: formatPrice(last) }),
     exit_strategy_tool_availability: '1',
     allowed_duplicate_opposite: true,
-    ...(order.averagePrice === undefined
-      ? {}
-      : { average_price: formatPrice(order.averagePrice) }),
+    ...(order.averagePrice === undefined ? {} : { average_price: formatPrice(order.averagePrice) }),
     order_time: compactTimestamp(order.updatedAt),
     ...(order.ocaGroup === undefined ? {} : { oca_group_id: order.ocaGroup }),
   };
