@@ -36,6 +36,18 @@ export {
   type OrderAdvancedReject,
 } from './orders/shapes.js';
 export type { OrderRequest, PlaceOrderOptions, WarningPolicy } from './orders/reply-loop.js';
+export {
+  parseDecimal,
+  orderStatusNumbers,
+  liveOrderNumbers,
+  tradeNumbers,
+  type OrderStatus,
+  type LiveOrder,
+  type Trade,
+  type OrderStatusNumbers,
+  type LiveOrderNumbers,
+  type TradeNumbers,
+} from './orders/numbers.js';
 export { KeepAlive, type KeepAliveOptions, type SessionLostEvent } from './keep-alive.js';
 export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
 export { defaultRetry, type RetryOptions } from './fetch/retry.js';

@@ -41,9 +41,9 @@ describe('orders after transmission', () => {
       const status = (await calls.status(placed.order_id)).body;
       expect(status).toMatchObject({
         order_status: 'Filled',
-        cum_fill: 10,
-        size: 0,
-        average_price: 190,
+        cum_fill: '10.0',
+        size: '0.0',
+        average_price: '190.00',
         side: 'B',
         order_type: 'MARKET',
       });
@@ -64,7 +64,7 @@ describe('orders after transmission', () => {
       calls.setPrice(AAPL, 184.5);
       expect((await calls.status(placed.order_id)).body).toMatchObject({
         order_status: 'Filled',
-        average_price: 184.5,
+        average_price: '184.50',
       });
     });
 
@@ -83,8 +83,8 @@ describe('orders after transmission', () => {
       calls.setPrice(AAPL, 183.9);
       expect((await calls.status(placed.order_id)).body).toMatchObject({
         order_status: 'Filled',
-        average_price: 183.9,
-        stop_price: 184,
+        average_price: '183.90',
+        stop_price: '184.00',
       });
       expect(aaplPosition()?.quantity).toBe(90);
     });
@@ -104,7 +104,7 @@ describe('orders after transmission', () => {
       calls.setPrice(AAPL, 186.2);
       expect((await calls.status(placed.order_id)).body).toMatchObject({
         order_status: 'Filled',
-        average_price: 186.2,
+        average_price: '186.20',
       });
     });
 
@@ -122,14 +122,76 @@ describe('orders after transmission', () => {
       calls.setPrice(AAPL, 195);
       expect((await calls.status(placed.order_id)).body).toMatchObject({
         order_status: 'PreSubmitted',
-        stop_price: 193,
+        stop_price: '193.00',
       });
       calls.setPrice(AAPL, 193.5);
       expect(await statusOf(placed.order_id)).toBe('PreSubmitted');
       calls.setPrice(AAPL, 192.9);
       expect((await calls.status(placed.order_id)).body).toMatchObject({
         order_status: 'Filled',
-        average_price: 192.9,
+        average_price: '192.90',
+      });
+    });
+
+    it('holds a market-if-touched buy until the market falls to its trigger, then fills at the market', async () => {
+      calls.setPrice(AAPL, 190);
+      const placed = await placeOne({
+        conid: AAPL,
+        orderType: 'MIT',
+        price: 186,
+        side: 'BUY',
+        tif: 'GTC',
+        quantity: 5,
+      });
+      expect(placed.order_status).toBe('PreSubmitted');
+      calls.setPrice(AAPL, 191);
+      expect(await statusOf(placed.order_id)).toBe('PreSubmitted');
+      calls.setPrice(AAPL, 185.9);
+      expect((await calls.status(placed.order_id)).body).toMatchObject({
+        order_status: 'Filled',
+        order_type: 'MIT',
+        stop_price: '186.00',
+        average_price: '185.90',
+      });
+    });
+
+    it('works a limit-if-touched sell as a limit once the market rises to its trigger', async () => {
+      calls.setPrice(AAPL, 190);
+      const placed = await placeOne({
+        conid: AAPL,
+        orderType: 'LIT',
+        price: 196,
+        auxPrice: 195,
+        side: 'SELL',
+        tif: 'GTC',
+        quantity: 5,
+      });
+      expect(placed.order_status).toBe('PreSubmitted');
+      calls.setPrice(AAPL, 195.5);
+      expect(await statusOf(placed.order_id)).toBe('Submitted');
+      calls.setPrice(AAPL, 196.1);
+      const order = (await calls.openOrders()).body.orders[0];
+      expect(order).toMatchObject({
+        status: 'Filled',
+        origOrderType: 'LIT',
+        orderType: 'Limit if Touched',
+        price: '196.00',
+        auxPrice: '195.00',
+        avgPrice: '196.10',
+      });
+    });
+
+    it('fills relative, market-on-close and limit-on-close orders as their plain counterparts', async () => {
+      calls.setPrice(AAPL, 190);
+      const relative = await placeOne({ ...limitBuy(1, 191), orderType: 'REL' });
+      const onClose = await placeOne({ ...limitBuy(1, 191), orderType: 'MOC', price: undefined });
+      const limitOnClose = await placeOne({ ...limitBuy(1, 189), orderType: 'LOC' });
+      expect(await statusOf(relative.order_id)).toBe('Filled');
+      expect(await statusOf(onClose.order_id)).toBe('Filled');
+      expect(await statusOf(limitOnClose.order_id)).toBe('Submitted');
+      expect((await calls.status(limitOnClose.order_id)).body).toMatchObject({
+        order_type: 'LIMITONCLOSE',
+        limit_price: '189.00',
       });
     });
 
@@ -320,13 +382,13 @@ describe('orders after transmission', () => {
         },
       ]);
       expect((await calls.status(placed.order_id)).body).toMatchObject({
-        limit_price: 186,
+        limit_price: '186.00',
         order_status: 'Submitted',
       });
       await calls.modify(placed.order_id, limitBuy(10, 190));
       expect((await calls.status(placed.order_id)).body).toMatchObject({
         order_status: 'Filled',
-        average_price: 189.5,
+        average_price: '189.50',
       });
     });
 
@@ -335,10 +397,10 @@ describe('orders after transmission', () => {
       const placed = await placeOne(limitBuy(10, 189));
       const warning = (await calls.modify(placed.order_id, limitBuy(200, 189))).body;
       expect(warning[0].messageIds).toEqual(['o451']);
-      expect((await calls.status(placed.order_id)).body.total_size).toBe(10);
+      expect((await calls.status(placed.order_id)).body.total_size).toBe('10.0');
       const done = await calls.reply(warning[0].id);
       expect(done.body).toEqual([expect.objectContaining({ order_id: placed.order_id })]);
-      expect((await calls.status(placed.order_id)).body.total_size).toBe(200);
+      expect((await calls.status(placed.order_id)).body.total_size).toBe('200.0');
     });
 
     it('invalidates a pending warning of the account', async () => {
@@ -415,7 +477,7 @@ describe('orders after transmission', () => {
           origOrderType: 'LIMIT',
           orderType: 'Limit',
           side: 'BUY',
-          price: 185,
+          price: '185.00',
           timeInForce: 'DAY',
           lastExecutionTime: '260105150000',
           lastExecutionTime_r: server.clock.now(),

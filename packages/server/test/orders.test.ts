@@ -99,13 +99,15 @@ describe('placing orders: the rule table', () => {
     it('6: a cOID used today by the account, or twice in the request', async () => {
       await calls.place(limitBuy(1, 189, { cOID: 'dup' }));
       expect((await calls.place(limitBuy(1, 189, { cOID: 'dup' }))).body).toEqual({
-        error: 'Local order ID dup is already registered',
+        error: "Order couldn't be submitted: Local order ID=dup is already registered.",
       });
       const twice = await calls.place(
         limitBuy(1, 189, { cOID: 'twin', isSingleGroup: true }),
         limitBuy(1, 189, { cOID: 'twin', isSingleGroup: true }),
       );
-      expect(twice.body).toEqual({ error: 'Local order ID twin is already registered' });
+      expect(twice.body).toEqual({
+        error: "Order couldn't be submitted: Local order ID=twin is already registered.",
+      });
     });
 
     it('answers the first rule of the table when several apply, and places nothing', async () => {
@@ -177,6 +179,10 @@ describe('placing orders: the rule table', () => {
         ).body,
       );
       expect(warning.messageIds).toEqual(['o354']);
+      // The service's words, as its reference shows them.
+      expect(warning.message).toEqual([
+        'You are submitting an order without market data. We strongly recommend against this as it may result in erroneous and unexpected trades.\nAre you sure you want to submit this order?',
+      ]);
     });
 
     it('o383: more than 1000 units', async () => {
@@ -193,7 +199,7 @@ describe('placing orders: the rule table', () => {
       const warning = warningOf((await calls.place(limitBuy(200, 189.5))).body);
       expect(warning.messageIds).toEqual(['o451']);
       expect(warning.message[0]).toContain(
-        'value estimate of 37,900.00 USD exceeds the Total Value Limit of',
+        'value estimate of 37,900.00 USD exceeds \nthe Total Value Limit of',
       );
     });
 
@@ -226,7 +232,9 @@ describe('placing orders: the rule table', () => {
     it('confirmed false drops the order, and the reply id is used up', async () => {
       calls.accountsQueried();
       const warning = warningOf((await calls.place(limitBuy(200, 189.5))).body);
-      expect((await calls.reply(warning.id, false)).body).toEqual({ error: 'Order not confirmed' });
+      expect((await calls.reply(warning.id, false)).body).toEqual({
+        error: 'Order not confirmed ',
+      });
       expect((await calls.openOrders()).body.orders).toEqual([]);
       const again = await calls.reply(warning.id, true);
       expect(again.status).toBe(503);
@@ -363,7 +371,9 @@ describe('placing orders: the rule table', () => {
       expect(answers.filter((answer) => Array.isArray(answer.body))).toHaveLength(1);
       expect(
         answers.filter(
-          (answer) => answer.body.error === 'Local order ID same is already registered',
+          (answer) =>
+            answer.body.error ===
+            "Order couldn't be submitted: Local order ID=same is already registered.",
         ),
       ).toHaveLength(9);
     });

@@ -67,6 +67,7 @@ describe('trades', () => {
         clearing_name: 'IB',
         liquidation_trade: '0',
         is_event_trading: '0',
+        order_id: Number((placed.body as { order_id: string }[])[0]?.order_id),
       },
     ]);
   });

@@ -117,7 +117,7 @@ describe('orders', () => {
     const status = await suite.client.GET('/v1/api/iserver/account/order/status/{orderId}', {
       params: { path: { orderId } },
     });
-    expect(status.data?.total_size).toBe(2);
+    expect(status.data?.total_size).toBe('2.0');
     const cancelled = await suite.client.DELETE(
       '/v1/api/iserver/account/{accountId}/order/{orderId}',
       {

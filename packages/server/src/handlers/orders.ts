@@ -1,6 +1,14 @@
 import { badRequest, rejected } from '../domain/kernel/errors.js';
 import { applyOrderFilters } from '../domain/orders/order-filters.js';
-import { liveOrder, orderStatus, placeOrdersResponse } from '../domain/orders/order-views.js';
+import { orderTexts } from '../domain/orders/order-text.js';
+import {
+  cancelOrderResponse,
+  liveOrders,
+  orderStatus,
+  placeOrdersResponse,
+  suppressionSubmitted,
+} from '../domain/orders/order-views.js';
+import { maxSuppressedIds } from '../domain/orders/replies.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -19,7 +27,7 @@ export const orderHandlers = ({
 > => {
   const instrument = (conid: number) => {
     const found = brokerage.market.instrument(conid);
-    if (!found) throw rejected(`Contract ${conid} not found`);
+    if (!found) throw rejected(orderTexts.errors.unknownContract(conid));
     return found;
   };
   return {
@@ -29,21 +37,19 @@ export const orderHandlers = ({
       placeOrdersResponse(orders.reply(requireSession(session), params.replyId, body.confirmed)),
     suppressQuestions: ({ session, body }) => {
       if (!orders.questions.suppress(requireSession(session).id, body.messageIds)) {
-        throw badRequest('Bad Request: at most 64 message ids can be suppressed');
+        throw badRequest(orderTexts.errors.tooManySuppressed(maxSuppressedIds));
       }
-      return { status: 'submitted' };
+      return suppressionSubmitted();
     },
     resetSuppressedQuestions: ({ session }) => {
       orders.questions.resetSuppressed(requireSession(session).id);
-      return { status: 'submitted' };
+      return suppressionSubmitted();
     },
-    getOpenOrders: ({ session, query }) => ({
-      orders: applyOrderFilters(
-        orders.list(requireSession(session), query.accountId),
-        query.filters,
-      ).map((order) => liveOrder(order, instrument(order.conid))),
-      snapshot: true,
-    }),
+    getOpenOrders: ({ session, query }) =>
+      liveOrders(
+        applyOrderFilters(orders.list(requireSession(session), query.accountId), query.filters),
+        instrument,
+      ),
     getOrderStatus: ({ session, params }) => {
       const order = orders.status(requireSession(session), Number(params.orderId));
       return orderStatus(order, instrument(order.conid), brokerage.market);
@@ -52,20 +58,9 @@ export const orderHandlers = ({
       placeOrdersResponse(
         orders.modify(requireSession(session), params.accountId, Number(params.orderId), body),
       ),
-    cancelOrder: ({ session, params }) => {
-      const outcome = orders.cancel(
-        requireSession(session),
-        params.accountId,
-        Number(params.orderId),
-      );
-      if (outcome.kind === 'rejected') return { error: outcome.error };
-      const { order } = outcome;
-      return {
-        msg: 'Request was submitted',
-        order_id: order.id,
-        conid: order.conid,
-        account: order.allocatedTo,
-      };
-    },
+    cancelOrder: ({ session, params }) =>
+      cancelOrderResponse(
+        orders.cancel(requireSession(session), params.accountId, Number(params.orderId)),
+      ),
   };
 };

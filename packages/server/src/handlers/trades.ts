@@ -4,7 +4,7 @@ import { requireSession } from '../http/require-session.js';
 
 export const tradeHandlers = ({ brokerage }: HandlerContext): HandlerGroup<'getTrades'> => ({
   getTrades: ({ session, query }) =>
-    executionsOf(brokerage, requireSession(session), query.days ?? 1).map((execution) =>
-      tradeView(brokerage, execution),
+    executionsOf(brokerage, requireSession(session), query.days ?? 1, query.accountId).map(
+      (execution) => tradeView(brokerage, execution),
     ),
 });

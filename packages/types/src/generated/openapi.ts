@@ -1058,7 +1058,7 @@ export interface paths {
          *     | 3 | an `LMT` or `STOP_LIMIT` limit price is more than 50 % away from the last price | `Limit price too far from market` |
          *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
-         *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Local order ID <cOID> is already registered` |
+         *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Order couldn't be submitted: Local order ID=<cOID> is already registered.` |
          *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`) | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001` |
          *     | 8 | `price` or `auxPrice` is not a whole number of the contract's price increment at that price (the contract rules' `incrementRules`) | `The price does not conform to the minimum price variation for this contract.` |
          *
@@ -1072,10 +1072,12 @@ export interface paths {
          *     | `o163` | an `LMT` or `STOP_LIMIT` limit price is more than 3 % (and at most 50 %) away from the last price | `The following order "<description>" price exceeds the Percentage constraint of 3%.` |
          *     | `o354` | the simulator has no market data for the contract | `You are submitting an order without market data.` |
          *     | `o383` | `quantity` is above 1000 units (the size limit) | `The following order "<description>" size exceeds the Size Limit of 1000.` |
-         *     | `o451` | the order value is above 20 % of the account's net liquidation value | `The following order "<description>" value estimate of <value> exceeds the Total Value Limit of <limit>.` |
+         *     | `o451` | the order value is above 20 % of the account's net liquidation value | `The following order "<description>" value estimate of <value> exceeds`, a line break, `the Total Value Limit of <limit>.` (the limit in whole units: `30,000 USD`) |
          *     | `o2137` | the account has an open order (`PendingSubmit`, `PreSubmitted` or `Submitted`) on the opposite side of the same contract | `You have an open order on the opposite side of this contract.` |
          *
-         *     Each message ends with `Are you sure you want to submit this order?`. Confirming with
+         *     Each message ends with `Are you sure you want to submit this order?`. The texts are the
+         *     service's where its reference or public clients show them (`o163`, `o354`, `o383`, `o451`, the
+         *     `cOID` reject); the others are the reference server's own. Confirming with
          *     `{"confirmed": true}` continues down the table after the confirmed warning: it raises the next
          *     warning that applies (with a new reply id) or transmits the orders and answers their success
          *     entries. Transmitted orders start `Submitted`, or `PreSubmitted` while a stop, trailing or
@@ -1110,7 +1112,7 @@ export interface paths {
          *     answers the next warning that applies (a new warning entry with a new reply id) or transmits
          *     the orders and answers their success entries; a reject is possible too. With
          *     `{"confirmed": false}` the held orders are dropped and the answer is the reject
-         *     `{"error": "Order not confirmed"}`.
+         *     `{"error": "Order not confirmed "}` (the service's text ends with a space).
          *
          *     A reply id is valid once, and only until another order of the account is placed or modified:
          *     answering an invalidated, already answered or unknown reply id ends in
@@ -1145,7 +1147,7 @@ export interface paths {
          *     clears them all, and so does the end of the session. A pending warning is not affected: it
          *     must still be answered through the reply operation.
          *
-         *     Any id of the form `o<digits>` is accepted, including ids the reference server never raises.
+         *     Any id of the form `o<digits>` or `p<digits>` is accepted, including ids the reference server never raises.
          */
         post: operations["suppressQuestions"];
         delete?: never;
@@ -3735,6 +3737,11 @@ export interface components {
          *     | `MIDPRICE` | none | `price`, if given, caps (BUY) or floors (SELL) the midpoint |
          *     | `TRAIL` | `trailingAmt`, `trailingType` | `price`, if given, is the initial stop price |
          *     | `TRAILLMT` | `trailingAmt`, `trailingType`, `auxPrice` | `auxPrice` is the limit offset from the stop; `price`, if given, the initial stop price |
+         *     | `MIT` | `price` | market if touched: `price` is the trigger price, reached from above for a `BUY` (below for a `SELL`) |
+         *     | `LIT` | `price`, `auxPrice` | limit if touched: `price` is the limit price, `auxPrice` the trigger price |
+         *     | `REL` | none | relative (pegged to the market); `price`, if given, caps (BUY) or floors (SELL) it |
+         *     | `MOC` | none | market on close |
+         *     | `LOC` | `price` | limit on close: `price` is the limit price |
          *
          *     The service checks these combinations itself (a missing price is invalid content, answered
          *     with 500), as it does `isCcyConv` being true whenever `fxQty` is given; the schema states only
@@ -3781,12 +3788,20 @@ export interface components {
             parentId?: string;
             /**
              * @description Order type: `MKT` market, `LMT` limit, `STP` stop, `STOP_LIMIT` stop limit, `MIDPRICE`
-             *     midpoint, `TRAIL` trailing stop, `TRAILLMT` trailing stop limit. The price fields each one
-             *     requires are listed in the schema description.
+             *     midpoint, `TRAIL` trailing stop, `TRAILLMT` trailing stop limit, `MIT` market if touched,
+             *     `LIT` limit if touched, `REL` relative, `MOC` market on close, `LOC` limit on close (the
+             *     order types the contract rules operation lists in `orderTypes`). The price fields each one
+             *     requires are listed in the schema description; which types a contract takes is in its
+             *     contract rules.
              * @example LMT
              * @enum {string}
              */
-            orderType: "MKT" | "LMT" | "STP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT";
+            orderType: "MKT" | "LMT" | "STP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT" | "MIT" | "LIT" | "REL" | "MOC" | "LOC";
+            /**
+             * @description Exchange to route the order to, as `listingExchange` (real clients send either); `conidex` wins over both.
+             * @example ISLAND
+             */
+            exchange?: string;
             /**
              * @description Exchange to route the order to; `SMART` (smart routing) when left out.
              * @example SMART
@@ -3910,6 +3925,46 @@ export interface components {
              * @example desk-7
              */
             extOperator?: string;
+            /**
+             * @description How an advisor's order for an allocation group is split among the accounts
+             *     (`NetLiquidity`, `AvailableEquity`, `EqualQuantity`, `PctChange`). Accepted and ignored by
+             *     the reference server, which places orders for one account.
+             * @example NetLiquidity
+             */
+            allocationMethod?: string;
+            /**
+             * @description Identifier of a set of tax lots chosen in the tax optimizer for this sale; accepted and ignored by the reference server.
+             * @example 12334
+             */
+            taxOptimizerId?: string;
+            /**
+             * @description Further order content. The service documents `allocation_profile` in it, an advisor's
+             *     explicit split of the order among sub-accounts; accepted and ignored by the reference server.
+             * @example {
+             *       "allocation_profile": {
+             *         "alloc_type": "SHARE",
+             *         "allocations": []
+             *       }
+             *     }
+             */
+            jsonPayload?: {
+                /** @description The split of the order among sub-accounts. */
+                allocation_profile?: {
+                    /**
+                     * @description Whether `allocations` gives units (`SHARE`) or amounts of money (`CASH`).
+                     * @example SHARE
+                     * @enum {string}
+                     */
+                    alloc_type?: "SHARE" | "CASH";
+                    /** @description The accounts and what each receives. */
+                    allocations?: Record<string, never>[];
+                };
+            };
+            /**
+             * @description True pauses a working order without cancelling it (sent on modification); accepted and ignored by the reference server.
+             * @example false
+             */
+            deactivated?: boolean;
         } & ({
             quantity: unknown;
         } | {
@@ -3940,12 +3995,14 @@ export interface components {
          *     - `ApiCancelled`: cancelled through the API before it was transmitted.
          *     - `Inactive`: not working, for example an invalid order, or a short sale whose shares could not
          *       be located.
+         *     - `WarnState`: the order carries a warning (for example a basket order); the reference server
+         *       never sets it.
          *
          *     The specification's states table spells `Presubmitted`; the service sends `PreSubmitted`.
          * @example Submitted
          * @enum {string}
          */
-        OrderStatusValue: "PendingSubmit" | "PreSubmitted" | "Submitted" | "Filled" | "PendingCancel" | "Cancelled" | "ApiCancelled" | "Inactive";
+        OrderStatusValue: "PendingSubmit" | "PreSubmitted" | "Submitted" | "Filled" | "PendingCancel" | "Cancelled" | "ApiCancelled" | "Inactive" | "WarnState";
         /**
          * @description One transmitted order: the place-order, reply and modify operations answer an array of these,
          *     one per order of the request, in request order.
@@ -3978,10 +4035,11 @@ export interface components {
             parent_order_id?: string;
         };
         /**
-         * @description Identifier of an order warning (a question the user must confirm): the letter `o` followed by
-         *     digits. The reference server raises `o10151` (market order), `o163` (limit price more than 3 %
-         *     from the last price), `o354` (no market data), `o383` (size above the size limit), `o451`
-         *     (order value above the total-value limit) and `o2137` (open order on the opposite side); the
+         * @description Identifier of an order warning (a question the user must confirm): the letter `o` (order
+         *     warnings) or `p` (prompts such as `p6`, `p12`) followed by digits. The reference server raises
+         *     `o10151` (market order), `o163` (limit price more than 3 % from the last price), `o354` (no
+         *     market data), `o383` (size above the size limit), `o451` (order value above the total-value
+         *     limit) and `o2137` (open order on the opposite side); the
          *     real service knows more (`o382`, `o403`, `o10152`, `o10153`, ...).
          * @example o163
          */
@@ -4094,11 +4152,19 @@ export interface components {
         ReplyRequest: {
             /**
              * @description True transmits the held order (or raises its next warning); false drops it, answered with the
-             *     reject `{"error": "Order not confirmed"}`. Must be a JSON boolean: `"true"` or `1` is refused
-             *     with 400.
+             *     reject `{"error": "Order not confirmed "}` (with the service's trailing space). Must be a
+             *     JSON boolean: `"true"` or `1` is refused with 400.
              * @example true
              */
             confirmed: boolean;
+            /**
+             * @description The message ids of the warning being answered, as some clients send them beside
+             *     `confirmed`; accepted and not needed (the reply id names the warning).
+             * @example [
+             *       "o163"
+             *     ]
+             */
+            messageIds?: string[];
         };
         /** @description Order warnings to accept automatically for the rest of the brokerage session. */
         SuppressQuestionsRequest: {
@@ -4124,9 +4190,8 @@ export interface components {
          * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
          *     orders of the current day, and working GTC orders of earlier days).
          *
-         *     Quantities and prices are numbers here. The real service sends some of them as decimal strings
-         *     (`price: "185.50"`, `avgPrice: "192.26"`, and on some versions `totalSize`), so a client that
-         *     also talks to it should accept both.
+         *     As on the wire: prices are decimal strings (`price: "190.00"`, `avgPrice: "192.26"`), sizes
+         *     are numbers. The typed client's `liveOrderNumbers` gives the prices as numbers.
          */
         LiveOrder: {
             /**
@@ -4234,17 +4299,18 @@ export interface components {
              */
             order_ccp_status?: string;
             /**
-             * @description Order type as placed, upper case (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`).
+             * @description Order type as placed, in upper-case words: `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`,
+             *     `MIDPRICE`, `TRAIL`, `TRAILLMT`, `MIT`, `LIT`, `RELATIVE`, `MARKETONCLOSE`, `LIMITONCLOSE`
+             *     (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`). Not an enumeration: the
+             *     service reports further types for orders placed elsewhere.
              * @example LIMIT
-             * @enum {string}
              */
-            origOrderType: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT";
+            origOrderType: string;
             /**
-             * @description Order type for display (`Limit`, `Stop Limit`, ...).
+             * @description Order type for display (`Market`, `Limit`, `Stop`, `Stop Limit`, `MidPrice`, `Trail`, `Trail Limit`, `Market if Touched`, `Limit if Touched`, `Relative`, `Market on Close`, `Limit on Close`, ...).
              * @example Limit
-             * @enum {string}
              */
-            orderType: "Market" | "Limit" | "Stop" | "Stop Limit" | "MidPrice" | "Trail" | "Trail Limit";
+            orderType: string;
             /**
              * @description Side of the order, spelled out (the trades and status operations use `B`/`S`).
              * @example BUY
@@ -4252,20 +4318,20 @@ export interface components {
              */
             side: "BUY" | "SELL";
             /**
-             * @description Limit price (stop price of a `STP` order); absent for market orders. The real service may send it as a decimal string.
-             * @example 190
+             * @description Limit price (stop or trigger price of a `STP` or `MIT` order), a decimal string as the service sends it (`"0.90000"` for a currency pair); absent for market orders.
+             * @example 190.00
              */
-            price?: number;
+            price?: string;
             /**
-             * @description Stop price of a `STOP_LIMIT` order, limit offset of a `TRAILLMT` order; absent otherwise.
-             * @example 188.5
+             * @description Stop price of a `STOP_LIMIT` order, trigger price of a `LIT` order, limit offset of a `TRAILLMT` order, a decimal string; absent otherwise.
+             * @example 188.50
              */
-            auxPrice?: number;
+            auxPrice?: string;
             /**
-             * @description Average fill price, present once the order has fills. The real service sends it as a decimal string.
+             * @description Average fill price, a decimal string as the service sends it; present once the order has fills.
              * @example 192.26
              */
-            avgPrice?: number;
+            avgPrice?: string;
             /**
              * @description Time in force for display (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`; the service also shows `CLOSE` for orders at the close).
              * @example DAY
@@ -4292,6 +4358,16 @@ export interface components {
              * @example Order123
              */
             order_ref?: string;
+            /**
+             * @description The tax lots chosen in the tax optimizer for the order; absent when none were (the reference server never sets it).
+             * @example 12334
+             */
+            taxOptimizerId?: string;
+            /**
+             * @description Why the system (not the user) cancelled or rejected the order; only on such orders (the reference server never sets it).
+             * @example Insufficient funds
+             */
+            order_cancellation_by_system_reason?: string;
             /**
              * Format: int64
              * @description For a bracket child, the `orderId` of its parent.
@@ -4335,10 +4411,9 @@ export interface components {
             snapshot: boolean;
         };
         /**
-         * @description Everything about one order, as the order status operation answers it. Quantities and prices are
-         *     numbers here; the real service sends `size`, `total_size`, `cum_fill`, `limit_price`,
-         *     `stop_price` and `average_price` as decimal strings, so a client that also talks to it should
-         *     accept both.
+         * @description Everything about one order, as the order status operation answers it. As on the wire, sizes and
+         *     prices are decimal strings (`size: "0.0"`, `total_size: "5.0"`, `average_price: "192.26"`);
+         *     the typed client's `orderStatusNumbers` gives them as numbers.
          */
         OrderStatus: {
             /**
@@ -4405,15 +4480,15 @@ export interface components {
              */
             company_name: string;
             /**
-             * @description Units not filled yet.
-             * @example 10
+             * @description Units not filled yet, a decimal string (`"0.0"` once filled or cancelled).
+             * @example 10.0
              */
-            size: number;
+            size: string;
             /**
-             * @description Size of the order in units.
-             * @example 10
+             * @description Size of the order in units, a decimal string.
+             * @example 10.0
              */
-            total_size: number;
+            total_size: string;
             /**
              * @description Currency the contract trades in.
              * @example USD
@@ -4425,26 +4500,25 @@ export interface components {
              */
             account: string;
             /**
-             * @description Order type, upper case (`MKT` is reported as `MARKET`, `LMT` as `LIMIT`, `STP` as `STOP`).
+             * @description Order type in upper-case words, as `origOrderType` of the open orders (`MARKET`, `LIMIT`, `STOP`, ...; not an enumeration).
              * @example LIMIT
-             * @enum {string}
              */
-            order_type: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "MIDPRICE" | "TRAIL" | "TRAILLMT";
+            order_type: string;
             /**
-             * @description Limit price, present for `LMT` and `STOP_LIMIT` orders (and `MIDPRICE` with a cap).
-             * @example 190
+             * @description Limit price, a decimal string; present for `LMT`, `STOP_LIMIT`, `LIT` and `LOC` orders (and `MIDPRICE` or `REL` with a cap).
+             * @example 190.00
              */
-            limit_price?: number;
+            limit_price?: string;
             /**
-             * @description Stop (trigger) price, present for `STP`, `STOP_LIMIT`, `TRAIL` and `TRAILLMT` orders.
-             * @example 188.5
+             * @description Stop or trigger price, a decimal string; present for `STP`, `STOP_LIMIT`, `TRAIL`, `TRAILLMT`, `MIT` and `LIT` orders.
+             * @example 188.50
              */
-            stop_price?: number;
+            stop_price?: string;
             /**
-             * @description Units filled so far.
-             * @example 0
+             * @description Units filled so far, a decimal string.
+             * @example 0.0
              */
-            cum_fill: number;
+            cum_fill: string;
             /** @description Current status of the order. */
             order_status: components["schemas"]["OrderStatusValue"];
             /**
@@ -4493,10 +4567,10 @@ export interface components {
              */
             deactivate_order?: boolean;
             /**
-             * @description Whether the order may execute outside regular trading hours.
+             * @description Whether the order may execute outside regular trading hours. Not always sent (absent from the service's sample payload); the reference server sends it.
              * @example false
              */
-            outside_rth: boolean;
+            outside_rth?: boolean;
             /**
              * @description Whether the brokerage's price management algorithm applies to the order.
              * @example false
@@ -4565,10 +4639,10 @@ export interface components {
              */
             allowed_duplicate_opposite?: boolean;
             /**
-             * @description Average fill price, present once the order has fills.
+             * @description Average fill price, a decimal string; present once the order has fills.
              * @example 192.26
              */
-            average_price?: number;
+            average_price?: string;
             /**
              * @description Time of the last status change, UTC, in the form `yyMMddHHmmss`.
              * @example 231211180049
@@ -4758,6 +4832,12 @@ export interface components {
              * @enum {string}
              */
             is_event_trading: "0" | "1";
+            /**
+             * Format: int64
+             * @description Identifier of the order the execution belongs to, the `orderId` of the open orders (a number here, as in the service's sample payload).
+             * @example 1370093238
+             */
+            order_id: number;
         };
         /** @description One listing of a company's stock, as listed in a stock contract group. */
         StockContract: {
@@ -6845,7 +6925,18 @@ export interface operations {
     };
     cancelOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Whether a person asked for the cancellation by hand (true) or software did (false), as
+                 *     regulators require for some products (US futures); accepted and ignored by the reference
+                 *     server.
+                 */
+                manualIndicator?: boolean;
+                /** @description Identifier of the person or system that asked for the cancellation, reported with `manualIndicator`; accepted and ignored by the reference server. */
+                extOperator?: string;
+                /** @description When a person asked for the cancellation by hand, epoch milliseconds; accepted and ignored by the reference server. */
+                manualCancelTime?: number;
+            };
             header?: never;
             path: {
                 /**
@@ -6885,6 +6976,11 @@ export interface operations {
                  *     document settles them at 1 and 1 to 7; a value outside is answered with 400.
                  */
                 days?: number;
+                /**
+                 * @description Account whose executions to list, one the user may trade (for an advisor, also one of its
+                 *     sub-accounts); the selected account when left out. Sent by public clients.
+                 */
+                accountId?: string;
             };
             header?: never;
             path?: never;

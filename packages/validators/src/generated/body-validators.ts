@@ -17967,9 +17967,10 @@ return errors === 0;
 validate51.evaluated = {"props":{"commoditymarketvalue":true,"futuremarketvalue":true,"settledcash":true,"exchangerate":true,"sessionid":true,"cashbalance":true,"corporatebondsmarketvalue":true,"warrantsmarketvalue":true,"netliquidationvalue":true,"interest":true,"unrealizedpnl":true,"stockmarketvalue":true,"moneyfunds":true,"currency":true,"realizedpnl":true,"funds":true,"acctcode":true,"issueroptionsmarketvalue":true,"key":true,"timestamp":true,"severity":true,"stockoptionmarketvalue":true,"futuresonlypnl":true,"tbondsmarketvalue":true,"futureoptionmarketvalue":true,"cashbalancefxsegment":true,"secondkey":true,"tbillsmarketvalue":true,"dividends":true,"endofbundle":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_LiveOrder = validate52;
-const schema83 = {"type":"object","required":["acct","conid","conidex","orderId","cashCcy","sizeAndFills","orderDesc","description1","ticker","secType","listingExchange","remainingQuantity","filledQuantity","totalSize","companyName","status","origOrderType","orderType","side","timeInForce","lastExecutionTime","lastExecutionTime_r","supportsTaxOpt","bgColor","fgColor"],"properties":{"acct":{"type":"string"},"account":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"orderId":{"type":"integer","format":"int64"},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"sizeAndFills":{"type":"string"},"orderDesc":{"type":"string"},"description1":{"type":"string"},"description2":{"type":"string"},"ticker":{"type":"string"},"secType":{"type":"string"},"listingExchange":{"type":"string"},"exchange":{"type":"string"},"remainingQuantity":{"type":"number","minimum":0},"filledQuantity":{"type":"number","minimum":0},"totalSize":{"type":"number","minimum":0},"totalCashSize":{"type":"number","minimum":0},"companyName":{"type":"string"},"status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"origOrderType":{"type":"string","enum":["MARKET","LIMIT","STOP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"orderType":{"type":"string","enum":["Market","Limit","Stop","Stop Limit","MidPrice","Trail","Trail Limit"]},"side":{"type":"string","enum":["BUY","SELL"]},"price":{"type":"number"},"auxPrice":{"type":"number"},"avgPrice":{"type":"number"},"timeInForce":{"type":"string"},"outsideRTH":{"type":"boolean"},"lastExecutionTime":{"type":"string","pattern":"^\\d{12}$"},"lastExecutionTime_r":{"type":"integer","format":"int64"},"order_ref":{"type":"string"},"parentId":{"type":"integer","format":"int64"},"supportsTaxOpt":{"type":"string","enum":["0","1"]},"isEventTrading":{"type":"string","enum":["0","1"]},"bgColor":{"type":"string"},"fgColor":{"type":"string"}}};
-const schema84 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive"]};
-const pattern43 = new RegExp("^\\d{12}$", "u");
+const schema83 = {"type":"object","required":["acct","conid","conidex","orderId","cashCcy","sizeAndFills","orderDesc","description1","ticker","secType","listingExchange","remainingQuantity","filledQuantity","totalSize","companyName","status","origOrderType","orderType","side","timeInForce","lastExecutionTime","lastExecutionTime_r","supportsTaxOpt","bgColor","fgColor"],"properties":{"acct":{"type":"string"},"account":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"orderId":{"type":"integer","format":"int64"},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"sizeAndFills":{"type":"string"},"orderDesc":{"type":"string"},"description1":{"type":"string"},"description2":{"type":"string"},"ticker":{"type":"string"},"secType":{"type":"string"},"listingExchange":{"type":"string"},"exchange":{"type":"string"},"remainingQuantity":{"type":"number","minimum":0},"filledQuantity":{"type":"number","minimum":0},"totalSize":{"type":"number","minimum":0},"totalCashSize":{"type":"number","minimum":0},"companyName":{"type":"string"},"status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"origOrderType":{"type":"string"},"orderType":{"type":"string"},"side":{"type":"string","enum":["BUY","SELL"]},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"auxPrice":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"avgPrice":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"timeInForce":{"type":"string"},"outsideRTH":{"type":"boolean"},"lastExecutionTime":{"type":"string","pattern":"^\\d{12}$"},"lastExecutionTime_r":{"type":"integer","format":"int64"},"order_ref":{"type":"string"},"taxOptimizerId":{"type":"string"},"order_cancellation_by_system_reason":{"type":"string"},"parentId":{"type":"integer","format":"int64"},"supportsTaxOpt":{"type":"string","enum":["0","1"]},"isEventTrading":{"type":"string","enum":["0","1"]},"bgColor":{"type":"string"},"fgColor":{"type":"string"}}};
+const schema84 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive","WarnState"]};
+const pattern43 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern46 = new RegExp("^\\d{12}$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18563,7 +18564,7 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!((((((((data19 === "PendingSubmit") || (data19 === "PreSubmitted")) || (data19 === "Submitted")) || (data19 === "Filled")) || (data19 === "PendingCancel")) || (data19 === "Cancelled")) || (data19 === "ApiCancelled")) || (data19 === "Inactive"))){
+if(!(((((((((data19 === "PendingSubmit") || (data19 === "PreSubmitted")) || (data19 === "Submitted")) || (data19 === "Filled")) || (data19 === "PendingCancel")) || (data19 === "Cancelled")) || (data19 === "ApiCancelled")) || (data19 === "Inactive")) || (data19 === "WarnState"))){
 const err52 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/OrderStatusValue/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
@@ -18587,8 +18588,7 @@ errors++;
 }
 }
 if(data.origOrderType !== undefined){
-let data21 = data.origOrderType;
-if(typeof data21 !== "string"){
+if(typeof data.origOrderType !== "string"){
 const err54 = {instancePath:instancePath+"/origOrderType",schemaPath:"#/properties/origOrderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
@@ -18598,8 +18598,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(!(((((((data21 === "MARKET") || (data21 === "LIMIT")) || (data21 === "STOP")) || (data21 === "STOP_LIMIT")) || (data21 === "MIDPRICE")) || (data21 === "TRAIL")) || (data21 === "TRAILLMT"))){
-const err55 = {instancePath:instancePath+"/origOrderType",schemaPath:"#/properties/origOrderType/enum",keyword:"enum",params:{allowedValues: schema83.properties.origOrderType.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.orderType !== undefined){
+if(typeof data.orderType !== "string"){
+const err55 = {instancePath:instancePath+"/orderType",schemaPath:"#/properties/orderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -18609,10 +18611,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.orderType !== undefined){
-let data22 = data.orderType;
-if(typeof data22 !== "string"){
-const err56 = {instancePath:instancePath+"/orderType",schemaPath:"#/properties/orderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.side !== undefined){
+let data23 = data.side;
+if(typeof data23 !== "string"){
+const err56 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -18621,8 +18623,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!(((((((data22 === "Market") || (data22 === "Limit")) || (data22 === "Stop")) || (data22 === "Stop Limit")) || (data22 === "MidPrice")) || (data22 === "Trail")) || (data22 === "Trail Limit"))){
-const err57 = {instancePath:instancePath+"/orderType",schemaPath:"#/properties/orderType/enum",keyword:"enum",params:{allowedValues: schema83.properties.orderType.enum},message:"must be equal to one of the allowed values"};
+if(!((data23 === "BUY") || (data23 === "SELL"))){
+const err57 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema83.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -18632,10 +18634,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.side !== undefined){
-let data23 = data.side;
-if(typeof data23 !== "string"){
-const err58 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.price !== undefined){
+let data24 = data.price;
+if(typeof data24 === "string"){
+if(!pattern43.test(data24)){
+const err58 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -18644,8 +18647,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!((data23 === "BUY") || (data23 === "SELL"))){
-const err59 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema83.properties.side.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err59 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -18655,10 +18659,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.price !== undefined){
-let data24 = data.price;
-if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err60 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.auxPrice !== undefined){
+let data25 = data.auxPrice;
+if(typeof data25 === "string"){
+if(!pattern43.test(data25)){
+const err60 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -18668,10 +18673,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.auxPrice !== undefined){
-let data25 = data.auxPrice;
-if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err61 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err61 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -18683,8 +18686,9 @@ errors++;
 }
 if(data.avgPrice !== undefined){
 let data26 = data.avgPrice;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err62 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/properties/avgPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data26 === "string"){
+if(!pattern43.test(data26)){
+const err62 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/properties/avgPrice/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -18694,9 +18698,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.timeInForce !== undefined){
-if(typeof data.timeInForce !== "string"){
-const err63 = {instancePath:instancePath+"/timeInForce",schemaPath:"#/properties/timeInForce/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err63 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/properties/avgPrice/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -18706,9 +18709,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.outsideRTH !== undefined){
-if(typeof data.outsideRTH !== "boolean"){
-const err64 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.timeInForce !== undefined){
+if(typeof data.timeInForce !== "string"){
+const err64 = {instancePath:instancePath+"/timeInForce",schemaPath:"#/properties/timeInForce/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -18718,11 +18721,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.lastExecutionTime !== undefined){
-let data29 = data.lastExecutionTime;
-if(typeof data29 === "string"){
-if(!pattern43.test(data29)){
-const err65 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
+if(data.outsideRTH !== undefined){
+if(typeof data.outsideRTH !== "boolean"){
+const err65 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -18732,8 +18733,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.lastExecutionTime !== undefined){
+let data29 = data.lastExecutionTime;
+if(typeof data29 === "string"){
+if(!pattern46.test(data29)){
+const err66 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -18743,10 +18747,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.lastExecutionTime_r !== undefined){
-let data30 = data.lastExecutionTime_r;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err67 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/properties/lastExecutionTime_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err67 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -18755,9 +18757,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(!(formats0.validate(data30))){
-const err68 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/properties/lastExecutionTime_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.lastExecutionTime_r !== undefined){
+let data30 = data.lastExecutionTime_r;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err68 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/properties/lastExecutionTime_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -18766,11 +18770,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-if(data.order_ref !== undefined){
-if(typeof data.order_ref !== "string"){
-const err69 = {instancePath:instancePath+"/order_ref",schemaPath:"#/properties/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data30 == "number") && (isFinite(data30))){
+if(!(formats0.validate(data30))){
+const err69 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/properties/lastExecutionTime_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -18780,10 +18782,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.parentId !== undefined){
-let data32 = data.parentId;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err70 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.order_ref !== undefined){
+if(typeof data.order_ref !== "string"){
+const err70 = {instancePath:instancePath+"/order_ref",schemaPath:"#/properties/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -18792,9 +18794,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(!(formats0.validate(data32))){
-const err71 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.taxOptimizerId !== undefined){
+if(typeof data.taxOptimizerId !== "string"){
+const err71 = {instancePath:instancePath+"/taxOptimizerId",schemaPath:"#/properties/taxOptimizerId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -18804,11 +18807,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-if(data.supportsTaxOpt !== undefined){
-let data33 = data.supportsTaxOpt;
-if(typeof data33 !== "string"){
-const err72 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/properties/supportsTaxOpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_cancellation_by_system_reason !== undefined){
+if(typeof data.order_cancellation_by_system_reason !== "string"){
+const err72 = {instancePath:instancePath+"/order_cancellation_by_system_reason",schemaPath:"#/properties/order_cancellation_by_system_reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18817,8 +18818,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!((data33 === "0") || (data33 === "1"))){
-const err73 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/properties/supportsTaxOpt/enum",keyword:"enum",params:{allowedValues: schema83.properties.supportsTaxOpt.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.parentId !== undefined){
+let data34 = data.parentId;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err73 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -18827,11 +18831,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.isEventTrading !== undefined){
-let data34 = data.isEventTrading;
-if(typeof data34 !== "string"){
-const err74 = {instancePath:instancePath+"/isEventTrading",schemaPath:"#/properties/isEventTrading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(!(formats0.validate(data34))){
+const err74 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -18840,8 +18842,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((data34 === "0") || (data34 === "1"))){
-const err75 = {instancePath:instancePath+"/isEventTrading",schemaPath:"#/properties/isEventTrading/enum",keyword:"enum",params:{allowedValues: schema83.properties.isEventTrading.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.supportsTaxOpt !== undefined){
+let data35 = data.supportsTaxOpt;
+if(typeof data35 !== "string"){
+const err75 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/properties/supportsTaxOpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -18850,10 +18856,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.bgColor !== undefined){
-if(typeof data.bgColor !== "string"){
-const err76 = {instancePath:instancePath+"/bgColor",schemaPath:"#/properties/bgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data35 === "0") || (data35 === "1"))){
+const err76 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/properties/supportsTaxOpt/enum",keyword:"enum",params:{allowedValues: schema83.properties.supportsTaxOpt.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -18863,9 +18867,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.fgColor !== undefined){
-if(typeof data.fgColor !== "string"){
-const err77 = {instancePath:instancePath+"/fgColor",schemaPath:"#/properties/fgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.isEventTrading !== undefined){
+let data36 = data.isEventTrading;
+if(typeof data36 !== "string"){
+const err77 = {instancePath:instancePath+"/isEventTrading",schemaPath:"#/properties/isEventTrading/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -18874,10 +18879,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data36 === "0") || (data36 === "1"))){
+const err78 = {instancePath:instancePath+"/isEventTrading",schemaPath:"#/properties/isEventTrading/enum",keyword:"enum",params:{allowedValues: schema83.properties.isEventTrading.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -18886,10 +18889,46 @@ vErrors.push(err78);
 }
 errors++;
 }
+}
+if(data.bgColor !== undefined){
+if(typeof data.bgColor !== "string"){
+const err79 = {instancePath:instancePath+"/bgColor",schemaPath:"#/properties/bgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.fgColor !== undefined){
+if(typeof data.fgColor !== "string"){
+const err80 = {instancePath:instancePath+"/fgColor",schemaPath:"#/properties/fgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"acct":true,"account":true,"conid":true,"conidex":true,"orderId":true,"cashCcy":true,"sizeAndFills":true,"orderDesc":true,"description1":true,"description2":true,"ticker":true,"secType":true,"listingExchange":true,"exchange":true,"remainingQuantity":true,"filledQuantity":true,"totalSize":true,"totalCashSize":true,"companyName":true,"status":true,"order_ccp_status":true,"origOrderType":true,"orderType":true,"side":true,"price":true,"auxPrice":true,"avgPrice":true,"timeInForce":true,"outsideRTH":true,"lastExecutionTime":true,"lastExecutionTime_r":true,"order_ref":true,"parentId":true,"supportsTaxOpt":true,"isEventTrading":true,"bgColor":true,"fgColor":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"acct":true,"account":true,"conid":true,"conidex":true,"orderId":true,"cashCcy":true,"sizeAndFills":true,"orderDesc":true,"description1":true,"description2":true,"ticker":true,"secType":true,"listingExchange":true,"exchange":true,"remainingQuantity":true,"filledQuantity":true,"totalSize":true,"totalCashSize":true,"companyName":true,"status":true,"order_ccp_status":true,"origOrderType":true,"orderType":true,"side":true,"price":true,"auxPrice":true,"avgPrice":true,"timeInForce":true,"outsideRTH":true,"lastExecutionTime":true,"lastExecutionTime_r":true,"order_ref":true,"taxOptimizerId":true,"order_cancellation_by_system_reason":true,"parentId":true,"supportsTaxOpt":true,"isEventTrading":true,"bgColor":true,"fgColor":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_LiveOrders = validate53;
 const schema85 = {"type":"object","required":["orders","snapshot"],"properties":{"orders":{"type":"array","items":{"$ref":"#/components/schemas/LiveOrder"}},"snapshot":{"type":"boolean"}}};
@@ -18977,8 +19016,8 @@ validate53.evaluated = {"props":{"orders":true,"snapshot":true},"dynamicProps":f
 
 export const schema_LiveSessionTokenResponse = validate55;
 const schema86 = {"type":"object","required":["diffie_hellman_response","live_session_token_signature","live_session_token_expiration"],"properties":{"diffie_hellman_response":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"live_session_token_signature":{"type":"string","pattern":"^[0-9a-f]{40}$"},"live_session_token_expiration":{"type":"integer","format":"int64","minimum":0}}};
-const pattern44 = new RegExp("^[0-9a-fA-F]+$", "u");
-const pattern45 = new RegExp("^[0-9a-f]{40}$", "u");
+const pattern47 = new RegExp("^[0-9a-fA-F]+$", "u");
+const pattern48 = new RegExp("^[0-9a-f]{40}$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19024,7 +19063,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern44.test(data0)){
+if(!pattern47.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -19049,7 +19088,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern45.test(data1)){
+if(!pattern48.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19746,8 +19785,8 @@ validate57.evaluated = {"props":{"total_cash":true,"settled_cash":true,"mtd_inte
 
 export const schema_OAuth2TokenRequest = validate58;
 const schema89 = {"type":"object","required":["grant_type","client_assertion_type","client_assertion","scope"],"additionalProperties":false,"properties":{"grant_type":{"type":"string","enum":["client_credentials"]},"client_assertion_type":{"type":"string","enum":["urn:ietf:params:oauth:client-assertion-type:jwt-bearer"]},"client_assertion":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"scope":{"type":"string","minLength":1,"pattern":"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"}}};
-const pattern46 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
-const pattern47 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
+const pattern49 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
+const pattern50 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19861,7 +19900,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern49.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -19896,7 +19935,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern47.test(data3)){
+if(!pattern50.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -19991,7 +20030,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern49.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -20506,8 +20545,8 @@ return errors === 0;
 validate62.evaluated = {"props":{"orderId":true,"reqId":true,"dismissable":true,"text":true,"options":true,"prompt":true,"messageId":true,"type":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderMessageId = validate63;
-const schema94 = {"type":"string","pattern":"^o\\d+$","maxLength":16};
-const pattern49 = new RegExp("^o\\d+$", "u");
+const schema94 = {"type":"string","pattern":"^[op]\\d+$","maxLength":16};
+const pattern52 = new RegExp("^[op]\\d+$", "u");
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20530,8 +20569,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern49.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
+if(!pattern52.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20633,9 +20672,9 @@ return errors === 0;
 validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderRequest = validate65;
-const schema96 = {"type":"object","additionalProperties":false,"required":["conid","orderType","side","tif"],"allOf":[{"anyOf":[{"required":["quantity"],"properties":{"quantity":true}},{"required":["cashQty"],"properties":{"cashQty":true}},{"required":["fxQty"],"properties":{"fxQty":true}}]}],"dependentRequired":{"fxQty":["isCcyConv"]},"properties":{"acctId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"conid":{"type":"integer","format":"int64","minimum":1},"conidex":{"type":"string","pattern":"^\\d+(@[A-Z0-9.]+)?$"},"secType":{"type":"string","pattern":"^\\d+:[A-Z]+$"},"cOID":{"type":"string","minLength":1,"maxLength":64},"parentId":{"type":"string","minLength":1,"maxLength":64},"orderType":{"type":"string","enum":["MKT","LMT","STP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"listingExchange":{"type":"string","minLength":1,"maxLength":32},"isSingleGroup":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"price":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"auxPrice":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"side":{"type":"string","enum":["BUY","SELL"]},"ticker":{"type":"string","minLength":1,"maxLength":32},"tif":{"type":"string","enum":["DAY","IOC","GTC","OPG","PAX"]},"trailingAmt":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"trailingType":{"type":"string","enum":["amt","%"]},"referrer":{"type":"string","maxLength":64},"quantity":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"cashQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"fxQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"isCcyConv":{"type":"boolean"},"useAdaptive":{"type":"boolean"},"allOrNone":{"type":"boolean"},"strategy":{"type":"string","minLength":1,"maxLength":32},"strategyParameters":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}},"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64}}};
-const pattern51 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
-const pattern52 = new RegExp("^\\d+:[A-Z]+$", "u");
+const schema96 = {"type":"object","additionalProperties":false,"required":["conid","orderType","side","tif"],"allOf":[{"anyOf":[{"required":["quantity"],"properties":{"quantity":true}},{"required":["cashQty"],"properties":{"cashQty":true}},{"required":["fxQty"],"properties":{"fxQty":true}}]}],"dependentRequired":{"fxQty":["isCcyConv"]},"properties":{"acctId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"conid":{"type":"integer","format":"int64","minimum":1},"conidex":{"type":"string","pattern":"^\\d+(@[A-Z0-9.]+)?$"},"secType":{"type":"string","pattern":"^\\d+:[A-Z]+$"},"cOID":{"type":"string","minLength":1,"maxLength":64},"parentId":{"type":"string","minLength":1,"maxLength":64},"orderType":{"type":"string","enum":["MKT","LMT","STP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT","MIT","LIT","REL","MOC","LOC"]},"exchange":{"type":"string","minLength":1,"maxLength":32},"listingExchange":{"type":"string","minLength":1,"maxLength":32},"isSingleGroup":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"price":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"auxPrice":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"side":{"type":"string","enum":["BUY","SELL"]},"ticker":{"type":"string","minLength":1,"maxLength":32},"tif":{"type":"string","enum":["DAY","IOC","GTC","OPG","PAX"]},"trailingAmt":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"trailingType":{"type":"string","enum":["amt","%"]},"referrer":{"type":"string","maxLength":64},"quantity":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"cashQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"fxQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"isCcyConv":{"type":"boolean"},"useAdaptive":{"type":"boolean"},"allOrNone":{"type":"boolean"},"strategy":{"type":"string","minLength":1,"maxLength":32},"strategyParameters":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}},"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"allocationMethod":{"type":"string","maxLength":32},"taxOptimizerId":{"type":"string","maxLength":64},"jsonPayload":{"type":"object","properties":{"allocation_profile":{"type":"object","properties":{"alloc_type":{"type":"string","enum":["SHARE","CASH"]},"allocations":{"type":"array","items":{"type":"object"}}}}}},"deactivated":{"type":"boolean"}}};
+const pattern54 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
+const pattern55 = new RegExp("^\\d+:[A-Z]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20857,7 +20896,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern51.test(data2)){
+if(!pattern54.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -20882,7 +20921,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern52.test(data3)){
+if(!pattern55.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -20986,7 +21025,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(((((((data6 === "MKT") || (data6 === "LMT")) || (data6 === "STP")) || (data6 === "STOP_LIMIT")) || (data6 === "MIDPRICE")) || (data6 === "TRAIL")) || (data6 === "TRAILLMT"))){
+if(!((((((((((((data6 === "MKT") || (data6 === "LMT")) || (data6 === "STP")) || (data6 === "STOP_LIMIT")) || (data6 === "MIDPRICE")) || (data6 === "TRAIL")) || (data6 === "TRAILLMT")) || (data6 === "MIT")) || (data6 === "LIT")) || (data6 === "REL")) || (data6 === "MOC")) || (data6 === "LOC"))){
 const err26 = {instancePath:instancePath+"/orderType",schemaPath:"#/properties/orderType/enum",keyword:"enum",params:{allowedValues: schema96.properties.orderType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
@@ -20997,11 +21036,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.listingExchange !== undefined){
-let data7 = data.listingExchange;
+if(data.exchange !== undefined){
+let data7 = data.exchange;
 if(typeof data7 === "string"){
 if(func0(data7) > 32){
-const err27 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err27 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21011,7 +21050,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func0(data7) < 1){
-const err28 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err28 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21022,7 +21061,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21032,9 +21071,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.isSingleGroup !== undefined){
-if(typeof data.isSingleGroup !== "boolean"){
-const err30 = {instancePath:instancePath+"/isSingleGroup",schemaPath:"#/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.listingExchange !== undefined){
+let data8 = data.listingExchange;
+if(typeof data8 === "string"){
+if(func0(data8) > 32){
+const err30 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21043,10 +21084,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.outsideRTH !== undefined){
-if(typeof data.outsideRTH !== "boolean"){
-const err31 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func0(data8) < 1){
+const err31 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21056,11 +21095,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.price !== undefined){
-let data10 = data.price;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 10000000 || isNaN(data10)){
-const err32 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err32 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21069,8 +21105,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err33 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data.isSingleGroup !== undefined){
+if(typeof data.isSingleGroup !== "boolean"){
+const err33 = {instancePath:instancePath+"/isSingleGroup",schemaPath:"#/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -21080,8 +21118,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.outsideRTH !== undefined){
+if(typeof data.outsideRTH !== "boolean"){
+const err34 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21091,11 +21130,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.auxPrice !== undefined){
-let data11 = data.auxPrice;
+if(data.price !== undefined){
+let data11 = data.price;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 10000000 || isNaN(data11)){
-const err35 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+const err35 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21105,7 +21144,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data11 <= 0 || isNaN(data11)){
-const err36 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err36 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -21116,7 +21155,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err37 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21126,10 +21165,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.side !== undefined){
-let data12 = data.side;
-if(typeof data12 !== "string"){
-const err38 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.auxPrice !== undefined){
+let data12 = data.auxPrice;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 10000000 || isNaN(data12)){
+const err38 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21138,8 +21178,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!((data12 === "BUY") || (data12 === "SELL"))){
-const err39 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
+if(data12 <= 0 || isNaN(data12)){
+const err39 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -21149,11 +21189,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.ticker !== undefined){
-let data13 = data.ticker;
-if(typeof data13 === "string"){
-if(func0(data13) > 32){
-const err40 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err40 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -21162,8 +21199,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(func0(data13) < 1){
-const err41 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.side !== undefined){
+let data13 = data.side;
+if(typeof data13 !== "string"){
+const err41 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -21172,9 +21212,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data13 === "BUY") || (data13 === "SELL"))){
+const err42 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -21184,10 +21223,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.tif !== undefined){
-let data14 = data.tif;
-if(typeof data14 !== "string"){
-const err43 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ticker !== undefined){
+let data14 = data.ticker;
+if(typeof data14 === "string"){
+if(func0(data14) > 32){
+const err43 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -21196,8 +21236,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!(((((data14 === "DAY") || (data14 === "IOC")) || (data14 === "GTC")) || (data14 === "OPG")) || (data14 === "PAX"))){
-const err44 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(func0(data14) < 1){
+const err44 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -21207,11 +21247,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.trailingAmt !== undefined){
-let data15 = data.trailingAmt;
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 10000000 || isNaN(data15)){
-const err45 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err45 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -21220,8 +21257,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data15 <= 0 || isNaN(data15)){
-const err46 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data.tif !== undefined){
+let data15 = data.tif;
+if(typeof data15 !== "string"){
+const err46 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -21230,9 +21270,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(!(((((data15 === "DAY") || (data15 === "IOC")) || (data15 === "GTC")) || (data15 === "OPG")) || (data15 === "PAX"))){
+const err47 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -21242,10 +21281,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.trailingType !== undefined){
-let data16 = data.trailingType;
-if(typeof data16 !== "string"){
-const err48 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.trailingAmt !== undefined){
+let data16 = data.trailingAmt;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 10000000 || isNaN(data16)){
+const err48 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -21254,8 +21294,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!((data16 === "amt") || (data16 === "%"))){
-const err49 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
+if(data16 <= 0 || isNaN(data16)){
+const err49 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -21265,11 +21305,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.referrer !== undefined){
-let data17 = data.referrer;
-if(typeof data17 === "string"){
-if(func0(data17) > 64){
-const err50 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err50 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -21279,8 +21316,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.trailingType !== undefined){
+let data17 = data.trailingType;
+if(typeof data17 !== "string"){
+const err51 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -21289,12 +21328,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.quantity !== undefined){
-let data18 = data.quantity;
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 10000000 || isNaN(data18)){
-const err52 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+if(!((data17 === "amt") || (data17 === "%"))){
+const err52 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -21303,8 +21338,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data18 <= 0 || isNaN(data18)){
-const err53 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data.referrer !== undefined){
+let data18 = data.referrer;
+if(typeof data18 === "string"){
+if(func0(data18) > 64){
+const err53 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -21315,7 +21354,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err54 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -21325,11 +21364,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.cashQty !== undefined){
-let data19 = data.cashQty;
+if(data.quantity !== undefined){
+let data19 = data.quantity;
 if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 1000000000 || isNaN(data19)){
-const err55 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+if(data19 > 10000000 || isNaN(data19)){
+const err55 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -21339,7 +21378,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data19 <= 0 || isNaN(data19)){
-const err56 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err56 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -21350,7 +21389,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err57 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -21360,11 +21399,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.fxQty !== undefined){
-let data20 = data.fxQty;
+if(data.cashQty !== undefined){
+let data20 = data.cashQty;
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 1000000000 || isNaN(data20)){
-const err58 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+const err58 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -21374,7 +21413,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data20 <= 0 || isNaN(data20)){
-const err59 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err59 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -21385,7 +21424,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err60 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -21395,9 +21434,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.isCcyConv !== undefined){
-if(typeof data.isCcyConv !== "boolean"){
-const err61 = {instancePath:instancePath+"/isCcyConv",schemaPath:"#/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fxQty !== undefined){
+let data21 = data.fxQty;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1000000000 || isNaN(data21)){
+const err61 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -21406,10 +21447,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.useAdaptive !== undefined){
-if(typeof data.useAdaptive !== "boolean"){
-const err62 = {instancePath:instancePath+"/useAdaptive",schemaPath:"#/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data21 <= 0 || isNaN(data21)){
+const err62 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -21419,9 +21458,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.allOrNone !== undefined){
-if(typeof data.allOrNone !== "boolean"){
-const err63 = {instancePath:instancePath+"/allOrNone",schemaPath:"#/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err63 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -21431,11 +21469,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.strategy !== undefined){
-let data24 = data.strategy;
-if(typeof data24 === "string"){
-if(func0(data24) > 32){
-const err64 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.isCcyConv !== undefined){
+if(typeof data.isCcyConv !== "boolean"){
+const err64 = {instancePath:instancePath+"/isCcyConv",schemaPath:"#/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21444,8 +21480,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(func0(data24) < 1){
-const err65 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.useAdaptive !== undefined){
+if(typeof data.useAdaptive !== "boolean"){
+const err65 = {instancePath:instancePath+"/useAdaptive",schemaPath:"#/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -21455,8 +21493,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allOrNone !== undefined){
+if(typeof data.allOrNone !== "boolean"){
+const err66 = {instancePath:instancePath+"/allOrNone",schemaPath:"#/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -21466,13 +21505,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.strategyParameters !== undefined){
-let data25 = data.strategyParameters;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key1 in data25){
-let data26 = data25[key1];
-if(((typeof data26 !== "string") && (!((typeof data26 == "number") && (isFinite(data26))))) && (typeof data26 !== "boolean")){
-const err67 = {instancePath:instancePath+"/strategyParameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
+if(data.strategy !== undefined){
+let data25 = data.strategy;
+if(typeof data25 === "string"){
+if(func0(data25) > 32){
+const err67 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -21481,10 +21518,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/strategyParameters",schemaPath:"#/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data25) < 1){
+const err68 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -21494,9 +21529,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.manualIndicator !== undefined){
-if(typeof data.manualIndicator !== "boolean"){
-const err69 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err69 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -21506,11 +21540,13 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.extOperator !== undefined){
-let data28 = data.extOperator;
-if(typeof data28 === "string"){
-if(func0(data28) > 64){
-const err70 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.strategyParameters !== undefined){
+let data26 = data.strategyParameters;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key1 in data26){
+let data27 = data26[key1];
+if(((typeof data27 !== "string") && (!((typeof data27 == "number") && (isFinite(data27))))) && (typeof data27 !== "boolean")){
+const err70 = {instancePath:instancePath+"/strategyParameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -21520,8 +21556,9 @@ vErrors.push(err70);
 errors++;
 }
 }
+}
 else {
-const err71 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = {instancePath:instancePath+"/strategyParameters",schemaPath:"#/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -21531,12 +21568,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.fxQty !== undefined){
-if(data.isCcyConv === undefined){
-const err72 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
-    missingProperty: "isCcyConv",
-    depsCount: 1,
-    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(data.manualIndicator !== undefined){
+if(typeof data.manualIndicator !== "boolean"){
+const err72 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -21546,14 +21580,198 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.extOperator !== undefined){
+let data29 = data.extOperator;
+if(typeof data29 === "string"){
+if(func0(data29) > 64){
+const err73 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.allocationMethod !== undefined){
+let data30 = data.allocationMethod;
+if(typeof data30 === "string"){
+if(func0(data30) > 32){
+const err75 = {instancePath:instancePath+"/allocationMethod",schemaPath:"#/properties/allocationMethod/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/allocationMethod",schemaPath:"#/properties/allocationMethod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.taxOptimizerId !== undefined){
+let data31 = data.taxOptimizerId;
+if(typeof data31 === "string"){
+if(func0(data31) > 64){
+const err77 = {instancePath:instancePath+"/taxOptimizerId",schemaPath:"#/properties/taxOptimizerId/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/taxOptimizerId",schemaPath:"#/properties/taxOptimizerId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.jsonPayload !== undefined){
+let data32 = data.jsonPayload;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.allocation_profile !== undefined){
+let data33 = data32.allocation_profile;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.alloc_type !== undefined){
+let data34 = data33.alloc_type;
+if(typeof data34 !== "string"){
+const err79 = {instancePath:instancePath+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(!((data34 === "SHARE") || (data34 === "CASH"))){
+const err80 = {instancePath:instancePath+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/enum",keyword:"enum",params:{allowedValues: schema96.properties.jsonPayload.properties.allocation_profile.properties.alloc_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data33.allocations !== undefined){
+let data35 = data33.allocations;
+if(Array.isArray(data35)){
+const len0 = data35.length;
+for(let i0=0; i0<len0; i0++){
+let data36 = data35[i0];
+if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
+const err81 = {instancePath:instancePath+"/jsonPayload/allocation_profile/allocations/" + i0,schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/allocations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/jsonPayload/allocation_profile/allocations",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/allocations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/jsonPayload/allocation_profile",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/jsonPayload",schemaPath:"#/properties/jsonPayload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data.deactivated !== undefined){
+if(typeof data.deactivated !== "boolean"){
+const err85 = {instancePath:instancePath+"/deactivated",schemaPath:"#/properties/deactivated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.fxQty !== undefined){
+if(data.isCcyConv === undefined){
+const err86 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
+    missingProperty: "isCcyConv",
+    depsCount: 1,
+    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -21563,7 +21781,7 @@ return errors === 0;
 validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderStatus = validate66;
-const schema97 = {"type":"object","required":["sub_type","request_id","order_id","conidex","conid","symbol","side","contract_description_1","listing_exchange","company_name","size","total_size","currency","account","order_type","cum_fill","order_status","order_status_description","tif","fg_color","bg_color","order_not_editable","editable_fields","cannot_cancel_order","outside_rth","sec_type","order_description","order_description_with_contract","size_and_fills","order_time"],"properties":{"sub_type":{"type":["string","null"]},"request_id":{"type":"string"},"server_id":{"type":"string"},"order_id":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"conid":{"type":"integer","format":"int64"},"symbol":{"type":"string"},"side":{"type":"string","enum":["B","S"]},"contract_description_1":{"type":"string"},"listing_exchange":{"type":"string"},"option_acct":{"type":"string"},"company_name":{"type":"string"},"size":{"type":"number","minimum":0},"total_size":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"account":{"type":"string"},"order_type":{"type":"string","enum":["MARKET","LIMIT","STOP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"limit_price":{"type":"number"},"stop_price":{"type":"number"},"cum_fill":{"type":"number","minimum":0},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"order_status_description":{"type":"string"},"tif":{"type":"string"},"fg_color":{"type":"string"},"bg_color":{"type":"string"},"order_not_editable":{"type":"boolean"},"editable_fields":{"type":"string"},"cannot_cancel_order":{"type":"boolean"},"deactivate_order":{"type":"boolean"},"outside_rth":{"type":"boolean"},"use_price_mgmt_algo":{"type":"boolean"},"sec_type":{"type":"string"},"available_chart_periods":{"type":"string"},"order_description":{"type":"string"},"order_description_with_contract":{"type":"string"},"alert_active":{"type":"integer","enum":[0,1]},"child_order_type":{"type":"string"},"order_clearing_account":{"type":"string"},"size_and_fills":{"type":"string"},"exit_strategy_display_price":{"type":"string"},"exit_strategy_chart_description":{"type":"string"},"exit_strategy_tool_availability":{"type":"string","enum":["0","1"]},"allowed_duplicate_opposite":{"type":"boolean"},"average_price":{"type":"number"},"order_time":{"type":"string","pattern":"^\\d{12}$"},"oca_group_id":{"type":"string"}}};
+const schema97 = {"type":"object","required":["sub_type","request_id","order_id","conidex","conid","symbol","side","contract_description_1","listing_exchange","company_name","size","total_size","currency","account","order_type","cum_fill","order_status","order_status_description","tif","fg_color","bg_color","order_not_editable","editable_fields","cannot_cancel_order","sec_type","order_description","order_description_with_contract","size_and_fills","order_time"],"properties":{"sub_type":{"type":["string","null"]},"request_id":{"type":"string"},"server_id":{"type":"string"},"order_id":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"conid":{"type":"integer","format":"int64"},"symbol":{"type":"string"},"side":{"type":"string","enum":["B","S"]},"contract_description_1":{"type":"string"},"listing_exchange":{"type":"string"},"option_acct":{"type":"string"},"company_name":{"type":"string"},"size":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"total_size":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"account":{"type":"string"},"order_type":{"type":"string"},"limit_price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"stop_price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"cum_fill":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"order_status_description":{"type":"string"},"tif":{"type":"string"},"fg_color":{"type":"string"},"bg_color":{"type":"string"},"order_not_editable":{"type":"boolean"},"editable_fields":{"type":"string"},"cannot_cancel_order":{"type":"boolean"},"deactivate_order":{"type":"boolean"},"outside_rth":{"type":"boolean"},"use_price_mgmt_algo":{"type":"boolean"},"sec_type":{"type":"string"},"available_chart_periods":{"type":"string"},"order_description":{"type":"string"},"order_description_with_contract":{"type":"string"},"alert_active":{"type":"integer","enum":[0,1]},"child_order_type":{"type":"string"},"order_clearing_account":{"type":"string"},"size_and_fills":{"type":"string"},"exit_strategy_display_price":{"type":"string"},"exit_strategy_chart_description":{"type":"string"},"exit_strategy_tool_availability":{"type":"string","enum":["0","1"]},"allowed_duplicate_opposite":{"type":"boolean"},"average_price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"order_time":{"type":"string","pattern":"^\\d{12}$"},"oca_group_id":{"type":"string"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21816,8 +22034,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.outside_rth === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outside_rth"},message:"must have required property '"+"outside_rth"+"'"};
+if(data.sec_type === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sec_type"},message:"must have required property '"+"sec_type"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21826,8 +22044,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.sec_type === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sec_type"},message:"must have required property '"+"sec_type"+"'"};
+if(data.order_description === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description"},message:"must have required property '"+"order_description"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21836,8 +22054,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.order_description === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description"},message:"must have required property '"+"order_description"+"'"};
+if(data.order_description_with_contract === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description_with_contract"},message:"must have required property '"+"order_description_with_contract"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21846,8 +22064,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.order_description_with_contract === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description_with_contract"},message:"must have required property '"+"order_description_with_contract"+"'"};
+if(data.size_and_fills === undefined){
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size_and_fills"},message:"must have required property '"+"size_and_fills"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21856,8 +22074,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.size_and_fills === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size_and_fills"},message:"must have required property '"+"size_and_fills"+"'"};
+if(data.order_time === undefined){
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_time"},message:"must have required property '"+"order_time"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21866,8 +22084,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.order_time === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_time"},message:"must have required property '"+"order_time"+"'"};
+if(data.sub_type !== undefined){
+let data0 = data.sub_type;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err29 = {instancePath:instancePath+"/sub_type",schemaPath:"#/properties/sub_type/type",keyword:"type",params:{type: schema97.properties.sub_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21876,10 +22096,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data.sub_type !== undefined){
-let data0 = data.sub_type;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err30 = {instancePath:instancePath+"/sub_type",schemaPath:"#/properties/sub_type/type",keyword:"type",params:{type: schema97.properties.sub_type.type},message:"must be string,null"};
+}
+if(data.request_id !== undefined){
+if(typeof data.request_id !== "string"){
+const err30 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21889,9 +22109,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.request_id !== undefined){
-if(typeof data.request_id !== "string"){
-const err31 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.server_id !== undefined){
+if(typeof data.server_id !== "string"){
+const err31 = {instancePath:instancePath+"/server_id",schemaPath:"#/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21901,9 +22121,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.server_id !== undefined){
-if(typeof data.server_id !== "string"){
-const err32 = {instancePath:instancePath+"/server_id",schemaPath:"#/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_id !== undefined){
+let data3 = data.order_id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err32 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21912,11 +22133,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.order_id !== undefined){
-let data3 = data.order_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err33 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err33 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -21925,9 +22144,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err34 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.conidex !== undefined){
+if(typeof data.conidex !== "string"){
+const err34 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21937,10 +22158,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data.conidex !== undefined){
-if(typeof data.conidex !== "string"){
-const err35 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.conid !== undefined){
+let data5 = data.conid;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err35 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21949,11 +22170,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.conid !== undefined){
-let data5 = data.conid;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err36 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(!(formats0.validate(data5))){
+const err36 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -21962,9 +22181,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(!(formats0.validate(data5))){
-const err37 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.symbol !== undefined){
+if(typeof data.symbol !== "string"){
+const err37 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21974,10 +22195,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-if(data.symbol !== undefined){
-if(typeof data.symbol !== "string"){
-const err38 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.side !== undefined){
+let data7 = data.side;
+if(typeof data7 !== "string"){
+const err38 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21986,11 +22207,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.side !== undefined){
-let data7 = data.side;
-if(typeof data7 !== "string"){
-const err39 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data7 === "B") || (data7 === "S"))){
+const err39 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema97.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -21999,8 +22217,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!((data7 === "B") || (data7 === "S"))){
-const err40 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema97.properties.side.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.contract_description_1 !== undefined){
+if(typeof data.contract_description_1 !== "string"){
+const err40 = {instancePath:instancePath+"/contract_description_1",schemaPath:"#/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -22010,9 +22230,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.contract_description_1 !== undefined){
-if(typeof data.contract_description_1 !== "string"){
-const err41 = {instancePath:instancePath+"/contract_description_1",schemaPath:"#/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.listing_exchange !== undefined){
+if(typeof data.listing_exchange !== "string"){
+const err41 = {instancePath:instancePath+"/listing_exchange",schemaPath:"#/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -22022,9 +22242,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.listing_exchange !== undefined){
-if(typeof data.listing_exchange !== "string"){
-const err42 = {instancePath:instancePath+"/listing_exchange",schemaPath:"#/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.option_acct !== undefined){
+if(typeof data.option_acct !== "string"){
+const err42 = {instancePath:instancePath+"/option_acct",schemaPath:"#/properties/option_acct/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -22034,9 +22254,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.option_acct !== undefined){
-if(typeof data.option_acct !== "string"){
-const err43 = {instancePath:instancePath+"/option_acct",schemaPath:"#/properties/option_acct/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.company_name !== undefined){
+if(typeof data.company_name !== "string"){
+const err43 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -22046,9 +22266,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.company_name !== undefined){
-if(typeof data.company_name !== "string"){
-const err44 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.size !== undefined){
+let data12 = data.size;
+if(typeof data12 === "string"){
+if(!pattern43.test(data12)){
+const err44 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -22058,11 +22280,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.size !== undefined){
-let data12 = data.size;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err45 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -22072,8 +22291,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.total_size !== undefined){
+let data13 = data.total_size;
+if(typeof data13 === "string"){
+if(!pattern43.test(data13)){
+const err46 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -22083,11 +22305,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.total_size !== undefined){
-let data13 = data.total_size;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err47 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -22097,8 +22316,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.currency !== undefined){
+let data14 = data.currency;
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err48 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -22108,11 +22330,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.currency !== undefined){
-let data14 = data.currency;
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err49 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+else {
+const err49 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -22122,8 +22341,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.account !== undefined){
+if(typeof data.account !== "string"){
+const err50 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -22133,9 +22353,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.account !== undefined){
-if(typeof data.account !== "string"){
-const err51 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_type !== undefined){
+if(typeof data.order_type !== "string"){
+const err51 = {instancePath:instancePath+"/order_type",schemaPath:"#/properties/order_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -22145,10 +22365,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.order_type !== undefined){
-let data16 = data.order_type;
-if(typeof data16 !== "string"){
-const err52 = {instancePath:instancePath+"/order_type",schemaPath:"#/properties/order_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.limit_price !== undefined){
+let data17 = data.limit_price;
+if(typeof data17 === "string"){
+if(!pattern43.test(data17)){
+const err52 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -22157,8 +22378,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!(((((((data16 === "MARKET") || (data16 === "LIMIT")) || (data16 === "STOP")) || (data16 === "STOP_LIMIT")) || (data16 === "MIDPRICE")) || (data16 === "TRAIL")) || (data16 === "TRAILLMT"))){
-const err53 = {instancePath:instancePath+"/order_type",schemaPath:"#/properties/order_type/enum",keyword:"enum",params:{allowedValues: schema97.properties.order_type.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err53 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -22168,10 +22390,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.limit_price !== undefined){
-let data17 = data.limit_price;
-if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err54 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.stop_price !== undefined){
+let data18 = data.stop_price;
+if(typeof data18 === "string"){
+if(!pattern43.test(data18)){
+const err54 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -22181,10 +22404,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.stop_price !== undefined){
-let data18 = data.stop_price;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err55 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err55 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -22196,9 +22417,9 @@ errors++;
 }
 if(data.cum_fill !== undefined){
 let data19 = data.cum_fill;
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err56 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data19 === "string"){
+if(!pattern43.test(data19)){
+const err56 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -22209,7 +22430,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err57 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -22231,7 +22452,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!((((((((data20 === "PendingSubmit") || (data20 === "PreSubmitted")) || (data20 === "Submitted")) || (data20 === "Filled")) || (data20 === "PendingCancel")) || (data20 === "Cancelled")) || (data20 === "ApiCancelled")) || (data20 === "Inactive"))){
+if(!(((((((((data20 === "PendingSubmit") || (data20 === "PreSubmitted")) || (data20 === "Submitted")) || (data20 === "Filled")) || (data20 === "PendingCancel")) || (data20 === "Cancelled")) || (data20 === "ApiCancelled")) || (data20 === "Inactive")) || (data20 === "WarnState"))){
 const err59 = {instancePath:instancePath+"/order_status",schemaPath:"#/components/schemas/OrderStatusValue/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
@@ -22542,8 +22763,9 @@ errors++;
 }
 if(data.average_price !== undefined){
 let data44 = data.average_price;
-if(!((typeof data44 == "number") && (isFinite(data44)))){
-const err85 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data44 === "string"){
+if(!pattern43.test(data44)){
+const err85 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -22553,11 +22775,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.order_time !== undefined){
-let data45 = data.order_time;
-if(typeof data45 === "string"){
-if(!pattern43.test(data45)){
-const err86 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
+else {
+const err86 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -22567,8 +22786,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_time !== undefined){
+let data45 = data.order_time;
+if(typeof data45 === "string"){
+if(!pattern46.test(data45)){
+const err87 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -22578,9 +22800,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.oca_group_id !== undefined){
-if(typeof data.oca_group_id !== "string"){
-const err88 = {instancePath:instancePath+"/oca_group_id",schemaPath:"#/properties/oca_group_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err88 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -22590,14 +22811,26 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.oca_group_id !== undefined){
+if(typeof data.oca_group_id !== "string"){
+const err89 = {instancePath:instancePath+"/oca_group_id",schemaPath:"#/properties/oca_group_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -22628,7 +22861,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!((((((((data === "PendingSubmit") || (data === "PreSubmitted")) || (data === "Submitted")) || (data === "Filled")) || (data === "PendingCancel")) || (data === "Cancelled")) || (data === "ApiCancelled")) || (data === "Inactive"))){
+if(!(((((((((data === "PendingSubmit") || (data === "PreSubmitted")) || (data === "Submitted")) || (data === "Filled")) || (data === "PendingCancel")) || (data === "Cancelled")) || (data === "ApiCancelled")) || (data === "Inactive")) || (data === "WarnState"))){
 const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
@@ -22645,7 +22878,7 @@ validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderSuccessEntry = validate68;
 const schema100 = {"type":"object","required":["order_id","order_status","encrypt_message"],"properties":{"order_id":{"type":"string","pattern":"^\\d+$"},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"encrypt_message":{"type":"string","const":"1"},"local_order_id":{"type":"string"},"parent_order_id":{"type":"string","pattern":"^\\d+$"}}};
-const pattern55 = new RegExp("^\\d+$", "u");
+const pattern64 = new RegExp("^\\d+$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22691,7 +22924,7 @@ errors++;
 if(data.order_id !== undefined){
 let data0 = data.order_id;
 if(typeof data0 === "string"){
-if(!pattern55.test(data0)){
+if(!pattern64.test(data0)){
 const err3 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22725,7 +22958,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((((((((data1 === "PendingSubmit") || (data1 === "PreSubmitted")) || (data1 === "Submitted")) || (data1 === "Filled")) || (data1 === "PendingCancel")) || (data1 === "Cancelled")) || (data1 === "ApiCancelled")) || (data1 === "Inactive"))){
+if(!(((((((((data1 === "PendingSubmit") || (data1 === "PreSubmitted")) || (data1 === "Submitted")) || (data1 === "Filled")) || (data1 === "PendingCancel")) || (data1 === "Cancelled")) || (data1 === "ApiCancelled")) || (data1 === "Inactive")) || (data1 === "WarnState"))){
 const err6 = {instancePath:instancePath+"/order_status",schemaPath:"#/components/schemas/OrderStatusValue/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
@@ -22774,7 +23007,7 @@ errors++;
 if(data.parent_order_id !== undefined){
 let data4 = data.parent_order_id;
 if(typeof data4 === "string"){
-if(!pattern55.test(data4)){
+if(!pattern64.test(data4)){
 const err10 = {instancePath:instancePath+"/parent_order_id",schemaPath:"#/properties/parent_order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -22989,8 +23222,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern49.test(data5)){
-const err14 = {instancePath:instancePath+"/messageIds/" + i1,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
+if(!pattern52.test(data5)){
+const err14 = {instancePath:instancePath+"/messageIds/" + i1,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23042,7 +23275,7 @@ validate69.evaluated = {"props":{"id":true,"message":true,"isSuppressed":true,"m
 export const schema_PartitionedPnl = validate70;
 const schema104 = {"type":"object","required":["upnl"],"properties":{"upnl":{"oneOf":[{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlEntry"}},{"type":"array","maxItems":0,"items":{"$ref":"#/components/schemas/PnlEntry"}}]}}};
 const schema105 = {"type":"object","required":["rowType","dpl","nl","upl","el","mv"],"properties":{"rowType":{"type":"integer"},"dpl":{"type":"number"},"nl":{"type":"number"},"upl":{"type":"number"},"el":{"type":"number"},"mv":{"type":"number"}}};
-const pattern58 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
+const pattern67 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23075,7 +23308,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern58.test(key0)){
+if(!pattern67.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -23765,7 +23998,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern51.test(data4)){
+if(!pattern54.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -23790,7 +24023,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern52.test(data5)){
+if(!pattern55.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -23894,7 +24127,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!(((((((data8 === "MKT") || (data8 === "LMT")) || (data8 === "STP")) || (data8 === "STOP_LIMIT")) || (data8 === "MIDPRICE")) || (data8 === "TRAIL")) || (data8 === "TRAILLMT"))){
+if(!((((((((((((data8 === "MKT") || (data8 === "LMT")) || (data8 === "STP")) || (data8 === "STOP_LIMIT")) || (data8 === "MIDPRICE")) || (data8 === "TRAIL")) || (data8 === "TRAILLMT")) || (data8 === "MIT")) || (data8 === "LIT")) || (data8 === "REL")) || (data8 === "MOC")) || (data8 === "LOC"))){
 const err30 = {instancePath:instancePath+"/orders/" + i0+"/orderType",schemaPath:"#/components/schemas/OrderRequest/properties/orderType/enum",keyword:"enum",params:{allowedValues: schema96.properties.orderType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
@@ -23905,11 +24138,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data1.listingExchange !== undefined){
-let data9 = data1.listingExchange;
+if(data1.exchange !== undefined){
+let data9 = data1.exchange;
 if(typeof data9 === "string"){
 if(func0(data9) > 32){
-const err31 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err31 = {instancePath:instancePath+"/orders/" + i0+"/exchange",schemaPath:"#/components/schemas/OrderRequest/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -23919,7 +24152,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func0(data9) < 1){
-const err32 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err32 = {instancePath:instancePath+"/orders/" + i0+"/exchange",schemaPath:"#/components/schemas/OrderRequest/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -23930,7 +24163,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/orders/" + i0+"/exchange",schemaPath:"#/components/schemas/OrderRequest/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -23940,9 +24173,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data1.isSingleGroup !== undefined){
-if(typeof data1.isSingleGroup !== "boolean"){
-const err34 = {instancePath:instancePath+"/orders/" + i0+"/isSingleGroup",schemaPath:"#/components/schemas/OrderRequest/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.listingExchange !== undefined){
+let data10 = data1.listingExchange;
+if(typeof data10 === "string"){
+if(func0(data10) > 32){
+const err34 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -23951,10 +24186,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data1.outsideRTH !== undefined){
-if(typeof data1.outsideRTH !== "boolean"){
-const err35 = {instancePath:instancePath+"/orders/" + i0+"/outsideRTH",schemaPath:"#/components/schemas/OrderRequest/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func0(data10) < 1){
+const err35 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -23964,11 +24197,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data1.price !== undefined){
-let data12 = data1.price;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 10000000 || isNaN(data12)){
-const err36 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err36 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -23977,8 +24207,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data12 <= 0 || isNaN(data12)){
-const err37 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data1.isSingleGroup !== undefined){
+if(typeof data1.isSingleGroup !== "boolean"){
+const err37 = {instancePath:instancePath+"/orders/" + i0+"/isSingleGroup",schemaPath:"#/components/schemas/OrderRequest/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -23988,8 +24220,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data1.outsideRTH !== undefined){
+if(typeof data1.outsideRTH !== "boolean"){
+const err38 = {instancePath:instancePath+"/orders/" + i0+"/outsideRTH",schemaPath:"#/components/schemas/OrderRequest/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -23999,11 +24232,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data1.auxPrice !== undefined){
-let data13 = data1.auxPrice;
+if(data1.price !== undefined){
+let data13 = data1.price;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 10000000 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+const err39 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -24013,7 +24246,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data13 <= 0 || isNaN(data13)){
-const err40 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err40 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -24024,7 +24257,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err41 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -24034,10 +24267,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data1.side !== undefined){
-let data14 = data1.side;
-if(typeof data14 !== "string"){
-const err42 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.auxPrice !== undefined){
+let data14 = data1.auxPrice;
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 10000000 || isNaN(data14)){
+const err42 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -24046,8 +24280,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!((data14 === "BUY") || (data14 === "SELL"))){
-const err43 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
+if(data14 <= 0 || isNaN(data14)){
+const err43 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -24057,11 +24291,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data1.ticker !== undefined){
-let data15 = data1.ticker;
-if(typeof data15 === "string"){
-if(func0(data15) > 32){
-const err44 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err44 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -24070,8 +24301,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(func0(data15) < 1){
-const err45 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data1.side !== undefined){
+let data15 = data1.side;
+if(typeof data15 !== "string"){
+const err45 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -24080,9 +24314,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data15 === "BUY") || (data15 === "SELL"))){
+const err46 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -24092,10 +24325,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data1.tif !== undefined){
-let data16 = data1.tif;
-if(typeof data16 !== "string"){
-const err47 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.ticker !== undefined){
+let data16 = data1.ticker;
+if(typeof data16 === "string"){
+if(func0(data16) > 32){
+const err47 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -24104,8 +24338,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!(((((data16 === "DAY") || (data16 === "IOC")) || (data16 === "GTC")) || (data16 === "OPG")) || (data16 === "PAX"))){
-const err48 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(func0(data16) < 1){
+const err48 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -24115,11 +24349,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data1.trailingAmt !== undefined){
-let data17 = data1.trailingAmt;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 10000000 || isNaN(data17)){
-const err49 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err49 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -24128,8 +24359,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data17 <= 0 || isNaN(data17)){
-const err50 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data1.tif !== undefined){
+let data17 = data1.tif;
+if(typeof data17 !== "string"){
+const err50 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -24138,9 +24372,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(!(((((data17 === "DAY") || (data17 === "IOC")) || (data17 === "GTC")) || (data17 === "OPG")) || (data17 === "PAX"))){
+const err51 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -24150,10 +24383,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data1.trailingType !== undefined){
-let data18 = data1.trailingType;
-if(typeof data18 !== "string"){
-const err52 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.trailingAmt !== undefined){
+let data18 = data1.trailingAmt;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 10000000 || isNaN(data18)){
+const err52 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -24162,8 +24396,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data18 === "amt") || (data18 === "%"))){
-const err53 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
+if(data18 <= 0 || isNaN(data18)){
+const err53 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -24173,11 +24407,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data1.referrer !== undefined){
-let data19 = data1.referrer;
-if(typeof data19 === "string"){
-if(func0(data19) > 64){
-const err54 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err54 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -24187,8 +24418,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.trailingType !== undefined){
+let data19 = data1.trailingType;
+if(typeof data19 !== "string"){
+const err55 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -24197,12 +24430,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data1.quantity !== undefined){
-let data20 = data1.quantity;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 10000000 || isNaN(data20)){
-const err56 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+if(!((data19 === "amt") || (data19 === "%"))){
+const err56 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -24211,8 +24440,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data20 <= 0 || isNaN(data20)){
-const err57 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data1.referrer !== undefined){
+let data20 = data1.referrer;
+if(typeof data20 === "string"){
+if(func0(data20) > 64){
+const err57 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -24223,7 +24456,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err58 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -24233,11 +24466,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data1.cashQty !== undefined){
-let data21 = data1.cashQty;
+if(data1.quantity !== undefined){
+let data21 = data1.quantity;
 if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 1000000000 || isNaN(data21)){
-const err59 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+if(data21 > 10000000 || isNaN(data21)){
+const err59 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -24247,7 +24480,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data21 <= 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err60 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -24258,7 +24491,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err61 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -24268,11 +24501,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data1.fxQty !== undefined){
-let data22 = data1.fxQty;
+if(data1.cashQty !== undefined){
+let data22 = data1.cashQty;
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 1000000000 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+const err62 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -24282,7 +24515,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data22 <= 0 || isNaN(data22)){
-const err63 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err63 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -24293,7 +24526,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err64 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -24303,9 +24536,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data1.isCcyConv !== undefined){
-if(typeof data1.isCcyConv !== "boolean"){
-const err65 = {instancePath:instancePath+"/orders/" + i0+"/isCcyConv",schemaPath:"#/components/schemas/OrderRequest/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.fxQty !== undefined){
+let data23 = data1.fxQty;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 1000000000 || isNaN(data23)){
+const err65 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -24314,10 +24549,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data1.useAdaptive !== undefined){
-if(typeof data1.useAdaptive !== "boolean"){
-const err66 = {instancePath:instancePath+"/orders/" + i0+"/useAdaptive",schemaPath:"#/components/schemas/OrderRequest/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data23 <= 0 || isNaN(data23)){
+const err66 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -24327,9 +24560,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data1.allOrNone !== undefined){
-if(typeof data1.allOrNone !== "boolean"){
-const err67 = {instancePath:instancePath+"/orders/" + i0+"/allOrNone",schemaPath:"#/components/schemas/OrderRequest/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err67 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -24339,11 +24571,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data1.strategy !== undefined){
-let data26 = data1.strategy;
-if(typeof data26 === "string"){
-if(func0(data26) > 32){
-const err68 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data1.isCcyConv !== undefined){
+if(typeof data1.isCcyConv !== "boolean"){
+const err68 = {instancePath:instancePath+"/orders/" + i0+"/isCcyConv",schemaPath:"#/components/schemas/OrderRequest/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -24352,8 +24582,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(func0(data26) < 1){
-const err69 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data1.useAdaptive !== undefined){
+if(typeof data1.useAdaptive !== "boolean"){
+const err69 = {instancePath:instancePath+"/orders/" + i0+"/useAdaptive",schemaPath:"#/components/schemas/OrderRequest/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -24363,8 +24595,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.allOrNone !== undefined){
+if(typeof data1.allOrNone !== "boolean"){
+const err70 = {instancePath:instancePath+"/orders/" + i0+"/allOrNone",schemaPath:"#/components/schemas/OrderRequest/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -24374,13 +24607,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data1.strategyParameters !== undefined){
-let data27 = data1.strategyParameters;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key2 in data27){
-let data28 = data27[key2];
-if(((typeof data28 !== "string") && (!((typeof data28 == "number") && (isFinite(data28))))) && (typeof data28 !== "boolean")){
-const err71 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
+if(data1.strategy !== undefined){
+let data27 = data1.strategy;
+if(typeof data27 === "string"){
+if(func0(data27) > 32){
+const err71 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -24389,10 +24620,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters",schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data27) < 1){
+const err72 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -24402,9 +24631,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data1.manualIndicator !== undefined){
-if(typeof data1.manualIndicator !== "boolean"){
-const err73 = {instancePath:instancePath+"/orders/" + i0+"/manualIndicator",schemaPath:"#/components/schemas/OrderRequest/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err73 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -24414,11 +24642,13 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data1.extOperator !== undefined){
-let data30 = data1.extOperator;
-if(typeof data30 === "string"){
-if(func0(data30) > 64){
-const err74 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data1.strategyParameters !== undefined){
+let data28 = data1.strategyParameters;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key2 in data28){
+let data29 = data28[key2];
+if(((typeof data29 !== "string") && (!((typeof data29 == "number") && (isFinite(data29))))) && (typeof data29 !== "boolean")){
+const err74 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -24428,8 +24658,9 @@ vErrors.push(err74);
 errors++;
 }
 }
+}
 else {
-const err75 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters",schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -24439,12 +24670,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data1.fxQty !== undefined){
-if(data1.isCcyConv === undefined){
-const err76 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
-    missingProperty: "isCcyConv",
-    depsCount: 1,
-    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(data1.manualIndicator !== undefined){
+if(typeof data1.manualIndicator !== "boolean"){
+const err76 = {instancePath:instancePath+"/orders/" + i0+"/manualIndicator",schemaPath:"#/components/schemas/OrderRequest/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -24454,9 +24682,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.extOperator !== undefined){
+let data31 = data1.extOperator;
+if(typeof data31 === "string"){
+if(func0(data31) > 64){
+const err77 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -24466,9 +24696,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
 else {
-const err78 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err78 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -24478,14 +24707,197 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.allocationMethod !== undefined){
+let data32 = data1.allocationMethod;
+if(typeof data32 === "string"){
+if(func0(data32) > 32){
+const err79 = {instancePath:instancePath+"/orders/" + i0+"/allocationMethod",schemaPath:"#/components/schemas/OrderRequest/properties/allocationMethod/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/orders/" + i0+"/allocationMethod",schemaPath:"#/components/schemas/OrderRequest/properties/allocationMethod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data1.taxOptimizerId !== undefined){
+let data33 = data1.taxOptimizerId;
+if(typeof data33 === "string"){
+if(func0(data33) > 64){
+const err81 = {instancePath:instancePath+"/orders/" + i0+"/taxOptimizerId",schemaPath:"#/components/schemas/OrderRequest/properties/taxOptimizerId/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/orders/" + i0+"/taxOptimizerId",schemaPath:"#/components/schemas/OrderRequest/properties/taxOptimizerId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data1.jsonPayload !== undefined){
+let data34 = data1.jsonPayload;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.allocation_profile !== undefined){
+let data35 = data34.allocation_profile;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.alloc_type !== undefined){
+let data36 = data35.alloc_type;
+if(typeof data36 !== "string"){
+const err83 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(!((data36 === "SHARE") || (data36 === "CASH"))){
+const err84 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/enum",keyword:"enum",params:{allowedValues: schema96.properties.jsonPayload.properties.allocation_profile.properties.alloc_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data35.allocations !== undefined){
+let data37 = data35.allocations;
+if(Array.isArray(data37)){
+const len1 = data37.length;
+for(let i1=0; i1<len1; i1++){
+let data38 = data37[i1];
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err85 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/allocations/" + i1,schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/allocations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/allocations",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/allocations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data1.deactivated !== undefined){
+if(typeof data1.deactivated !== "boolean"){
+const err89 = {instancePath:instancePath+"/orders/" + i0+"/deactivated",schemaPath:"#/components/schemas/OrderRequest/properties/deactivated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data1.fxQty !== undefined){
+if(data1.isCcyConv === undefined){
+const err90 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
+    missingProperty: "isCcyConv",
+    depsCount: 1,
+    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -26302,7 +26714,7 @@ return errors === 0;
 validate80.evaluated = {"props":{"message":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ReplyRequest = validate81;
-const schema120 = {"type":"object","additionalProperties":false,"required":["confirmed"],"properties":{"confirmed":{"type":"boolean"}}};
+const schema120 = {"type":"object","additionalProperties":false,"required":["confirmed"],"properties":{"confirmed":{"type":"boolean"},"messageIds":{"type":"array","maxItems":64,"items":{"type":"string","maxLength":32}}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26326,7 +26738,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "confirmed")){
+if(!((key0 === "confirmed") || (key0 === "messageIds"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -26349,14 +26761,65 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.messageIds !== undefined){
+let data1 = data.messageIds;
+if(Array.isArray(data1)){
+if(data1.length > 64){
+const err3 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func0(data2) > 32){
+const err4 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/properties/messageIds/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/properties/messageIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -26812,8 +27275,8 @@ validate85.evaluated = {"props":{"accountId":true,"users":true,"applicant":true}
 
 export const schema_SsoBrowserSessionRequest = validate87;
 const schema126 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"path":{"type":"string","pattern":"^/","maxLength":256,"default":"/portal/"},"lang":{"type":"string","pattern":"^[a-z]{2}$","default":"en"}}};
-const pattern68 = new RegExp("^/", "u");
-const pattern69 = new RegExp("^[a-z]{2}$", "u");
+const pattern77 = new RegExp("^/", "u");
+const pattern78 = new RegExp("^[a-z]{2}$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26941,7 +27404,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern68.test(data2)){
+if(!pattern77.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -26966,7 +27429,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern69.test(data3)){
+if(!pattern78.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -27337,7 +27800,7 @@ validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionResponse = validate90;
 const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
-const pattern71 = new RegExp("^[0-9a-f]{32}$", "u");
+const pattern80 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27455,7 +27918,7 @@ errors++;
 if(data.access_token !== undefined){
 let data1 = data.access_token;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern49.test(data1)){
 const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -27480,7 +27943,7 @@ errors++;
 if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 if(typeof data2 === "string"){
-if(!pattern71.test(data2)){
+if(!pattern80.test(data2)){
 const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -28149,7 +28612,7 @@ validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SuppressQuestionsRequest = validate96;
 const schema135 = {"type":"object","additionalProperties":false,"required":["messageIds"],"properties":{"messageIds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"#/components/schemas/OrderMessageId"}}}};
-const func79 = runtime1.default;
+const func88 = runtime1.default;
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28221,8 +28684,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern49.test(data1)){
-const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
+if(!pattern52.test(data1)){
+const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28249,7 +28712,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func79(data0[i1], data0[j0])){
+if(func88(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -28615,7 +29078,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern71.test(data0)){
+if(!pattern80.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28784,9 +29247,8 @@ return errors === 0;
 validate100.evaluated = {"props":{"session":true,"ssoExpires":true,"collission":true,"userId":true,"hmds":true,"iserver":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Trade = validate102;
-const schema142 = {"type":"object","required":["execution_id","symbol","supports_tax_opt","side","order_description","trade_time","trade_time_r","size","price","submitter","exchange","commission","net_amount","account","accountCode","company_name","contract_description_1","sec_type","listing_exchange","conid","conidEx","clearing_id","clearing_name","liquidation_trade","is_event_trading"],"properties":{"execution_id":{"type":"string"},"symbol":{"type":"string"},"supports_tax_opt":{"type":"string","enum":["0","1"]},"side":{"type":"string","enum":["B","S"]},"order_description":{"type":"string"},"order_ref":{"type":"string"},"trade_time":{"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},"trade_time_r":{"type":"integer","format":"int64"},"size":{"type":"number","exclusiveMinimum":0},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"submitter":{"type":"string"},"exchange":{"type":"string"},"commission":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"net_amount":{"type":"number"},"account":{"type":"string"},"accountCode":{"type":"string"},"account_allocation_name":{"type":"string"},"company_name":{"type":"string"},"contract_description_1":{"type":"string"},"sec_type":{"type":"string"},"listing_exchange":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidEx":{"type":"string"},"clearing_id":{"type":"string"},"clearing_name":{"type":"string"},"liquidation_trade":{"type":"string","enum":["0","1"]},"is_event_trading":{"type":"string","enum":["0","1"]}}};
-const pattern77 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
-const pattern78 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const schema142 = {"type":"object","required":["execution_id","symbol","supports_tax_opt","side","order_description","trade_time","trade_time_r","size","price","submitter","exchange","commission","net_amount","account","accountCode","company_name","contract_description_1","sec_type","listing_exchange","conid","conidEx","clearing_id","clearing_name","liquidation_trade","is_event_trading","order_id"],"properties":{"execution_id":{"type":"string"},"symbol":{"type":"string"},"supports_tax_opt":{"type":"string","enum":["0","1"]},"side":{"type":"string","enum":["B","S"]},"order_description":{"type":"string"},"order_ref":{"type":"string"},"trade_time":{"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},"trade_time_r":{"type":"integer","format":"int64"},"size":{"type":"number","exclusiveMinimum":0},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"submitter":{"type":"string"},"exchange":{"type":"string"},"commission":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"net_amount":{"type":"number"},"account":{"type":"string"},"accountCode":{"type":"string"},"account_allocation_name":{"type":"string"},"company_name":{"type":"string"},"contract_description_1":{"type":"string"},"sec_type":{"type":"string"},"listing_exchange":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidEx":{"type":"string"},"clearing_id":{"type":"string"},"clearing_name":{"type":"string"},"liquidation_trade":{"type":"string","enum":["0","1"]},"is_event_trading":{"type":"string","enum":["0","1"]},"order_id":{"type":"integer","format":"int64"}}};
+const pattern86 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29049,9 +29511,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.execution_id !== undefined){
-if(typeof data.execution_id !== "string"){
-const err25 = {instancePath:instancePath+"/execution_id",schemaPath:"#/properties/execution_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_id === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29060,10 +29521,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.symbol !== undefined){
-if(typeof data.symbol !== "string"){
-const err26 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.execution_id !== undefined){
+if(typeof data.execution_id !== "string"){
+const err26 = {instancePath:instancePath+"/execution_id",schemaPath:"#/properties/execution_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29073,10 +29533,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.supports_tax_opt !== undefined){
-let data2 = data.supports_tax_opt;
-if(typeof data2 !== "string"){
-const err27 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/properties/supports_tax_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.symbol !== undefined){
+if(typeof data.symbol !== "string"){
+const err27 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29085,8 +29544,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!((data2 === "0") || (data2 === "1"))){
-const err28 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/properties/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema142.properties.supports_tax_opt.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.supports_tax_opt !== undefined){
+let data2 = data.supports_tax_opt;
+if(typeof data2 !== "string"){
+const err28 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/properties/supports_tax_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29095,11 +29557,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.side !== undefined){
-let data3 = data.side;
-if(typeof data3 !== "string"){
-const err29 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data2 === "0") || (data2 === "1"))){
+const err29 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/properties/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema142.properties.supports_tax_opt.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -29108,8 +29567,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!((data3 === "B") || (data3 === "S"))){
-const err30 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema142.properties.side.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.side !== undefined){
+let data3 = data.side;
+if(typeof data3 !== "string"){
+const err30 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -29118,10 +29580,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.order_description !== undefined){
-if(typeof data.order_description !== "string"){
-const err31 = {instancePath:instancePath+"/order_description",schemaPath:"#/properties/order_description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data3 === "B") || (data3 === "S"))){
+const err31 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema142.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -29131,9 +29591,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.order_ref !== undefined){
-if(typeof data.order_ref !== "string"){
-const err32 = {instancePath:instancePath+"/order_ref",schemaPath:"#/properties/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_description !== undefined){
+if(typeof data.order_description !== "string"){
+const err32 = {instancePath:instancePath+"/order_description",schemaPath:"#/properties/order_description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -29143,11 +29603,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.trade_time !== undefined){
-let data6 = data.trade_time;
-if(typeof data6 === "string"){
-if(!pattern77.test(data6)){
-const err33 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(data.order_ref !== undefined){
+if(typeof data.order_ref !== "string"){
+const err33 = {instancePath:instancePath+"/order_ref",schemaPath:"#/properties/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -29157,8 +29615,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.trade_time !== undefined){
+let data6 = data.trade_time;
+if(typeof data6 === "string"){
+if(!pattern86.test(data6)){
+const err34 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -29168,10 +29629,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.trade_time_r !== undefined){
-let data7 = data.trade_time_r;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err35 = {instancePath:instancePath+"/trade_time_r",schemaPath:"#/properties/trade_time_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err35 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -29180,9 +29639,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(!(formats0.validate(data7))){
-const err36 = {instancePath:instancePath+"/trade_time_r",schemaPath:"#/properties/trade_time_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.trade_time_r !== undefined){
+let data7 = data.trade_time_r;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err36 = {instancePath:instancePath+"/trade_time_r",schemaPath:"#/properties/trade_time_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -29191,13 +29652,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data.size !== undefined){
-let data8 = data.size;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 <= 0 || isNaN(data8)){
-const err37 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(!(formats0.validate(data7))){
+const err37 = {instancePath:instancePath+"/trade_time_r",schemaPath:"#/properties/trade_time_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -29207,8 +29664,12 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data.size !== undefined){
+let data8 = data.size;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 <= 0 || isNaN(data8)){
+const err38 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -29218,11 +29679,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.price !== undefined){
-let data9 = data.price;
-if(typeof data9 === "string"){
-if(!pattern78.test(data9)){
-const err39 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+else {
+const err39 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -29232,8 +29690,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.price !== undefined){
+let data9 = data.price;
+if(typeof data9 === "string"){
+if(!pattern43.test(data9)){
+const err40 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -29243,9 +29704,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.submitter !== undefined){
-if(typeof data.submitter !== "string"){
-const err41 = {instancePath:instancePath+"/submitter",schemaPath:"#/properties/submitter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err41 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -29255,9 +29715,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.exchange !== undefined){
-if(typeof data.exchange !== "string"){
-const err42 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.submitter !== undefined){
+if(typeof data.submitter !== "string"){
+const err42 = {instancePath:instancePath+"/submitter",schemaPath:"#/properties/submitter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -29267,11 +29727,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.commission !== undefined){
-let data12 = data.commission;
-if(typeof data12 === "string"){
-if(!pattern78.test(data12)){
-const err43 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(data.exchange !== undefined){
+if(typeof data.exchange !== "string"){
+const err43 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -29281,8 +29739,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.commission !== undefined){
+let data12 = data.commission;
+if(typeof data12 === "string"){
+if(!pattern43.test(data12)){
+const err44 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -29292,10 +29753,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.net_amount !== undefined){
-let data13 = data.net_amount;
-if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err45 = {instancePath:instancePath+"/net_amount",schemaPath:"#/properties/net_amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err45 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -29305,9 +29764,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.account !== undefined){
-if(typeof data.account !== "string"){
-const err46 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.net_amount !== undefined){
+let data13 = data.net_amount;
+if(!((typeof data13 == "number") && (isFinite(data13)))){
+const err46 = {instancePath:instancePath+"/net_amount",schemaPath:"#/properties/net_amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -29317,9 +29777,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.accountCode !== undefined){
-if(typeof data.accountCode !== "string"){
-const err47 = {instancePath:instancePath+"/accountCode",schemaPath:"#/properties/accountCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.account !== undefined){
+if(typeof data.account !== "string"){
+const err47 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -29329,9 +29789,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.account_allocation_name !== undefined){
-if(typeof data.account_allocation_name !== "string"){
-const err48 = {instancePath:instancePath+"/account_allocation_name",schemaPath:"#/properties/account_allocation_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accountCode !== undefined){
+if(typeof data.accountCode !== "string"){
+const err48 = {instancePath:instancePath+"/accountCode",schemaPath:"#/properties/accountCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -29341,9 +29801,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.company_name !== undefined){
-if(typeof data.company_name !== "string"){
-const err49 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.account_allocation_name !== undefined){
+if(typeof data.account_allocation_name !== "string"){
+const err49 = {instancePath:instancePath+"/account_allocation_name",schemaPath:"#/properties/account_allocation_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -29353,9 +29813,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.contract_description_1 !== undefined){
-if(typeof data.contract_description_1 !== "string"){
-const err50 = {instancePath:instancePath+"/contract_description_1",schemaPath:"#/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.company_name !== undefined){
+if(typeof data.company_name !== "string"){
+const err50 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -29365,9 +29825,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.sec_type !== undefined){
-if(typeof data.sec_type !== "string"){
-const err51 = {instancePath:instancePath+"/sec_type",schemaPath:"#/properties/sec_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.contract_description_1 !== undefined){
+if(typeof data.contract_description_1 !== "string"){
+const err51 = {instancePath:instancePath+"/contract_description_1",schemaPath:"#/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -29377,9 +29837,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.listing_exchange !== undefined){
-if(typeof data.listing_exchange !== "string"){
-const err52 = {instancePath:instancePath+"/listing_exchange",schemaPath:"#/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sec_type !== undefined){
+if(typeof data.sec_type !== "string"){
+const err52 = {instancePath:instancePath+"/sec_type",schemaPath:"#/properties/sec_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -29389,10 +29849,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.conid !== undefined){
-let data21 = data.conid;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err53 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.listing_exchange !== undefined){
+if(typeof data.listing_exchange !== "string"){
+const err53 = {instancePath:instancePath+"/listing_exchange",schemaPath:"#/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -29401,9 +29860,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(!(formats0.validate(data21))){
-const err54 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.conid !== undefined){
+let data21 = data.conid;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err54 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -29412,11 +29873,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-if(data.conidEx !== undefined){
-if(typeof data.conidEx !== "string"){
-const err55 = {instancePath:instancePath+"/conidEx",schemaPath:"#/properties/conidEx/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(!(formats0.validate(data21))){
+const err55 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -29426,9 +29885,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.clearing_id !== undefined){
-if(typeof data.clearing_id !== "string"){
-const err56 = {instancePath:instancePath+"/clearing_id",schemaPath:"#/properties/clearing_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.conidEx !== undefined){
+if(typeof data.conidEx !== "string"){
+const err56 = {instancePath:instancePath+"/conidEx",schemaPath:"#/properties/conidEx/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -29438,9 +29898,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.clearing_name !== undefined){
-if(typeof data.clearing_name !== "string"){
-const err57 = {instancePath:instancePath+"/clearing_name",schemaPath:"#/properties/clearing_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.clearing_id !== undefined){
+if(typeof data.clearing_id !== "string"){
+const err57 = {instancePath:instancePath+"/clearing_id",schemaPath:"#/properties/clearing_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -29450,10 +29910,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.liquidation_trade !== undefined){
-let data25 = data.liquidation_trade;
-if(typeof data25 !== "string"){
-const err58 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/properties/liquidation_trade/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.clearing_name !== undefined){
+if(typeof data.clearing_name !== "string"){
+const err58 = {instancePath:instancePath+"/clearing_name",schemaPath:"#/properties/clearing_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -29462,8 +29921,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!((data25 === "0") || (data25 === "1"))){
-const err59 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/properties/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema142.properties.liquidation_trade.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.liquidation_trade !== undefined){
+let data25 = data.liquidation_trade;
+if(typeof data25 !== "string"){
+const err59 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/properties/liquidation_trade/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -29472,11 +29934,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.is_event_trading !== undefined){
-let data26 = data.is_event_trading;
-if(typeof data26 !== "string"){
-const err60 = {instancePath:instancePath+"/is_event_trading",schemaPath:"#/properties/is_event_trading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data25 === "0") || (data25 === "1"))){
+const err60 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/properties/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema142.properties.liquidation_trade.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -29485,8 +29944,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!((data26 === "0") || (data26 === "1"))){
-const err61 = {instancePath:instancePath+"/is_event_trading",schemaPath:"#/properties/is_event_trading/enum",keyword:"enum",params:{allowedValues: schema142.properties.is_event_trading.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.is_event_trading !== undefined){
+let data26 = data.is_event_trading;
+if(typeof data26 !== "string"){
+const err61 = {instancePath:instancePath+"/is_event_trading",schemaPath:"#/properties/is_event_trading/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -29495,10 +29957,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data26 === "0") || (data26 === "1"))){
+const err62 = {instancePath:instancePath+"/is_event_trading",schemaPath:"#/properties/is_event_trading/enum",keyword:"enum",params:{allowedValues: schema142.properties.is_event_trading.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -29507,10 +29967,47 @@ vErrors.push(err62);
 }
 errors++;
 }
+}
+if(data.order_id !== undefined){
+let data27 = data.order_id;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err63 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data27 == "number") && (isFinite(data27))){
+if(!(formats0.validate(data27))){
+const err64 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
 validate102.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":{"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"conid":true,"conidEx":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"is_event_trading":true},"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":{"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"conid":true,"conidEx":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"is_event_trading":true,"order_id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Watchlist = validate103;
 const schema143 = {"type":"object","required":["id","hash","name","readOnly","instruments"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"hash":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"instruments":{"type":"array","maxItems":0,"items":{"type":"object"}}}};
@@ -30955,7 +31452,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern44.test(data0)){
+if(!pattern47.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -30980,7 +31477,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern45.test(data1)){
+if(!pattern48.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -31599,7 +32096,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern49.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31634,7 +32131,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern47.test(data3)){
+if(!pattern50.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31786,7 +32283,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern49.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31821,7 +32318,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern47.test(data3)){
+if(!pattern50.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31915,7 +32412,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern49.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -33439,7 +33936,7 @@ errors++;
 if(data.access_token !== undefined){
 let data1 = data.access_token;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern49.test(data1)){
 const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -33464,7 +33961,7 @@ errors++;
 if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 if(typeof data2 === "string"){
-if(!pattern71.test(data2)){
+if(!pattern80.test(data2)){
 const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -35073,7 +35570,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern68.test(data2)){
+if(!pattern77.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -35098,7 +35595,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern69.test(data3)){
+if(!pattern78.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -36636,7 +37133,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern71.test(data0)){
+if(!pattern80.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -51319,7 +51816,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern58.test(key0)){
+if(!pattern67.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -64480,7 +64977,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern51.test(data4)){
+if(!pattern54.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -64505,7 +65002,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern52.test(data5)){
+if(!pattern55.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -64609,7 +65106,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!(((((((data8 === "MKT") || (data8 === "LMT")) || (data8 === "STP")) || (data8 === "STOP_LIMIT")) || (data8 === "MIDPRICE")) || (data8 === "TRAIL")) || (data8 === "TRAILLMT"))){
+if(!((((((((((((data8 === "MKT") || (data8 === "LMT")) || (data8 === "STP")) || (data8 === "STOP_LIMIT")) || (data8 === "MIDPRICE")) || (data8 === "TRAIL")) || (data8 === "TRAILLMT")) || (data8 === "MIT")) || (data8 === "LIT")) || (data8 === "REL")) || (data8 === "MOC")) || (data8 === "LOC"))){
 const err30 = {instancePath:instancePath+"/orders/" + i0+"/orderType",schemaPath:"#/components/schemas/OrderRequest/properties/orderType/enum",keyword:"enum",params:{allowedValues: schema96.properties.orderType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
@@ -64620,11 +65117,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data1.listingExchange !== undefined){
-let data9 = data1.listingExchange;
+if(data1.exchange !== undefined){
+let data9 = data1.exchange;
 if(typeof data9 === "string"){
 if(func0(data9) > 32){
-const err31 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err31 = {instancePath:instancePath+"/orders/" + i0+"/exchange",schemaPath:"#/components/schemas/OrderRequest/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -64634,7 +65131,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func0(data9) < 1){
-const err32 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err32 = {instancePath:instancePath+"/orders/" + i0+"/exchange",schemaPath:"#/components/schemas/OrderRequest/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -64645,7 +65142,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/orders/" + i0+"/exchange",schemaPath:"#/components/schemas/OrderRequest/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -64655,9 +65152,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data1.isSingleGroup !== undefined){
-if(typeof data1.isSingleGroup !== "boolean"){
-const err34 = {instancePath:instancePath+"/orders/" + i0+"/isSingleGroup",schemaPath:"#/components/schemas/OrderRequest/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.listingExchange !== undefined){
+let data10 = data1.listingExchange;
+if(typeof data10 === "string"){
+if(func0(data10) > 32){
+const err34 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -64666,10 +65165,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data1.outsideRTH !== undefined){
-if(typeof data1.outsideRTH !== "boolean"){
-const err35 = {instancePath:instancePath+"/orders/" + i0+"/outsideRTH",schemaPath:"#/components/schemas/OrderRequest/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func0(data10) < 1){
+const err35 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -64679,11 +65176,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data1.price !== undefined){
-let data12 = data1.price;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 10000000 || isNaN(data12)){
-const err36 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err36 = {instancePath:instancePath+"/orders/" + i0+"/listingExchange",schemaPath:"#/components/schemas/OrderRequest/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -64692,8 +65186,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data12 <= 0 || isNaN(data12)){
-const err37 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data1.isSingleGroup !== undefined){
+if(typeof data1.isSingleGroup !== "boolean"){
+const err37 = {instancePath:instancePath+"/orders/" + i0+"/isSingleGroup",schemaPath:"#/components/schemas/OrderRequest/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -64703,8 +65199,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data1.outsideRTH !== undefined){
+if(typeof data1.outsideRTH !== "boolean"){
+const err38 = {instancePath:instancePath+"/orders/" + i0+"/outsideRTH",schemaPath:"#/components/schemas/OrderRequest/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -64714,11 +65211,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data1.auxPrice !== undefined){
-let data13 = data1.auxPrice;
+if(data1.price !== undefined){
+let data13 = data1.price;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 10000000 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+const err39 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -64728,7 +65225,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data13 <= 0 || isNaN(data13)){
-const err40 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err40 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -64739,7 +65236,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err41 = {instancePath:instancePath+"/orders/" + i0+"/price",schemaPath:"#/components/schemas/OrderRequest/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -64749,10 +65246,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data1.side !== undefined){
-let data14 = data1.side;
-if(typeof data14 !== "string"){
-const err42 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.auxPrice !== undefined){
+let data14 = data1.auxPrice;
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 10000000 || isNaN(data14)){
+const err42 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -64761,8 +65259,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!((data14 === "BUY") || (data14 === "SELL"))){
-const err43 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
+if(data14 <= 0 || isNaN(data14)){
+const err43 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -64772,11 +65270,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data1.ticker !== undefined){
-let data15 = data1.ticker;
-if(typeof data15 === "string"){
-if(func0(data15) > 32){
-const err44 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err44 = {instancePath:instancePath+"/orders/" + i0+"/auxPrice",schemaPath:"#/components/schemas/OrderRequest/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -64785,8 +65280,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(func0(data15) < 1){
-const err45 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data1.side !== undefined){
+let data15 = data1.side;
+if(typeof data15 !== "string"){
+const err45 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -64795,9 +65293,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data15 === "BUY") || (data15 === "SELL"))){
+const err46 = {instancePath:instancePath+"/orders/" + i0+"/side",schemaPath:"#/components/schemas/OrderRequest/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -64807,10 +65304,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data1.tif !== undefined){
-let data16 = data1.tif;
-if(typeof data16 !== "string"){
-const err47 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.ticker !== undefined){
+let data16 = data1.ticker;
+if(typeof data16 === "string"){
+if(func0(data16) > 32){
+const err47 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -64819,8 +65317,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!(((((data16 === "DAY") || (data16 === "IOC")) || (data16 === "GTC")) || (data16 === "OPG")) || (data16 === "PAX"))){
-const err48 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(func0(data16) < 1){
+const err48 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -64830,11 +65328,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data1.trailingAmt !== undefined){
-let data17 = data1.trailingAmt;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 10000000 || isNaN(data17)){
-const err49 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err49 = {instancePath:instancePath+"/orders/" + i0+"/ticker",schemaPath:"#/components/schemas/OrderRequest/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -64843,8 +65338,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data17 <= 0 || isNaN(data17)){
-const err50 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data1.tif !== undefined){
+let data17 = data1.tif;
+if(typeof data17 !== "string"){
+const err50 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -64853,9 +65351,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(!(((((data17 === "DAY") || (data17 === "IOC")) || (data17 === "GTC")) || (data17 === "OPG")) || (data17 === "PAX"))){
+const err51 = {instancePath:instancePath+"/orders/" + i0+"/tif",schemaPath:"#/components/schemas/OrderRequest/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -64865,10 +65362,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data1.trailingType !== undefined){
-let data18 = data1.trailingType;
-if(typeof data18 !== "string"){
-const err52 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.trailingAmt !== undefined){
+let data18 = data1.trailingAmt;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 10000000 || isNaN(data18)){
+const err52 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -64877,8 +65375,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data18 === "amt") || (data18 === "%"))){
-const err53 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
+if(data18 <= 0 || isNaN(data18)){
+const err53 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -64888,11 +65386,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data1.referrer !== undefined){
-let data19 = data1.referrer;
-if(typeof data19 === "string"){
-if(func0(data19) > 64){
-const err54 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err54 = {instancePath:instancePath+"/orders/" + i0+"/trailingAmt",schemaPath:"#/components/schemas/OrderRequest/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -64902,8 +65397,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.trailingType !== undefined){
+let data19 = data1.trailingType;
+if(typeof data19 !== "string"){
+const err55 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -64912,12 +65409,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data1.quantity !== undefined){
-let data20 = data1.quantity;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 10000000 || isNaN(data20)){
-const err56 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+if(!((data19 === "amt") || (data19 === "%"))){
+const err56 = {instancePath:instancePath+"/orders/" + i0+"/trailingType",schemaPath:"#/components/schemas/OrderRequest/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -64926,8 +65419,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data20 <= 0 || isNaN(data20)){
-const err57 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data1.referrer !== undefined){
+let data20 = data1.referrer;
+if(typeof data20 === "string"){
+if(func0(data20) > 64){
+const err57 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -64938,7 +65435,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err58 = {instancePath:instancePath+"/orders/" + i0+"/referrer",schemaPath:"#/components/schemas/OrderRequest/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -64948,11 +65445,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data1.cashQty !== undefined){
-let data21 = data1.cashQty;
+if(data1.quantity !== undefined){
+let data21 = data1.quantity;
 if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 1000000000 || isNaN(data21)){
-const err59 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+if(data21 > 10000000 || isNaN(data21)){
+const err59 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -64962,7 +65459,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data21 <= 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err60 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -64973,7 +65470,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err61 = {instancePath:instancePath+"/orders/" + i0+"/quantity",schemaPath:"#/components/schemas/OrderRequest/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -64983,11 +65480,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data1.fxQty !== undefined){
-let data22 = data1.fxQty;
+if(data1.cashQty !== undefined){
+let data22 = data1.cashQty;
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 1000000000 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+const err62 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -64997,7 +65494,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data22 <= 0 || isNaN(data22)){
-const err63 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err63 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -65008,7 +65505,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err64 = {instancePath:instancePath+"/orders/" + i0+"/cashQty",schemaPath:"#/components/schemas/OrderRequest/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -65018,9 +65515,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data1.isCcyConv !== undefined){
-if(typeof data1.isCcyConv !== "boolean"){
-const err65 = {instancePath:instancePath+"/orders/" + i0+"/isCcyConv",schemaPath:"#/components/schemas/OrderRequest/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.fxQty !== undefined){
+let data23 = data1.fxQty;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 1000000000 || isNaN(data23)){
+const err65 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -65029,10 +65528,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data1.useAdaptive !== undefined){
-if(typeof data1.useAdaptive !== "boolean"){
-const err66 = {instancePath:instancePath+"/orders/" + i0+"/useAdaptive",schemaPath:"#/components/schemas/OrderRequest/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data23 <= 0 || isNaN(data23)){
+const err66 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -65042,9 +65539,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data1.allOrNone !== undefined){
-if(typeof data1.allOrNone !== "boolean"){
-const err67 = {instancePath:instancePath+"/orders/" + i0+"/allOrNone",schemaPath:"#/components/schemas/OrderRequest/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err67 = {instancePath:instancePath+"/orders/" + i0+"/fxQty",schemaPath:"#/components/schemas/OrderRequest/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -65054,11 +65550,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data1.strategy !== undefined){
-let data26 = data1.strategy;
-if(typeof data26 === "string"){
-if(func0(data26) > 32){
-const err68 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data1.isCcyConv !== undefined){
+if(typeof data1.isCcyConv !== "boolean"){
+const err68 = {instancePath:instancePath+"/orders/" + i0+"/isCcyConv",schemaPath:"#/components/schemas/OrderRequest/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -65067,8 +65561,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(func0(data26) < 1){
-const err69 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data1.useAdaptive !== undefined){
+if(typeof data1.useAdaptive !== "boolean"){
+const err69 = {instancePath:instancePath+"/orders/" + i0+"/useAdaptive",schemaPath:"#/components/schemas/OrderRequest/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -65078,8 +65574,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.allOrNone !== undefined){
+if(typeof data1.allOrNone !== "boolean"){
+const err70 = {instancePath:instancePath+"/orders/" + i0+"/allOrNone",schemaPath:"#/components/schemas/OrderRequest/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -65089,13 +65586,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data1.strategyParameters !== undefined){
-let data27 = data1.strategyParameters;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key2 in data27){
-let data28 = data27[key2];
-if(((typeof data28 !== "string") && (!((typeof data28 == "number") && (isFinite(data28))))) && (typeof data28 !== "boolean")){
-const err71 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
+if(data1.strategy !== undefined){
+let data27 = data1.strategy;
+if(typeof data27 === "string"){
+if(func0(data27) > 32){
+const err71 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -65104,10 +65599,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters",schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data27) < 1){
+const err72 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -65117,9 +65610,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data1.manualIndicator !== undefined){
-if(typeof data1.manualIndicator !== "boolean"){
-const err73 = {instancePath:instancePath+"/orders/" + i0+"/manualIndicator",schemaPath:"#/components/schemas/OrderRequest/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err73 = {instancePath:instancePath+"/orders/" + i0+"/strategy",schemaPath:"#/components/schemas/OrderRequest/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -65129,11 +65621,13 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data1.extOperator !== undefined){
-let data30 = data1.extOperator;
-if(typeof data30 === "string"){
-if(func0(data30) > 64){
-const err74 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data1.strategyParameters !== undefined){
+let data28 = data1.strategyParameters;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key2 in data28){
+let data29 = data28[key2];
+if(((typeof data29 !== "string") && (!((typeof data29 == "number") && (isFinite(data29))))) && (typeof data29 !== "boolean")){
+const err74 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -65143,8 +65637,9 @@ vErrors.push(err74);
 errors++;
 }
 }
+}
 else {
-const err75 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/orders/" + i0+"/strategyParameters",schemaPath:"#/components/schemas/OrderRequest/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -65154,12 +65649,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data1.fxQty !== undefined){
-if(data1.isCcyConv === undefined){
-const err76 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
-    missingProperty: "isCcyConv",
-    depsCount: 1,
-    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(data1.manualIndicator !== undefined){
+if(typeof data1.manualIndicator !== "boolean"){
+const err76 = {instancePath:instancePath+"/orders/" + i0+"/manualIndicator",schemaPath:"#/components/schemas/OrderRequest/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -65169,9 +65661,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.extOperator !== undefined){
+let data31 = data1.extOperator;
+if(typeof data31 === "string"){
+if(func0(data31) > 64){
+const err77 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -65181,9 +65675,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
 else {
-const err78 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err78 = {instancePath:instancePath+"/orders/" + i0+"/extOperator",schemaPath:"#/components/schemas/OrderRequest/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -65193,14 +65686,197 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.allocationMethod !== undefined){
+let data32 = data1.allocationMethod;
+if(typeof data32 === "string"){
+if(func0(data32) > 32){
+const err79 = {instancePath:instancePath+"/orders/" + i0+"/allocationMethod",schemaPath:"#/components/schemas/OrderRequest/properties/allocationMethod/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/orders/" + i0+"/allocationMethod",schemaPath:"#/components/schemas/OrderRequest/properties/allocationMethod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data1.taxOptimizerId !== undefined){
+let data33 = data1.taxOptimizerId;
+if(typeof data33 === "string"){
+if(func0(data33) > 64){
+const err81 = {instancePath:instancePath+"/orders/" + i0+"/taxOptimizerId",schemaPath:"#/components/schemas/OrderRequest/properties/taxOptimizerId/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/orders/" + i0+"/taxOptimizerId",schemaPath:"#/components/schemas/OrderRequest/properties/taxOptimizerId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data1.jsonPayload !== undefined){
+let data34 = data1.jsonPayload;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.allocation_profile !== undefined){
+let data35 = data34.allocation_profile;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.alloc_type !== undefined){
+let data36 = data35.alloc_type;
+if(typeof data36 !== "string"){
+const err83 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(!((data36 === "SHARE") || (data36 === "CASH"))){
+const err84 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/enum",keyword:"enum",params:{allowedValues: schema96.properties.jsonPayload.properties.allocation_profile.properties.alloc_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data35.allocations !== undefined){
+let data37 = data35.allocations;
+if(Array.isArray(data37)){
+const len1 = data37.length;
+for(let i1=0; i1<len1; i1++){
+let data38 = data37[i1];
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err85 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/allocations/" + i1,schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/allocations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile/allocations",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/properties/allocations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload/allocation_profile",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/properties/allocation_profile/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/orders/" + i0+"/jsonPayload",schemaPath:"#/components/schemas/OrderRequest/properties/jsonPayload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data1.deactivated !== undefined){
+if(typeof data1.deactivated !== "boolean"){
+const err89 = {instancePath:instancePath+"/orders/" + i0+"/deactivated",schemaPath:"#/components/schemas/OrderRequest/properties/deactivated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data1.fxQty !== undefined){
+if(data1.isCcyConv === undefined){
+const err90 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
+    missingProperty: "isCcyConv",
+    depsCount: 1,
+    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/orders/" + i0,schemaPath:"#/components/schemas/OrderRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -66224,7 +66900,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "confirmed")){
+if(!((key0 === "confirmed") || (key0 === "messageIds"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -66247,14 +66923,65 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.messageIds !== undefined){
+let data1 = data.messageIds;
+if(Array.isArray(data1)){
+if(data1.length > 64){
+const err3 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func0(data2) > 32){
+const err4 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/properties/messageIds/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/properties/messageIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -67326,8 +68053,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern49.test(data1)){
-const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
+if(!pattern52.test(data1)){
+const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -67354,7 +68081,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func79(data0[i1], data0[j0])){
+if(func88(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -69476,8 +70203,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.outside_rth === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outside_rth"},message:"must have required property '"+"outside_rth"+"'"};
+if(data.sec_type === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sec_type"},message:"must have required property '"+"sec_type"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -69486,8 +70213,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.sec_type === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sec_type"},message:"must have required property '"+"sec_type"+"'"};
+if(data.order_description === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description"},message:"must have required property '"+"order_description"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -69496,8 +70223,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.order_description === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description"},message:"must have required property '"+"order_description"+"'"};
+if(data.order_description_with_contract === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description_with_contract"},message:"must have required property '"+"order_description_with_contract"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -69506,8 +70233,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.order_description_with_contract === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_description_with_contract"},message:"must have required property '"+"order_description_with_contract"+"'"};
+if(data.size_and_fills === undefined){
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size_and_fills"},message:"must have required property '"+"size_and_fills"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -69516,8 +70243,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.size_and_fills === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size_and_fills"},message:"must have required property '"+"size_and_fills"+"'"};
+if(data.order_time === undefined){
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_time"},message:"must have required property '"+"order_time"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -69526,8 +70253,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.order_time === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_time"},message:"must have required property '"+"order_time"+"'"};
+if(data.sub_type !== undefined){
+let data0 = data.sub_type;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err29 = {instancePath:instancePath+"/sub_type",schemaPath:"#/properties/sub_type/type",keyword:"type",params:{type: schema97.properties.sub_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -69536,10 +70265,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data.sub_type !== undefined){
-let data0 = data.sub_type;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err30 = {instancePath:instancePath+"/sub_type",schemaPath:"#/properties/sub_type/type",keyword:"type",params:{type: schema97.properties.sub_type.type},message:"must be string,null"};
+}
+if(data.request_id !== undefined){
+if(typeof data.request_id !== "string"){
+const err30 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -69549,9 +70278,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.request_id !== undefined){
-if(typeof data.request_id !== "string"){
-const err31 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.server_id !== undefined){
+if(typeof data.server_id !== "string"){
+const err31 = {instancePath:instancePath+"/server_id",schemaPath:"#/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -69561,9 +70290,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.server_id !== undefined){
-if(typeof data.server_id !== "string"){
-const err32 = {instancePath:instancePath+"/server_id",schemaPath:"#/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_id !== undefined){
+let data3 = data.order_id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err32 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -69572,11 +70302,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.order_id !== undefined){
-let data3 = data.order_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err33 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err33 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -69585,9 +70313,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err34 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.conidex !== undefined){
+if(typeof data.conidex !== "string"){
+const err34 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -69597,10 +70327,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data.conidex !== undefined){
-if(typeof data.conidex !== "string"){
-const err35 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.conid !== undefined){
+let data5 = data.conid;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err35 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -69609,11 +70339,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.conid !== undefined){
-let data5 = data.conid;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err36 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(!(formats0.validate(data5))){
+const err36 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -69622,9 +70350,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(!(formats0.validate(data5))){
-const err37 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.symbol !== undefined){
+if(typeof data.symbol !== "string"){
+const err37 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -69634,10 +70364,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-if(data.symbol !== undefined){
-if(typeof data.symbol !== "string"){
-const err38 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.side !== undefined){
+let data7 = data.side;
+if(typeof data7 !== "string"){
+const err38 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -69646,11 +70376,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.side !== undefined){
-let data7 = data.side;
-if(typeof data7 !== "string"){
-const err39 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data7 === "B") || (data7 === "S"))){
+const err39 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema97.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -69659,8 +70386,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!((data7 === "B") || (data7 === "S"))){
-const err40 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema97.properties.side.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.contract_description_1 !== undefined){
+if(typeof data.contract_description_1 !== "string"){
+const err40 = {instancePath:instancePath+"/contract_description_1",schemaPath:"#/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -69670,9 +70399,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.contract_description_1 !== undefined){
-if(typeof data.contract_description_1 !== "string"){
-const err41 = {instancePath:instancePath+"/contract_description_1",schemaPath:"#/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.listing_exchange !== undefined){
+if(typeof data.listing_exchange !== "string"){
+const err41 = {instancePath:instancePath+"/listing_exchange",schemaPath:"#/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -69682,9 +70411,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.listing_exchange !== undefined){
-if(typeof data.listing_exchange !== "string"){
-const err42 = {instancePath:instancePath+"/listing_exchange",schemaPath:"#/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.option_acct !== undefined){
+if(typeof data.option_acct !== "string"){
+const err42 = {instancePath:instancePath+"/option_acct",schemaPath:"#/properties/option_acct/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -69694,9 +70423,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.option_acct !== undefined){
-if(typeof data.option_acct !== "string"){
-const err43 = {instancePath:instancePath+"/option_acct",schemaPath:"#/properties/option_acct/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.company_name !== undefined){
+if(typeof data.company_name !== "string"){
+const err43 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -69706,9 +70435,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.company_name !== undefined){
-if(typeof data.company_name !== "string"){
-const err44 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.size !== undefined){
+let data12 = data.size;
+if(typeof data12 === "string"){
+if(!pattern43.test(data12)){
+const err44 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -69718,11 +70449,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.size !== undefined){
-let data12 = data.size;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err45 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -69732,8 +70460,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.total_size !== undefined){
+let data13 = data.total_size;
+if(typeof data13 === "string"){
+if(!pattern43.test(data13)){
+const err46 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -69743,11 +70474,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.total_size !== undefined){
-let data13 = data.total_size;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err47 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -69757,8 +70485,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.currency !== undefined){
+let data14 = data.currency;
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err48 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -69768,11 +70499,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.currency !== undefined){
-let data14 = data.currency;
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err49 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+else {
+const err49 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -69782,8 +70510,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.account !== undefined){
+if(typeof data.account !== "string"){
+const err50 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -69793,9 +70522,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.account !== undefined){
-if(typeof data.account !== "string"){
-const err51 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_type !== undefined){
+if(typeof data.order_type !== "string"){
+const err51 = {instancePath:instancePath+"/order_type",schemaPath:"#/properties/order_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -69805,10 +70534,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.order_type !== undefined){
-let data16 = data.order_type;
-if(typeof data16 !== "string"){
-const err52 = {instancePath:instancePath+"/order_type",schemaPath:"#/properties/order_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.limit_price !== undefined){
+let data17 = data.limit_price;
+if(typeof data17 === "string"){
+if(!pattern43.test(data17)){
+const err52 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -69817,8 +70547,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!(((((((data16 === "MARKET") || (data16 === "LIMIT")) || (data16 === "STOP")) || (data16 === "STOP_LIMIT")) || (data16 === "MIDPRICE")) || (data16 === "TRAIL")) || (data16 === "TRAILLMT"))){
-const err53 = {instancePath:instancePath+"/order_type",schemaPath:"#/properties/order_type/enum",keyword:"enum",params:{allowedValues: schema97.properties.order_type.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err53 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -69828,10 +70559,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.limit_price !== undefined){
-let data17 = data.limit_price;
-if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err54 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.stop_price !== undefined){
+let data18 = data.stop_price;
+if(typeof data18 === "string"){
+if(!pattern43.test(data18)){
+const err54 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -69841,10 +70573,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.stop_price !== undefined){
-let data18 = data.stop_price;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err55 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err55 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -69856,9 +70586,9 @@ errors++;
 }
 if(data.cum_fill !== undefined){
 let data19 = data.cum_fill;
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err56 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data19 === "string"){
+if(!pattern43.test(data19)){
+const err56 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -69869,7 +70599,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err57 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -69891,7 +70621,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!((((((((data20 === "PendingSubmit") || (data20 === "PreSubmitted")) || (data20 === "Submitted")) || (data20 === "Filled")) || (data20 === "PendingCancel")) || (data20 === "Cancelled")) || (data20 === "ApiCancelled")) || (data20 === "Inactive"))){
+if(!(((((((((data20 === "PendingSubmit") || (data20 === "PreSubmitted")) || (data20 === "Submitted")) || (data20 === "Filled")) || (data20 === "PendingCancel")) || (data20 === "Cancelled")) || (data20 === "ApiCancelled")) || (data20 === "Inactive")) || (data20 === "WarnState"))){
 const err59 = {instancePath:instancePath+"/order_status",schemaPath:"#/components/schemas/OrderStatusValue/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
@@ -70202,8 +70932,9 @@ errors++;
 }
 if(data.average_price !== undefined){
 let data44 = data.average_price;
-if(!((typeof data44 == "number") && (isFinite(data44)))){
-const err85 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data44 === "string"){
+if(!pattern43.test(data44)){
+const err85 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -70213,11 +70944,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.order_time !== undefined){
-let data45 = data.order_time;
-if(typeof data45 === "string"){
-if(!pattern43.test(data45)){
-const err86 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
+else {
+const err86 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -70227,8 +70955,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_time !== undefined){
+let data45 = data.order_time;
+if(typeof data45 === "string"){
+if(!pattern46.test(data45)){
+const err87 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -70238,9 +70969,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.oca_group_id !== undefined){
-if(typeof data.oca_group_id !== "string"){
-const err88 = {instancePath:instancePath+"/oca_group_id",schemaPath:"#/properties/oca_group_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err88 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -70250,14 +70980,26 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.oca_group_id !== undefined){
+if(typeof data.oca_group_id !== "string"){
+const err89 = {instancePath:instancePath+"/oca_group_id",schemaPath:"#/properties/oca_group_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -71028,7 +71770,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern51.test(data2)){
+if(!pattern54.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -71053,7 +71795,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern52.test(data3)){
+if(!pattern55.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -71157,7 +71899,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(((((((data6 === "MKT") || (data6 === "LMT")) || (data6 === "STP")) || (data6 === "STOP_LIMIT")) || (data6 === "MIDPRICE")) || (data6 === "TRAIL")) || (data6 === "TRAILLMT"))){
+if(!((((((((((((data6 === "MKT") || (data6 === "LMT")) || (data6 === "STP")) || (data6 === "STOP_LIMIT")) || (data6 === "MIDPRICE")) || (data6 === "TRAIL")) || (data6 === "TRAILLMT")) || (data6 === "MIT")) || (data6 === "LIT")) || (data6 === "REL")) || (data6 === "MOC")) || (data6 === "LOC"))){
 const err26 = {instancePath:instancePath+"/orderType",schemaPath:"#/properties/orderType/enum",keyword:"enum",params:{allowedValues: schema96.properties.orderType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
@@ -71168,11 +71910,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.listingExchange !== undefined){
-let data7 = data.listingExchange;
+if(data.exchange !== undefined){
+let data7 = data.exchange;
 if(typeof data7 === "string"){
 if(func0(data7) > 32){
-const err27 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err27 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -71182,7 +71924,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func0(data7) < 1){
-const err28 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err28 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -71193,7 +71935,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -71203,9 +71945,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.isSingleGroup !== undefined){
-if(typeof data.isSingleGroup !== "boolean"){
-const err30 = {instancePath:instancePath+"/isSingleGroup",schemaPath:"#/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.listingExchange !== undefined){
+let data8 = data.listingExchange;
+if(typeof data8 === "string"){
+if(func0(data8) > 32){
+const err30 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -71214,10 +71958,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.outsideRTH !== undefined){
-if(typeof data.outsideRTH !== "boolean"){
-const err31 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func0(data8) < 1){
+const err31 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -71227,11 +71969,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.price !== undefined){
-let data10 = data.price;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 10000000 || isNaN(data10)){
-const err32 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err32 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/properties/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -71240,8 +71979,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err33 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data.isSingleGroup !== undefined){
+if(typeof data.isSingleGroup !== "boolean"){
+const err33 = {instancePath:instancePath+"/isSingleGroup",schemaPath:"#/properties/isSingleGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -71251,8 +71992,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.outsideRTH !== undefined){
+if(typeof data.outsideRTH !== "boolean"){
+const err34 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -71262,11 +72004,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.auxPrice !== undefined){
-let data11 = data.auxPrice;
+if(data.price !== undefined){
+let data11 = data.price;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 10000000 || isNaN(data11)){
-const err35 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+const err35 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -71276,7 +72018,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data11 <= 0 || isNaN(data11)){
-const err36 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err36 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -71287,7 +72029,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err37 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -71297,10 +72039,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.side !== undefined){
-let data12 = data.side;
-if(typeof data12 !== "string"){
-const err38 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.auxPrice !== undefined){
+let data12 = data.auxPrice;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 10000000 || isNaN(data12)){
+const err38 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -71309,8 +72052,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!((data12 === "BUY") || (data12 === "SELL"))){
-const err39 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
+if(data12 <= 0 || isNaN(data12)){
+const err39 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -71320,11 +72063,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.ticker !== undefined){
-let data13 = data.ticker;
-if(typeof data13 === "string"){
-if(func0(data13) > 32){
-const err40 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err40 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -71333,8 +72073,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(func0(data13) < 1){
-const err41 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.side !== undefined){
+let data13 = data.side;
+if(typeof data13 !== "string"){
+const err41 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -71343,9 +72086,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data13 === "BUY") || (data13 === "SELL"))){
+const err42 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/enum",keyword:"enum",params:{allowedValues: schema96.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -71355,10 +72097,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.tif !== undefined){
-let data14 = data.tif;
-if(typeof data14 !== "string"){
-const err43 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ticker !== undefined){
+let data14 = data.ticker;
+if(typeof data14 === "string"){
+if(func0(data14) > 32){
+const err43 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -71367,8 +72110,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!(((((data14 === "DAY") || (data14 === "IOC")) || (data14 === "GTC")) || (data14 === "OPG")) || (data14 === "PAX"))){
-const err44 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(func0(data14) < 1){
+const err44 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -71378,11 +72121,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.trailingAmt !== undefined){
-let data15 = data.trailingAmt;
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 10000000 || isNaN(data15)){
-const err45 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+else {
+const err45 = {instancePath:instancePath+"/ticker",schemaPath:"#/properties/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -71391,8 +72131,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data15 <= 0 || isNaN(data15)){
-const err46 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data.tif !== undefined){
+let data15 = data.tif;
+if(typeof data15 !== "string"){
+const err46 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -71401,9 +72144,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(!(((((data15 === "DAY") || (data15 === "IOC")) || (data15 === "GTC")) || (data15 === "OPG")) || (data15 === "PAX"))){
+const err47 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema96.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -71413,10 +72155,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.trailingType !== undefined){
-let data16 = data.trailingType;
-if(typeof data16 !== "string"){
-const err48 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.trailingAmt !== undefined){
+let data16 = data.trailingAmt;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 10000000 || isNaN(data16)){
+const err48 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -71425,8 +72168,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!((data16 === "amt") || (data16 === "%"))){
-const err49 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
+if(data16 <= 0 || isNaN(data16)){
+const err49 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -71436,11 +72179,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.referrer !== undefined){
-let data17 = data.referrer;
-if(typeof data17 === "string"){
-if(func0(data17) > 64){
-const err50 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err50 = {instancePath:instancePath+"/trailingAmt",schemaPath:"#/properties/trailingAmt/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -71450,8 +72190,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.trailingType !== undefined){
+let data17 = data.trailingType;
+if(typeof data17 !== "string"){
+const err51 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -71460,12 +72202,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.quantity !== undefined){
-let data18 = data.quantity;
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 10000000 || isNaN(data18)){
-const err52 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+if(!((data17 === "amt") || (data17 === "%"))){
+const err52 = {instancePath:instancePath+"/trailingType",schemaPath:"#/properties/trailingType/enum",keyword:"enum",params:{allowedValues: schema96.properties.trailingType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -71474,8 +72212,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data18 <= 0 || isNaN(data18)){
-const err53 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data.referrer !== undefined){
+let data18 = data.referrer;
+if(typeof data18 === "string"){
+if(func0(data18) > 64){
+const err53 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -71486,7 +72228,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err54 = {instancePath:instancePath+"/referrer",schemaPath:"#/properties/referrer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -71496,11 +72238,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.cashQty !== undefined){
-let data19 = data.cashQty;
+if(data.quantity !== undefined){
+let data19 = data.quantity;
 if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 1000000000 || isNaN(data19)){
-const err55 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+if(data19 > 10000000 || isNaN(data19)){
+const err55 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -71510,7 +72252,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data19 <= 0 || isNaN(data19)){
-const err56 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err56 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -71521,7 +72263,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err57 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -71531,11 +72273,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.fxQty !== undefined){
-let data20 = data.fxQty;
+if(data.cashQty !== undefined){
+let data20 = data.cashQty;
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 1000000000 || isNaN(data20)){
-const err58 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
+const err58 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -71545,7 +72287,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data20 <= 0 || isNaN(data20)){
-const err59 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err59 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -71556,7 +72298,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err60 = {instancePath:instancePath+"/cashQty",schemaPath:"#/properties/cashQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -71566,9 +72308,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.isCcyConv !== undefined){
-if(typeof data.isCcyConv !== "boolean"){
-const err61 = {instancePath:instancePath+"/isCcyConv",schemaPath:"#/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fxQty !== undefined){
+let data21 = data.fxQty;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1000000000 || isNaN(data21)){
+const err61 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -71577,10 +72321,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.useAdaptive !== undefined){
-if(typeof data.useAdaptive !== "boolean"){
-const err62 = {instancePath:instancePath+"/useAdaptive",schemaPath:"#/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data21 <= 0 || isNaN(data21)){
+const err62 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -71590,9 +72332,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.allOrNone !== undefined){
-if(typeof data.allOrNone !== "boolean"){
-const err63 = {instancePath:instancePath+"/allOrNone",schemaPath:"#/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err63 = {instancePath:instancePath+"/fxQty",schemaPath:"#/properties/fxQty/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -71602,11 +72343,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.strategy !== undefined){
-let data24 = data.strategy;
-if(typeof data24 === "string"){
-if(func0(data24) > 32){
-const err64 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.isCcyConv !== undefined){
+if(typeof data.isCcyConv !== "boolean"){
+const err64 = {instancePath:instancePath+"/isCcyConv",schemaPath:"#/properties/isCcyConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -71615,8 +72354,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(func0(data24) < 1){
-const err65 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.useAdaptive !== undefined){
+if(typeof data.useAdaptive !== "boolean"){
+const err65 = {instancePath:instancePath+"/useAdaptive",schemaPath:"#/properties/useAdaptive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -71626,8 +72367,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allOrNone !== undefined){
+if(typeof data.allOrNone !== "boolean"){
+const err66 = {instancePath:instancePath+"/allOrNone",schemaPath:"#/properties/allOrNone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -71637,13 +72379,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.strategyParameters !== undefined){
-let data25 = data.strategyParameters;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key1 in data25){
-let data26 = data25[key1];
-if(((typeof data26 !== "string") && (!((typeof data26 == "number") && (isFinite(data26))))) && (typeof data26 !== "boolean")){
-const err67 = {instancePath:instancePath+"/strategyParameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
+if(data.strategy !== undefined){
+let data25 = data.strategy;
+if(typeof data25 === "string"){
+if(func0(data25) > 32){
+const err67 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -71652,10 +72392,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/strategyParameters",schemaPath:"#/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data25) < 1){
+const err68 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -71665,9 +72403,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.manualIndicator !== undefined){
-if(typeof data.manualIndicator !== "boolean"){
-const err69 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err69 = {instancePath:instancePath+"/strategy",schemaPath:"#/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -71677,11 +72414,13 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.extOperator !== undefined){
-let data28 = data.extOperator;
-if(typeof data28 === "string"){
-if(func0(data28) > 64){
-const err70 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.strategyParameters !== undefined){
+let data26 = data.strategyParameters;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key1 in data26){
+let data27 = data26[key1];
+if(((typeof data27 !== "string") && (!((typeof data27 == "number") && (isFinite(data27))))) && (typeof data27 !== "boolean")){
+const err70 = {instancePath:instancePath+"/strategyParameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/strategyParameters/additionalProperties/type",keyword:"type",params:{type: schema96.properties.strategyParameters.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -71691,8 +72430,9 @@ vErrors.push(err70);
 errors++;
 }
 }
+}
 else {
-const err71 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = {instancePath:instancePath+"/strategyParameters",schemaPath:"#/properties/strategyParameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -71702,12 +72442,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.fxQty !== undefined){
-if(data.isCcyConv === undefined){
-const err72 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
-    missingProperty: "isCcyConv",
-    depsCount: 1,
-    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(data.manualIndicator !== undefined){
+if(typeof data.manualIndicator !== "boolean"){
+const err72 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -71717,14 +72454,198 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.extOperator !== undefined){
+let data29 = data.extOperator;
+if(typeof data29 === "string"){
+if(func0(data29) > 64){
+const err73 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.allocationMethod !== undefined){
+let data30 = data.allocationMethod;
+if(typeof data30 === "string"){
+if(func0(data30) > 32){
+const err75 = {instancePath:instancePath+"/allocationMethod",schemaPath:"#/properties/allocationMethod/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/allocationMethod",schemaPath:"#/properties/allocationMethod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.taxOptimizerId !== undefined){
+let data31 = data.taxOptimizerId;
+if(typeof data31 === "string"){
+if(func0(data31) > 64){
+const err77 = {instancePath:instancePath+"/taxOptimizerId",schemaPath:"#/properties/taxOptimizerId/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/taxOptimizerId",schemaPath:"#/properties/taxOptimizerId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.jsonPayload !== undefined){
+let data32 = data.jsonPayload;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.allocation_profile !== undefined){
+let data33 = data32.allocation_profile;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.alloc_type !== undefined){
+let data34 = data33.alloc_type;
+if(typeof data34 !== "string"){
+const err79 = {instancePath:instancePath+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(!((data34 === "SHARE") || (data34 === "CASH"))){
+const err80 = {instancePath:instancePath+"/jsonPayload/allocation_profile/alloc_type",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/alloc_type/enum",keyword:"enum",params:{allowedValues: schema96.properties.jsonPayload.properties.allocation_profile.properties.alloc_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data33.allocations !== undefined){
+let data35 = data33.allocations;
+if(Array.isArray(data35)){
+const len0 = data35.length;
+for(let i0=0; i0<len0; i0++){
+let data36 = data35[i0];
+if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
+const err81 = {instancePath:instancePath+"/jsonPayload/allocation_profile/allocations/" + i0,schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/allocations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/jsonPayload/allocation_profile/allocations",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/properties/allocations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/jsonPayload/allocation_profile",schemaPath:"#/properties/jsonPayload/properties/allocation_profile/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/jsonPayload",schemaPath:"#/properties/jsonPayload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data.deactivated !== undefined){
+if(typeof data.deactivated !== "boolean"){
+const err85 = {instancePath:instancePath+"/deactivated",schemaPath:"#/properties/deactivated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.fxQty !== undefined){
+if(data.isCcyConv === undefined){
+const err86 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "fxQty",
+    missingProperty: "isCcyConv",
+    depsCount: 1,
+    deps: "isCcyConv"},message:"must have property isCcyConv when property fxQty is present"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -73797,9 +74718,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data0.execution_id !== undefined){
-if(typeof data0.execution_id !== "string"){
-const err25 = {instancePath:instancePath+"/" + i0+"/execution_id",schemaPath:"#/components/schemas/Trade/properties/execution_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.order_id === undefined){
+const err25 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Trade/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -73808,10 +74728,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data0.symbol !== undefined){
-if(typeof data0.symbol !== "string"){
-const err26 = {instancePath:instancePath+"/" + i0+"/symbol",schemaPath:"#/components/schemas/Trade/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.execution_id !== undefined){
+if(typeof data0.execution_id !== "string"){
+const err26 = {instancePath:instancePath+"/" + i0+"/execution_id",schemaPath:"#/components/schemas/Trade/properties/execution_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -73821,10 +74740,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data0.supports_tax_opt !== undefined){
-let data3 = data0.supports_tax_opt;
-if(typeof data3 !== "string"){
-const err27 = {instancePath:instancePath+"/" + i0+"/supports_tax_opt",schemaPath:"#/components/schemas/Trade/properties/supports_tax_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.symbol !== undefined){
+if(typeof data0.symbol !== "string"){
+const err27 = {instancePath:instancePath+"/" + i0+"/symbol",schemaPath:"#/components/schemas/Trade/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -73833,8 +74751,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!((data3 === "0") || (data3 === "1"))){
-const err28 = {instancePath:instancePath+"/" + i0+"/supports_tax_opt",schemaPath:"#/components/schemas/Trade/properties/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema142.properties.supports_tax_opt.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.supports_tax_opt !== undefined){
+let data3 = data0.supports_tax_opt;
+if(typeof data3 !== "string"){
+const err28 = {instancePath:instancePath+"/" + i0+"/supports_tax_opt",schemaPath:"#/components/schemas/Trade/properties/supports_tax_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -73843,11 +74764,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data0.side !== undefined){
-let data4 = data0.side;
-if(typeof data4 !== "string"){
-const err29 = {instancePath:instancePath+"/" + i0+"/side",schemaPath:"#/components/schemas/Trade/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data3 === "0") || (data3 === "1"))){
+const err29 = {instancePath:instancePath+"/" + i0+"/supports_tax_opt",schemaPath:"#/components/schemas/Trade/properties/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema142.properties.supports_tax_opt.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -73856,8 +74774,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!((data4 === "B") || (data4 === "S"))){
-const err30 = {instancePath:instancePath+"/" + i0+"/side",schemaPath:"#/components/schemas/Trade/properties/side/enum",keyword:"enum",params:{allowedValues: schema142.properties.side.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.side !== undefined){
+let data4 = data0.side;
+if(typeof data4 !== "string"){
+const err30 = {instancePath:instancePath+"/" + i0+"/side",schemaPath:"#/components/schemas/Trade/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -73866,10 +74787,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data0.order_description !== undefined){
-if(typeof data0.order_description !== "string"){
-const err31 = {instancePath:instancePath+"/" + i0+"/order_description",schemaPath:"#/components/schemas/Trade/properties/order_description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data4 === "B") || (data4 === "S"))){
+const err31 = {instancePath:instancePath+"/" + i0+"/side",schemaPath:"#/components/schemas/Trade/properties/side/enum",keyword:"enum",params:{allowedValues: schema142.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -73879,9 +74798,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data0.order_ref !== undefined){
-if(typeof data0.order_ref !== "string"){
-const err32 = {instancePath:instancePath+"/" + i0+"/order_ref",schemaPath:"#/components/schemas/Trade/properties/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.order_description !== undefined){
+if(typeof data0.order_description !== "string"){
+const err32 = {instancePath:instancePath+"/" + i0+"/order_description",schemaPath:"#/components/schemas/Trade/properties/order_description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -73891,11 +74810,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data0.trade_time !== undefined){
-let data7 = data0.trade_time;
-if(typeof data7 === "string"){
-if(!pattern77.test(data7)){
-const err33 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(data0.order_ref !== undefined){
+if(typeof data0.order_ref !== "string"){
+const err33 = {instancePath:instancePath+"/" + i0+"/order_ref",schemaPath:"#/components/schemas/Trade/properties/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -73905,8 +74822,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.trade_time !== undefined){
+let data7 = data0.trade_time;
+if(typeof data7 === "string"){
+if(!pattern86.test(data7)){
+const err34 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -73916,10 +74836,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data0.trade_time_r !== undefined){
-let data8 = data0.trade_time_r;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err35 = {instancePath:instancePath+"/" + i0+"/trade_time_r",schemaPath:"#/components/schemas/Trade/properties/trade_time_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err35 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -73928,9 +74846,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(!(formats0.validate(data8))){
-const err36 = {instancePath:instancePath+"/" + i0+"/trade_time_r",schemaPath:"#/components/schemas/Trade/properties/trade_time_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data0.trade_time_r !== undefined){
+let data8 = data0.trade_time_r;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err36 = {instancePath:instancePath+"/" + i0+"/trade_time_r",schemaPath:"#/components/schemas/Trade/properties/trade_time_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -73939,13 +74859,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data0.size !== undefined){
-let data9 = data0.size;
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 <= 0 || isNaN(data9)){
-const err37 = {instancePath:instancePath+"/" + i0+"/size",schemaPath:"#/components/schemas/Trade/properties/size/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(!(formats0.validate(data8))){
+const err37 = {instancePath:instancePath+"/" + i0+"/trade_time_r",schemaPath:"#/components/schemas/Trade/properties/trade_time_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -73955,8 +74871,12 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/" + i0+"/size",schemaPath:"#/components/schemas/Trade/properties/size/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data0.size !== undefined){
+let data9 = data0.size;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 <= 0 || isNaN(data9)){
+const err38 = {instancePath:instancePath+"/" + i0+"/size",schemaPath:"#/components/schemas/Trade/properties/size/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -73966,11 +74886,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data0.price !== undefined){
-let data10 = data0.price;
-if(typeof data10 === "string"){
-if(!pattern78.test(data10)){
-const err39 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+else {
+const err39 = {instancePath:instancePath+"/" + i0+"/size",schemaPath:"#/components/schemas/Trade/properties/size/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -73980,8 +74897,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.price !== undefined){
+let data10 = data0.price;
+if(typeof data10 === "string"){
+if(!pattern43.test(data10)){
+const err40 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -73991,9 +74911,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data0.submitter !== undefined){
-if(typeof data0.submitter !== "string"){
-const err41 = {instancePath:instancePath+"/" + i0+"/submitter",schemaPath:"#/components/schemas/Trade/properties/submitter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err41 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -74003,9 +74922,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data0.exchange !== undefined){
-if(typeof data0.exchange !== "string"){
-const err42 = {instancePath:instancePath+"/" + i0+"/exchange",schemaPath:"#/components/schemas/Trade/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.submitter !== undefined){
+if(typeof data0.submitter !== "string"){
+const err42 = {instancePath:instancePath+"/" + i0+"/submitter",schemaPath:"#/components/schemas/Trade/properties/submitter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -74015,11 +74934,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data0.commission !== undefined){
-let data13 = data0.commission;
-if(typeof data13 === "string"){
-if(!pattern78.test(data13)){
-const err43 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(data0.exchange !== undefined){
+if(typeof data0.exchange !== "string"){
+const err43 = {instancePath:instancePath+"/" + i0+"/exchange",schemaPath:"#/components/schemas/Trade/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -74029,8 +74946,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.commission !== undefined){
+let data13 = data0.commission;
+if(typeof data13 === "string"){
+if(!pattern43.test(data13)){
+const err44 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -74040,10 +74960,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data0.net_amount !== undefined){
-let data14 = data0.net_amount;
-if(!((typeof data14 == "number") && (isFinite(data14)))){
-const err45 = {instancePath:instancePath+"/" + i0+"/net_amount",schemaPath:"#/components/schemas/Trade/properties/net_amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err45 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -74053,9 +74971,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data0.account !== undefined){
-if(typeof data0.account !== "string"){
-const err46 = {instancePath:instancePath+"/" + i0+"/account",schemaPath:"#/components/schemas/Trade/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.net_amount !== undefined){
+let data14 = data0.net_amount;
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err46 = {instancePath:instancePath+"/" + i0+"/net_amount",schemaPath:"#/components/schemas/Trade/properties/net_amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -74065,9 +74984,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data0.accountCode !== undefined){
-if(typeof data0.accountCode !== "string"){
-const err47 = {instancePath:instancePath+"/" + i0+"/accountCode",schemaPath:"#/components/schemas/Trade/properties/accountCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.account !== undefined){
+if(typeof data0.account !== "string"){
+const err47 = {instancePath:instancePath+"/" + i0+"/account",schemaPath:"#/components/schemas/Trade/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -74077,9 +74996,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data0.account_allocation_name !== undefined){
-if(typeof data0.account_allocation_name !== "string"){
-const err48 = {instancePath:instancePath+"/" + i0+"/account_allocation_name",schemaPath:"#/components/schemas/Trade/properties/account_allocation_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.accountCode !== undefined){
+if(typeof data0.accountCode !== "string"){
+const err48 = {instancePath:instancePath+"/" + i0+"/accountCode",schemaPath:"#/components/schemas/Trade/properties/accountCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -74089,9 +75008,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data0.company_name !== undefined){
-if(typeof data0.company_name !== "string"){
-const err49 = {instancePath:instancePath+"/" + i0+"/company_name",schemaPath:"#/components/schemas/Trade/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.account_allocation_name !== undefined){
+if(typeof data0.account_allocation_name !== "string"){
+const err49 = {instancePath:instancePath+"/" + i0+"/account_allocation_name",schemaPath:"#/components/schemas/Trade/properties/account_allocation_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -74101,9 +75020,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data0.contract_description_1 !== undefined){
-if(typeof data0.contract_description_1 !== "string"){
-const err50 = {instancePath:instancePath+"/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/Trade/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.company_name !== undefined){
+if(typeof data0.company_name !== "string"){
+const err50 = {instancePath:instancePath+"/" + i0+"/company_name",schemaPath:"#/components/schemas/Trade/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -74113,9 +75032,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data0.sec_type !== undefined){
-if(typeof data0.sec_type !== "string"){
-const err51 = {instancePath:instancePath+"/" + i0+"/sec_type",schemaPath:"#/components/schemas/Trade/properties/sec_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.contract_description_1 !== undefined){
+if(typeof data0.contract_description_1 !== "string"){
+const err51 = {instancePath:instancePath+"/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/Trade/properties/contract_description_1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -74125,9 +75044,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data0.listing_exchange !== undefined){
-if(typeof data0.listing_exchange !== "string"){
-const err52 = {instancePath:instancePath+"/" + i0+"/listing_exchange",schemaPath:"#/components/schemas/Trade/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.sec_type !== undefined){
+if(typeof data0.sec_type !== "string"){
+const err52 = {instancePath:instancePath+"/" + i0+"/sec_type",schemaPath:"#/components/schemas/Trade/properties/sec_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -74137,10 +75056,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data0.conid !== undefined){
-let data22 = data0.conid;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err53 = {instancePath:instancePath+"/" + i0+"/conid",schemaPath:"#/components/schemas/Trade/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.listing_exchange !== undefined){
+if(typeof data0.listing_exchange !== "string"){
+const err53 = {instancePath:instancePath+"/" + i0+"/listing_exchange",schemaPath:"#/components/schemas/Trade/properties/listing_exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -74149,9 +75067,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(!(formats0.validate(data22))){
-const err54 = {instancePath:instancePath+"/" + i0+"/conid",schemaPath:"#/components/schemas/Trade/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data0.conid !== undefined){
+let data22 = data0.conid;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err54 = {instancePath:instancePath+"/" + i0+"/conid",schemaPath:"#/components/schemas/Trade/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -74160,11 +75080,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-if(data0.conidEx !== undefined){
-if(typeof data0.conidEx !== "string"){
-const err55 = {instancePath:instancePath+"/" + i0+"/conidEx",schemaPath:"#/components/schemas/Trade/properties/conidEx/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(!(formats0.validate(data22))){
+const err55 = {instancePath:instancePath+"/" + i0+"/conid",schemaPath:"#/components/schemas/Trade/properties/conid/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -74174,9 +75092,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data0.clearing_id !== undefined){
-if(typeof data0.clearing_id !== "string"){
-const err56 = {instancePath:instancePath+"/" + i0+"/clearing_id",schemaPath:"#/components/schemas/Trade/properties/clearing_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data0.conidEx !== undefined){
+if(typeof data0.conidEx !== "string"){
+const err56 = {instancePath:instancePath+"/" + i0+"/conidEx",schemaPath:"#/components/schemas/Trade/properties/conidEx/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -74186,9 +75105,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data0.clearing_name !== undefined){
-if(typeof data0.clearing_name !== "string"){
-const err57 = {instancePath:instancePath+"/" + i0+"/clearing_name",schemaPath:"#/components/schemas/Trade/properties/clearing_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.clearing_id !== undefined){
+if(typeof data0.clearing_id !== "string"){
+const err57 = {instancePath:instancePath+"/" + i0+"/clearing_id",schemaPath:"#/components/schemas/Trade/properties/clearing_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -74198,10 +75117,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data0.liquidation_trade !== undefined){
-let data26 = data0.liquidation_trade;
-if(typeof data26 !== "string"){
-const err58 = {instancePath:instancePath+"/" + i0+"/liquidation_trade",schemaPath:"#/components/schemas/Trade/properties/liquidation_trade/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.clearing_name !== undefined){
+if(typeof data0.clearing_name !== "string"){
+const err58 = {instancePath:instancePath+"/" + i0+"/clearing_name",schemaPath:"#/components/schemas/Trade/properties/clearing_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -74210,8 +75128,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!((data26 === "0") || (data26 === "1"))){
-const err59 = {instancePath:instancePath+"/" + i0+"/liquidation_trade",schemaPath:"#/components/schemas/Trade/properties/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema142.properties.liquidation_trade.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.liquidation_trade !== undefined){
+let data26 = data0.liquidation_trade;
+if(typeof data26 !== "string"){
+const err59 = {instancePath:instancePath+"/" + i0+"/liquidation_trade",schemaPath:"#/components/schemas/Trade/properties/liquidation_trade/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -74220,11 +75141,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data0.is_event_trading !== undefined){
-let data27 = data0.is_event_trading;
-if(typeof data27 !== "string"){
-const err60 = {instancePath:instancePath+"/" + i0+"/is_event_trading",schemaPath:"#/components/schemas/Trade/properties/is_event_trading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data26 === "0") || (data26 === "1"))){
+const err60 = {instancePath:instancePath+"/" + i0+"/liquidation_trade",schemaPath:"#/components/schemas/Trade/properties/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema142.properties.liquidation_trade.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -74233,8 +75151,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!((data27 === "0") || (data27 === "1"))){
-const err61 = {instancePath:instancePath+"/" + i0+"/is_event_trading",schemaPath:"#/components/schemas/Trade/properties/is_event_trading/enum",keyword:"enum",params:{allowedValues: schema142.properties.is_event_trading.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.is_event_trading !== undefined){
+let data27 = data0.is_event_trading;
+if(typeof data27 !== "string"){
+const err61 = {instancePath:instancePath+"/" + i0+"/is_event_trading",schemaPath:"#/components/schemas/Trade/properties/is_event_trading/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -74243,10 +75164,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Trade/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data27 === "0") || (data27 === "1"))){
+const err62 = {instancePath:instancePath+"/" + i0+"/is_event_trading",schemaPath:"#/components/schemas/Trade/properties/is_event_trading/enum",keyword:"enum",params:{allowedValues: schema142.properties.is_event_trading.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -74256,14 +75175,51 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data0.order_id !== undefined){
+let data28 = data0.order_id;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err63 = {instancePath:instancePath+"/" + i0+"/order_id",schemaPath:"#/components/schemas/Trade/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data28 == "number") && (isFinite(data28))){
+if(!(formats0.validate(data28))){
+const err64 = {instancePath:instancePath+"/" + i0+"/order_id",schemaPath:"#/components/schemas/Trade/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Trade/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

@@ -3854,7 +3854,8 @@ return errors === 0;
 validate59.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const request_cancelOrder_query = validate60;
-const schema60 = {"type":"object","properties":{},"additionalProperties":false};
+const schema60 = {"type":"object","properties":{"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
+const formats0 = formats.int64;
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3868,6 +3869,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+if(!(((key0 === "manualIndicator") || (key0 === "extOperator")) || (key0 === "manualCancelTime"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3878,13 +3880,138 @@ vErrors.push(err0);
 errors++;
 }
 }
+if(data.manualIndicator !== undefined){
+let data0 = data.manualIndicator;
+if(typeof data0 !== "boolean"){
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/properties/manualIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["manualIndicator"] = coerced0;
+}
+}
+}
+}
+if(data.extOperator !== undefined){
+let data1 = data.extOperator;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["extOperator"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func0(data1) > 64){
+const err3 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.manualCancelTime !== undefined){
+let data2 = data.manualCancelTime;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err4 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["manualCancelTime"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(formats0.validate(data2))){
+const err6 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -3894,7 +4021,7 @@ return errors === 0;
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getTrades_query = validate61;
-const schema61 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1}},"additionalProperties":false};
+const schema61 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3911,7 +4038,7 @@ if(data.days === undefined){
 data.days = 1;
 }
 for(const key0 in data){
-if(!(key0 === "days")){
+if(!((key0 === "days") || (key0 === "accountId"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3971,14 +4098,77 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(data.accountId !== undefined){
+let data1 = data.accountId;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["accountId"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func0(data1) > 32){
+const err5 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func0(data1) < 1){
+const err6 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!pattern0.test(data1)){
+const err7 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -3989,7 +4179,7 @@ validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getStocksBySymbols_query = validate62;
 const schema62 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
-const pattern20 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
+const pattern21 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4075,7 +4265,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern20.test(data0)){
+if(!pattern21.test(data0)){
 const err5 = {instancePath:instancePath+"/symbols",schemaPath:"#/properties/symbols/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -4190,7 +4380,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern20.test(data0)){
+if(!pattern21.test(data0)){
 const err5 = {instancePath:instancePath+"/symbols",schemaPath:"#/properties/symbols/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -4260,7 +4450,7 @@ validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getContractAlgos_path = validate65;
 const schema65 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
-const formats0 = formats.int32;
+const formats2 = formats.int32;
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4322,7 +4512,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
+if(!(formats2.validate(data0))){
 const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4352,7 +4542,7 @@ validate65.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItem
 
 export const request_getContractAlgos_query = validate66;
 const schema66 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
-const pattern22 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
+const pattern23 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4434,7 +4624,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern22.test(data0)){
+if(!pattern23.test(data0)){
 const err4 = {instancePath:instancePath+"/algos",schemaPath:"#/properties/algos/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -4542,7 +4732,7 @@ validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getCurrencyPairs_query = validate67;
 const schema67 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
-const pattern23 = new RegExp("^[A-Z]{3}$", "u");
+const pattern24 = new RegExp("^[A-Z]{3}$", "u");
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4608,7 +4798,7 @@ data["currency"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern24.test(data0)){
 const err3 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4711,7 +4901,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
+if(!(formats2.validate(data0))){
 const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -4814,7 +5004,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
+if(!(formats2.validate(data0))){
 const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err4];

@@ -170,6 +170,11 @@ const orderTypeWords: Record<OrderType, string> = {
   MIDPRICE: 'midprice',
   TRAIL: 'trailing_stop',
   TRAILLMT: 'trailing_stop_limit',
+  MIT: 'mit',
+  LIT: 'lit',
+  REL: 'relative',
+  MOC: 'marketonclose',
+  LOC: 'limitonclose',
 };
 
 /** Decimals of a fractional quantity (`fraqInt`) where a contract trades in fractions. */

@@ -2,17 +2,22 @@ import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderType, Side } from './model.js';
 
-/** Order types that wait (PreSubmitted) until the market reaches their stop price. */
-export const stopOrderTypes: readonly OrderType[] = ['STP', 'STOP_LIMIT', 'TRAIL', 'TRAILLMT'];
+/** Order types triggered when the market moves through their stop price (up for a BUY). */
+const stopOrderTypes: readonly OrderType[] = ['STP', 'STOP_LIMIT', 'TRAIL', 'TRAILLMT'];
+/** Order types triggered when the market touches their trigger price (down for a BUY). */
+const touchOrderTypes: readonly OrderType[] = ['MIT', 'LIT'];
+/** Order types that wait (PreSubmitted) until the market reaches their stop or trigger price. */
+export const triggeredOrderTypes: readonly OrderType[] = [...stopOrderTypes, ...touchOrderTypes];
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The stop price an order starts with: the stop of `STP` and `STOP_LIMIT`, the given initial stop of a trailing order. */
+/** The stop price an order starts with: the stop of `STP` and `STOP_LIMIT`, the trigger of `MIT`
+ * and `LIT`, the given initial stop of a trailing order. */
 export function initialStopPrice(
   order: Pick<Order, 'orderType' | 'price' | 'auxPrice'>,
 ): number | undefined {
-  if (order.orderType === 'STP') return order.price;
-  if (order.orderType === 'STOP_LIMIT') return order.auxPrice;
+  if (order.orderType === 'STP' || order.orderType === 'MIT') return order.price;
+  if (order.orderType === 'STOP_LIMIT' || order.orderType === 'LIT') return order.auxPrice;
   if (order.orderType === 'TRAIL' || order.orderType === 'TRAILLMT') return order.price;
   return undefined;
 }
@@ -23,6 +28,9 @@ function limitOf(order: Order, stopPrice: number | undefined): number | undefine
     case 'LMT':
     case 'STOP_LIMIT':
     case 'MIDPRICE':
+    case 'LIT':
+    case 'REL':
+    case 'LOC':
       return order.price;
     case 'TRAILLMT':
       return stopPrice === undefined
@@ -56,8 +64,9 @@ export function checkFill(order: Order, last: number): FillCheck {
           ? Math.min(stopPrice, follow)
           : Math.max(stopPrice, follow);
   }
-  if (stopOrderTypes.includes(order.orderType) && !triggered) {
-    triggered = stopPrice !== undefined && (buy ? last >= stopPrice : last <= stopPrice);
+  if (triggeredOrderTypes.includes(order.orderType) && !triggered) {
+    const upward = buy === stopOrderTypes.includes(order.orderType);
+    triggered = stopPrice !== undefined && (upward ? last >= stopPrice : last <= stopPrice);
     if (!triggered) return { stopPrice, triggered, fillPrice: undefined };
   }
   const limit = limitOf(order, stopPrice);

@@ -4,7 +4,7 @@ import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { isCashAccount, valueAccount } from '../accounts/valuation.js';
 import { commissionFor } from './commission.js';
-import { bookExecution, checkFill, initialStopPrice, stopOrderTypes } from './fills.js';
+import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
 import {
   isWorking,
   type Execution,
@@ -139,7 +139,7 @@ export class Matching {
   /** PreSubmitted while a bracket child waits for its parent or a stop for its trigger; Submitted otherwise. */
   private workingStatus(order: Order): OrderStatus {
     if (this.waitsForParent(order)) return 'PreSubmitted';
-    return stopOrderTypes.includes(order.orderType) && !order.triggered
+    return triggeredOrderTypes.includes(order.orderType) && !order.triggered
       ? 'PreSubmitted'
       : 'Submitted';
   }

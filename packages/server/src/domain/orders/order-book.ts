@@ -17,7 +17,7 @@ import {
   type CheckedOrder,
   type CheckedRequest,
 } from './order-rules.js';
-import { warningDescription } from './order-text.js';
+import { orderTexts, warningDescription } from './order-text.js';
 import { Questions } from './replies.js';
 
 /** The answer to placing, modifying or confirming orders. */
@@ -28,8 +28,6 @@ export type OrderOutcome =
 
 export type CancelOutcome =
   { kind: 'cancelled'; order: Order } | { kind: 'rejected'; error: string };
-
-const accountsFirst = 'Please query /iserver/accounts first';
 
 /** The orders of the brokerage: placement through the rule table and its warnings,
  * modification, cancellation and the lists. Every operation is synchronous, so that two requests
@@ -50,7 +48,7 @@ export class OrderBook {
   /** The path account of an order request; one the session may not trade is invalid content (500). */
   private pathAccount(session: Session, accountId: string): Account {
     return this.brokerage.accountFor(session, accountId, () =>
-      rejected(`Account ${accountId} not found`),
+      rejected(orderTexts.errors.unknownAccount(accountId)),
     );
   }
 
@@ -68,20 +66,17 @@ export class OrderBook {
     orderId: number,
     request: OrderRequest,
   ): OrderOutcome {
-    if (!session.accountsQueried) throw badRequest(accountsFirst);
+    if (!session.accountsQueried) throw badRequest(orderTexts.errors.accountsFirst);
     const account = this.pathAccount(session, accountId);
     const parsed = ticketOf(this.brokerage, account, request, 'order');
     this.matching.expire();
     this.questions.invalidate(account.id);
     const order = this.orderOf(account.id, orderId);
-    if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
+    if (!order) return { kind: 'rejected', error: orderTexts.rejects.unknownOrder(orderId) };
     if (!isWorking(order.status))
-      return {
-        kind: 'rejected',
-        error: `Order ${orderId} cannot be modified in status ${order.status}`,
-      };
+      return { kind: 'rejected', error: orderTexts.rejects.notModifiable(orderId, order.status) };
     if (parsed.conid !== order.conid || parsed.side !== order.side) {
-      return { kind: 'rejected', error: 'The contract and side of an order cannot be modified' };
+      return { kind: 'rejected', error: orderTexts.rejects.contractOrSideChanged };
     }
     const ticket: OrderTicket = {
       ...parsed,
@@ -94,10 +89,10 @@ export class OrderBook {
   /** Answers a warning: false drops the held orders, true goes on down the warning table. */
   reply(session: Session, replyId: string, confirmed: boolean): OrderOutcome {
     const pending = this.questions.find(session.id, replyId);
-    if (!pending) throw unavailable('Reply ID not found');
+    if (!pending) throw unavailable(orderTexts.errors.replyNotFound);
     const held = this.questions.take(session.id, replyId);
-    if (!held) throw unavailable('Reply ID not found');
-    if (!confirmed) return { kind: 'rejected', error: 'Order not confirmed' };
+    if (!held) throw unavailable(orderTexts.errors.replyNotFound);
+    if (!confirmed) return { kind: 'rejected', error: orderTexts.rejects.notConfirmed };
     const account = this.pathAccount(session, held.accountId);
     this.matching.expire();
     if (held.modifiedOrderId === undefined)
@@ -106,7 +101,7 @@ export class OrderBook {
     if (!order || !isWorking(order.status)) {
       return {
         kind: 'rejected',
-        error: `Order ${held.modifiedOrderId} cannot be modified in status ${order?.status ?? 'Cancelled'}`,
+        error: orderTexts.rejects.notModifiable(held.modifiedOrderId, order?.status ?? 'Cancelled'),
       };
     }
     return this.decide(session, account, held.tickets, held.warningIndex + 1, order);
@@ -116,19 +111,16 @@ export class OrderBook {
     const account = this.brokerage.accountFor(session, accountId);
     this.matching.expire();
     const order = this.orderOf(account.id, orderId);
-    if (!order) return { kind: 'rejected', error: `OrderID ${orderId} doesn't exist` };
+    if (!order) return { kind: 'rejected', error: orderTexts.rejects.unknownOrder(orderId) };
     if (!isWorking(order.status))
-      return {
-        kind: 'rejected',
-        error: `Order ${orderId} cannot be cancelled in status ${order.status}`,
-      };
+      return { kind: 'rejected', error: orderTexts.rejects.notCancellable(orderId, order.status) };
     this.matching.cancel(order);
     return { kind: 'cancelled', order };
   }
 
   /** Orders of the day of the account (or the selected one): those of today, and older ones still working. */
   list(session: Session, accountId: string | undefined): Order[] {
-    if (!session.accountsQueried) throw badRequest(accountsFirst);
+    if (!session.accountsQueried) throw badRequest(orderTexts.errors.accountsFirst);
     const account = this.brokerage.accountFor(session, accountId ?? session.selectedAccountId);
     this.matching.expire();
     const today = startOfUtcDay(this.brokerage.clock.now());
@@ -150,7 +142,7 @@ export class OrderBook {
       !(accounts.includes(order.accountId) || accounts.includes(order.allocatedTo)) ||
       (!isWorking(order.status) && order.updatedAt < today)
     ) {
-      throw rejected(`OrderID ${orderId} doesn't exist`);
+      throw rejected(orderTexts.rejects.unknownOrder(orderId));
     }
     return order;
   }
@@ -243,7 +235,9 @@ export class OrderBook {
     const account = this.brokerage.account(ticket.allocatedTo);
     if (!instrument || !account)
       throw rejected(
-        `Invalid order: contract ${ticket.conid} or account ${ticket.allocatedTo} not found`,
+        orderTexts.errors.invalidOrder(
+          `contract ${ticket.conid} or account ${ticket.allocatedTo} not found`,
+        ),
       );
     const last = market.price(ticket.conid);
     const base = account.baseCurrency;

@@ -4,6 +4,7 @@ import { rejected } from '../kernel/errors.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import { cashQuantityOrderTypes } from './cash-quantity.js';
+import { orderTexts } from './order-text.js';
 import type { OrderTicket, OrderType } from './model.js';
 
 export type OrderRequest = Schema<'OrderRequest'>;
@@ -17,9 +18,14 @@ const requiredFields: Record<OrderType, readonly (keyof OrderRequest)[]> = {
   MIDPRICE: [],
   TRAIL: ['trailingAmt', 'trailingType'],
   TRAILLMT: ['trailingAmt', 'trailingType', 'auxPrice'],
+  MIT: ['price'],
+  LIT: ['price', 'auxPrice'],
+  REL: [],
+  MOC: [],
+  LOC: ['price'],
 };
 
-const invalid = (message: string) => rejected(`Invalid order: ${message}`);
+const invalid = (message: string) => rejected(orderTexts.errors.invalidOrder(message));
 
 /** Units bought or sold for `cash`, at the order's own price or else the last price (4 decimals, rounded down). */
 function unitsForCash(
@@ -48,7 +54,8 @@ export function allocationOf(
 ): string {
   if (acctId === undefined || acctId === pathAccount.id) return pathAccount.id;
   const account = brokerage.account(acctId);
-  if (!account || account.parent !== pathAccount.id) throw rejected(`Account ${acctId} not found`);
+  if (!account || account.parent !== pathAccount.id)
+    throw rejected(orderTexts.errors.unknownAccount(acctId));
   return account.id;
 }
 
@@ -88,7 +95,7 @@ export function ticketOf(
   } else if (request.fxQty !== undefined) quantity = request.fxQty;
   else throw invalid(`${where} needs quantity, cashQty or fxQty`);
 
-  const exchange = request.conidex?.split('@')[1] ?? request.listingExchange;
+  const exchange = request.conidex?.split('@')[1] ?? request.exchange ?? request.listingExchange;
   return {
     conid: request.conid,
     orderType: request.orderType,

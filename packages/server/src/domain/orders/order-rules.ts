@@ -2,7 +2,7 @@ import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { AccountValues } from '../accounts/valuation.js';
 import { isMultipleOf } from '../contracts/contract-rules.js';
-import { formatMoney } from './order-text.js';
+import { formatMoney, orderTexts } from './order-text.js';
 import type { OrderTicket } from './model.js';
 
 /** The thresholds of the rule table. */
@@ -95,20 +95,20 @@ export const rejectRules: readonly RejectRule[] = [
     check: ({ account, instrument }) =>
       account.permissions.includes(instrument.secType)
         ? undefined
-        : `No trading permissions for ${instrument.secType}`,
+        : orderTexts.rejects.noPermission(instrument.secType),
   },
   {
     number: 2,
     when: 'the contract is expired or not tradable',
     check: ({ instrument, tradable }) =>
-      tradable ? undefined : `Contract ${instrument.conid} is expired or not tradable`,
+      tradable ? undefined : orderTexts.rejects.notTradable(instrument.conid),
   },
   {
     number: 3,
     when: 'an LMT or STOP_LIMIT limit price is more than 50 % away from the last price',
     check: (order) =>
       (limitDistance(order) ?? 0) > ruleLimits.rejectPriceDistance
-        ? 'Limit price too far from market'
+        ? orderTexts.rejects.priceTooFar
         : undefined,
   },
   {
@@ -116,7 +116,7 @@ export const rejectRules: readonly RejectRule[] = [
     when: "a BUY order's value exceeds the account's available funds",
     check: ({ ticket, checksValue, value, values }) =>
       ticket.side === 'BUY' && checksValue && value !== undefined && value > values.availableFunds
-        ? 'Insufficient funds'
+        ? orderTexts.rejects.insufficientFunds
         : undefined,
   },
   {
@@ -125,7 +125,7 @@ export const rejectRules: readonly RejectRule[] = [
     check: (_order, request) =>
       isGroupOrBracket(request.orders.map((order) => order.ticket))
         ? undefined
-        : 'Only OCA groups and bracket orders may be placed together',
+        : orderTexts.rejects.bulk,
   },
   {
     number: 6,
@@ -134,7 +134,7 @@ export const rejectRules: readonly RejectRule[] = [
       if (ticket.cOID === undefined) return undefined;
       const inRequest = request.orders.filter((order) => order.ticket.cOID === ticket.cOID).length;
       return request.usedRefs.has(ticket.cOID) || inRequest > 1
-        ? `Local order ID ${ticket.cOID} is already registered`
+        ? orderTexts.rejects.duplicateRef(ticket.cOID)
         : undefined;
     },
   },
@@ -145,8 +145,8 @@ export const rejectRules: readonly RejectRule[] = [
       !ticket.quantityGiven || isMultipleOf(ticket.quantity, sizeIncrement)
         ? undefined
         : sizeIncrement === 1
-          ? 'Fractional quantities are not accepted for this contract and order type'
-          : `The quantity must be a multiple of ${sizeIncrement}`,
+          ? orderTexts.rejects.fractional
+          : orderTexts.rejects.sizeIncrement(sizeIncrement),
   },
   {
     number: 8,
@@ -156,11 +156,9 @@ export const rejectRules: readonly RejectRule[] = [
         (price) => price === undefined || isMultipleOf(price, priceIncrement),
       )
         ? undefined
-        : 'The price does not conform to the minimum price variation for this contract.',
+        : orderTexts.rejects.priceIncrement,
   },
 ];
-
-const question = 'Are you sure you want to submit this order?';
 
 /** Warnings, in this order; one per round, the first that applies to any order of the request. */
 export const warningRules: readonly WarningRule[] = [
@@ -168,29 +166,26 @@ export const warningRules: readonly WarningRule[] = [
     messageId: 'o10151',
     when: 'the order is a market order (MKT)',
     applies: ({ ticket }) => ticket.orderType === 'MKT',
-    message: () =>
-      'You are submitting a market order. It will be filled at the best price available when it reaches the market, which may be far from the last price.',
+    message: () => orderTexts.warnings.marketOrder,
   },
   {
     messageId: 'o163',
     when: 'an LMT or STOP_LIMIT limit price is more than 3 % (and at most 50 %) away from the last price',
     applies: (order) => (limitDistance(order) ?? 0) > ruleLimits.warnPriceDistance,
     message: ({ description }) =>
-      `The following order "${description}" price exceeds the Percentage constraint of ${ruleLimits.warnPriceDistance * 100}%.`,
+      orderTexts.warnings.priceConstraint(description, ruleLimits.warnPriceDistance * 100),
   },
   {
     messageId: 'o354',
     when: 'the simulator has no market data for the contract',
     applies: ({ last }) => last === undefined,
-    message: () =>
-      'You are submitting an order without market data. We strongly recommend against this as it may result in a fill far from the market.',
+    message: () => orderTexts.warnings.noMarketData,
   },
   {
     messageId: 'o383',
     when: '`quantity` is above 1000 units (the size limit)',
     applies: ({ ticket }) => ticket.quantityGiven && ticket.quantity > ruleLimits.sizeLimit,
-    message: ({ description }) =>
-      `The following order "${description}" size exceeds the Size Limit of ${ruleLimits.sizeLimit}.`,
+    message: ({ description }) => orderTexts.warnings.sizeLimit(description, ruleLimits.sizeLimit),
   },
   {
     messageId: 'o451',
@@ -200,23 +195,27 @@ export const warningRules: readonly WarningRule[] = [
       value !== undefined &&
       value > values.total.netLiquidation * ruleLimits.totalValueShare,
     message: ({ description, value, values }) =>
-      `The following order "${description}" value estimate of ${formatMoney(value ?? 0, values.baseCurrency)} exceeds the Total Value Limit of ${formatMoney(
-        values.total.netLiquidation * ruleLimits.totalValueShare,
-        values.baseCurrency,
-      )}.`,
+      orderTexts.warnings.totalValueLimit(
+        description,
+        formatMoney(value ?? 0, values.baseCurrency),
+        formatMoney(
+          values.total.netLiquidation * ruleLimits.totalValueShare,
+          values.baseCurrency,
+          0,
+        ),
+      ),
   },
   {
     messageId: 'o2137',
     when: 'the account has an open order (PendingSubmit, PreSubmitted or Submitted) on the opposite side of the same contract',
     applies: ({ ticket }, request) => request.crossing.has(ticket),
-    message: () =>
-      'You have an open order on the opposite side of this contract. Submitting it may cause the orders to fill against each other.',
+    message: () => orderTexts.warnings.oppositeSide,
   },
 ];
 
 /** The full text of a warning. */
 export const warningText = (rule: WarningRule, order: CheckedOrder) =>
-  `${rule.message(order)}\n${question}`;
+  `${rule.message(order)}\n${orderTexts.warnings.question}`;
 
 /** The first reject of the request, if any. */
 export function firstReject(

@@ -10,6 +10,11 @@ export const orderTypeCodes = {
   MIDPRICE: 'MIDPRICE',
   TRAIL: 'TRAIL',
   TRAILLMT: 'TRAILLMT',
+  MIT: 'MIT',
+  LIT: 'LIT',
+  REL: 'RELATIVE',
+  MOC: 'MARKETONCLOSE',
+  LOC: 'LIMITONCLOSE',
 } as const satisfies Record<OrderType, string>;
 
 export const orderTypeNames = {
@@ -20,6 +25,11 @@ export const orderTypeNames = {
   MIDPRICE: 'MidPrice',
   TRAIL: 'Trail',
   TRAILLMT: 'Trail Limit',
+  MIT: 'Market if Touched',
+  LIT: 'Limit if Touched',
+  REL: 'Relative',
+  MOC: 'Market on Close',
+  LOC: 'Limit on Close',
 } as const satisfies Record<OrderType, string>;
 
 const tifNames: Record<TimeInForce, string> = {
@@ -37,8 +47,13 @@ const grouped = (value: number, digits: number) =>
 export const formatQuantity = (value: number) =>
   value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
 
-/** `38,200.00 USD`. */
-export const formatMoney = (value: number, currency: string) => `${grouped(value, 2)} ${currency}`;
+/** `38,200.00 USD`, or `30,000 USD` with `digits` 0. */
+export const formatMoney = (value: number, currency: string, digits = 2) =>
+  `${grouped(value, digits)} ${currency}`;
+
+/** A size as the status operation sends it: a decimal string with at least one decimal (`5.0`, `2806.46`). */
+export const decimalSize = (value: number) =>
+  Number.isInteger(value) ? value.toFixed(1) : String(Math.round(value * 10_000) / 10_000);
 
 /** A price with its usual 2 decimals (more when the price has them, as currency pairs do). */
 export function formatPrice(value: number): string {
@@ -48,7 +63,7 @@ export function formatPrice(value: number): string {
 
 /** The price shown next to an order: its limit (or stop) price; none for market orders. */
 export function shownPrice(ticket: OrderTicket): number | undefined {
-  return ticket.orderType === 'MKT' ? undefined : ticket.price;
+  return ticket.orderType === 'MKT' || ticket.orderType === 'MOC' ? undefined : ticket.price;
 }
 
 /** `BUY 10 AAPL NASDAQ @ 185.00`, as warnings quote an order. */
@@ -82,3 +97,58 @@ export function executionDescription(
 ): string {
   return `${side === 'BUY' ? 'Bought' : 'Sold'} ${formatQuantity(size)} @ ${formatPrice(price)} on ${exchange}`;
 }
+
+const question = 'Are you sure you want to submit this order?';
+
+/** Every warning, reject and error text of the order flow, in one table: the service's words
+ * where its reference or public clients show them (docs/decisions.md, "Order texts"). */
+export const orderTexts = {
+  warnings: {
+    marketOrder:
+      'You are submitting a market order. It will be filled at the best price available when it reaches the market, which may be far from the last price.',
+    priceConstraint: (description: string, percent: number) =>
+      `The following order "${description}" price exceeds the Percentage constraint of ${percent}%.`,
+    noMarketData:
+      'You are submitting an order without market data. We strongly recommend against this as it may result in erroneous and unexpected trades.',
+    sizeLimit: (description: string, limit: number) =>
+      `The following order "${description}" size exceeds the Size Limit of ${limit}.`,
+    totalValueLimit: (description: string, value: string, limit: string) =>
+      `The following order "${description}" value estimate of ${value} exceeds \nthe Total Value Limit of ${limit}.`,
+    oppositeSide:
+      'You have an open order on the opposite side of this contract. Submitting it may cause the orders to fill against each other.',
+    /** The line every warning ends with. */
+    question,
+  },
+  rejects: {
+    noPermission: (secType: string) => `No trading permissions for ${secType}`,
+    notTradable: (conid: number) => `Contract ${conid} is expired or not tradable`,
+    priceTooFar: 'Limit price too far from market',
+    insufficientFunds: 'Insufficient funds',
+    bulk: 'Only OCA groups and bracket orders may be placed together',
+    duplicateRef: (cOID: string) =>
+      `Order couldn't be submitted: Local order ID=${cOID} is already registered.`,
+    fractional: 'Fractional quantities are not accepted for this contract and order type',
+    sizeIncrement: (increment: number) => `The quantity must be a multiple of ${increment}`,
+    priceIncrement: 'The price does not conform to the minimum price variation for this contract.',
+    /** The service's text, trailing space included. */
+    notConfirmed: 'Order not confirmed ',
+    unknownOrder: (orderId: number) => `OrderID ${orderId} doesn't exist`,
+    notModifiable: (orderId: number, status: string) =>
+      `Order ${orderId} cannot be modified in status ${status}`,
+    notCancellable: (orderId: number, status: string) =>
+      `Order ${orderId} cannot be cancelled in status ${status}`,
+    contractOrSideChanged: 'The contract and side of an order cannot be modified',
+  },
+  errors: {
+    replyNotFound: 'Reply ID not found',
+    accountsFirst: 'Please query /iserver/accounts first',
+    unknownAccount: (accountId: string) => `Account ${accountId} not found`,
+    unknownContract: (conid: number) => `Contract ${conid} not found`,
+    tooManySuppressed: (max: number) => `Bad Request: at most ${max} message ids can be suppressed`,
+    tradeDays: (max: number) => `days must be an integer from 1 to ${max}`,
+    /** Invalid order content (answered with 500). */
+    invalidOrder: (message: string) => `Invalid order: ${message}`,
+  },
+  /** The acknowledgement of a cancellation. */
+  cancelSubmitted: 'Request was submitted',
+} as const;

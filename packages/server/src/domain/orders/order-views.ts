@@ -2,12 +2,14 @@ import type { Schema } from '@brokerage/types';
 import type { Market } from '../market/market.js';
 import type { Instrument } from '../market/model.js';
 import { compactTimestamp } from '../kernel/time-format.js';
-import type { OrderOutcome } from './order-book.js';
+import type { CancelOutcome, OrderOutcome } from './order-book.js';
 import type { Order, OrderStatus } from './model.js';
 import {
+  decimalSize,
   formatPrice,
   formatQuantity,
   orderDescription,
+  orderTexts,
   orderTypeCodes,
   orderTypeNames,
 } from './order-text.js';
@@ -23,6 +25,7 @@ const statusDescriptions: Record<OrderStatus, string> = {
   Cancelled: 'Order Cancelled',
   ApiCancelled: 'Order Cancelled',
   Inactive: 'Order Inactive',
+  WarnState: 'Order Warning',
 };
 
 /** The place-order, reply and modify answer for an outcome of the order book. */
@@ -74,13 +77,17 @@ function pricesOf(order: Order): { limit?: number; stop?: number } {
   switch (order.orderType) {
     case 'LMT':
     case 'MIDPRICE':
+    case 'REL':
+    case 'LOC':
       return order.price === undefined ? {} : { limit: order.price };
     case 'STOP_LIMIT':
+    case 'LIT':
       return {
         ...(order.price === undefined ? {} : { limit: order.price }),
         ...(order.stopPrice === undefined ? {} : { stop: order.stopPrice }),
       };
     case 'STP':
+    case 'MIT':
     case 'TRAIL':
     case 'TRAILLMT':
       return order.stopPrice === undefined ? {} : { stop: order.stopPrice };
@@ -89,12 +96,24 @@ function pricesOf(order: Order): { limit?: number; stop?: number } {
   }
 }
 
+/** The open orders operation's answer: the orders that passed the filters, complete. */
+export function liveOrders(
+  orders: readonly Order[],
+  instrumentOf: (conid: number) => Instrument,
+): Schema<'LiveOrders'> {
+  return {
+    orders: orders.map((order) => liveOrder(order, instrumentOf(order.conid))),
+    snapshot: true,
+  };
+}
+
 /** One order as the open orders operation lists it. */
 export function liveOrder(order: Order, instrument: Instrument): Schema<'LiveOrder'> {
   const { limit, stop } = pricesOf(order);
-  const price = limit ?? (order.orderType === 'STP' ? stop : undefined);
+  const price =
+    limit ?? (order.orderType === 'STP' || order.orderType === 'MIT' ? stop : undefined);
   const auxPrice =
-    order.orderType === 'STOP_LIMIT'
+    order.orderType === 'STOP_LIMIT' || order.orderType === 'LIT'
       ? stop
       : order.orderType === 'TRAILLMT'
         ? order.auxPrice
@@ -123,9 +142,9 @@ export function liveOrder(order: Order, instrument: Instrument): Schema<'LiveOrd
     origOrderType: orderTypeCodes[order.orderType],
     orderType: orderTypeNames[order.orderType],
     side: order.side,
-    ...(price === undefined ? {} : { price }),
-    ...(auxPrice === undefined ? {} : { auxPrice }),
-    ...(order.averagePrice === undefined ? {} : { avgPrice: order.averagePrice }),
+    ...(price === undefined ? {} : { price: formatPrice(price) }),
+    ...(auxPrice === undefined ? {} : { auxPrice: formatPrice(auxPrice) }),
+    ...(order.averagePrice === undefined ? {} : { avgPrice: formatPrice(order.averagePrice) }),
     timeInForce: order.tif,
     outsideRTH: order.outsideRTH,
     lastExecutionTime: compactTimestamp(order.updatedAt),
@@ -170,14 +189,14 @@ export function orderStatus(
     listing_exchange: instrument.exchange,
     option_acct: 'c',
     company_name: instrument.companyName,
-    size: isRemaining(order) ? order.quantity - order.filledQuantity : 0,
-    total_size: order.quantity,
+    size: decimalSize(isRemaining(order) ? order.quantity - order.filledQuantity : 0),
+    total_size: decimalSize(order.quantity),
     currency: instrument.currency,
     account: order.allocatedTo,
     order_type: orderTypeCodes[order.orderType],
-    ...(limit === undefined ? {} : { limit_price: limit }),
-    ...(stop === undefined ? {} : { stop_price: stop }),
-    cum_fill: order.filledQuantity,
+    ...(limit === undefined ? {} : { limit_price: formatPrice(limit) }),
+    ...(stop === undefined ? {} : { stop_price: formatPrice(stop) }),
+    cum_fill: decimalSize(order.filledQuantity),
     order_status: order.status,
     order_status_description: statusDescriptions[order.status],
     tif: order.tif,
@@ -198,8 +217,25 @@ export function orderStatus(
     ...(last === undefined ? {} : { exit_strategy_display_price: formatPrice(last) }),
     exit_strategy_tool_availability: '1',
     allowed_duplicate_opposite: true,
-    ...(order.averagePrice === undefined ? {} : { average_price: order.averagePrice }),
+    ...(order.averagePrice === undefined ? {} : { average_price: formatPrice(order.averagePrice) }),
     order_time: compactTimestamp(order.updatedAt),
     ...(order.ocaGroup === undefined ? {} : { oca_group_id: order.ocaGroup }),
   };
 }
+
+/** The cancel operation's answer: the acknowledgement, or the reject. */
+export function cancelOrderResponse(outcome: CancelOutcome): Schema<'CancelOrderResponse'> {
+  if (outcome.kind === 'rejected') return { error: outcome.error };
+  const { order } = outcome;
+  return {
+    msg: orderTexts.cancelSubmitted,
+    order_id: order.id,
+    conid: order.conid,
+    account: order.allocatedTo,
+  };
+}
+
+/** The answer of suppressing warnings, or of resetting the suppression. */
+export const suppressionSubmitted = (): Schema<'SuppressQuestionsResponse'> => ({
+  status: 'submitted',
+});

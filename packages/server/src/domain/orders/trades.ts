@@ -2,17 +2,22 @@ import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Execution } from './model.js';
-import { executionDescription, formatPrice } from './order-text.js';
+import { executionDescription, formatPrice, orderTexts } from './order-text.js';
 import type { Session } from '../auth/sessions.js';
 import { dashedTimestamp, dayMs, startOfUtcDay } from '../kernel/time-format.js';
 
 /** The trades window: the current day and up to six previous days. */
 export const maxTradeDays = 7;
 
-/** Executions of the session's selected account (and, for an advisor's master, of its
- * sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
-export function executionsOf(brokerage: Brokerage, session: Session, days = 1): Execution[] {
-  const selected = session.selectedAccountId;
+/** Executions of the account (by default the session's selected one; for an advisor's master,
+ * with its sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
+export function executionsOf(
+  brokerage: Brokerage,
+  session: Session,
+  days = 1,
+  accountId: string = session.selectedAccountId,
+): Execution[] {
+  const selected = brokerage.accountFor(session, accountId).id;
   const accounts = new Set([
     selected,
     ...brokerage.store
@@ -24,7 +29,7 @@ export function executionsOf(brokerage: Brokerage, session: Session, days = 1): 
   // The validator's coercion lets through what is not a number of days ('1e999' is Infinity,
   // which skips its bounds): a window it cannot cover is refused rather than clamped.
   if (!Number.isInteger(days) || days < 1 || days > maxTradeDays) {
-    throw badRequest(`days must be an integer from 1 to ${maxTradeDays}`);
+    throw badRequest(orderTexts.errors.tradeDays(maxTradeDays));
   }
   const from = startOfUtcDay(brokerage.clock.now()) - (days - 1) * dayMs;
   return brokerage.store
@@ -72,5 +77,6 @@ export function tradeView(brokerage: Brokerage, execution: Execution): Schema<'T
     clearing_name: 'IB',
     liquidation_trade: '0',
     is_event_trading: instrument?.secType === 'EVENT' ? '1' : '0',
+    order_id: execution.orderId,
   };
 }
