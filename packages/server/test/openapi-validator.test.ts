@@ -1,6 +1,7 @@
 // The validator's route compiler is memoised from our code, so that installed copies of the
 // server (which no workspace patch reaches) find routes without compiling every template.
 import { createRequire } from 'node:module';
+import sharedPathToRegexp from 'path-to-regexp';
 import { startServer, type Harness } from './harness.js';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,8 @@ describe('the request validator', () => {
   it('compiles each path template once, and still matches and rejects as before', async () => {
     const { pathToRegexp } = pathToRegexpModule();
     expect(pathToRegexp.memoised).toBe(true);
+    // The copy jest's module registry hands to the validator, too.
+    expect((sharedPathToRegexp.pathToRegexp as { memoised?: true }).memoised).toBe(true);
     const first = pathToRegexp('/v1/api/portfolio/:accountId/ledger', { sensitive: false });
     expect(pathToRegexp('/v1/api/portfolio/:accountId/ledger', { sensitive: false })).toBe(first);
     expect(first.regexp.test('/v1/api/portfolio/U1234567/ledger')).toBe(true);

@@ -6,6 +6,10 @@
 // this workspace). The compiler is pure and its results are only read, so sharing them is safe.
 import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
+// The same file as the validator's copy where the install shares one (the server pins the
+// version the validator resolves). A module loader with a registry of its own (jest's) hands the
+// validator this instance, not the one in Node's cache, so both are memoised.
+import sharedPathToRegexp from 'path-to-regexp';
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => unknown;
 
@@ -25,10 +29,14 @@ export function openApiValidator(
   return OpenApiValidator.middleware(options);
 }
 
-/** Memoises the route compiler of express-openapi-validator's path-to-regexp (once per process). */
+/** Memoises the route compiler of express-openapi-validator's path-to-regexp (once per copy). */
 function memoiseRouteCompiler(): void {
   const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
-  const module = validatorRequire('path-to-regexp') as PathToRegexpModule;
+  memoise(validatorRequire('path-to-regexp') as PathToRegexpModule);
+  memoise(sharedPathToRegexp as unknown as PathToRegexpModule);
+}
+
+function memoise(module: PathToRegexpModule): void {
   const compile = module.pathToRegexp;
   if (compile.memoised) return;
   const compiled = new Map<string, unknown>();
