@@ -6,9 +6,12 @@ import {
   accountSummary,
 } from '../domain/accounts/account-reports.js';
 import {
+  dynamicSearchView,
+  selectedAccountView,
+  selectedDynamicAccountView,
+} from '../domain/accounts/account-views.js';
+import {
   accountsList,
-  aliasOf,
-  allocationIdOf,
   isAdvisorMaster,
   partitionedPnl,
   searchDynamicAccounts,
@@ -44,25 +47,16 @@ export const accountHandlers = ({
   | 'getPartitionedPnl'
 > => ({
   getAccounts: ({ session }) => accountsList(brokerage, requireSession(session)),
-  switchAccount: ({ session, body }) => {
-    const account = switchAccount(brokerage, requireSession(session), body.acctId);
-    return { set: true, acctId: account.id };
-  },
-  searchDynamicAccounts: ({ session, params }) => ({
-    matchedAccounts: searchDynamicAccounts(
-      brokerage,
-      requireSession(session),
+  switchAccount: ({ session, body }) =>
+    selectedAccountView(switchAccount(brokerage, requireSession(session), body.acctId)),
+  searchDynamicAccounts: ({ session, params }) =>
+    dynamicSearchView(
       params.searchPattern,
-    ).map((account) => ({
-      accountId: account.id,
-      alias: aliasOf(account),
-      allocationId: allocationIdOf(account),
-    })),
-    pattern: params.searchPattern,
-  }),
+      searchDynamicAccounts(brokerage, requireSession(session), params.searchPattern),
+    ),
   setDynamicAccount: ({ session, body }) => {
     const { account, roles } = setDynamicAccount(brokerage, requireSession(session), body.acctId);
-    return { set: true, acctId: account.id, roles };
+    return selectedDynamicAccountView(account, roles);
   },
   getSignaturesAndOwners: ({ session, params }) =>
     signaturesAndOwners(brokerage, requireSession(session), params.accountId),

@@ -4,6 +4,7 @@ import type { Brokerage } from './brokerage.js';
 import { rejected, unavailable } from '../kernel/errors.js';
 import type { Account, User } from './model.js';
 import type { Session } from '../auth/sessions.js';
+import { serverInfo } from '../auth/session-views.js';
 import { valueAccount } from './valuation.js';
 
 /** Ids of the accounts whose master account is `accountId` (an advisor's or broker's clients). */
@@ -131,7 +132,7 @@ function accountProperties(brokerage: Brokerage, account: Account): Schema<'Acco
     supportsFractions: !hasChildAccounts,
     allowCustomerTime: false,
     liteUnderPro: false,
-    noFXConv: !account.permissions.includes('CASH'),
+    noFxConv: !account.permissions.includes('CASH'),
     isProp: false,
     autoFx: false,
   };
@@ -162,6 +163,11 @@ export function accountsList(brokerage: Brokerage, session: Session): Schema<'Ac
       allowDynAccount: hasDynamicAccounts(user),
       allowCrypto: false,
       allowedAssetTypes: permissions.join(','),
+      allowFA: user.properties.includes('FA'),
+      allowLiteUnderPro: false,
+      restrictTradeSubscription: false,
+      showUkUserLabels: false,
+      sideBySide: true,
     },
     chartPeriods: Object.fromEntries(
       permissions.flatMap((type) =>
@@ -175,7 +181,7 @@ export function accountsList(brokerage: Brokerage, session: Session): Schema<'Ac
       .map((group) => group.name),
     profiles: [],
     selectedAccount: session.selectedAccountId,
-    serverInfo: { serverName: 'reference', serverVersion: 'Brokerage reference server' },
+    serverInfo,
     sessionId: session.id,
     isFT: false,
     isPaper: false,

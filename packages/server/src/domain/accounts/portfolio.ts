@@ -63,6 +63,8 @@ function portfolioAccount(brokerage: Brokerage, account: Account): Schema<'Portf
     faclient: advisorClient,
     clearingStatus: 'O',
     covestor: false,
+    'PrepaidCrypto-Z': false,
+    'PrepaidCrypto-P': false,
     noClientTrading: false,
     trackVirtualFXPortfolio: true,
     brokerageAccess: true,
