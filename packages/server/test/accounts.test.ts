@@ -93,7 +93,7 @@ describe('accounts', () => {
           body: { acctId },
         });
         expect(answer.status).toBe(500);
-        expect(answer.body).toEqual({ error: `Account ${acctId} not found` });
+        expect(answer.body).toEqual({ error: 'Invalid account ID' });
       }
       expect(session.selectedAccountId).toBe('F7654321');
     });
@@ -114,7 +114,8 @@ describe('accounts', () => {
       const search = await server.call('GET', '/v1/api/iserver/account/search/U34');
       expect(search.status).toBe(503);
       expect(search.body).toEqual({
-        error: 'Service Unavailable: dynamic account search requires the DYNACCT property',
+        error:
+          'Details currently unavailable. Please try again later and contact client services if the issue persists.',
         statusCode: 503,
       });
       const { headers } = sessionOf('demo_advisor');
@@ -150,7 +151,7 @@ describe('accounts', () => {
         body: { acctId: 'U1234567' },
       });
       expect(wrong.status).toBe(500);
-      expect(wrong.body).toEqual({ error: 'Account U1234567 not found' });
+      expect(wrong.body).toEqual({ error: 'Invalid account ID' });
       expect(session.selectedAccountId).toBe('I3456780');
 
       const set = await server.call('POST', '/v1/api/iserver/dynaccount', {
@@ -380,7 +381,10 @@ describe('accounts', () => {
             { headers },
           );
           expect([suffix, answer.status]).toEqual([suffix, 400]);
-          expect(answer.body.statusCode).toBe(400);
+          expect(answer.body).toEqual({
+            error: `Bad Request: accountId is not valid: ${accountId}`,
+            statusCode: 400,
+          });
         }
       }
     });

@@ -14,6 +14,7 @@ import {
   accountsList,
   isAdvisorMaster,
   partitionedPnl,
+  reportedAccount,
   searchDynamicAccounts,
   setDynamicAccount,
   signaturesAndOwners,
@@ -27,7 +28,7 @@ import { requireSession } from '../http/require-session.js';
 
 /** An account the session may see (400 otherwise), valued at the current prices. */
 function valued(brokerage: Brokerage, session: Session | undefined, accountId: string) {
-  const account = brokerage.accountFor(requireSession(session), accountId);
+  const account = reportedAccount(brokerage, requireSession(session), accountId);
   return { account, values: valueAccount(account, brokerage.market) };
 }
 

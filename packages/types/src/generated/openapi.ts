@@ -6026,7 +6026,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The account id is not one of the user's accounts; the body carries only the reason. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6091,8 +6099,24 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The account id is not one the user may reach; the body carries only the reason. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
+            /** @description The user does not hold the DYNACCT property, or the request took more than 10 seconds and was aborted. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
         };
     };
     getSignaturesAndOwners: {
