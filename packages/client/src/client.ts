@@ -11,6 +11,7 @@ import { defaultRetry, retryLayer, type RetryOptions } from './fetch/retry.js';
 import { timeoutLayer } from './fetch/timeout.js';
 import { KeepAlive, type KeepAliveOptions, type TickOutcome } from './keep-alive.js';
 import { operationOfResponseOrUrl, recordOperation } from './operations.js';
+import { isTickleFailure } from './session/tickle.js';
 import {
   placeOrder,
   resetSuppressedMessages,
@@ -109,8 +110,13 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
   const ping = async (signal: AbortSignal): Promise<TickOutcome> => {
     const { data, error, response } = await client.POST('/v1/api/tickle', { signal });
     if (response.status === 401) return { kind: 'unauthorized', detail: error };
-    if (error !== undefined)
-      return { kind: 'failed', error: new BrokerageApiError(response.status, 'tickle', error) };
+    // A ping the service accepted without processing it (200 with only an error text) says
+    // nothing of the session: it counts as a failed ping, retried like one.
+    if (error !== undefined || isTickleFailure(data))
+      return {
+        kind: 'failed',
+        error: new BrokerageApiError(response.status, 'tickle', error ?? data),
+      };
     return data.iserver.authStatus.authenticated
       ? { kind: 'alive' }
       : { kind: 'brokerageClosed', detail: data.iserver.authStatus };

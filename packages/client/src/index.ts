@@ -48,6 +48,21 @@ export {
   type LiveOrderNumbers,
   type TradeNumbers,
 } from './orders/numbers.js';
+export {
+  parseAmount,
+  numericSummary,
+  type Amount,
+  type NumericSegment,
+  type NumericSegments,
+  type NumericSummary,
+} from './accounts/amounts.js';
+export {
+  isTickleFailure,
+  tickleSession,
+  type TickleResponse,
+  type TickleSession,
+  type TickleFailure,
+} from './session/tickle.js';
 export { KeepAlive, type KeepAliveOptions, type SessionLostEvent } from './keep-alive.js';
 export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
 export { defaultRetry, type RetryOptions } from './fetch/retry.js';

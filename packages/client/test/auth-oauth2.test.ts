@@ -1,6 +1,6 @@
 import { startServer, type Harness } from '../../server/test/harness.js';
 import { oauth2, singleSignOn } from '../src/auth/oauth2.js';
-import { createBrokerageClient } from '../src/index.js';
+import { createBrokerageClient, tickleSession } from '../src/index.js';
 import { recordingFetch, testConsumer } from './auth-support.js';
 
 // Starting a server per test is slow on a loaded machine.
@@ -48,8 +48,8 @@ describe('OAuth 2.0 and single sign-on client', () => {
       { answer: () => true },
     );
     expect(placed[0]?.order_id).toMatch(/^\d+$/);
-    const ping = await client.ok(client.POST('/v1/api/tickle'));
-    expect(ping?.session).toBe((await auth.session()).sessionId);
+    const ping = tickleSession(await client.ok(client.POST('/v1/api/tickle')));
+    expect(ping.session).toBe((await auth.session()).sessionId);
   });
 
   it('caches the OAuth 2.0 token and asks for a new one shortly before it expires', async () => {
@@ -98,8 +98,8 @@ describe('OAuth 2.0 and single sign-on client', () => {
       retry: false,
     });
     await client.ok(client.POST('/v1/api/logout'));
-    const ping = await client.ok(client.POST('/v1/api/tickle'));
-    expect(ping?.userId).toBe(10002002);
+    const ping = tickleSession(await client.ok(client.POST('/v1/api/tickle')));
+    expect(ping.userId).toBe(10002002);
     expect(recorder.sent.filter(({ path }) => path === '/gw/api/v1/sso-sessions')).toHaveLength(2);
   });
 

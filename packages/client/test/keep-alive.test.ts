@@ -1,4 +1,9 @@
-import { RequestTimeoutError, sessionCookie, type SessionLostEvent } from '../src/index.js';
+import {
+  BrokerageApiError,
+  RequestTimeoutError,
+  sessionCookie,
+  type SessionLostEvent,
+} from '../src/index.js';
 import { setup, type Setup } from './support/server.js';
 
 const pings = (env: Setup) => env.sent.filter((entry) => entry.endpoint === 'POST /v1/api/tickle');
@@ -50,6 +55,31 @@ describe('session keep-alive', () => {
     expect(client.keepAlive?.running).toBe(true);
     // After a success it waits the full interval again.
     expect(env.clock.pending('client')).toBe(1);
+  });
+
+  it('counts a ping the service did not process (200 with only an error) as a failed ping', async () => {
+    env = await setup();
+    const errors: unknown[] = [];
+    const lost: SessionLostEvent[] = [];
+    let unprocessed = 1;
+    const client = env.client({
+      keepAlive: {
+        onTickError: (error) => errors.push(error),
+        onSessionLost: (event) => lost.push(event),
+      },
+      retry: false,
+      pacing: false,
+      fetch: async (request: Request) =>
+        request.url.endsWith('/tickle') && unprocessed-- > 0
+          ? Response.json({ error: 'failed to process request' })
+          : fetch(request),
+    });
+    await env.drive(waitFor(() => errors.length === 1, env));
+    expect(errors[0]).toBeInstanceOf(BrokerageApiError);
+    expect(errors[0]).toMatchObject({ status: 200, operation: 'tickle' });
+    expect(client.keepAlive?.failures).toBe(1);
+    await env.drive(waitFor(() => client.keepAlive?.failures === 0, env));
+    expect(lost).toEqual([]);
   });
 
   it('reports a lost session (401) through the callback and stops', async () => {

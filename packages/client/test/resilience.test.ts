@@ -1,4 +1,4 @@
-import { BrokerageApiError, RequestTimeoutError } from '../src/index.js';
+import { BrokerageApiError, RequestTimeoutError, tickleSession } from '../src/index.js';
 import { setup, type Setup } from './support/server.js';
 
 const statuses = (env: Setup) => env.sent.map((entry) => entry.status);
@@ -18,7 +18,7 @@ describe('retries, Retry-After, timeouts', () => {
     env.server.faults.setFault('tickle', { status: 429, times: 2 });
     const client = env.client({ pacing: false });
     const started = env.clock.now();
-    const ping = await env.drive(client.ok(client.POST('/v1/api/tickle')));
+    const ping = tickleSession(await env.drive(client.ok(client.POST('/v1/api/tickle'))));
     expect(ping.iserver.authStatus.authenticated).toBe(true);
     expect(statuses(env)).toEqual([429, 429, 200]);
     // The server's injected 429 carries Retry-After: 1.

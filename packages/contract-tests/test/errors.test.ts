@@ -1,6 +1,7 @@
 // Error statuses: every documented error of every operation, forced by fault injection and
 // checked against the document's body shape; and the errors the reference server reaches on its
 // own (no credentials, pacing, the request timeout, session expiry).
+import { tickleSession } from '@brokerage/client';
 import { contractClient } from '../src/client.js';
 import { operations, type DocumentOperation } from '../src/document.js';
 import { invoke, type Answer } from '../src/invoke.js';
@@ -98,10 +99,10 @@ describeInProcess('errors the reference server reaches on its own', () => {
     const suite = useTarget({ sessionTimeoutMs: 60_000 });
 
     it('an idle session ends: its cookie answers 401 afterwards', async () => {
-      const { data } = await suite.client.POST('/v1/api/tickle');
+      const { session } = tickleSession(await suite.client.ok(suite.client.POST('/v1/api/tickle')));
       controls(suite.target).clock.advance(60_001);
       const { response } = await suite.client.POST('/v1/api/tickle', {
-        headers: { cookie: `api=${data?.session ?? ''}` },
+        headers: { cookie: `api=${session}` },
       });
       expect(response.status).toBe(401);
     });

@@ -16,6 +16,9 @@ const individualCash = 85_000 + 12_000 * eurUsd + 4_000 * gbpUsd + 1_500_000 / u
 const individualStock = 100 * aaplPrice + 50 * msftPrice + 20 * sapPrice * eurUsd;
 const individualNet = individualCash + individualStock;
 
+/** The number in a formatted amount of the per-segment reports (`"45,628 USD"`, `"19,441"`). */
+const amount = (text: string) => Number(text.replace(/,/g, '').split(' ')[0]);
+
 describe('accounts', () => {
   let server: Harness;
   afterEach(() => server.close());
@@ -33,8 +36,8 @@ describe('accounts', () => {
         accounts: ['U1234567'],
         aliases: { U1234567: 'Alex main' },
         selectedAccount: 'U1234567',
-        acctProps: { U1234567: { hasChildAccounts: false } },
-        allowFeatures: { allowDynAccount: false },
+        acctProps: { U1234567: { hasChildAccounts: false, noFxConv: false } },
+        allowFeatures: { allowDynAccount: false, allowFA: false, sideBySide: true },
         sessionId: gateway.id,
       });
       expect(gateway.accountsQueried).toBe(true);
@@ -49,7 +52,7 @@ describe('accounts', () => {
       expect(answer.body.acctProps.U2345671.hasChildAccounts).toBe(false);
       expect(answer.body.aliases.U2345672).toBe('Patel joint');
       expect(answer.body.selectedAccount).toBe('F7654321');
-      expect(answer.body.allowFeatures.allowDynAccount).toBe(false);
+      expect(answer.body.allowFeatures).toMatchObject({ allowDynAccount: false, allowFA: true });
     });
 
     it('shows the DYNACCT property as allowDynAccount', async () => {
@@ -90,7 +93,7 @@ describe('accounts', () => {
           body: { acctId },
         });
         expect(answer.status).toBe(500);
-        expect(answer.body).toEqual({ error: `Account ${acctId} not found` });
+        expect(answer.body).toEqual({ error: 'Invalid account ID' });
       }
       expect(session.selectedAccountId).toBe('F7654321');
     });
@@ -111,7 +114,8 @@ describe('accounts', () => {
       const search = await server.call('GET', '/v1/api/iserver/account/search/U34');
       expect(search.status).toBe(503);
       expect(search.body).toEqual({
-        error: 'Service Unavailable: dynamic account search requires the DYNACCT property',
+        error:
+          'Details currently unavailable. Please try again later and contact client services if the issue persists.',
         statusCode: 503,
       });
       const { headers } = sessionOf('demo_advisor');
@@ -147,7 +151,7 @@ describe('accounts', () => {
         body: { acctId: 'U1234567' },
       });
       expect(wrong.status).toBe(500);
-      expect(wrong.body).toEqual({ error: 'Account U1234567 not found' });
+      expect(wrong.body).toEqual({ error: 'Invalid account ID' });
       expect(session.selectedAccountId).toBe('I3456780');
 
       const set = await server.call('POST', '/v1/api/iserver/dynaccount', {
@@ -235,7 +239,7 @@ describe('accounts', () => {
       const answer = await server.call('GET', '/v1/api/iserver/account/U1234567/summary');
       expect(answer.status).toBe(200);
       const summary = answer.body;
-      expect(summary.currency).toBe('USD');
+      expect(summary).not.toHaveProperty('currency');
       expect(summary.totalCashValue).toBeCloseTo(individualCash, 2);
       expect(summary.netLiquidationValue).toBeCloseTo(individualNet, 2);
       expect(summary.securitiesGVP).toBeCloseTo(individualStock, 2);
@@ -279,38 +283,69 @@ describe('accounts', () => {
       const marketValue = (await server.call('GET', `${base}/market_value`)).body;
       const funds = (await server.call('GET', `${base}/available_funds`)).body;
 
-      expect(balances.total.net_liquidation).toBe(summary.netLiquidationValue);
-      expect(balances.total.cash).toBe(summary.totalCashValue);
-      expect(balances.total.net_liquidation).toBeCloseTo(
-        balances.securities.net_liquidation + balances.commodities.net_liquidation,
-        2,
+      // Whole units of the base currency, as the service formats them, from the same valuation.
+      expect(balances.total.net_liquidation).toBe(
+        `${Math.round(summary.netLiquidationValue).toLocaleString('en-US')} USD`,
+      );
+      expect(amount(balances.total.cash)).toBeCloseTo(summary.totalCashValue, -0.5);
+      expect(amount(balances.total.net_liquidation)).toBeCloseTo(
+        amount(balances.securities.net_liquidation) + amount(balances.commodities.net_liquidation),
+        -0.5,
       );
       // Prices have not moved since the previous close.
-      expect(balances.total.previous_day_equity_with_loan).toBe(summary.equityWithLoanValue);
+      expect(balances.total['Prvs Dy Eqty Wth Ln Vl']).toBe(balances.total.equity_with_loan);
+      expect(balances.commodities).not.toHaveProperty('sec_gross_pos_val');
+      expect(balances['Crypto at Paxos']).toEqual({
+        net_liquidation: '0 USD',
+        equity_with_loan: '0 USD',
+        cash: '0 USD',
+        'MTD Interest': '0 USD',
+        'Pndng Dbt Crd Chrgs': '0 USD',
+      });
 
-      expect(margins.currency).toBe('USD');
-      expect(margins.total.current_initial).toBe(summary.initialMargin);
-      expect(margins.total.current_maint).toBe(summary.maintenanceMargin);
-      expect(margins.securities.regt_margin).toBe(summary.regTMargin);
-      expect(margins.commodities.current_initial).toBe(0);
+      expect(margins).not.toHaveProperty('currency');
+      expect(amount(margins.total.current_initial)).toBeCloseTo(summary.initialMargin, -0.5);
+      expect(amount(margins.total.current_maint)).toBeCloseTo(summary.maintenanceMargin, -0.5);
+      expect(margins.total.projected_liquidity_inital_margin).toBe(margins.total.current_initial);
+      expect(amount(margins.securities['RegT Margin'] ?? '')).toBeCloseTo(summary.regTMargin, -0.5);
+      expect(margins.commodities).not.toHaveProperty('RegT Margin');
+      expect(margins.commodities.current_initial).toBe('0 USD');
 
       expect(Object.keys(marketValue)).toEqual(['EUR', 'GBP', 'JPY', 'USD', 'Total (in USD)']);
       expect(marketValue.EUR).toMatchObject({
-        total_cash: 12_000,
-        stock: 20 * sapPrice,
-        exchange_rate: eurUsd,
+        total_cash: '12,000',
+        stock: (20 * sapPrice).toLocaleString('en-US', { maximumFractionDigits: 0 }),
+        'Exchange Rate': '1.085',
       });
-      expect(marketValue.USD.stock).toBeCloseTo(100 * aaplPrice + 50 * msftPrice, 2);
-      expect(marketValue.JPY.exchange_rate).toBeCloseTo(1 / usdJpy, 10);
-      expect(marketValue['Total (in USD)'].net_liquidation).toBe(summary.netLiquidationValue);
-
-      expect(funds.total.current_available).toBe(summary.availableFunds);
-      expect(funds.total.current_excess).toBe(summary.excessLiquidity);
-      expect(funds.total.buying_power).toBe(summary.buyingPower);
-      expect(funds.total.leverage).toBeCloseTo(
-        summary.securitiesGVP / summary.netLiquidationValue,
-        2,
+      expect(amount(marketValue.USD.stock)).toBeCloseTo(100 * aaplPrice + 50 * msftPrice, -0.5);
+      expect(marketValue.USD['Exchange Rate']).toBe('1.00');
+      expect(Number(marketValue.JPY['Exchange Rate'])).toBeCloseTo(1 / usdJpy, 7);
+      expect(amount(marketValue['Total (in USD)'].net_liquidation)).toBeCloseTo(
+        summary.netLiquidationValue,
+        -0.5,
       );
+
+      expect(amount(funds.total.current_available)).toBeCloseTo(summary.availableFunds, -0.5);
+      expect(amount(funds.total.current_excess)).toBeCloseTo(summary.excessLiquidity, -0.5);
+      expect(amount(funds.total.buying_power ?? '')).toBeCloseTo(summary.buyingPower, -0.5);
+      expect(funds.total.leverage).toBe(
+        (summary.securitiesGVP / summary.netLiquidationValue).toFixed(2),
+      );
+      // A cash account is not limited by the pattern day trader rule.
+      expect(funds.total.day_trades_left).toBe('Unlimited');
+      expect(funds.securities).not.toHaveProperty('day_trades_left');
+    });
+
+    it('counts the day trades of a margin account below the pattern day trader equity', async () => {
+      server = await startServer();
+      const { headers } = sessionOf('demo_advisor');
+      const funds = (
+        await server.call('GET', '/v1/api/iserver/account/F7654321/summary/available_funds', {
+          headers,
+        })
+      ).body;
+      expect(funds.total.day_trades_left).toBe('3');
+      expect(funds.total.leverage).toBe('0.00');
     });
 
     it('revalues every figure when a price changes', async () => {
@@ -325,8 +360,8 @@ describe('accounts', () => {
         await server.call('GET', '/v1/api/iserver/account/U1234567/summary/balances')
       ).body;
       expect(
-        balances.total.net_liquidation - balances.total.previous_day_equity_with_loan,
-      ).toBeCloseTo(1_000, 2);
+        amount(balances.total.net_liquidation) - amount(balances.total['Prvs Dy Eqty Wth Ln Vl']),
+      ).toBe(1_000);
     });
 
     it("refuses another user's or an unknown account with 400 on every summary operation", async () => {
@@ -346,7 +381,10 @@ describe('accounts', () => {
             { headers },
           );
           expect([suffix, answer.status]).toEqual([suffix, 400]);
-          expect(answer.body.statusCode).toBe(400);
+          expect(answer.body).toEqual({
+            error: `Bad Request: accountId is not valid: ${accountId}`,
+            statusCode: 400,
+          });
         }
       }
     });

@@ -48,6 +48,8 @@ describe('portfolio', () => {
         type: 'INDIVIDUAL',
         tradingType: 'CASH',
         faclient: false,
+        'PrepaidCrypto-Z': false,
+        'PrepaidCrypto-P': false,
         parent: { mmc: [], accountId: '', isMParent: false, isMChild: false, isMultiplex: false },
         desc: 'U1234567 Alex main',
       });
@@ -134,6 +136,7 @@ describe('portfolio', () => {
         secondkey: 'EUR',
         acctcode: 'U1234567',
         cashbalance: 12_000,
+        cryptocurrencyvalue: 0,
       });
       expect(ledger.EUR?.stockmarketvalue).toBeCloseTo(20 * 158.4, 2);
       expect(ledger.BASE).toMatchObject({

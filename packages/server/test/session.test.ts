@@ -18,6 +18,16 @@ describe('sessions', () => {
     });
   });
 
+  it('names one server in the ping, the auth status and the accounts list', async () => {
+    server = await startServer();
+    const ping = (await server.call('POST', '/v1/api/tickle')).body;
+    const status = (await server.call('POST', '/v1/api/iserver/auth/status')).body;
+    const accounts = (await server.call('GET', '/v1/api/iserver/accounts')).body;
+    expect(status.serverInfo).toEqual(ping.iserver.authStatus.serverInfo);
+    expect(accounts.serverInfo).toEqual(status.serverInfo);
+    expect(status.hardware_info).toBe(`40000001|${status.MAC}`);
+  });
+
   it('counts ssoExpires down on the server clock', async () => {
     server = await startServer();
     const first = await server.call('POST', '/v1/api/tickle');
@@ -92,7 +102,18 @@ describe('sessions', () => {
     ).toBe(true);
   });
 
-  it('refuses a session init body that is not two booleans with 400', async () => {
+  it('opens the brokerage session from an empty init body, as the service accepts it', async () => {
+    server = await startServer({ mode: 'hosted' });
+    const { session } = userSession(server, 'demo_individual', { brokerageOpen: false });
+    const init = await server.call('POST', '/v1/api/iserver/auth/ssodh/init', {
+      headers: { cookie: `api=${session.id}` },
+      body: {},
+    });
+    expect(init.status).toBe(200);
+    expect(init.body.authenticated).toBe(true);
+  });
+
+  it('refuses a session init body whose fields are not booleans with 400', async () => {
     server = await startServer();
     const answer = await server.call('POST', '/v1/api/iserver/auth/ssodh/init', {
       body: { publish: 'yes' },

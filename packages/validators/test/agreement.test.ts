@@ -117,6 +117,13 @@ const requestCases: RequestCase[] = [
     method: 'POST',
     path: '/v1/api/iserver/auth/ssodh/init',
     body: { publish: true },
+    valid: true,
+  },
+  {
+    operationId: 'initBrokerageSession',
+    method: 'POST',
+    path: '/v1/api/iserver/auth/ssodh/init',
+    body: { publish: true, compete: 'yes' },
     valid: false,
   },
   {

@@ -1,4 +1,5 @@
 import type { Schema } from '@brokerage/types';
+import { parseAmount } from '../accounts/amounts.js';
 
 // The service sends an order's sizes and prices as decimal strings (`"5.0"`, `"192.26"`); the
 // generated types say so. These views give the same objects with those fields as numbers.
@@ -9,11 +10,11 @@ export type Trade = Schema<'Trade'>;
 
 /** Reads a decimal string of the service (`"0.90000"`, `"1,288.50"`); throws on anything else. */
 export function parseDecimal(text: string): number {
-  const value = Number(text.replaceAll(',', ''));
-  if (text.trim() === '' || !Number.isFinite(value)) {
+  const amount = parseAmount(text);
+  if (amount === undefined || amount.currency !== undefined) {
     throw new TypeError(`Not a decimal number: ${JSON.stringify(text)}`);
   }
-  return value;
+  return amount.value;
 }
 
 type Numeric<T, K extends keyof T> = Omit<T, K> & {

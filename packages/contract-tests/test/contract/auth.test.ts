@@ -1,4 +1,5 @@
 // Token operations: OAuth 1.0a steps, the OAuth 2.0 token, single sign-on sessions.
+import { tickleSession } from '@brokerage/client';
 import { contractClient, contractFetch } from '../../src/client.js';
 import { testConsumerSigner } from '../../src/oauth1.js';
 import { clientAssertion, oauth2Client } from '../../src/oauth2.js';
@@ -63,9 +64,8 @@ describeInProcess('OAuth 1.0a with the test consumer on a hosted server', () => 
       '/v1/api/oauth/access_token 200',
     ]);
     const second = signer(stored);
-    const ping = await second.client.POST('/v1/api/tickle');
-    expect(ping.response.status).toBe(200);
-    expect(ping.data?.iserver.authStatus.authenticated).toBe(true);
+    const ping = tickleSession(await second.client.ok(second.client.POST('/v1/api/tickle')));
+    expect(ping.iserver.authStatus.authenticated).toBe(true);
     expect(second.sent).toEqual([
       '/v1/api/oauth/live_session_token 200',
       '/v1/api/iserver/auth/ssodh/init 200',
@@ -126,10 +126,10 @@ describeInProcess('OAuth 2.0 token and single sign-on', () => {
       headers: { authorization: `Bearer ${bearer}` },
     });
     expect(response.status).toBe(200);
-    const ping = await suite.client.POST('/v1/api/tickle', {
-      headers: { cookie: `api=${data?.sessionId ?? ''}` },
-    });
-    expect(ping.data?.session).toBe(data?.sessionId);
+    const ping = await suite.client.ok(
+      suite.client.POST('/v1/api/tickle', { headers: { cookie: `api=${data?.sessionId ?? ''}` } }),
+    );
+    expect(tickleSession(ping).session).toBe(data?.sessionId);
   });
 
   it('createSsoBrowserSession answers a one-time link; the wrong scope answers 403, no token 401', async () => {

@@ -1,4 +1,5 @@
 // Session operations: ping, authentication status, brokerage session, logout.
+import { tickleSession } from '@brokerage/client';
 import { controls, describeInProcess } from '../../src/target.js';
 import { useTarget } from '../support/target.js';
 
@@ -6,18 +7,19 @@ describe('session', () => {
   const suite = useTarget();
 
   it('tickle answers the session and its brokerage status', async () => {
-    const { data, response } = await suite.client.POST('/v1/api/tickle');
-    expect(response.status).toBe(200);
-    expect(data?.session).toMatch(/\S/);
-    expect(data?.iserver.authStatus.authenticated).toBe(true);
+    const ping = tickleSession(await suite.client.ok(suite.client.POST('/v1/api/tickle')));
+    expect(ping.session).toMatch(/\S/);
+    expect(ping.iserver.authStatus.authenticated).toBe(true);
   });
 
-  it('getAuthStatus and checkAuthStatus agree', async () => {
+  it('getAuthStatus and checkAuthStatus agree, and name the server the accounts list names', async () => {
     const viaGet = await suite.client.GET('/v1/api/iserver/auth/status');
     const viaPost = await suite.client.POST('/v1/api/iserver/auth/status');
     expect(viaGet.response.status).toBe(200);
     expect(viaPost.data?.authenticated).toBe(viaGet.data?.authenticated);
     expect(viaPost.data?.connected).toBe(true);
+    const accounts = await suite.client.GET('/v1/api/iserver/accounts');
+    expect(accounts.data?.serverInfo).toEqual(viaPost.data?.serverInfo);
   });
 
   it('initBrokerageSession on an open session keeps it authenticated', async () => {
@@ -36,9 +38,11 @@ describe('session', () => {
     expect(status.data?.authenticated).toBe(true);
   });
 
-  it('initBrokerageSession without its required fields answers 400', async () => {
+  it('initBrokerageSession takes an empty body, and answers 400 to a field that is not a boolean', async () => {
+    const empty = await suite.client.POST('/v1/api/iserver/auth/ssodh/init', { body: {} });
+    expect(empty.data?.authenticated).toBe(true);
     const { response } = await suite.client.POST('/v1/api/iserver/auth/ssodh/init', {
-      body: { publish: true } as never,
+      body: { publish: 'yes' } as never,
     });
     expect(response.status).toBe(400);
   });
@@ -48,8 +52,7 @@ describeInProcess('logout', () => {
   const suite = useTarget();
 
   it('ends the session: the next call with its cookie answers 401', async () => {
-    const ping = await suite.client.POST('/v1/api/tickle');
-    const session = ping.data?.session ?? '';
+    const { session } = tickleSession(await suite.client.ok(suite.client.POST('/v1/api/tickle')));
     const { data, response } = await suite.client.POST('/v1/api/logout');
     expect(response.status).toBe(200);
     expect(data?.status).toBe(true);

@@ -6,11 +6,15 @@ import {
   accountSummary,
 } from '../domain/accounts/account-reports.js';
 import {
+  dynamicSearchView,
+  selectedAccountView,
+  selectedDynamicAccountView,
+} from '../domain/accounts/account-views.js';
+import {
   accountsList,
-  aliasOf,
-  allocationIdOf,
   isAdvisorMaster,
   partitionedPnl,
+  reportedAccount,
   searchDynamicAccounts,
   setDynamicAccount,
   signaturesAndOwners,
@@ -24,7 +28,7 @@ import { requireSession } from '../http/require-session.js';
 
 /** An account the session may see (400 otherwise), valued at the current prices. */
 function valued(brokerage: Brokerage, session: Session | undefined, accountId: string) {
-  const account = brokerage.accountFor(requireSession(session), accountId);
+  const account = reportedAccount(brokerage, requireSession(session), accountId);
   return { account, values: valueAccount(account, brokerage.market) };
 }
 
@@ -44,25 +48,16 @@ export const accountHandlers = ({
   | 'getPartitionedPnl'
 > => ({
   getAccounts: ({ session }) => accountsList(brokerage, requireSession(session)),
-  switchAccount: ({ session, body }) => {
-    const account = switchAccount(brokerage, requireSession(session), body.acctId);
-    return { set: true, acctId: account.id };
-  },
-  searchDynamicAccounts: ({ session, params }) => ({
-    matchedAccounts: searchDynamicAccounts(
-      brokerage,
-      requireSession(session),
+  switchAccount: ({ session, body }) =>
+    selectedAccountView(switchAccount(brokerage, requireSession(session), body.acctId)),
+  searchDynamicAccounts: ({ session, params }) =>
+    dynamicSearchView(
       params.searchPattern,
-    ).map((account) => ({
-      accountId: account.id,
-      alias: aliasOf(account),
-      allocationId: allocationIdOf(account),
-    })),
-    pattern: params.searchPattern,
-  }),
+      searchDynamicAccounts(brokerage, requireSession(session), params.searchPattern),
+    ),
   setDynamicAccount: ({ session, body }) => {
     const { account, roles } = setDynamicAccount(brokerage, requireSession(session), body.acctId);
-    return { set: true, acctId: account.id, roles };
+    return selectedDynamicAccountView(account, roles);
   },
   getSignaturesAndOwners: ({ session, params }) =>
     signaturesAndOwners(brokerage, requireSession(session), params.accountId),

@@ -1,4 +1,9 @@
-import { authStatusOf } from '../domain/auth/auth-status.js';
+import {
+  authStatusOf,
+  logoutView,
+  reauthenticationView,
+  tickleView,
+} from '../domain/auth/session-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -14,14 +19,7 @@ export const sessionHandlers = ({
 > => ({
   tickle: ({ session }) => {
     const live = requireSession(session);
-    return {
-      session: live.id,
-      ssoExpires: brokerage.sessions.ssoRemainingMs(live),
-      collission: false,
-      userId: brokerage.userOf(live).userId,
-      hmds: { error: 'no bridge' },
-      iserver: { authStatus: authStatusOf(live) },
-    };
+    return tickleView(live, brokerage.userOf(live).userId, brokerage.sessions.ssoRemainingMs(live));
   },
   getAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
   checkAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
@@ -32,10 +30,10 @@ export const sessionHandlers = ({
   },
   reauthenticate: ({ session }) => {
     brokerage.sessions.openBrokerage(requireSession(session));
-    return { message: 'triggered' };
+    return reauthenticationView();
   },
   logout: ({ session }) => {
     brokerage.sessions.end(requireSession(session));
-    return { status: true };
+    return logoutView();
   },
 });

@@ -249,6 +249,9 @@ export interface paths {
          *     `POST /v1/api/iserver/auth/ssodh/init`. `hmds` is `{"error": "no bridge"}` as long as no
          *     historical data has been requested, which is not a problem of the session.
          *
+         *     The service may also answer 200 with only `{"error": "..."}` when it accepted the ping but did
+         *     not process it: the session state is then unknown, and the next ping tells.
+         *
          *     401 means the session has ended (timed out, logged out, or the live session token expired):
          *     authenticate again.
          */
@@ -322,8 +325,9 @@ export interface paths {
          *     `competing: true` and `authenticated: false`.
          *
          *     Calling it on an open session does no harm and answers the current state. After it, keep
-         *     the session open with `POST /v1/api/tickle` about every 60 seconds. A body that is missing,
-         *     not an object, or whose `publish` or `compete` is missing or not a boolean answers 400.
+         *     the session open with `POST /v1/api/tickle` about every 60 seconds. Both fields are optional
+         *     (`{}` is accepted); a body that is missing, not an object, or whose `publish` or `compete` is
+         *     not a boolean answers 400.
          */
         post: operations["initBrokerageSession"];
         delete?: never;
@@ -557,8 +561,9 @@ export interface paths {
         /**
          * Read an account's equity and cash by segment
          * @description Gives the equity and cash balances of an account in total and by segment (securities,
-         *     commodities, and crypto where the account has a crypto segment), as numbers in the base
-         *     currency. An unknown or inaccessible account id, or a request before the brokerage session
+         *     commodities, `Crypto at Paxos`, ...), as the service sends them: formatted strings in the
+         *     base currency such as `"45,628 USD"`, under the service's own (partly abbreviated) keys.
+         *     `parseAmount` and `numericSummary` of the client read them as numbers. An unknown or inaccessible account id, or a request before the brokerage session
          *     is open (`no bridge`), answers 400.
          */
         get: operations["getAccountBalances"];
@@ -587,7 +592,9 @@ export interface paths {
          * Read an account's margin requirements by segment
          * @description Gives the current, look-ahead and overnight initial and maintenance margin of an account in
          *     total and by segment (securities, commodities, and crypto where the account has a crypto
-         *     segment), as numbers in the base currency. An unknown or inaccessible account id, or a
+         *     segment), as formatted strings in the base currency such as `"9,500 USD"`, under the
+         *     service's own keys (abbreviated labels, and `projected_liquidity_inital_margin` as
+         *     misspelt). `parseAmount` and `numericSummary` of the client read them as numbers. An unknown or inaccessible account id, or a
          *     request before the brokerage session is open (`no bridge`), answers 400.
          */
         get: operations["getAccountMargins"];
@@ -615,7 +622,9 @@ export interface paths {
         /**
          * Read an account's market value by currency and asset class
          * @description Gives the cash and the market value of each asset class of an account, one entry per
-         *     currency (in that currency) and a total entry `Total (in <base>)` in the base currency. An
+         *     currency (in that currency) and a total entry `Total (in <base>)` in the base currency, as
+         *     the service sends them: whole numbers as strings with thousands separators (`"19,000"`), and
+         *     the exchange rate as a decimal string. An
          *     unknown or inaccessible account id, or a request before the brokerage session is open
          *     (`no bridge`), answers 400.
          */
@@ -645,8 +654,10 @@ export interface paths {
          * Read an account's available funds by segment
          * @description Gives the available funds, excess liquidity (current, look-ahead and overnight), buying
          *     power, leverage and day trades left of an account in total and by segment (securities,
-         *     commodities, and crypto where the account has a crypto segment), as numbers in the base
-         *     currency: deeper than the summary. An unknown or inaccessible account id, or a request
+         *     commodities, and crypto where the account has a crypto segment): deeper than the summary.
+         *     Amounts are formatted strings in the base currency such as `"36,128 USD"`, `leverage` a
+         *     decimal or `n/a`, `day_trades_left` a count or `Unlimited`, under the service's own keys.
+         *     `parseAmount` and `numericSummary` of the client read them as numbers. An unknown or inaccessible account id, or a request
          *     before the brokerage session is open (`no bridge`), answers 400.
          */
         get: operations["getAccountAvailableFunds"];
@@ -1869,16 +1880,19 @@ export interface components {
              */
             error?: string;
         };
-        /** @description Identity of the server that holds the brokerage session. */
+        /**
+         * @description Identity of the server that holds the brokerage session, for support purposes. The same
+         *     object is sent by the ping, the authentication status operations and the accounts list.
+         */
         ServerInfo: {
             /**
              * @description Name of the server.
-             * @example JifN19053
+             * @example RefBroker01
              */
             serverName: string;
             /**
-             * @description Version and build date of the server software.
-             * @example Build 10.25.0p, Dec 5, 2023 5:48:12 PM
+             * @description Version (and, on the real service, build date) of the server software.
+             * @example Build 10.30.1, Reference server
              */
             serverVersion: string;
         };
@@ -1899,18 +1913,24 @@ export interface components {
             message: string;
             /**
              * @description Hardware address of the session's server, for support purposes.
-             * @example 98:F2:B3:23:BF:A0
+             * @example 02:00:5E:10:00:01
              */
             MAC: string;
+            /**
+             * @description Internal use only: an identifier of the machine that holds the session and its hardware
+             *     address, separated by `|`.
+             * @example 40000001|02:00:5E:10:00:01
+             */
+            hardware_info?: string;
             /** @description Reason the last attempt to open the brokerage session failed; empty when none did. */
             fail?: string;
             serverInfo: components["schemas"]["ServerInfo"];
         };
         /**
-         * @description The answer of the ping: the session identifier, the time left before the session expires and
-         *     the state of the brokerage session.
+         * @description The answer of a processed ping: the session identifier, the time left before the session
+         *     expires and the state of the brokerage session.
          */
-        TickleResponse: {
+        TickleSession: {
             /**
              * @description Identifier of the session: send it as the cookie `api` on later requests to use this
              *     session (see the `sessionCookie` security scheme).
@@ -1921,7 +1941,7 @@ export interface components {
              * Format: int64
              * @description Milliseconds until the session expires (a duration, not an epoch time); each request
              *     that keeps the session open pushes it back.
-             * @example 460311
+             * @example 287400
              */
             ssoExpires: number;
             /**
@@ -1933,7 +1953,7 @@ export interface components {
             /**
              * Format: int64
              * @description Internal use only; the brokerage's number of the logged-in user.
-             * @example 123456789
+             * @example 10001001
              */
             userId: number;
             hmds: components["schemas"]["HmdsStatus"];
@@ -1942,22 +1962,39 @@ export interface components {
                 authStatus: components["schemas"]["AuthStatus"];
             };
         };
+        /**
+         * @description The ping was received but not processed: the service answers 200 with only an error text.
+         *     The session state is unknown; ping again later.
+         */
+        TickleFailure: {
+            /**
+             * @description Why the ping was not processed.
+             * @example failed to process request
+             */
+            error: string;
+        };
+        /**
+         * @description The answer of the ping: the session identifier, the time left before the session expires and
+         *     the state of the brokerage session (`TickleSession`), or, when the service accepted the ping
+         *     without processing it, only an error text (`TickleFailure`).
+         */
+        TickleResponse: components["schemas"]["TickleSession"] | components["schemas"]["TickleFailure"];
         /** @description Options for opening the brokerage session. */
         SsodhInitRequest: {
             /**
              * @description Whether to publish the session token to the brokerage backend together with opening the
-             *     session. Send true: with false the token must already have been published, otherwise the
+             *     session. Optional; send true: with false the token must already have been published, otherwise the
              *     session does not open.
              * @example true
              */
-            publish: boolean;
+            publish?: boolean;
             /**
              * @description Whether to take the brokerage connection over from another session of the same user,
-             *     disconnecting it. With false and another session connected, the answer reports
+             *     disconnecting it. Optional; omitted, it counts as false. With false and another session connected, the answer reports
              *     `competing: true` and `authenticated: false`.
              * @example true
              */
-            compete: boolean;
+            compete?: boolean;
         };
         /**
          * @description Acknowledgement that the brokerage session is being opened again. The service answers at once
@@ -1993,10 +2030,18 @@ export interface components {
             allowCustomerTime: boolean;
             /** @description Whether a lite account is held under a pro login. */
             liteUnderPro?: boolean;
-            /** @description Whether currency conversion orders are disabled for the account. */
-            noFXConv: boolean;
-            /** @description Whether the account is a proprietary trading account. */
-            isProp: boolean;
+            /**
+             * @description Whether currency conversion orders are disabled for the account; spelled `noFxConv` in
+             *     current payloads (the reference server sends this spelling).
+             */
+            noFxConv?: boolean;
+            /**
+             * @description The same flag as `noFxConv`, in the spelling of earlier versions of the service (the
+             *     vendor's schema still names it so, and some clients read it); read whichever is present.
+             */
+            noFXConv?: boolean;
+            /** @description Whether the account is a proprietary trading account; not sent by every version of the service. */
+            isProp?: boolean;
             /** @description Whether the account converts currency automatically when trading in a non-base currency. */
             autoFx?: boolean;
         };
@@ -2047,6 +2092,16 @@ export interface components {
              * @example STK,OPT,FUT,FOP,WAR,CASH,BOND,FUND,CFD
              */
             allowedAssetTypes: string;
+            /** @description Whether the user has financial-advisor features (allocation groups and the like). */
+            allowFA?: boolean;
+            /** @description Whether a lite account may be held under this pro login. */
+            allowLiteUnderPro?: boolean;
+            /** @description Whether trading is restricted by the user's market-data subscriptions. */
+            restrictTradeSubscription?: boolean;
+            /** @description Whether the labels required for users in the United Kingdom are shown. */
+            showUkUserLabels?: boolean;
+            /** @description Whether the side-by-side order entry view is available. */
+            sideBySide?: boolean;
         };
         /**
          * @description The accounts the user may trade, with their aliases and properties, the features enabled for
@@ -2298,8 +2353,9 @@ export interface components {
             settledCash: number;
         };
         /**
-         * @description General overview of an account's values, in the account's base currency (`currency`). A
-         *     stateful server computes it from cash per currency (converted at the current exchange rate)
+         * @description General overview of an account's values, as numbers in the account's base currency (the
+         *     base currency is named only by the total entry of `cashBalances`, `Total (in <base>)`; the
+         *     service sends no currency field here). A stateful server computes it from cash per currency (converted at the current exchange rate)
          *     and positions (quantity times price):
          *     `totalCashValue` = sum of cash, `netLiquidationValue` = `totalCashValue` + market value of
          *     positions, `availableFunds` = `equityWithLoanValue` - `initialMargin`, `excessLiquidity` =
@@ -2317,11 +2373,6 @@ export interface components {
              * @example
              */
             status: string;
-            /**
-             * @description Base currency of the account; every amount of this object is in it.
-             * @example USD
-             */
-            currency: string;
             /**
              * @description Total cash balance of the account over all currencies, in the base currency.
              * @example 26627.5
@@ -2398,333 +2449,374 @@ export interface components {
              */
             cashBalances: components["schemas"]["CashBalance"][];
         };
-        /** @description Equity and cash of one segment of an account (or the total), in the base currency. */
+        /**
+         * @description Equity and cash of one segment of an account (or the total), each a formatted amount in the
+         *     base currency (`"45,628 USD"`). Which keys a segment carries differs: the total carries every
+         *     one, securities all but `Nt Lqdtn Uncrtnty`, commodities and crypto only net liquidation,
+         *     equity with loan, cash, interest and debit card charges.
+         */
         AccountBalancesSegment: {
             /**
              * @description Net liquidation value of the segment, cash plus market value of its positions.
-             * @example 45627.5
+             * @example 45,628 USD
              */
-            net_liquidation: number;
+            net_liquidation: string;
             /**
-             * @description Part of the net liquidation value that is uncertain because prices are stale or missing.
-             * @example 0
+             * @description Part of the net liquidation value that is uncertain because prices are stale or missing (after-hours moves); sent for the total.
+             * @example 0 USD
              */
-            net_liquidation_uncertainty?: number;
+            "Nt Lqdtn Uncrtnty"?: string;
             /**
-             * @description Equity with loan value of the segment (net liquidation value minus option value).
-             * @example 45627.5
+             * @description Equity with loan value of the segment (settled cash for a cash account; cash plus the value of stock, bonds, funds and European and Asian options for a margin account).
+             * @example 45,628 USD
              */
-            equity_with_loan: number;
+            equity_with_loan: string;
             /**
-             * @description Equity with loan value at the close of the previous trading day.
-             * @example 45415.5
+             * @description Equity with loan value at the close of the previous trading day; sent for the total and securities.
+             * @example 45,416 USD
              */
-            previous_day_equity_with_loan: number;
+            "Prvs Dy Eqty Wth Ln Vl"?: string;
             /**
-             * @description Equity with loan value under Regulation T rules.
-             * @example 45627.5
+             * @description Equity with loan value under Regulation T rules; sent for the total and securities.
+             * @example 45,628 USD
              */
-            regt_equity_with_loan: number;
+            "Rg T Eqty Wth Ln Vl"?: string;
             /**
-             * @description Gross position value, the sum of the absolute market values of the segment's positions.
-             * @example 19000
+             * @description Gross position value, the sum of the absolute market values of the segment's positions; sent for the total and securities.
+             * @example 19,000 USD
              */
-            sec_gross_pos_val: number;
+            sec_gross_pos_val?: string;
             /**
-             * @description Cash of the segment in all currencies, converted to the base currency.
-             * @example 26627.5
+             * @description Cash of the segment in all currencies, converted to the base currency; negative when borrowed.
+             * @example 26,628 USD
              */
-            cash: number;
+            cash: string;
             /**
              * @description Interest accrued month to date (credit positive, debit negative).
-             * @example 0
+             * @example 0 USD
              */
-            mtd_interest?: number;
+            "MTD Interest"?: string;
             /**
              * @description Debit card charges not yet posted.
-             * @example 0
+             * @example 0 USD
              */
-            pending_debit_card_charges?: number;
+            "Pndng Dbt Crd Chrgs"?: string;
         };
         /**
-         * @description Equity and cash of an account in total and by segment (securities, commodities and, where the
-         *     account has one, crypto). Amounts are numbers in the base currency `currency` (the real
-         *     service formats them as strings such as `"45,628 USD"` under abbreviated labels; this
-         *     document uses numbers under snake_case names). `total` is the sum of the segments.
+         * @description Equity and cash of an account in total and by segment, as the service sends them: every
+         *     amount is a formatted string in the base currency, rounded to whole units, with thousands
+         *     separators and the currency code appended (`"45,628 USD"`, `"-1,250 USD"`). Several keys
+         *     are the service's abbreviated labels, spaces included (`Prvs Dy Eqty Wth Ln Vl`). There is no
+         *     separate currency field: it is the code at the end of each amount. The client's
+         *     `parseAmount` and `numericSummary` read these strings as numbers.
+         *
+         *     `total` is always sent; the segments are those the account has: `securities` (stocks,
+         *     options, cash), `commodities` (futures), `Crypto at Paxos` (cryptocurrencies; sent with zero
+         *     amounts to accounts without any) and, on some accounts, others such as `cfd`.
          */
         AccountBalances: {
-            /**
-             * @description Base currency of the account; every amount of this object is in it.
-             * @example USD
-             */
-            currency: string;
             total: components["schemas"]["AccountBalancesSegment"];
-            securities: components["schemas"]["AccountBalancesSegment"];
-            commodities: components["schemas"]["AccountBalancesSegment"];
-            crypto?: components["schemas"]["AccountBalancesSegment"];
-        };
-        /** @description Margin requirements of one segment of an account (or the total), in the base currency. */
-        AccountMarginsSegment: {
-            /**
-             * @description Initial margin under Regulation T rules; sent for the total and securities segments only.
-             * @example 9500
-             */
-            regt_margin?: number;
-            /**
-             * @description Initial margin required by the current positions.
-             * @example 9500
-             */
-            current_initial: number;
-            /**
-             * @description Maintenance margin required by the current positions.
-             * @example 4750
-             */
-            current_maint: number;
-            /**
-             * @description Margin predicted after expiring derivatives are settled; zero when nothing expires.
-             * @example 0
-             */
-            projected_post_expiry_margin?: number;
-            /**
-             * @description Initial margin that will apply at the next scheduled margin change.
-             * @example 9500
-             */
-            projected_look_ahead_initial_margin: number;
-            /**
-             * @description Maintenance margin that will apply at the next scheduled margin change.
-             * @example 4750
-             */
-            projected_look_ahead_maint_margin: number;
-            /**
-             * @description Initial margin that will apply overnight.
-             * @example 9500
-             */
-            projected_overnight_initial_margin: number;
-            /**
-             * @description Maintenance margin that will apply overnight.
-             * @example 4750
-             */
-            projected_overnight_maint_margin: number;
+            securities?: components["schemas"]["AccountBalancesSegment"];
+            commodities?: components["schemas"]["AccountBalancesSegment"];
+            "Crypto at Paxos"?: components["schemas"]["AccountBalancesSegment"];
         };
         /**
-         * @description Margin requirements of an account in total and by segment (securities, commodities and, where
-         *     the account has one, crypto), as numbers in the base currency `currency` (the real service
-         *     formats them as strings with the currency appended). `total` is the sum of the segments.
+         * @description Margin requirements of one segment of an account (or the total), each a formatted amount in
+         *     the base currency (`"9,500 USD"`). `RegT Margin` is sent for the total and securities only.
+         */
+        AccountMarginsSegment: {
+            /**
+             * @description Initial margin under Regulation T rules; sent for the total and securities only.
+             * @example 9,500 USD
+             */
+            "RegT Margin"?: string;
+            /**
+             * @description Initial margin required by the current positions.
+             * @example 9,500 USD
+             */
+            current_initial: string;
+            /**
+             * @description Margin predicted at the next open, after expiring derivatives are settled; zero when nothing expires.
+             * @example 0 USD
+             */
+            "Prdctd Pst-xpry Mrgn @ Opn"?: string;
+            /**
+             * @description Maintenance margin required by the current positions.
+             * @example 4,750 USD
+             */
+            current_maint: string;
+            /**
+             * @description Initial margin that will apply at the next scheduled margin change (the look-ahead initial margin); the key is misspelt `inital` in real payloads.
+             * @example 9,500 USD
+             */
+            projected_liquidity_inital_margin?: string;
+            /**
+             * @description Maintenance margin that will apply at the next scheduled margin change.
+             * @example 4,750 USD
+             */
+            "Prjctd Lk Ahd Mntnnc Mrgn"?: string;
+            /**
+             * @description Initial margin that will apply overnight.
+             * @example 9,500 USD
+             */
+            projected_overnight_initial_margin?: string;
+            /**
+             * @description Maintenance margin that will apply overnight.
+             * @example 4,750 USD
+             */
+            "Prjctd Ovrnght Mntnnc Mrgn"?: string;
+        };
+        /**
+         * @description Margin requirements of an account in total and by segment, as the service sends them: every
+         *     amount is a formatted string in the base currency, rounded to whole units, with thousands
+         *     separators and the currency code appended (`"9,500 USD"`). Several keys are the service's
+         *     abbreviated labels, spaces included, and one keeps the service's misspelling
+         *     (`projected_liquidity_inital_margin`). There is no separate currency field. The client's
+         *     `parseAmount` and `numericSummary` read these strings as numbers.
+         *
+         *     `total` is always sent; the segments are those the account has (`securities`,
+         *     `commodities`, `Crypto at Paxos`, ...), as for the balances.
          */
         AccountMargins: {
-            /**
-             * @description Base currency of the account; every amount of this object is in it.
-             * @example USD
-             */
-            currency: string;
             total: components["schemas"]["AccountMarginsSegment"];
-            securities: components["schemas"]["AccountMarginsSegment"];
-            commodities: components["schemas"]["AccountMarginsSegment"];
-            crypto?: components["schemas"]["AccountMarginsSegment"];
+            securities?: components["schemas"]["AccountMarginsSegment"];
+            commodities?: components["schemas"]["AccountMarginsSegment"];
+            "Crypto at Paxos"?: components["schemas"]["AccountMarginsSegment"];
         };
-        /** @description Cash and market value by asset class of an account in one currency (or the total in the base currency). */
+        /**
+         * @description Cash and market value by asset class of an account in one currency (or the total in the base
+         *     currency), as the service sends them: each value is a string, a whole number with thousands
+         *     separators and no currency code (`"19,441"`, `"-1,250"`), and `Exchange Rate` a decimal
+         *     string (`"1.085"`, `"1.00"` for the base currency). Several keys are the service's own
+         *     labels, spaces and capitals included (`MTD Interest`, `Govt Bonds`, `Notional CFD`,
+         *     `Cryptocurrency`, `Exchange Rate`). The client's `parseAmount` and `numericSummary` read
+         *     them as numbers.
+         */
         MarketValueEntry: {
             /**
              * @description Cash in this currency, including unsettled trades.
-             * @example 25000
+             * @example 25,000
              */
-            total_cash: number;
+            total_cash: string;
             /**
              * @description Settled cash in this currency.
-             * @example 25000
+             * @example 25,000
              */
-            settled_cash: number;
+            settled_cash?: string;
             /**
              * @description Interest accrued month to date (credit positive, debit negative).
              * @example 0
              */
-            mtd_interest: number;
+            "MTD Interest"?: string;
             /**
              * @description Market value of stock positions.
-             * @example 19000
+             * @example 19,000
              */
-            stock: number;
+            stock?: string;
             /**
              * @description Market value of stock and index option positions.
              * @example 0
              */
-            options: number;
+            options?: string;
             /**
              * @description Market value (unrealized profit and loss) of futures positions.
              * @example 0
              */
-            futures: number;
+            futures?: string;
             /**
              * @description Market value of options on futures.
              * @example 0
              */
-            future_options: number;
+            future_options?: string;
             /**
              * @description Market value of all fund positions.
              * @example 0
              */
-            funds: number;
+            funds?: string;
             /**
              * @description Dividends declared and not yet paid.
              * @example 0
              */
-            dividends_receivable: number;
+            dividends_receivable?: string;
             /**
              * @description Market value of mutual fund positions.
              * @example 0
              */
-            mutual_funds: number;
+            mutual_funds?: string;
             /**
              * @description Market value of money-market fund positions.
              * @example 0
              */
-            money_market: number;
+            money_market?: string;
             /**
              * @description Market value of corporate and other bond positions.
              * @example 0
              */
-            bonds: number;
+            bonds?: string;
             /**
              * @description Market value of government bond positions.
              * @example 0
              */
-            govt_bonds: number;
+            "Govt Bonds"?: string;
             /**
              * @description Market value of treasury bill positions.
              * @example 0
              */
-            t_bills: number;
+            t_bills?: string;
             /**
              * @description Market value of warrant positions.
              * @example 0
              */
-            warrants: number;
+            warrants?: string;
             /**
              * @description Market value of issuer option positions.
              * @example 0
              */
-            issuer_option: number;
+            issuer_option?: string;
             /**
              * @description Market value of physical commodity positions (metals).
              * @example 0
              */
-            commodity: number;
+            commodity?: string;
+            /**
+             * @description Notional value of contract-for-difference positions.
+             * @example 0
+             */
+            "Notional CFD"?: string;
             /**
              * @description Market value (unrealized profit and loss) of contract-for-difference positions.
              * @example 0
              */
-            cfd: number;
+            cfd?: string;
             /**
              * @description Market value of cryptocurrency positions.
              * @example 0
              */
-            cryptocurrency: number;
+            Cryptocurrency?: string;
             /**
              * @description Cash plus market value of all positions in this currency.
-             * @example 44000
+             * @example 44,000
              */
-            net_liquidation: number;
+            net_liquidation: string;
             /**
              * @description Unrealized profit and loss of positions in this currency.
-             * @example 1500
+             * @example 1,500
              */
-            unrealized_pnl: number;
+            unrealized_pnl?: string;
             /**
              * @description Profit and loss realized today in this currency.
              * @example 0
              */
-            realized_pnl: number;
+            realized_pnl?: string;
             /**
-             * @description Value of one unit of this currency in the base currency (1 for the base currency and the total entry).
-             * @example 1
+             * @description Value of one unit of this currency in the base currency (`1.00` for the base currency and the total entry), to at most seven decimals.
+             * @example 1.00
              * @example 1.085
              */
-            exchange_rate: number;
+            "Exchange Rate"?: string;
         };
         /**
          * @description Market value of an account by currency and asset class: one entry per currency the account
          *     holds cash or positions in, keyed by currency code and stated in that currency, plus one
          *     total entry in the base currency keyed `Total (in <base>)` (for example `Total (in USD)`),
-         *     a real-payload key kept as is. Amounts are numbers (the real service sends them as strings).
+         *     a real-payload key kept as is. Values are strings, as the service sends them.
          */
         AccountMarketValue: {
             [key: string]: components["schemas"]["MarketValueEntry"];
         };
-        /** @description Available funds of one segment of an account (or the total), in the base currency. */
+        /**
+         * @description Available funds of one segment of an account (or the total), as formatted strings in the base
+         *     currency (`"36,128 USD"`). The total carries every key; securities adds `SMA` and `leverage`
+         *     to the common ones; `buying_power`, `Lk Ahd Nxt Chng` and `day_trades_left` are sent for the
+         *     total only.
+         */
         AvailableFundsSegment: {
             /**
              * @description Funds available for new positions now, equity with loan value minus initial margin.
-             * @example 36127.5
+             * @example 36,128 USD
              */
-            current_available: number;
+            current_available: string;
             /**
-             * @description Excess liquidity now, equity with loan value minus maintenance margin.
-             * @example 40877.5
+             * @description Excess liquidity now, equity with loan value minus maintenance margin; at or below zero positions are liquidated.
+             * @example 40,878 USD
              */
-            current_excess: number;
+            current_excess: string;
             /**
              * @description Excess liquidity predicted after expiring derivatives are settled; zero when nothing expires.
-             * @example 0
+             * @example 0 USD
              */
-            projected_post_expiry_excess?: number;
+            "Prdctd Pst-xpry Excss"?: string;
             /**
-             * @description Available funds at the next scheduled margin change.
-             * @example 36127.5
+             * @description Special memorandum account (Regulation T excess equity credit line); sent for the total and securities.
+             * @example 36,128 USD
              */
-            look_ahead_available_funds: number;
+            SMA?: string;
             /**
-             * @description Excess liquidity at the next scheduled margin change.
-             * @example 40877.5
+             * @description Available funds at the next scheduled margin change (look-ahead).
+             * @example 36,128 USD
              */
-            look_ahead_excess_liquidity: number;
+            "Lk Ahd Avlbl Fnds"?: string;
+            /**
+             * @description Excess liquidity at the next scheduled margin change (look-ahead).
+             * @example 40,878 USD
+             */
+            "Lk Ahd Excss Lqdty"?: string;
             /**
              * @description Available funds under overnight margin requirements.
-             * @example 36127.5
+             * @example 36,128 USD
              */
-            overnight_available: number;
+            overnight_available?: string;
             /**
              * @description Excess liquidity under overnight margin requirements.
-             * @example 40877.5
+             * @example 40,878 USD
              */
-            overnight_excess: number;
+            overnight_excess?: string;
             /**
-             * @description Value of securities that can be bought now; sent for the total and securities segments only.
-             * @example 144510
+             * @description Value of securities that can be bought now (four times the available funds for a margin account); sent for the total only.
+             * @example 144,510 USD
              */
-            buying_power?: number;
+            buying_power?: string;
             /**
-             * @description Gross position value divided by net liquidation value; null where it cannot be computed (`n/a` in real payloads). Sent for the total and securities segments only.
+             * @description Gross position value divided by net liquidation value, with two decimals (`"0.42"`), or
+             *     `n/a` where it cannot be computed; sent for the total and securities. Not a formatted
+             *     amount (no currency).
              * @example 0.42
+             * @example n/a
              */
-            leverage?: number | null;
+            leverage?: string;
             /**
-             * @description When the next scheduled margin change (the look-ahead values) takes effect, as the service words it (`@ 16:00:00`, exchange time); null when none is scheduled.
-             * @example @ 16:00:00
+             * @description When the next scheduled margin change (the look-ahead values) takes effect, as
+             *     `@ HH:mm:ss` in exchange time; sent for the total when a change is scheduled (the
+             *     reference server schedules none, so never sends it).
+             * @example @ 17:00:00
              */
-            look_ahead_next_change?: string | null;
+            "Lk Ahd Nxt Chng"?: string;
             /**
-             * @description Day trades left in the five-day window before the account is flagged as a pattern day trader; null when unlimited (`Unlimited` in real payloads, for accounts already flagged or above the equity threshold). Sent for the total and securities segments only.
+             * @description Day trades left in the five-day window before the account is flagged as a pattern day
+             *     trader, as a count (`"3"`), or `Unlimited` (accounts already flagged, cash accounts and
+             *     accounts above the equity threshold); sent for the total only.
              * @example 3
+             * @example Unlimited
              */
-            day_trades_left?: number | null;
+            day_trades_left?: string;
         };
         /**
-         * @description Available funds, excess liquidity and buying power of an account in total and by segment
-         *     (securities, commodities and, where the account has one, crypto): deeper than the summary.
-         *     Amounts are numbers in the base currency `currency` (the real service formats them as
-         *     strings, writes `n/a` for a leverage it cannot compute and `Unlimited` for the day trades of
-         *     a pattern day trader; those become null here).
+         * @description Available funds, excess liquidity and buying power of an account in total and by segment,
+         *     deeper than the summary, as the service sends them: amounts are formatted strings in the base
+         *     currency, rounded to whole units, with thousands separators and the currency code appended
+         *     (`"36,128 USD"`); `leverage` is a decimal string or `n/a`, `day_trades_left` a count or
+         *     `Unlimited`. Several keys are the service's abbreviated labels, spaces included. There is no
+         *     separate currency field. The client's `parseAmount` and `numericSummary` read these strings
+         *     as numbers.
+         *
+         *     `total` is always sent; the segments are those the account has (`securities`,
+         *     `commodities`, `Crypto at Paxos`, and on some accounts `cfd`), as for the balances.
          */
         AccountAvailableFunds: {
-            /**
-             * @description Base currency of the account; every amount of this object is in it.
-             * @example USD
-             */
-            currency: string;
             total: components["schemas"]["AvailableFundsSegment"];
-            securities: components["schemas"]["AvailableFundsSegment"];
-            commodities: components["schemas"]["AvailableFundsSegment"];
-            crypto?: components["schemas"]["AvailableFundsSegment"];
+            securities?: components["schemas"]["AvailableFundsSegment"];
+            commodities?: components["schemas"]["AvailableFundsSegment"];
+            "Crypto at Paxos"?: components["schemas"]["AvailableFundsSegment"];
         };
         /** @description Profit and loss of one account partition, in the account's base currency. */
         PnlEntry: {
@@ -2878,6 +2970,10 @@ export interface components {
             clearingStatus: "O" | "P" | "N" | "A" | "C" | "R";
             /** @description Whether the account is a Covestor (managed-portfolio) account. */
             covestor: boolean;
+            /** @description Whether the account holds prepaid cryptocurrency with the Zero Hash custodian; keyed with a capital and a hyphen as in real payloads. */
+            "PrepaidCrypto-Z"?: boolean;
+            /** @description Whether the account holds prepaid cryptocurrency with the Paxos custodian; keyed with a capital and a hyphen as in real payloads. */
+            "PrepaidCrypto-P"?: boolean;
             /** @description Whether trading by the client is disabled on the account. */
             noClientTrading?: boolean;
             /** @description Whether virtual currency positions are tracked for the account. */
@@ -2902,6 +2998,11 @@ export interface components {
              * @example 0
              */
             commoditymarketvalue: number;
+            /**
+             * @description Market value of cryptocurrency positions in the currency.
+             * @example 0
+             */
+            cryptocurrencyvalue?: number;
             /**
              * @description Market value of futures positions in the currency.
              * @example 0
@@ -6005,7 +6106,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The account id is not one of the user's accounts; the body carries only the reason. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6070,8 +6179,24 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The account id is not one the user may reach; the body carries only the reason. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
+            /** @description The user does not hold the DYNACCT property, or the request took more than 10 seconds and was aborted. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
         };
     };
     getSignaturesAndOwners: {

@@ -284,9 +284,15 @@ export const isSwitchAccountRequest = (value: unknown): value is Schemas["Switch
 /** True when `value` matches the document's `SwitchAccountResponse` schema. */
 export const isSwitchAccountResponse = (value: unknown): value is Schemas["SwitchAccountResponse"] =>
   schemaValidators["SwitchAccountResponse"](value);
+/** True when `value` matches the document's `TickleFailure` schema. */
+export const isTickleFailure = (value: unknown): value is Schemas["TickleFailure"] =>
+  schemaValidators["TickleFailure"](value);
 /** True when `value` matches the document's `TickleResponse` schema. */
 export const isTickleResponse = (value: unknown): value is Schemas["TickleResponse"] =>
   schemaValidators["TickleResponse"](value);
+/** True when `value` matches the document's `TickleSession` schema. */
+export const isTickleSession = (value: unknown): value is Schemas["TickleSession"] =>
+  schemaValidators["TickleSession"](value);
 /** True when `value` matches the document's `Trade` schema. */
 export const isTrade = (value: unknown): value is Schemas["Trade"] =>
   schemaValidators["Trade"](value);

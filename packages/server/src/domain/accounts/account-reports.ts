@@ -1,8 +1,17 @@
 import type { Schema } from '@brokerage/types';
+import {
+  formatDayTrades,
+  formatMoney,
+  formatRate,
+  formatRatio,
+  formatWhole,
+} from './amount-format.js';
 import type { AccountValues, CurrencyValues, SegmentValues } from './valuation.js';
 
 /** The account figures of the summary operations and the ledger, shaped from one valuation
- * (`valueAccount`), so that every operation answers the same numbers. */
+ * (`valueAccount`), so that every operation answers the same numbers. The per-segment reports
+ * and the market value are sent as the service sends them, formatted strings under its own keys
+ * (`amount-format.ts` holds the formats). */
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -11,14 +20,26 @@ export const totalLabel = (values: AccountValues) => `Total (in ${values.baseCur
 
 /** Pattern day trader rule: margin accounts below this net liquidation value get 3 day trades. */
 const patternDayTraderEquity = 25_000;
+const patternDayTrades = 3;
 
-type SegmentName = 'total' | 'securities' | 'commodities';
+/** The segments the service reports, keyed as it keys them; the reference server simulates no
+ * cryptocurrency, so `Crypto at Paxos` is all zeros, as the service sends it to such accounts. */
+type SegmentName = 'total' | 'securities' | 'commodities' | 'Crypto at Paxos';
+
+const noSegment: SegmentValues = {
+  netLiquidation: 0,
+  initialMargin: 0,
+  maintenanceMargin: 0,
+  cash: 0,
+  grossPositionValue: 0,
+  dailyPnl: 0,
+};
 
 /** The total and each segment, shaped alike; the total is the segments' sum (to the cent). */
 function mapSegments<T>(
   values: AccountValues,
   shape: (segment: SegmentValues, name: SegmentName) => T,
-) {
+): Record<SegmentName, T> {
   const total: SegmentValues = {
     netLiquidation: values.total.netLiquidation,
     initialMargin: values.initialMargin,
@@ -29,15 +50,20 @@ function mapSegments<T>(
   };
   return {
     total: shape(total, 'total'),
-    securities: shape(values.segments.securities, 'securities'),
+    'Crypto at Paxos': shape(noSegment, 'Crypto at Paxos'),
     commodities: shape(values.segments.commodities, 'commodities'),
+    securities: shape(values.segments.securities, 'securities'),
   };
 }
+
+/** Whether the service sends a segment's securities-only keys (Regulation T, gross position). */
+const carriesSecurities = (name: SegmentName) => name === 'total' || name === 'securities';
 
 function byCurrencyCode(values: AccountValues): CurrencyValues[] {
   return [...values.byCurrency].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
+/** The summary: numbers, as the service sends them here (unlike the per-segment reports). */
 export function accountSummary(
   values: AccountValues,
   accountType: string,
@@ -46,7 +72,6 @@ export function accountSummary(
   return {
     accountType,
     status: '',
-    currency: values.baseCurrency,
     balance: total.cash,
     SMA: values.availableFunds,
     buyingPower: values.buyingPower,
@@ -72,65 +97,87 @@ export function accountSummary(
   };
 }
 
+/** Amounts of the per-segment reports, formatted in the account's base currency. */
+const moneyOf = (values: AccountValues) => (value: number) =>
+  formatMoney(value, values.baseCurrency);
+
 export function accountBalances(values: AccountValues): Schema<'AccountBalances'> {
-  return {
-    currency: values.baseCurrency,
-    ...mapSegments(values, (segment) => ({
-      net_liquidation: segment.netLiquidation,
-      net_liquidation_uncertainty: 0,
-      equity_with_loan: segment.netLiquidation,
-      previous_day_equity_with_loan: round(segment.netLiquidation - segment.dailyPnl),
-      regt_equity_with_loan: segment.netLiquidation,
-      sec_gross_pos_val: segment.grossPositionValue,
-      cash: segment.cash,
-      mtd_interest: 0,
-      pending_debit_card_charges: 0,
-    })),
-  };
+  const money = moneyOf(values);
+  return mapSegments(values, (segment, name): Schema<'AccountBalancesSegment'> => {
+    const netLiquidation = money(segment.netLiquidation);
+    const common = {
+      'MTD Interest': money(0),
+      'Pndng Dbt Crd Chrgs': money(0),
+    };
+    if (!carriesSecurities(name)) {
+      return {
+        net_liquidation: netLiquidation,
+        equity_with_loan: netLiquidation,
+        cash: money(segment.cash),
+        ...common,
+      };
+    }
+    return {
+      net_liquidation: netLiquidation,
+      ...(name === 'total' ? { 'Nt Lqdtn Uncrtnty': money(0) } : {}),
+      equity_with_loan: netLiquidation,
+      'Prvs Dy Eqty Wth Ln Vl': money(segment.netLiquidation - segment.dailyPnl),
+      'Rg T Eqty Wth Ln Vl': netLiquidation,
+      sec_gross_pos_val: money(segment.grossPositionValue),
+      cash: money(segment.cash),
+      ...common,
+    };
+  });
 }
 
 export function accountMargins(values: AccountValues): Schema<'AccountMargins'> {
-  return {
-    currency: values.baseCurrency,
-    ...mapSegments(values, (segment, name) => ({
+  const money = moneyOf(values);
+  return mapSegments(values, (segment, name): Schema<'AccountMarginsSegment'> => {
+    const initial = money(segment.initialMargin);
+    const maintenance = money(segment.maintenanceMargin);
+    return {
       // Regulation T applies to securities only.
-      ...(name === 'commodities' ? {} : { regt_margin: values.segments.securities.initialMargin }),
-      current_initial: segment.initialMargin,
-      current_maint: segment.maintenanceMargin,
-      projected_post_expiry_margin: 0,
-      projected_look_ahead_initial_margin: segment.initialMargin,
-      projected_look_ahead_maint_margin: segment.maintenanceMargin,
-      projected_overnight_initial_margin: segment.initialMargin,
-      projected_overnight_maint_margin: segment.maintenanceMargin,
-    })),
-  };
+      ...(carriesSecurities(name)
+        ? { 'RegT Margin': money(values.segments.securities.initialMargin) }
+        : {}),
+      current_initial: initial,
+      'Prdctd Pst-xpry Mrgn @ Opn': money(0),
+      current_maint: maintenance,
+      projected_liquidity_inital_margin: initial,
+      'Prjctd Lk Ahd Mntnnc Mrgn': maintenance,
+      projected_overnight_initial_margin: initial,
+      'Prjctd Ovrnght Mntnnc Mrgn': maintenance,
+    };
+  });
 }
 
 function marketValueEntry(entry: CurrencyValues): Schema<'MarketValueEntry'> {
+  const zero = formatWhole(0);
   return {
-    total_cash: entry.cash,
-    settled_cash: entry.cash,
-    mtd_interest: 0,
-    stock: entry.stockMarketValue,
-    options: entry.optionMarketValue,
-    futures: entry.futuresPnl,
-    future_options: 0,
-    funds: 0,
-    dividends_receivable: 0,
-    mutual_funds: 0,
-    money_market: 0,
-    bonds: 0,
-    govt_bonds: 0,
-    t_bills: 0,
-    warrants: 0,
-    issuer_option: 0,
-    commodity: 0,
-    cfd: 0,
-    cryptocurrency: 0,
-    net_liquidation: entry.netLiquidation,
-    unrealized_pnl: entry.unrealizedPnl,
-    realized_pnl: entry.realizedPnl,
-    exchange_rate: entry.exchangeRate,
+    total_cash: formatWhole(entry.cash),
+    settled_cash: formatWhole(entry.cash),
+    'MTD Interest': zero,
+    stock: formatWhole(entry.stockMarketValue),
+    options: formatWhole(entry.optionMarketValue),
+    futures: formatWhole(entry.futuresPnl),
+    future_options: zero,
+    funds: zero,
+    dividends_receivable: zero,
+    mutual_funds: zero,
+    money_market: zero,
+    bonds: zero,
+    'Govt Bonds': zero,
+    t_bills: zero,
+    warrants: zero,
+    issuer_option: zero,
+    commodity: zero,
+    'Notional CFD': zero,
+    cfd: zero,
+    Cryptocurrency: zero,
+    net_liquidation: formatWhole(entry.netLiquidation),
+    unrealized_pnl: formatWhole(entry.unrealizedPnl),
+    realized_pnl: formatWhole(entry.realizedPnl),
+    'Exchange Rate': formatRate(entry.exchangeRate),
   };
 }
 
@@ -145,33 +192,36 @@ export function accountAvailableFunds(
   values: AccountValues,
   cashAccount: boolean,
 ): Schema<'AccountAvailableFunds'> {
+  const money = moneyOf(values);
   const netLiquidation = values.total.netLiquidation;
-  const dayTradesLeft = cashAccount || netLiquidation >= patternDayTraderEquity ? null : 3;
-  return {
-    currency: values.baseCurrency,
-    ...mapSegments(values, (segment, name) => {
-      const available = round(segment.netLiquidation - segment.initialMargin);
-      const excess = round(segment.netLiquidation - segment.maintenanceMargin);
-      return {
-        current_available: available,
-        current_excess: excess,
-        projected_post_expiry_excess: 0,
-        look_ahead_available_funds: available,
-        look_ahead_excess_liquidity: excess,
-        overnight_available: available,
-        overnight_excess: excess,
-        ...(name === 'commodities'
-          ? {}
-          : {
-              buying_power: values.buyingPower,
-              leverage:
-                netLiquidation > 0 ? round(segment.grossPositionValue / netLiquidation) : null,
-              day_trades_left: dayTradesLeft,
-            }),
-        ...(name === 'total' ? { look_ahead_next_change: null } : {}),
-      };
-    }),
-  };
+  const dayTradesLeft =
+    cashAccount || netLiquidation >= patternDayTraderEquity ? undefined : patternDayTrades;
+  return mapSegments(values, (segment, name): Schema<'AvailableFundsSegment'> => {
+    const available = money(segment.netLiquidation - segment.initialMargin);
+    const excess = money(segment.netLiquidation - segment.maintenanceMargin);
+    const sma = carriesSecurities(name) ? { SMA: money(values.availableFunds) } : {};
+    const leverage = formatRatio(
+      netLiquidation > 0 ? segment.grossPositionValue / netLiquidation : undefined,
+    );
+    return {
+      current_available: available,
+      current_excess: excess,
+      'Prdctd Pst-xpry Excss': money(0),
+      ...sma,
+      'Lk Ahd Avlbl Fnds': available,
+      'Lk Ahd Excss Lqdty': excess,
+      overnight_available: available,
+      overnight_excess: excess,
+      ...(name === 'total'
+        ? {
+            buying_power: money(values.buyingPower),
+            leverage,
+            day_trades_left: formatDayTrades(dayTradesLeft),
+          }
+        : {}),
+      ...(name === 'securities' ? { leverage } : {}),
+    };
+  });
 }
 
 /** One account's row of the partitioned profit and loss. */
@@ -193,6 +243,7 @@ function ledgerEntry(
 ): Schema<'LedgerEntry'> {
   return {
     commoditymarketvalue: 0,
+    cryptocurrencyvalue: 0,
     futuremarketvalue: entry.futureMarketValue,
     settledcash: entry.cash,
     exchangerate: entry.exchangeRate,

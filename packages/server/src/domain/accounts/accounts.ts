@@ -1,9 +1,11 @@
 import type { Schema } from '@brokerage/types';
 import { pnlEntry } from './account-reports.js';
+import { accountTexts } from './account-texts.js';
 import type { Brokerage } from './brokerage.js';
-import { rejected, unavailable } from '../kernel/errors.js';
+import { badRequest, rejected, unavailable } from '../kernel/errors.js';
 import type { Account, User } from './model.js';
 import type { Session } from '../auth/sessions.js';
+import { serverInfo } from '../auth/session-views.js';
 import { valueAccount } from './valuation.js';
 
 /** Ids of the accounts whose master account is `accountId` (an advisor's or broker's clients). */
@@ -57,20 +59,16 @@ export function tradedAccounts(brokerage: Brokerage, session: Session): Account[
 /** Selects one of the user's accounts for trading; only multi-account users may switch. */
 export function switchAccount(brokerage: Brokerage, session: Session, accountId: string): Account {
   const user = brokerage.userOf(session);
-  if (user.accounts.length < 2)
-    throw rejected('Switching accounts needs a multi-account structure');
+  if (user.accounts.length < 2) throw rejected(accountTexts.singleAccount);
   const account = brokerage.account(accountId);
-  if (!account || !user.accounts.includes(accountId))
-    throw rejected(`Account ${accountId} not found`);
+  if (!account || !user.accounts.includes(accountId)) throw rejected(accountTexts.invalidAccount);
   session.selectedAccountId = account.id;
   return account;
 }
 
-function requireDynamicAccounts(brokerage: Brokerage, session: Session, what: string): User {
+function requireDynamicAccounts(brokerage: Brokerage, session: Session): User {
   const user = brokerage.userOf(session);
-  if (!hasDynamicAccounts(user)) {
-    throw unavailable(`Service Unavailable: ${what} requires the DYNACCT property`);
-  }
+  if (!hasDynamicAccounts(user)) throw unavailable(accountTexts.dynamicAccountsUnavailable);
   return user;
 }
 
@@ -80,7 +78,7 @@ export function searchDynamicAccounts(
   session: Session,
   pattern: string,
 ): Account[] {
-  requireDynamicAccounts(brokerage, session, 'dynamic account search');
+  requireDynamicAccounts(brokerage, session);
   const needle = pattern.toLowerCase();
   return brokerage
     .accessibleAccountIds(session)
@@ -103,9 +101,9 @@ export function setDynamicAccount(
   session: Session,
   accountId: string,
 ): { account: Account; roles: string[] } {
-  requireDynamicAccounts(brokerage, session, 'setting a dynamic account');
+  requireDynamicAccounts(brokerage, session);
   const account = brokerage.accountFor(session, accountId, () =>
-    rejected(`Account ${accountId} not found`),
+    rejected(accountTexts.invalidAccount),
   );
   session.selectedAccountId = account.id;
   const own = account.owners
@@ -131,7 +129,7 @@ function accountProperties(brokerage: Brokerage, account: Account): Schema<'Acco
     supportsFractions: !hasChildAccounts,
     allowCustomerTime: false,
     liteUnderPro: false,
-    noFXConv: !account.permissions.includes('CASH'),
+    noFxConv: !account.permissions.includes('CASH'),
     isProp: false,
     autoFx: false,
   };
@@ -162,6 +160,11 @@ export function accountsList(brokerage: Brokerage, session: Session): Schema<'Ac
       allowDynAccount: hasDynamicAccounts(user),
       allowCrypto: false,
       allowedAssetTypes: permissions.join(','),
+      allowFA: user.properties.includes('FA'),
+      allowLiteUnderPro: false,
+      restrictTradeSubscription: false,
+      showUkUserLabels: false,
+      sideBySide: true,
     },
     chartPeriods: Object.fromEntries(
       permissions.flatMap((type) =>
@@ -175,11 +178,23 @@ export function accountsList(brokerage: Brokerage, session: Session): Schema<'Ac
       .map((group) => group.name),
     profiles: [],
     selectedAccount: session.selectedAccountId,
-    serverInfo: { serverName: 'reference', serverVersion: 'Brokerage reference server' },
+    serverInfo,
     sessionId: session.id,
     isFT: false,
     isPaper: false,
   };
+}
+
+/** The account whose values a summary operation asks for: one the session may see (400 with the
+ * service's text otherwise). */
+export function reportedAccount(
+  brokerage: Brokerage,
+  session: Session,
+  accountId: string,
+): Account {
+  return brokerage.accountFor(session, accountId, () =>
+    badRequest(accountTexts.accountNotValid(accountId)),
+  );
 }
 
 /** The users and signatures of an account the session may see (400 otherwise). */

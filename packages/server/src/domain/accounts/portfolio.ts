@@ -1,5 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import { aliasOf, childAccountIds, isAdvisorClient, isAdvisorMaster } from './accounts.js';
+import { accountTexts } from './account-texts.js';
 import type { Brokerage } from './brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Account } from './model.js';
@@ -63,6 +64,8 @@ function portfolioAccount(brokerage: Brokerage, account: Account): Schema<'Portf
     faclient: advisorClient,
     clearingStatus: 'O',
     covestor: false,
+    'PrepaidCrypto-Z': false,
+    'PrepaidCrypto-P': false,
     noClientTrading: false,
     trackVirtualFXPortfolio: true,
     brokerageAccess: true,
@@ -106,9 +109,8 @@ export function portfolioSubaccounts(
 /** The account whose ledger the session asks for: refused until the portfolio accounts (or
  * subaccounts) were listed in the session, and for an account the session may not see. */
 export function ledgerAccount(brokerage: Brokerage, session: Session, accountId: string): Account {
-  if (!session.portfolioListed)
-    throw badRequest('Please query /portfolio/accounts or /portfolio/subaccounts first');
+  if (!session.portfolioListed) throw badRequest(accountTexts.portfolioFirst);
   return brokerage.accountFor(session, accountId, () =>
-    badRequest(`Bad Request: account ${accountId} is not accessible`),
+    badRequest(accountTexts.ledgerNotAccessible(accountId)),
   );
 }
