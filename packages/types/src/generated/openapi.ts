@@ -790,9 +790,10 @@ export interface paths {
          *     gives the alert a new order id, answered in `order_id`; the MTA alert keeps its `tool_id`.
          *
          *     A new alert is active. `expireTime` is required when `tif` is `GTD`. An empty body answers
-         *     400 `Bad Request: body can't be empty`; values the service cannot use (an operator such as
-         *     `abc`, an unknown `orderId`, a modification that changes nothing) answer 500 with an
-         *     error-only body.
+         *     400 `Bad Request: body can't be empty`; values the service cannot use answer 500 with an
+         *     error-only body: an operator such as `abc` (`Condition #1:can't recognize fix [abc]`), a
+         *     modification that renames the alert (`Alert name cannot be modified`) or changes nothing,
+         *     an unknown `orderId`.
          */
         post: operations["upsertAlert"];
         delete?: never;
@@ -822,7 +823,7 @@ export interface paths {
          *     A deactivated alert stops notifying but is kept, and its details show `alert_active` 0 and
          *     `order_status` `Inactive`; activating it again resumes notifications. Its order id does not
          *     change. An alert id the account does not have, or other invalid data, answers 500 with an
-         *     error-only body.
+         *     error-only body (`failed to activate/deactivate alert`).
          */
         post: operations["activateAlert"];
         delete?: never;
@@ -856,8 +857,9 @@ export interface paths {
          * Delete an alert
          * @description Removes one alert of the account. The MTA alert cannot be removed: deleting it resets it
          *     to its default settings (its `alert_mta_defaults`) under a new order id, keeping its
-         *     `tool_id`. The body is an empty object, or none. An alert id that does not exist or cannot
-         *     be parsed answers 500 with an error-only body.
+         *     `tool_id`. The body is an empty object, or none. An alert id that does not exist
+         *     (`failed to delete alert: Alert 9876543299 doesn't exist`) or cannot be parsed answers 500
+         *     with an error-only body.
          */
         delete: operations["deleteAlert"];
         options?: never;
@@ -3069,7 +3071,7 @@ export interface components {
          *       "conidex": "265598@SMART",
          *       "type": 1,
          *       "operator": ">=",
-         *       "triggerMethod": 0,
+         *       "triggerMethod": "0",
          *       "value": "195.50",
          *       "logicBind": "n"
          *     }
@@ -3102,13 +3104,13 @@ export interface components {
             /**
              * @description Which price a price condition (type 1) compares: `0` the default method of the contract,
              *     `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8`
-             *     mid-point. Other condition types ignore it and send `0`. Sent as a number (the vendor's
-             *     reference pages show the string form `"0"`, which the document does not accept).
-             * @default 0
+             *     mid-point; `0` when absent. Other condition types ignore it. The service takes it as a
+             *     string of digits (`"0"`, as its reference pages send it) or as a number (as its code
+             *     samples send it); the alert details answer it as a string.
              * @example 0
-             * @enum {integer}
+             * @enum {integer|string}
              */
-            triggerMethod?: 0 | 1 | 2 | 3 | 4 | 7 | 8;
+            triggerMethod?: 0 | 1 | 2 | 3 | 4 | 7 | 8 | "0" | "1" | "2" | "3" | "4" | "7" | "8";
             /**
              * @description Threshold compared with the watched quantity, always as a string: a price (`195.50`),
              *     a time in the form `YYYYMMDD-HH:mm:ss` (type 3), a percentage (type 4 excess liquidity,
@@ -3157,11 +3159,23 @@ export interface components {
          */
         AlertRequest: {
             /**
-             * Format: int64
-             * @description Order id of the alert to modify (the `order_id` of the alerts list or of the MTA alert). Leave it out to create a new alert.
+             * @description Order id of the alert to modify (the `order_id` of the alerts list or of the MTA alert),
+             *     as a number or as a string of digits (the vendor's modification example sends the string).
+             *     Leave it out to create a new alert.
              * @example 9876543210
              */
-            orderId?: number;
+            orderId?: number | string;
+            /**
+             * Format: int64
+             * @description The `tool_id` of the MTA alert, which some clients send back when modifying it. It is fixed per user, so the service ignores it; leave it out for standard alerts.
+             * @example 55834574848
+             */
+            toolId?: number;
+            /**
+             * @description Sound the trading platform plays when the alert triggers (answered as `alert_play_audio`).
+             * @example Chime
+             */
+            playAudio?: string;
             /**
              * @description Name of the alert as the user sees it in the alerts list (answered as `alert_name`).
              * @example AAPL above 195.50
@@ -3395,7 +3409,7 @@ export interface components {
              */
             condition_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
             /**
-             * @description Watched contract in the form `<conid>@<exchange>`; `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
+             * @description Watched contract in the form `<conid>@<exchange>` (`*@*` for any contract); `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
              * @example 265598@SMART
              */
             conidex: string | null;
@@ -3405,17 +3419,20 @@ export interface components {
              */
             contract_description_1: string | null;
             /**
-             * @description Comparison of the watched quantity with `condition_value`.
+             * @description Comparison of the watched quantity with `condition_value`; `null` for a condition that compares nothing (the MTA alert's trade condition on any contract, `*@*`).
              * @example >=
-             * @enum {string}
+             * @enum {string|null}
              */
-            condition_operator: ">=" | "<=";
+            condition_operator: ">=" | "<=" | null;
             /**
-             * @description Price used by a price condition, as `triggerMethod` of the request (`0` default, `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8` mid-point); `0` for other types.
+             * @description Price used by a price condition, as `triggerMethod` of the request, sent as a string of
+             *     digits (`"0"` default, `"1"` double bid/ask, `"2"` last, `"3"` double last, `"4"` bid/ask,
+             *     `"7"` last or bid/ask, `"8"` mid-point); `"0"` for other types, `null` where the condition
+             *     has no comparison. The vendor's field table says int; real payloads carry the string.
              * @example 0
-             * @enum {integer}
+             * @enum {string|null}
              */
-            condition_trigger_method: 0 | 1 | 2 | 3 | 4 | 7 | 8;
+            condition_trigger_method: "0" | "1" | "2" | "3" | "4" | "7" | "8" | null;
             /**
              * @description Threshold of the condition, as sent in `value` (a price, a `YYYYMMDD-HH:mm:ss` time, a percentage, a volume or an amount).
              * @example 195.50
@@ -3436,7 +3453,8 @@ export interface components {
         /**
          * @description Every setting of one alert: a standard alert of an account, or the MTA (mobile trading
          *     assistant) alert of the login user, which has a `tool_id`. Flags are numbers `0`/`1` except
-         *     `alert_triggered` and `order_not_editable`, which are booleans, as in real payloads.
+         *     `alert_triggered` and `order_not_editable`, which are booleans, as in real payloads. Settings
+         *     that were never given are sent as `null`.
          */
         AlertDetails: {
             /**
@@ -3490,10 +3508,10 @@ export interface components {
              */
             alert_send_message: 0 | 1;
             /**
-             * @description Text reported when the alert triggers; empty when none was given.
+             * @description Text reported when the alert triggers; `null` when none was given (the MTA alert's is `null` in real payloads).
              * @example AAPL traded at or above 195.50
              */
-            alert_message: string;
+            alert_message: string | null;
             /**
              * @description `1` if a pop-up is shown in the trading platform when the alert triggers.
              * @example 0
@@ -3501,19 +3519,21 @@ export interface components {
              */
             alert_show_popup: 0 | 1;
             /**
-             * @description `1` if the trading platform plays a sound when the alert triggers.
-             * @example 0
-             * @enum {integer}
+             * @description The sound the trading platform plays when the alert triggers (the `playAudio` of the
+             *     request); `null` when none was chosen, which is what real payloads carry. The vendor's field
+             *     table types it as a number, its older request form names the sound as text, so both are
+             *     allowed.
+             * @example null
              */
-            alert_play_audio: 0 | 1;
+            alert_play_audio: string | number | null;
             /**
-             * @description Status of the alert order. The vendor describes it as always `Presubmitted`, yet its own
-             *     sample shows `Inactive`: the service answers `Presubmitted` while the alert is active and
-             *     `Inactive` once it has been deactivated.
-             * @example Presubmitted
+             * @description Status of the alert order: `Submitted` while the alert is active (what real payloads of
+             *     active alerts carry), `Inactive` once it has been deactivated. The vendor's field table says
+             *     it is always `Presubmitted` and lists that value, so it is allowed too.
+             * @example Submitted
              * @enum {string}
              */
-            order_status: "Presubmitted" | "Inactive";
+            order_status: "Presubmitted" | "Submitted" | "Inactive";
             /**
              * @description Whether the alert has triggered since it was created or last modified. The vendor's table types it as a number; real payloads (and its sample) carry a boolean, as here.
              * @example false
@@ -6334,7 +6354,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The alert could not be processed: a value the service cannot use, an unknown alert, or a modification it refuses. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6370,7 +6398,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The alert could not be activated or deactivated (an alert id the account does not have). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6411,7 +6447,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The alert could not be deleted (an id that names no alert of the account, or that is not a number). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

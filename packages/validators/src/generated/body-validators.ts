@@ -6496,7 +6496,7 @@ return errors === 0;
 validate15.evaluated = {"props":{"request_id":true,"order_id":true,"success":true,"text":true,"failure_list":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertConditionRequest = validate16;
-const schema34 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[0-9]+(@[A-Za-z0-9_.]+)?$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":"integer","enum":[0,1,2,3,4,7,8],"default":0},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
+const schema34 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[0-9]+(@[A-Za-z0-9_.]+)?$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":["integer","string"],"enum":[0,1,2,3,4,7,8,"0","1","2","3","4","7","8"]},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
 const func0 = runtime0.default;
 const pattern10 = new RegExp("^[0-9]+(@[A-Za-z0-9_.]+)?$", "u");
 
@@ -6658,8 +6658,8 @@ errors++;
 }
 if(data.triggerMethod !== undefined){
 let data3 = data.triggerMethod;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/triggerMethod",schemaPath:"#/properties/triggerMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err13 = {instancePath:instancePath+"/triggerMethod",schemaPath:"#/properties/triggerMethod/type",keyword:"type",params:{type: schema34.properties.triggerMethod.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6668,7 +6668,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!(((((((data3 === 0) || (data3 === 1)) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 7)) || (data3 === 8))){
+if(!((((((((((((((data3 === 0) || (data3 === 1)) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 7)) || (data3 === 8)) || (data3 === "0")) || (data3 === "1")) || (data3 === "2")) || (data3 === "3")) || (data3 === "4")) || (data3 === "7")) || (data3 === "8"))){
 const err14 = {instancePath:instancePath+"/triggerMethod",schemaPath:"#/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
@@ -6946,8 +6946,8 @@ return errors === 0;
 validate17.evaluated = {"props":{"request_id":true,"order_id":true,"success":true,"text":true,"failure_list":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertDetails = validate18;
-const schema36 = {"type":"object","required":["account","order_id","alert_name","tif","expire_time","alert_active","alert_repeatable","alert_email","alert_send_message","alert_message","alert_show_popup","alert_play_audio","order_status","alert_triggered","fg_color","bg_color","order_not_editable","itws_orders_only","alert_mta_currency","alert_mta_defaults","tool_id","time_zone","alert_default_type","condition_size","condition_outside_rth","conditions"],"properties":{"account":{"type":"string"},"order_id":{"type":"integer","format":"int64"},"alert_name":{"type":"string"},"tif":{"type":"string","enum":["GTC","GTD"]},"expire_time":{"type":["string","null"],"pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"alert_active":{"type":"integer","enum":[0,1]},"alert_repeatable":{"type":"integer","enum":[0,1]},"alert_email":{"type":["string","null"]},"alert_send_message":{"type":"integer","enum":[0,1]},"alert_message":{"type":"string"},"alert_show_popup":{"type":"integer","enum":[0,1]},"alert_play_audio":{"type":"integer","enum":[0,1]},"order_status":{"type":"string","enum":["Presubmitted","Inactive"]},"alert_triggered":{"type":"boolean"},"fg_color":{"type":"string"},"bg_color":{"type":"string"},"order_not_editable":{"type":"boolean"},"itws_orders_only":{"type":"integer","enum":[0,1]},"alert_mta_currency":{"type":["string","null"],"pattern":"^[A-Z]{3}$"},"alert_mta_defaults":{"type":["string","null"]},"tool_id":{"type":["integer","null"],"format":"int64"},"time_zone":{"type":["string","null"]},"alert_default_type":{"type":["integer","null"],"enum":[1,3,4,5,6,7,8,9,null]},"condition_size":{"type":"integer","minimum":0},"condition_outside_rth":{"type":"integer","enum":[0,1]},"conditions":{"type":"array","items":{"$ref":"#/components/schemas/AlertDetailsCondition"}}}};
-const schema37 = {"type":"object","required":["condition_type","conidex","contract_description_1","condition_operator","condition_trigger_method","condition_value","condition_logic_bind","condition_time_zone"],"properties":{"condition_type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"conidex":{"type":["string","null"]},"contract_description_1":{"type":["string","null"]},"condition_operator":{"type":"string","enum":[">=","<="]},"condition_trigger_method":{"type":"integer","enum":[0,1,2,3,4,7,8]},"condition_value":{"type":"string"},"condition_logic_bind":{"type":"string","enum":["a","o","n"]},"condition_time_zone":{"type":["string","null"]}}};
+const schema36 = {"type":"object","required":["account","order_id","alert_name","tif","expire_time","alert_active","alert_repeatable","alert_email","alert_send_message","alert_message","alert_show_popup","alert_play_audio","order_status","alert_triggered","fg_color","bg_color","order_not_editable","itws_orders_only","alert_mta_currency","alert_mta_defaults","tool_id","time_zone","alert_default_type","condition_size","condition_outside_rth","conditions"],"properties":{"account":{"type":"string"},"order_id":{"type":"integer","format":"int64"},"alert_name":{"type":"string"},"tif":{"type":"string","enum":["GTC","GTD"]},"expire_time":{"type":["string","null"],"pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"alert_active":{"type":"integer","enum":[0,1]},"alert_repeatable":{"type":"integer","enum":[0,1]},"alert_email":{"type":["string","null"]},"alert_send_message":{"type":"integer","enum":[0,1]},"alert_message":{"type":["string","null"]},"alert_show_popup":{"type":"integer","enum":[0,1]},"alert_play_audio":{"type":["string","integer","null"]},"order_status":{"type":"string","enum":["Presubmitted","Submitted","Inactive"]},"alert_triggered":{"type":"boolean"},"fg_color":{"type":"string"},"bg_color":{"type":"string"},"order_not_editable":{"type":"boolean"},"itws_orders_only":{"type":"integer","enum":[0,1]},"alert_mta_currency":{"type":["string","null"],"pattern":"^[A-Z]{3}$"},"alert_mta_defaults":{"type":["string","null"]},"tool_id":{"type":["integer","null"],"format":"int64"},"time_zone":{"type":["string","null"]},"alert_default_type":{"type":["integer","null"],"enum":[1,3,4,5,6,7,8,9,null]},"condition_size":{"type":"integer","minimum":0},"condition_outside_rth":{"type":"integer","enum":[0,1]},"conditions":{"type":"array","items":{"$ref":"#/components/schemas/AlertDetailsCondition"}}}};
+const schema37 = {"type":"object","required":["condition_type","conidex","contract_description_1","condition_operator","condition_trigger_method","condition_value","condition_logic_bind","condition_time_zone"],"properties":{"condition_type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"conidex":{"type":["string","null"]},"contract_description_1":{"type":["string","null"]},"condition_operator":{"type":["string","null"],"enum":[">=","<=",null]},"condition_trigger_method":{"type":["string","null"],"enum":["0","1","2","3","4","7","8",null]},"condition_value":{"type":"string"},"condition_logic_bind":{"type":"string","enum":["a","o","n"]},"condition_time_zone":{"type":["string","null"]}}};
 const pattern11 = new RegExp("^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7401,8 +7401,9 @@ errors++;
 }
 }
 if(data.alert_message !== undefined){
-if(typeof data.alert_message !== "string"){
-const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data9 = data.alert_message;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: schema36.properties.alert_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7437,8 +7438,8 @@ errors++;
 }
 if(data.alert_play_audio !== undefined){
 let data11 = data.alert_play_audio;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
+const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: schema36.properties.alert_play_audio.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7447,8 +7448,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((data11 === 0) || (data11 === 1))){
-const err45 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_play_audio.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order_status !== undefined){
+let data12 = data.order_status;
+if(typeof data12 !== "string"){
+const err45 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7457,11 +7461,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.order_status !== undefined){
-let data12 = data.order_status;
-if(typeof data12 !== "string"){
-const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data12 === "Presubmitted") || (data12 === "Submitted")) || (data12 === "Inactive"))){
+const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7470,8 +7471,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data12 === "Presubmitted") || (data12 === "Inactive"))){
-const err47 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_triggered !== undefined){
+if(typeof data.alert_triggered !== "boolean"){
+const err47 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7481,9 +7484,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.alert_triggered !== undefined){
-if(typeof data.alert_triggered !== "boolean"){
-const err48 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fg_color !== undefined){
+if(typeof data.fg_color !== "string"){
+const err48 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7493,9 +7496,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fg_color !== undefined){
-if(typeof data.fg_color !== "string"){
-const err49 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bg_color !== undefined){
+if(typeof data.bg_color !== "string"){
+const err49 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7505,9 +7508,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.bg_color !== undefined){
-if(typeof data.bg_color !== "string"){
-const err50 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_not_editable !== undefined){
+if(typeof data.order_not_editable !== "boolean"){
+const err50 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7517,9 +7520,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.order_not_editable !== undefined){
-if(typeof data.order_not_editable !== "boolean"){
-const err51 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.itws_orders_only !== undefined){
+let data17 = data.itws_orders_only;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7528,11 +7532,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.itws_orders_only !== undefined){
-let data17 = data.itws_orders_only;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data17 === 0) || (data17 === 1))){
+const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7541,8 +7542,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data17 === 0) || (data17 === 1))){
-const err53 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_mta_currency !== undefined){
+let data18 = data.alert_mta_currency;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err53 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7551,11 +7555,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.alert_mta_currency !== undefined){
-let data18 = data.alert_mta_currency;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7564,9 +7566,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err55 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+}
+}
+if(data.alert_mta_defaults !== undefined){
+let data19 = data.alert_mta_defaults;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err55 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7576,11 +7581,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data.alert_mta_defaults !== undefined){
-let data19 = data.alert_mta_defaults;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
+if(data.tool_id !== undefined){
+let data20 = data.tool_id;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err56 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7589,11 +7593,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.tool_id !== undefined){
-let data20 = data.tool_id;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(!(formats0.validate(data20))){
+const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7602,9 +7604,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(!(formats0.validate(data20))){
-const err58 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.time_zone !== undefined){
+let data21 = data.time_zone;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7614,11 +7619,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.time_zone !== undefined){
-let data21 = data.time_zone;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
+if(data.alert_default_type !== undefined){
+let data22 = data.alert_default_type;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7627,11 +7631,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.alert_default_type !== undefined){
-let data22 = data.alert_default_type;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
+if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
+const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7640,8 +7641,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
-const err61 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.condition_size !== undefined){
+let data23 = data.condition_size;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err61 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7650,11 +7654,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.condition_size !== undefined){
-let data23 = data.condition_size;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7663,9 +7665,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.condition_outside_rth !== undefined){
+let data24 = data.condition_outside_rth;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err63 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7674,27 +7679,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data.condition_outside_rth !== undefined){
-let data24 = data.condition_outside_rth;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data24 === 0) || (data24 === 1))){
+const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-if(!((data24 === 0) || (data24 === 1))){
-const err65 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -7707,7 +7698,17 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.condition_type === undefined){
-const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+const err65 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data26.conidex === undefined){
+const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7716,8 +7717,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data26.conidex === undefined){
-const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
+if(data26.contract_description_1 === undefined){
+const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7726,8 +7727,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data26.contract_description_1 === undefined){
-const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
+if(data26.condition_operator === undefined){
+const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7736,8 +7737,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.condition_operator === undefined){
-const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
+if(data26.condition_trigger_method === undefined){
+const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7746,8 +7747,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.condition_trigger_method === undefined){
-const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
+if(data26.condition_value === undefined){
+const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7756,8 +7757,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.condition_value === undefined){
-const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
+if(data26.condition_logic_bind === undefined){
+const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7766,8 +7767,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.condition_logic_bind === undefined){
-const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
+if(data26.condition_time_zone === undefined){
+const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7776,8 +7777,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26.condition_time_zone === undefined){
-const err73 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
+if(data26.condition_type !== undefined){
+let data27 = data26.condition_type;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err73 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7786,10 +7789,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data26.condition_type !== undefined){
-let data27 = data26.condition_type;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
+const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7798,8 +7799,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
-const err75 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.conidex !== undefined){
+let data28 = data26.conidex;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err75 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7809,10 +7813,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data26.conidex !== undefined){
-let data28 = data26.conidex;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
+if(data26.contract_description_1 !== undefined){
+let data29 = data26.contract_description_1;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err76 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7822,10 +7826,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data26.contract_description_1 !== undefined){
-let data29 = data26.contract_description_1;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
+if(data26.condition_operator !== undefined){
+let data30 = data26.condition_operator;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err77 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -7834,11 +7838,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data26.condition_operator !== undefined){
-let data30 = data26.condition_operator;
-if(typeof data30 !== "string"){
-const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data30 === ">=") || (data30 === "<=")) || (data30 === null))){
+const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -7847,8 +7848,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data30 === ">=") || (data30 === "<="))){
-const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_trigger_method !== undefined){
+let data31 = data26.condition_trigger_method;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -7857,11 +7861,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data26.condition_trigger_method !== undefined){
-let data31 = data26.condition_trigger_method;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data31 === "0") || (data31 === "1")) || (data31 === "2")) || (data31 === "3")) || (data31 === "4")) || (data31 === "7")) || (data31 === "8")) || (data31 === null))){
+const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -7870,8 +7871,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(((((((data31 === 0) || (data31 === 1)) || (data31 === 2)) || (data31 === 3)) || (data31 === 4)) || (data31 === 7)) || (data31 === 8))){
-const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_value !== undefined){
+if(typeof data26.condition_value !== "string"){
+const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -7881,9 +7884,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data26.condition_value !== undefined){
-if(typeof data26.condition_value !== "string"){
-const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.condition_logic_bind !== undefined){
+let data33 = data26.condition_logic_bind;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7892,11 +7896,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data26.condition_logic_bind !== undefined){
-let data33 = data26.condition_logic_bind;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
+const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -7905,8 +7906,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
-const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_time_zone !== undefined){
+let data34 = data26.condition_time_zone;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -7916,10 +7920,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data26.condition_time_zone !== undefined){
-let data34 = data26.condition_time_zone;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
+}
+else {
+const err85 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -7931,7 +7934,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7943,24 +7946,12 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
 }
 errors++;
 }
@@ -8113,8 +8104,8 @@ errors++;
 }
 if(data.condition_operator !== undefined){
 let data3 = data.condition_operator;
-if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/condition_operator",schemaPath:"#/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/condition_operator",schemaPath:"#/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8123,7 +8114,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((data3 === ">=") || (data3 === "<="))){
+if(!(((data3 === ">=") || (data3 === "<=")) || (data3 === null))){
 const err13 = {instancePath:instancePath+"/condition_operator",schemaPath:"#/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
@@ -8136,8 +8127,8 @@ errors++;
 }
 if(data.condition_trigger_method !== undefined){
 let data4 = data.condition_trigger_method;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err14 = {instancePath:instancePath+"/condition_trigger_method",schemaPath:"#/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err14 = {instancePath:instancePath+"/condition_trigger_method",schemaPath:"#/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8146,7 +8137,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(((((((data4 === 0) || (data4 === 1)) || (data4 === 2)) || (data4 === 3)) || (data4 === 4)) || (data4 === 7)) || (data4 === 8))){
+if(!((((((((data4 === "0") || (data4 === "1")) || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "7")) || (data4 === "8")) || (data4 === null))){
 const err15 = {instancePath:instancePath+"/condition_trigger_method",schemaPath:"#/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
@@ -8222,8 +8213,9 @@ return errors === 0;
 validate19.evaluated = {"props":{"condition_type":true,"conidex":true,"contract_description_1":true,"condition_operator":true,"condition_trigger_method":true,"condition_value":true,"condition_logic_bind":true,"condition_time_zone":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertRequest = validate20;
-const schema39 = {"type":"object","required":["alertName","alertRepeatable","tif","conditions"],"additionalProperties":false,"properties":{"orderId":{"type":"integer","format":"int64","minimum":1},"alertName":{"type":"string","minLength":1,"maxLength":100},"alertMessage":{"type":"string","maxLength":1000},"alertRepeatable":{"type":"integer","enum":[0,1]},"email":{"type":"string","format":"email","maxLength":254},"expireTime":{"type":"string","pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"iTWSOrdersOnly":{"type":"integer","enum":[0,1],"default":0},"outsideRth":{"type":"integer","enum":[0,1],"default":0},"sendMessage":{"type":"integer","enum":[0,1],"default":0},"showPopup":{"type":"integer","enum":[0,1],"default":0},"tif":{"type":"string","enum":["GTC","GTD"]},"conditions":{"type":"array","minItems":1,"maxItems":30,"items":{"$ref":"#/components/schemas/AlertConditionRequest"}}}};
+const schema39 = {"type":"object","required":["alertName","alertRepeatable","tif","conditions"],"additionalProperties":false,"properties":{"orderId":{"type":["integer","string"],"minimum":1,"maximum":1000000000000000000,"pattern":"^[0-9]{1,18}$"},"toolId":{"type":"integer","format":"int64","minimum":1},"playAudio":{"type":"string","maxLength":100},"alertName":{"type":"string","minLength":1,"maxLength":100},"alertMessage":{"type":"string","maxLength":1000},"alertRepeatable":{"type":"integer","enum":[0,1]},"email":{"type":"string","format":"email","maxLength":254},"expireTime":{"type":"string","pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"iTWSOrdersOnly":{"type":"integer","enum":[0,1],"default":0},"outsideRth":{"type":"integer","enum":[0,1],"default":0},"sendMessage":{"type":"integer","enum":[0,1],"default":0},"showPopup":{"type":"integer","enum":[0,1],"default":0},"tif":{"type":"string","enum":["GTC","GTD"]},"conditions":{"type":"array","minItems":1,"maxItems":30,"items":{"$ref":"#/components/schemas/AlertConditionRequest"}}}};
 const func6 = Object.prototype.hasOwnProperty;
+const pattern13 = new RegExp("^[0-9]{1,18}$", "u");
 const formats16 = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8291,8 +8283,8 @@ errors++;
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema39.properties.orderId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8302,8 +8294,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0 > 1000000000000000000 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000000000},message:"must be <= 1000000000000000000"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8312,8 +8304,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8323,12 +8315,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data.alertName !== undefined){
-let data1 = data.alertName;
-if(typeof data1 === "string"){
-if(func0(data1) > 100){
-const err8 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,18}$"},message:"must match pattern \""+"^[0-9]{1,18}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8337,8 +8326,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func0(data1) < 1){
-const err9 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.toolId !== undefined){
+let data1 = data.toolId;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8347,9 +8340,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8358,12 +8351,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.alertMessage !== undefined){
-let data2 = data.alertMessage;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err11 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(formats0.validate(data1))){
+const err11 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8373,8 +8362,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.playAudio !== undefined){
+let data2 = data.playAudio;
+if(typeof data2 === "string"){
+if(func0(data2) > 100){
+const err12 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8384,10 +8377,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.alertRepeatable !== undefined){
-let data3 = data.alertRepeatable;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err13 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8396,8 +8387,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data3 === 0) || (data3 === 1))){
-const err14 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alertName !== undefined){
+let data3 = data.alertName;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err14 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8406,12 +8401,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data4 = data.email;
-if(typeof data4 === "string"){
-if(func0(data4) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(func0(data3) < 1){
+const err15 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8420,8 +8411,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(formats16.test(data4))){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+else {
+const err16 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8431,8 +8423,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertMessage !== undefined){
+let data4 = data.alertMessage;
+if(typeof data4 === "string"){
+if(func0(data4) > 1000){
+const err17 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8442,11 +8437,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.expireTime !== undefined){
-let data5 = data.expireTime;
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-const err18 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
+else {
+const err18 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8456,8 +8448,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertRepeatable !== undefined){
+let data5 = data.alertRepeatable;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err19 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8466,11 +8460,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.iTWSOrdersOnly !== undefined){
-let data6 = data.iTWSOrdersOnly;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err20 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data5 === 0) || (data5 === 1))){
+const err20 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8479,8 +8470,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!((data6 === 0) || (data6 === 1))){
-const err21 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if(typeof data6 === "string"){
+if(func0(data6) > 254){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8489,11 +8484,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.outsideRth !== undefined){
-let data7 = data.outsideRth;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err22 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats16.test(data6))){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8502,8 +8494,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((data7 === 0) || (data7 === 1))){
-const err23 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8513,10 +8506,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.sendMessage !== undefined){
-let data8 = data.sendMessage;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err24 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expireTime !== undefined){
+let data7 = data.expireTime;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err24 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8525,8 +8519,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!((data8 === 0) || (data8 === 1))){
-const err25 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err25 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8536,10 +8531,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.showPopup !== undefined){
-let data9 = data.showPopup;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err26 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.iTWSOrdersOnly !== undefined){
+let data8 = data.iTWSOrdersOnly;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8548,8 +8543,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!((data9 === 0) || (data9 === 1))){
-const err27 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
+if(!((data8 === 0) || (data8 === 1))){
+const err27 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8559,10 +8554,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.tif !== undefined){
-let data10 = data.tif;
-if(typeof data10 !== "string"){
-const err28 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outsideRth !== undefined){
+let data9 = data.outsideRth;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err28 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8571,8 +8566,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!((data10 === "GTC") || (data10 === "GTD"))){
-const err29 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(!((data9 === 0) || (data9 === 1))){
+const err29 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8582,11 +8577,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.conditions !== undefined){
-let data11 = data.conditions;
-if(Array.isArray(data11)){
-if(data11.length > 30){
-const err30 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(data.sendMessage !== undefined){
+let data10 = data.sendMessage;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err30 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8595,8 +8589,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!((data10 === 0) || (data10 === 1))){
+const err31 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8605,12 +8599,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.type === undefined){
-const err32 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+if(data.showPopup !== undefined){
+let data11 = data.showPopup;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8619,8 +8612,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data12.operator === undefined){
-const err33 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(!((data11 === 0) || (data11 === 1))){
+const err33 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8629,8 +8622,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data12.value === undefined){
-const err34 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.tif !== undefined){
+let data12 = data.tif;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8639,8 +8635,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.logicBind === undefined){
-const err35 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
+if(!((data12 === "GTC") || (data12 === "GTD"))){
+const err35 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8649,9 +8645,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
-const err36 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.conditions !== undefined){
+let data13 = data.conditions;
+if(Array.isArray(data13)){
+if(data13.length > 30){
+const err36 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8660,12 +8659,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data12.conidex !== undefined){
-let data13 = data12.conidex;
-if(typeof data13 === "string"){
-if(func0(data13) > 64){
-const err37 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data13.length < 1){
+const err37 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8674,8 +8669,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func0(data13) < 1){
-const err38 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.type === undefined){
+const err38 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8684,8 +8683,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern10.test(data13)){
-const err39 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+if(data14.operator === undefined){
+const err39 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8694,9 +8693,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value === undefined){
+const err40 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8705,11 +8703,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data12.type !== undefined){
-let data14 = data12.type;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err41 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data14.logicBind === undefined){
+const err41 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8718,8 +8713,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!((((((((data14 === 1) || (data14 === 3)) || (data14 === 4)) || (data14 === 5)) || (data14 === 6)) || (data14 === 7)) || (data14 === 8)) || (data14 === 9))){
-const err42 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
+for(const key1 in data14){
+if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
+const err42 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8729,11 +8725,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data12.operator !== undefined){
-let data15 = data12.operator;
+if(data14.conidex !== undefined){
+let data15 = data14.conidex;
 if(typeof data15 === "string"){
-if(func0(data15) < 1){
-const err43 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func0(data15) > 64){
+const err43 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8742,9 +8738,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data15) < 1){
+const err44 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8753,11 +8748,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data12.triggerMethod !== undefined){
-let data16 = data12.triggerMethod;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!pattern10.test(data15)){
+const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8766,8 +8758,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!(((((((data16 === 0) || (data16 === 1)) || (data16 === 2)) || (data16 === 3)) || (data16 === 4)) || (data16 === 7)) || (data16 === 8))){
-const err46 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err46 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8777,11 +8770,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data12.value !== undefined){
-let data17 = data12.value;
-if(typeof data17 === "string"){
-if(func0(data17) > 64){
-const err47 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data14.type !== undefined){
+let data16 = data14.type;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err47 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8790,8 +8782,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func0(data17) < 1){
-const err48 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((((((((data16 === 1) || (data16 === 3)) || (data16 === 4)) || (data16 === 5)) || (data16 === 6)) || (data16 === 7)) || (data16 === 8)) || (data16 === 9))){
+const err48 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8801,8 +8793,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.operator !== undefined){
+let data17 = data14.operator;
+if(typeof data17 === "string"){
+if(func0(data17) < 1){
+const err49 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8812,10 +8807,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data12.logicBind !== undefined){
-let data18 = data12.logicBind;
-if(typeof data18 !== "string"){
-const err50 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err50 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8824,8 +8817,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(((data18 === "a") || (data18 === "o")) || (data18 === "n"))){
-const err51 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data14.triggerMethod !== undefined){
+let data18 = data14.triggerMethod;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (typeof data18 !== "string")){
+const err51 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: schema34.properties.triggerMethod.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8834,12 +8830,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data12.timeZone !== undefined){
-let data19 = data12.timeZone;
-if(typeof data19 === "string"){
-if(func0(data19) > 64){
-const err52 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!((((((((((((((data18 === 0) || (data18 === 1)) || (data18 === 2)) || (data18 === 3)) || (data18 === 4)) || (data18 === 7)) || (data18 === 8)) || (data18 === "0")) || (data18 === "1")) || (data18 === "2")) || (data18 === "3")) || (data18 === "4")) || (data18 === "7")) || (data18 === "8"))){
+const err52 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8849,8 +8841,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value !== undefined){
+let data19 = data14.value;
+if(typeof data19 === "string"){
+if(func0(data19) > 64){
+const err53 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8859,10 +8854,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data19) < 1){
+const err54 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8872,9 +8865,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err55 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8884,14 +8876,86 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.logicBind !== undefined){
+let data20 = data14.logicBind;
+if(typeof data20 !== "string"){
+const err56 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+if(!(((data20 === "a") || (data20 === "o")) || (data20 === "n"))){
+const err57 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data14.timeZone !== undefined){
+let data21 = data14.timeZone;
+if(typeof data21 === "string"){
+if(func0(data21) > 64){
+const err58 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -11512,7 +11576,7 @@ validate35.evaluated = {"props":{"lowerEdge":true,"increment":true},"dynamicProp
 
 export const schema_ContractRules = validate36;
 const schema60 = {"type":"object","required":["algoEligible","overnightEligible","costReport","canTradeAcctIds","error","orderTypes","ibAlgoTypes","fraqTypes","forceOrderPreview","cqtTypes","orderTypesOutside","defaultSize","cashSize","sizeIncrement","tifTypes","tifDefault","orderOrigination","preview","displaySize","fraqInt","cashCcy","cashQtyIncr","priceMagnifier","negativeCapable","incrementType","incrementRules","hasSecondary","increment","incrementDigits"],"properties":{"algoEligible":{"type":"boolean"},"overnightEligible":{"type":"boolean"},"costReport":{"type":"boolean"},"canTradeAcctIds":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"error":{"type":["string","null"]},"orderTypes":{"type":"array","items":{"type":"string"}},"ibAlgoTypes":{"type":"array","items":{"type":"string"}},"fraqTypes":{"type":"array","items":{"type":"string"}},"forceOrderPreview":{"type":"boolean"},"cqtTypes":{"type":"array","items":{"type":"string"}},"orderDefaults":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"orderTypesOutside":{"type":"array","items":{"type":"string"}},"defaultSize":{"type":"number","minimum":0},"cashSize":{"type":"number","minimum":0},"sizeIncrement":{"type":"number","exclusiveMinimum":0},"tifTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Z_]+/"}},"tifDefault":{"type":"string"},"limitPrice":{"type":"number"},"stopprice":{"type":"number"},"orderOrigination":{"type":["string","null"]},"preview":{"type":"boolean"},"displaySize":{"type":["number","null"]},"fraqInt":{"type":"integer","minimum":0},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"cashQtyIncr":{"type":"number","minimum":0},"priceMagnifier":{"type":["integer","null"]},"negativeCapable":{"type":"boolean"},"incrementType":{"type":"integer"},"incrementRules":{"type":"array","items":{"$ref":"#/components/schemas/ContractIncrementRule"}},"hasSecondary":{"type":"boolean"},"modTypes":{"type":"array","items":{"type":"string"}},"increment":{"type":"number","exclusiveMinimum":0},"incrementDigits":{"type":"integer","minimum":0}}};
-const pattern20 = new RegExp("^[A-Z_]+/", "u");
+const pattern21 = new RegExp("^[A-Z_]+/", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12181,7 +12245,7 @@ const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
 let data24 = data23[i6];
 if(typeof data24 === "string"){
-if(!pattern20.test(data24)){
+if(!pattern21.test(data24)){
 const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -12761,7 +12825,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const schema_CreateWatchlistRequest = validate38;
 const schema63 = {"type":"object","required":["id","name","rows"],"additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[0-9]+$","maxLength":18},"name":{"type":"string","minLength":1,"maxLength":100},"rows":{"type":"array","maxItems":500,"items":{"$ref":"#/components/schemas/WatchlistRow"}}}};
 const schema64 = {"oneOf":[{"type":"object","required":["C"],"additionalProperties":false,"properties":{"C":{"type":"integer","format":"int64","minimum":1}}},{"type":"object","required":["H"],"additionalProperties":false,"properties":{"H":{"type":"string","const":""}}}]};
-const pattern22 = new RegExp("^[0-9]+$", "u");
+const pattern23 = new RegExp("^[0-9]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12829,7 +12893,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern22.test(data0)){
+if(!pattern23.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13105,7 +13169,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_CurrencyPair = validate39;
 const schema65 = {"type":"object","required":["symbol","conid","ccyPair"],"properties":{"symbol":{"type":"string","pattern":"^[A-Z]{3}\\.[A-Z]{3}$"},"conid":{"type":"integer","format":"int32","minimum":1},"ccyPair":{"type":"string","pattern":"^[A-Z]{3}$"}}};
-const pattern23 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
+const pattern24 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13151,7 +13215,7 @@ errors++;
 if(data.symbol !== undefined){
 let data0 = data.symbol;
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern24.test(data0)){
 const err3 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -13329,7 +13393,7 @@ errors++;
 if(data1.symbol !== undefined){
 let data2 = data1.symbol;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern24.test(data2)){
 const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/symbol",schemaPath:"#/components/schemas/CurrencyPair/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13907,7 +13971,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_EventContractDetails = validate45;
 const schema73 = {"type":"object","required":["conid_yes","conid_no","question","side","strike_label","strike","exchange","expiration","symbol","category","logo_category","measured_period","market_name","underlying_conid","payout"],"properties":{"conid_yes":{"type":"integer","format":"int32","minimum":1},"conid_no":{"type":"integer","format":"int32","minimum":1},"question":{"type":"string"},"side":{"type":"string","enum":["Y","N"]},"strike_label":{"type":"string"},"strike":{"type":"number"},"exchange":{"type":"string"},"expiration":{"type":"string","pattern":"^\\d{8}$"},"symbol":{"type":"string"},"category":{"type":"string"},"logo_category":{"type":"string"},"measured_period":{"type":"string"},"market_name":{"type":"string"},"underlying_conid":{"type":"integer","format":"int32","minimum":1},"payout":{"type":"number","minimum":0}}};
-const pattern30 = new RegExp("^\\d{8}$", "u");
+const pattern31 = new RegExp("^\\d{8}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14215,7 +14279,7 @@ errors++;
 if(data.expiration !== undefined){
 let data7 = data.expiration;
 if(typeof data7 === "string"){
-if(!pattern30.test(data7)){
+if(!pattern31.test(data7)){
 const err27 = {instancePath:instancePath+"/expiration",schemaPath:"#/properties/expiration/pattern",keyword:"pattern",params:{pattern: "^\\d{8}$"},message:"must match pattern \""+"^\\d{8}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -15163,7 +15227,7 @@ validate47.evaluated = {"props":{"symbol":true,"conid":true,"underlyingConid":tr
 
 export const schema_FuturesBySymbol = validate48;
 const schema76 = {"type":"object","propertyNames":{"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},"additionalProperties":{"type":"array","items":{"$ref":"#/components/schemas/FutureContract"}}};
-const pattern31 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*$", "u");
+const pattern32 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15179,7 +15243,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern31.test(key0)){
+if(!pattern32.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -15626,7 +15690,7 @@ validate49.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItem
 export const schema_Ledger = validate50;
 const schema79 = {"type":"object","required":["BASE"],"propertyNames":{"pattern":"^([A-Z]{3}|BASE)$"},"properties":{"BASE":{"$ref":"#/components/schemas/LedgerEntry"}},"additionalProperties":{"$ref":"#/components/schemas/LedgerEntry"}};
 const schema80 = {"type":"object","required":["commoditymarketvalue","futuremarketvalue","settledcash","exchangerate","sessionid","cashbalance","corporatebondsmarketvalue","warrantsmarketvalue","netliquidationvalue","interest","unrealizedpnl","stockmarketvalue","moneyfunds","currency","realizedpnl","funds","acctcode","issueroptionsmarketvalue","key","timestamp","severity","stockoptionmarketvalue","futuresonlypnl","tbondsmarketvalue","futureoptionmarketvalue","cashbalancefxsegment","secondkey","tbillsmarketvalue","dividends"],"properties":{"commoditymarketvalue":{"type":"number"},"futuremarketvalue":{"type":"number"},"settledcash":{"type":"number"},"exchangerate":{"type":"number","exclusiveMinimum":0},"sessionid":{"type":"integer"},"cashbalance":{"type":"number"},"corporatebondsmarketvalue":{"type":"number"},"warrantsmarketvalue":{"type":"number"},"netliquidationvalue":{"type":"number"},"interest":{"type":"number"},"unrealizedpnl":{"type":"number"},"stockmarketvalue":{"type":"number"},"moneyfunds":{"type":"number"},"currency":{"type":"string","pattern":"^([A-Z]{3}|BASE)$"},"realizedpnl":{"type":"number"},"funds":{"type":"number"},"acctcode":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"issueroptionsmarketvalue":{"type":"number"},"key":{"type":"string","const":"LedgerList"},"timestamp":{"type":"integer"},"severity":{"type":"integer"},"stockoptionmarketvalue":{"type":"number"},"futuresonlypnl":{"type":"number"},"tbondsmarketvalue":{"type":"number"},"futureoptionmarketvalue":{"type":"number"},"cashbalancefxsegment":{"type":"number"},"secondkey":{"type":"string","pattern":"^([A-Z]{3}|BASE)$"},"tbillsmarketvalue":{"type":"number"},"dividends":{"type":"number"},"endofbundle":{"type":"integer"}}};
-const pattern32 = new RegExp("^([A-Z]{3}|BASE)$", "u");
+const pattern33 = new RegExp("^([A-Z]{3}|BASE)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15652,7 +15716,7 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern32.test(key0)){
+if(!pattern33.test(key0)){
 const err1 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -16153,7 +16217,7 @@ errors++;
 if(data0.currency !== undefined){
 let data14 = data0.currency;
 if(typeof data14 === "string"){
-if(!pattern32.test(data14)){
+if(!pattern33.test(data14)){
 const err46 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -16356,7 +16420,7 @@ errors++;
 if(data0.secondkey !== undefined){
 let data27 = data0.secondkey;
 if(typeof data27 === "string"){
-if(!pattern32.test(data27)){
+if(!pattern33.test(data27)){
 const err62 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
@@ -16907,7 +16971,7 @@ errors++;
 if(data31.currency !== undefined){
 let data45 = data31.currency;
 if(typeof data45 === "string"){
-if(!pattern32.test(data45)){
+if(!pattern33.test(data45)){
 const err111 = {instancePath:instancePath+"/BASE/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
@@ -17110,7 +17174,7 @@ errors++;
 if(data31.secondkey !== undefined){
 let data58 = data31.secondkey;
 if(typeof data58 === "string"){
-if(!pattern32.test(data58)){
+if(!pattern33.test(data58)){
 const err127 = {instancePath:instancePath+"/BASE/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
@@ -17686,7 +17750,7 @@ errors++;
 if(data.currency !== undefined){
 let data13 = data.currency;
 if(typeof data13 === "string"){
-if(!pattern32.test(data13)){
+if(!pattern33.test(data13)){
 const err43 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -17889,7 +17953,7 @@ errors++;
 if(data.secondkey !== undefined){
 let data26 = data.secondkey;
 if(typeof data26 === "string"){
-if(!pattern32.test(data26)){
+if(!pattern33.test(data26)){
 const err59 = {instancePath:instancePath+"/secondkey",schemaPath:"#/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -17969,7 +18033,7 @@ validate51.evaluated = {"props":{"commoditymarketvalue":true,"futuremarketvalue"
 export const schema_LiveOrder = validate52;
 const schema83 = {"type":"object","required":["acct","conid","conidex","orderId","cashCcy","sizeAndFills","orderDesc","description1","ticker","secType","listingExchange","remainingQuantity","filledQuantity","totalSize","companyName","status","origOrderType","orderType","side","timeInForce","lastExecutionTime","lastExecutionTime_r","supportsTaxOpt","bgColor","fgColor"],"properties":{"acct":{"type":"string"},"account":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"orderId":{"type":"integer","format":"int64"},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"sizeAndFills":{"type":"string"},"orderDesc":{"type":"string"},"description1":{"type":"string"},"description2":{"type":"string"},"ticker":{"type":"string"},"secType":{"type":"string"},"listingExchange":{"type":"string"},"exchange":{"type":"string"},"remainingQuantity":{"type":"number","minimum":0},"filledQuantity":{"type":"number","minimum":0},"totalSize":{"type":"number","minimum":0},"totalCashSize":{"type":"number","minimum":0},"companyName":{"type":"string"},"status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"origOrderType":{"type":"string","enum":["MARKET","LIMIT","STOP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"orderType":{"type":"string","enum":["Market","Limit","Stop","Stop Limit","MidPrice","Trail","Trail Limit"]},"side":{"type":"string","enum":["BUY","SELL"]},"price":{"type":"number"},"auxPrice":{"type":"number"},"avgPrice":{"type":"number"},"timeInForce":{"type":"string"},"outsideRTH":{"type":"boolean"},"lastExecutionTime":{"type":"string","pattern":"^\\d{12}$"},"lastExecutionTime_r":{"type":"integer","format":"int64"},"order_ref":{"type":"string"},"parentId":{"type":"integer","format":"int64"},"supportsTaxOpt":{"type":"string","enum":["0","1"]},"isEventTrading":{"type":"string","enum":["0","1"]},"bgColor":{"type":"string"},"fgColor":{"type":"string"}}};
 const schema84 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive"]};
-const pattern43 = new RegExp("^\\d{12}$", "u");
+const pattern44 = new RegExp("^\\d{12}$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18721,7 +18785,7 @@ errors++;
 if(data.lastExecutionTime !== undefined){
 let data29 = data.lastExecutionTime;
 if(typeof data29 === "string"){
-if(!pattern43.test(data29)){
+if(!pattern44.test(data29)){
 const err65 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -18977,8 +19041,8 @@ validate53.evaluated = {"props":{"orders":true,"snapshot":true},"dynamicProps":f
 
 export const schema_LiveSessionTokenResponse = validate55;
 const schema86 = {"type":"object","required":["diffie_hellman_response","live_session_token_signature","live_session_token_expiration"],"properties":{"diffie_hellman_response":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"live_session_token_signature":{"type":"string","pattern":"^[0-9a-f]{40}$"},"live_session_token_expiration":{"type":"integer","format":"int64","minimum":0}}};
-const pattern44 = new RegExp("^[0-9a-fA-F]+$", "u");
-const pattern45 = new RegExp("^[0-9a-f]{40}$", "u");
+const pattern45 = new RegExp("^[0-9a-fA-F]+$", "u");
+const pattern46 = new RegExp("^[0-9a-f]{40}$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19024,7 +19088,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern44.test(data0)){
+if(!pattern45.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -19049,7 +19113,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern45.test(data1)){
+if(!pattern46.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19746,8 +19810,8 @@ validate57.evaluated = {"props":{"total_cash":true,"settled_cash":true,"mtd_inte
 
 export const schema_OAuth2TokenRequest = validate58;
 const schema89 = {"type":"object","required":["grant_type","client_assertion_type","client_assertion","scope"],"additionalProperties":false,"properties":{"grant_type":{"type":"string","enum":["client_credentials"]},"client_assertion_type":{"type":"string","enum":["urn:ietf:params:oauth:client-assertion-type:jwt-bearer"]},"client_assertion":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"scope":{"type":"string","minLength":1,"pattern":"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"}}};
-const pattern46 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
-const pattern47 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
+const pattern47 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
+const pattern48 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19861,7 +19925,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern47.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -19896,7 +19960,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern47.test(data3)){
+if(!pattern48.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -19991,7 +20055,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern47.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -20507,7 +20571,7 @@ validate62.evaluated = {"props":{"orderId":true,"reqId":true,"dismissable":true,
 
 export const schema_OrderMessageId = validate63;
 const schema94 = {"type":"string","pattern":"^o\\d+$","maxLength":16};
-const pattern49 = new RegExp("^o\\d+$", "u");
+const pattern50 = new RegExp("^o\\d+$", "u");
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20530,7 +20594,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern49.test(data)){
+if(!pattern50.test(data)){
 const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20634,8 +20698,8 @@ validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderRequest = validate65;
 const schema96 = {"type":"object","additionalProperties":false,"required":["conid","orderType","side","tif"],"allOf":[{"anyOf":[{"required":["quantity"],"properties":{"quantity":true}},{"required":["cashQty"],"properties":{"cashQty":true}},{"required":["fxQty"],"properties":{"fxQty":true}}]}],"dependentRequired":{"fxQty":["isCcyConv"]},"properties":{"acctId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"conid":{"type":"integer","format":"int64","minimum":1},"conidex":{"type":"string","pattern":"^\\d+(@[A-Z0-9.]+)?$"},"secType":{"type":"string","pattern":"^\\d+:[A-Z]+$"},"cOID":{"type":"string","minLength":1,"maxLength":64},"parentId":{"type":"string","minLength":1,"maxLength":64},"orderType":{"type":"string","enum":["MKT","LMT","STP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"listingExchange":{"type":"string","minLength":1,"maxLength":32},"isSingleGroup":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"price":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"auxPrice":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"side":{"type":"string","enum":["BUY","SELL"]},"ticker":{"type":"string","minLength":1,"maxLength":32},"tif":{"type":"string","enum":["DAY","IOC","GTC","OPG","PAX"]},"trailingAmt":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"trailingType":{"type":"string","enum":["amt","%"]},"referrer":{"type":"string","maxLength":64},"quantity":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"cashQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"fxQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"isCcyConv":{"type":"boolean"},"useAdaptive":{"type":"boolean"},"allOrNone":{"type":"boolean"},"strategy":{"type":"string","minLength":1,"maxLength":32},"strategyParameters":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}},"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64}}};
-const pattern51 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
-const pattern52 = new RegExp("^\\d+:[A-Z]+$", "u");
+const pattern52 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
+const pattern53 = new RegExp("^\\d+:[A-Z]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20857,7 +20921,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern51.test(data2)){
+if(!pattern52.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -20882,7 +20946,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern52.test(data3)){
+if(!pattern53.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -22556,7 +22620,7 @@ errors++;
 if(data.order_time !== undefined){
 let data45 = data.order_time;
 if(typeof data45 === "string"){
-if(!pattern43.test(data45)){
+if(!pattern44.test(data45)){
 const err86 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -22645,7 +22709,7 @@ validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderSuccessEntry = validate68;
 const schema100 = {"type":"object","required":["order_id","order_status","encrypt_message"],"properties":{"order_id":{"type":"string","pattern":"^\\d+$"},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"encrypt_message":{"type":"string","const":"1"},"local_order_id":{"type":"string"},"parent_order_id":{"type":"string","pattern":"^\\d+$"}}};
-const pattern55 = new RegExp("^\\d+$", "u");
+const pattern56 = new RegExp("^\\d+$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22691,7 +22755,7 @@ errors++;
 if(data.order_id !== undefined){
 let data0 = data.order_id;
 if(typeof data0 === "string"){
-if(!pattern55.test(data0)){
+if(!pattern56.test(data0)){
 const err3 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22774,7 +22838,7 @@ errors++;
 if(data.parent_order_id !== undefined){
 let data4 = data.parent_order_id;
 if(typeof data4 === "string"){
-if(!pattern55.test(data4)){
+if(!pattern56.test(data4)){
 const err10 = {instancePath:instancePath+"/parent_order_id",schemaPath:"#/properties/parent_order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -22989,7 +23053,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern49.test(data5)){
+if(!pattern50.test(data5)){
 const err14 = {instancePath:instancePath+"/messageIds/" + i1,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -23042,7 +23106,7 @@ validate69.evaluated = {"props":{"id":true,"message":true,"isSuppressed":true,"m
 export const schema_PartitionedPnl = validate70;
 const schema104 = {"type":"object","required":["upnl"],"properties":{"upnl":{"oneOf":[{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlEntry"}},{"type":"array","maxItems":0,"items":{"$ref":"#/components/schemas/PnlEntry"}}]}}};
 const schema105 = {"type":"object","required":["rowType","dpl","nl","upl","el","mv"],"properties":{"rowType":{"type":"integer"},"dpl":{"type":"number"},"nl":{"type":"number"},"upl":{"type":"number"},"el":{"type":"number"},"mv":{"type":"number"}}};
-const pattern58 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
+const pattern59 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23075,7 +23139,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern58.test(key0)){
+if(!pattern59.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -23765,7 +23829,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern51.test(data4)){
+if(!pattern52.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -23790,7 +23854,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern52.test(data5)){
+if(!pattern53.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -26812,8 +26876,8 @@ validate85.evaluated = {"props":{"accountId":true,"users":true,"applicant":true}
 
 export const schema_SsoBrowserSessionRequest = validate87;
 const schema126 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"path":{"type":"string","pattern":"^/","maxLength":256,"default":"/portal/"},"lang":{"type":"string","pattern":"^[a-z]{2}$","default":"en"}}};
-const pattern68 = new RegExp("^/", "u");
-const pattern69 = new RegExp("^[a-z]{2}$", "u");
+const pattern69 = new RegExp("^/", "u");
+const pattern70 = new RegExp("^[a-z]{2}$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26941,7 +27005,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern68.test(data2)){
+if(!pattern69.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -26966,7 +27030,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern69.test(data3)){
+if(!pattern70.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -27337,7 +27401,7 @@ validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionResponse = validate90;
 const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
-const pattern71 = new RegExp("^[0-9a-f]{32}$", "u");
+const pattern72 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27455,7 +27519,7 @@ errors++;
 if(data.access_token !== undefined){
 let data1 = data.access_token;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern47.test(data1)){
 const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -27480,7 +27544,7 @@ errors++;
 if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 if(typeof data2 === "string"){
-if(!pattern71.test(data2)){
+if(!pattern72.test(data2)){
 const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -28086,7 +28150,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern31.test(key0)){
+if(!pattern32.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -28149,7 +28213,7 @@ validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SuppressQuestionsRequest = validate96;
 const schema135 = {"type":"object","additionalProperties":false,"required":["messageIds"],"properties":{"messageIds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"#/components/schemas/OrderMessageId"}}}};
-const func79 = runtime1.default;
+const func80 = runtime1.default;
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28221,7 +28285,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern49.test(data1)){
+if(!pattern50.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -28249,7 +28313,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func79(data0[i1], data0[j0])){
+if(func80(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -28615,7 +28679,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern71.test(data0)){
+if(!pattern72.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28785,8 +28849,8 @@ validate100.evaluated = {"props":{"session":true,"ssoExpires":true,"collission":
 
 export const schema_Trade = validate102;
 const schema142 = {"type":"object","required":["execution_id","symbol","supports_tax_opt","side","order_description","trade_time","trade_time_r","size","price","submitter","exchange","commission","net_amount","account","accountCode","company_name","contract_description_1","sec_type","listing_exchange","conid","conidEx","clearing_id","clearing_name","liquidation_trade","is_event_trading"],"properties":{"execution_id":{"type":"string"},"symbol":{"type":"string"},"supports_tax_opt":{"type":"string","enum":["0","1"]},"side":{"type":"string","enum":["B","S"]},"order_description":{"type":"string"},"order_ref":{"type":"string"},"trade_time":{"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},"trade_time_r":{"type":"integer","format":"int64"},"size":{"type":"number","exclusiveMinimum":0},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"submitter":{"type":"string"},"exchange":{"type":"string"},"commission":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"net_amount":{"type":"number"},"account":{"type":"string"},"accountCode":{"type":"string"},"account_allocation_name":{"type":"string"},"company_name":{"type":"string"},"contract_description_1":{"type":"string"},"sec_type":{"type":"string"},"listing_exchange":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidEx":{"type":"string"},"clearing_id":{"type":"string"},"clearing_name":{"type":"string"},"liquidation_trade":{"type":"string","enum":["0","1"]},"is_event_trading":{"type":"string","enum":["0","1"]}}};
-const pattern77 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
-const pattern78 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern78 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
+const pattern79 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29146,7 +29210,7 @@ errors++;
 if(data.trade_time !== undefined){
 let data6 = data.trade_time;
 if(typeof data6 === "string"){
-if(!pattern77.test(data6)){
+if(!pattern78.test(data6)){
 const err33 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -29221,7 +29285,7 @@ errors++;
 if(data.price !== undefined){
 let data9 = data.price;
 if(typeof data9 === "string"){
-if(!pattern78.test(data9)){
+if(!pattern79.test(data9)){
 const err39 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -29270,7 +29334,7 @@ errors++;
 if(data.commission !== undefined){
 let data12 = data.commission;
 if(typeof data12 === "string"){
-if(!pattern78.test(data12)){
+if(!pattern79.test(data12)){
 const err43 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -29579,7 +29643,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern22.test(data0)){
+if(!pattern23.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -30955,7 +31019,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern44.test(data0)){
+if(!pattern45.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -30980,7 +31044,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern45.test(data1)){
+if(!pattern46.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -31599,7 +31663,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern47.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31634,7 +31698,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern47.test(data3)){
+if(!pattern48.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31786,7 +31850,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern47.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31821,7 +31885,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern47.test(data3)){
+if(!pattern48.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31915,7 +31979,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern47.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -33439,7 +33503,7 @@ errors++;
 if(data.access_token !== undefined){
 let data1 = data.access_token;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern47.test(data1)){
 const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -33464,7 +33528,7 @@ errors++;
 if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 if(typeof data2 === "string"){
-if(!pattern71.test(data2)){
+if(!pattern72.test(data2)){
 const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -35073,7 +35137,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern68.test(data2)){
+if(!pattern69.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -35098,7 +35162,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern69.test(data3)){
+if(!pattern70.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -36636,7 +36700,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern71.test(data0)){
+if(!pattern72.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -51319,7 +51383,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern58.test(key0)){
+if(!pattern59.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -53457,7 +53521,7 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern32.test(key0)){
+if(!pattern33.test(key0)){
 const err1 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -53958,7 +54022,7 @@ errors++;
 if(data0.currency !== undefined){
 let data14 = data0.currency;
 if(typeof data14 === "string"){
-if(!pattern32.test(data14)){
+if(!pattern33.test(data14)){
 const err46 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -54161,7 +54225,7 @@ errors++;
 if(data0.secondkey !== undefined){
 let data27 = data0.secondkey;
 if(typeof data27 === "string"){
-if(!pattern32.test(data27)){
+if(!pattern33.test(data27)){
 const err62 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
@@ -54712,7 +54776,7 @@ errors++;
 if(data31.currency !== undefined){
 let data45 = data31.currency;
 if(typeof data45 === "string"){
-if(!pattern32.test(data45)){
+if(!pattern33.test(data45)){
 const err111 = {instancePath:instancePath+"/BASE/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
@@ -54915,7 +54979,7 @@ errors++;
 if(data31.secondkey !== undefined){
 let data58 = data31.secondkey;
 if(typeof data58 === "string"){
-if(!pattern32.test(data58)){
+if(!pattern33.test(data58)){
 const err127 = {instancePath:instancePath+"/BASE/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
@@ -55611,8 +55675,8 @@ errors++;
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema39.properties.orderId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -55622,8 +55686,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0 > 1000000000000000000 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000000000},message:"must be <= 1000000000000000000"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -55632,8 +55696,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -55643,12 +55707,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data.alertName !== undefined){
-let data1 = data.alertName;
-if(typeof data1 === "string"){
-if(func0(data1) > 100){
-const err8 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,18}$"},message:"must match pattern \""+"^[0-9]{1,18}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -55657,8 +55718,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func0(data1) < 1){
-const err9 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.toolId !== undefined){
+let data1 = data.toolId;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -55667,9 +55732,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -55678,12 +55743,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.alertMessage !== undefined){
-let data2 = data.alertMessage;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err11 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(formats0.validate(data1))){
+const err11 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -55693,8 +55754,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.playAudio !== undefined){
+let data2 = data.playAudio;
+if(typeof data2 === "string"){
+if(func0(data2) > 100){
+const err12 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -55704,10 +55769,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.alertRepeatable !== undefined){
-let data3 = data.alertRepeatable;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err13 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -55716,8 +55779,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data3 === 0) || (data3 === 1))){
-const err14 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alertName !== undefined){
+let data3 = data.alertName;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err14 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -55726,12 +55793,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data4 = data.email;
-if(typeof data4 === "string"){
-if(func0(data4) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(func0(data3) < 1){
+const err15 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -55740,8 +55803,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(formats16.test(data4))){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+else {
+const err16 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -55751,8 +55815,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertMessage !== undefined){
+let data4 = data.alertMessage;
+if(typeof data4 === "string"){
+if(func0(data4) > 1000){
+const err17 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -55762,11 +55829,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.expireTime !== undefined){
-let data5 = data.expireTime;
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-const err18 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
+else {
+const err18 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -55776,8 +55840,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertRepeatable !== undefined){
+let data5 = data.alertRepeatable;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err19 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -55786,11 +55852,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.iTWSOrdersOnly !== undefined){
-let data6 = data.iTWSOrdersOnly;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err20 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data5 === 0) || (data5 === 1))){
+const err20 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -55799,8 +55862,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!((data6 === 0) || (data6 === 1))){
-const err21 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if(typeof data6 === "string"){
+if(func0(data6) > 254){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -55809,11 +55876,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.outsideRth !== undefined){
-let data7 = data.outsideRth;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err22 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats16.test(data6))){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -55822,8 +55886,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((data7 === 0) || (data7 === 1))){
-const err23 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -55833,10 +55898,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.sendMessage !== undefined){
-let data8 = data.sendMessage;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err24 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expireTime !== undefined){
+let data7 = data.expireTime;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err24 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -55845,8 +55911,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!((data8 === 0) || (data8 === 1))){
-const err25 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err25 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -55856,10 +55923,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.showPopup !== undefined){
-let data9 = data.showPopup;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err26 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.iTWSOrdersOnly !== undefined){
+let data8 = data.iTWSOrdersOnly;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -55868,8 +55935,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!((data9 === 0) || (data9 === 1))){
-const err27 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
+if(!((data8 === 0) || (data8 === 1))){
+const err27 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -55879,10 +55946,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.tif !== undefined){
-let data10 = data.tif;
-if(typeof data10 !== "string"){
-const err28 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outsideRth !== undefined){
+let data9 = data.outsideRth;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err28 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -55891,8 +55958,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!((data10 === "GTC") || (data10 === "GTD"))){
-const err29 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(!((data9 === 0) || (data9 === 1))){
+const err29 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -55902,11 +55969,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.conditions !== undefined){
-let data11 = data.conditions;
-if(Array.isArray(data11)){
-if(data11.length > 30){
-const err30 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(data.sendMessage !== undefined){
+let data10 = data.sendMessage;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err30 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -55915,8 +55981,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!((data10 === 0) || (data10 === 1))){
+const err31 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -55925,12 +55991,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.type === undefined){
-const err32 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+if(data.showPopup !== undefined){
+let data11 = data.showPopup;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -55939,8 +56004,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data12.operator === undefined){
-const err33 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(!((data11 === 0) || (data11 === 1))){
+const err33 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -55949,8 +56014,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data12.value === undefined){
-const err34 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.tif !== undefined){
+let data12 = data.tif;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -55959,8 +56027,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.logicBind === undefined){
-const err35 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
+if(!((data12 === "GTC") || (data12 === "GTD"))){
+const err35 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -55969,9 +56037,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
-const err36 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.conditions !== undefined){
+let data13 = data.conditions;
+if(Array.isArray(data13)){
+if(data13.length > 30){
+const err36 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -55980,12 +56051,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data12.conidex !== undefined){
-let data13 = data12.conidex;
-if(typeof data13 === "string"){
-if(func0(data13) > 64){
-const err37 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data13.length < 1){
+const err37 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -55994,8 +56061,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func0(data13) < 1){
-const err38 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.type === undefined){
+const err38 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -56004,8 +56075,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern10.test(data13)){
-const err39 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+if(data14.operator === undefined){
+const err39 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -56014,9 +56085,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value === undefined){
+const err40 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -56025,11 +56095,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data12.type !== undefined){
-let data14 = data12.type;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err41 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data14.logicBind === undefined){
+const err41 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -56038,8 +56105,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!((((((((data14 === 1) || (data14 === 3)) || (data14 === 4)) || (data14 === 5)) || (data14 === 6)) || (data14 === 7)) || (data14 === 8)) || (data14 === 9))){
-const err42 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
+for(const key1 in data14){
+if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
+const err42 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -56049,11 +56117,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data12.operator !== undefined){
-let data15 = data12.operator;
+if(data14.conidex !== undefined){
+let data15 = data14.conidex;
 if(typeof data15 === "string"){
-if(func0(data15) < 1){
-const err43 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func0(data15) > 64){
+const err43 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -56062,9 +56130,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data15) < 1){
+const err44 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -56073,11 +56140,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data12.triggerMethod !== undefined){
-let data16 = data12.triggerMethod;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!pattern10.test(data15)){
+const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -56086,8 +56150,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!(((((((data16 === 0) || (data16 === 1)) || (data16 === 2)) || (data16 === 3)) || (data16 === 4)) || (data16 === 7)) || (data16 === 8))){
-const err46 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err46 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -56097,11 +56162,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data12.value !== undefined){
-let data17 = data12.value;
-if(typeof data17 === "string"){
-if(func0(data17) > 64){
-const err47 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data14.type !== undefined){
+let data16 = data14.type;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err47 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -56110,8 +56174,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func0(data17) < 1){
-const err48 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((((((((data16 === 1) || (data16 === 3)) || (data16 === 4)) || (data16 === 5)) || (data16 === 6)) || (data16 === 7)) || (data16 === 8)) || (data16 === 9))){
+const err48 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -56121,8 +56185,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.operator !== undefined){
+let data17 = data14.operator;
+if(typeof data17 === "string"){
+if(func0(data17) < 1){
+const err49 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -56132,10 +56199,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data12.logicBind !== undefined){
-let data18 = data12.logicBind;
-if(typeof data18 !== "string"){
-const err50 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err50 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -56144,8 +56209,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(((data18 === "a") || (data18 === "o")) || (data18 === "n"))){
-const err51 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data14.triggerMethod !== undefined){
+let data18 = data14.triggerMethod;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (typeof data18 !== "string")){
+const err51 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: schema34.properties.triggerMethod.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -56154,12 +56222,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data12.timeZone !== undefined){
-let data19 = data12.timeZone;
-if(typeof data19 === "string"){
-if(func0(data19) > 64){
-const err52 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!((((((((((((((data18 === 0) || (data18 === 1)) || (data18 === 2)) || (data18 === 3)) || (data18 === 4)) || (data18 === 7)) || (data18 === 8)) || (data18 === "0")) || (data18 === "1")) || (data18 === "2")) || (data18 === "3")) || (data18 === "4")) || (data18 === "7")) || (data18 === "8"))){
+const err52 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -56169,8 +56233,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value !== undefined){
+let data19 = data14.value;
+if(typeof data19 === "string"){
+if(func0(data19) > 64){
+const err53 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -56179,10 +56246,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data19) < 1){
+const err54 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -56192,9 +56257,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err55 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -56204,14 +56268,86 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.logicBind !== undefined){
+let data20 = data14.logicBind;
+if(typeof data20 !== "string"){
+const err56 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+if(!(((data20 === "a") || (data20 === "o")) || (data20 === "n"))){
+const err57 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data14.timeZone !== undefined){
+let data21 = data14.timeZone;
+if(typeof data21 === "string"){
+if(func0(data21) > 64){
+const err58 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -59636,8 +59772,9 @@ errors++;
 }
 }
 if(data.alert_message !== undefined){
-if(typeof data.alert_message !== "string"){
-const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data9 = data.alert_message;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: schema36.properties.alert_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -59672,8 +59809,8 @@ errors++;
 }
 if(data.alert_play_audio !== undefined){
 let data11 = data.alert_play_audio;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
+const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: schema36.properties.alert_play_audio.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -59682,8 +59819,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((data11 === 0) || (data11 === 1))){
-const err45 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_play_audio.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order_status !== undefined){
+let data12 = data.order_status;
+if(typeof data12 !== "string"){
+const err45 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -59692,11 +59832,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.order_status !== undefined){
-let data12 = data.order_status;
-if(typeof data12 !== "string"){
-const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data12 === "Presubmitted") || (data12 === "Submitted")) || (data12 === "Inactive"))){
+const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -59705,8 +59842,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data12 === "Presubmitted") || (data12 === "Inactive"))){
-const err47 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_triggered !== undefined){
+if(typeof data.alert_triggered !== "boolean"){
+const err47 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -59716,9 +59855,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.alert_triggered !== undefined){
-if(typeof data.alert_triggered !== "boolean"){
-const err48 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fg_color !== undefined){
+if(typeof data.fg_color !== "string"){
+const err48 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -59728,9 +59867,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fg_color !== undefined){
-if(typeof data.fg_color !== "string"){
-const err49 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bg_color !== undefined){
+if(typeof data.bg_color !== "string"){
+const err49 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -59740,9 +59879,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.bg_color !== undefined){
-if(typeof data.bg_color !== "string"){
-const err50 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_not_editable !== undefined){
+if(typeof data.order_not_editable !== "boolean"){
+const err50 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -59752,9 +59891,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.order_not_editable !== undefined){
-if(typeof data.order_not_editable !== "boolean"){
-const err51 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.itws_orders_only !== undefined){
+let data17 = data.itws_orders_only;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -59763,11 +59903,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.itws_orders_only !== undefined){
-let data17 = data.itws_orders_only;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data17 === 0) || (data17 === 1))){
+const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -59776,8 +59913,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data17 === 0) || (data17 === 1))){
-const err53 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_mta_currency !== undefined){
+let data18 = data.alert_mta_currency;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err53 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -59786,11 +59926,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.alert_mta_currency !== undefined){
-let data18 = data.alert_mta_currency;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -59799,9 +59937,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err55 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+}
+}
+if(data.alert_mta_defaults !== undefined){
+let data19 = data.alert_mta_defaults;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err55 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -59811,11 +59952,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data.alert_mta_defaults !== undefined){
-let data19 = data.alert_mta_defaults;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
+if(data.tool_id !== undefined){
+let data20 = data.tool_id;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err56 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -59824,11 +59964,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.tool_id !== undefined){
-let data20 = data.tool_id;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(!(formats0.validate(data20))){
+const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -59837,9 +59975,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(!(formats0.validate(data20))){
-const err58 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.time_zone !== undefined){
+let data21 = data.time_zone;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -59849,11 +59990,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.time_zone !== undefined){
-let data21 = data.time_zone;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
+if(data.alert_default_type !== undefined){
+let data22 = data.alert_default_type;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -59862,11 +60002,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.alert_default_type !== undefined){
-let data22 = data.alert_default_type;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
+if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
+const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -59875,8 +60012,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
-const err61 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.condition_size !== undefined){
+let data23 = data.condition_size;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err61 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -59885,11 +60025,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.condition_size !== undefined){
-let data23 = data.condition_size;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -59898,9 +60036,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.condition_outside_rth !== undefined){
+let data24 = data.condition_outside_rth;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err63 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -59909,27 +60050,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data.condition_outside_rth !== undefined){
-let data24 = data.condition_outside_rth;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data24 === 0) || (data24 === 1))){
+const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-if(!((data24 === 0) || (data24 === 1))){
-const err65 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -59942,7 +60069,17 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.condition_type === undefined){
-const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+const err65 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data26.conidex === undefined){
+const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -59951,8 +60088,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data26.conidex === undefined){
-const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
+if(data26.contract_description_1 === undefined){
+const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -59961,8 +60098,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data26.contract_description_1 === undefined){
-const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
+if(data26.condition_operator === undefined){
+const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -59971,8 +60108,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.condition_operator === undefined){
-const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
+if(data26.condition_trigger_method === undefined){
+const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -59981,8 +60118,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.condition_trigger_method === undefined){
-const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
+if(data26.condition_value === undefined){
+const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -59991,8 +60128,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.condition_value === undefined){
-const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
+if(data26.condition_logic_bind === undefined){
+const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -60001,8 +60138,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.condition_logic_bind === undefined){
-const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
+if(data26.condition_time_zone === undefined){
+const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -60011,8 +60148,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26.condition_time_zone === undefined){
-const err73 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
+if(data26.condition_type !== undefined){
+let data27 = data26.condition_type;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err73 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -60021,10 +60160,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data26.condition_type !== undefined){
-let data27 = data26.condition_type;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
+const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -60033,8 +60170,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
-const err75 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.conidex !== undefined){
+let data28 = data26.conidex;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err75 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -60044,10 +60184,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data26.conidex !== undefined){
-let data28 = data26.conidex;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
+if(data26.contract_description_1 !== undefined){
+let data29 = data26.contract_description_1;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err76 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -60057,10 +60197,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data26.contract_description_1 !== undefined){
-let data29 = data26.contract_description_1;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
+if(data26.condition_operator !== undefined){
+let data30 = data26.condition_operator;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err77 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -60069,11 +60209,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data26.condition_operator !== undefined){
-let data30 = data26.condition_operator;
-if(typeof data30 !== "string"){
-const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data30 === ">=") || (data30 === "<=")) || (data30 === null))){
+const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -60082,8 +60219,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data30 === ">=") || (data30 === "<="))){
-const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_trigger_method !== undefined){
+let data31 = data26.condition_trigger_method;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -60092,11 +60232,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data26.condition_trigger_method !== undefined){
-let data31 = data26.condition_trigger_method;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data31 === "0") || (data31 === "1")) || (data31 === "2")) || (data31 === "3")) || (data31 === "4")) || (data31 === "7")) || (data31 === "8")) || (data31 === null))){
+const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -60105,8 +60242,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(((((((data31 === 0) || (data31 === 1)) || (data31 === 2)) || (data31 === 3)) || (data31 === 4)) || (data31 === 7)) || (data31 === 8))){
-const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_value !== undefined){
+if(typeof data26.condition_value !== "string"){
+const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -60116,9 +60255,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data26.condition_value !== undefined){
-if(typeof data26.condition_value !== "string"){
-const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.condition_logic_bind !== undefined){
+let data33 = data26.condition_logic_bind;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -60127,11 +60267,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data26.condition_logic_bind !== undefined){
-let data33 = data26.condition_logic_bind;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
+const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -60140,8 +60277,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
-const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_time_zone !== undefined){
+let data34 = data26.condition_time_zone;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -60151,10 +60291,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data26.condition_time_zone !== undefined){
-let data34 = data26.condition_time_zone;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
+}
+else {
+const err85 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -60166,7 +60305,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -60178,24 +60317,12 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
 }
 errors++;
 }
@@ -61197,8 +61324,9 @@ errors++;
 }
 }
 if(data.alert_message !== undefined){
-if(typeof data.alert_message !== "string"){
-const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data9 = data.alert_message;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: schema36.properties.alert_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -61233,8 +61361,8 @@ errors++;
 }
 if(data.alert_play_audio !== undefined){
 let data11 = data.alert_play_audio;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
+const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: schema36.properties.alert_play_audio.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -61243,8 +61371,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((data11 === 0) || (data11 === 1))){
-const err45 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_play_audio.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order_status !== undefined){
+let data12 = data.order_status;
+if(typeof data12 !== "string"){
+const err45 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -61253,11 +61384,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.order_status !== undefined){
-let data12 = data.order_status;
-if(typeof data12 !== "string"){
-const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data12 === "Presubmitted") || (data12 === "Submitted")) || (data12 === "Inactive"))){
+const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -61266,8 +61394,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data12 === "Presubmitted") || (data12 === "Inactive"))){
-const err47 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_triggered !== undefined){
+if(typeof data.alert_triggered !== "boolean"){
+const err47 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -61277,9 +61407,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.alert_triggered !== undefined){
-if(typeof data.alert_triggered !== "boolean"){
-const err48 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fg_color !== undefined){
+if(typeof data.fg_color !== "string"){
+const err48 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -61289,9 +61419,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fg_color !== undefined){
-if(typeof data.fg_color !== "string"){
-const err49 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bg_color !== undefined){
+if(typeof data.bg_color !== "string"){
+const err49 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -61301,9 +61431,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.bg_color !== undefined){
-if(typeof data.bg_color !== "string"){
-const err50 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_not_editable !== undefined){
+if(typeof data.order_not_editable !== "boolean"){
+const err50 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -61313,9 +61443,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.order_not_editable !== undefined){
-if(typeof data.order_not_editable !== "boolean"){
-const err51 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.itws_orders_only !== undefined){
+let data17 = data.itws_orders_only;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -61324,11 +61455,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.itws_orders_only !== undefined){
-let data17 = data.itws_orders_only;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data17 === 0) || (data17 === 1))){
+const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -61337,8 +61465,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data17 === 0) || (data17 === 1))){
-const err53 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_mta_currency !== undefined){
+let data18 = data.alert_mta_currency;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err53 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -61347,11 +61478,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.alert_mta_currency !== undefined){
-let data18 = data.alert_mta_currency;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -61360,9 +61489,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err55 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+}
+}
+if(data.alert_mta_defaults !== undefined){
+let data19 = data.alert_mta_defaults;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err55 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -61372,11 +61504,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data.alert_mta_defaults !== undefined){
-let data19 = data.alert_mta_defaults;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
+if(data.tool_id !== undefined){
+let data20 = data.tool_id;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err56 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -61385,11 +61516,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.tool_id !== undefined){
-let data20 = data.tool_id;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(!(formats0.validate(data20))){
+const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -61398,9 +61527,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(!(formats0.validate(data20))){
-const err58 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.time_zone !== undefined){
+let data21 = data.time_zone;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -61410,11 +61542,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.time_zone !== undefined){
-let data21 = data.time_zone;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
+if(data.alert_default_type !== undefined){
+let data22 = data.alert_default_type;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -61423,11 +61554,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.alert_default_type !== undefined){
-let data22 = data.alert_default_type;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
+if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
+const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -61436,8 +61564,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
-const err61 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.condition_size !== undefined){
+let data23 = data.condition_size;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err61 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -61446,11 +61577,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.condition_size !== undefined){
-let data23 = data.condition_size;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -61459,9 +61588,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.condition_outside_rth !== undefined){
+let data24 = data.condition_outside_rth;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err63 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -61470,27 +61602,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data.condition_outside_rth !== undefined){
-let data24 = data.condition_outside_rth;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data24 === 0) || (data24 === 1))){
+const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-if(!((data24 === 0) || (data24 === 1))){
-const err65 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -61503,7 +61621,17 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.condition_type === undefined){
-const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+const err65 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data26.conidex === undefined){
+const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -61512,8 +61640,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data26.conidex === undefined){
-const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
+if(data26.contract_description_1 === undefined){
+const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -61522,8 +61650,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data26.contract_description_1 === undefined){
-const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
+if(data26.condition_operator === undefined){
+const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -61532,8 +61660,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.condition_operator === undefined){
-const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
+if(data26.condition_trigger_method === undefined){
+const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -61542,8 +61670,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.condition_trigger_method === undefined){
-const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
+if(data26.condition_value === undefined){
+const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -61552,8 +61680,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.condition_value === undefined){
-const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
+if(data26.condition_logic_bind === undefined){
+const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -61562,8 +61690,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.condition_logic_bind === undefined){
-const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
+if(data26.condition_time_zone === undefined){
+const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -61572,8 +61700,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26.condition_time_zone === undefined){
-const err73 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
+if(data26.condition_type !== undefined){
+let data27 = data26.condition_type;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err73 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -61582,10 +61712,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data26.condition_type !== undefined){
-let data27 = data26.condition_type;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
+const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -61594,8 +61722,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
-const err75 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.conidex !== undefined){
+let data28 = data26.conidex;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err75 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -61605,10 +61736,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data26.conidex !== undefined){
-let data28 = data26.conidex;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
+if(data26.contract_description_1 !== undefined){
+let data29 = data26.contract_description_1;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err76 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -61618,10 +61749,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data26.contract_description_1 !== undefined){
-let data29 = data26.contract_description_1;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
+if(data26.condition_operator !== undefined){
+let data30 = data26.condition_operator;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err77 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -61630,11 +61761,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data26.condition_operator !== undefined){
-let data30 = data26.condition_operator;
-if(typeof data30 !== "string"){
-const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data30 === ">=") || (data30 === "<=")) || (data30 === null))){
+const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -61643,8 +61771,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data30 === ">=") || (data30 === "<="))){
-const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_trigger_method !== undefined){
+let data31 = data26.condition_trigger_method;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -61653,11 +61784,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data26.condition_trigger_method !== undefined){
-let data31 = data26.condition_trigger_method;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data31 === "0") || (data31 === "1")) || (data31 === "2")) || (data31 === "3")) || (data31 === "4")) || (data31 === "7")) || (data31 === "8")) || (data31 === null))){
+const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -61666,8 +61794,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(((((((data31 === 0) || (data31 === 1)) || (data31 === 2)) || (data31 === 3)) || (data31 === 4)) || (data31 === 7)) || (data31 === 8))){
-const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_value !== undefined){
+if(typeof data26.condition_value !== "string"){
+const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -61677,9 +61807,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data26.condition_value !== undefined){
-if(typeof data26.condition_value !== "string"){
-const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.condition_logic_bind !== undefined){
+let data33 = data26.condition_logic_bind;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -61688,11 +61819,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data26.condition_logic_bind !== undefined){
-let data33 = data26.condition_logic_bind;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
+const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -61701,8 +61829,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
-const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_time_zone !== undefined){
+let data34 = data26.condition_time_zone;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -61712,10 +61843,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data26.condition_time_zone !== undefined){
-let data34 = data26.condition_time_zone;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
+}
+else {
+const err85 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -61727,7 +61857,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -61739,24 +61869,12 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
 }
 errors++;
 }
@@ -62373,7 +62491,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern22.test(data0)){
+if(!pattern23.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -62713,7 +62831,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern22.test(data0)){
+if(!pattern23.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -64480,7 +64598,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern51.test(data4)){
+if(!pattern52.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -64505,7 +64623,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern52.test(data5)){
+if(!pattern53.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -67326,7 +67444,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern49.test(data1)){
+if(!pattern50.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -67354,7 +67472,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func79(data0[i1], data0[j0])){
+if(func80(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -70216,7 +70334,7 @@ errors++;
 if(data.order_time !== undefined){
 let data45 = data.order_time;
 if(typeof data45 === "string"){
-if(!pattern43.test(data45)){
+if(!pattern44.test(data45)){
 const err86 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -71028,7 +71146,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern51.test(data2)){
+if(!pattern52.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -71053,7 +71171,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern52.test(data3)){
+if(!pattern53.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -73894,7 +74012,7 @@ errors++;
 if(data0.trade_time !== undefined){
 let data7 = data0.trade_time;
 if(typeof data7 === "string"){
-if(!pattern77.test(data7)){
+if(!pattern78.test(data7)){
 const err33 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -73969,7 +74087,7 @@ errors++;
 if(data0.price !== undefined){
 let data10 = data0.price;
 if(typeof data10 === "string"){
-if(!pattern78.test(data10)){
+if(!pattern79.test(data10)){
 const err39 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -74018,7 +74136,7 @@ errors++;
 if(data0.commission !== undefined){
 let data13 = data0.commission;
 if(typeof data13 === "string"){
-if(!pattern78.test(data13)){
+if(!pattern79.test(data13)){
 const err43 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -74828,7 +74946,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern31.test(key0)){
+if(!pattern32.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -75445,7 +75563,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern31.test(key0)){
+if(!pattern32.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -77201,7 +77319,7 @@ const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
 let data24 = data23[i6];
 if(typeof data24 === "string"){
-if(!pattern20.test(data24)){
+if(!pattern21.test(data24)){
 const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -78851,7 +78969,7 @@ errors++;
 if(data1.symbol !== undefined){
 let data2 = data1.symbol;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern24.test(data2)){
 const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/symbol",schemaPath:"#/components/schemas/CurrencyPair/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -80785,7 +80903,7 @@ errors++;
 if(data.expiration !== undefined){
 let data7 = data.expiration;
 if(typeof data7 === "string"){
-if(!pattern30.test(data7)){
+if(!pattern31.test(data7)){
 const err27 = {instancePath:instancePath+"/expiration",schemaPath:"#/properties/expiration/pattern",keyword:"pattern",params:{pattern: "^\\d{8}$"},message:"must match pattern \""+"^\\d{8}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
