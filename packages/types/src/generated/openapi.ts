@@ -4890,11 +4890,15 @@ export interface components {
          */
         ContractRulesRequest: {
             /**
-             * Format: int32
-             * @description Contract id of the instrument.
+             * @description Contract id of the instrument, as a number or as a string of digits (public clients send the string).
              * @example 265598
              */
-            conid: number;
+            conid: number | string;
+            /**
+             * @description Exchange the rules are asked for (`SMART` when absent). The reference server answers the contract's rules whatever the exchange.
+             * @example SMART
+             */
+            exchange?: string;
             /**
              * @description Side of the intended order; true for a buy, false for a sell; true when absent. Default prices follow the side (ask for a buy, bid for a sell).
              * @example true
@@ -4945,10 +4949,15 @@ export interface components {
              */
             algoEligible: boolean;
             /**
-             * @description Whether the contract can be traded in the overnight session.
+             * @description Whether an order for the contract may be all-or-none (filled entirely or not at all).
              * @example true
              */
-            overnightEligible: boolean;
+            allOrNoneEligible?: boolean;
+            /**
+             * @description Whether the contract can be traded in the overnight session. Not in the vendor's description or its sample; sent by the reference server.
+             * @example true
+             */
+            overnightEligible?: boolean;
             /**
              * @description Whether a cost report (regulatory cost and charges disclosure) must be shown before an order is placed.
              * @example false
@@ -5087,10 +5096,36 @@ export interface components {
              */
             tifTypes: string[];
             /**
-             * @description Default time in force of a new order ticket.
-             * @example DAY
+             * @description Defaults of a new order ticket as the user configured them in the trading platform. The
+             *     size is a formatted decimal string (`"100.00"`), as in real payloads.
+             * @example {
+             *       "TIF": "DAY",
+             *       "SIZE": "100.00",
+             *       "PMALGO": true
+             *     }
              */
-            tifDefault: string;
+            tifDefaults?: {
+                /**
+                 * @description Default time in force (`DAY`, `GTC`, ...).
+                 * @example DAY
+                 */
+                TIF?: string;
+                /**
+                 * @description Default quantity, as a decimal string with two decimals (`"100.00"`).
+                 * @example 100.00
+                 */
+                SIZE?: string;
+                /**
+                 * @description Account a new order ticket starts with; sent to users with several accounts.
+                 * @example U1234567
+                 */
+                DEFAULT_ACCT?: string;
+                /**
+                 * @description Whether the price-management algorithm is on by default for new orders.
+                 * @example true
+                 */
+                PMALGO?: boolean;
+            };
             /**
              * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
              * @example 197.93
@@ -5217,10 +5252,13 @@ export interface components {
              */
             legalStrings?: string[];
             /**
-             * @description Whether the parameter must be given when placing the algorithmic order.
+             * @description Whether the parameter must be given when placing the algorithmic order, as the string
+             *     `"true"` or `"false"` (not a JSON boolean, although the vendor's field table says so);
+             *     real payloads leave it out for optional parameters.
              * @example true
+             * @enum {string}
              */
-            required?: boolean;
+            required?: "true" | "false";
             /**
              * @description Conditions under which the parameter is enabled, each `<order type>:<parameter id>:<operator>:<value>`
              *     (`MKT:speedUp:=:no`); absent or empty when it is always enabled.
@@ -6988,6 +7026,8 @@ export interface operations {
             query: {
                 /** @description Comma-delimited future symbols (underlying symbols such as `ES`, `NQ`, `CL`), upper-case, no spaces. */
                 symbols: string;
+                /** @description Listing exchange of the futures (`CME`); only futures listed there are answered. All exchanges when absent. */
+                exchange?: string;
             };
             header?: never;
             path?: never;

@@ -9387,7 +9387,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"order_id":true,"account":true,"alert_name":true,"alert_active":true,"order_time":true,"alert_triggered":true,"alert_repeatable":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlgoParameter = validate23;
-const schema43 = {"type":"object","required":["id","name","valueClassName"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"valueClassName":{"type":"string","enum":["String","Double","Integer","Boolean","Time"]},"minValue":{"type":"number"},"maxValue":{"type":"number"},"defaultValue":{"type":["string","number","boolean"]},"legalStrings":{"type":"array","items":{"type":"string"}},"required":{"type":"boolean"},"enabledConditions":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"guiRank":{"type":"integer","minimum":0}}};
+const schema43 = {"type":"object","required":["id","name","valueClassName"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"valueClassName":{"type":"string","enum":["String","Double","Integer","Boolean","Time"]},"minValue":{"type":"number"},"maxValue":{"type":"number"},"defaultValue":{"type":["string","number","boolean"]},"legalStrings":{"type":"array","items":{"type":"string"}},"required":{"type":"string","enum":["true","false"]},"enabledConditions":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"guiRank":{"type":"integer","minimum":0}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9545,13 +9545,24 @@ errors++;
 }
 }
 if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err12 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data8 = data.required;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(!((data8 === "true") || (data8 === "false"))){
+const err13 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/enum",keyword:"enum",params:{allowedValues: schema43.properties.required.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -9562,19 +9573,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data9[i1] !== "string"){
-const err13 = {instancePath:instancePath+"/enabledConditions/" + i1,schemaPath:"#/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/enabledConditions",schemaPath:"#/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = {instancePath:instancePath+"/enabledConditions/" + i1,schemaPath:"#/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9584,9 +9583,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err15 = {instancePath:instancePath+"/enabledConditions",schemaPath:"#/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9596,10 +9595,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.guiRank !== undefined){
-let data12 = data.guiRank;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err16 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9608,9 +9606,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err17 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.guiRank !== undefined){
+let data12 = data.guiRank;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err17 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9619,16 +9619,27 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err18 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -11296,13 +11307,24 @@ errors++;
 }
 }
 if(data4.required !== undefined){
-if(typeof data4.required !== "boolean"){
-const err17 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/components/schemas/AlgoParameter/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data13 = data4.required;
+if(typeof data13 !== "string"){
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/components/schemas/AlgoParameter/properties/required/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+if(!((data13 === "true") || (data13 === "false"))){
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/components/schemas/AlgoParameter/properties/required/enum",keyword:"enum",params:{allowedValues: schema43.properties.required.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -11313,19 +11335,7 @@ if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data14[i2] !== "string"){
-const err18 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions/" + i2,schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions",schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions/" + i2,schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11335,9 +11345,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data4.description !== undefined){
-if(typeof data4.description !== "string"){
-const err20 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/components/schemas/AlgoParameter/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err20 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions",schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11347,10 +11357,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data4.guiRank !== undefined){
-let data17 = data4.guiRank;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err21 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4.description !== undefined){
+if(typeof data4.description !== "string"){
+const err21 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/components/schemas/AlgoParameter/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11359,9 +11368,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err22 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data4.guiRank !== undefined){
+let data17 = data4.guiRank;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err22 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11370,11 +11381,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/components/schemas/AlgoParameter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err23 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11385,8 +11394,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err24 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err24 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/components/schemas/AlgoParameter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11398,12 +11408,24 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -11575,8 +11597,9 @@ return errors === 0;
 validate35.evaluated = {"props":{"lowerEdge":true,"increment":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ContractRules = validate36;
-const schema60 = {"type":"object","required":["algoEligible","overnightEligible","costReport","canTradeAcctIds","error","orderTypes","ibAlgoTypes","fraqTypes","forceOrderPreview","cqtTypes","orderTypesOutside","defaultSize","cashSize","sizeIncrement","tifTypes","tifDefault","orderOrigination","preview","displaySize","fraqInt","cashCcy","cashQtyIncr","priceMagnifier","negativeCapable","incrementType","incrementRules","hasSecondary","increment","incrementDigits"],"properties":{"algoEligible":{"type":"boolean"},"overnightEligible":{"type":"boolean"},"costReport":{"type":"boolean"},"canTradeAcctIds":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"error":{"type":["string","null"]},"orderTypes":{"type":"array","items":{"type":"string"}},"ibAlgoTypes":{"type":"array","items":{"type":"string"}},"fraqTypes":{"type":"array","items":{"type":"string"}},"forceOrderPreview":{"type":"boolean"},"cqtTypes":{"type":"array","items":{"type":"string"}},"orderDefaults":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"orderTypesOutside":{"type":"array","items":{"type":"string"}},"defaultSize":{"type":"number","minimum":0},"cashSize":{"type":"number","minimum":0},"sizeIncrement":{"type":"number","exclusiveMinimum":0},"tifTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Z_]+/"}},"tifDefault":{"type":"string"},"limitPrice":{"type":"number"},"stopprice":{"type":"number"},"orderOrigination":{"type":["string","null"]},"preview":{"type":"boolean"},"displaySize":{"type":["number","null"]},"fraqInt":{"type":"integer","minimum":0},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"cashQtyIncr":{"type":"number","minimum":0},"priceMagnifier":{"type":["integer","null"]},"negativeCapable":{"type":"boolean"},"incrementType":{"type":"integer"},"incrementRules":{"type":"array","items":{"$ref":"#/components/schemas/ContractIncrementRule"}},"hasSecondary":{"type":"boolean"},"modTypes":{"type":"array","items":{"type":"string"}},"increment":{"type":"number","exclusiveMinimum":0},"incrementDigits":{"type":"integer","minimum":0}}};
+const schema60 = {"type":"object","required":["algoEligible","costReport","canTradeAcctIds","error","orderTypes","ibAlgoTypes","fraqTypes","forceOrderPreview","cqtTypes","orderTypesOutside","defaultSize","cashSize","sizeIncrement","tifTypes","orderOrigination","preview","displaySize","fraqInt","cashCcy","cashQtyIncr","priceMagnifier","negativeCapable","incrementType","incrementRules","hasSecondary","increment","incrementDigits"],"properties":{"algoEligible":{"type":"boolean"},"allOrNoneEligible":{"type":"boolean"},"overnightEligible":{"type":"boolean"},"costReport":{"type":"boolean"},"canTradeAcctIds":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"error":{"type":["string","null"]},"orderTypes":{"type":"array","items":{"type":"string"}},"ibAlgoTypes":{"type":"array","items":{"type":"string"}},"fraqTypes":{"type":"array","items":{"type":"string"}},"forceOrderPreview":{"type":"boolean"},"cqtTypes":{"type":"array","items":{"type":"string"}},"orderDefaults":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"orderTypesOutside":{"type":"array","items":{"type":"string"}},"defaultSize":{"type":"number","minimum":0},"cashSize":{"type":"number","minimum":0},"sizeIncrement":{"type":"number","exclusiveMinimum":0},"tifTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Z_]+/"}},"tifDefaults":{"type":"object","properties":{"TIF":{"type":"string"},"SIZE":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"DEFAULT_ACCT":{"type":"string"},"PMALGO":{"type":"boolean"}}},"limitPrice":{"type":"number"},"stopprice":{"type":"number"},"orderOrigination":{"type":["string","null"]},"preview":{"type":"boolean"},"displaySize":{"type":["number","null"]},"fraqInt":{"type":"integer","minimum":0},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"cashQtyIncr":{"type":"number","minimum":0},"priceMagnifier":{"type":["integer","null"]},"negativeCapable":{"type":"boolean"},"incrementType":{"type":"integer"},"incrementRules":{"type":"array","items":{"$ref":"#/components/schemas/ContractIncrementRule"}},"hasSecondary":{"type":"boolean"},"modTypes":{"type":"array","items":{"type":"string"}},"increment":{"type":"number","exclusiveMinimum":0},"incrementDigits":{"type":"integer","minimum":0}}};
 const pattern21 = new RegExp("^[A-Z_]+/", "u");
+const pattern22 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11599,8 +11622,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.overnightEligible === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overnightEligible"},message:"must have required property '"+"overnightEligible"+"'"};
+if(data.costReport === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11609,8 +11632,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.costReport === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
+if(data.canTradeAcctIds === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11619,8 +11642,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.canTradeAcctIds === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
+if(data.error === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11629,8 +11652,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.error === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(data.orderTypes === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11639,8 +11662,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.orderTypes === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
+if(data.ibAlgoTypes === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11649,8 +11672,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.ibAlgoTypes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
+if(data.fraqTypes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11659,8 +11682,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.fraqTypes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
+if(data.forceOrderPreview === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11669,8 +11692,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.forceOrderPreview === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
+if(data.cqtTypes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11679,8 +11702,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.cqtTypes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
+if(data.orderTypesOutside === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11689,8 +11712,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.orderTypesOutside === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
+if(data.defaultSize === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11699,8 +11722,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.defaultSize === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
+if(data.cashSize === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11709,8 +11732,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.cashSize === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
+if(data.sizeIncrement === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11719,8 +11742,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.sizeIncrement === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
+if(data.tifTypes === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11729,8 +11752,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.tifTypes === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
+if(data.orderOrigination === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11739,8 +11762,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.tifDefault === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifDefault"},message:"must have required property '"+"tifDefault"+"'"};
+if(data.preview === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11749,8 +11772,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.orderOrigination === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
+if(data.displaySize === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11759,8 +11782,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.preview === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
+if(data.fraqInt === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11769,8 +11792,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data.displaySize === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
+if(data.cashCcy === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11779,8 +11802,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.fraqInt === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
+if(data.cashQtyIncr === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11789,8 +11812,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.cashCcy === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
+if(data.priceMagnifier === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11799,8 +11822,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data.cashQtyIncr === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
+if(data.negativeCapable === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11809,8 +11832,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data.priceMagnifier === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
+if(data.incrementType === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11819,8 +11842,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data.negativeCapable === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
+if(data.incrementRules === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11829,8 +11852,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.incrementType === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
+if(data.hasSecondary === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11839,8 +11862,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.incrementRules === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
+if(data.increment === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11849,8 +11872,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.hasSecondary === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
+if(data.incrementDigits === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11859,8 +11882,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.increment === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+if(data.algoEligible !== undefined){
+if(typeof data.algoEligible !== "boolean"){
+const err27 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11869,8 +11893,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.incrementDigits === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
+}
+if(data.allOrNoneEligible !== undefined){
+if(typeof data.allOrNoneEligible !== "boolean"){
+const err28 = {instancePath:instancePath+"/allOrNoneEligible",schemaPath:"#/properties/allOrNoneEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11879,9 +11905,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.algoEligible !== undefined){
-if(typeof data.algoEligible !== "boolean"){
-const err29 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.overnightEligible !== undefined){
+if(typeof data.overnightEligible !== "boolean"){
+const err29 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11891,9 +11918,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.overnightEligible !== undefined){
-if(typeof data.overnightEligible !== "boolean"){
-const err30 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.costReport !== undefined){
+if(typeof data.costReport !== "boolean"){
+const err30 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11903,9 +11930,15 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.costReport !== undefined){
-if(typeof data.costReport !== "boolean"){
-const err31 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.canTradeAcctIds !== undefined){
+let data4 = data.canTradeAcctIds;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err31 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11915,15 +11948,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.canTradeAcctIds !== undefined){
-let data3 = data.canTradeAcctIds;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+else {
+const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11933,8 +11959,9 @@ vErrors.push(err32);
 errors++;
 }
 }
+}
 else {
-const err33 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11944,9 +11971,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.error !== undefined){
+let data6 = data.error;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11956,10 +11984,13 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data5 = data.error;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
+if(data.orderTypes !== undefined){
+let data7 = data.orderTypes;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err35 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11969,13 +12000,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.orderTypes !== undefined){
-let data6 = data.orderTypes;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err36 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11985,9 +12012,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.ibAlgoTypes !== undefined){
+let data9 = data.ibAlgoTypes;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err37 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11997,13 +12028,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.ibAlgoTypes !== undefined){
-let data8 = data.ibAlgoTypes;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data8[i2] !== "string"){
-const err38 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -12013,9 +12040,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.fraqTypes !== undefined){
+let data11 = data.fraqTypes;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data11[i3] !== "string"){
+const err39 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -12025,13 +12056,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.fraqTypes !== undefined){
-let data10 = data.fraqTypes;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data10[i3] !== "string"){
-const err40 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err40 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -12041,9 +12068,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.forceOrderPreview !== undefined){
+if(typeof data.forceOrderPreview !== "boolean"){
+const err41 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -12053,9 +12080,13 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.forceOrderPreview !== undefined){
-if(typeof data.forceOrderPreview !== "boolean"){
-const err42 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.cqtTypes !== undefined){
+let data14 = data.cqtTypes;
+if(Array.isArray(data14)){
+const len4 = data14.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data14[i4] !== "string"){
+const err42 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -12065,13 +12096,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.cqtTypes !== undefined){
-let data13 = data.cqtTypes;
-if(Array.isArray(data13)){
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data13[i4] !== "string"){
-const err43 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -12081,9 +12108,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.orderDefaults !== undefined){
+let data16 = data.orderDefaults;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key0 in data16){
+let data17 = data16[key0];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key1 in data17){
+if(typeof data17[key1] !== "string"){
+const err44 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -12093,15 +12126,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.orderDefaults !== undefined){
-let data15 = data.orderDefaults;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key0 in data15){
-let data16 = data15[key0];
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key1 in data16){
-if(typeof data16[key1] !== "string"){
-const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -12113,7 +12140,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -12123,9 +12150,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.orderTypesOutside !== undefined){
+let data19 = data.orderTypesOutside;
+if(Array.isArray(data19)){
+const len5 = data19.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data19[i5] !== "string"){
+const err47 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -12135,13 +12166,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.orderTypesOutside !== undefined){
-let data18 = data.orderTypesOutside;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data18[i5] !== "string"){
-const err48 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err48 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -12151,9 +12178,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.defaultSize !== undefined){
+let data21 = data.defaultSize;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err49 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -12163,11 +12192,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.defaultSize !== undefined){
-let data20 = data.defaultSize;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -12177,8 +12203,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.cashSize !== undefined){
+let data22 = data.cashSize;
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -12188,11 +12217,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.cashSize !== undefined){
-let data21 = data.cashSize;
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -12202,8 +12228,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.sizeIncrement !== undefined){
+let data23 = data.sizeIncrement;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 <= 0 || isNaN(data23)){
+const err53 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12213,11 +12242,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.sizeIncrement !== undefined){
-let data22 = data.sizeIncrement;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 <= 0 || isNaN(data22)){
-const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+else {
+const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12227,8 +12253,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.tifTypes !== undefined){
+let data24 = data.tifTypes;
+if(Array.isArray(data24)){
+const len6 = data24.length;
+for(let i6=0; i6<len6; i6++){
+let data25 = data24[i6];
+if(typeof data25 === "string"){
+if(!pattern21.test(data25)){
+const err55 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -12238,15 +12271,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.tifTypes !== undefined){
-let data23 = data.tifTypes;
-if(Array.isArray(data23)){
-const len6 = data23.length;
-for(let i6=0; i6<len6; i6++){
-let data24 = data23[i6];
-if(typeof data24 === "string"){
-if(!pattern21.test(data24)){
-const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
+else {
+const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -12256,8 +12282,9 @@ vErrors.push(err56);
 errors++;
 }
 }
+}
 else {
-const err57 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -12267,9 +12294,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tifDefaults !== undefined){
+let data26 = data.tifDefaults;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.TIF !== undefined){
+if(typeof data26.TIF !== "string"){
+const err58 = {instancePath:instancePath+"/tifDefaults/TIF",schemaPath:"#/properties/tifDefaults/properties/TIF/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12279,9 +12309,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.tifDefault !== undefined){
-if(typeof data.tifDefault !== "string"){
-const err59 = {instancePath:instancePath+"/tifDefault",schemaPath:"#/properties/tifDefault/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.SIZE !== undefined){
+let data28 = data26.SIZE;
+if(typeof data28 === "string"){
+if(!pattern22.test(data28)){
+const err59 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -12291,10 +12323,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.limitPrice !== undefined){
-let data26 = data.limitPrice;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err60 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err60 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -12304,10 +12334,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.stopprice !== undefined){
-let data27 = data.stopprice;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err61 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data26.DEFAULT_ACCT !== undefined){
+if(typeof data26.DEFAULT_ACCT !== "string"){
+const err61 = {instancePath:instancePath+"/tifDefaults/DEFAULT_ACCT",schemaPath:"#/properties/tifDefaults/properties/DEFAULT_ACCT/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -12317,10 +12346,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.orderOrigination !== undefined){
-let data28 = data.orderOrigination;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err62 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
+if(data26.PMALGO !== undefined){
+if(typeof data26.PMALGO !== "boolean"){
+const err62 = {instancePath:instancePath+"/tifDefaults/PMALGO",schemaPath:"#/properties/tifDefaults/properties/PMALGO/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -12330,9 +12358,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.preview !== undefined){
-if(typeof data.preview !== "boolean"){
-const err63 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err63 = {instancePath:instancePath+"/tifDefaults",schemaPath:"#/properties/tifDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -12342,10 +12370,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.displaySize !== undefined){
-let data30 = data.displaySize;
-if((!((typeof data30 == "number") && (isFinite(data30)))) && (data30 !== null)){
-const err64 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
+if(data.limitPrice !== undefined){
+let data31 = data.limitPrice;
+if(!((typeof data31 == "number") && (isFinite(data31)))){
+const err64 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -12355,10 +12383,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.fraqInt !== undefined){
-let data31 = data.fraqInt;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err65 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.stopprice !== undefined){
+let data32 = data.stopprice;
+if(!((typeof data32 == "number") && (isFinite(data32)))){
+const err65 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -12367,9 +12395,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err66 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.orderOrigination !== undefined){
+let data33 = data.orderOrigination;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err66 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -12379,12 +12409,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-if(data.cashCcy !== undefined){
-let data32 = data.cashCcy;
-if(typeof data32 === "string"){
-if(!pattern0.test(data32)){
-const err67 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(data.preview !== undefined){
+if(typeof data.preview !== "boolean"){
+const err67 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -12394,8 +12421,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.displaySize !== undefined){
+let data35 = data.displaySize;
+if((!((typeof data35 == "number") && (isFinite(data35)))) && (data35 !== null)){
+const err68 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -12405,11 +12434,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.cashQtyIncr !== undefined){
-let data33 = data.cashQtyIncr;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err69 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.fraqInt !== undefined){
+let data36 = data.fraqInt;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err69 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -12418,9 +12446,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err70 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -12430,10 +12458,12 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.priceMagnifier !== undefined){
-let data34 = data.priceMagnifier;
-if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
-const err71 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
+}
+if(data.cashCcy !== undefined){
+let data37 = data.cashCcy;
+if(typeof data37 === "string"){
+if(!pattern0.test(data37)){
+const err71 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -12443,9 +12473,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.negativeCapable !== undefined){
-if(typeof data.negativeCapable !== "boolean"){
-const err72 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err72 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -12455,10 +12484,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.incrementType !== undefined){
-let data36 = data.incrementType;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err73 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.cashQtyIncr !== undefined){
+let data38 = data.cashQtyIncr;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err73 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -12468,15 +12498,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.incrementRules !== undefined){
-let data37 = data.incrementRules;
-if(Array.isArray(data37)){
-const len7 = data37.length;
-for(let i7=0; i7<len7; i7++){
-let data38 = data37[i7];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.lowerEdge === undefined){
-const err74 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
+else {
+const err74 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -12485,8 +12508,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data38.increment === undefined){
-const err75 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+}
+if(data.priceMagnifier !== undefined){
+let data39 = data.priceMagnifier;
+if((!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) && (data39 !== null)){
+const err75 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -12495,11 +12521,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data38.lowerEdge !== undefined){
-let data39 = data38.lowerEdge;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err76 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.negativeCapable !== undefined){
+if(typeof data.negativeCapable !== "boolean"){
+const err76 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -12509,8 +12534,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.incrementType !== undefined){
+let data41 = data.incrementType;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err77 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -12520,11 +12547,15 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data38.increment !== undefined){
-let data40 = data38.increment;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 <= 0 || isNaN(data40)){
-const err78 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data.incrementRules !== undefined){
+let data42 = data.incrementRules;
+if(Array.isArray(data42)){
+const len7 = data42.length;
+for(let i7=0; i7<len7; i7++){
+let data43 = data42[i7];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.lowerEdge === undefined){
+const err78 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -12533,9 +12564,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data43.increment === undefined){
+const err79 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -12544,10 +12574,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.lowerEdge !== undefined){
+let data44 = data43.lowerEdge;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err80 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -12557,9 +12588,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
 else {
-const err81 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err81 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -12569,9 +12599,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.hasSecondary !== undefined){
-if(typeof data.hasSecondary !== "boolean"){
-const err82 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data43.increment !== undefined){
+let data45 = data43.increment;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 <= 0 || isNaN(data45)){
+const err82 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -12581,13 +12613,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.modTypes !== undefined){
-let data42 = data.modTypes;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data42[i8] !== "string"){
-const err83 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err83 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -12599,7 +12626,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err84 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -12609,11 +12636,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.increment !== undefined){
-let data44 = data.increment;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 <= 0 || isNaN(data44)){
-const err85 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+else {
+const err85 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -12623,8 +12648,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.hasSecondary !== undefined){
+if(typeof data.hasSecondary !== "boolean"){
+const err86 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -12634,10 +12660,13 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.incrementDigits !== undefined){
-let data45 = data.incrementDigits;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err87 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.modTypes !== undefined){
+let data47 = data.modTypes;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data47[i8] !== "string"){
+const err87 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -12646,9 +12675,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err88 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -12658,10 +12688,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.increment !== undefined){
+let data49 = data.increment;
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 <= 0 || isNaN(data49)){
+const err89 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -12670,14 +12701,62 @@ vErrors.push(err89);
 }
 errors++;
 }
+}
+else {
+const err90 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.incrementDigits !== undefined){
+let data50 = data.incrementDigits;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err91 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err92 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"algoEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefault":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"algoEligible":true,"allOrNoneEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefaults":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ContractRulesRequest = validate37;
-const schema62 = {"type":"object","required":["conid"],"additionalProperties":false,"properties":{"conid":{"type":"integer","format":"int32","minimum":1},"isBuy":{"type":"boolean"},"modifyOrder":{"type":"boolean"},"orderId":{"type":"integer","format":"int64","minimum":1}}};
-const formats32 = formats.int32;
+const schema62 = {"type":"object","required":["conid"],"additionalProperties":false,"properties":{"conid":{"type":["integer","string"],"minimum":1,"maximum":2147483647,"pattern":"^[1-9][0-9]{0,9}$"},"exchange":{"type":"string","minLength":1,"maxLength":32},"isBuy":{"type":"boolean"},"modifyOrder":{"type":"boolean"},"orderId":{"type":"integer","format":"int64","minimum":1}}};
+const pattern24 = new RegExp("^[1-9][0-9]{0,9}$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12701,7 +12780,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "conid") || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
+if(!(((((key0 === "conid") || (key0 === "exchange")) || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -12714,8 +12793,8 @@ errors++;
 }
 if(data.conid !== undefined){
 let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: schema62.properties.conid.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12725,8 +12804,8 @@ vErrors.push(err2);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0 > 2147483647 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12735,8 +12814,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats32.validate(data0))){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12746,10 +12825,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.isBuy !== undefined){
-if(typeof data.isBuy !== "boolean"){
-const err5 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data0 === "string"){
+if(!pattern24.test(data0)){
+const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,9}$"},message:"must match pattern \""+"^[1-9][0-9]{0,9}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12759,9 +12837,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.modifyOrder !== undefined){
-if(typeof data.modifyOrder !== "boolean"){
-const err6 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.exchange !== undefined){
+let data1 = data.exchange;
+if(typeof data1 === "string"){
+if(func0(data1) > 32){
+const err6 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12770,11 +12851,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func0(data1) < 1){
+const err7 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12783,9 +12861,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err8 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12794,8 +12872,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.validate(data3))){
-const err9 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.isBuy !== undefined){
+if(typeof data.isBuy !== "boolean"){
+const err9 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12805,15 +12885,61 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.modifyOrder !== undefined){
+if(typeof data.modifyOrder !== "boolean"){
+const err10 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data4 = data.orderId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -12825,7 +12951,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const schema_CreateWatchlistRequest = validate38;
 const schema63 = {"type":"object","required":["id","name","rows"],"additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[0-9]+$","maxLength":18},"name":{"type":"string","minLength":1,"maxLength":100},"rows":{"type":"array","maxItems":500,"items":{"$ref":"#/components/schemas/WatchlistRow"}}}};
 const schema64 = {"oneOf":[{"type":"object","required":["C"],"additionalProperties":false,"properties":{"C":{"type":"integer","format":"int64","minimum":1}}},{"type":"object","required":["H"],"additionalProperties":false,"properties":{"H":{"type":"string","const":""}}}]};
-const pattern23 = new RegExp("^[0-9]+$", "u");
+const pattern25 = new RegExp("^[0-9]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12893,7 +13019,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern23.test(data0)){
+if(!pattern25.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13169,7 +13295,8 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_CurrencyPair = validate39;
 const schema65 = {"type":"object","required":["symbol","conid","ccyPair"],"properties":{"symbol":{"type":"string","pattern":"^[A-Z]{3}\\.[A-Z]{3}$"},"conid":{"type":"integer","format":"int32","minimum":1},"ccyPair":{"type":"string","pattern":"^[A-Z]{3}$"}}};
-const pattern24 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
+const pattern26 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
+const formats36 = formats.int32;
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13215,7 +13342,7 @@ errors++;
 if(data.symbol !== undefined){
 let data0 = data.symbol;
 if(typeof data0 === "string"){
-if(!pattern24.test(data0)){
+if(!pattern26.test(data0)){
 const err3 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -13260,7 +13387,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats32.validate(data1))){
+if(!(formats36.validate(data1))){
 const err7 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -13393,7 +13520,7 @@ errors++;
 if(data1.symbol !== undefined){
 let data2 = data1.symbol;
 if(typeof data2 === "string"){
-if(!pattern24.test(data2)){
+if(!pattern26.test(data2)){
 const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/symbol",schemaPath:"#/components/schemas/CurrencyPair/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13438,7 +13565,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats32.validate(data3))){
+if(!(formats36.validate(data3))){
 const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/CurrencyPair/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13971,7 +14098,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_EventContractDetails = validate45;
 const schema73 = {"type":"object","required":["conid_yes","conid_no","question","side","strike_label","strike","exchange","expiration","symbol","category","logo_category","measured_period","market_name","underlying_conid","payout"],"properties":{"conid_yes":{"type":"integer","format":"int32","minimum":1},"conid_no":{"type":"integer","format":"int32","minimum":1},"question":{"type":"string"},"side":{"type":"string","enum":["Y","N"]},"strike_label":{"type":"string"},"strike":{"type":"number"},"exchange":{"type":"string"},"expiration":{"type":"string","pattern":"^\\d{8}$"},"symbol":{"type":"string"},"category":{"type":"string"},"logo_category":{"type":"string"},"measured_period":{"type":"string"},"market_name":{"type":"string"},"underlying_conid":{"type":"integer","format":"int32","minimum":1},"payout":{"type":"number","minimum":0}}};
-const pattern31 = new RegExp("^\\d{8}$", "u");
+const pattern33 = new RegExp("^\\d{8}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14157,7 +14284,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats32.validate(data0))){
+if(!(formats36.validate(data0))){
 const err17 = {instancePath:instancePath+"/conid_yes",schemaPath:"#/properties/conid_yes/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -14192,7 +14319,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats32.validate(data1))){
+if(!(formats36.validate(data1))){
 const err20 = {instancePath:instancePath+"/conid_no",schemaPath:"#/properties/conid_no/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -14279,7 +14406,7 @@ errors++;
 if(data.expiration !== undefined){
 let data7 = data.expiration;
 if(typeof data7 === "string"){
-if(!pattern31.test(data7)){
+if(!pattern33.test(data7)){
 const err27 = {instancePath:instancePath+"/expiration",schemaPath:"#/properties/expiration/pattern",keyword:"pattern",params:{pattern: "^\\d{8}$"},message:"must match pattern \""+"^\\d{8}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -14384,7 +14511,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(formats32.validate(data13))){
+if(!(formats36.validate(data13))){
 const err36 = {instancePath:instancePath+"/underlying_conid",schemaPath:"#/properties/underlying_conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -14439,7 +14566,7 @@ validate45.evaluated = {"props":{"conid_yes":true,"conid_no":true,"question":tru
 
 export const schema_EventContractRules = validate46;
 const schema74 = {"type":"object","required":["asset_class","description","market_name","measured_period","threshold","source_agency","data_and_resolution_link","last_trade_time","product_code","market_rules_link","release_time","payout_time","payout","price_increment","exchange_timezone"],"properties":{"asset_class":{"type":"string"},"description":{"type":"string"},"market_name":{"type":"string"},"measured_period":{"type":"string"},"threshold":{"type":"string"},"source_agency":{"type":"string"},"data_and_resolution_link":{"type":"string","format":"uri"},"last_trade_time":{"type":"integer","format":"int64"},"product_code":{"type":"string"},"market_rules_link":{"type":"string","format":"uri"},"release_time":{"type":"integer","format":"int64"},"payout_time":{"type":"integer","format":"int64"},"payout":{"type":"string"},"price_increment":{"type":"string"},"exchange_timezone":{"type":"string"}}};
-const formats48 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
+const formats46 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14677,7 +14804,7 @@ errors++;
 if(data.data_and_resolution_link !== undefined){
 let data6 = data.data_and_resolution_link;
 if(typeof data6 === "string"){
-if(!(formats48.test(data6))){
+if(!(formats46.test(data6))){
 const err21 = {instancePath:instancePath+"/data_and_resolution_link",schemaPath:"#/properties/data_and_resolution_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -14739,7 +14866,7 @@ errors++;
 if(data.market_rules_link !== undefined){
 let data9 = data.market_rules_link;
 if(typeof data9 === "string"){
-if(!(formats48.test(data9))){
+if(!(formats46.test(data9))){
 const err26 = {instancePath:instancePath+"/market_rules_link",schemaPath:"#/properties/market_rules_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -14982,7 +15109,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!(formats32.validate(data1))){
+if(!(formats36.validate(data1))){
 const err10 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -15017,7 +15144,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats32.validate(data2))){
+if(!(formats36.validate(data2))){
 const err13 = {instancePath:instancePath+"/underlyingConid",schemaPath:"#/properties/underlyingConid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -15062,7 +15189,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats32.validate(data3))){
+if(!(formats36.validate(data3))){
 const err17 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -15107,7 +15234,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(formats32.validate(data4))){
+if(!(formats36.validate(data4))){
 const err21 = {instancePath:instancePath+"/ltd",schemaPath:"#/properties/ltd/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -15152,7 +15279,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!(formats32.validate(data5))){
+if(!(formats36.validate(data5))){
 const err25 = {instancePath:instancePath+"/shortFuturesCutOff",schemaPath:"#/properties/shortFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -15197,7 +15324,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!(formats32.validate(data6))){
+if(!(formats36.validate(data6))){
 const err29 = {instancePath:instancePath+"/longFuturesCutOff",schemaPath:"#/properties/longFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -15227,7 +15354,7 @@ validate47.evaluated = {"props":{"symbol":true,"conid":true,"underlyingConid":tr
 
 export const schema_FuturesBySymbol = validate48;
 const schema76 = {"type":"object","propertyNames":{"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},"additionalProperties":{"type":"array","items":{"$ref":"#/components/schemas/FutureContract"}}};
-const pattern32 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*$", "u");
+const pattern34 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15243,7 +15370,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern32.test(key0)){
+if(!pattern34.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -15378,7 +15505,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats32.validate(data3))){
+if(!(formats36.validate(data3))){
 const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/FutureContract/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -15413,7 +15540,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats32.validate(data4))){
+if(!(formats36.validate(data4))){
 const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/underlyingConid",schemaPath:"#/components/schemas/FutureContract/properties/underlyingConid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -15458,7 +15585,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(formats32.validate(data5))){
+if(!(formats36.validate(data5))){
 const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/expirationDate",schemaPath:"#/components/schemas/FutureContract/properties/expirationDate/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -15503,7 +15630,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats32.validate(data6))){
+if(!(formats36.validate(data6))){
 const err23 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/ltd",schemaPath:"#/components/schemas/FutureContract/properties/ltd/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -15548,7 +15675,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats32.validate(data7))){
+if(!(formats36.validate(data7))){
 const err27 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/shortFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/shortFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -15593,7 +15720,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(formats32.validate(data8))){
+if(!(formats36.validate(data8))){
 const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/longFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/longFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -15690,7 +15817,7 @@ validate49.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItem
 export const schema_Ledger = validate50;
 const schema79 = {"type":"object","required":["BASE"],"propertyNames":{"pattern":"^([A-Z]{3}|BASE)$"},"properties":{"BASE":{"$ref":"#/components/schemas/LedgerEntry"}},"additionalProperties":{"$ref":"#/components/schemas/LedgerEntry"}};
 const schema80 = {"type":"object","required":["commoditymarketvalue","futuremarketvalue","settledcash","exchangerate","sessionid","cashbalance","corporatebondsmarketvalue","warrantsmarketvalue","netliquidationvalue","interest","unrealizedpnl","stockmarketvalue","moneyfunds","currency","realizedpnl","funds","acctcode","issueroptionsmarketvalue","key","timestamp","severity","stockoptionmarketvalue","futuresonlypnl","tbondsmarketvalue","futureoptionmarketvalue","cashbalancefxsegment","secondkey","tbillsmarketvalue","dividends"],"properties":{"commoditymarketvalue":{"type":"number"},"futuremarketvalue":{"type":"number"},"settledcash":{"type":"number"},"exchangerate":{"type":"number","exclusiveMinimum":0},"sessionid":{"type":"integer"},"cashbalance":{"type":"number"},"corporatebondsmarketvalue":{"type":"number"},"warrantsmarketvalue":{"type":"number"},"netliquidationvalue":{"type":"number"},"interest":{"type":"number"},"unrealizedpnl":{"type":"number"},"stockmarketvalue":{"type":"number"},"moneyfunds":{"type":"number"},"currency":{"type":"string","pattern":"^([A-Z]{3}|BASE)$"},"realizedpnl":{"type":"number"},"funds":{"type":"number"},"acctcode":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"issueroptionsmarketvalue":{"type":"number"},"key":{"type":"string","const":"LedgerList"},"timestamp":{"type":"integer"},"severity":{"type":"integer"},"stockoptionmarketvalue":{"type":"number"},"futuresonlypnl":{"type":"number"},"tbondsmarketvalue":{"type":"number"},"futureoptionmarketvalue":{"type":"number"},"cashbalancefxsegment":{"type":"number"},"secondkey":{"type":"string","pattern":"^([A-Z]{3}|BASE)$"},"tbillsmarketvalue":{"type":"number"},"dividends":{"type":"number"},"endofbundle":{"type":"integer"}}};
-const pattern33 = new RegExp("^([A-Z]{3}|BASE)$", "u");
+const pattern35 = new RegExp("^([A-Z]{3}|BASE)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15716,7 +15843,7 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern33.test(key0)){
+if(!pattern35.test(key0)){
 const err1 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -16217,7 +16344,7 @@ errors++;
 if(data0.currency !== undefined){
 let data14 = data0.currency;
 if(typeof data14 === "string"){
-if(!pattern33.test(data14)){
+if(!pattern35.test(data14)){
 const err46 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -16420,7 +16547,7 @@ errors++;
 if(data0.secondkey !== undefined){
 let data27 = data0.secondkey;
 if(typeof data27 === "string"){
-if(!pattern33.test(data27)){
+if(!pattern35.test(data27)){
 const err62 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
@@ -16971,7 +17098,7 @@ errors++;
 if(data31.currency !== undefined){
 let data45 = data31.currency;
 if(typeof data45 === "string"){
-if(!pattern33.test(data45)){
+if(!pattern35.test(data45)){
 const err111 = {instancePath:instancePath+"/BASE/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
@@ -17174,7 +17301,7 @@ errors++;
 if(data31.secondkey !== undefined){
 let data58 = data31.secondkey;
 if(typeof data58 === "string"){
-if(!pattern33.test(data58)){
+if(!pattern35.test(data58)){
 const err127 = {instancePath:instancePath+"/BASE/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
@@ -17750,7 +17877,7 @@ errors++;
 if(data.currency !== undefined){
 let data13 = data.currency;
 if(typeof data13 === "string"){
-if(!pattern33.test(data13)){
+if(!pattern35.test(data13)){
 const err43 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -17953,7 +18080,7 @@ errors++;
 if(data.secondkey !== undefined){
 let data26 = data.secondkey;
 if(typeof data26 === "string"){
-if(!pattern33.test(data26)){
+if(!pattern35.test(data26)){
 const err59 = {instancePath:instancePath+"/secondkey",schemaPath:"#/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -18033,7 +18160,7 @@ validate51.evaluated = {"props":{"commoditymarketvalue":true,"futuremarketvalue"
 export const schema_LiveOrder = validate52;
 const schema83 = {"type":"object","required":["acct","conid","conidex","orderId","cashCcy","sizeAndFills","orderDesc","description1","ticker","secType","listingExchange","remainingQuantity","filledQuantity","totalSize","companyName","status","origOrderType","orderType","side","timeInForce","lastExecutionTime","lastExecutionTime_r","supportsTaxOpt","bgColor","fgColor"],"properties":{"acct":{"type":"string"},"account":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"orderId":{"type":"integer","format":"int64"},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"sizeAndFills":{"type":"string"},"orderDesc":{"type":"string"},"description1":{"type":"string"},"description2":{"type":"string"},"ticker":{"type":"string"},"secType":{"type":"string"},"listingExchange":{"type":"string"},"exchange":{"type":"string"},"remainingQuantity":{"type":"number","minimum":0},"filledQuantity":{"type":"number","minimum":0},"totalSize":{"type":"number","minimum":0},"totalCashSize":{"type":"number","minimum":0},"companyName":{"type":"string"},"status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"origOrderType":{"type":"string","enum":["MARKET","LIMIT","STOP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"orderType":{"type":"string","enum":["Market","Limit","Stop","Stop Limit","MidPrice","Trail","Trail Limit"]},"side":{"type":"string","enum":["BUY","SELL"]},"price":{"type":"number"},"auxPrice":{"type":"number"},"avgPrice":{"type":"number"},"timeInForce":{"type":"string"},"outsideRTH":{"type":"boolean"},"lastExecutionTime":{"type":"string","pattern":"^\\d{12}$"},"lastExecutionTime_r":{"type":"integer","format":"int64"},"order_ref":{"type":"string"},"parentId":{"type":"integer","format":"int64"},"supportsTaxOpt":{"type":"string","enum":["0","1"]},"isEventTrading":{"type":"string","enum":["0","1"]},"bgColor":{"type":"string"},"fgColor":{"type":"string"}}};
 const schema84 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive"]};
-const pattern44 = new RegExp("^\\d{12}$", "u");
+const pattern46 = new RegExp("^\\d{12}$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18785,7 +18912,7 @@ errors++;
 if(data.lastExecutionTime !== undefined){
 let data29 = data.lastExecutionTime;
 if(typeof data29 === "string"){
-if(!pattern44.test(data29)){
+if(!pattern46.test(data29)){
 const err65 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -19041,8 +19168,8 @@ validate53.evaluated = {"props":{"orders":true,"snapshot":true},"dynamicProps":f
 
 export const schema_LiveSessionTokenResponse = validate55;
 const schema86 = {"type":"object","required":["diffie_hellman_response","live_session_token_signature","live_session_token_expiration"],"properties":{"diffie_hellman_response":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"live_session_token_signature":{"type":"string","pattern":"^[0-9a-f]{40}$"},"live_session_token_expiration":{"type":"integer","format":"int64","minimum":0}}};
-const pattern45 = new RegExp("^[0-9a-fA-F]+$", "u");
-const pattern46 = new RegExp("^[0-9a-f]{40}$", "u");
+const pattern47 = new RegExp("^[0-9a-fA-F]+$", "u");
+const pattern48 = new RegExp("^[0-9a-f]{40}$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19088,7 +19215,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern45.test(data0)){
+if(!pattern47.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -19113,7 +19240,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern48.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19810,8 +19937,8 @@ validate57.evaluated = {"props":{"total_cash":true,"settled_cash":true,"mtd_inte
 
 export const schema_OAuth2TokenRequest = validate58;
 const schema89 = {"type":"object","required":["grant_type","client_assertion_type","client_assertion","scope"],"additionalProperties":false,"properties":{"grant_type":{"type":"string","enum":["client_credentials"]},"client_assertion_type":{"type":"string","enum":["urn:ietf:params:oauth:client-assertion-type:jwt-bearer"]},"client_assertion":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"scope":{"type":"string","minLength":1,"pattern":"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"}}};
-const pattern47 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
-const pattern48 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
+const pattern49 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
+const pattern50 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19925,7 +20052,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern47.test(data2)){
+if(!pattern49.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -19960,7 +20087,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern48.test(data3)){
+if(!pattern50.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -20055,7 +20182,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern47.test(data0)){
+if(!pattern49.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -20571,7 +20698,7 @@ validate62.evaluated = {"props":{"orderId":true,"reqId":true,"dismissable":true,
 
 export const schema_OrderMessageId = validate63;
 const schema94 = {"type":"string","pattern":"^o\\d+$","maxLength":16};
-const pattern50 = new RegExp("^o\\d+$", "u");
+const pattern52 = new RegExp("^o\\d+$", "u");
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20594,7 +20721,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern50.test(data)){
+if(!pattern52.test(data)){
 const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20698,8 +20825,8 @@ validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderRequest = validate65;
 const schema96 = {"type":"object","additionalProperties":false,"required":["conid","orderType","side","tif"],"allOf":[{"anyOf":[{"required":["quantity"],"properties":{"quantity":true}},{"required":["cashQty"],"properties":{"cashQty":true}},{"required":["fxQty"],"properties":{"fxQty":true}}]}],"dependentRequired":{"fxQty":["isCcyConv"]},"properties":{"acctId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"conid":{"type":"integer","format":"int64","minimum":1},"conidex":{"type":"string","pattern":"^\\d+(@[A-Z0-9.]+)?$"},"secType":{"type":"string","pattern":"^\\d+:[A-Z]+$"},"cOID":{"type":"string","minLength":1,"maxLength":64},"parentId":{"type":"string","minLength":1,"maxLength":64},"orderType":{"type":"string","enum":["MKT","LMT","STP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"listingExchange":{"type":"string","minLength":1,"maxLength":32},"isSingleGroup":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"price":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"auxPrice":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"side":{"type":"string","enum":["BUY","SELL"]},"ticker":{"type":"string","minLength":1,"maxLength":32},"tif":{"type":"string","enum":["DAY","IOC","GTC","OPG","PAX"]},"trailingAmt":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"trailingType":{"type":"string","enum":["amt","%"]},"referrer":{"type":"string","maxLength":64},"quantity":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"cashQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"fxQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"isCcyConv":{"type":"boolean"},"useAdaptive":{"type":"boolean"},"allOrNone":{"type":"boolean"},"strategy":{"type":"string","minLength":1,"maxLength":32},"strategyParameters":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}},"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64}}};
-const pattern52 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
-const pattern53 = new RegExp("^\\d+:[A-Z]+$", "u");
+const pattern54 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
+const pattern55 = new RegExp("^\\d+:[A-Z]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20921,7 +21048,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern52.test(data2)){
+if(!pattern54.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -20946,7 +21073,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern55.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -22620,7 +22747,7 @@ errors++;
 if(data.order_time !== undefined){
 let data45 = data.order_time;
 if(typeof data45 === "string"){
-if(!pattern44.test(data45)){
+if(!pattern46.test(data45)){
 const err86 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -22709,7 +22836,7 @@ validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderSuccessEntry = validate68;
 const schema100 = {"type":"object","required":["order_id","order_status","encrypt_message"],"properties":{"order_id":{"type":"string","pattern":"^\\d+$"},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"encrypt_message":{"type":"string","const":"1"},"local_order_id":{"type":"string"},"parent_order_id":{"type":"string","pattern":"^\\d+$"}}};
-const pattern56 = new RegExp("^\\d+$", "u");
+const pattern58 = new RegExp("^\\d+$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22755,7 +22882,7 @@ errors++;
 if(data.order_id !== undefined){
 let data0 = data.order_id;
 if(typeof data0 === "string"){
-if(!pattern56.test(data0)){
+if(!pattern58.test(data0)){
 const err3 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22838,7 +22965,7 @@ errors++;
 if(data.parent_order_id !== undefined){
 let data4 = data.parent_order_id;
 if(typeof data4 === "string"){
-if(!pattern56.test(data4)){
+if(!pattern58.test(data4)){
 const err10 = {instancePath:instancePath+"/parent_order_id",schemaPath:"#/properties/parent_order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -23053,7 +23180,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern50.test(data5)){
+if(!pattern52.test(data5)){
 const err14 = {instancePath:instancePath+"/messageIds/" + i1,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -23106,7 +23233,7 @@ validate69.evaluated = {"props":{"id":true,"message":true,"isSuppressed":true,"m
 export const schema_PartitionedPnl = validate70;
 const schema104 = {"type":"object","required":["upnl"],"properties":{"upnl":{"oneOf":[{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlEntry"}},{"type":"array","maxItems":0,"items":{"$ref":"#/components/schemas/PnlEntry"}}]}}};
 const schema105 = {"type":"object","required":["rowType","dpl","nl","upl","el","mv"],"properties":{"rowType":{"type":"integer"},"dpl":{"type":"number"},"nl":{"type":"number"},"upl":{"type":"number"},"el":{"type":"number"},"mv":{"type":"number"}}};
-const pattern59 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
+const pattern61 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23139,7 +23266,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern59.test(key0)){
+if(!pattern61.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -23829,7 +23956,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern52.test(data4)){
+if(!pattern54.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -23854,7 +23981,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern53.test(data5)){
+if(!pattern55.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -25961,7 +26088,7 @@ validate77.evaluated = {"props":{"mmc":true,"accountId":true,"isMParent":true,"i
 export const schema_ProblemDetails = validate78;
 const schema116 = {"type":"object","required":["type","title","status"],"additionalProperties":false,"properties":{"type":{"type":"string","format":"uri-reference"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"detail":{"type":"string"},"instance":{"type":"string","format":"uri-reference"},"invalidArguments":{"type":"array","items":{"$ref":"#/components/schemas/ProblemInvalidArgument"}}}};
 const schema117 = {"type":"object","required":["name","reason"],"additionalProperties":false,"properties":{"name":{"type":"string"},"reason":{"type":"string"}}};
-const formats104 = /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i;
+const formats102 = /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i;
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26019,7 +26146,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -26103,7 +26230,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -26876,8 +27003,8 @@ validate85.evaluated = {"props":{"accountId":true,"users":true,"applicant":true}
 
 export const schema_SsoBrowserSessionRequest = validate87;
 const schema126 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"path":{"type":"string","pattern":"^/","maxLength":256,"default":"/portal/"},"lang":{"type":"string","pattern":"^[a-z]{2}$","default":"en"}}};
-const pattern69 = new RegExp("^/", "u");
-const pattern70 = new RegExp("^[a-z]{2}$", "u");
+const pattern71 = new RegExp("^/", "u");
+const pattern72 = new RegExp("^[a-z]{2}$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27005,7 +27132,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern69.test(data2)){
+if(!pattern71.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -27030,7 +27157,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern70.test(data3)){
+if(!pattern72.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -27095,7 +27222,7 @@ errors++;
 if(data.url !== undefined){
 let data0 = data.url;
 if(typeof data0 === "string"){
-if(!(formats48.test(data0))){
+if(!(formats46.test(data0))){
 const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -27401,7 +27528,7 @@ validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionResponse = validate90;
 const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
-const pattern72 = new RegExp("^[0-9a-f]{32}$", "u");
+const pattern74 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27519,7 +27646,7 @@ errors++;
 if(data.access_token !== undefined){
 let data1 = data.access_token;
 if(typeof data1 === "string"){
-if(!pattern47.test(data1)){
+if(!pattern49.test(data1)){
 const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -27544,7 +27671,7 @@ errors++;
 if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 if(typeof data2 === "string"){
-if(!pattern72.test(data2)){
+if(!pattern74.test(data2)){
 const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -27843,7 +27970,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(formats32.validate(data0))){
+if(!(formats36.validate(data0))){
 const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -28057,7 +28184,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats32.validate(data5))){
+if(!(formats36.validate(data5))){
 const err13 = {instancePath:instancePath+"/contracts/" + i0+"/conid",schemaPath:"#/components/schemas/StockContract/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -28150,7 +28277,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern32.test(key0)){
+if(!pattern34.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -28213,7 +28340,7 @@ validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SuppressQuestionsRequest = validate96;
 const schema135 = {"type":"object","additionalProperties":false,"required":["messageIds"],"properties":{"messageIds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"#/components/schemas/OrderMessageId"}}}};
-const func80 = runtime1.default;
+const func82 = runtime1.default;
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28285,7 +28412,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern50.test(data1)){
+if(!pattern52.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -28313,7 +28440,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func80(data0[i1], data0[j0])){
+if(func82(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -28679,7 +28806,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern72.test(data0)){
+if(!pattern74.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28849,8 +28976,8 @@ validate100.evaluated = {"props":{"session":true,"ssoExpires":true,"collission":
 
 export const schema_Trade = validate102;
 const schema142 = {"type":"object","required":["execution_id","symbol","supports_tax_opt","side","order_description","trade_time","trade_time_r","size","price","submitter","exchange","commission","net_amount","account","accountCode","company_name","contract_description_1","sec_type","listing_exchange","conid","conidEx","clearing_id","clearing_name","liquidation_trade","is_event_trading"],"properties":{"execution_id":{"type":"string"},"symbol":{"type":"string"},"supports_tax_opt":{"type":"string","enum":["0","1"]},"side":{"type":"string","enum":["B","S"]},"order_description":{"type":"string"},"order_ref":{"type":"string"},"trade_time":{"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},"trade_time_r":{"type":"integer","format":"int64"},"size":{"type":"number","exclusiveMinimum":0},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"submitter":{"type":"string"},"exchange":{"type":"string"},"commission":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"net_amount":{"type":"number"},"account":{"type":"string"},"accountCode":{"type":"string"},"account_allocation_name":{"type":"string"},"company_name":{"type":"string"},"contract_description_1":{"type":"string"},"sec_type":{"type":"string"},"listing_exchange":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidEx":{"type":"string"},"clearing_id":{"type":"string"},"clearing_name":{"type":"string"},"liquidation_trade":{"type":"string","enum":["0","1"]},"is_event_trading":{"type":"string","enum":["0","1"]}}};
-const pattern78 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
-const pattern79 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern80 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
+const pattern81 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29210,7 +29337,7 @@ errors++;
 if(data.trade_time !== undefined){
 let data6 = data.trade_time;
 if(typeof data6 === "string"){
-if(!pattern78.test(data6)){
+if(!pattern80.test(data6)){
 const err33 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -29285,7 +29412,7 @@ errors++;
 if(data.price !== undefined){
 let data9 = data.price;
 if(typeof data9 === "string"){
-if(!pattern79.test(data9)){
+if(!pattern81.test(data9)){
 const err39 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -29334,7 +29461,7 @@ errors++;
 if(data.commission !== undefined){
 let data12 = data.commission;
 if(typeof data12 === "string"){
-if(!pattern79.test(data12)){
+if(!pattern81.test(data12)){
 const err43 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -29643,7 +29770,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern25.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -31019,7 +31146,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern45.test(data0)){
+if(!pattern47.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -31044,7 +31171,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern48.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -31663,7 +31790,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern47.test(data2)){
+if(!pattern49.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31698,7 +31825,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern48.test(data3)){
+if(!pattern50.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31850,7 +31977,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern47.test(data2)){
+if(!pattern49.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31885,7 +32012,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern48.test(data3)){
+if(!pattern50.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31979,7 +32106,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern47.test(data0)){
+if(!pattern49.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -32135,7 +32262,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -32219,7 +32346,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -32402,7 +32529,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -32486,7 +32613,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -32669,7 +32796,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -32753,7 +32880,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -32936,7 +33063,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -33020,7 +33147,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -33503,7 +33630,7 @@ errors++;
 if(data.access_token !== undefined){
 let data1 = data.access_token;
 if(typeof data1 === "string"){
-if(!pattern47.test(data1)){
+if(!pattern49.test(data1)){
 const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -33528,7 +33655,7 @@ errors++;
 if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 if(typeof data2 === "string"){
-if(!pattern72.test(data2)){
+if(!pattern74.test(data2)){
 const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -33732,7 +33859,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -33816,7 +33943,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -33999,7 +34126,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34083,7 +34210,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34266,7 +34393,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34350,7 +34477,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34533,7 +34660,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34617,7 +34744,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34800,7 +34927,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34884,7 +35011,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -35137,7 +35264,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern69.test(data2)){
+if(!pattern71.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -35162,7 +35289,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern70.test(data3)){
+if(!pattern72.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -35226,7 +35353,7 @@ errors++;
 if(data.url !== undefined){
 let data0 = data.url;
 if(typeof data0 === "string"){
-if(!(formats48.test(data0))){
+if(!(formats46.test(data0))){
 const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -35347,7 +35474,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -35431,7 +35558,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -35614,7 +35741,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -35698,7 +35825,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -35881,7 +36008,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -35965,7 +36092,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36148,7 +36275,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36232,7 +36359,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36415,7 +36542,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats104.test(data0))){
+if(!(formats102.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36499,7 +36626,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats104.test(data4))){
+if(!(formats102.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36700,7 +36827,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern72.test(data0)){
+if(!pattern74.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -51383,7 +51510,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern59.test(key0)){
+if(!pattern61.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -53521,7 +53648,7 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern33.test(key0)){
+if(!pattern35.test(key0)){
 const err1 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -54022,7 +54149,7 @@ errors++;
 if(data0.currency !== undefined){
 let data14 = data0.currency;
 if(typeof data14 === "string"){
-if(!pattern33.test(data14)){
+if(!pattern35.test(data14)){
 const err46 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -54225,7 +54352,7 @@ errors++;
 if(data0.secondkey !== undefined){
 let data27 = data0.secondkey;
 if(typeof data27 === "string"){
-if(!pattern33.test(data27)){
+if(!pattern35.test(data27)){
 const err62 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
@@ -54776,7 +54903,7 @@ errors++;
 if(data31.currency !== undefined){
 let data45 = data31.currency;
 if(typeof data45 === "string"){
-if(!pattern33.test(data45)){
+if(!pattern35.test(data45)){
 const err111 = {instancePath:instancePath+"/BASE/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
@@ -54979,7 +55106,7 @@ errors++;
 if(data31.secondkey !== undefined){
 let data58 = data31.secondkey;
 if(typeof data58 === "string"){
-if(!pattern33.test(data58)){
+if(!pattern35.test(data58)){
 const err127 = {instancePath:instancePath+"/BASE/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
@@ -62491,7 +62618,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern23.test(data0)){
+if(!pattern25.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -62831,7 +62958,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern25.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -64598,7 +64725,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern52.test(data4)){
+if(!pattern54.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -64623,7 +64750,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern53.test(data5)){
+if(!pattern55.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -67444,7 +67571,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern50.test(data1)){
+if(!pattern52.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -67472,7 +67599,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func80(data0[i1], data0[j0])){
+if(func82(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -70334,7 +70461,7 @@ errors++;
 if(data.order_time !== undefined){
 let data45 = data.order_time;
 if(typeof data45 === "string"){
-if(!pattern44.test(data45)){
+if(!pattern46.test(data45)){
 const err86 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -71146,7 +71273,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern52.test(data2)){
+if(!pattern54.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -71171,7 +71298,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern55.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -74012,7 +74139,7 @@ errors++;
 if(data0.trade_time !== undefined){
 let data7 = data0.trade_time;
 if(typeof data7 === "string"){
-if(!pattern78.test(data7)){
+if(!pattern80.test(data7)){
 const err33 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -74087,7 +74214,7 @@ errors++;
 if(data0.price !== undefined){
 let data10 = data0.price;
 if(typeof data10 === "string"){
-if(!pattern79.test(data10)){
+if(!pattern81.test(data10)){
 const err39 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -74136,7 +74263,7 @@ errors++;
 if(data0.commission !== undefined){
 let data13 = data0.commission;
 if(typeof data13 === "string"){
-if(!pattern79.test(data13)){
+if(!pattern81.test(data13)){
 const err43 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -74946,7 +75073,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern32.test(key0)){
+if(!pattern34.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -75563,7 +75690,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern32.test(key0)){
+if(!pattern34.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -75698,7 +75825,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats32.validate(data3))){
+if(!(formats36.validate(data3))){
 const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/FutureContract/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -75733,7 +75860,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats32.validate(data4))){
+if(!(formats36.validate(data4))){
 const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/underlyingConid",schemaPath:"#/components/schemas/FutureContract/properties/underlyingConid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -75778,7 +75905,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(formats32.validate(data5))){
+if(!(formats36.validate(data5))){
 const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/expirationDate",schemaPath:"#/components/schemas/FutureContract/properties/expirationDate/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -75823,7 +75950,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats32.validate(data6))){
+if(!(formats36.validate(data6))){
 const err23 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/ltd",schemaPath:"#/components/schemas/FutureContract/properties/ltd/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -75868,7 +75995,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats32.validate(data7))){
+if(!(formats36.validate(data7))){
 const err27 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/shortFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/shortFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -75913,7 +76040,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(formats32.validate(data8))){
+if(!(formats36.validate(data8))){
 const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/longFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/longFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -76529,7 +76656,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "conid") || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
+if(!(((((key0 === "conid") || (key0 === "exchange")) || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -76542,8 +76669,8 @@ errors++;
 }
 if(data.conid !== undefined){
 let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: schema62.properties.conid.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -76553,8 +76680,8 @@ vErrors.push(err2);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0 > 2147483647 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -76563,8 +76690,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats32.validate(data0))){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76574,10 +76701,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.isBuy !== undefined){
-if(typeof data.isBuy !== "boolean"){
-const err5 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data0 === "string"){
+if(!pattern24.test(data0)){
+const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,9}$"},message:"must match pattern \""+"^[1-9][0-9]{0,9}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -76587,9 +76713,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.modifyOrder !== undefined){
-if(typeof data.modifyOrder !== "boolean"){
-const err6 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.exchange !== undefined){
+let data1 = data.exchange;
+if(typeof data1 === "string"){
+if(func0(data1) > 32){
+const err6 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -76598,11 +76727,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func0(data1) < 1){
+const err7 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -76611,9 +76737,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err8 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -76622,8 +76748,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.validate(data3))){
-const err9 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.isBuy !== undefined){
+if(typeof data.isBuy !== "boolean"){
+const err9 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -76633,15 +76761,61 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.modifyOrder !== undefined){
+if(typeof data.modifyOrder !== "boolean"){
+const err10 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data4 = data.orderId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -76673,8 +76847,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.overnightEligible === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overnightEligible"},message:"must have required property '"+"overnightEligible"+"'"};
+if(data.costReport === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -76683,8 +76857,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.costReport === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
+if(data.canTradeAcctIds === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -76693,8 +76867,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.canTradeAcctIds === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
+if(data.error === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -76703,8 +76877,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.error === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(data.orderTypes === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76713,8 +76887,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.orderTypes === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
+if(data.ibAlgoTypes === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -76723,8 +76897,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.ibAlgoTypes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
+if(data.fraqTypes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -76733,8 +76907,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.fraqTypes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
+if(data.forceOrderPreview === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -76743,8 +76917,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.forceOrderPreview === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
+if(data.cqtTypes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -76753,8 +76927,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.cqtTypes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
+if(data.orderTypesOutside === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -76763,8 +76937,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.orderTypesOutside === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
+if(data.defaultSize === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -76773,8 +76947,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.defaultSize === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
+if(data.cashSize === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -76783,8 +76957,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.cashSize === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
+if(data.sizeIncrement === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -76793,8 +76967,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.sizeIncrement === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
+if(data.tifTypes === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -76803,8 +76977,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.tifTypes === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
+if(data.orderOrigination === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -76813,8 +76987,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.tifDefault === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifDefault"},message:"must have required property '"+"tifDefault"+"'"};
+if(data.preview === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -76823,8 +76997,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.orderOrigination === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
+if(data.displaySize === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -76833,8 +77007,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.preview === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
+if(data.fraqInt === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -76843,8 +77017,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data.displaySize === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
+if(data.cashCcy === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -76853,8 +77027,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.fraqInt === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
+if(data.cashQtyIncr === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -76863,8 +77037,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.cashCcy === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
+if(data.priceMagnifier === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -76873,8 +77047,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data.cashQtyIncr === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
+if(data.negativeCapable === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -76883,8 +77057,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data.priceMagnifier === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
+if(data.incrementType === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -76893,8 +77067,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data.negativeCapable === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
+if(data.incrementRules === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -76903,8 +77077,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.incrementType === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
+if(data.hasSecondary === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -76913,8 +77087,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.incrementRules === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
+if(data.increment === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -76923,8 +77097,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.hasSecondary === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
+if(data.incrementDigits === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -76933,8 +77107,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.increment === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+if(data.algoEligible !== undefined){
+if(typeof data.algoEligible !== "boolean"){
+const err27 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -76943,8 +77118,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.incrementDigits === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
+}
+if(data.allOrNoneEligible !== undefined){
+if(typeof data.allOrNoneEligible !== "boolean"){
+const err28 = {instancePath:instancePath+"/allOrNoneEligible",schemaPath:"#/properties/allOrNoneEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -76953,9 +77130,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.algoEligible !== undefined){
-if(typeof data.algoEligible !== "boolean"){
-const err29 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.overnightEligible !== undefined){
+if(typeof data.overnightEligible !== "boolean"){
+const err29 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -76965,9 +77143,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.overnightEligible !== undefined){
-if(typeof data.overnightEligible !== "boolean"){
-const err30 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.costReport !== undefined){
+if(typeof data.costReport !== "boolean"){
+const err30 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -76977,9 +77155,15 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.costReport !== undefined){
-if(typeof data.costReport !== "boolean"){
-const err31 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.canTradeAcctIds !== undefined){
+let data4 = data.canTradeAcctIds;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err31 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -76989,15 +77173,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.canTradeAcctIds !== undefined){
-let data3 = data.canTradeAcctIds;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+else {
+const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -77007,8 +77184,9 @@ vErrors.push(err32);
 errors++;
 }
 }
+}
 else {
-const err33 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -77018,9 +77196,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.error !== undefined){
+let data6 = data.error;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -77030,10 +77209,13 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data5 = data.error;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
+if(data.orderTypes !== undefined){
+let data7 = data.orderTypes;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err35 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -77043,13 +77225,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.orderTypes !== undefined){
-let data6 = data.orderTypes;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err36 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -77059,9 +77237,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.ibAlgoTypes !== undefined){
+let data9 = data.ibAlgoTypes;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err37 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -77071,13 +77253,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.ibAlgoTypes !== undefined){
-let data8 = data.ibAlgoTypes;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data8[i2] !== "string"){
-const err38 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -77087,9 +77265,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.fraqTypes !== undefined){
+let data11 = data.fraqTypes;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data11[i3] !== "string"){
+const err39 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -77099,13 +77281,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.fraqTypes !== undefined){
-let data10 = data.fraqTypes;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data10[i3] !== "string"){
-const err40 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err40 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -77115,9 +77293,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.forceOrderPreview !== undefined){
+if(typeof data.forceOrderPreview !== "boolean"){
+const err41 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -77127,9 +77305,13 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.forceOrderPreview !== undefined){
-if(typeof data.forceOrderPreview !== "boolean"){
-const err42 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.cqtTypes !== undefined){
+let data14 = data.cqtTypes;
+if(Array.isArray(data14)){
+const len4 = data14.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data14[i4] !== "string"){
+const err42 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -77139,13 +77321,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.cqtTypes !== undefined){
-let data13 = data.cqtTypes;
-if(Array.isArray(data13)){
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data13[i4] !== "string"){
-const err43 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -77155,9 +77333,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.orderDefaults !== undefined){
+let data16 = data.orderDefaults;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key0 in data16){
+let data17 = data16[key0];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key1 in data17){
+if(typeof data17[key1] !== "string"){
+const err44 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -77167,15 +77351,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.orderDefaults !== undefined){
-let data15 = data.orderDefaults;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key0 in data15){
-let data16 = data15[key0];
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key1 in data16){
-if(typeof data16[key1] !== "string"){
-const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -77187,7 +77365,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -77197,9 +77375,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.orderTypesOutside !== undefined){
+let data19 = data.orderTypesOutside;
+if(Array.isArray(data19)){
+const len5 = data19.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data19[i5] !== "string"){
+const err47 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -77209,13 +77391,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.orderTypesOutside !== undefined){
-let data18 = data.orderTypesOutside;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data18[i5] !== "string"){
-const err48 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err48 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -77225,9 +77403,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.defaultSize !== undefined){
+let data21 = data.defaultSize;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err49 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -77237,11 +77417,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.defaultSize !== undefined){
-let data20 = data.defaultSize;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -77251,8 +77428,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.cashSize !== undefined){
+let data22 = data.cashSize;
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -77262,11 +77442,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.cashSize !== undefined){
-let data21 = data.cashSize;
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -77276,8 +77453,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.sizeIncrement !== undefined){
+let data23 = data.sizeIncrement;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 <= 0 || isNaN(data23)){
+const err53 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -77287,11 +77467,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.sizeIncrement !== undefined){
-let data22 = data.sizeIncrement;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 <= 0 || isNaN(data22)){
-const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+else {
+const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -77301,8 +77478,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.tifTypes !== undefined){
+let data24 = data.tifTypes;
+if(Array.isArray(data24)){
+const len6 = data24.length;
+for(let i6=0; i6<len6; i6++){
+let data25 = data24[i6];
+if(typeof data25 === "string"){
+if(!pattern21.test(data25)){
+const err55 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -77312,15 +77496,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.tifTypes !== undefined){
-let data23 = data.tifTypes;
-if(Array.isArray(data23)){
-const len6 = data23.length;
-for(let i6=0; i6<len6; i6++){
-let data24 = data23[i6];
-if(typeof data24 === "string"){
-if(!pattern21.test(data24)){
-const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
+else {
+const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -77330,8 +77507,9 @@ vErrors.push(err56);
 errors++;
 }
 }
+}
 else {
-const err57 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -77341,9 +77519,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tifDefaults !== undefined){
+let data26 = data.tifDefaults;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.TIF !== undefined){
+if(typeof data26.TIF !== "string"){
+const err58 = {instancePath:instancePath+"/tifDefaults/TIF",schemaPath:"#/properties/tifDefaults/properties/TIF/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -77353,9 +77534,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.tifDefault !== undefined){
-if(typeof data.tifDefault !== "string"){
-const err59 = {instancePath:instancePath+"/tifDefault",schemaPath:"#/properties/tifDefault/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.SIZE !== undefined){
+let data28 = data26.SIZE;
+if(typeof data28 === "string"){
+if(!pattern22.test(data28)){
+const err59 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -77365,10 +77548,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.limitPrice !== undefined){
-let data26 = data.limitPrice;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err60 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err60 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -77378,10 +77559,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.stopprice !== undefined){
-let data27 = data.stopprice;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err61 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data26.DEFAULT_ACCT !== undefined){
+if(typeof data26.DEFAULT_ACCT !== "string"){
+const err61 = {instancePath:instancePath+"/tifDefaults/DEFAULT_ACCT",schemaPath:"#/properties/tifDefaults/properties/DEFAULT_ACCT/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -77391,10 +77571,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.orderOrigination !== undefined){
-let data28 = data.orderOrigination;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err62 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
+if(data26.PMALGO !== undefined){
+if(typeof data26.PMALGO !== "boolean"){
+const err62 = {instancePath:instancePath+"/tifDefaults/PMALGO",schemaPath:"#/properties/tifDefaults/properties/PMALGO/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -77404,9 +77583,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.preview !== undefined){
-if(typeof data.preview !== "boolean"){
-const err63 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err63 = {instancePath:instancePath+"/tifDefaults",schemaPath:"#/properties/tifDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -77416,10 +77595,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.displaySize !== undefined){
-let data30 = data.displaySize;
-if((!((typeof data30 == "number") && (isFinite(data30)))) && (data30 !== null)){
-const err64 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
+if(data.limitPrice !== undefined){
+let data31 = data.limitPrice;
+if(!((typeof data31 == "number") && (isFinite(data31)))){
+const err64 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -77429,10 +77608,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.fraqInt !== undefined){
-let data31 = data.fraqInt;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err65 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.stopprice !== undefined){
+let data32 = data.stopprice;
+if(!((typeof data32 == "number") && (isFinite(data32)))){
+const err65 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -77441,9 +77620,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err66 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.orderOrigination !== undefined){
+let data33 = data.orderOrigination;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err66 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -77453,12 +77634,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-if(data.cashCcy !== undefined){
-let data32 = data.cashCcy;
-if(typeof data32 === "string"){
-if(!pattern0.test(data32)){
-const err67 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(data.preview !== undefined){
+if(typeof data.preview !== "boolean"){
+const err67 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -77468,8 +77646,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.displaySize !== undefined){
+let data35 = data.displaySize;
+if((!((typeof data35 == "number") && (isFinite(data35)))) && (data35 !== null)){
+const err68 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -77479,11 +77659,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.cashQtyIncr !== undefined){
-let data33 = data.cashQtyIncr;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err69 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.fraqInt !== undefined){
+let data36 = data.fraqInt;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err69 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -77492,9 +77671,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err70 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -77504,10 +77683,12 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.priceMagnifier !== undefined){
-let data34 = data.priceMagnifier;
-if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
-const err71 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
+}
+if(data.cashCcy !== undefined){
+let data37 = data.cashCcy;
+if(typeof data37 === "string"){
+if(!pattern0.test(data37)){
+const err71 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -77517,9 +77698,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.negativeCapable !== undefined){
-if(typeof data.negativeCapable !== "boolean"){
-const err72 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err72 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -77529,10 +77709,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.incrementType !== undefined){
-let data36 = data.incrementType;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err73 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.cashQtyIncr !== undefined){
+let data38 = data.cashQtyIncr;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err73 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -77542,15 +77723,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.incrementRules !== undefined){
-let data37 = data.incrementRules;
-if(Array.isArray(data37)){
-const len7 = data37.length;
-for(let i7=0; i7<len7; i7++){
-let data38 = data37[i7];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.lowerEdge === undefined){
-const err74 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
+else {
+const err74 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -77559,8 +77733,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data38.increment === undefined){
-const err75 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+}
+if(data.priceMagnifier !== undefined){
+let data39 = data.priceMagnifier;
+if((!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) && (data39 !== null)){
+const err75 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -77569,11 +77746,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data38.lowerEdge !== undefined){
-let data39 = data38.lowerEdge;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err76 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.negativeCapable !== undefined){
+if(typeof data.negativeCapable !== "boolean"){
+const err76 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -77583,8 +77759,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.incrementType !== undefined){
+let data41 = data.incrementType;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err77 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -77594,11 +77772,15 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data38.increment !== undefined){
-let data40 = data38.increment;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 <= 0 || isNaN(data40)){
-const err78 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data.incrementRules !== undefined){
+let data42 = data.incrementRules;
+if(Array.isArray(data42)){
+const len7 = data42.length;
+for(let i7=0; i7<len7; i7++){
+let data43 = data42[i7];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.lowerEdge === undefined){
+const err78 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -77607,9 +77789,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data43.increment === undefined){
+const err79 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -77618,10 +77799,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.lowerEdge !== undefined){
+let data44 = data43.lowerEdge;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err80 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -77631,9 +77813,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
 else {
-const err81 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err81 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -77643,9 +77824,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.hasSecondary !== undefined){
-if(typeof data.hasSecondary !== "boolean"){
-const err82 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data43.increment !== undefined){
+let data45 = data43.increment;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 <= 0 || isNaN(data45)){
+const err82 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -77655,13 +77838,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.modTypes !== undefined){
-let data42 = data.modTypes;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data42[i8] !== "string"){
-const err83 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err83 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -77673,7 +77851,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err84 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -77683,11 +77861,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.increment !== undefined){
-let data44 = data.increment;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 <= 0 || isNaN(data44)){
-const err85 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+else {
+const err85 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -77697,8 +77873,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.hasSecondary !== undefined){
+if(typeof data.hasSecondary !== "boolean"){
+const err86 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -77708,10 +77885,13 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.incrementDigits !== undefined){
-let data45 = data.incrementDigits;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err87 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.modTypes !== undefined){
+let data47 = data.modTypes;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data47[i8] !== "string"){
+const err87 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -77720,9 +77900,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err88 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -77732,10 +77913,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.increment !== undefined){
+let data49 = data.increment;
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 <= 0 || isNaN(data49)){
+const err89 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -77744,10 +77926,58 @@ vErrors.push(err89);
 }
 errors++;
 }
+}
+else {
+const err90 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.incrementDigits !== undefined){
+let data50 = data.incrementDigits;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err91 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err92 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
 validate395.errors = vErrors;
 return errors === 0;
 }
-validate395.evaluated = {"props":{"algoEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefault":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
+validate395.evaluated = {"props":{"algoEligible":true,"allOrNoneEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefaults":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_getContractRules_400_0 = validate396;
 
@@ -78969,7 +79199,7 @@ errors++;
 if(data1.symbol !== undefined){
 let data2 = data1.symbol;
 if(typeof data2 === "string"){
-if(!pattern24.test(data2)){
+if(!pattern26.test(data2)){
 const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/symbol",schemaPath:"#/components/schemas/CurrencyPair/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -79014,7 +79244,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats32.validate(data3))){
+if(!(formats36.validate(data3))){
 const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/CurrencyPair/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -79869,7 +80099,7 @@ errors++;
 if(data.data_and_resolution_link !== undefined){
 let data6 = data.data_and_resolution_link;
 if(typeof data6 === "string"){
-if(!(formats48.test(data6))){
+if(!(formats46.test(data6))){
 const err21 = {instancePath:instancePath+"/data_and_resolution_link",schemaPath:"#/properties/data_and_resolution_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -79931,7 +80161,7 @@ errors++;
 if(data.market_rules_link !== undefined){
 let data9 = data.market_rules_link;
 if(typeof data9 === "string"){
-if(!(formats48.test(data9))){
+if(!(formats46.test(data9))){
 const err26 = {instancePath:instancePath+"/market_rules_link",schemaPath:"#/properties/market_rules_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -80781,7 +81011,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats32.validate(data0))){
+if(!(formats36.validate(data0))){
 const err17 = {instancePath:instancePath+"/conid_yes",schemaPath:"#/properties/conid_yes/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -80816,7 +81046,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats32.validate(data1))){
+if(!(formats36.validate(data1))){
 const err20 = {instancePath:instancePath+"/conid_no",schemaPath:"#/properties/conid_no/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -80903,7 +81133,7 @@ errors++;
 if(data.expiration !== undefined){
 let data7 = data.expiration;
 if(typeof data7 === "string"){
-if(!pattern31.test(data7)){
+if(!pattern33.test(data7)){
 const err27 = {instancePath:instancePath+"/expiration",schemaPath:"#/properties/expiration/pattern",keyword:"pattern",params:{pattern: "^\\d{8}$"},message:"must match pattern \""+"^\\d{8}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -81008,7 +81238,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(formats32.validate(data13))){
+if(!(formats36.validate(data13))){
 const err36 = {instancePath:instancePath+"/underlying_conid",schemaPath:"#/properties/underlying_conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err36];
