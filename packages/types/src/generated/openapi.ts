@@ -1561,6 +1561,11 @@ export interface components {
          */
         OAuthAccessTokenResponse: {
             /**
+             * @description Whether the user who authorized the consumer signs in to a paper-trading (simulated) account. The vendor's field table calls it `is_true`; real payloads spell it `is_paper`. The reference server's users are all live accounts.
+             * @example false
+             */
+            is_paper: boolean;
+            /**
              * @description The access token: goes as `oauth_token` into the live session token request and into
              *     every later brokerage request signed with the live session token.
              * @example 7cdf27797598a65d1f98
@@ -1669,6 +1674,16 @@ export interface components {
              * @example sso-sessions.write sso-browser-sessions.write
              */
             scope: string;
+            /**
+             * @description A token that obtains a new access token without signing in again, for the grants that issue one. The client-credentials grant issues none (RFC 6749), so the reference server never sends it.
+             * @example 8xLOxBtZp8
+             */
+            refresh_token?: string;
+            /**
+             * @description An OpenID Connect identity token (a signed JWT), for the grants that issue one; never sent for the client-credentials grant.
+             * @example eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJURVNUQ09OUyJ9.c2lnbmF0dXJl
+             */
+            id_token?: string;
         };
         /** @description One missing or invalid argument of a request answered with problem details. */
         ProblemInvalidArgument: {
@@ -1735,6 +1750,11 @@ export interface components {
              */
             ip: string;
             /**
+             * @description The service the session is for, as the vendor's description names it. The reference server opens the same brokerage session whatever the value.
+             * @example AM.LOGIN
+             */
+            service?: string;
+            /**
              * @description Further IP addresses the end user may use the session from (for example the IPv6 address of the same device).
              * @example [
              *       "2001:db8::45"
@@ -1769,6 +1789,12 @@ export interface components {
              * @example true
              */
             active: boolean;
+            /**
+             * @description How to present `access_token`; always `Bearer`.
+             * @example Bearer
+             * @enum {string}
+             */
+            token_type?: "Bearer";
             /**
              * @description A signed JWT for the end user's session: sent as `Authorization: Bearer <access_token>` on
              *     brokerage (`/v1/api`) calls made for that user. Valid until `expires`.
@@ -1842,6 +1868,11 @@ export interface components {
         };
         /** @description A one-time sign-in link for the end user's browser. */
         SsoBrowserSessionResponse: {
+            /**
+             * @description Whether the link can be used; false when the end user's login is disabled or locked.
+             * @example true
+             */
+            active?: boolean;
             /**
              * Format: uri
              * @description The link to open in the end user's browser: it signs the user in to the portal and lands
@@ -3680,7 +3711,7 @@ export interface components {
              */
             readOnly: boolean;
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
-            instruments: Record<string, never>[];
+            instruments: string[];
         };
         /** @description One account of an allocation group and its share of the group's orders. */
         AllocationGroupAccount: {

@@ -20126,7 +20126,7 @@ return errors === 0;
 validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OAuth2TokenResponse = validate59;
-const schema90 = {"type":"object","required":["access_token","token_type","expires_in","scope"],"properties":{"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"token_type":{"type":"string","enum":["Bearer"]},"expires_in":{"type":"integer","minimum":1},"scope":{"type":"string"}}};
+const schema90 = {"type":"object","required":["access_token","token_type","expires_in","scope"],"properties":{"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"token_type":{"type":"string","enum":["Bearer"]},"expires_in":{"type":"integer","minimum":1},"scope":{"type":"string"},"refresh_token":{"type":"string","minLength":1},"id_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20264,9 +20264,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.refresh_token !== undefined){
+let data4 = data.refresh_token;
+if(typeof data4 === "string"){
+if(func0(data4) < 1){
+const err11 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20275,13 +20277,61 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+else {
+const err12 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.id_token !== undefined){
+let data5 = data.id_token;
+if(typeof data5 === "string"){
+if(!pattern49.test(data5)){
+const err13 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"refresh_token":true,"id_token":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OAuthAccessTokenResponse = validate60;
-const schema91 = {"type":"object","required":["oauth_token","oauth_token_secret"],"properties":{"oauth_token":{"type":"string","minLength":1},"oauth_token_secret":{"type":"string","contentEncoding":"base64","minLength":1}}};
+const schema91 = {"type":"object","required":["is_paper","oauth_token","oauth_token_secret"],"properties":{"is_paper":{"type":"boolean"},"oauth_token":{"type":"string","minLength":1},"oauth_token_secret":{"type":"string","contentEncoding":"base64","minLength":1}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20294,8 +20344,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oauth_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
+if(data.is_paper === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_paper"},message:"must have required property '"+"is_paper"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20304,8 +20354,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.oauth_token_secret === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
+if(data.oauth_token === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20314,11 +20364,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.oauth_token !== undefined){
-let data0 = data.oauth_token;
-if(typeof data0 === "string"){
-if(func0(data0) < 1){
-const err2 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.oauth_token_secret === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20327,9 +20374,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.is_paper !== undefined){
+if(typeof data.is_paper !== "boolean"){
+const err3 = {instancePath:instancePath+"/is_paper",schemaPath:"#/properties/is_paper/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20339,11 +20386,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.oauth_token_secret !== undefined){
-let data1 = data.oauth_token_secret;
+if(data.oauth_token !== undefined){
+let data1 = data.oauth_token;
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
-const err4 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err4 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20354,7 +20401,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20364,9 +20411,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.oauth_token_secret !== undefined){
+let data2 = data.oauth_token_secret;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err6 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20375,10 +20424,33 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+else {
+const err7 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"is_paper":true,"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OAuthRequestTokenResponse = validate61;
 const schema92 = {"type":"object","required":["oauth_token"],"properties":{"oauth_token":{"type":"string","minLength":1}}};
@@ -20698,7 +20770,7 @@ validate62.evaluated = {"props":{"orderId":true,"reqId":true,"dismissable":true,
 
 export const schema_OrderMessageId = validate63;
 const schema94 = {"type":"string","pattern":"^o\\d+$","maxLength":16};
-const pattern52 = new RegExp("^o\\d+$", "u");
+const pattern53 = new RegExp("^o\\d+$", "u");
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20721,7 +20793,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern52.test(data)){
+if(!pattern53.test(data)){
 const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20825,8 +20897,8 @@ validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderRequest = validate65;
 const schema96 = {"type":"object","additionalProperties":false,"required":["conid","orderType","side","tif"],"allOf":[{"anyOf":[{"required":["quantity"],"properties":{"quantity":true}},{"required":["cashQty"],"properties":{"cashQty":true}},{"required":["fxQty"],"properties":{"fxQty":true}}]}],"dependentRequired":{"fxQty":["isCcyConv"]},"properties":{"acctId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"conid":{"type":"integer","format":"int64","minimum":1},"conidex":{"type":"string","pattern":"^\\d+(@[A-Z0-9.]+)?$"},"secType":{"type":"string","pattern":"^\\d+:[A-Z]+$"},"cOID":{"type":"string","minLength":1,"maxLength":64},"parentId":{"type":"string","minLength":1,"maxLength":64},"orderType":{"type":"string","enum":["MKT","LMT","STP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT"]},"listingExchange":{"type":"string","minLength":1,"maxLength":32},"isSingleGroup":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"price":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"auxPrice":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"side":{"type":"string","enum":["BUY","SELL"]},"ticker":{"type":"string","minLength":1,"maxLength":32},"tif":{"type":"string","enum":["DAY","IOC","GTC","OPG","PAX"]},"trailingAmt":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"trailingType":{"type":"string","enum":["amt","%"]},"referrer":{"type":"string","maxLength":64},"quantity":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"cashQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"fxQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"isCcyConv":{"type":"boolean"},"useAdaptive":{"type":"boolean"},"allOrNone":{"type":"boolean"},"strategy":{"type":"string","minLength":1,"maxLength":32},"strategyParameters":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}},"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64}}};
-const pattern54 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
-const pattern55 = new RegExp("^\\d+:[A-Z]+$", "u");
+const pattern55 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
+const pattern56 = new RegExp("^\\d+:[A-Z]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21048,7 +21120,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
+if(!pattern55.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -21073,7 +21145,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern55.test(data3)){
+if(!pattern56.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -22836,7 +22908,7 @@ validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderSuccessEntry = validate68;
 const schema100 = {"type":"object","required":["order_id","order_status","encrypt_message"],"properties":{"order_id":{"type":"string","pattern":"^\\d+$"},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"encrypt_message":{"type":"string","const":"1"},"local_order_id":{"type":"string"},"parent_order_id":{"type":"string","pattern":"^\\d+$"}}};
-const pattern58 = new RegExp("^\\d+$", "u");
+const pattern59 = new RegExp("^\\d+$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22882,7 +22954,7 @@ errors++;
 if(data.order_id !== undefined){
 let data0 = data.order_id;
 if(typeof data0 === "string"){
-if(!pattern58.test(data0)){
+if(!pattern59.test(data0)){
 const err3 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22965,7 +23037,7 @@ errors++;
 if(data.parent_order_id !== undefined){
 let data4 = data.parent_order_id;
 if(typeof data4 === "string"){
-if(!pattern58.test(data4)){
+if(!pattern59.test(data4)){
 const err10 = {instancePath:instancePath+"/parent_order_id",schemaPath:"#/properties/parent_order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -23180,7 +23252,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern52.test(data5)){
+if(!pattern53.test(data5)){
 const err14 = {instancePath:instancePath+"/messageIds/" + i1,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -23233,7 +23305,7 @@ validate69.evaluated = {"props":{"id":true,"message":true,"isSuppressed":true,"m
 export const schema_PartitionedPnl = validate70;
 const schema104 = {"type":"object","required":["upnl"],"properties":{"upnl":{"oneOf":[{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlEntry"}},{"type":"array","maxItems":0,"items":{"$ref":"#/components/schemas/PnlEntry"}}]}}};
 const schema105 = {"type":"object","required":["rowType","dpl","nl","upl","el","mv"],"properties":{"rowType":{"type":"integer"},"dpl":{"type":"number"},"nl":{"type":"number"},"upl":{"type":"number"},"el":{"type":"number"},"mv":{"type":"number"}}};
-const pattern61 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
+const pattern62 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23266,7 +23338,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern61.test(key0)){
+if(!pattern62.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -23956,7 +24028,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern54.test(data4)){
+if(!pattern55.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -23981,7 +24053,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern55.test(data5)){
+if(!pattern56.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -27003,8 +27075,8 @@ validate85.evaluated = {"props":{"accountId":true,"users":true,"applicant":true}
 
 export const schema_SsoBrowserSessionRequest = validate87;
 const schema126 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"path":{"type":"string","pattern":"^/","maxLength":256,"default":"/portal/"},"lang":{"type":"string","pattern":"^[a-z]{2}$","default":"en"}}};
-const pattern71 = new RegExp("^/", "u");
-const pattern72 = new RegExp("^[a-z]{2}$", "u");
+const pattern72 = new RegExp("^/", "u");
+const pattern73 = new RegExp("^[a-z]{2}$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27132,7 +27204,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern71.test(data2)){
+if(!pattern72.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -27157,7 +27229,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern72.test(data3)){
+if(!pattern73.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -27196,7 +27268,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoBrowserSessionResponse = validate88;
-const schema127 = {"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"},"expiresIn":{"type":"integer","minimum":1}}};
+const schema127 = {"type":"object","required":["url"],"properties":{"active":{"type":"boolean"},"url":{"type":"string","format":"uri"},"expiresIn":{"type":"integer","minimum":1}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27219,11 +27291,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!(formats46.test(data0))){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(data.active !== undefined){
+if(typeof data.active !== "boolean"){
+const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27233,8 +27303,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-else {
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats46.test(data1))){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27244,10 +27317,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.expiresIn !== undefined){
-let data1 = data.expiresIn;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27256,9 +27327,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.expiresIn !== undefined){
+let data2 = data.expiresIn;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27267,11 +27340,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27280,13 +27351,26 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate88.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":{"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":{"active":true,"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionRequest = validate89;
-const schema128 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"alternativeIps":{"type":"array","maxItems":10,"uniqueItems":true,"items":{"type":"string","minLength":2,"maxLength":45}},"compete":{"type":"boolean","default":false},"publish":{"type":"boolean","default":true}}};
+const schema128 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"service":{"type":"string","minLength":1,"maxLength":64},"alternativeIps":{"type":"array","maxItems":10,"uniqueItems":true,"items":{"type":"string","minLength":2,"maxLength":45}},"compete":{"type":"boolean","default":false},"publish":{"type":"boolean","default":true}}};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27320,7 +27404,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "credential") || (key0 === "ip")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
+if(!((((((key0 === "credential") || (key0 === "ip")) || (key0 === "service")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -27401,11 +27485,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.alternativeIps !== undefined){
-let data2 = data.alternativeIps;
-if(Array.isArray(data2)){
-if(data2.length > 10){
-const err9 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(data.service !== undefined){
+let data2 = data.service;
+if(typeof data2 === "string"){
+if(func0(data2) > 64){
+const err9 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27414,12 +27498,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func0(data3) > 45){
-const err10 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
+if(func0(data2) < 1){
+const err10 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27428,8 +27508,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func0(data3) < 2){
-const err11 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27439,8 +27520,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alternativeIps !== undefined){
+let data3 = data.alternativeIps;
+if(Array.isArray(data3)){
+if(data3.length > 10){
+const err12 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27449,19 +27533,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-let i1 = data2.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data2[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func0(data4) > 45){
+const err13 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27469,14 +27546,9 @@ else {
 vErrors.push(err13);
 }
 errors++;
-break;
 }
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func0(data4) < 2){
+const err14 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27486,9 +27558,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.compete !== undefined){
-if(typeof data.compete !== "boolean"){
-const err15 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err15 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27498,9 +27569,18 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.publish !== undefined){
-if(typeof data.publish !== "boolean"){
-const err16 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err16 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27508,16 +27588,55 @@ else {
 vErrors.push(err16);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.compete !== undefined){
+if(typeof data.compete !== "boolean"){
+const err18 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.publish !== undefined){
+if(typeof data.publish !== "boolean"){
+const err19 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -27527,8 +27646,8 @@ return errors === 0;
 validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionResponse = validate90;
-const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
-const pattern74 = new RegExp("^[0-9a-f]{32}$", "u");
+const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"token_type":{"type":"string","enum":["Bearer"]},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
+const pattern75 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27643,11 +27762,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.access_token !== undefined){
-let data1 = data.access_token;
-if(typeof data1 === "string"){
-if(!pattern49.test(data1)){
-const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(data.token_type !== undefined){
+let data1 = data.token_type;
+if(typeof data1 !== "string"){
+const err10 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27656,9 +27774,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data1 === "Bearer")){
+const err11 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/enum",keyword:"enum",params:{allowedValues: schema129.properties.token_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27668,11 +27785,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.sessionId !== undefined){
-let data2 = data.sessionId;
+if(data.access_token !== undefined){
+let data2 = data.access_token;
 if(typeof data2 === "string"){
-if(!pattern74.test(data2)){
-const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(!pattern49.test(data2)){
+const err12 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27683,7 +27800,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27693,10 +27810,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.userId !== undefined){
-let data3 = data.userId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.sessionId !== undefined){
+let data3 = data.sessionId;
+if(typeof data3 === "string"){
+if(!pattern75.test(data3)){
+const err14 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27705,9 +27823,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err15 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+else {
+const err15 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27717,10 +27835,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.userName !== undefined){
-if(typeof data.userName !== "string"){
-const err16 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.userId !== undefined){
+let data4 = data.userId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27729,10 +27847,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.authenticated !== undefined){
-if(typeof data.authenticated !== "boolean"){
-const err17 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats0.validate(data4))){
+const err17 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -27742,9 +27859,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.connected !== undefined){
-if(typeof data.connected !== "boolean"){
-const err18 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.userName !== undefined){
+if(typeof data.userName !== "string"){
+const err18 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27754,9 +27872,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.competing !== undefined){
-if(typeof data.competing !== "boolean"){
-const err19 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.authenticated !== undefined){
+if(typeof data.authenticated !== "boolean"){
+const err19 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27766,10 +27884,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.expires !== undefined){
-let data8 = data.expires;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.connected !== undefined){
+if(typeof data.connected !== "boolean"){
+const err20 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -27778,9 +27895,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.competing !== undefined){
+if(typeof data.competing !== "boolean"){
+const err21 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27789,8 +27907,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.expires !== undefined){
+let data9 = data.expires;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -27799,11 +27920,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err23 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27812,10 +27931,33 @@ vErrors.push(err23);
 }
 errors++;
 }
+if(!(formats0.validate(data9))){
+const err24 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"active":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":{"active":true,"token_type":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsodhInitRequest = validate91;
 const schema130 = {"type":"object","required":["publish","compete"],"additionalProperties":false,"properties":{"publish":{"type":"boolean"},"compete":{"type":"boolean"}}};
@@ -28340,7 +28482,7 @@ validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SuppressQuestionsRequest = validate96;
 const schema135 = {"type":"object","additionalProperties":false,"required":["messageIds"],"properties":{"messageIds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"#/components/schemas/OrderMessageId"}}}};
-const func82 = runtime1.default;
+const func85 = runtime1.default;
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28412,7 +28554,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern52.test(data1)){
+if(!pattern53.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -28440,7 +28582,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func82(data0[i1], data0[j0])){
+if(func85(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -28806,7 +28948,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern74.test(data0)){
+if(!pattern75.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28976,8 +29118,8 @@ validate100.evaluated = {"props":{"session":true,"ssoExpires":true,"collission":
 
 export const schema_Trade = validate102;
 const schema142 = {"type":"object","required":["execution_id","symbol","supports_tax_opt","side","order_description","trade_time","trade_time_r","size","price","submitter","exchange","commission","net_amount","account","accountCode","company_name","contract_description_1","sec_type","listing_exchange","conid","conidEx","clearing_id","clearing_name","liquidation_trade","is_event_trading"],"properties":{"execution_id":{"type":"string"},"symbol":{"type":"string"},"supports_tax_opt":{"type":"string","enum":["0","1"]},"side":{"type":"string","enum":["B","S"]},"order_description":{"type":"string"},"order_ref":{"type":"string"},"trade_time":{"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},"trade_time_r":{"type":"integer","format":"int64"},"size":{"type":"number","exclusiveMinimum":0},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"submitter":{"type":"string"},"exchange":{"type":"string"},"commission":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"net_amount":{"type":"number"},"account":{"type":"string"},"accountCode":{"type":"string"},"account_allocation_name":{"type":"string"},"company_name":{"type":"string"},"contract_description_1":{"type":"string"},"sec_type":{"type":"string"},"listing_exchange":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidEx":{"type":"string"},"clearing_id":{"type":"string"},"clearing_name":{"type":"string"},"liquidation_trade":{"type":"string","enum":["0","1"]},"is_event_trading":{"type":"string","enum":["0","1"]}}};
-const pattern80 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
-const pattern81 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern81 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
+const pattern82 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29337,7 +29479,7 @@ errors++;
 if(data.trade_time !== undefined){
 let data6 = data.trade_time;
 if(typeof data6 === "string"){
-if(!pattern80.test(data6)){
+if(!pattern81.test(data6)){
 const err33 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -29412,7 +29554,7 @@ errors++;
 if(data.price !== undefined){
 let data9 = data.price;
 if(typeof data9 === "string"){
-if(!pattern81.test(data9)){
+if(!pattern82.test(data9)){
 const err39 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -29461,7 +29603,7 @@ errors++;
 if(data.commission !== undefined){
 let data12 = data.commission;
 if(typeof data12 === "string"){
-if(!pattern81.test(data12)){
+if(!pattern82.test(data12)){
 const err43 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -29704,7 +29846,7 @@ return errors === 0;
 validate102.evaluated = {"props":{"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"conid":true,"conidEx":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"is_event_trading":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Watchlist = validate103;
-const schema143 = {"type":"object","required":["id","hash","name","readOnly","instruments"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"hash":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"instruments":{"type":"array","maxItems":0,"items":{"type":"object"}}}};
+const schema143 = {"type":"object","required":["id","hash","name","readOnly","instruments"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"hash":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"instruments":{"type":"array","maxItems":0,"items":{"type":"string"}}}};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29843,9 +29985,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4[i0] !== "string"){
+const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30582,8 +30723,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oauth_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
+if(data.is_paper === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_paper"},message:"must have required property '"+"is_paper"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30592,8 +30733,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.oauth_token_secret === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
+if(data.oauth_token === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30602,11 +30743,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.oauth_token !== undefined){
-let data0 = data.oauth_token;
-if(typeof data0 === "string"){
-if(func0(data0) < 1){
-const err2 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.oauth_token_secret === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30615,9 +30753,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.is_paper !== undefined){
+if(typeof data.is_paper !== "boolean"){
+const err3 = {instancePath:instancePath+"/is_paper",schemaPath:"#/properties/is_paper/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30627,11 +30765,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.oauth_token_secret !== undefined){
-let data1 = data.oauth_token_secret;
+if(data.oauth_token !== undefined){
+let data1 = data.oauth_token;
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
-const err4 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err4 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30642,7 +30780,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30652,9 +30790,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.oauth_token_secret !== undefined){
+let data2 = data.oauth_token_secret;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err6 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30663,10 +30803,33 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+else {
+const err7 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate110.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":{"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":{"is_paper":true,"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_getOAuthAccessToken_401_0 = validate111;
 
@@ -32188,9 +32351,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.refresh_token !== undefined){
+let data4 = data.refresh_token;
+if(typeof data4 === "string"){
+if(func0(data4) < 1){
+const err11 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32199,10 +32364,58 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+else {
+const err12 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.id_token !== undefined){
+let data5 = data.id_token;
+if(typeof data5 === "string"){
+if(!pattern49.test(data5)){
+const err13 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"refresh_token":true,"id_token":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_createOAuth2Token_400_0 = validate123;
 
@@ -33306,7 +33519,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "credential") || (key0 === "ip")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
+if(!((((((key0 === "credential") || (key0 === "ip")) || (key0 === "service")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -33387,11 +33600,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.alternativeIps !== undefined){
-let data2 = data.alternativeIps;
-if(Array.isArray(data2)){
-if(data2.length > 10){
-const err9 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(data.service !== undefined){
+let data2 = data.service;
+if(typeof data2 === "string"){
+if(func0(data2) > 64){
+const err9 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -33400,12 +33613,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func0(data3) > 45){
-const err10 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
+if(func0(data2) < 1){
+const err10 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33414,8 +33623,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func0(data3) < 2){
-const err11 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33425,8 +33635,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alternativeIps !== undefined){
+let data3 = data.alternativeIps;
+if(Array.isArray(data3)){
+if(data3.length > 10){
+const err12 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33435,19 +33648,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-let i1 = data2.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data2[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func0(data4) > 45){
+const err13 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33455,14 +33661,9 @@ else {
 vErrors.push(err13);
 }
 errors++;
-break;
 }
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func0(data4) < 2){
+const err14 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33472,9 +33673,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.compete !== undefined){
-if(typeof data.compete !== "boolean"){
-const err15 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err15 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33484,9 +33684,18 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.publish !== undefined){
-if(typeof data.publish !== "boolean"){
-const err16 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err16 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33494,16 +33703,55 @@ else {
 vErrors.push(err16);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.compete !== undefined){
+if(typeof data.compete !== "boolean"){
+const err18 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.publish !== undefined){
+if(typeof data.publish !== "boolean"){
+const err19 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -33627,11 +33875,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.access_token !== undefined){
-let data1 = data.access_token;
-if(typeof data1 === "string"){
-if(!pattern49.test(data1)){
-const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(data.token_type !== undefined){
+let data1 = data.token_type;
+if(typeof data1 !== "string"){
+const err10 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33640,9 +33887,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data1 === "Bearer")){
+const err11 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/enum",keyword:"enum",params:{allowedValues: schema129.properties.token_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33652,11 +33898,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.sessionId !== undefined){
-let data2 = data.sessionId;
+if(data.access_token !== undefined){
+let data2 = data.access_token;
 if(typeof data2 === "string"){
-if(!pattern74.test(data2)){
-const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(!pattern49.test(data2)){
+const err12 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33667,7 +33913,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33677,10 +33923,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.userId !== undefined){
-let data3 = data.userId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.sessionId !== undefined){
+let data3 = data.sessionId;
+if(typeof data3 === "string"){
+if(!pattern75.test(data3)){
+const err14 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33689,9 +33936,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err15 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+else {
+const err15 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33701,10 +33948,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.userName !== undefined){
-if(typeof data.userName !== "string"){
-const err16 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.userId !== undefined){
+let data4 = data.userId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33713,10 +33960,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.authenticated !== undefined){
-if(typeof data.authenticated !== "boolean"){
-const err17 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats0.validate(data4))){
+const err17 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -33726,9 +33972,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.connected !== undefined){
-if(typeof data.connected !== "boolean"){
-const err18 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.userName !== undefined){
+if(typeof data.userName !== "string"){
+const err18 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33738,9 +33985,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.competing !== undefined){
-if(typeof data.competing !== "boolean"){
-const err19 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.authenticated !== undefined){
+if(typeof data.authenticated !== "boolean"){
+const err19 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -33750,10 +33997,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.expires !== undefined){
-let data8 = data.expires;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.connected !== undefined){
+if(typeof data.connected !== "boolean"){
+const err20 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33762,9 +34008,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.competing !== undefined){
+if(typeof data.competing !== "boolean"){
+const err21 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33773,8 +34020,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.expires !== undefined){
+let data9 = data.expires;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -33783,11 +34033,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err23 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -33796,10 +34044,33 @@ vErrors.push(err23);
 }
 errors++;
 }
+if(!(formats0.validate(data9))){
+const err24 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"active":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":{"active":true,"token_type":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_createSsoSession_400_0 = validate129;
 
@@ -35264,7 +35535,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern71.test(data2)){
+if(!pattern72.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -35289,7 +35560,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern72.test(data3)){
+if(!pattern73.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -35350,11 +35621,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!(formats46.test(data0))){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(data.active !== undefined){
+if(typeof data.active !== "boolean"){
+const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35364,8 +35633,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-else {
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats46.test(data1))){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35375,10 +35647,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.expiresIn !== undefined){
-let data1 = data.expiresIn;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35387,9 +35657,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.expiresIn !== undefined){
+let data2 = data.expiresIn;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35398,11 +35670,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35411,10 +35681,23 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"active":true,"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_createSsoBrowserSession_400_0 = validate136;
 
@@ -36827,7 +37110,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern74.test(data0)){
+if(!pattern75.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -51510,7 +51793,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern61.test(key0)){
+if(!pattern62.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -63031,9 +63314,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4[i0] !== "string"){
+const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -64725,7 +65007,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern54.test(data4)){
+if(!pattern55.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -64750,7 +65032,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern55.test(data5)){
+if(!pattern56.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -67571,7 +67853,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern52.test(data1)){
+if(!pattern53.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^o\\d+$"},message:"must match pattern \""+"^o\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -67599,7 +67881,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func82(data0[i1], data0[j0])){
+if(func85(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -71273,7 +71555,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
+if(!pattern55.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -71298,7 +71580,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern55.test(data3)){
+if(!pattern56.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -74139,7 +74421,7 @@ errors++;
 if(data0.trade_time !== undefined){
 let data7 = data0.trade_time;
 if(typeof data7 === "string"){
-if(!pattern80.test(data7)){
+if(!pattern81.test(data7)){
 const err33 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -74214,7 +74496,7 @@ errors++;
 if(data0.price !== undefined){
 let data10 = data0.price;
 if(typeof data10 === "string"){
-if(!pattern81.test(data10)){
+if(!pattern82.test(data10)){
 const err39 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -74263,7 +74545,7 @@ errors++;
 if(data0.commission !== undefined){
 let data13 = data0.commission;
 if(typeof data13 === "string"){
-if(!pattern81.test(data13)){
+if(!pattern82.test(data13)){
 const err43 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
