@@ -150,7 +150,7 @@ export interface paths {
          *     a JWT signed with its private key (`client_assertion`, RFC 7523), so no client secret is sent.
          *     The token authorizes the single sign-on operations its scopes allow
          *     (`sso-sessions.write`, `sso-browser-sessions.write`) until it expires; ask for a new one then,
-         *     with a new assertion (each assertion's `jti` can be used once).
+         *     with a new assertion (each assertion can be used once).
          *
          *     The specification calls the body JSON; working clients send
          *     `application/x-www-form-urlencoded` (as RFC 6749 prescribes), and both are accepted with the
@@ -1630,12 +1630,14 @@ export interface components {
              *     `alg: RS256`, `typ: JWT` and `kid` (the id of the registered key). The claims:
              *     - `iss`: the client id;
              *     - `sub`: the client id again;
-             *     - `aud`: the URL of this token endpoint (`{base_url}/oauth2/api/v1/token`);
+             *     - `aud`: the URL of this token endpoint (`{base_url}/oauth2/api/v1/token`), or `/token`
+             *       as public clients send it;
              *     - `iat`: when the assertion was made, epoch seconds;
              *     - `exp`: when it stops being accepted, epoch seconds, after `iat` and at most a few
              *       minutes later (keep it short: 60 seconds is typical);
-             *     - `jti`: a unique id (a UUID); an assertion whose `jti` was already used is refused,
-             *       which prevents replay.
+             *     - `jti` (optional; public clients leave it out): a unique id (a UUID). Each assertion is
+             *       accepted once, which prevents replay: one whose `jti` was already used, or, without a
+             *       `jti`, the same assertion again, is refused.
              *     A bad signature, an unknown `kid` or `iss`, a wrong `aud`, an expired or reused
              *     assertion gives 401.
              * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJURVNUQ09OUyIsInN1YiI6IlRFU1RDT05TIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDo1MDAwL29hdXRoMi9hcGkvdjEvdG9rZW4iLCJpYXQiOjE3MzU3MjU2MDAsImV4cCI6MTczNTcyNTY2MCwianRpIjoiN2YzYzJhOWUtNGIxZC00ZThhLTljNmYtMmQ1YjhhMWUwYzQ3In0.TwfxKtj1aDWjLQVf-5RWhJXFef_hXhH3FXsUjCP0rbh7a25jk6Kd5hd3HYhr08OltKyNUcs7X6Wrs56rzhaTyXewKviB6vQxAxZSygnb2i_Gjplq1Cq-nvN1xZuFs6XNBv2zAjcjfAdN-V8EYGfGdcVHoM-ANSHaj04YUtAnJF5Vy8Bn-m4kFKMilYTtMqBPGm8suobYjq6APPe4LbJK3Y1WyQnCNUDFcVwn-jEHOOynDLSg_HeTtYAy6MqYrJvAoL3fRiWYhHehcOHS1GD8sYC83yx3CxLqumVrAA_Hd22-b9bFnq-tXQsqRqlRKL8rWFMqsBwSEzQJbYNLwwlBCA
