@@ -4923,6 +4923,7 @@ export interface components {
          */
         ContractRulesRequest: {
             /**
+             * Format: int32
              * @description Contract id of the instrument, as a number or as a string of digits (public clients send the string).
              * @example 265598
              */

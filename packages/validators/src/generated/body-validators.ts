@@ -12755,7 +12755,8 @@ return errors === 0;
 validate36.evaluated = {"props":{"algoEligible":true,"allOrNoneEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefaults":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ContractRulesRequest = validate37;
-const schema62 = {"type":"object","required":["conid"],"additionalProperties":false,"properties":{"conid":{"type":["integer","string"],"minimum":1,"maximum":2147483647,"pattern":"^[1-9][0-9]{0,9}$"},"exchange":{"type":"string","minLength":1,"maxLength":32},"isBuy":{"type":"boolean"},"modifyOrder":{"type":"boolean"},"orderId":{"type":"integer","format":"int64","minimum":1}}};
+const schema62 = {"type":"object","required":["conid"],"additionalProperties":false,"properties":{"conid":{"type":["integer","string"],"format":"int32","minimum":1,"pattern":"^[1-9][0-9]{0,9}$"},"exchange":{"type":"string","minLength":1,"maxLength":32},"isBuy":{"type":"boolean"},"modifyOrder":{"type":"boolean"},"orderId":{"type":"integer","format":"int64","minimum":1}}};
+const formats32 = formats.int32;
 const pattern24 = new RegExp("^[1-9][0-9]{0,9}$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12804,8 +12805,8 @@ vErrors.push(err2);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 2147483647 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12814,8 +12815,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!(formats32.validate(data0))){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13296,7 +13297,6 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const schema_CurrencyPair = validate39;
 const schema65 = {"type":"object","required":["symbol","conid","ccyPair"],"properties":{"symbol":{"type":"string","pattern":"^[A-Z]{3}\\.[A-Z]{3}$"},"conid":{"type":"integer","format":"int32","minimum":1},"ccyPair":{"type":"string","pattern":"^[A-Z]{3}$"}}};
 const pattern26 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
-const formats36 = formats.int32;
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13387,7 +13387,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats36.validate(data1))){
+if(!(formats32.validate(data1))){
 const err7 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -13565,7 +13565,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats36.validate(data3))){
+if(!(formats32.validate(data3))){
 const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/CurrencyPair/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -14284,7 +14284,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats36.validate(data0))){
+if(!(formats32.validate(data0))){
 const err17 = {instancePath:instancePath+"/conid_yes",schemaPath:"#/properties/conid_yes/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -14319,7 +14319,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats36.validate(data1))){
+if(!(formats32.validate(data1))){
 const err20 = {instancePath:instancePath+"/conid_no",schemaPath:"#/properties/conid_no/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -14511,7 +14511,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(formats36.validate(data13))){
+if(!(formats32.validate(data13))){
 const err36 = {instancePath:instancePath+"/underlying_conid",schemaPath:"#/properties/underlying_conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -14566,7 +14566,7 @@ validate45.evaluated = {"props":{"conid_yes":true,"conid_no":true,"question":tru
 
 export const schema_EventContractRules = validate46;
 const schema74 = {"type":"object","required":["asset_class","description","market_name","measured_period","threshold","source_agency","data_and_resolution_link","last_trade_time","product_code","market_rules_link","release_time","payout_time","payout","price_increment","exchange_timezone"],"properties":{"asset_class":{"type":"string"},"description":{"type":"string"},"market_name":{"type":"string"},"measured_period":{"type":"string"},"threshold":{"type":"string"},"source_agency":{"type":"string"},"data_and_resolution_link":{"type":"string","format":"uri"},"last_trade_time":{"type":"integer","format":"int64"},"product_code":{"type":"string"},"market_rules_link":{"type":"string","format":"uri"},"release_time":{"type":"integer","format":"int64"},"payout_time":{"type":"integer","format":"int64"},"payout":{"type":"string"},"price_increment":{"type":"string"},"exchange_timezone":{"type":"string"}}};
-const formats46 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
+const formats48 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14804,7 +14804,7 @@ errors++;
 if(data.data_and_resolution_link !== undefined){
 let data6 = data.data_and_resolution_link;
 if(typeof data6 === "string"){
-if(!(formats46.test(data6))){
+if(!(formats48.test(data6))){
 const err21 = {instancePath:instancePath+"/data_and_resolution_link",schemaPath:"#/properties/data_and_resolution_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -14866,7 +14866,7 @@ errors++;
 if(data.market_rules_link !== undefined){
 let data9 = data.market_rules_link;
 if(typeof data9 === "string"){
-if(!(formats46.test(data9))){
+if(!(formats48.test(data9))){
 const err26 = {instancePath:instancePath+"/market_rules_link",schemaPath:"#/properties/market_rules_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -15109,7 +15109,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!(formats36.validate(data1))){
+if(!(formats32.validate(data1))){
 const err10 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -15144,7 +15144,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats36.validate(data2))){
+if(!(formats32.validate(data2))){
 const err13 = {instancePath:instancePath+"/underlyingConid",schemaPath:"#/properties/underlyingConid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -15189,7 +15189,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats36.validate(data3))){
+if(!(formats32.validate(data3))){
 const err17 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -15234,7 +15234,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(formats36.validate(data4))){
+if(!(formats32.validate(data4))){
 const err21 = {instancePath:instancePath+"/ltd",schemaPath:"#/properties/ltd/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -15279,7 +15279,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!(formats36.validate(data5))){
+if(!(formats32.validate(data5))){
 const err25 = {instancePath:instancePath+"/shortFuturesCutOff",schemaPath:"#/properties/shortFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -15324,7 +15324,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!(formats36.validate(data6))){
+if(!(formats32.validate(data6))){
 const err29 = {instancePath:instancePath+"/longFuturesCutOff",schemaPath:"#/properties/longFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -15505,7 +15505,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats36.validate(data3))){
+if(!(formats32.validate(data3))){
 const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/FutureContract/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -15540,7 +15540,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats36.validate(data4))){
+if(!(formats32.validate(data4))){
 const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/underlyingConid",schemaPath:"#/components/schemas/FutureContract/properties/underlyingConid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -15585,7 +15585,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(formats36.validate(data5))){
+if(!(formats32.validate(data5))){
 const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/expirationDate",schemaPath:"#/components/schemas/FutureContract/properties/expirationDate/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -15630,7 +15630,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats36.validate(data6))){
+if(!(formats32.validate(data6))){
 const err23 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/ltd",schemaPath:"#/components/schemas/FutureContract/properties/ltd/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -15675,7 +15675,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats36.validate(data7))){
+if(!(formats32.validate(data7))){
 const err27 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/shortFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/shortFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -15720,7 +15720,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(formats36.validate(data8))){
+if(!(formats32.validate(data8))){
 const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/longFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/longFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -26160,7 +26160,7 @@ validate77.evaluated = {"props":{"mmc":true,"accountId":true,"isMParent":true,"i
 export const schema_ProblemDetails = validate78;
 const schema116 = {"type":"object","required":["type","title","status"],"additionalProperties":false,"properties":{"type":{"type":"string","format":"uri-reference"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"detail":{"type":"string"},"instance":{"type":"string","format":"uri-reference"},"invalidArguments":{"type":"array","items":{"$ref":"#/components/schemas/ProblemInvalidArgument"}}}};
 const schema117 = {"type":"object","required":["name","reason"],"additionalProperties":false,"properties":{"name":{"type":"string"},"reason":{"type":"string"}}};
-const formats102 = /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i;
+const formats104 = /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i;
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26218,7 +26218,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -26302,7 +26302,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -27306,7 +27306,7 @@ errors++;
 if(data.url !== undefined){
 let data1 = data.url;
 if(typeof data1 === "string"){
-if(!(formats46.test(data1))){
+if(!(formats48.test(data1))){
 const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -28112,7 +28112,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(formats36.validate(data0))){
+if(!(formats32.validate(data0))){
 const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -28326,7 +28326,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats36.validate(data5))){
+if(!(formats32.validate(data5))){
 const err13 = {instancePath:instancePath+"/contracts/" + i0+"/conid",schemaPath:"#/components/schemas/StockContract/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -32475,7 +32475,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -32559,7 +32559,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -32742,7 +32742,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -32826,7 +32826,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -33009,7 +33009,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -33093,7 +33093,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -33276,7 +33276,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -33360,7 +33360,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34130,7 +34130,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34214,7 +34214,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34397,7 +34397,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34481,7 +34481,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34664,7 +34664,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -34748,7 +34748,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -34931,7 +34931,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -35015,7 +35015,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -35198,7 +35198,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -35282,7 +35282,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -35636,7 +35636,7 @@ errors++;
 if(data.url !== undefined){
 let data1 = data.url;
 if(typeof data1 === "string"){
-if(!(formats46.test(data1))){
+if(!(formats48.test(data1))){
 const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -35757,7 +35757,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -35841,7 +35841,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36024,7 +36024,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36108,7 +36108,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36291,7 +36291,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36375,7 +36375,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36558,7 +36558,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36642,7 +36642,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -36825,7 +36825,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats102.test(data0))){
+if(!(formats104.test(data0))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36909,7 +36909,7 @@ errors++;
 if(data.instance !== undefined){
 let data4 = data.instance;
 if(typeof data4 === "string"){
-if(!(formats102.test(data4))){
+if(!(formats104.test(data4))){
 const err11 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -76107,7 +76107,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats36.validate(data3))){
+if(!(formats32.validate(data3))){
 const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/FutureContract/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -76142,7 +76142,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats36.validate(data4))){
+if(!(formats32.validate(data4))){
 const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/underlyingConid",schemaPath:"#/components/schemas/FutureContract/properties/underlyingConid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -76187,7 +76187,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(formats36.validate(data5))){
+if(!(formats32.validate(data5))){
 const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/expirationDate",schemaPath:"#/components/schemas/FutureContract/properties/expirationDate/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -76232,7 +76232,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats36.validate(data6))){
+if(!(formats32.validate(data6))){
 const err23 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/ltd",schemaPath:"#/components/schemas/FutureContract/properties/ltd/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -76277,7 +76277,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats36.validate(data7))){
+if(!(formats32.validate(data7))){
 const err27 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/shortFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/shortFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -76322,7 +76322,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(formats36.validate(data8))){
+if(!(formats32.validate(data8))){
 const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/longFuturesCutOff",schemaPath:"#/components/schemas/FutureContract/properties/longFuturesCutOff/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -76962,8 +76962,8 @@ vErrors.push(err2);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 2147483647 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -76972,8 +76972,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!(formats32.validate(data0))){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79526,7 +79526,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats36.validate(data3))){
+if(!(formats32.validate(data3))){
 const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/conid",schemaPath:"#/components/schemas/CurrencyPair/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -80381,7 +80381,7 @@ errors++;
 if(data.data_and_resolution_link !== undefined){
 let data6 = data.data_and_resolution_link;
 if(typeof data6 === "string"){
-if(!(formats46.test(data6))){
+if(!(formats48.test(data6))){
 const err21 = {instancePath:instancePath+"/data_and_resolution_link",schemaPath:"#/properties/data_and_resolution_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -80443,7 +80443,7 @@ errors++;
 if(data.market_rules_link !== undefined){
 let data9 = data.market_rules_link;
 if(typeof data9 === "string"){
-if(!(formats46.test(data9))){
+if(!(formats48.test(data9))){
 const err26 = {instancePath:instancePath+"/market_rules_link",schemaPath:"#/properties/market_rules_link/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -81293,7 +81293,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats36.validate(data0))){
+if(!(formats32.validate(data0))){
 const err17 = {instancePath:instancePath+"/conid_yes",schemaPath:"#/properties/conid_yes/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -81328,7 +81328,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats36.validate(data1))){
+if(!(formats32.validate(data1))){
 const err20 = {instancePath:instancePath+"/conid_no",schemaPath:"#/properties/conid_no/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -81520,7 +81520,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(formats36.validate(data13))){
+if(!(formats32.validate(data13))){
 const err36 = {instancePath:instancePath+"/underlying_conid",schemaPath:"#/properties/underlying_conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err36];
