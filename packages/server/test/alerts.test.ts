@@ -345,6 +345,26 @@ describe('alerts', () => {
       expect((await list()).body).toEqual([]);
     });
 
+    it('takes a trade condition on any contract (*@*) with the default value *', async () => {
+      const before = (await mta()).body;
+      const answer = await upsert({
+        orderId: before.order_id,
+        alertName: 'MTA (AutoAlert)',
+        alertRepeatable: 1,
+        tif: 'GTC',
+        conditions: [{ type: 5, conidex: '*@*', operator: '>=', value: '*', logicBind: 'n' }],
+      });
+      expect(answer.status).toBe(200);
+      expect((await mta()).body.conditions).toEqual([
+        expect.objectContaining({
+          condition_type: 5,
+          conidex: '*@*',
+          contract_description_1: 'Unknown',
+          condition_value: '*',
+        }),
+      ]);
+    });
+
     it('is reset to its defaults by deletion, under a new order id', async () => {
       const original = (await mta()).body;
       const modified = (

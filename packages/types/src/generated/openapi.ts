@@ -786,7 +786,7 @@ export interface paths {
          * @description Creates an alert on the account, or, when the body carries the `orderId` of an existing
          *     alert, replaces that alert's settings. Modifying is also the only way to change the login
          *     user's MTA (mobile trading assistant) alert: send its `order_id` (from
-         *     `GET /v1/api/iserver/account/mta`) with conditions of types 7 to 9. A modification always
+         *     `GET /v1/api/iserver/account/mta`) with conditions of types 7 to 9, 4 or 5. A modification always
          *     gives the alert a new order id, answered in `order_id`; the MTA alert keeps its `tool_id`.
          *
          *     A new alert is active. `expireTime` is required when `tif` is `GTD`. An empty body answers
@@ -3111,8 +3111,9 @@ export interface components {
          */
         AlertConditionRequest: {
             /**
-             * @description The contract the condition watches, as `<conid>@<exchange>` (`265598@SMART`) or a bare
-             *     conid (routed through `SMART`). Required for the contract conditions (types 1 price,
+             * @description The contract the condition watches, as `<conid>@<exchange>` (`265598@SMART`), a bare
+             *     conid (routed through `SMART`), or `*@*` for any contract (as the MTA alert's trade
+             *     condition shows it). Required for the contract conditions (types 1 price,
              *     5 trade and 6 volume; without it the service answers 400); the time, margin and
              *     account-wide MTA conditions leave it out.
              * @example 265598@SMART
@@ -3122,7 +3123,8 @@ export interface components {
              * @description Kind of condition: `1` price, `3` time, `4` margin (excess liquidity as a percentage),
              *     `5` trade (an execution of the contract), `6` volume, `7` MTA market (a move of the
              *     market), `8` MTA position (a move of a position of the account), `9` MTA account daily
-             *     profit and loss. Types 7 to 9 are used only when modifying the MTA alert.
+             *     profit and loss. Types 7 to 9 are used only when modifying the MTA alert, which takes
+             *     types 4 and 5 too (the types of its `alert_mta_defaults`).
              * @example 1
              * @enum {integer}
              */
@@ -3148,7 +3150,8 @@ export interface components {
              * @description Threshold compared with the watched quantity, always as a string: a price (`195.50`),
              *     a time in the form `YYYYMMDD-HH:mm:ss` (type 3), a percentage (type 4 excess liquidity,
              *     type 7 market move), a volume (type 6), or an amount in the alert's MTA currency
-             *     (types 8 and 9).
+             *     (types 8 and 9); `*` takes the default of the condition type (such a condition never
+             *     triggers in the reference server).
              * @example 195.50
              */
             value: string;

@@ -6496,9 +6496,9 @@ return errors === 0;
 validate15.evaluated = {"props":{"request_id":true,"order_id":true,"success":true,"text":true,"failure_list":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertConditionRequest = validate16;
-const schema34 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[0-9]+(@[A-Za-z0-9_.]+)?$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":["integer","string"],"enum":[0,1,2,3,4,7,8,"0","1","2","3","4","7","8"]},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
+const schema34 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":["integer","string"],"enum":[0,1,2,3,4,7,8,"0","1","2","3","4","7","8"]},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
 const func0 = runtime0.default;
-const pattern10 = new RegExp("^[0-9]+(@[A-Za-z0-9_.]+)?$", "u");
+const pattern10 = new RegExp("^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6587,7 +6587,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern10.test(data0)){
-const err7 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+const err7 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},message:"must match pattern \""+"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8749,7 +8749,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!pattern10.test(data15)){
-const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},message:"must match pattern \""+"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -56551,7 +56551,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!pattern10.test(data15)){
-const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},message:"must match pattern \""+"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }

@@ -6,8 +6,16 @@ import type { AlertCondition, AlertConditionRequest, AlertRequest } from './mode
 
 /** Condition types that watch a contract (`conidex` required). */
 const contractTypes: readonly number[] = [1, 5, 6];
+/** The MTA alert's trade condition on any contract, as the service shows it. */
+export const anyContract = '*@*';
+/** The value that takes a condition type's default, as the vendor's reference allows. */
+const defaultValue = '*';
+
 /** Condition types of the MTA alert only. */
 export const mtaTypes: readonly number[] = [7, 8, 9];
+/** Condition types the MTA alert takes: its own, margin and trade (the keys of the service's
+ * `alert_mta_defaults`). */
+const mtaAlertTypes: readonly number[] = [4, 5, ...mtaTypes];
 
 /** An alert's settings as checked from the request (without its identity and state). */
 export interface AlertSettings {
@@ -46,11 +54,12 @@ export function alertSettingsOf(
     if (contractTypes.includes(condition.type) && condition.conidex === undefined) {
       throw badRequest(alertTexts.conidexRequired(index, condition.type));
     }
-    if (mtaTypes.includes(condition.type) !== forMta) {
+    if (forMta ? !mtaAlertTypes.includes(condition.type) : mtaTypes.includes(condition.type)) {
       throw rejected(alertTexts.mtaTypeMisplaced(condition.type, forMta));
     }
     let conidex: string | null = null;
-    if (condition.conidex !== undefined) {
+    if (condition.conidex === anyContract) conidex = anyContract;
+    else if (condition.conidex !== undefined) {
       const [conid = '', exchange = 'SMART'] = condition.conidex.split('@');
       if (!market.instrument(Number(conid))) throw rejected(alertTexts.contractNotFound(conid));
       conidex = `${conid}@${exchange}`;
@@ -60,9 +69,10 @@ export function alertSettingsOf(
       throw rejected(alertTexts.unknownOperator(index + 1, operator));
     }
     const valid =
-      condition.type === 3
+      condition.value === defaultValue ||
+      (condition.type === 3
         ? parseDashedTimestamp(condition.value) !== undefined
-        : Number.isFinite(Number(condition.value));
+        : Number.isFinite(Number(condition.value)));
     if (!valid) throw rejected(alertTexts.valueInvalid(condition.value, condition.type));
     return {
       type: condition.type,

@@ -3,7 +3,8 @@ import type { Market } from '../market/market.js';
 import { dashedTimestamp } from '../kernel/time-format.js';
 import { conidOf } from './alert-conditions.js';
 import { alertTexts } from './alert-texts.js';
-import type { Alert } from './model.js';
+import { anyContract } from './alert-request.js';
+import type { Alert, AlertCondition } from './model.js';
 
 /** The service's acknowledgement of an activation or deletion: the alert's (new) order id. */
 export function alertAcknowledgement(alert: Alert): Schema<'AlertActivationResponse'> {
@@ -44,6 +45,12 @@ export function alertSummary(alert: Alert): Schema<'AlertSummary'> {
   };
 }
 
+/** The watched contract's symbol; `Unknown` for any contract (`*@*`), as the service shows it. */
+function descriptionOf(condition: AlertCondition, conid: number | undefined, market: Market) {
+  if (condition.conidex === anyContract) return 'Unknown';
+  return conid === undefined ? null : (market.instrument(conid)?.symbol ?? null);
+}
+
 /** Every setting of an alert, as the details and MTA operations answer it. */
 export function alertDetails(alert: Alert, market: Market): Schema<'AlertDetails'> {
   return {
@@ -77,8 +84,7 @@ export function alertDetails(alert: Alert, market: Market): Schema<'AlertDetails
       return {
         condition_type: condition.type,
         conidex: condition.conidex,
-        contract_description_1:
-          conid === undefined ? null : (market.instrument(conid)?.symbol ?? null),
+        contract_description_1: descriptionOf(condition, conid, market),
         condition_operator: condition.operator,
         condition_trigger_method: condition.triggerMethod,
         condition_value: condition.value,
