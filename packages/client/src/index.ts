@@ -68,3 +68,17 @@ export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
 export { defaultRetry, type RetryOptions } from './fetch/retry.js';
 export type { Fetch } from './fetch/layer.js';
 export { operationOf } from './operations.js';
+export {
+  numericAlertDetails,
+  type AlertDetails,
+  type AlertDetailsCondition,
+  type NumericAlertCondition,
+  type NumericAlertDetails,
+} from './alerts/details.js';
+export {
+  isRequiredParameter,
+  orderTicketDefaults,
+  type AlgoParameter,
+  type ContractRules,
+  type NumericOrderDefaults,
+} from './contracts/rules.js';

@@ -92,8 +92,8 @@ describe('alerts', () => {
         alert_send_message: 1,
         alert_message: 'AAPL traded at or above 195.50',
         alert_show_popup: 0,
-        alert_play_audio: 0,
-        order_status: 'Presubmitted',
+        alert_play_audio: null,
+        order_status: 'Submitted',
         alert_triggered: false,
         fg_color: '#FFFFFF',
         bg_color: '#0000CC',
@@ -112,7 +112,7 @@ describe('alerts', () => {
             conidex: `${AAPL}@SMART`,
             contract_description_1: 'AAPL',
             condition_operator: '>=',
-            condition_trigger_method: 0,
+            condition_trigger_method: '0',
             condition_value: '195.50',
             condition_logic_bind: 'n',
             condition_time_zone: null,
@@ -166,6 +166,9 @@ describe('alerts', () => {
         expect(answer.status).toBe(500);
         expect(Object.keys(answer.body)).toEqual(['error']);
       }
+      const operator = await upsert(priceAlert({}, '195.50', 'abc'));
+      expect(operator.status).toBe(500);
+      expect(operator.body).toEqual({ error: "Condition #1:can't recognize fix [abc]" });
       expect((await upsert(priceAlert(), 'U9999999')).status).toBe(500);
       expect(await list().then((answer) => answer.body)).toEqual([]);
     });
@@ -175,18 +178,47 @@ describe('alerts', () => {
     it('replaces the settings under a new order id', async () => {
       const id = await create();
       const answer = await upsert(
-        priceAlert({ orderId: id, alertName: 'AAPL above 197' }, '197.00'),
+        priceAlert({ orderId: id, alertMessage: 'AAPL traded at or above 197' }, '197.00'),
       );
       const newId = answer.body.order_id as number;
       expect(newId).not.toBe(id);
       expect((await details(newId)).body).toMatchObject({
-        alert_name: 'AAPL above 197',
+        alert_message: 'AAPL traded at or above 197',
         conditions: [expect.objectContaining({ condition_value: '197.00' })],
       });
       expect((await details(id)).status).toBe(500);
       expect((await list()).body.map((alert: { order_id: number }) => alert.order_id)).toEqual([
         newId,
       ]);
+    });
+
+    it('takes the order id and the trigger method as strings, and the fields public clients send', async () => {
+      const id = await create();
+      const answer = await upsert({
+        ...priceAlert({ orderId: String(id), playAudio: 'Chime', toolId: 55_834_574_848 }),
+        conditions: [
+          {
+            conidex: `${AAPL}@SMART`,
+            type: 1,
+            operator: '>=',
+            triggerMethod: '2',
+            value: '196',
+            logicBind: 'n',
+          },
+        ],
+      });
+      expect(answer.status).toBe(200);
+      expect((await details(answer.body.order_id)).body).toMatchObject({
+        alert_play_audio: 'Chime',
+        conditions: [expect.objectContaining({ condition_trigger_method: '2' })],
+      });
+    });
+
+    it("refuses to rename an alert, in the service's words", async () => {
+      const id = await create();
+      const answer = await upsert(priceAlert({ orderId: id, alertName: 'renamed' }, '197.00'));
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ error: 'Alert name cannot be modified' });
     });
 
     it('refuses a modification that changes nothing', async () => {
@@ -218,7 +250,7 @@ describe('alerts', () => {
       await activate(id, 1);
       expect((await details(id)).body).toMatchObject({
         alert_active: 1,
-        order_status: 'Presubmitted',
+        order_status: 'Submitted',
         alert_triggered: true,
       });
     });
@@ -226,7 +258,7 @@ describe('alerts', () => {
     it('answers 500 error-only for an unknown alert or account', async () => {
       const unknown = await activate(4242, 0);
       expect(unknown.status).toBe(500);
-      expect(unknown.body).toEqual({ error: 'Alert 4242 not found' });
+      expect(unknown.body).toEqual({ error: 'failed to activate/deactivate alert' });
       const id = await create();
       expect((await activate(id, 0, 'U9999999')).status).toBe(500);
     });
@@ -245,7 +277,7 @@ describe('alerts', () => {
       expect((await list()).body).toEqual([]);
       const again = await remove(id);
       expect(again.status).toBe(500);
-      expect(again.body).toEqual({ error: `Alert ${id} not found` });
+      expect(again.body).toEqual({ error: `failed to delete alert: Alert ${id} doesn't exist` });
     });
 
     it('answers 500 for an unparsable id and 400 for an empty one', async () => {
@@ -265,7 +297,8 @@ describe('alerts', () => {
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({
         account: 'U1234567',
-        alert_name: 'Mobile Trading Assistant',
+        alert_name: 'MTA (AutoAlert)',
+        alert_message: null,
         tool_id: 55_834_574_848 + 10001001,
         alert_mta_currency: 'USD',
         alert_mta_defaults: expect.stringMatching(/^9:STATE=1,MIN=-1000/),
@@ -291,7 +324,7 @@ describe('alerts', () => {
       const before = (await mta()).body;
       const modification = {
         orderId: before.order_id,
-        alertName: 'Mobile Trading Assistant',
+        alertName: 'MTA (AutoAlert)',
         alertRepeatable: 1,
         iTWSOrdersOnly: 1,
         tif: 'GTC',
@@ -312,12 +345,32 @@ describe('alerts', () => {
       expect((await list()).body).toEqual([]);
     });
 
+    it('takes a trade condition on any contract (*@*) with the default value *', async () => {
+      const before = (await mta()).body;
+      const answer = await upsert({
+        orderId: before.order_id,
+        alertName: 'MTA (AutoAlert)',
+        alertRepeatable: 1,
+        tif: 'GTC',
+        conditions: [{ type: 5, conidex: '*@*', operator: '>=', value: '*', logicBind: 'n' }],
+      });
+      expect(answer.status).toBe(200);
+      expect((await mta()).body.conditions).toEqual([
+        expect.objectContaining({
+          condition_type: 5,
+          conidex: '*@*',
+          contract_description_1: 'Unknown',
+          condition_value: '*',
+        }),
+      ]);
+    });
+
     it('is reset to its defaults by deletion, under a new order id', async () => {
       const original = (await mta()).body;
       const modified = (
         await upsert({
           orderId: original.order_id,
-          alertName: 'Mine',
+          alertName: 'MTA (AutoAlert)',
           alertRepeatable: 0,
           tif: 'GTC',
           conditions: [{ type: 8, operator: '<=', value: '-1', logicBind: 'n' }],

@@ -132,6 +132,14 @@ describe('contracts', () => {
       expect(after.body.ES).toHaveLength(8);
     });
 
+    it('lists only the futures of the exchange asked for', async () => {
+      const cme = await server.call('GET', '/v1/api/trsrv/futures?symbols=ES&exchange=CME');
+      expect(cme.status).toBe(200);
+      expect(cme.body.ES).toHaveLength(9);
+      const elsewhere = await server.call('GET', '/v1/api/trsrv/futures?symbols=ES&exchange=EUREX');
+      expect(elsewhere.body).toEqual({ ES: [] });
+    });
+
     it('puts the last trade date on the business day before expiration', () => {
       expect(previousBusinessDay(20260320)).toBe(20260319); // Friday → Thursday
       expect(previousBusinessDay(20260601)).toBe(20260529); // Monday → Friday
@@ -155,6 +163,7 @@ describe('contracts', () => {
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({
         algoEligible: true,
+        allOrNoneEligible: true,
         overnightEligible: true,
         canTradeAcctIds: ['U1234567'],
         error: null,
@@ -163,7 +172,7 @@ describe('contracts', () => {
         incrementDigits: 2,
         cashCcy: 'USD',
         fraqInt: 4,
-        tifDefault: 'DAY',
+        tifDefaults: { TIF: 'DAY', SIZE: '100.00', PMALGO: true },
         orderOrigination: null,
         modTypes: [],
         preview: true,
@@ -247,6 +256,8 @@ describe('contracts', () => {
         canTradeAcctIds: ['F7654321', 'U2345671'],
         error: null,
         limitPrice: 6042.75,
+        allOrNoneEligible: false,
+        tifDefaults: { TIF: 'DAY', SIZE: '1.00', DEFAULT_ACCT: 'F7654321', PMALGO: true },
       });
       const stock = await rules({ conid: 265598 }, cookieOf('demo_advisor'));
       expect(stock.body.canTradeAcctIds).toEqual(['F7654321', 'U2345671', 'U2345672', 'U2345673']);
@@ -274,6 +285,12 @@ describe('contracts', () => {
       const missing = await rules({ conid: 265598, modifyOrder: true });
       expect(missing.status).toBe(400);
       expect(missing.body.statusCode).toBe(400);
+    });
+
+    it('takes the contract id as a string and an exchange, as public clients send them', async () => {
+      const answer = await rules({ conid: '265598', exchange: 'SMART', isBuy: true });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ canTradeAcctIds: ['U1234567'], limitPrice: 189.51 });
     });
 
     it('refuses an unknown conid with 400', async () => {
@@ -305,8 +322,10 @@ describe('contracts', () => {
       expect(adaptive.parameters[0]).toMatchObject({
         id: 'adaptivePriority',
         legalStrings: ['Urgent', 'Normal', 'Patient'],
-        required: true,
+        required: 'true',
       });
+      const optional = (vwap.parameters as { id: string }[]).find(({ id }) => id === 'maxPctVol');
+      expect(optional).not.toHaveProperty('required');
       expect(vwap.parameters.map((parameter: { id: string }) => parameter.id)).toContain(
         'maxPctVol',
       );

@@ -80,7 +80,8 @@ export class TestConsumer {
     return answer.body.oauth_token as string;
   }
 
-  async obtainAccessToken(verifier?: string): Promise<void> {
+  /** The second leg; stores the token and its decrypted secret, and answers the server's answer. */
+  async obtainAccessToken(verifier?: string): Promise<Answer> {
     const requestToken = await this.requestToken();
     const path = '/v1/api/oauth/access_token';
     const extra = { oauth_token: requestToken, ...(verifier ? { oauth_verifier: verifier } : {}) };
@@ -91,6 +92,7 @@ export class TestConsumer {
       testConsumer.oauth1.encryptionPrivateKey,
       Buffer.from(answer.body.oauth_token_secret, 'base64'),
     );
+    return answer;
   }
 
   /** The DH exchange; answers the server's answer and stores the computed token. */

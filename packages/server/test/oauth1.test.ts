@@ -24,7 +24,8 @@ describe('OAuth 1.0a', () => {
 
   describe('the three legs', () => {
     it('issues a request token, an access token with an encrypted secret, and a live session token the client can verify', async () => {
-      await consumer.obtainAccessToken();
+      const issued = await consumer.obtainAccessToken();
+      expect(issued.body.is_paper).toBe(false);
       expect(consumer.accessToken).toMatch(/^[0-9a-f]{20}$/);
       expect(consumer.secret).toHaveLength(32);
       const answer = await consumer.createLiveSessionToken();

@@ -53,6 +53,16 @@ describe('OAuth 2.0 token', () => {
     expect(json.body.scope).toBe('sso-sessions.write');
   });
 
+  it('takes the assertions public clients send (aud /token, no jti), each only once', async () => {
+    const publicClients = await assertion(server, { aud: '/token', jti: undefined });
+    const answer = await requestToken(server, publicClients);
+    expect(answer.status).toBe(200);
+    expect(answer.body.token_type).toBe('Bearer');
+    const replayed = await requestToken(server, publicClients);
+    expect(replayed.status).toBe(401);
+    expect(replayed.body.detail).toBe('Assertion already used');
+  });
+
   it('answers 400 problem details for a missing parameter or no grantable scope', async () => {
     const missing = await server.call('POST', tokenPath, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

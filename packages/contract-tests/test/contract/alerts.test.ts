@@ -56,6 +56,36 @@ describe('alerts', () => {
     expect(details.data?.alert_name).toBe(priceAlert.alertName);
   });
 
+  it('upsertAlert takes the vendor forms: trigger method and order id as strings', async () => {
+    const orderId = await createAlert();
+    const { data, response } = await suite.client.POST(
+      '/v1/api/iserver/account/{accountId}/alert',
+      {
+        params: { path: { accountId } },
+        body: {
+          ...priceAlert,
+          orderId: String(orderId),
+          conditions: [
+            {
+              conidex: '265598@SMART',
+              type: 1,
+              operator: '>=',
+              triggerMethod: '0',
+              value: '197.00',
+              logicBind: 'n',
+            },
+          ],
+        },
+      },
+    );
+    expect(response.status).toBe(200);
+    const details = await suite.client.GET('/v1/api/iserver/account/alert/{alertId}', {
+      params: { path: { alertId: String(data?.order_id) }, query: { type: 'Q' } },
+    });
+    expect(details.data?.conditions[0]?.condition_trigger_method).toBe('0');
+    expect(details.data?.order_status).toBe('Submitted');
+  });
+
   it('upsertAlert without conditions answers 400 and stores nothing', async () => {
     const before = await suite.client.GET('/v1/api/iserver/account/{accountId}/alerts', {
       params: { path: { accountId } },

@@ -42,12 +42,26 @@ describe('contracts', () => {
     expect(unknown.response.status).toBe(400);
   });
 
+  it('getContractRules and getFuturesBySymbols take the fields public clients send', async () => {
+    const rules = await suite.client.POST('/v1/api/iserver/contract/rules', {
+      body: { conid: '265598', exchange: 'SMART', isBuy: true },
+    });
+    expect(rules.response.status).toBe(200);
+    expect(rules.data?.tifDefaults?.SIZE).toMatch(/^[0-9]+\.[0-9]{2}$/);
+    const futures = await suite.client.GET('/v1/api/trsrv/futures', {
+      params: { query: { symbols: 'ES', exchange: 'CME' } },
+    });
+    expect(futures.response.status).toBe(200);
+    expect(futures.data?.ES?.length).toBeGreaterThan(0);
+  });
+
   it('getContractAlgos lists the requested algos with parameters', async () => {
     const { data, response } = await suite.client.GET('/v1/api/iserver/contract/{conid}/algos', {
       params: { path: { conid: 265598 }, query: { algos: 'Adaptive', addParams: '1' } },
     });
     expect(response.status).toBe(200);
     expect(data?.algos.map((a) => a.id)).toEqual(['Adaptive']);
+    expect(data?.algos[0]?.parameters?.[0]?.required).toBe('true');
   });
 
   it('getCurrencyPairs lists the pairs a currency is in', async () => {

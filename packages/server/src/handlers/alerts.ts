@@ -1,4 +1,9 @@
-import { alertAcknowledgement, alertDetails, alertSummary } from '../domain/alerts/alert-views.js';
+import {
+  alertAcknowledgement,
+  alertDetails,
+  alertSubmission,
+  alertSummary,
+} from '../domain/alerts/alert-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -11,14 +16,7 @@ export const alertHandlers = ({
   return {
     upsertAlert: ({ session, params, body }) => {
       const { alert, warning } = alerts.upsert(requireSession(session), params.accountId, body);
-      return {
-        request_id: null,
-        order_id: alert.orderId,
-        success: true,
-        text: 'Submitted',
-        order_status: null,
-        warning_message: warning,
-      };
+      return alertSubmission(alert, warning);
     },
     activateAlert: ({ session, params, body }) => {
       const alert = alerts.activate(

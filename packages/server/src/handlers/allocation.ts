@@ -1,4 +1,4 @@
-import { createAllocationGroup } from '../domain/accounts/allocation.js';
+import { allocationGroupSet, createAllocationGroup } from '../domain/accounts/allocation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -12,6 +12,6 @@ export const allocationHandlers = ({
       accounts: body.accounts,
       defaultMethod: body.default_method,
     });
-    return { success: true };
+    return allocationGroupSet();
   },
 });

@@ -1,4 +1,4 @@
-import { algosOf } from '../domain/contracts/algos.js';
+import { contractAlgos } from '../domain/contracts/algos.js';
 import { contractRules, tradingAccountsOf } from '../domain/contracts/contract-rules.js';
 import {
   contractOrFail,
@@ -31,9 +31,10 @@ export const contractHandlers = ({
   return {
     getStocksBySymbols: ({ query }) =>
       stocksBySymbols(market.catalogueData, symbolsOf(query.symbols)),
-    getFuturesBySymbols: ({ query }) => futuresBySymbols(market, symbolsOf(query.symbols)),
+    getFuturesBySymbols: ({ query }) =>
+      futuresBySymbols(market, symbolsOf(query.symbols), query.exchange),
     getContractRules: ({ session, body }) => {
-      const instrument = contractOrFail(market, body.conid);
+      const instrument = contractOrFail(market, Number(body.conid));
       return contractRules(
         market,
         instrument,
@@ -41,13 +42,12 @@ export const contractHandlers = ({
         body,
       );
     },
-    getContractAlgos: ({ params, query }) => ({
-      algos: algosOf(contractOrFail(market, params.conid), {
+    getContractAlgos: ({ params, query }) =>
+      contractAlgos(contractOrFail(market, params.conid), {
         ...(query.algos === undefined ? {} : { ids: query.algos.split(';') }),
         withDescription: query.addDescription === '1',
         withParameters: query.addParams === '1',
       }),
-    }),
     getCurrencyPairs: ({ query }) => currencyPairsOf(market.catalogueData, query.currency),
     getEventContractRules: ({ query }) =>
       eventContractRules(eventContractOrFail(market.catalogueData, query.conid)),

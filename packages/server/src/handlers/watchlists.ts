@@ -1,4 +1,4 @@
-import { createWatchlist } from '../domain/market/watchlists.js';
+import { createdWatchlist, createWatchlist } from '../domain/market/watchlists.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -7,12 +7,6 @@ export const watchlistHandlers = ({
 }: HandlerContext): HandlerGroup<'createWatchlist'> => ({
   createWatchlist: ({ session, body }) => {
     const { username } = requireSession(session);
-    const { id, hash, name, readOnly } = createWatchlist(
-      brokerage.store,
-      brokerage.clock,
-      username,
-      body,
-    );
-    return { id, hash, name, readOnly, instruments: [] };
+    return createdWatchlist(createWatchlist(brokerage.store, brokerage.clock, username, body));
   },
 });

@@ -150,7 +150,7 @@ export interface paths {
          *     a JWT signed with its private key (`client_assertion`, RFC 7523), so no client secret is sent.
          *     The token authorizes the single sign-on operations its scopes allow
          *     (`sso-sessions.write`, `sso-browser-sessions.write`) until it expires; ask for a new one then,
-         *     with a new assertion (each assertion's `jti` can be used once).
+         *     with a new assertion (each assertion can be used once).
          *
          *     The specification calls the body JSON; working clients send
          *     `application/x-www-form-urlencoded` (as RFC 6749 prescribes), and both are accepted with the
@@ -797,13 +797,14 @@ export interface paths {
          * @description Creates an alert on the account, or, when the body carries the `orderId` of an existing
          *     alert, replaces that alert's settings. Modifying is also the only way to change the login
          *     user's MTA (mobile trading assistant) alert: send its `order_id` (from
-         *     `GET /v1/api/iserver/account/mta`) with conditions of types 7 to 9. A modification always
+         *     `GET /v1/api/iserver/account/mta`) with conditions of types 7 to 9, 4 or 5. A modification always
          *     gives the alert a new order id, answered in `order_id`; the MTA alert keeps its `tool_id`.
          *
          *     A new alert is active. `expireTime` is required when `tif` is `GTD`. An empty body answers
-         *     400 `Bad Request: body can't be empty`; values the service cannot use (an operator such as
-         *     `abc`, an unknown `orderId`, a modification that changes nothing) answer 500 with an
-         *     error-only body.
+         *     400 `Bad Request: body can't be empty`; values the service cannot use answer 500 with an
+         *     error-only body: an operator such as `abc` (`Condition #1:can't recognize fix [abc]`), a
+         *     modification that renames the alert (`Alert name cannot be modified`) or changes nothing,
+         *     an unknown `orderId`.
          */
         post: operations["upsertAlert"];
         delete?: never;
@@ -833,7 +834,7 @@ export interface paths {
          *     A deactivated alert stops notifying but is kept, and its details show `alert_active` 0 and
          *     `order_status` `Inactive`; activating it again resumes notifications. Its order id does not
          *     change. An alert id the account does not have, or other invalid data, answers 500 with an
-         *     error-only body.
+         *     error-only body (`failed to activate/deactivate alert`).
          */
         post: operations["activateAlert"];
         delete?: never;
@@ -867,8 +868,9 @@ export interface paths {
          * Delete an alert
          * @description Removes one alert of the account. The MTA alert cannot be removed: deleting it resets it
          *     to its default settings (its `alert_mta_defaults`) under a new order id, keeping its
-         *     `tool_id`. The body is an empty object, or none. An alert id that does not exist or cannot
-         *     be parsed answers 500 with an error-only body.
+         *     `tool_id`. The body is an empty object, or none. An alert id that does not exist
+         *     (`failed to delete alert: Alert 9876543299 doesn't exist`) or cannot be parsed answers 500
+         *     with an error-only body.
          */
         delete: operations["deleteAlert"];
         options?: never;
@@ -1572,6 +1574,11 @@ export interface components {
          */
         OAuthAccessTokenResponse: {
             /**
+             * @description Whether the user who authorized the consumer signs in to a paper-trading (simulated) account. The vendor's field table calls it `is_true`; real payloads spell it `is_paper`. The reference server's users are all live accounts.
+             * @example false
+             */
+            is_paper: boolean;
+            /**
              * @description The access token: goes as `oauth_token` into the live session token request and into
              *     every later brokerage request signed with the live session token.
              * @example 7cdf27797598a65d1f98
@@ -1636,12 +1643,14 @@ export interface components {
              *     `alg: RS256`, `typ: JWT` and `kid` (the id of the registered key). The claims:
              *     - `iss`: the client id;
              *     - `sub`: the client id again;
-             *     - `aud`: the URL of this token endpoint (`{base_url}/oauth2/api/v1/token`);
+             *     - `aud`: the URL of this token endpoint (`{base_url}/oauth2/api/v1/token`), or `/token`
+             *       as public clients send it;
              *     - `iat`: when the assertion was made, epoch seconds;
              *     - `exp`: when it stops being accepted, epoch seconds, after `iat` and at most a few
              *       minutes later (keep it short: 60 seconds is typical);
-             *     - `jti`: a unique id (a UUID); an assertion whose `jti` was already used is refused,
-             *       which prevents replay.
+             *     - `jti` (optional; public clients leave it out): a unique id (a UUID). Each assertion is
+             *       accepted once, which prevents replay: one whose `jti` was already used, or, without a
+             *       `jti`, the same assertion again, is refused.
              *     A bad signature, an unknown `kid` or `iss`, a wrong `aud`, an expired or reused
              *     assertion gives 401.
              * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJURVNUQ09OUyIsInN1YiI6IlRFU1RDT05TIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDo1MDAwL29hdXRoMi9hcGkvdjEvdG9rZW4iLCJpYXQiOjE3MzU3MjU2MDAsImV4cCI6MTczNTcyNTY2MCwianRpIjoiN2YzYzJhOWUtNGIxZC00ZThhLTljNmYtMmQ1YjhhMWUwYzQ3In0.TwfxKtj1aDWjLQVf-5RWhJXFef_hXhH3FXsUjCP0rbh7a25jk6Kd5hd3HYhr08OltKyNUcs7X6Wrs56rzhaTyXewKviB6vQxAxZSygnb2i_Gjplq1Cq-nvN1xZuFs6XNBv2zAjcjfAdN-V8EYGfGdcVHoM-ANSHaj04YUtAnJF5Vy8Bn-m4kFKMilYTtMqBPGm8suobYjq6APPe4LbJK3Y1WyQnCNUDFcVwn-jEHOOynDLSg_HeTtYAy6MqYrJvAoL3fRiWYhHehcOHS1GD8sYC83yx3CxLqumVrAA_Hd22-b9bFnq-tXQsqRqlRKL8rWFMqsBwSEzQJbYNLwwlBCA
@@ -1680,6 +1689,16 @@ export interface components {
              * @example sso-sessions.write sso-browser-sessions.write
              */
             scope: string;
+            /**
+             * @description A token that obtains a new access token without signing in again, for the grants that issue one. The client-credentials grant issues none (RFC 6749), so the reference server never sends it.
+             * @example 8xLOxBtZp8
+             */
+            refresh_token?: string;
+            /**
+             * @description An OpenID Connect identity token (a signed JWT), for the grants that issue one; never sent for the client-credentials grant.
+             * @example eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJURVNUQ09OUyJ9.c2lnbmF0dXJl
+             */
+            id_token?: string;
         };
         /** @description One missing or invalid argument of a request answered with problem details. */
         ProblemInvalidArgument: {
@@ -1746,6 +1765,11 @@ export interface components {
              */
             ip: string;
             /**
+             * @description The service the session is for, as the vendor's description names it. The reference server opens the same brokerage session whatever the value.
+             * @example AM.LOGIN
+             */
+            service?: string;
+            /**
              * @description Further IP addresses the end user may use the session from (for example the IPv6 address of the same device).
              * @example [
              *       "2001:db8::45"
@@ -1780,6 +1804,12 @@ export interface components {
              * @example true
              */
             active: boolean;
+            /**
+             * @description How to present `access_token`; always `Bearer`.
+             * @example Bearer
+             * @enum {string}
+             */
+            token_type?: "Bearer";
             /**
              * @description A signed JWT for the end user's session: sent as `Authorization: Bearer <access_token>` on
              *     brokerage (`/v1/api`) calls made for that user. Valid until `expires`.
@@ -1853,6 +1883,11 @@ export interface components {
         };
         /** @description A one-time sign-in link for the end user's browser. */
         SsoBrowserSessionResponse: {
+            /**
+             * @description Whether the link can be used; false when the end user's login is disabled or locked.
+             * @example true
+             */
+            active?: boolean;
             /**
              * Format: uri
              * @description The link to open in the end user's browser: it signs the user in to the portal and lands
@@ -3172,15 +3207,16 @@ export interface components {
          *       "conidex": "265598@SMART",
          *       "type": 1,
          *       "operator": ">=",
-         *       "triggerMethod": 0,
+         *       "triggerMethod": "0",
          *       "value": "195.50",
          *       "logicBind": "n"
          *     }
          */
         AlertConditionRequest: {
             /**
-             * @description The contract the condition watches, as `<conid>@<exchange>` (`265598@SMART`) or a bare
-             *     conid (routed through `SMART`). Required for the contract conditions (types 1 price,
+             * @description The contract the condition watches, as `<conid>@<exchange>` (`265598@SMART`), a bare
+             *     conid (routed through `SMART`), or `*@*` for any contract (as the MTA alert's trade
+             *     condition shows it). Required for the contract conditions (types 1 price,
              *     5 trade and 6 volume; without it the service answers 400); the time, margin and
              *     account-wide MTA conditions leave it out.
              * @example 265598@SMART
@@ -3190,7 +3226,8 @@ export interface components {
              * @description Kind of condition: `1` price, `3` time, `4` margin (excess liquidity as a percentage),
              *     `5` trade (an execution of the contract), `6` volume, `7` MTA market (a move of the
              *     market), `8` MTA position (a move of a position of the account), `9` MTA account daily
-             *     profit and loss. Types 7 to 9 are used only when modifying the MTA alert.
+             *     profit and loss. Types 7 to 9 are used only when modifying the MTA alert, which takes
+             *     types 4 and 5 too (the types of its `alert_mta_defaults`).
              * @example 1
              * @enum {integer}
              */
@@ -3205,18 +3242,19 @@ export interface components {
             /**
              * @description Which price a price condition (type 1) compares: `0` the default method of the contract,
              *     `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8`
-             *     mid-point. Other condition types ignore it and send `0`. Sent as a number (the vendor's
-             *     reference pages show the string form `"0"`, which the document does not accept).
-             * @default 0
+             *     mid-point; `0` when absent. Other condition types ignore it. The service takes it as a
+             *     string of digits (`"0"`, as its reference pages send it) or as a number (as its code
+             *     samples send it); the alert details answer it as a string.
              * @example 0
-             * @enum {integer}
+             * @enum {integer|string}
              */
-            triggerMethod?: 0 | 1 | 2 | 3 | 4 | 7 | 8;
+            triggerMethod?: 0 | 1 | 2 | 3 | 4 | 7 | 8 | "0" | "1" | "2" | "3" | "4" | "7" | "8";
             /**
              * @description Threshold compared with the watched quantity, always as a string: a price (`195.50`),
              *     a time in the form `YYYYMMDD-HH:mm:ss` (type 3), a percentage (type 4 excess liquidity,
              *     type 7 market move), a volume (type 6), or an amount in the alert's MTA currency
-             *     (types 8 and 9).
+             *     (types 8 and 9); `*` takes the default of the condition type (such a condition never
+             *     triggers in the reference server).
              * @example 195.50
              */
             value: string;
@@ -3260,11 +3298,23 @@ export interface components {
          */
         AlertRequest: {
             /**
-             * Format: int64
-             * @description Order id of the alert to modify (the `order_id` of the alerts list or of the MTA alert). Leave it out to create a new alert.
+             * @description Order id of the alert to modify (the `order_id` of the alerts list or of the MTA alert),
+             *     as a number or as a string of digits (the vendor's modification example sends the string).
+             *     Leave it out to create a new alert.
              * @example 9876543210
              */
-            orderId?: number;
+            orderId?: number | string;
+            /**
+             * Format: int64
+             * @description The `tool_id` of the MTA alert, which some clients send back when modifying it. It is fixed per user, so the service ignores it; leave it out for standard alerts.
+             * @example 55834574848
+             */
+            toolId?: number;
+            /**
+             * @description Sound the trading platform plays when the alert triggers (answered as `alert_play_audio`).
+             * @example Chime
+             */
+            playAudio?: string;
             /**
              * @description Name of the alert as the user sees it in the alerts list (answered as `alert_name`).
              * @example AAPL above 195.50
@@ -3498,7 +3548,7 @@ export interface components {
              */
             condition_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
             /**
-             * @description Watched contract in the form `<conid>@<exchange>`; `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
+             * @description Watched contract in the form `<conid>@<exchange>` (`*@*` for any contract); `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
              * @example 265598@SMART
              */
             conidex: string | null;
@@ -3508,17 +3558,20 @@ export interface components {
              */
             contract_description_1: string | null;
             /**
-             * @description Comparison of the watched quantity with `condition_value`.
+             * @description Comparison of the watched quantity with `condition_value`; `null` for a condition that compares nothing (the MTA alert's trade condition on any contract, `*@*`).
              * @example >=
-             * @enum {string}
+             * @enum {string|null}
              */
-            condition_operator: ">=" | "<=";
+            condition_operator: ">=" | "<=" | null;
             /**
-             * @description Price used by a price condition, as `triggerMethod` of the request (`0` default, `1` double bid/ask, `2` last, `3` double last, `4` bid/ask, `7` last or bid/ask, `8` mid-point); `0` for other types.
+             * @description Price used by a price condition, as `triggerMethod` of the request, sent as a string of
+             *     digits (`"0"` default, `"1"` double bid/ask, `"2"` last, `"3"` double last, `"4"` bid/ask,
+             *     `"7"` last or bid/ask, `"8"` mid-point); `"0"` for other types, `null` where the condition
+             *     has no comparison. The vendor's field table says int; real payloads carry the string.
              * @example 0
-             * @enum {integer}
+             * @enum {string|null}
              */
-            condition_trigger_method: 0 | 1 | 2 | 3 | 4 | 7 | 8;
+            condition_trigger_method: "0" | "1" | "2" | "3" | "4" | "7" | "8" | null;
             /**
              * @description Threshold of the condition, as sent in `value` (a price, a `YYYYMMDD-HH:mm:ss` time, a percentage, a volume or an amount).
              * @example 195.50
@@ -3539,7 +3592,8 @@ export interface components {
         /**
          * @description Every setting of one alert: a standard alert of an account, or the MTA (mobile trading
          *     assistant) alert of the login user, which has a `tool_id`. Flags are numbers `0`/`1` except
-         *     `alert_triggered` and `order_not_editable`, which are booleans, as in real payloads.
+         *     `alert_triggered` and `order_not_editable`, which are booleans, as in real payloads. Settings
+         *     that were never given are sent as `null`.
          */
         AlertDetails: {
             /**
@@ -3593,10 +3647,10 @@ export interface components {
              */
             alert_send_message: 0 | 1;
             /**
-             * @description Text reported when the alert triggers; empty when none was given.
+             * @description Text reported when the alert triggers; `null` when none was given (the MTA alert's is `null` in real payloads).
              * @example AAPL traded at or above 195.50
              */
-            alert_message: string;
+            alert_message: string | null;
             /**
              * @description `1` if a pop-up is shown in the trading platform when the alert triggers.
              * @example 0
@@ -3604,19 +3658,21 @@ export interface components {
              */
             alert_show_popup: 0 | 1;
             /**
-             * @description `1` if the trading platform plays a sound when the alert triggers.
-             * @example 0
-             * @enum {integer}
+             * @description The sound the trading platform plays when the alert triggers (the `playAudio` of the
+             *     request); `null` when none was chosen, which is what real payloads carry. The vendor's field
+             *     table types it as a number, its older request form names the sound as text, so both are
+             *     allowed.
+             * @example null
              */
-            alert_play_audio: 0 | 1;
+            alert_play_audio: string | number | null;
             /**
-             * @description Status of the alert order. The vendor describes it as always `Presubmitted`, yet its own
-             *     sample shows `Inactive`: the service answers `Presubmitted` while the alert is active and
-             *     `Inactive` once it has been deactivated.
-             * @example Presubmitted
+             * @description Status of the alert order: `Submitted` while the alert is active (what real payloads of
+             *     active alerts carry), `Inactive` once it has been deactivated. The vendor's field table says
+             *     it is always `Presubmitted` and lists that value, so it is allowed too.
+             * @example Submitted
              * @enum {string}
              */
-            order_status: "Presubmitted" | "Inactive";
+            order_status: "Presubmitted" | "Submitted" | "Inactive";
             /**
              * @description Whether the alert has triggered since it was created or last modified. The vendor's table types it as a number; real payloads (and its sample) carry a boolean, as here.
              * @example false
@@ -3763,7 +3819,7 @@ export interface components {
              */
             readOnly: boolean;
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
-            instruments: Record<string, never>[];
+            instruments: string[];
         };
         /** @description One account of an allocation group and its share of the group's orders. */
         AllocationGroupAccount: {
@@ -5052,10 +5108,15 @@ export interface components {
         ContractRulesRequest: {
             /**
              * Format: int32
-             * @description Contract id of the instrument.
+             * @description Contract id of the instrument, as a number or as a string of digits (public clients send the string).
              * @example 265598
              */
-            conid: number;
+            conid: number | string;
+            /**
+             * @description Exchange the rules are asked for (`SMART` when absent). The reference server answers the contract's rules whatever the exchange.
+             * @example SMART
+             */
+            exchange?: string;
             /**
              * @description Side of the intended order; true for a buy, false for a sell; true when absent. Default prices follow the side (ask for a buy, bid for a sell).
              * @example true
@@ -5106,10 +5167,15 @@ export interface components {
              */
             algoEligible: boolean;
             /**
-             * @description Whether the contract can be traded in the overnight session.
+             * @description Whether an order for the contract may be all-or-none (filled entirely or not at all).
              * @example true
              */
-            overnightEligible: boolean;
+            allOrNoneEligible?: boolean;
+            /**
+             * @description Whether the contract can be traded in the overnight session. Not in the vendor's description or its sample; sent by the reference server.
+             * @example true
+             */
+            overnightEligible?: boolean;
             /**
              * @description Whether a cost report (regulatory cost and charges disclosure) must be shown before an order is placed.
              * @example false
@@ -5248,10 +5314,36 @@ export interface components {
              */
             tifTypes: string[];
             /**
-             * @description Default time in force of a new order ticket.
-             * @example DAY
+             * @description Defaults of a new order ticket as the user configured them in the trading platform. The
+             *     size is a formatted decimal string (`"100.00"`), as in real payloads.
+             * @example {
+             *       "TIF": "DAY",
+             *       "SIZE": "100.00",
+             *       "PMALGO": true
+             *     }
              */
-            tifDefault: string;
+            tifDefaults?: {
+                /**
+                 * @description Default time in force (`DAY`, `GTC`, ...).
+                 * @example DAY
+                 */
+                TIF?: string;
+                /**
+                 * @description Default quantity, as a decimal string with two decimals (`"100.00"`).
+                 * @example 100.00
+                 */
+                SIZE?: string;
+                /**
+                 * @description Account a new order ticket starts with; sent to users with several accounts.
+                 * @example U1234567
+                 */
+                DEFAULT_ACCT?: string;
+                /**
+                 * @description Whether the price-management algorithm is on by default for new orders.
+                 * @example true
+                 */
+                PMALGO?: boolean;
+            };
             /**
              * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
              * @example 197.93
@@ -5378,10 +5470,13 @@ export interface components {
              */
             legalStrings?: string[];
             /**
-             * @description Whether the parameter must be given when placing the algorithmic order.
+             * @description Whether the parameter must be given when placing the algorithmic order, as the string
+             *     `"true"` or `"false"` (not a JSON boolean, although the vendor's field table says so);
+             *     real payloads leave it out for optional parameters.
              * @example true
+             * @enum {string}
              */
-            required?: boolean;
+            required?: "true" | "false";
             /**
              * @description Conditions under which the parameter is enabled, each `<order type>:<parameter id>:<operator>:<value>`
              *     (`MKT:speedUp:=:no`); absent or empty when it is always enabled.
@@ -5720,15 +5815,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorObject"];
-            };
-        };
-        /** @description The request could not be processed (invalid values such as a wrong id); the body carries only the reason. */
-        InternalServerErrorOnly: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorOnly"];
             };
         };
     };
@@ -6539,7 +6625,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The alert could not be processed: a value the service cannot use, an unknown alert, or a modification it refuses. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6575,7 +6669,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The alert could not be activated or deactivated (an alert id the account does not have). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6616,7 +6718,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
+            /** @description The alert could not be deleted (an id that names no alert of the account, or that is not a number). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOnly"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7165,6 +7275,8 @@ export interface operations {
             query: {
                 /** @description Comma-delimited future symbols (underlying symbols such as `ES`, `NQ`, `CL`), upper-case, no spaces. */
                 symbols: string;
+                /** @description Listing exchange of the futures (`CME`); only futures listed there are answered. All exchanges when absent. */
+                exchange?: string;
             };
             header?: never;
             path?: never;

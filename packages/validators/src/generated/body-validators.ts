@@ -5527,9 +5527,9 @@ return errors === 0;
 validate15.evaluated = {"props":{"request_id":true,"order_id":true,"success":true,"text":true,"failure_list":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertConditionRequest = validate16;
-const schema34 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[0-9]+(@[A-Za-z0-9_.]+)?$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":"integer","enum":[0,1,2,3,4,7,8],"default":0},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
+const schema34 = {"type":"object","required":["type","operator","value","logicBind"],"additionalProperties":false,"properties":{"conidex":{"type":"string","minLength":1,"maxLength":64,"pattern":"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},"type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"operator":{"type":"string","minLength":1},"triggerMethod":{"type":["integer","string"],"enum":[0,1,2,3,4,7,8,"0","1","2","3","4","7","8"]},"value":{"type":"string","minLength":1,"maxLength":64},"logicBind":{"type":"string","enum":["a","o","n"]},"timeZone":{"type":"string","maxLength":64}}};
 const func0 = runtime0.default;
-const pattern6 = new RegExp("^[0-9]+(@[A-Za-z0-9_.]+)?$", "u");
+const pattern6 = new RegExp("^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5618,7 +5618,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern6.test(data0)){
-const err7 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+const err7 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},message:"must match pattern \""+"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5689,8 +5689,8 @@ errors++;
 }
 if(data.triggerMethod !== undefined){
 let data3 = data.triggerMethod;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/triggerMethod",schemaPath:"#/properties/triggerMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err13 = {instancePath:instancePath+"/triggerMethod",schemaPath:"#/properties/triggerMethod/type",keyword:"type",params:{type: schema34.properties.triggerMethod.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5699,7 +5699,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!(((((((data3 === 0) || (data3 === 1)) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 7)) || (data3 === 8))){
+if(!((((((((((((((data3 === 0) || (data3 === 1)) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 7)) || (data3 === 8)) || (data3 === "0")) || (data3 === "1")) || (data3 === "2")) || (data3 === "3")) || (data3 === "4")) || (data3 === "7")) || (data3 === "8"))){
 const err14 = {instancePath:instancePath+"/triggerMethod",schemaPath:"#/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
@@ -5977,8 +5977,8 @@ return errors === 0;
 validate17.evaluated = {"props":{"request_id":true,"order_id":true,"success":true,"text":true,"failure_list":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertDetails = validate18;
-const schema36 = {"type":"object","required":["account","order_id","alert_name","tif","expire_time","alert_active","alert_repeatable","alert_email","alert_send_message","alert_message","alert_show_popup","alert_play_audio","order_status","alert_triggered","fg_color","bg_color","order_not_editable","itws_orders_only","alert_mta_currency","alert_mta_defaults","tool_id","time_zone","alert_default_type","condition_size","condition_outside_rth","conditions"],"properties":{"account":{"type":"string"},"order_id":{"type":"integer","format":"int64"},"alert_name":{"type":"string"},"tif":{"type":"string","enum":["GTC","GTD"]},"expire_time":{"type":["string","null"],"pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"alert_active":{"type":"integer","enum":[0,1]},"alert_repeatable":{"type":"integer","enum":[0,1]},"alert_email":{"type":["string","null"]},"alert_send_message":{"type":"integer","enum":[0,1]},"alert_message":{"type":"string"},"alert_show_popup":{"type":"integer","enum":[0,1]},"alert_play_audio":{"type":"integer","enum":[0,1]},"order_status":{"type":"string","enum":["Presubmitted","Inactive"]},"alert_triggered":{"type":"boolean"},"fg_color":{"type":"string"},"bg_color":{"type":"string"},"order_not_editable":{"type":"boolean"},"itws_orders_only":{"type":"integer","enum":[0,1]},"alert_mta_currency":{"type":["string","null"],"pattern":"^[A-Z]{3}$"},"alert_mta_defaults":{"type":["string","null"]},"tool_id":{"type":["integer","null"],"format":"int64"},"time_zone":{"type":["string","null"]},"alert_default_type":{"type":["integer","null"],"enum":[1,3,4,5,6,7,8,9,null]},"condition_size":{"type":"integer","minimum":0},"condition_outside_rth":{"type":"integer","enum":[0,1]},"conditions":{"type":"array","items":{"$ref":"#/components/schemas/AlertDetailsCondition"}}}};
-const schema37 = {"type":"object","required":["condition_type","conidex","contract_description_1","condition_operator","condition_trigger_method","condition_value","condition_logic_bind","condition_time_zone"],"properties":{"condition_type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"conidex":{"type":["string","null"]},"contract_description_1":{"type":["string","null"]},"condition_operator":{"type":"string","enum":[">=","<="]},"condition_trigger_method":{"type":"integer","enum":[0,1,2,3,4,7,8]},"condition_value":{"type":"string"},"condition_logic_bind":{"type":"string","enum":["a","o","n"]},"condition_time_zone":{"type":["string","null"]}}};
+const schema36 = {"type":"object","required":["account","order_id","alert_name","tif","expire_time","alert_active","alert_repeatable","alert_email","alert_send_message","alert_message","alert_show_popup","alert_play_audio","order_status","alert_triggered","fg_color","bg_color","order_not_editable","itws_orders_only","alert_mta_currency","alert_mta_defaults","tool_id","time_zone","alert_default_type","condition_size","condition_outside_rth","conditions"],"properties":{"account":{"type":"string"},"order_id":{"type":"integer","format":"int64"},"alert_name":{"type":"string"},"tif":{"type":"string","enum":["GTC","GTD"]},"expire_time":{"type":["string","null"],"pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"alert_active":{"type":"integer","enum":[0,1]},"alert_repeatable":{"type":"integer","enum":[0,1]},"alert_email":{"type":["string","null"]},"alert_send_message":{"type":"integer","enum":[0,1]},"alert_message":{"type":["string","null"]},"alert_show_popup":{"type":"integer","enum":[0,1]},"alert_play_audio":{"type":["string","integer","null"]},"order_status":{"type":"string","enum":["Presubmitted","Submitted","Inactive"]},"alert_triggered":{"type":"boolean"},"fg_color":{"type":"string"},"bg_color":{"type":"string"},"order_not_editable":{"type":"boolean"},"itws_orders_only":{"type":"integer","enum":[0,1]},"alert_mta_currency":{"type":["string","null"],"pattern":"^[A-Z]{3}$"},"alert_mta_defaults":{"type":["string","null"]},"tool_id":{"type":["integer","null"],"format":"int64"},"time_zone":{"type":["string","null"]},"alert_default_type":{"type":["integer","null"],"enum":[1,3,4,5,6,7,8,9,null]},"condition_size":{"type":"integer","minimum":0},"condition_outside_rth":{"type":"integer","enum":[0,1]},"conditions":{"type":"array","items":{"$ref":"#/components/schemas/AlertDetailsCondition"}}}};
+const schema37 = {"type":"object","required":["condition_type","conidex","contract_description_1","condition_operator","condition_trigger_method","condition_value","condition_logic_bind","condition_time_zone"],"properties":{"condition_type":{"type":"integer","enum":[1,3,4,5,6,7,8,9]},"conidex":{"type":["string","null"]},"contract_description_1":{"type":["string","null"]},"condition_operator":{"type":["string","null"],"enum":[">=","<=",null]},"condition_trigger_method":{"type":["string","null"],"enum":["0","1","2","3","4","7","8",null]},"condition_value":{"type":"string"},"condition_logic_bind":{"type":"string","enum":["a","o","n"]},"condition_time_zone":{"type":["string","null"]}}};
 const pattern7 = new RegExp("^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 const pattern8 = new RegExp("^[A-Z]{3}$", "u");
 
@@ -6433,8 +6433,9 @@ errors++;
 }
 }
 if(data.alert_message !== undefined){
-if(typeof data.alert_message !== "string"){
-const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data9 = data.alert_message;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: schema36.properties.alert_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6469,8 +6470,8 @@ errors++;
 }
 if(data.alert_play_audio !== undefined){
 let data11 = data.alert_play_audio;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
+const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: schema36.properties.alert_play_audio.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6479,8 +6480,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((data11 === 0) || (data11 === 1))){
-const err45 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_play_audio.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order_status !== undefined){
+let data12 = data.order_status;
+if(typeof data12 !== "string"){
+const err45 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6489,11 +6493,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.order_status !== undefined){
-let data12 = data.order_status;
-if(typeof data12 !== "string"){
-const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data12 === "Presubmitted") || (data12 === "Submitted")) || (data12 === "Inactive"))){
+const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6502,8 +6503,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data12 === "Presubmitted") || (data12 === "Inactive"))){
-const err47 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_triggered !== undefined){
+if(typeof data.alert_triggered !== "boolean"){
+const err47 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6513,9 +6516,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.alert_triggered !== undefined){
-if(typeof data.alert_triggered !== "boolean"){
-const err48 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fg_color !== undefined){
+if(typeof data.fg_color !== "string"){
+const err48 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6525,9 +6528,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fg_color !== undefined){
-if(typeof data.fg_color !== "string"){
-const err49 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bg_color !== undefined){
+if(typeof data.bg_color !== "string"){
+const err49 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6537,9 +6540,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.bg_color !== undefined){
-if(typeof data.bg_color !== "string"){
-const err50 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_not_editable !== undefined){
+if(typeof data.order_not_editable !== "boolean"){
+const err50 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6549,9 +6552,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.order_not_editable !== undefined){
-if(typeof data.order_not_editable !== "boolean"){
-const err51 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.itws_orders_only !== undefined){
+let data17 = data.itws_orders_only;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6560,11 +6564,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.itws_orders_only !== undefined){
-let data17 = data.itws_orders_only;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data17 === 0) || (data17 === 1))){
+const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6573,8 +6574,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data17 === 0) || (data17 === 1))){
-const err53 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_mta_currency !== undefined){
+let data18 = data.alert_mta_currency;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err53 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6583,11 +6587,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.alert_mta_currency !== undefined){
-let data18 = data.alert_mta_currency;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6596,9 +6598,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
-const err55 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+}
+}
+if(data.alert_mta_defaults !== undefined){
+let data19 = data.alert_mta_defaults;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err55 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6608,11 +6613,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data.alert_mta_defaults !== undefined){
-let data19 = data.alert_mta_defaults;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
+if(data.tool_id !== undefined){
+let data20 = data.tool_id;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err56 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6621,11 +6625,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.tool_id !== undefined){
-let data20 = data.tool_id;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(!(formats0.validate(data20))){
+const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6634,9 +6636,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(!(formats0.validate(data20))){
-const err58 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.time_zone !== undefined){
+let data21 = data.time_zone;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6646,11 +6651,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.time_zone !== undefined){
-let data21 = data.time_zone;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
+if(data.alert_default_type !== undefined){
+let data22 = data.alert_default_type;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6659,11 +6663,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.alert_default_type !== undefined){
-let data22 = data.alert_default_type;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
+if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
+const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6672,8 +6673,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
-const err61 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.condition_size !== undefined){
+let data23 = data.condition_size;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err61 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6682,11 +6686,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.condition_size !== undefined){
-let data23 = data.condition_size;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6695,9 +6697,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.condition_outside_rth !== undefined){
+let data24 = data.condition_outside_rth;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err63 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6706,27 +6711,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data.condition_outside_rth !== undefined){
-let data24 = data.condition_outside_rth;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data24 === 0) || (data24 === 1))){
+const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-if(!((data24 === 0) || (data24 === 1))){
-const err65 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -6739,7 +6730,17 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.condition_type === undefined){
-const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+const err65 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data26.conidex === undefined){
+const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6748,8 +6749,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data26.conidex === undefined){
-const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
+if(data26.contract_description_1 === undefined){
+const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6758,8 +6759,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data26.contract_description_1 === undefined){
-const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
+if(data26.condition_operator === undefined){
+const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6768,8 +6769,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.condition_operator === undefined){
-const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
+if(data26.condition_trigger_method === undefined){
+const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6778,8 +6779,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.condition_trigger_method === undefined){
-const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
+if(data26.condition_value === undefined){
+const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6788,8 +6789,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.condition_value === undefined){
-const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
+if(data26.condition_logic_bind === undefined){
+const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6798,8 +6799,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.condition_logic_bind === undefined){
-const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
+if(data26.condition_time_zone === undefined){
+const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6808,8 +6809,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26.condition_time_zone === undefined){
-const err73 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
+if(data26.condition_type !== undefined){
+let data27 = data26.condition_type;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err73 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6818,10 +6821,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data26.condition_type !== undefined){
-let data27 = data26.condition_type;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
+const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6830,8 +6831,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
-const err75 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.conidex !== undefined){
+let data28 = data26.conidex;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err75 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -6841,10 +6845,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data26.conidex !== undefined){
-let data28 = data26.conidex;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
+if(data26.contract_description_1 !== undefined){
+let data29 = data26.contract_description_1;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err76 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -6854,10 +6858,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data26.contract_description_1 !== undefined){
-let data29 = data26.contract_description_1;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
+if(data26.condition_operator !== undefined){
+let data30 = data26.condition_operator;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err77 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -6866,11 +6870,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data26.condition_operator !== undefined){
-let data30 = data26.condition_operator;
-if(typeof data30 !== "string"){
-const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data30 === ">=") || (data30 === "<=")) || (data30 === null))){
+const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -6879,8 +6880,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data30 === ">=") || (data30 === "<="))){
-const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_trigger_method !== undefined){
+let data31 = data26.condition_trigger_method;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -6889,11 +6893,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data26.condition_trigger_method !== undefined){
-let data31 = data26.condition_trigger_method;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data31 === "0") || (data31 === "1")) || (data31 === "2")) || (data31 === "3")) || (data31 === "4")) || (data31 === "7")) || (data31 === "8")) || (data31 === null))){
+const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -6902,8 +6903,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(((((((data31 === 0) || (data31 === 1)) || (data31 === 2)) || (data31 === 3)) || (data31 === 4)) || (data31 === 7)) || (data31 === 8))){
-const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_value !== undefined){
+if(typeof data26.condition_value !== "string"){
+const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -6913,9 +6916,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data26.condition_value !== undefined){
-if(typeof data26.condition_value !== "string"){
-const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.condition_logic_bind !== undefined){
+let data33 = data26.condition_logic_bind;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -6924,11 +6928,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data26.condition_logic_bind !== undefined){
-let data33 = data26.condition_logic_bind;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
+const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -6937,8 +6938,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
-const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_time_zone !== undefined){
+let data34 = data26.condition_time_zone;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -6948,10 +6952,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data26.condition_time_zone !== undefined){
-let data34 = data26.condition_time_zone;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
+}
+else {
+const err85 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -6963,7 +6966,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -6975,24 +6978,12 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
 }
 errors++;
 }
@@ -7145,8 +7136,8 @@ errors++;
 }
 if(data.condition_operator !== undefined){
 let data3 = data.condition_operator;
-if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/condition_operator",schemaPath:"#/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/condition_operator",schemaPath:"#/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7155,7 +7146,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((data3 === ">=") || (data3 === "<="))){
+if(!(((data3 === ">=") || (data3 === "<=")) || (data3 === null))){
 const err13 = {instancePath:instancePath+"/condition_operator",schemaPath:"#/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
@@ -7168,8 +7159,8 @@ errors++;
 }
 if(data.condition_trigger_method !== undefined){
 let data4 = data.condition_trigger_method;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err14 = {instancePath:instancePath+"/condition_trigger_method",schemaPath:"#/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err14 = {instancePath:instancePath+"/condition_trigger_method",schemaPath:"#/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7178,7 +7169,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(((((((data4 === 0) || (data4 === 1)) || (data4 === 2)) || (data4 === 3)) || (data4 === 4)) || (data4 === 7)) || (data4 === 8))){
+if(!((((((((data4 === "0") || (data4 === "1")) || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "7")) || (data4 === "8")) || (data4 === null))){
 const err15 = {instancePath:instancePath+"/condition_trigger_method",schemaPath:"#/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
@@ -7254,8 +7245,9 @@ return errors === 0;
 validate19.evaluated = {"props":{"condition_type":true,"conidex":true,"contract_description_1":true,"condition_operator":true,"condition_trigger_method":true,"condition_value":true,"condition_logic_bind":true,"condition_time_zone":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlertRequest = validate20;
-const schema39 = {"type":"object","required":["alertName","alertRepeatable","tif","conditions"],"additionalProperties":false,"properties":{"orderId":{"type":"integer","format":"int64","minimum":1},"alertName":{"type":"string","minLength":1,"maxLength":100},"alertMessage":{"type":"string","maxLength":1000},"alertRepeatable":{"type":"integer","enum":[0,1]},"email":{"type":"string","format":"email","maxLength":254},"expireTime":{"type":"string","pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"iTWSOrdersOnly":{"type":"integer","enum":[0,1],"default":0},"outsideRth":{"type":"integer","enum":[0,1],"default":0},"sendMessage":{"type":"integer","enum":[0,1],"default":0},"showPopup":{"type":"integer","enum":[0,1],"default":0},"tif":{"type":"string","enum":["GTC","GTD"]},"conditions":{"type":"array","minItems":1,"maxItems":30,"items":{"$ref":"#/components/schemas/AlertConditionRequest"}}}};
+const schema39 = {"type":"object","required":["alertName","alertRepeatable","tif","conditions"],"additionalProperties":false,"properties":{"orderId":{"type":["integer","string"],"minimum":1,"maximum":1000000000000000000,"pattern":"^[0-9]{1,18}$"},"toolId":{"type":"integer","format":"int64","minimum":1},"playAudio":{"type":"string","maxLength":100},"alertName":{"type":"string","minLength":1,"maxLength":100},"alertMessage":{"type":"string","maxLength":1000},"alertRepeatable":{"type":"integer","enum":[0,1]},"email":{"type":"string","format":"email","maxLength":254},"expireTime":{"type":"string","pattern":"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},"iTWSOrdersOnly":{"type":"integer","enum":[0,1],"default":0},"outsideRth":{"type":"integer","enum":[0,1],"default":0},"sendMessage":{"type":"integer","enum":[0,1],"default":0},"showPopup":{"type":"integer","enum":[0,1],"default":0},"tif":{"type":"string","enum":["GTC","GTD"]},"conditions":{"type":"array","minItems":1,"maxItems":30,"items":{"$ref":"#/components/schemas/AlertConditionRequest"}}}};
 const func6 = Object.prototype.hasOwnProperty;
+const pattern9 = new RegExp("^[0-9]{1,18}$", "u");
 const formats16 = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7323,8 +7315,8 @@ errors++;
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema39.properties.orderId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7334,8 +7326,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0 > 1000000000000000000 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000000000},message:"must be <= 1000000000000000000"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7344,8 +7336,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7355,12 +7347,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data.alertName !== undefined){
-let data1 = data.alertName;
-if(typeof data1 === "string"){
-if(func0(data1) > 100){
-const err8 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,18}$"},message:"must match pattern \""+"^[0-9]{1,18}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7369,8 +7358,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func0(data1) < 1){
-const err9 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.toolId !== undefined){
+let data1 = data.toolId;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7379,9 +7372,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7390,12 +7383,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.alertMessage !== undefined){
-let data2 = data.alertMessage;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err11 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(formats0.validate(data1))){
+const err11 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7405,8 +7394,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.playAudio !== undefined){
+let data2 = data.playAudio;
+if(typeof data2 === "string"){
+if(func0(data2) > 100){
+const err12 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7416,10 +7409,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.alertRepeatable !== undefined){
-let data3 = data.alertRepeatable;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err13 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7428,8 +7419,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data3 === 0) || (data3 === 1))){
-const err14 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alertName !== undefined){
+let data3 = data.alertName;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err14 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7438,12 +7433,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data4 = data.email;
-if(typeof data4 === "string"){
-if(func0(data4) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(func0(data3) < 1){
+const err15 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7452,8 +7443,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(formats16.test(data4))){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+else {
+const err16 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7463,8 +7455,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertMessage !== undefined){
+let data4 = data.alertMessage;
+if(typeof data4 === "string"){
+if(func0(data4) > 1000){
+const err17 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7474,11 +7469,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.expireTime !== undefined){
-let data5 = data.expireTime;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err18 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
+else {
+const err18 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7488,8 +7480,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertRepeatable !== undefined){
+let data5 = data.alertRepeatable;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err19 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7498,11 +7492,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.iTWSOrdersOnly !== undefined){
-let data6 = data.iTWSOrdersOnly;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err20 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data5 === 0) || (data5 === 1))){
+const err20 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7511,8 +7502,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!((data6 === 0) || (data6 === 1))){
-const err21 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if(typeof data6 === "string"){
+if(func0(data6) > 254){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7521,11 +7516,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.outsideRth !== undefined){
-let data7 = data.outsideRth;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err22 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats16.test(data6))){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7534,8 +7526,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((data7 === 0) || (data7 === 1))){
-const err23 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7545,10 +7538,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.sendMessage !== undefined){
-let data8 = data.sendMessage;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err24 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expireTime !== undefined){
+let data7 = data.expireTime;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err24 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7557,8 +7551,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!((data8 === 0) || (data8 === 1))){
-const err25 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err25 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7568,10 +7563,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.showPopup !== undefined){
-let data9 = data.showPopup;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err26 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.iTWSOrdersOnly !== undefined){
+let data8 = data.iTWSOrdersOnly;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7580,8 +7575,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!((data9 === 0) || (data9 === 1))){
-const err27 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
+if(!((data8 === 0) || (data8 === 1))){
+const err27 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7591,10 +7586,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.tif !== undefined){
-let data10 = data.tif;
-if(typeof data10 !== "string"){
-const err28 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outsideRth !== undefined){
+let data9 = data.outsideRth;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err28 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7603,8 +7598,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!((data10 === "GTC") || (data10 === "GTD"))){
-const err29 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(!((data9 === 0) || (data9 === 1))){
+const err29 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7614,11 +7609,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.conditions !== undefined){
-let data11 = data.conditions;
-if(Array.isArray(data11)){
-if(data11.length > 30){
-const err30 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(data.sendMessage !== undefined){
+let data10 = data.sendMessage;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err30 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7627,8 +7621,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!((data10 === 0) || (data10 === 1))){
+const err31 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7637,12 +7631,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.type === undefined){
-const err32 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+if(data.showPopup !== undefined){
+let data11 = data.showPopup;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7651,8 +7644,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data12.operator === undefined){
-const err33 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(!((data11 === 0) || (data11 === 1))){
+const err33 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7661,8 +7654,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data12.value === undefined){
-const err34 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.tif !== undefined){
+let data12 = data.tif;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7671,8 +7667,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.logicBind === undefined){
-const err35 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
+if(!((data12 === "GTC") || (data12 === "GTD"))){
+const err35 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7681,9 +7677,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
-const err36 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.conditions !== undefined){
+let data13 = data.conditions;
+if(Array.isArray(data13)){
+if(data13.length > 30){
+const err36 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7692,12 +7691,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data12.conidex !== undefined){
-let data13 = data12.conidex;
-if(typeof data13 === "string"){
-if(func0(data13) > 64){
-const err37 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data13.length < 1){
+const err37 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7706,8 +7701,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func0(data13) < 1){
-const err38 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.type === undefined){
+const err38 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7716,8 +7715,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern6.test(data13)){
-const err39 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+if(data14.operator === undefined){
+const err39 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7726,9 +7725,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value === undefined){
+const err40 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7737,11 +7735,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data12.type !== undefined){
-let data14 = data12.type;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err41 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data14.logicBind === undefined){
+const err41 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7750,8 +7745,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!((((((((data14 === 1) || (data14 === 3)) || (data14 === 4)) || (data14 === 5)) || (data14 === 6)) || (data14 === 7)) || (data14 === 8)) || (data14 === 9))){
-const err42 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
+for(const key1 in data14){
+if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
+const err42 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7761,11 +7757,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data12.operator !== undefined){
-let data15 = data12.operator;
+if(data14.conidex !== undefined){
+let data15 = data14.conidex;
 if(typeof data15 === "string"){
-if(func0(data15) < 1){
-const err43 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func0(data15) > 64){
+const err43 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7774,9 +7770,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data15) < 1){
+const err44 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7785,11 +7780,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data12.triggerMethod !== undefined){
-let data16 = data12.triggerMethod;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!pattern6.test(data15)){
+const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},message:"must match pattern \""+"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7798,8 +7790,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!(((((((data16 === 0) || (data16 === 1)) || (data16 === 2)) || (data16 === 3)) || (data16 === 4)) || (data16 === 7)) || (data16 === 8))){
-const err46 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err46 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7809,11 +7802,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data12.value !== undefined){
-let data17 = data12.value;
-if(typeof data17 === "string"){
-if(func0(data17) > 64){
-const err47 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data14.type !== undefined){
+let data16 = data14.type;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err47 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7822,8 +7814,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func0(data17) < 1){
-const err48 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((((((((data16 === 1) || (data16 === 3)) || (data16 === 4)) || (data16 === 5)) || (data16 === 6)) || (data16 === 7)) || (data16 === 8)) || (data16 === 9))){
+const err48 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7833,8 +7825,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.operator !== undefined){
+let data17 = data14.operator;
+if(typeof data17 === "string"){
+if(func0(data17) < 1){
+const err49 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7844,10 +7839,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data12.logicBind !== undefined){
-let data18 = data12.logicBind;
-if(typeof data18 !== "string"){
-const err50 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err50 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7856,8 +7849,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(((data18 === "a") || (data18 === "o")) || (data18 === "n"))){
-const err51 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data14.triggerMethod !== undefined){
+let data18 = data14.triggerMethod;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (typeof data18 !== "string")){
+const err51 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: schema34.properties.triggerMethod.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7866,12 +7862,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data12.timeZone !== undefined){
-let data19 = data12.timeZone;
-if(typeof data19 === "string"){
-if(func0(data19) > 64){
-const err52 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!((((((((((((((data18 === 0) || (data18 === 1)) || (data18 === 2)) || (data18 === 3)) || (data18 === 4)) || (data18 === 7)) || (data18 === 8)) || (data18 === "0")) || (data18 === "1")) || (data18 === "2")) || (data18 === "3")) || (data18 === "4")) || (data18 === "7")) || (data18 === "8"))){
+const err52 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7881,8 +7873,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value !== undefined){
+let data19 = data14.value;
+if(typeof data19 === "string"){
+if(func0(data19) > 64){
+const err53 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7891,10 +7886,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data19) < 1){
+const err54 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7904,9 +7897,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err55 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7916,14 +7908,86 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.logicBind !== undefined){
+let data20 = data14.logicBind;
+if(typeof data20 !== "string"){
+const err56 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+if(!(((data20 === "a") || (data20 === "o")) || (data20 === "n"))){
+const err57 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data14.timeZone !== undefined){
+let data21 = data14.timeZone;
+if(typeof data21 === "string"){
+if(func0(data21) > 64){
+const err58 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -8355,7 +8419,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"order_id":true,"account":true,"alert_name":true,"alert_active":true,"order_time":true,"alert_triggered":true,"alert_repeatable":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_AlgoParameter = validate23;
-const schema43 = {"type":"object","required":["id","name","valueClassName"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"valueClassName":{"type":"string","enum":["String","Double","Integer","Boolean","Time"]},"minValue":{"type":"number"},"maxValue":{"type":"number"},"defaultValue":{"type":["string","number","boolean"]},"legalStrings":{"type":"array","items":{"type":"string"}},"required":{"type":"boolean"},"enabledConditions":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"guiRank":{"type":"integer","minimum":0}}};
+const schema43 = {"type":"object","required":["id","name","valueClassName"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"valueClassName":{"type":"string","enum":["String","Double","Integer","Boolean","Time"]},"minValue":{"type":"number"},"maxValue":{"type":"number"},"defaultValue":{"type":["string","number","boolean"]},"legalStrings":{"type":"array","items":{"type":"string"}},"required":{"type":"string","enum":["true","false"]},"enabledConditions":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"guiRank":{"type":"integer","minimum":0}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8513,13 +8577,24 @@ errors++;
 }
 }
 if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err12 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data8 = data.required;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(!((data8 === "true") || (data8 === "false"))){
+const err13 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/enum",keyword:"enum",params:{allowedValues: schema43.properties.required.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -8530,19 +8605,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data9[i1] !== "string"){
-const err13 = {instancePath:instancePath+"/enabledConditions/" + i1,schemaPath:"#/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/enabledConditions",schemaPath:"#/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = {instancePath:instancePath+"/enabledConditions/" + i1,schemaPath:"#/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8552,9 +8615,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err15 = {instancePath:instancePath+"/enabledConditions",schemaPath:"#/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8564,10 +8627,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.guiRank !== undefined){
-let data12 = data.guiRank;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err16 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8576,9 +8638,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err17 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.guiRank !== undefined){
+let data12 = data.guiRank;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err17 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8587,16 +8651,27 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err18 = {instancePath:instancePath+"/guiRank",schemaPath:"#/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -10225,13 +10300,24 @@ errors++;
 }
 }
 if(data4.required !== undefined){
-if(typeof data4.required !== "boolean"){
-const err17 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/components/schemas/AlgoParameter/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data13 = data4.required;
+if(typeof data13 !== "string"){
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/components/schemas/AlgoParameter/properties/required/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+if(!((data13 === "true") || (data13 === "false"))){
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/components/schemas/AlgoParameter/properties/required/enum",keyword:"enum",params:{allowedValues: schema43.properties.required.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -10242,19 +10328,7 @@ if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data14[i2] !== "string"){
-const err18 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions/" + i2,schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions",schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions/" + i2,schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10264,9 +10338,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data4.description !== undefined){
-if(typeof data4.description !== "string"){
-const err20 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/components/schemas/AlgoParameter/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err20 = {instancePath:instancePath+"/parameters/" + i0+"/enabledConditions",schemaPath:"#/components/schemas/AlgoParameter/properties/enabledConditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10276,10 +10350,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data4.guiRank !== undefined){
-let data17 = data4.guiRank;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err21 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4.description !== undefined){
+if(typeof data4.description !== "string"){
+const err21 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/components/schemas/AlgoParameter/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10288,9 +10361,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err22 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data4.guiRank !== undefined){
+let data17 = data4.guiRank;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err22 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10299,11 +10374,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/components/schemas/AlgoParameter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err23 = {instancePath:instancePath+"/parameters/" + i0+"/guiRank",schemaPath:"#/components/schemas/AlgoParameter/properties/guiRank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10314,8 +10387,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err24 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err24 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/components/schemas/AlgoParameter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10327,12 +10401,24 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -10504,8 +10590,9 @@ return errors === 0;
 validate35.evaluated = {"props":{"lowerEdge":true,"increment":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ContractRules = validate36;
-const schema60 = {"type":"object","required":["algoEligible","overnightEligible","costReport","canTradeAcctIds","error","orderTypes","ibAlgoTypes","fraqTypes","forceOrderPreview","cqtTypes","orderTypesOutside","defaultSize","cashSize","sizeIncrement","tifTypes","tifDefault","orderOrigination","preview","displaySize","fraqInt","cashCcy","cashQtyIncr","priceMagnifier","negativeCapable","incrementType","incrementRules","hasSecondary","increment","incrementDigits"],"properties":{"algoEligible":{"type":"boolean"},"overnightEligible":{"type":"boolean"},"costReport":{"type":"boolean"},"canTradeAcctIds":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"error":{"type":["string","null"]},"orderTypes":{"type":"array","items":{"type":"string"}},"ibAlgoTypes":{"type":"array","items":{"type":"string"}},"fraqTypes":{"type":"array","items":{"type":"string"}},"forceOrderPreview":{"type":"boolean"},"cqtTypes":{"type":"array","items":{"type":"string"}},"orderDefaults":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"orderTypesOutside":{"type":"array","items":{"type":"string"}},"defaultSize":{"type":"number","minimum":0},"cashSize":{"type":"number","minimum":0},"sizeIncrement":{"type":"number","exclusiveMinimum":0},"tifTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Z_]+/"}},"tifDefault":{"type":"string"},"limitPrice":{"type":"number"},"stopprice":{"type":"number"},"orderOrigination":{"type":["string","null"]},"preview":{"type":"boolean"},"displaySize":{"type":["number","null"]},"fraqInt":{"type":"integer","minimum":0},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"cashQtyIncr":{"type":"number","minimum":0},"priceMagnifier":{"type":["integer","null"]},"negativeCapable":{"type":"boolean"},"incrementType":{"type":"integer"},"incrementRules":{"type":"array","items":{"$ref":"#/components/schemas/ContractIncrementRule"}},"hasSecondary":{"type":"boolean"},"modTypes":{"type":"array","items":{"type":"string"}},"increment":{"type":"number","exclusiveMinimum":0},"incrementDigits":{"type":"integer","minimum":0}}};
-const pattern16 = new RegExp("^[A-Z_]+/", "u");
+const schema60 = {"type":"object","required":["algoEligible","costReport","canTradeAcctIds","error","orderTypes","ibAlgoTypes","fraqTypes","forceOrderPreview","cqtTypes","orderTypesOutside","defaultSize","cashSize","sizeIncrement","tifTypes","orderOrigination","preview","displaySize","fraqInt","cashCcy","cashQtyIncr","priceMagnifier","negativeCapable","incrementType","incrementRules","hasSecondary","increment","incrementDigits"],"properties":{"algoEligible":{"type":"boolean"},"allOrNoneEligible":{"type":"boolean"},"overnightEligible":{"type":"boolean"},"costReport":{"type":"boolean"},"canTradeAcctIds":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"error":{"type":["string","null"]},"orderTypes":{"type":"array","items":{"type":"string"}},"ibAlgoTypes":{"type":"array","items":{"type":"string"}},"fraqTypes":{"type":"array","items":{"type":"string"}},"forceOrderPreview":{"type":"boolean"},"cqtTypes":{"type":"array","items":{"type":"string"}},"orderDefaults":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"orderTypesOutside":{"type":"array","items":{"type":"string"}},"defaultSize":{"type":"number","minimum":0},"cashSize":{"type":"number","minimum":0},"sizeIncrement":{"type":"number","exclusiveMinimum":0},"tifTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Z_]+/"}},"tifDefaults":{"type":"object","properties":{"TIF":{"type":"string"},"SIZE":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"DEFAULT_ACCT":{"type":"string"},"PMALGO":{"type":"boolean"}}},"limitPrice":{"type":"number"},"stopprice":{"type":"number"},"orderOrigination":{"type":["string","null"]},"preview":{"type":"boolean"},"displaySize":{"type":["number","null"]},"fraqInt":{"type":"integer","minimum":0},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"cashQtyIncr":{"type":"number","minimum":0},"priceMagnifier":{"type":["integer","null"]},"negativeCapable":{"type":"boolean"},"incrementType":{"type":"integer"},"incrementRules":{"type":"array","items":{"$ref":"#/components/schemas/ContractIncrementRule"}},"hasSecondary":{"type":"boolean"},"modTypes":{"type":"array","items":{"type":"string"}},"increment":{"type":"number","exclusiveMinimum":0},"incrementDigits":{"type":"integer","minimum":0}}};
+const pattern17 = new RegExp("^[A-Z_]+/", "u");
+const pattern18 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10528,8 +10615,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.overnightEligible === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overnightEligible"},message:"must have required property '"+"overnightEligible"+"'"};
+if(data.costReport === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10538,8 +10625,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.costReport === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
+if(data.canTradeAcctIds === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10548,8 +10635,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.canTradeAcctIds === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
+if(data.error === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10558,8 +10645,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.error === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(data.orderTypes === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10568,8 +10655,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.orderTypes === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
+if(data.ibAlgoTypes === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10578,8 +10665,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.ibAlgoTypes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
+if(data.fraqTypes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10588,8 +10675,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.fraqTypes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
+if(data.forceOrderPreview === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10598,8 +10685,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.forceOrderPreview === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
+if(data.cqtTypes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10608,8 +10695,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.cqtTypes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
+if(data.orderTypesOutside === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10618,8 +10705,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.orderTypesOutside === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
+if(data.defaultSize === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10628,8 +10715,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.defaultSize === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
+if(data.cashSize === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10638,8 +10725,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.cashSize === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
+if(data.sizeIncrement === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10648,8 +10735,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.sizeIncrement === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
+if(data.tifTypes === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10658,8 +10745,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.tifTypes === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
+if(data.orderOrigination === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10668,8 +10755,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.tifDefault === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifDefault"},message:"must have required property '"+"tifDefault"+"'"};
+if(data.preview === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10678,8 +10765,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.orderOrigination === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
+if(data.displaySize === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10688,8 +10775,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.preview === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
+if(data.fraqInt === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10698,8 +10785,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data.displaySize === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
+if(data.cashCcy === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10708,8 +10795,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.fraqInt === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
+if(data.cashQtyIncr === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10718,8 +10805,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.cashCcy === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
+if(data.priceMagnifier === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10728,8 +10815,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data.cashQtyIncr === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
+if(data.negativeCapable === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10738,8 +10825,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data.priceMagnifier === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
+if(data.incrementType === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10748,8 +10835,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data.negativeCapable === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
+if(data.incrementRules === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10758,8 +10845,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.incrementType === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
+if(data.hasSecondary === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10768,8 +10855,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.incrementRules === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
+if(data.increment === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10778,8 +10865,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.hasSecondary === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
+if(data.incrementDigits === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10788,8 +10875,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.increment === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+if(data.algoEligible !== undefined){
+if(typeof data.algoEligible !== "boolean"){
+const err27 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10798,8 +10886,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.incrementDigits === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
+}
+if(data.allOrNoneEligible !== undefined){
+if(typeof data.allOrNoneEligible !== "boolean"){
+const err28 = {instancePath:instancePath+"/allOrNoneEligible",schemaPath:"#/properties/allOrNoneEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10808,9 +10898,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.algoEligible !== undefined){
-if(typeof data.algoEligible !== "boolean"){
-const err29 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.overnightEligible !== undefined){
+if(typeof data.overnightEligible !== "boolean"){
+const err29 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10820,9 +10911,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.overnightEligible !== undefined){
-if(typeof data.overnightEligible !== "boolean"){
-const err30 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.costReport !== undefined){
+if(typeof data.costReport !== "boolean"){
+const err30 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10832,9 +10923,15 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.costReport !== undefined){
-if(typeof data.costReport !== "boolean"){
-const err31 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.canTradeAcctIds !== undefined){
+let data4 = data.canTradeAcctIds;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(!pattern2.test(data5)){
+const err31 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10844,15 +10941,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.canTradeAcctIds !== undefined){
-let data3 = data.canTradeAcctIds;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(!pattern2.test(data4)){
-const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+else {
+const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10862,8 +10952,9 @@ vErrors.push(err32);
 errors++;
 }
 }
+}
 else {
-const err33 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10873,9 +10964,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.error !== undefined){
+let data6 = data.error;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10885,10 +10977,13 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data5 = data.error;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
+if(data.orderTypes !== undefined){
+let data7 = data.orderTypes;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err35 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10898,13 +10993,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.orderTypes !== undefined){
-let data6 = data.orderTypes;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err36 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10914,9 +11005,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.ibAlgoTypes !== undefined){
+let data9 = data.ibAlgoTypes;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err37 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10926,13 +11021,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.ibAlgoTypes !== undefined){
-let data8 = data.ibAlgoTypes;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data8[i2] !== "string"){
-const err38 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10942,9 +11033,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.fraqTypes !== undefined){
+let data11 = data.fraqTypes;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data11[i3] !== "string"){
+const err39 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10954,13 +11049,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.fraqTypes !== undefined){
-let data10 = data.fraqTypes;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data10[i3] !== "string"){
-const err40 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err40 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10970,9 +11061,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.forceOrderPreview !== undefined){
+if(typeof data.forceOrderPreview !== "boolean"){
+const err41 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10982,9 +11073,13 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.forceOrderPreview !== undefined){
-if(typeof data.forceOrderPreview !== "boolean"){
-const err42 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.cqtTypes !== undefined){
+let data14 = data.cqtTypes;
+if(Array.isArray(data14)){
+const len4 = data14.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data14[i4] !== "string"){
+const err42 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10994,13 +11089,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.cqtTypes !== undefined){
-let data13 = data.cqtTypes;
-if(Array.isArray(data13)){
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data13[i4] !== "string"){
-const err43 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11010,9 +11101,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.orderDefaults !== undefined){
+let data16 = data.orderDefaults;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key0 in data16){
+let data17 = data16[key0];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key1 in data17){
+if(typeof data17[key1] !== "string"){
+const err44 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11022,15 +11119,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.orderDefaults !== undefined){
-let data15 = data.orderDefaults;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key0 in data15){
-let data16 = data15[key0];
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key1 in data16){
-if(typeof data16[key1] !== "string"){
-const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11042,7 +11133,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11052,9 +11143,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.orderTypesOutside !== undefined){
+let data19 = data.orderTypesOutside;
+if(Array.isArray(data19)){
+const len5 = data19.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data19[i5] !== "string"){
+const err47 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11064,13 +11159,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.orderTypesOutside !== undefined){
-let data18 = data.orderTypesOutside;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data18[i5] !== "string"){
-const err48 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err48 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11080,9 +11171,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.defaultSize !== undefined){
+let data21 = data.defaultSize;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err49 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11092,11 +11185,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.defaultSize !== undefined){
-let data20 = data.defaultSize;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11106,8 +11196,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.cashSize !== undefined){
+let data22 = data.cashSize;
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11117,11 +11210,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.cashSize !== undefined){
-let data21 = data.cashSize;
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11131,8 +11221,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.sizeIncrement !== undefined){
+let data23 = data.sizeIncrement;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 <= 0 || isNaN(data23)){
+const err53 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11142,11 +11235,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.sizeIncrement !== undefined){
-let data22 = data.sizeIncrement;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 <= 0 || isNaN(data22)){
-const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+else {
+const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11156,8 +11246,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.tifTypes !== undefined){
+let data24 = data.tifTypes;
+if(Array.isArray(data24)){
+const len6 = data24.length;
+for(let i6=0; i6<len6; i6++){
+let data25 = data24[i6];
+if(typeof data25 === "string"){
+if(!pattern17.test(data25)){
+const err55 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11167,15 +11264,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.tifTypes !== undefined){
-let data23 = data.tifTypes;
-if(Array.isArray(data23)){
-const len6 = data23.length;
-for(let i6=0; i6<len6; i6++){
-let data24 = data23[i6];
-if(typeof data24 === "string"){
-if(!pattern16.test(data24)){
-const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
+else {
+const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11185,8 +11275,9 @@ vErrors.push(err56);
 errors++;
 }
 }
+}
 else {
-const err57 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11196,9 +11287,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tifDefaults !== undefined){
+let data26 = data.tifDefaults;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.TIF !== undefined){
+if(typeof data26.TIF !== "string"){
+const err58 = {instancePath:instancePath+"/tifDefaults/TIF",schemaPath:"#/properties/tifDefaults/properties/TIF/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11208,9 +11302,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.tifDefault !== undefined){
-if(typeof data.tifDefault !== "string"){
-const err59 = {instancePath:instancePath+"/tifDefault",schemaPath:"#/properties/tifDefault/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.SIZE !== undefined){
+let data28 = data26.SIZE;
+if(typeof data28 === "string"){
+if(!pattern18.test(data28)){
+const err59 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11220,10 +11316,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.limitPrice !== undefined){
-let data26 = data.limitPrice;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err60 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err60 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11233,10 +11327,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.stopprice !== undefined){
-let data27 = data.stopprice;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err61 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data26.DEFAULT_ACCT !== undefined){
+if(typeof data26.DEFAULT_ACCT !== "string"){
+const err61 = {instancePath:instancePath+"/tifDefaults/DEFAULT_ACCT",schemaPath:"#/properties/tifDefaults/properties/DEFAULT_ACCT/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -11246,10 +11339,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.orderOrigination !== undefined){
-let data28 = data.orderOrigination;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err62 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
+if(data26.PMALGO !== undefined){
+if(typeof data26.PMALGO !== "boolean"){
+const err62 = {instancePath:instancePath+"/tifDefaults/PMALGO",schemaPath:"#/properties/tifDefaults/properties/PMALGO/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -11259,9 +11351,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.preview !== undefined){
-if(typeof data.preview !== "boolean"){
-const err63 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err63 = {instancePath:instancePath+"/tifDefaults",schemaPath:"#/properties/tifDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -11271,10 +11363,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.displaySize !== undefined){
-let data30 = data.displaySize;
-if((!((typeof data30 == "number") && (isFinite(data30)))) && (data30 !== null)){
-const err64 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
+if(data.limitPrice !== undefined){
+let data31 = data.limitPrice;
+if(!((typeof data31 == "number") && (isFinite(data31)))){
+const err64 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11284,10 +11376,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.fraqInt !== undefined){
-let data31 = data.fraqInt;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err65 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.stopprice !== undefined){
+let data32 = data.stopprice;
+if(!((typeof data32 == "number") && (isFinite(data32)))){
+const err65 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11296,9 +11388,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err66 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.orderOrigination !== undefined){
+let data33 = data.orderOrigination;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err66 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -11308,12 +11402,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-if(data.cashCcy !== undefined){
-let data32 = data.cashCcy;
-if(typeof data32 === "string"){
-if(!pattern8.test(data32)){
-const err67 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(data.preview !== undefined){
+if(typeof data.preview !== "boolean"){
+const err67 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11323,8 +11414,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.displaySize !== undefined){
+let data35 = data.displaySize;
+if((!((typeof data35 == "number") && (isFinite(data35)))) && (data35 !== null)){
+const err68 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11334,11 +11427,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.cashQtyIncr !== undefined){
-let data33 = data.cashQtyIncr;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err69 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.fraqInt !== undefined){
+let data36 = data.fraqInt;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err69 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11347,9 +11439,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err70 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11359,10 +11451,12 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.priceMagnifier !== undefined){
-let data34 = data.priceMagnifier;
-if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
-const err71 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
+}
+if(data.cashCcy !== undefined){
+let data37 = data.cashCcy;
+if(typeof data37 === "string"){
+if(!pattern8.test(data37)){
+const err71 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11372,9 +11466,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.negativeCapable !== undefined){
-if(typeof data.negativeCapable !== "boolean"){
-const err72 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err72 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -11384,10 +11477,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.incrementType !== undefined){
-let data36 = data.incrementType;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err73 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.cashQtyIncr !== undefined){
+let data38 = data.cashQtyIncr;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err73 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11397,15 +11491,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.incrementRules !== undefined){
-let data37 = data.incrementRules;
-if(Array.isArray(data37)){
-const len7 = data37.length;
-for(let i7=0; i7<len7; i7++){
-let data38 = data37[i7];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.lowerEdge === undefined){
-const err74 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
+else {
+const err74 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11414,8 +11501,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data38.increment === undefined){
-const err75 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+}
+if(data.priceMagnifier !== undefined){
+let data39 = data.priceMagnifier;
+if((!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) && (data39 !== null)){
+const err75 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -11424,11 +11514,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data38.lowerEdge !== undefined){
-let data39 = data38.lowerEdge;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err76 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.negativeCapable !== undefined){
+if(typeof data.negativeCapable !== "boolean"){
+const err76 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11438,8 +11527,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.incrementType !== undefined){
+let data41 = data.incrementType;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err77 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11449,11 +11540,15 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data38.increment !== undefined){
-let data40 = data38.increment;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 <= 0 || isNaN(data40)){
-const err78 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data.incrementRules !== undefined){
+let data42 = data.incrementRules;
+if(Array.isArray(data42)){
+const len7 = data42.length;
+for(let i7=0; i7<len7; i7++){
+let data43 = data42[i7];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.lowerEdge === undefined){
+const err78 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11462,9 +11557,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data43.increment === undefined){
+const err79 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11473,10 +11567,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.lowerEdge !== undefined){
+let data44 = data43.lowerEdge;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err80 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11486,9 +11581,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
 else {
-const err81 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err81 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11498,9 +11592,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.hasSecondary !== undefined){
-if(typeof data.hasSecondary !== "boolean"){
-const err82 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data43.increment !== undefined){
+let data45 = data43.increment;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 <= 0 || isNaN(data45)){
+const err82 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11510,13 +11606,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.modTypes !== undefined){
-let data42 = data.modTypes;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data42[i8] !== "string"){
-const err83 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err83 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11528,7 +11619,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err84 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11538,11 +11629,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.increment !== undefined){
-let data44 = data.increment;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 <= 0 || isNaN(data44)){
-const err85 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+else {
+const err85 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11552,8 +11641,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.hasSecondary !== undefined){
+if(typeof data.hasSecondary !== "boolean"){
+const err86 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -11563,10 +11653,13 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.incrementDigits !== undefined){
-let data45 = data.incrementDigits;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err87 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.modTypes !== undefined){
+let data47 = data.modTypes;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data47[i8] !== "string"){
+const err87 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -11575,9 +11668,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err88 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11587,10 +11681,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.increment !== undefined){
+let data49 = data.increment;
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 <= 0 || isNaN(data49)){
+const err89 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -11599,14 +11694,63 @@ vErrors.push(err89);
 }
 errors++;
 }
+}
+else {
+const err90 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.incrementDigits !== undefined){
+let data50 = data.incrementDigits;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err91 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err92 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"algoEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefault":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"algoEligible":true,"allOrNoneEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefaults":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ContractRulesRequest = validate37;
-const schema62 = {"type":"object","required":["conid"],"additionalProperties":false,"properties":{"conid":{"type":"integer","format":"int32","minimum":1},"isBuy":{"type":"boolean"},"modifyOrder":{"type":"boolean"},"orderId":{"type":"integer","format":"int64","minimum":1}}};
+const schema62 = {"type":"object","required":["conid"],"additionalProperties":false,"properties":{"conid":{"type":["integer","string"],"format":"int32","minimum":1,"pattern":"^[1-9][0-9]{0,9}$"},"exchange":{"type":"string","minLength":1,"maxLength":32},"isBuy":{"type":"boolean"},"modifyOrder":{"type":"boolean"},"orderId":{"type":"integer","format":"int64","minimum":1}}};
 const formats32 = formats.int32;
+const pattern20 = new RegExp("^[1-9][0-9]{0,9}$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11630,7 +11774,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "conid") || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
+if(!(((((key0 === "conid") || (key0 === "exchange")) || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -11643,8 +11787,8 @@ errors++;
 }
 if(data.conid !== undefined){
 let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: schema62.properties.conid.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11675,10 +11819,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.isBuy !== undefined){
-if(typeof data.isBuy !== "boolean"){
-const err5 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data0 === "string"){
+if(!pattern20.test(data0)){
+const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,9}$"},message:"must match pattern \""+"^[1-9][0-9]{0,9}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11688,9 +11831,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.modifyOrder !== undefined){
-if(typeof data.modifyOrder !== "boolean"){
-const err6 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.exchange !== undefined){
+let data1 = data.exchange;
+if(typeof data1 === "string"){
+if(func0(data1) > 32){
+const err6 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11699,11 +11845,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func0(data1) < 1){
+const err7 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11712,9 +11855,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err8 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11723,8 +11866,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.validate(data3))){
-const err9 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.isBuy !== undefined){
+if(typeof data.isBuy !== "boolean"){
+const err9 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11734,15 +11879,61 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.modifyOrder !== undefined){
+if(typeof data.modifyOrder !== "boolean"){
+const err10 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data4 = data.orderId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -11754,7 +11945,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const schema_CreateWatchlistRequest = validate38;
 const schema63 = {"type":"object","required":["id","name","rows"],"additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[0-9]+$","maxLength":18},"name":{"type":"string","minLength":1,"maxLength":100},"rows":{"type":"array","maxItems":500,"items":{"$ref":"#/components/schemas/WatchlistRow"}}}};
 const schema64 = {"oneOf":[{"type":"object","required":["C"],"additionalProperties":false,"properties":{"C":{"type":"integer","format":"int64","minimum":1}}},{"type":"object","required":["H"],"additionalProperties":false,"properties":{"H":{"type":"string","const":""}}}]};
-const pattern18 = new RegExp("^[0-9]+$", "u");
+const pattern21 = new RegExp("^[0-9]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11822,7 +12013,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern18.test(data0)){
+if(!pattern21.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12098,7 +12289,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_CurrencyPair = validate39;
 const schema65 = {"type":"object","required":["symbol","conid","ccyPair"],"properties":{"symbol":{"type":"string","pattern":"^[A-Z]{3}\\.[A-Z]{3}$"},"conid":{"type":"integer","format":"int32","minimum":1},"ccyPair":{"type":"string","pattern":"^[A-Z]{3}$"}}};
-const pattern19 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
+const pattern22 = new RegExp("^[A-Z]{3}\\.[A-Z]{3}$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12144,7 +12335,7 @@ errors++;
 if(data.symbol !== undefined){
 let data0 = data.symbol;
 if(typeof data0 === "string"){
-if(!pattern19.test(data0)){
+if(!pattern22.test(data0)){
 const err3 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -12322,7 +12513,7 @@ errors++;
 if(data1.symbol !== undefined){
 let data2 = data1.symbol;
 if(typeof data2 === "string"){
-if(!pattern19.test(data2)){
+if(!pattern22.test(data2)){
 const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/symbol",schemaPath:"#/components/schemas/CurrencyPair/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12900,7 +13091,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_EventContractDetails = validate45;
 const schema73 = {"type":"object","required":["conid_yes","conid_no","question","side","strike_label","strike","exchange","expiration","symbol","category","logo_category","measured_period","market_name","underlying_conid","payout"],"properties":{"conid_yes":{"type":"integer","format":"int32","minimum":1},"conid_no":{"type":"integer","format":"int32","minimum":1},"question":{"type":"string"},"side":{"type":"string","enum":["Y","N"]},"strike_label":{"type":"string"},"strike":{"type":"number"},"exchange":{"type":"string"},"expiration":{"type":"string","pattern":"^\\d{8}$"},"symbol":{"type":"string"},"category":{"type":"string"},"logo_category":{"type":"string"},"measured_period":{"type":"string"},"market_name":{"type":"string"},"underlying_conid":{"type":"integer","format":"int32","minimum":1},"payout":{"type":"number","minimum":0}}};
-const pattern26 = new RegExp("^\\d{8}$", "u");
+const pattern29 = new RegExp("^\\d{8}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13208,7 +13399,7 @@ errors++;
 if(data.expiration !== undefined){
 let data7 = data.expiration;
 if(typeof data7 === "string"){
-if(!pattern26.test(data7)){
+if(!pattern29.test(data7)){
 const err27 = {instancePath:instancePath+"/expiration",schemaPath:"#/properties/expiration/pattern",keyword:"pattern",params:{pattern: "^\\d{8}$"},message:"must match pattern \""+"^\\d{8}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -14156,7 +14347,7 @@ validate47.evaluated = {"props":{"symbol":true,"conid":true,"underlyingConid":tr
 
 export const schema_FuturesBySymbol = validate48;
 const schema76 = {"type":"object","propertyNames":{"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},"additionalProperties":{"type":"array","items":{"$ref":"#/components/schemas/FutureContract"}}};
-const pattern27 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*$", "u");
+const pattern30 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14172,7 +14363,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern27.test(key0)){
+if(!pattern30.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -14619,7 +14810,7 @@ validate49.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItem
 export const schema_Ledger = validate50;
 const schema79 = {"type":"object","required":["BASE"],"propertyNames":{"pattern":"^([A-Z]{3}|BASE)$"},"properties":{"BASE":{"$ref":"#/components/schemas/LedgerEntry"}},"additionalProperties":{"$ref":"#/components/schemas/LedgerEntry"}};
 const schema80 = {"type":"object","required":["commoditymarketvalue","futuremarketvalue","settledcash","exchangerate","sessionid","cashbalance","corporatebondsmarketvalue","warrantsmarketvalue","netliquidationvalue","interest","unrealizedpnl","stockmarketvalue","moneyfunds","currency","realizedpnl","funds","acctcode","issueroptionsmarketvalue","key","timestamp","severity","stockoptionmarketvalue","futuresonlypnl","tbondsmarketvalue","futureoptionmarketvalue","cashbalancefxsegment","secondkey","tbillsmarketvalue","dividends"],"properties":{"commoditymarketvalue":{"type":"number"},"cryptocurrencyvalue":{"type":"number"},"futuremarketvalue":{"type":"number"},"settledcash":{"type":"number"},"exchangerate":{"type":"number","exclusiveMinimum":0},"sessionid":{"type":"integer"},"cashbalance":{"type":"number"},"corporatebondsmarketvalue":{"type":"number"},"warrantsmarketvalue":{"type":"number"},"netliquidationvalue":{"type":"number"},"interest":{"type":"number"},"unrealizedpnl":{"type":"number"},"stockmarketvalue":{"type":"number"},"moneyfunds":{"type":"number"},"currency":{"type":"string","pattern":"^([A-Z]{3}|BASE)$"},"realizedpnl":{"type":"number"},"funds":{"type":"number"},"acctcode":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"issueroptionsmarketvalue":{"type":"number"},"key":{"type":"string","const":"LedgerList"},"timestamp":{"type":"integer"},"severity":{"type":"integer"},"stockoptionmarketvalue":{"type":"number"},"futuresonlypnl":{"type":"number"},"tbondsmarketvalue":{"type":"number"},"futureoptionmarketvalue":{"type":"number"},"cashbalancefxsegment":{"type":"number"},"secondkey":{"type":"string","pattern":"^([A-Z]{3}|BASE)$"},"tbillsmarketvalue":{"type":"number"},"dividends":{"type":"number"},"endofbundle":{"type":"integer"}}};
-const pattern28 = new RegExp("^([A-Z]{3}|BASE)$", "u");
+const pattern31 = new RegExp("^([A-Z]{3}|BASE)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14645,7 +14836,7 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern28.test(key0)){
+if(!pattern31.test(key0)){
 const err1 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -15159,7 +15350,7 @@ errors++;
 if(data0.currency !== undefined){
 let data15 = data0.currency;
 if(typeof data15 === "string"){
-if(!pattern28.test(data15)){
+if(!pattern31.test(data15)){
 const err47 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
@@ -15362,7 +15553,7 @@ errors++;
 if(data0.secondkey !== undefined){
 let data28 = data0.secondkey;
 if(typeof data28 === "string"){
-if(!pattern28.test(data28)){
+if(!pattern31.test(data28)){
 const err63 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -15926,7 +16117,7 @@ errors++;
 if(data32.currency !== undefined){
 let data47 = data32.currency;
 if(typeof data47 === "string"){
-if(!pattern28.test(data47)){
+if(!pattern31.test(data47)){
 const err113 = {instancePath:instancePath+"/BASE/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -16129,7 +16320,7 @@ errors++;
 if(data32.secondkey !== undefined){
 let data60 = data32.secondkey;
 if(typeof data60 === "string"){
-if(!pattern28.test(data60)){
+if(!pattern31.test(data60)){
 const err129 = {instancePath:instancePath+"/BASE/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -16718,7 +16909,7 @@ errors++;
 if(data.currency !== undefined){
 let data14 = data.currency;
 if(typeof data14 === "string"){
-if(!pattern28.test(data14)){
+if(!pattern31.test(data14)){
 const err44 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -16921,7 +17112,7 @@ errors++;
 if(data.secondkey !== undefined){
 let data27 = data.secondkey;
 if(typeof data27 === "string"){
-if(!pattern28.test(data27)){
+if(!pattern31.test(data27)){
 const err60 = {instancePath:instancePath+"/secondkey",schemaPath:"#/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
@@ -17001,8 +17192,8 @@ validate51.evaluated = {"props":{"commoditymarketvalue":true,"cryptocurrencyvalu
 export const schema_LiveOrder = validate52;
 const schema83 = {"type":"object","required":["acct","conid","conidex","orderId","cashCcy","sizeAndFills","orderDesc","description1","ticker","secType","listingExchange","remainingQuantity","filledQuantity","totalSize","companyName","status","origOrderType","orderType","side","timeInForce","lastExecutionTime","lastExecutionTime_r","supportsTaxOpt","bgColor","fgColor"],"properties":{"acct":{"type":"string"},"account":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidex":{"type":"string"},"orderId":{"type":"integer","format":"int64"},"cashCcy":{"type":"string","pattern":"^[A-Z]{3}$"},"sizeAndFills":{"type":"string"},"orderDesc":{"type":"string"},"description1":{"type":"string"},"description2":{"type":"string"},"ticker":{"type":"string"},"secType":{"type":"string"},"listingExchange":{"type":"string"},"exchange":{"type":"string"},"remainingQuantity":{"type":"number","minimum":0},"filledQuantity":{"type":"number","minimum":0},"totalSize":{"type":"number","minimum":0},"totalCashSize":{"type":"number","minimum":0},"companyName":{"type":"string"},"status":{"$ref":"#/components/schemas/OrderStatusValue"},"order_ccp_status":{"type":"string"},"origOrderType":{"type":"string"},"orderType":{"type":"string"},"side":{"type":"string","enum":["BUY","SELL"]},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"auxPrice":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"avgPrice":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"timeInForce":{"type":"string"},"outsideRTH":{"type":"boolean"},"lastExecutionTime":{"type":"string","pattern":"^\\d{12}$"},"lastExecutionTime_r":{"type":"integer","format":"int64"},"order_ref":{"type":"string"},"taxOptimizerId":{"type":"string"},"order_cancellation_by_system_reason":{"type":"string"},"parentId":{"type":"integer","format":"int64"},"supportsTaxOpt":{"type":"string","enum":["0","1"]},"isEventTrading":{"type":"string","enum":["0","1"]},"bgColor":{"type":"string"},"fgColor":{"type":"string"}}};
 const schema84 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive","WarnState"]};
-const pattern39 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
-const pattern42 = new RegExp("^\\d{12}$", "u");
+const pattern42 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern45 = new RegExp("^\\d{12}$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -17669,7 +17860,7 @@ errors++;
 if(data.price !== undefined){
 let data24 = data.price;
 if(typeof data24 === "string"){
-if(!pattern39.test(data24)){
+if(!pattern42.test(data24)){
 const err58 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -17694,7 +17885,7 @@ errors++;
 if(data.auxPrice !== undefined){
 let data25 = data.auxPrice;
 if(typeof data25 === "string"){
-if(!pattern39.test(data25)){
+if(!pattern42.test(data25)){
 const err60 = {instancePath:instancePath+"/auxPrice",schemaPath:"#/properties/auxPrice/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
@@ -17719,7 +17910,7 @@ errors++;
 if(data.avgPrice !== undefined){
 let data26 = data.avgPrice;
 if(typeof data26 === "string"){
-if(!pattern39.test(data26)){
+if(!pattern42.test(data26)){
 const err62 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/properties/avgPrice/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
@@ -17768,7 +17959,7 @@ errors++;
 if(data.lastExecutionTime !== undefined){
 let data29 = data.lastExecutionTime;
 if(typeof data29 === "string"){
-if(!pattern42.test(data29)){
+if(!pattern45.test(data29)){
 const err66 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/properties/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -18048,8 +18239,8 @@ validate53.evaluated = {"props":{"orders":true,"snapshot":true},"dynamicProps":f
 
 export const schema_LiveSessionTokenResponse = validate55;
 const schema86 = {"type":"object","required":["diffie_hellman_response","live_session_token_signature","live_session_token_expiration"],"properties":{"diffie_hellman_response":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"live_session_token_signature":{"type":"string","pattern":"^[0-9a-f]{40}$"},"live_session_token_expiration":{"type":"integer","format":"int64","minimum":0}}};
-const pattern43 = new RegExp("^[0-9a-fA-F]+$", "u");
-const pattern44 = new RegExp("^[0-9a-f]{40}$", "u");
+const pattern46 = new RegExp("^[0-9a-fA-F]+$", "u");
+const pattern47 = new RegExp("^[0-9a-f]{40}$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18095,7 +18286,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern43.test(data0)){
+if(!pattern46.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -18120,7 +18311,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern44.test(data1)){
+if(!pattern47.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -18584,8 +18775,8 @@ validate57.evaluated = {"props":{"total_cash":true,"settled_cash":true,"MTD Inte
 
 export const schema_OAuth2TokenRequest = validate58;
 const schema89 = {"type":"object","required":["grant_type","client_assertion_type","client_assertion","scope"],"additionalProperties":false,"properties":{"grant_type":{"type":"string","enum":["client_credentials"]},"client_assertion_type":{"type":"string","enum":["urn:ietf:params:oauth:client-assertion-type:jwt-bearer"]},"client_assertion":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"scope":{"type":"string","minLength":1,"pattern":"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"}}};
-const pattern45 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
-const pattern46 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
+const pattern48 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
+const pattern49 = new RegExp("^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18699,7 +18890,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
+if(!pattern48.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -18734,7 +18925,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern46.test(data3)){
+if(!pattern49.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -18773,7 +18964,7 @@ return errors === 0;
 validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OAuth2TokenResponse = validate59;
-const schema90 = {"type":"object","required":["access_token","token_type","expires_in","scope"],"properties":{"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"token_type":{"type":"string","enum":["Bearer"]},"expires_in":{"type":"integer","minimum":1},"scope":{"type":"string"}}};
+const schema90 = {"type":"object","required":["access_token","token_type","expires_in","scope"],"properties":{"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"token_type":{"type":"string","enum":["Bearer"]},"expires_in":{"type":"integer","minimum":1},"scope":{"type":"string"},"refresh_token":{"type":"string","minLength":1},"id_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18829,7 +19020,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern45.test(data0)){
+if(!pattern48.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -18911,9 +19102,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.refresh_token !== undefined){
+let data4 = data.refresh_token;
+if(typeof data4 === "string"){
+if(func0(data4) < 1){
+const err11 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18922,13 +19115,61 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+else {
+const err12 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.id_token !== undefined){
+let data5 = data.id_token;
+if(typeof data5 === "string"){
+if(!pattern48.test(data5)){
+const err13 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"refresh_token":true,"id_token":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OAuthAccessTokenResponse = validate60;
-const schema91 = {"type":"object","required":["oauth_token","oauth_token_secret"],"properties":{"oauth_token":{"type":"string","minLength":1},"oauth_token_secret":{"type":"string","contentEncoding":"base64","minLength":1}}};
+const schema91 = {"type":"object","required":["is_paper","oauth_token","oauth_token_secret"],"properties":{"is_paper":{"type":"boolean"},"oauth_token":{"type":"string","minLength":1},"oauth_token_secret":{"type":"string","contentEncoding":"base64","minLength":1}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18941,8 +19182,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oauth_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
+if(data.is_paper === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_paper"},message:"must have required property '"+"is_paper"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18951,8 +19192,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.oauth_token_secret === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
+if(data.oauth_token === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18961,11 +19202,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.oauth_token !== undefined){
-let data0 = data.oauth_token;
-if(typeof data0 === "string"){
-if(func0(data0) < 1){
-const err2 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.oauth_token_secret === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18974,9 +19212,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.is_paper !== undefined){
+if(typeof data.is_paper !== "boolean"){
+const err3 = {instancePath:instancePath+"/is_paper",schemaPath:"#/properties/is_paper/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18986,11 +19224,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.oauth_token_secret !== undefined){
-let data1 = data.oauth_token_secret;
+if(data.oauth_token !== undefined){
+let data1 = data.oauth_token;
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
-const err4 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err4 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19001,7 +19239,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19011,9 +19249,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.oauth_token_secret !== undefined){
+let data2 = data.oauth_token_secret;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err6 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19022,10 +19262,33 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+else {
+const err7 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"is_paper":true,"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OAuthRequestTokenResponse = validate61;
 const schema92 = {"type":"object","required":["oauth_token"],"properties":{"oauth_token":{"type":"string","minLength":1}}};
@@ -19345,7 +19608,7 @@ validate62.evaluated = {"props":{"orderId":true,"reqId":true,"dismissable":true,
 
 export const schema_OrderMessageId = validate63;
 const schema94 = {"type":"string","pattern":"^[op]\\d+$","maxLength":16};
-const pattern48 = new RegExp("^[op]\\d+$", "u");
+const pattern52 = new RegExp("^[op]\\d+$", "u");
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19368,7 +19631,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern48.test(data)){
+if(!pattern52.test(data)){
 const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -19472,8 +19735,8 @@ validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderRequest = validate65;
 const schema96 = {"type":"object","additionalProperties":false,"required":["conid","orderType","side","tif"],"allOf":[{"anyOf":[{"required":["quantity"],"properties":{"quantity":true}},{"required":["cashQty"],"properties":{"cashQty":true}},{"required":["fxQty"],"properties":{"fxQty":true}}]}],"dependentRequired":{"fxQty":["isCcyConv"]},"properties":{"acctId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"conid":{"type":"integer","format":"int64","minimum":1},"conidex":{"type":"string","pattern":"^\\d+(@[A-Z0-9.]+)?$"},"secType":{"type":"string","pattern":"^\\d+:[A-Z]+$"},"cOID":{"type":"string","minLength":1,"maxLength":64},"parentId":{"type":"string","minLength":1,"maxLength":64},"orderType":{"type":"string","enum":["MKT","LMT","STP","STOP_LIMIT","MIDPRICE","TRAIL","TRAILLMT","MIT","LIT","REL","MOC","LOC"]},"exchange":{"type":"string","minLength":1,"maxLength":32},"listingExchange":{"type":"string","minLength":1,"maxLength":32},"isSingleGroup":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"price":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"auxPrice":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"side":{"type":"string","enum":["BUY","SELL"]},"ticker":{"type":"string","minLength":1,"maxLength":32},"tif":{"type":"string","enum":["DAY","IOC","GTC","OPG","PAX"]},"trailingAmt":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"trailingType":{"type":"string","enum":["amt","%"]},"referrer":{"type":"string","maxLength":64},"quantity":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"cashQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"fxQty":{"type":"number","exclusiveMinimum":0,"maximum":1000000000},"isCcyConv":{"type":"boolean"},"useAdaptive":{"type":"boolean"},"allOrNone":{"type":"boolean"},"strategy":{"type":"string","minLength":1,"maxLength":32},"strategyParameters":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}},"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"allocationMethod":{"type":"string","maxLength":32},"taxOptimizerId":{"type":"string","maxLength":64},"jsonPayload":{"type":"object","properties":{"allocation_profile":{"type":"object","properties":{"alloc_type":{"type":"string","enum":["SHARE","CASH"]},"allocations":{"type":"array","items":{"type":"object"}}}}}},"deactivated":{"type":"boolean"}}};
-const pattern50 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
-const pattern51 = new RegExp("^\\d+:[A-Z]+$", "u");
+const pattern54 = new RegExp("^\\d+(@[A-Z0-9.]+)?$", "u");
+const pattern55 = new RegExp("^\\d+:[A-Z]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19695,7 +19958,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern50.test(data2)){
+if(!pattern54.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -19720,7 +19983,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern51.test(data3)){
+if(!pattern55.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -21068,7 +21331,7 @@ errors++;
 if(data.size !== undefined){
 let data12 = data.size;
 if(typeof data12 === "string"){
-if(!pattern39.test(data12)){
+if(!pattern42.test(data12)){
 const err44 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -21093,7 +21356,7 @@ errors++;
 if(data.total_size !== undefined){
 let data13 = data.total_size;
 if(typeof data13 === "string"){
-if(!pattern39.test(data13)){
+if(!pattern42.test(data13)){
 const err46 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -21167,7 +21430,7 @@ errors++;
 if(data.limit_price !== undefined){
 let data17 = data.limit_price;
 if(typeof data17 === "string"){
-if(!pattern39.test(data17)){
+if(!pattern42.test(data17)){
 const err52 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
@@ -21192,7 +21455,7 @@ errors++;
 if(data.stop_price !== undefined){
 let data18 = data.stop_price;
 if(typeof data18 === "string"){
-if(!pattern39.test(data18)){
+if(!pattern42.test(data18)){
 const err54 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -21217,7 +21480,7 @@ errors++;
 if(data.cum_fill !== undefined){
 let data19 = data.cum_fill;
 if(typeof data19 === "string"){
-if(!pattern39.test(data19)){
+if(!pattern42.test(data19)){
 const err56 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -21563,7 +21826,7 @@ errors++;
 if(data.average_price !== undefined){
 let data44 = data.average_price;
 if(typeof data44 === "string"){
-if(!pattern39.test(data44)){
+if(!pattern42.test(data44)){
 const err85 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -21588,7 +21851,7 @@ errors++;
 if(data.order_time !== undefined){
 let data45 = data.order_time;
 if(typeof data45 === "string"){
-if(!pattern42.test(data45)){
+if(!pattern45.test(data45)){
 const err87 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -21677,7 +21940,7 @@ validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderSuccessEntry = validate68;
 const schema100 = {"type":"object","required":["order_id","order_status","encrypt_message"],"properties":{"order_id":{"type":"string","pattern":"^\\d+$"},"order_status":{"$ref":"#/components/schemas/OrderStatusValue"},"encrypt_message":{"type":"string","const":"1"},"local_order_id":{"type":"string"},"parent_order_id":{"type":"string","pattern":"^\\d+$"}}};
-const pattern60 = new RegExp("^\\d+$", "u");
+const pattern64 = new RegExp("^\\d+$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21723,7 +21986,7 @@ errors++;
 if(data.order_id !== undefined){
 let data0 = data.order_id;
 if(typeof data0 === "string"){
-if(!pattern60.test(data0)){
+if(!pattern64.test(data0)){
 const err3 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -21806,7 +22069,7 @@ errors++;
 if(data.parent_order_id !== undefined){
 let data4 = data.parent_order_id;
 if(typeof data4 === "string"){
-if(!pattern60.test(data4)){
+if(!pattern64.test(data4)){
 const err10 = {instancePath:instancePath+"/parent_order_id",schemaPath:"#/properties/parent_order_id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -22021,7 +22284,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern48.test(data5)){
+if(!pattern52.test(data5)){
 const err14 = {instancePath:instancePath+"/messageIds/" + i1,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -22074,7 +22337,7 @@ validate69.evaluated = {"props":{"id":true,"message":true,"isSuppressed":true,"m
 export const schema_PartitionedPnl = validate70;
 const schema104 = {"type":"object","required":["upnl"],"properties":{"upnl":{"oneOf":[{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlEntry"}},{"type":"array","maxItems":0,"items":{"$ref":"#/components/schemas/PnlEntry"}}]}}};
 const schema105 = {"type":"object","required":["rowType","dpl","nl","upl","el","mv"],"properties":{"rowType":{"type":"integer"},"dpl":{"type":"number"},"nl":{"type":"number"},"upl":{"type":"number"},"el":{"type":"number"},"mv":{"type":"number"}}};
-const pattern63 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
+const pattern67 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22107,7 +22370,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern63.test(key0)){
+if(!pattern67.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -22797,7 +23060,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern50.test(data4)){
+if(!pattern54.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -22822,7 +23085,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern51.test(data5)){
+if(!pattern55.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -26098,8 +26361,8 @@ validate85.evaluated = {"props":{"accountId":true,"users":true,"applicant":true}
 
 export const schema_SsoBrowserSessionRequest = validate87;
 const schema126 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"path":{"type":"string","pattern":"^/","maxLength":256,"default":"/portal/"},"lang":{"type":"string","pattern":"^[a-z]{2}$","default":"en"}}};
-const pattern73 = new RegExp("^/", "u");
-const pattern74 = new RegExp("^[a-z]{2}$", "u");
+const pattern77 = new RegExp("^/", "u");
+const pattern78 = new RegExp("^[a-z]{2}$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26227,7 +26490,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern73.test(data2)){
+if(!pattern77.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -26252,7 +26515,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern74.test(data3)){
+if(!pattern78.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -26291,7 +26554,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoBrowserSessionResponse = validate88;
-const schema127 = {"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"},"expiresIn":{"type":"integer","minimum":1}}};
+const schema127 = {"type":"object","required":["url"],"properties":{"active":{"type":"boolean"},"url":{"type":"string","format":"uri"},"expiresIn":{"type":"integer","minimum":1}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26314,11 +26577,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!(formats48.test(data0))){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(data.active !== undefined){
+if(typeof data.active !== "boolean"){
+const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26328,8 +26589,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-else {
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats48.test(data1))){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26339,10 +26603,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.expiresIn !== undefined){
-let data1 = data.expiresIn;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26351,9 +26613,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.expiresIn !== undefined){
+let data2 = data.expiresIn;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26362,11 +26626,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26375,13 +26637,26 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate88.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":{"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":{"active":true,"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionRequest = validate89;
-const schema128 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"alternativeIps":{"type":"array","maxItems":10,"uniqueItems":true,"items":{"type":"string","minLength":2,"maxLength":45}},"compete":{"type":"boolean","default":false},"publish":{"type":"boolean","default":true}}};
+const schema128 = {"type":"object","required":["credential","ip"],"additionalProperties":false,"properties":{"credential":{"type":"string","minLength":1,"maxLength":64},"ip":{"type":"string","minLength":2,"maxLength":45},"service":{"type":"string","minLength":1,"maxLength":64},"alternativeIps":{"type":"array","maxItems":10,"uniqueItems":true,"items":{"type":"string","minLength":2,"maxLength":45}},"compete":{"type":"boolean","default":false},"publish":{"type":"boolean","default":true}}};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26415,7 +26690,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "credential") || (key0 === "ip")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
+if(!((((((key0 === "credential") || (key0 === "ip")) || (key0 === "service")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -26496,11 +26771,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.alternativeIps !== undefined){
-let data2 = data.alternativeIps;
-if(Array.isArray(data2)){
-if(data2.length > 10){
-const err9 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(data.service !== undefined){
+let data2 = data.service;
+if(typeof data2 === "string"){
+if(func0(data2) > 64){
+const err9 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26509,12 +26784,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func0(data3) > 45){
-const err10 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
+if(func0(data2) < 1){
+const err10 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26523,8 +26794,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func0(data3) < 2){
-const err11 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26534,8 +26806,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alternativeIps !== undefined){
+let data3 = data.alternativeIps;
+if(Array.isArray(data3)){
+if(data3.length > 10){
+const err12 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26544,19 +26819,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-let i1 = data2.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data2[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func0(data4) > 45){
+const err13 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26564,14 +26832,9 @@ else {
 vErrors.push(err13);
 }
 errors++;
-break;
 }
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func0(data4) < 2){
+const err14 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26581,9 +26844,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.compete !== undefined){
-if(typeof data.compete !== "boolean"){
-const err15 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err15 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26593,9 +26855,18 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.publish !== undefined){
-if(typeof data.publish !== "boolean"){
-const err16 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err16 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26603,16 +26874,55 @@ else {
 vErrors.push(err16);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.compete !== undefined){
+if(typeof data.compete !== "boolean"){
+const err18 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.publish !== undefined){
+if(typeof data.publish !== "boolean"){
+const err19 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -26622,8 +26932,8 @@ return errors === 0;
 validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsoSessionResponse = validate90;
-const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
-const pattern76 = new RegExp("^[0-9a-f]{32}$", "u");
+const schema129 = {"type":"object","required":["active","access_token","sessionId","userId","userName","authenticated","connected","competing","expires"],"properties":{"active":{"type":"boolean"},"token_type":{"type":"string","enum":["Bearer"]},"access_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"sessionId":{"type":"string","pattern":"^[0-9a-f]{32}$"},"userId":{"type":"integer","format":"int64"},"userName":{"type":"string"},"authenticated":{"type":"boolean"},"connected":{"type":"boolean"},"competing":{"type":"boolean"},"expires":{"type":"integer","format":"int64","minimum":0}}};
+const pattern80 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26738,11 +27048,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.access_token !== undefined){
-let data1 = data.access_token;
-if(typeof data1 === "string"){
-if(!pattern45.test(data1)){
-const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(data.token_type !== undefined){
+let data1 = data.token_type;
+if(typeof data1 !== "string"){
+const err10 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26751,9 +27060,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data1 === "Bearer")){
+const err11 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/enum",keyword:"enum",params:{allowedValues: schema129.properties.token_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26763,11 +27071,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.sessionId !== undefined){
-let data2 = data.sessionId;
+if(data.access_token !== undefined){
+let data2 = data.access_token;
 if(typeof data2 === "string"){
-if(!pattern76.test(data2)){
-const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(!pattern48.test(data2)){
+const err12 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26778,7 +27086,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26788,10 +27096,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.userId !== undefined){
-let data3 = data.userId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.sessionId !== undefined){
+let data3 = data.sessionId;
+if(typeof data3 === "string"){
+if(!pattern80.test(data3)){
+const err14 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26800,9 +27109,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err15 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+else {
+const err15 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26812,10 +27121,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.userName !== undefined){
-if(typeof data.userName !== "string"){
-const err16 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.userId !== undefined){
+let data4 = data.userId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26824,10 +27133,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.authenticated !== undefined){
-if(typeof data.authenticated !== "boolean"){
-const err17 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats0.validate(data4))){
+const err17 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26837,9 +27145,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.connected !== undefined){
-if(typeof data.connected !== "boolean"){
-const err18 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.userName !== undefined){
+if(typeof data.userName !== "string"){
+const err18 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26849,9 +27158,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.competing !== undefined){
-if(typeof data.competing !== "boolean"){
-const err19 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.authenticated !== undefined){
+if(typeof data.authenticated !== "boolean"){
+const err19 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26861,10 +27170,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.expires !== undefined){
-let data8 = data.expires;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.connected !== undefined){
+if(typeof data.connected !== "boolean"){
+const err20 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26873,9 +27181,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.competing !== undefined){
+if(typeof data.competing !== "boolean"){
+const err21 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26884,8 +27193,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.expires !== undefined){
+let data9 = data.expires;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26894,11 +27206,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err23 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26907,10 +27217,33 @@ vErrors.push(err23);
 }
 errors++;
 }
+if(!(formats0.validate(data9))){
+const err24 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"active":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":{"active":true,"token_type":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SsodhInitRequest = validate91;
 const schema130 = {"type":"object","additionalProperties":false,"properties":{"publish":{"type":"boolean"},"compete":{"type":"boolean"}}};
@@ -27352,7 +27685,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern27.test(key0)){
+if(!pattern30.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -27415,7 +27748,7 @@ validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SuppressQuestionsRequest = validate96;
 const schema135 = {"type":"object","additionalProperties":false,"required":["messageIds"],"properties":{"messageIds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"#/components/schemas/OrderMessageId"}}}};
-const func88 = runtime1.default;
+const func94 = runtime1.default;
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27487,7 +27820,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern48.test(data1)){
+if(!pattern52.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -27515,7 +27848,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func88(data0[i1], data0[j0])){
+if(func94(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -27934,7 +28267,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern76.test(data0)){
+if(!pattern80.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28277,7 +28610,7 @@ errors++;
 if(data.session !== undefined){
 let data0 = data.session;
 if(typeof data0 === "string"){
-if(!pattern76.test(data0)){
+if(!pattern80.test(data0)){
 const err6 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28447,7 +28780,7 @@ validate105.evaluated = {"props":{"session":true,"ssoExpires":true,"collission":
 
 export const schema_Trade = validate107;
 const schema147 = {"type":"object","required":["execution_id","symbol","supports_tax_opt","side","order_description","trade_time","trade_time_r","size","price","submitter","exchange","commission","net_amount","account","accountCode","company_name","contract_description_1","sec_type","listing_exchange","conid","conidEx","clearing_id","clearing_name","liquidation_trade","is_event_trading","order_id"],"properties":{"execution_id":{"type":"string"},"symbol":{"type":"string"},"supports_tax_opt":{"type":"string","enum":["0","1"]},"side":{"type":"string","enum":["B","S"]},"order_description":{"type":"string"},"order_ref":{"type":"string"},"trade_time":{"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},"trade_time_r":{"type":"integer","format":"int64"},"size":{"type":"number","exclusiveMinimum":0},"price":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"submitter":{"type":"string"},"exchange":{"type":"string"},"commission":{"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"},"net_amount":{"type":"number"},"account":{"type":"string"},"accountCode":{"type":"string"},"account_allocation_name":{"type":"string"},"company_name":{"type":"string"},"contract_description_1":{"type":"string"},"sec_type":{"type":"string"},"listing_exchange":{"type":"string"},"conid":{"type":"integer","format":"int64"},"conidEx":{"type":"string"},"clearing_id":{"type":"string"},"clearing_name":{"type":"string"},"liquidation_trade":{"type":"string","enum":["0","1"]},"is_event_trading":{"type":"string","enum":["0","1"]},"order_id":{"type":"integer","format":"int64"}}};
-const pattern83 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
+const pattern87 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28817,7 +29150,7 @@ errors++;
 if(data.trade_time !== undefined){
 let data6 = data.trade_time;
 if(typeof data6 === "string"){
-if(!pattern83.test(data6)){
+if(!pattern87.test(data6)){
 const err34 = {instancePath:instancePath+"/trade_time",schemaPath:"#/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
@@ -28892,7 +29225,7 @@ errors++;
 if(data.price !== undefined){
 let data9 = data.price;
 if(typeof data9 === "string"){
-if(!pattern39.test(data9)){
+if(!pattern42.test(data9)){
 const err40 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -28941,7 +29274,7 @@ errors++;
 if(data.commission !== undefined){
 let data12 = data.commission;
 if(typeof data12 === "string"){
-if(!pattern39.test(data12)){
+if(!pattern42.test(data12)){
 const err44 = {instancePath:instancePath+"/commission",schemaPath:"#/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -29209,7 +29542,7 @@ return errors === 0;
 validate107.evaluated = {"props":{"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"conid":true,"conidEx":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"is_event_trading":true,"order_id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Watchlist = validate108;
-const schema148 = {"type":"object","required":["id","hash","name","readOnly","instruments"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"hash":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"instruments":{"type":"array","maxItems":0,"items":{"type":"object"}}}};
+const schema148 = {"type":"object","required":["id","hash","name","readOnly","instruments"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"hash":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"instruments":{"type":"array","maxItems":0,"items":{"type":"string"}}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29275,7 +29608,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
+if(!pattern21.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -29348,9 +29681,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4[i0] !== "string"){
+const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30087,8 +30419,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oauth_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
+if(data.is_paper === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_paper"},message:"must have required property '"+"is_paper"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30097,8 +30429,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.oauth_token_secret === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
+if(data.oauth_token === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token"},message:"must have required property '"+"oauth_token"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30107,11 +30439,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.oauth_token !== undefined){
-let data0 = data.oauth_token;
-if(typeof data0 === "string"){
-if(func0(data0) < 1){
-const err2 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.oauth_token_secret === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oauth_token_secret"},message:"must have required property '"+"oauth_token_secret"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30120,9 +30449,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.is_paper !== undefined){
+if(typeof data.is_paper !== "boolean"){
+const err3 = {instancePath:instancePath+"/is_paper",schemaPath:"#/properties/is_paper/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30132,11 +30461,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.oauth_token_secret !== undefined){
-let data1 = data.oauth_token_secret;
+if(data.oauth_token !== undefined){
+let data1 = data.oauth_token;
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
-const err4 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err4 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30147,7 +30476,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/oauth_token",schemaPath:"#/properties/oauth_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30157,9 +30486,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.oauth_token_secret !== undefined){
+let data2 = data.oauth_token_secret;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err6 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30168,10 +30499,33 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+else {
+const err7 = {instancePath:instancePath+"/oauth_token_secret",schemaPath:"#/properties/oauth_token_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate115.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":{"is_paper":true,"oauth_token":true,"oauth_token_secret":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_getOAuthAccessToken_401_0 = validate116;
 
@@ -30651,7 +31005,7 @@ errors++;
 if(data.diffie_hellman_response !== undefined){
 let data0 = data.diffie_hellman_response;
 if(typeof data0 === "string"){
-if(!pattern43.test(data0)){
+if(!pattern46.test(data0)){
 const err3 = {instancePath:instancePath+"/diffie_hellman_response",schemaPath:"#/properties/diffie_hellman_response/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -30676,7 +31030,7 @@ errors++;
 if(data.live_session_token_signature !== undefined){
 let data1 = data.live_session_token_signature;
 if(typeof data1 === "string"){
-if(!pattern44.test(data1)){
+if(!pattern47.test(data1)){
 const err5 = {instancePath:instancePath+"/live_session_token_signature",schemaPath:"#/properties/live_session_token_signature/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}$"},message:"must match pattern \""+"^[0-9a-f]{40}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -31295,7 +31649,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
+if(!pattern48.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31330,7 +31684,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern46.test(data3)){
+if(!pattern49.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31482,7 +31836,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
+if(!pattern48.test(data2)){
 const err9 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -31517,7 +31871,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern46.test(data3)){
+if(!pattern49.test(data3)){
 const err12 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+( [A-Za-z0-9._-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -31611,7 +31965,7 @@ errors++;
 if(data.access_token !== undefined){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(!pattern45.test(data0)){
+if(!pattern48.test(data0)){
 const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -31693,9 +32047,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.refresh_token !== undefined){
+let data4 = data.refresh_token;
+if(typeof data4 === "string"){
+if(func0(data4) < 1){
+const err11 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31704,10 +32060,58 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+else {
+const err12 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.id_token !== undefined){
+let data5 = data.id_token;
+if(typeof data5 === "string"){
+if(!pattern48.test(data5)){
+const err13 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id_token",schemaPath:"#/properties/id_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate127.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true},"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"refresh_token":true,"id_token":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_createOAuth2Token_400_0 = validate128;
 
@@ -32811,7 +33215,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "credential") || (key0 === "ip")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
+if(!((((((key0 === "credential") || (key0 === "ip")) || (key0 === "service")) || (key0 === "alternativeIps")) || (key0 === "compete")) || (key0 === "publish"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -32892,11 +33296,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.alternativeIps !== undefined){
-let data2 = data.alternativeIps;
-if(Array.isArray(data2)){
-if(data2.length > 10){
-const err9 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(data.service !== undefined){
+let data2 = data.service;
+if(typeof data2 === "string"){
+if(func0(data2) > 64){
+const err9 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32905,12 +33309,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func0(data3) > 45){
-const err10 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
+if(func0(data2) < 1){
+const err10 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -32919,8 +33319,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func0(data3) < 2){
-const err11 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32930,8 +33331,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alternativeIps !== undefined){
+let data3 = data.alternativeIps;
+if(Array.isArray(data3)){
+if(data3.length > 10){
+const err12 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -32940,19 +33344,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-let i1 = data2.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data2[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func0(data4) > 45){
+const err13 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32960,14 +33357,9 @@ else {
 vErrors.push(err13);
 }
 errors++;
-break;
 }
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func0(data4) < 2){
+const err14 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -32977,9 +33369,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.compete !== undefined){
-if(typeof data.compete !== "boolean"){
-const err15 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err15 = {instancePath:instancePath+"/alternativeIps/" + i0,schemaPath:"#/properties/alternativeIps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -32989,9 +33380,18 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.publish !== undefined){
-if(typeof data.publish !== "boolean"){
-const err16 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err16 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -32999,16 +33399,55 @@ else {
 vErrors.push(err16);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/alternativeIps",schemaPath:"#/properties/alternativeIps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.compete !== undefined){
+if(typeof data.compete !== "boolean"){
+const err18 = {instancePath:instancePath+"/compete",schemaPath:"#/properties/compete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.publish !== undefined){
+if(typeof data.publish !== "boolean"){
+const err19 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -33132,11 +33571,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.access_token !== undefined){
-let data1 = data.access_token;
-if(typeof data1 === "string"){
-if(!pattern45.test(data1)){
-const err10 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
+if(data.token_type !== undefined){
+let data1 = data.token_type;
+if(typeof data1 !== "string"){
+const err10 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33145,9 +33583,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data1 === "Bearer")){
+const err11 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/enum",keyword:"enum",params:{allowedValues: schema129.properties.token_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33157,11 +33594,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.sessionId !== undefined){
-let data2 = data.sessionId;
+if(data.access_token !== undefined){
+let data2 = data.access_token;
 if(typeof data2 === "string"){
-if(!pattern76.test(data2)){
-const err12 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(!pattern48.test(data2)){
+const err12 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33172,7 +33609,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33182,10 +33619,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.userId !== undefined){
-let data3 = data.userId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.sessionId !== undefined){
+let data3 = data.sessionId;
+if(typeof data3 === "string"){
+if(!pattern80.test(data3)){
+const err14 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33194,9 +33632,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err15 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+else {
+const err15 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33206,10 +33644,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.userName !== undefined){
-if(typeof data.userName !== "string"){
-const err16 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.userId !== undefined){
+let data4 = data.userId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33218,10 +33656,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.authenticated !== undefined){
-if(typeof data.authenticated !== "boolean"){
-const err17 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats0.validate(data4))){
+const err17 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -33231,9 +33668,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.connected !== undefined){
-if(typeof data.connected !== "boolean"){
-const err18 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.userName !== undefined){
+if(typeof data.userName !== "string"){
+const err18 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33243,9 +33681,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.competing !== undefined){
-if(typeof data.competing !== "boolean"){
-const err19 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.authenticated !== undefined){
+if(typeof data.authenticated !== "boolean"){
+const err19 = {instancePath:instancePath+"/authenticated",schemaPath:"#/properties/authenticated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -33255,10 +33693,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.expires !== undefined){
-let data8 = data.expires;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.connected !== undefined){
+if(typeof data.connected !== "boolean"){
+const err20 = {instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33267,9 +33704,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.competing !== undefined){
+if(typeof data.competing !== "boolean"){
+const err21 = {instancePath:instancePath+"/competing",schemaPath:"#/properties/competing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33278,8 +33716,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.expires !== undefined){
+let data9 = data.expires;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -33288,11 +33729,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err23 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -33301,10 +33740,33 @@ vErrors.push(err23);
 }
 errors++;
 }
+if(!(formats0.validate(data9))){
+const err24 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
 validate133.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"active":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":{"active":true,"token_type":true,"access_token":true,"sessionId":true,"userId":true,"userName":true,"authenticated":true,"connected":true,"competing":true,"expires":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_createSsoSession_400_0 = validate134;
 
@@ -34769,7 +35231,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern73.test(data2)){
+if(!pattern77.test(data2)){
 const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -34794,7 +35256,7 @@ errors++;
 if(data.lang !== undefined){
 let data3 = data.lang;
 if(typeof data3 === "string"){
-if(!pattern74.test(data3)){
+if(!pattern78.test(data3)){
 const err12 = {instancePath:instancePath+"/lang",schemaPath:"#/properties/lang/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -34855,11 +35317,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!(formats48.test(data0))){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(data.active !== undefined){
+if(typeof data.active !== "boolean"){
+const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34869,8 +35329,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-else {
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats48.test(data1))){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34880,10 +35343,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.expiresIn !== undefined){
-let data1 = data.expiresIn;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34892,9 +35353,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.expiresIn !== undefined){
+let data2 = data.expiresIn;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34903,11 +35366,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34916,10 +35377,23 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"active":true,"url":true,"expiresIn":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_createSsoBrowserSession_400_0 = validate141;
 
@@ -49954,7 +50428,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs5 = errors;
 if(typeof key0 === "string"){
-if(!pattern63.test(key0)){
+if(!pattern67.test(key0)){
 const err1 = {instancePath:instancePath+"/upnl",schemaPath:"#/properties/upnl/oneOf/0/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+\\.Core$"},message:"must match pattern \""+"^[A-Za-z0-9]+\\.Core$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -52092,7 +52566,7 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern28.test(key0)){
+if(!pattern31.test(key0)){
 const err1 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
@@ -52606,7 +53080,7 @@ errors++;
 if(data0.currency !== undefined){
 let data15 = data0.currency;
 if(typeof data15 === "string"){
-if(!pattern28.test(data15)){
+if(!pattern31.test(data15)){
 const err47 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
@@ -52809,7 +53283,7 @@ errors++;
 if(data0.secondkey !== undefined){
 let data28 = data0.secondkey;
 if(typeof data28 === "string"){
-if(!pattern28.test(data28)){
+if(!pattern31.test(data28)){
 const err63 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -53373,7 +53847,7 @@ errors++;
 if(data32.currency !== undefined){
 let data47 = data32.currency;
 if(typeof data47 === "string"){
-if(!pattern28.test(data47)){
+if(!pattern31.test(data47)){
 const err113 = {instancePath:instancePath+"/BASE/currency",schemaPath:"#/components/schemas/LedgerEntry/properties/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -53576,7 +54050,7 @@ errors++;
 if(data32.secondkey !== undefined){
 let data60 = data32.secondkey;
 if(typeof data60 === "string"){
-if(!pattern28.test(data60)){
+if(!pattern31.test(data60)){
 const err129 = {instancePath:instancePath+"/BASE/secondkey",schemaPath:"#/components/schemas/LedgerEntry/properties/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -54272,8 +54746,8 @@ errors++;
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err5 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema39.properties.orderId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -54283,8 +54757,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0 > 1000000000000000000 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000000000},message:"must be <= 1000000000000000000"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -54293,8 +54767,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats0.validate(data0))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -54304,12 +54778,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data.alertName !== undefined){
-let data1 = data.alertName;
-if(typeof data1 === "string"){
-if(func0(data1) > 100){
-const err8 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,18}$"},message:"must match pattern \""+"^[0-9]{1,18}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -54318,8 +54789,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func0(data1) < 1){
-const err9 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.toolId !== undefined){
+let data1 = data.toolId;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -54328,9 +54803,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -54339,12 +54814,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.alertMessage !== undefined){
-let data2 = data.alertMessage;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err11 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(formats0.validate(data1))){
+const err11 = {instancePath:instancePath+"/toolId",schemaPath:"#/properties/toolId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -54354,8 +54825,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.playAudio !== undefined){
+let data2 = data.playAudio;
+if(typeof data2 === "string"){
+if(func0(data2) > 100){
+const err12 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -54365,10 +54840,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.alertRepeatable !== undefined){
-let data3 = data.alertRepeatable;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err13 = {instancePath:instancePath+"/playAudio",schemaPath:"#/properties/playAudio/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -54377,8 +54850,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data3 === 0) || (data3 === 1))){
-const err14 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alertName !== undefined){
+let data3 = data.alertName;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err14 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -54387,12 +54864,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data4 = data.email;
-if(typeof data4 === "string"){
-if(func0(data4) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(func0(data3) < 1){
+const err15 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -54401,8 +54874,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(formats16.test(data4))){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+else {
+const err16 = {instancePath:instancePath+"/alertName",schemaPath:"#/properties/alertName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -54412,8 +54886,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertMessage !== undefined){
+let data4 = data.alertMessage;
+if(typeof data4 === "string"){
+if(func0(data4) > 1000){
+const err17 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -54423,11 +54900,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.expireTime !== undefined){
-let data5 = data.expireTime;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err18 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
+else {
+const err18 = {instancePath:instancePath+"/alertMessage",schemaPath:"#/properties/alertMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -54437,8 +54911,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alertRepeatable !== undefined){
+let data5 = data.alertRepeatable;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err19 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -54447,11 +54923,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.iTWSOrdersOnly !== undefined){
-let data6 = data.iTWSOrdersOnly;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err20 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data5 === 0) || (data5 === 1))){
+const err20 = {instancePath:instancePath+"/alertRepeatable",schemaPath:"#/properties/alertRepeatable/enum",keyword:"enum",params:{allowedValues: schema39.properties.alertRepeatable.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -54460,8 +54933,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!((data6 === 0) || (data6 === 1))){
-const err21 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if(typeof data6 === "string"){
+if(func0(data6) > 254){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -54470,11 +54947,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.outsideRth !== undefined){
-let data7 = data.outsideRth;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err22 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats16.test(data6))){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -54483,8 +54957,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((data7 === 0) || (data7 === 1))){
-const err23 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -54494,10 +54969,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.sendMessage !== undefined){
-let data8 = data.sendMessage;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err24 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expireTime !== undefined){
+let data7 = data.expireTime;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err24 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -54506,8 +54982,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!((data8 === 0) || (data8 === 1))){
-const err25 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err25 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -54517,10 +54994,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.showPopup !== undefined){
-let data9 = data.showPopup;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err26 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.iTWSOrdersOnly !== undefined){
+let data8 = data.iTWSOrdersOnly;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -54529,8 +55006,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!((data9 === 0) || (data9 === 1))){
-const err27 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
+if(!((data8 === 0) || (data8 === 1))){
+const err27 = {instancePath:instancePath+"/iTWSOrdersOnly",schemaPath:"#/properties/iTWSOrdersOnly/enum",keyword:"enum",params:{allowedValues: schema39.properties.iTWSOrdersOnly.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -54540,10 +55017,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.tif !== undefined){
-let data10 = data.tif;
-if(typeof data10 !== "string"){
-const err28 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outsideRth !== undefined){
+let data9 = data.outsideRth;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err28 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -54552,8 +55029,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!((data10 === "GTC") || (data10 === "GTD"))){
-const err29 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
+if(!((data9 === 0) || (data9 === 1))){
+const err29 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/enum",keyword:"enum",params:{allowedValues: schema39.properties.outsideRth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -54563,11 +55040,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.conditions !== undefined){
-let data11 = data.conditions;
-if(Array.isArray(data11)){
-if(data11.length > 30){
-const err30 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(data.sendMessage !== undefined){
+let data10 = data.sendMessage;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err30 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -54576,8 +55052,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!((data10 === 0) || (data10 === 1))){
+const err31 = {instancePath:instancePath+"/sendMessage",schemaPath:"#/properties/sendMessage/enum",keyword:"enum",params:{allowedValues: schema39.properties.sendMessage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -54586,12 +55062,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.type === undefined){
-const err32 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+if(data.showPopup !== undefined){
+let data11 = data.showPopup;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -54600,8 +55075,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data12.operator === undefined){
-const err33 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(!((data11 === 0) || (data11 === 1))){
+const err33 = {instancePath:instancePath+"/showPopup",schemaPath:"#/properties/showPopup/enum",keyword:"enum",params:{allowedValues: schema39.properties.showPopup.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -54610,8 +55085,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data12.value === undefined){
-const err34 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.tif !== undefined){
+let data12 = data.tif;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -54620,8 +55098,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.logicBind === undefined){
-const err35 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
+if(!((data12 === "GTC") || (data12 === "GTD"))){
+const err35 = {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/enum",keyword:"enum",params:{allowedValues: schema39.properties.tif.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -54630,9 +55108,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
-const err36 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.conditions !== undefined){
+let data13 = data.conditions;
+if(Array.isArray(data13)){
+if(data13.length > 30){
+const err36 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -54641,12 +55122,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data12.conidex !== undefined){
-let data13 = data12.conidex;
-if(typeof data13 === "string"){
-if(func0(data13) > 64){
-const err37 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data13.length < 1){
+const err37 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -54655,8 +55132,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func0(data13) < 1){
-const err38 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.type === undefined){
+const err38 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -54665,8 +55146,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern6.test(data13)){
-const err39 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(@[A-Za-z0-9_.]+)?$"},message:"must match pattern \""+"^[0-9]+(@[A-Za-z0-9_.]+)?$"+"\""};
+if(data14.operator === undefined){
+const err39 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -54675,9 +55156,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value === undefined){
+const err40 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -54686,11 +55166,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data12.type !== undefined){
-let data14 = data12.type;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err41 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data14.logicBind === undefined){
+const err41 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/required",keyword:"required",params:{missingProperty: "logicBind"},message:"must have required property '"+"logicBind"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -54699,8 +55176,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!((((((((data14 === 1) || (data14 === 3)) || (data14 === 4)) || (data14 === 5)) || (data14 === 6)) || (data14 === 7)) || (data14 === 8)) || (data14 === 9))){
-const err42 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
+for(const key1 in data14){
+if(!(((((((key1 === "conidex") || (key1 === "type")) || (key1 === "operator")) || (key1 === "triggerMethod")) || (key1 === "value")) || (key1 === "logicBind")) || (key1 === "timeZone"))){
+const err42 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -54710,11 +55188,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data12.operator !== undefined){
-let data15 = data12.operator;
+if(data14.conidex !== undefined){
+let data15 = data14.conidex;
 if(typeof data15 === "string"){
-if(func0(data15) < 1){
-const err43 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func0(data15) > 64){
+const err43 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -54723,9 +55201,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data15) < 1){
+const err44 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -54734,11 +55211,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data12.triggerMethod !== undefined){
-let data16 = data12.triggerMethod;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!pattern6.test(data15)){
+const err45 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"},message:"must match pattern \""+"^([0-9]+(@[A-Za-z0-9_.]+)?|\\*@\\*)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -54747,8 +55221,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!(((((((data16 === 0) || (data16 === 1)) || (data16 === 2)) || (data16 === 3)) || (data16 === 4)) || (data16 === 7)) || (data16 === 8))){
-const err46 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err46 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertConditionRequest/properties/conidex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -54758,11 +55233,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data12.value !== undefined){
-let data17 = data12.value;
-if(typeof data17 === "string"){
-if(func0(data17) > 64){
-const err47 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data14.type !== undefined){
+let data16 = data14.type;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err47 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -54771,8 +55245,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func0(data17) < 1){
-const err48 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((((((((data16 === 1) || (data16 === 3)) || (data16 === 4)) || (data16 === 5)) || (data16 === 6)) || (data16 === 7)) || (data16 === 8)) || (data16 === 9))){
+const err48 = {instancePath:instancePath+"/conditions/" + i0+"/type",schemaPath:"#/components/schemas/AlertConditionRequest/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -54782,8 +55256,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.operator !== undefined){
+let data17 = data14.operator;
+if(typeof data17 === "string"){
+if(func0(data17) < 1){
+const err49 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -54793,10 +55270,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data12.logicBind !== undefined){
-let data18 = data12.logicBind;
-if(typeof data18 !== "string"){
-const err50 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err50 = {instancePath:instancePath+"/conditions/" + i0+"/operator",schemaPath:"#/components/schemas/AlertConditionRequest/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -54805,8 +55280,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(((data18 === "a") || (data18 === "o")) || (data18 === "n"))){
-const err51 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data14.triggerMethod !== undefined){
+let data18 = data14.triggerMethod;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (typeof data18 !== "string")){
+const err51 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/type",keyword:"type",params:{type: schema34.properties.triggerMethod.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -54815,12 +55293,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data12.timeZone !== undefined){
-let data19 = data12.timeZone;
-if(typeof data19 === "string"){
-if(func0(data19) > 64){
-const err52 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!((((((((((((((data18 === 0) || (data18 === 1)) || (data18 === 2)) || (data18 === 3)) || (data18 === 4)) || (data18 === 7)) || (data18 === 8)) || (data18 === "0")) || (data18 === "1")) || (data18 === "2")) || (data18 === "3")) || (data18 === "4")) || (data18 === "7")) || (data18 === "8"))){
+const err52 = {instancePath:instancePath+"/conditions/" + i0+"/triggerMethod",schemaPath:"#/components/schemas/AlertConditionRequest/properties/triggerMethod/enum",keyword:"enum",params:{allowedValues: schema34.properties.triggerMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -54830,8 +55304,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.value !== undefined){
+let data19 = data14.value;
+if(typeof data19 === "string"){
+if(func0(data19) > 64){
+const err53 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -54840,10 +55317,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func0(data19) < 1){
+const err54 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -54853,9 +55328,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err55 = {instancePath:instancePath+"/conditions/" + i0+"/value",schemaPath:"#/components/schemas/AlertConditionRequest/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -54865,14 +55339,86 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.logicBind !== undefined){
+let data20 = data14.logicBind;
+if(typeof data20 !== "string"){
+const err56 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+if(!(((data20 === "a") || (data20 === "o")) || (data20 === "n"))){
+const err57 = {instancePath:instancePath+"/conditions/" + i0+"/logicBind",schemaPath:"#/components/schemas/AlertConditionRequest/properties/logicBind/enum",keyword:"enum",params:{allowedValues: schema34.properties.logicBind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data14.timeZone !== undefined){
+let data21 = data14.timeZone;
+if(typeof data21 === "string"){
+if(func0(data21) > 64){
+const err58 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/conditions/" + i0+"/timeZone",schemaPath:"#/components/schemas/AlertConditionRequest/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertConditionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -58297,8 +58843,9 @@ errors++;
 }
 }
 if(data.alert_message !== undefined){
-if(typeof data.alert_message !== "string"){
-const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data9 = data.alert_message;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: schema36.properties.alert_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -58333,8 +58880,8 @@ errors++;
 }
 if(data.alert_play_audio !== undefined){
 let data11 = data.alert_play_audio;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
+const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: schema36.properties.alert_play_audio.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -58343,8 +58890,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((data11 === 0) || (data11 === 1))){
-const err45 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_play_audio.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order_status !== undefined){
+let data12 = data.order_status;
+if(typeof data12 !== "string"){
+const err45 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -58353,11 +58903,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.order_status !== undefined){
-let data12 = data.order_status;
-if(typeof data12 !== "string"){
-const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data12 === "Presubmitted") || (data12 === "Submitted")) || (data12 === "Inactive"))){
+const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -58366,8 +58913,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data12 === "Presubmitted") || (data12 === "Inactive"))){
-const err47 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_triggered !== undefined){
+if(typeof data.alert_triggered !== "boolean"){
+const err47 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -58377,9 +58926,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.alert_triggered !== undefined){
-if(typeof data.alert_triggered !== "boolean"){
-const err48 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fg_color !== undefined){
+if(typeof data.fg_color !== "string"){
+const err48 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -58389,9 +58938,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fg_color !== undefined){
-if(typeof data.fg_color !== "string"){
-const err49 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bg_color !== undefined){
+if(typeof data.bg_color !== "string"){
+const err49 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -58401,9 +58950,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.bg_color !== undefined){
-if(typeof data.bg_color !== "string"){
-const err50 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_not_editable !== undefined){
+if(typeof data.order_not_editable !== "boolean"){
+const err50 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -58413,9 +58962,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.order_not_editable !== undefined){
-if(typeof data.order_not_editable !== "boolean"){
-const err51 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.itws_orders_only !== undefined){
+let data17 = data.itws_orders_only;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -58424,11 +58974,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.itws_orders_only !== undefined){
-let data17 = data.itws_orders_only;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data17 === 0) || (data17 === 1))){
+const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -58437,8 +58984,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data17 === 0) || (data17 === 1))){
-const err53 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_mta_currency !== undefined){
+let data18 = data.alert_mta_currency;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err53 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -58447,11 +58997,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.alert_mta_currency !== undefined){
-let data18 = data.alert_mta_currency;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -58460,9 +59008,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
-const err55 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+}
+}
+if(data.alert_mta_defaults !== undefined){
+let data19 = data.alert_mta_defaults;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err55 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -58472,11 +59023,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data.alert_mta_defaults !== undefined){
-let data19 = data.alert_mta_defaults;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
+if(data.tool_id !== undefined){
+let data20 = data.tool_id;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err56 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -58485,11 +59035,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.tool_id !== undefined){
-let data20 = data.tool_id;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(!(formats0.validate(data20))){
+const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -58498,9 +59046,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(!(formats0.validate(data20))){
-const err58 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.time_zone !== undefined){
+let data21 = data.time_zone;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -58510,11 +59061,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.time_zone !== undefined){
-let data21 = data.time_zone;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
+if(data.alert_default_type !== undefined){
+let data22 = data.alert_default_type;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -58523,11 +59073,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.alert_default_type !== undefined){
-let data22 = data.alert_default_type;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
+if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
+const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -58536,8 +59083,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
-const err61 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.condition_size !== undefined){
+let data23 = data.condition_size;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err61 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -58546,11 +59096,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.condition_size !== undefined){
-let data23 = data.condition_size;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -58559,9 +59107,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.condition_outside_rth !== undefined){
+let data24 = data.condition_outside_rth;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err63 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -58570,27 +59121,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data.condition_outside_rth !== undefined){
-let data24 = data.condition_outside_rth;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data24 === 0) || (data24 === 1))){
+const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-if(!((data24 === 0) || (data24 === 1))){
-const err65 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -58603,7 +59140,17 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.condition_type === undefined){
-const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+const err65 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data26.conidex === undefined){
+const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -58612,8 +59159,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data26.conidex === undefined){
-const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
+if(data26.contract_description_1 === undefined){
+const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -58622,8 +59169,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data26.contract_description_1 === undefined){
-const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
+if(data26.condition_operator === undefined){
+const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -58632,8 +59179,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.condition_operator === undefined){
-const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
+if(data26.condition_trigger_method === undefined){
+const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -58642,8 +59189,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.condition_trigger_method === undefined){
-const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
+if(data26.condition_value === undefined){
+const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -58652,8 +59199,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.condition_value === undefined){
-const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
+if(data26.condition_logic_bind === undefined){
+const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -58662,8 +59209,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.condition_logic_bind === undefined){
-const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
+if(data26.condition_time_zone === undefined){
+const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -58672,8 +59219,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26.condition_time_zone === undefined){
-const err73 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
+if(data26.condition_type !== undefined){
+let data27 = data26.condition_type;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err73 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -58682,10 +59231,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data26.condition_type !== undefined){
-let data27 = data26.condition_type;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
+const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -58694,8 +59241,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
-const err75 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.conidex !== undefined){
+let data28 = data26.conidex;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err75 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -58705,10 +59255,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data26.conidex !== undefined){
-let data28 = data26.conidex;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
+if(data26.contract_description_1 !== undefined){
+let data29 = data26.contract_description_1;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err76 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -58718,10 +59268,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data26.contract_description_1 !== undefined){
-let data29 = data26.contract_description_1;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
+if(data26.condition_operator !== undefined){
+let data30 = data26.condition_operator;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err77 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -58730,11 +59280,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data26.condition_operator !== undefined){
-let data30 = data26.condition_operator;
-if(typeof data30 !== "string"){
-const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data30 === ">=") || (data30 === "<=")) || (data30 === null))){
+const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -58743,8 +59290,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data30 === ">=") || (data30 === "<="))){
-const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_trigger_method !== undefined){
+let data31 = data26.condition_trigger_method;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -58753,11 +59303,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data26.condition_trigger_method !== undefined){
-let data31 = data26.condition_trigger_method;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data31 === "0") || (data31 === "1")) || (data31 === "2")) || (data31 === "3")) || (data31 === "4")) || (data31 === "7")) || (data31 === "8")) || (data31 === null))){
+const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -58766,8 +59313,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(((((((data31 === 0) || (data31 === 1)) || (data31 === 2)) || (data31 === 3)) || (data31 === 4)) || (data31 === 7)) || (data31 === 8))){
-const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_value !== undefined){
+if(typeof data26.condition_value !== "string"){
+const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -58777,9 +59326,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data26.condition_value !== undefined){
-if(typeof data26.condition_value !== "string"){
-const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.condition_logic_bind !== undefined){
+let data33 = data26.condition_logic_bind;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -58788,11 +59338,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data26.condition_logic_bind !== undefined){
-let data33 = data26.condition_logic_bind;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
+const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -58801,8 +59348,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
-const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_time_zone !== undefined){
+let data34 = data26.condition_time_zone;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -58812,10 +59362,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data26.condition_time_zone !== undefined){
-let data34 = data26.condition_time_zone;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
+}
+else {
+const err85 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -58827,7 +59376,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -58839,24 +59388,12 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
 }
 errors++;
 }
@@ -59858,8 +60395,9 @@ errors++;
 }
 }
 if(data.alert_message !== undefined){
-if(typeof data.alert_message !== "string"){
-const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data9 = data.alert_message;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err41 = {instancePath:instancePath+"/alert_message",schemaPath:"#/properties/alert_message/type",keyword:"type",params:{type: schema36.properties.alert_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -59894,8 +60432,8 @@ errors++;
 }
 if(data.alert_play_audio !== undefined){
 let data11 = data.alert_play_audio;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
+const err44 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/type",keyword:"type",params:{type: schema36.properties.alert_play_audio.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -59904,8 +60442,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((data11 === 0) || (data11 === 1))){
-const err45 = {instancePath:instancePath+"/alert_play_audio",schemaPath:"#/properties/alert_play_audio/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_play_audio.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order_status !== undefined){
+let data12 = data.order_status;
+if(typeof data12 !== "string"){
+const err45 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -59914,11 +60455,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.order_status !== undefined){
-let data12 = data.order_status;
-if(typeof data12 !== "string"){
-const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data12 === "Presubmitted") || (data12 === "Submitted")) || (data12 === "Inactive"))){
+const err46 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -59927,8 +60465,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data12 === "Presubmitted") || (data12 === "Inactive"))){
-const err47 = {instancePath:instancePath+"/order_status",schemaPath:"#/properties/order_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.order_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_triggered !== undefined){
+if(typeof data.alert_triggered !== "boolean"){
+const err47 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -59938,9 +60478,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.alert_triggered !== undefined){
-if(typeof data.alert_triggered !== "boolean"){
-const err48 = {instancePath:instancePath+"/alert_triggered",schemaPath:"#/properties/alert_triggered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fg_color !== undefined){
+if(typeof data.fg_color !== "string"){
+const err48 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -59950,9 +60490,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fg_color !== undefined){
-if(typeof data.fg_color !== "string"){
-const err49 = {instancePath:instancePath+"/fg_color",schemaPath:"#/properties/fg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bg_color !== undefined){
+if(typeof data.bg_color !== "string"){
+const err49 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -59962,9 +60502,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.bg_color !== undefined){
-if(typeof data.bg_color !== "string"){
-const err50 = {instancePath:instancePath+"/bg_color",schemaPath:"#/properties/bg_color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_not_editable !== undefined){
+if(typeof data.order_not_editable !== "boolean"){
+const err50 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -59974,9 +60514,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.order_not_editable !== undefined){
-if(typeof data.order_not_editable !== "boolean"){
-const err51 = {instancePath:instancePath+"/order_not_editable",schemaPath:"#/properties/order_not_editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.itws_orders_only !== undefined){
+let data17 = data.itws_orders_only;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -59985,11 +60526,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.itws_orders_only !== undefined){
-let data17 = data.itws_orders_only;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data17 === 0) || (data17 === 1))){
+const err52 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -59998,8 +60536,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data17 === 0) || (data17 === 1))){
-const err53 = {instancePath:instancePath+"/itws_orders_only",schemaPath:"#/properties/itws_orders_only/enum",keyword:"enum",params:{allowedValues: schema36.properties.itws_orders_only.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.alert_mta_currency !== undefined){
+let data18 = data.alert_mta_currency;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err53 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -60008,11 +60549,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.alert_mta_currency !== undefined){
-let data18 = data.alert_mta_currency;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/type",keyword:"type",params:{type: schema36.properties.alert_mta_currency.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err54 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -60021,9 +60560,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
-const err55 = {instancePath:instancePath+"/alert_mta_currency",schemaPath:"#/properties/alert_mta_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+}
+}
+if(data.alert_mta_defaults !== undefined){
+let data19 = data.alert_mta_defaults;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err55 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -60033,11 +60575,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data.alert_mta_defaults !== undefined){
-let data19 = data.alert_mta_defaults;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/alert_mta_defaults",schemaPath:"#/properties/alert_mta_defaults/type",keyword:"type",params:{type: schema36.properties.alert_mta_defaults.type},message:"must be string,null"};
+if(data.tool_id !== undefined){
+let data20 = data.tool_id;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err56 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -60046,11 +60587,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.tool_id !== undefined){
-let data20 = data.tool_id;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/type",keyword:"type",params:{type: schema36.properties.tool_id.type},message:"must be integer,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(!(formats0.validate(data20))){
+const err57 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -60059,9 +60598,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(!(formats0.validate(data20))){
-const err58 = {instancePath:instancePath+"/tool_id",schemaPath:"#/properties/tool_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+if(data.time_zone !== undefined){
+let data21 = data.time_zone;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -60071,11 +60613,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.time_zone !== undefined){
-let data21 = data.time_zone;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: schema36.properties.time_zone.type},message:"must be string,null"};
+if(data.alert_default_type !== undefined){
+let data22 = data.alert_default_type;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -60084,11 +60625,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.alert_default_type !== undefined){
-let data22 = data.alert_default_type;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/type",keyword:"type",params:{type: schema36.properties.alert_default_type.type},message:"must be integer,null"};
+if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
+const err60 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -60097,8 +60635,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!(((((((((data22 === 1) || (data22 === 3)) || (data22 === 4)) || (data22 === 5)) || (data22 === 6)) || (data22 === 7)) || (data22 === 8)) || (data22 === 9)) || (data22 === null))){
-const err61 = {instancePath:instancePath+"/alert_default_type",schemaPath:"#/properties/alert_default_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.alert_default_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.condition_size !== undefined){
+let data23 = data.condition_size;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err61 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -60107,11 +60648,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.condition_size !== undefined){
-let data23 = data.condition_size;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err62 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -60120,9 +60659,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/condition_size",schemaPath:"#/properties/condition_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.condition_outside_rth !== undefined){
+let data24 = data.condition_outside_rth;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err63 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -60131,27 +60673,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data.condition_outside_rth !== undefined){
-let data24 = data.condition_outside_rth;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data24 === 0) || (data24 === 1))){
+const err64 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-if(!((data24 === 0) || (data24 === 1))){
-const err65 = {instancePath:instancePath+"/condition_outside_rth",schemaPath:"#/properties/condition_outside_rth/enum",keyword:"enum",params:{allowedValues: schema36.properties.condition_outside_rth.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -60164,7 +60692,17 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.condition_type === undefined){
-const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+const err65 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_type"},message:"must have required property '"+"condition_type"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data26.conidex === undefined){
+const err66 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -60173,8 +60711,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data26.conidex === undefined){
-const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "conidex"},message:"must have required property '"+"conidex"+"'"};
+if(data26.contract_description_1 === undefined){
+const err67 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -60183,8 +60721,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data26.contract_description_1 === undefined){
-const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "contract_description_1"},message:"must have required property '"+"contract_description_1"+"'"};
+if(data26.condition_operator === undefined){
+const err68 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -60193,8 +60731,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.condition_operator === undefined){
-const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_operator"},message:"must have required property '"+"condition_operator"+"'"};
+if(data26.condition_trigger_method === undefined){
+const err69 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -60203,8 +60741,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.condition_trigger_method === undefined){
-const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_trigger_method"},message:"must have required property '"+"condition_trigger_method"+"'"};
+if(data26.condition_value === undefined){
+const err70 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -60213,8 +60751,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.condition_value === undefined){
-const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_value"},message:"must have required property '"+"condition_value"+"'"};
+if(data26.condition_logic_bind === undefined){
+const err71 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -60223,8 +60761,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.condition_logic_bind === undefined){
-const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_logic_bind"},message:"must have required property '"+"condition_logic_bind"+"'"};
+if(data26.condition_time_zone === undefined){
+const err72 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -60233,8 +60771,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26.condition_time_zone === undefined){
-const err73 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/required",keyword:"required",params:{missingProperty: "condition_time_zone"},message:"must have required property '"+"condition_time_zone"+"'"};
+if(data26.condition_type !== undefined){
+let data27 = data26.condition_type;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err73 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -60243,10 +60783,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data26.condition_type !== undefined){
-let data27 = data26.condition_type;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
+const err74 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -60255,8 +60793,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((((((data27 === 1) || (data27 === 3)) || (data27 === 4)) || (data27 === 5)) || (data27 === 6)) || (data27 === 7)) || (data27 === 8)) || (data27 === 9))){
-const err75 = {instancePath:instancePath+"/conditions/" + i0+"/condition_type",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.conidex !== undefined){
+let data28 = data26.conidex;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err75 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -60266,10 +60807,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data26.conidex !== undefined){
-let data28 = data26.conidex;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/conditions/" + i0+"/conidex",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/conidex/type",keyword:"type",params:{type: schema37.properties.conidex.type},message:"must be string,null"};
+if(data26.contract_description_1 !== undefined){
+let data29 = data26.contract_description_1;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err76 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -60279,10 +60820,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data26.contract_description_1 !== undefined){
-let data29 = data26.contract_description_1;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/conditions/" + i0+"/contract_description_1",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/contract_description_1/type",keyword:"type",params:{type: schema37.properties.contract_description_1.type},message:"must be string,null"};
+if(data26.condition_operator !== undefined){
+let data30 = data26.condition_operator;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err77 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: schema37.properties.condition_operator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -60291,11 +60832,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data26.condition_operator !== undefined){
-let data30 = data26.condition_operator;
-if(typeof data30 !== "string"){
-const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data30 === ">=") || (data30 === "<=")) || (data30 === null))){
+const err78 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -60304,8 +60842,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data30 === ">=") || (data30 === "<="))){
-const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_operator",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_operator.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_trigger_method !== undefined){
+let data31 = data26.condition_trigger_method;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err79 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: schema37.properties.condition_trigger_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -60314,11 +60855,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data26.condition_trigger_method !== undefined){
-let data31 = data26.condition_trigger_method;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((data31 === "0") || (data31 === "1")) || (data31 === "2")) || (data31 === "3")) || (data31 === "4")) || (data31 === "7")) || (data31 === "8")) || (data31 === null))){
+const err80 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -60327,8 +60865,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(((((((data31 === 0) || (data31 === 1)) || (data31 === 2)) || (data31 === 3)) || (data31 === 4)) || (data31 === 7)) || (data31 === 8))){
-const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_trigger_method",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_trigger_method/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_trigger_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_value !== undefined){
+if(typeof data26.condition_value !== "string"){
+const err81 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -60338,9 +60878,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data26.condition_value !== undefined){
-if(typeof data26.condition_value !== "string"){
-const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_value",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.condition_logic_bind !== undefined){
+let data33 = data26.condition_logic_bind;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -60349,11 +60890,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data26.condition_logic_bind !== undefined){
-let data33 = data26.condition_logic_bind;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
+const err83 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -60362,8 +60900,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data33 === "a") || (data33 === "o")) || (data33 === "n"))){
-const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_logic_bind",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_logic_bind/enum",keyword:"enum",params:{allowedValues: schema37.properties.condition_logic_bind.enum},message:"must be equal to one of the allowed values"};
+}
+if(data26.condition_time_zone !== undefined){
+let data34 = data26.condition_time_zone;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err84 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -60373,10 +60914,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data26.condition_time_zone !== undefined){
-let data34 = data26.condition_time_zone;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/conditions/" + i0+"/condition_time_zone",schemaPath:"#/components/schemas/AlertDetailsCondition/properties/condition_time_zone/type",keyword:"type",params:{type: schema37.properties.condition_time_zone.type},message:"must be string,null"};
+}
+else {
+const err85 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -60388,7 +60928,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/conditions/" + i0,schemaPath:"#/components/schemas/AlertDetailsCondition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -60400,24 +60940,12 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
 }
 errors++;
 }
@@ -61034,7 +61562,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern18.test(data0)){
+if(!pattern21.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -61374,7 +61902,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
+if(!pattern21.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -61447,9 +61975,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4[i0] !== "string"){
+const err11 = {instancePath:instancePath+"/instruments/" + i0,schemaPath:"#/properties/instruments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -63141,7 +63668,7 @@ errors++;
 if(data1.conidex !== undefined){
 let data4 = data1.conidex;
 if(typeof data4 === "string"){
-if(!pattern50.test(data4)){
+if(!pattern54.test(data4)){
 const err19 = {instancePath:instancePath+"/orders/" + i0+"/conidex",schemaPath:"#/components/schemas/OrderRequest/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -63166,7 +63693,7 @@ errors++;
 if(data1.secType !== undefined){
 let data5 = data1.secType;
 if(typeof data5 === "string"){
-if(!pattern51.test(data5)){
+if(!pattern55.test(data5)){
 const err21 = {instancePath:instancePath+"/orders/" + i0+"/secType",schemaPath:"#/components/schemas/OrderRequest/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -66217,7 +66744,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern48.test(data1)){
+if(!pattern52.test(data1)){
 const err5 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"#/components/schemas/OrderMessageId/pattern",keyword:"pattern",params:{pattern: "^[op]\\d+$"},message:"must match pattern \""+"^[op]\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -66245,7 +66772,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func88(data0[i1], data0[j0])){
+if(func94(data0[i1], data0[j0])){
 const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -68602,7 +69129,7 @@ errors++;
 if(data.size !== undefined){
 let data12 = data.size;
 if(typeof data12 === "string"){
-if(!pattern39.test(data12)){
+if(!pattern42.test(data12)){
 const err44 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -68627,7 +69154,7 @@ errors++;
 if(data.total_size !== undefined){
 let data13 = data.total_size;
 if(typeof data13 === "string"){
-if(!pattern39.test(data13)){
+if(!pattern42.test(data13)){
 const err46 = {instancePath:instancePath+"/total_size",schemaPath:"#/properties/total_size/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -68701,7 +69228,7 @@ errors++;
 if(data.limit_price !== undefined){
 let data17 = data.limit_price;
 if(typeof data17 === "string"){
-if(!pattern39.test(data17)){
+if(!pattern42.test(data17)){
 const err52 = {instancePath:instancePath+"/limit_price",schemaPath:"#/properties/limit_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
@@ -68726,7 +69253,7 @@ errors++;
 if(data.stop_price !== undefined){
 let data18 = data.stop_price;
 if(typeof data18 === "string"){
-if(!pattern39.test(data18)){
+if(!pattern42.test(data18)){
 const err54 = {instancePath:instancePath+"/stop_price",schemaPath:"#/properties/stop_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -68751,7 +69278,7 @@ errors++;
 if(data.cum_fill !== undefined){
 let data19 = data.cum_fill;
 if(typeof data19 === "string"){
-if(!pattern39.test(data19)){
+if(!pattern42.test(data19)){
 const err56 = {instancePath:instancePath+"/cum_fill",schemaPath:"#/properties/cum_fill/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -69097,7 +69624,7 @@ errors++;
 if(data.average_price !== undefined){
 let data44 = data.average_price;
 if(typeof data44 === "string"){
-if(!pattern39.test(data44)){
+if(!pattern42.test(data44)){
 const err85 = {instancePath:instancePath+"/average_price",schemaPath:"#/properties/average_price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -69122,7 +69649,7 @@ errors++;
 if(data.order_time !== undefined){
 let data45 = data.order_time;
 if(typeof data45 === "string"){
-if(!pattern42.test(data45)){
+if(!pattern45.test(data45)){
 const err87 = {instancePath:instancePath+"/order_time",schemaPath:"#/properties/order_time/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -69934,7 +70461,7 @@ errors++;
 if(data.conidex !== undefined){
 let data2 = data.conidex;
 if(typeof data2 === "string"){
-if(!pattern50.test(data2)){
+if(!pattern54.test(data2)){
 const err15 = {instancePath:instancePath+"/conidex",schemaPath:"#/properties/conidex/pattern",keyword:"pattern",params:{pattern: "^\\d+(@[A-Z0-9.]+)?$"},message:"must match pattern \""+"^\\d+(@[A-Z0-9.]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -69959,7 +70486,7 @@ errors++;
 if(data.secType !== undefined){
 let data3 = data.secType;
 if(typeof data3 === "string"){
-if(!pattern51.test(data3)){
+if(!pattern55.test(data3)){
 const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/pattern",keyword:"pattern",params:{pattern: "^\\d+:[A-Z]+$"},message:"must match pattern \""+"^\\d+:[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -72989,7 +73516,7 @@ errors++;
 if(data0.trade_time !== undefined){
 let data7 = data0.trade_time;
 if(typeof data7 === "string"){
-if(!pattern83.test(data7)){
+if(!pattern87.test(data7)){
 const err34 = {instancePath:instancePath+"/" + i0+"/trade_time",schemaPath:"#/components/schemas/Trade/properties/trade_time/pattern",keyword:"pattern",params:{pattern: "^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
@@ -73064,7 +73591,7 @@ errors++;
 if(data0.price !== undefined){
 let data10 = data0.price;
 if(typeof data10 === "string"){
-if(!pattern39.test(data10)){
+if(!pattern42.test(data10)){
 const err40 = {instancePath:instancePath+"/" + i0+"/price",schemaPath:"#/components/schemas/Trade/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -73113,7 +73640,7 @@ errors++;
 if(data0.commission !== undefined){
 let data13 = data0.commission;
 if(typeof data13 === "string"){
-if(!pattern39.test(data13)){
+if(!pattern42.test(data13)){
 const err44 = {instancePath:instancePath+"/" + i0+"/commission",schemaPath:"#/components/schemas/Trade/properties/commission/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -73948,7 +74475,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern27.test(key0)){
+if(!pattern30.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -74565,7 +75092,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern27.test(key0)){
+if(!pattern30.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -75531,7 +76058,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "conid") || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
+if(!(((((key0 === "conid") || (key0 === "exchange")) || (key0 === "isBuy")) || (key0 === "modifyOrder")) || (key0 === "orderId"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -75544,8 +76071,8 @@ errors++;
 }
 if(data.conid !== undefined){
 let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: schema62.properties.conid.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -75576,10 +76103,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.isBuy !== undefined){
-if(typeof data.isBuy !== "boolean"){
-const err5 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data0 === "string"){
+if(!pattern20.test(data0)){
+const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,9}$"},message:"must match pattern \""+"^[1-9][0-9]{0,9}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -75589,9 +76115,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.modifyOrder !== undefined){
-if(typeof data.modifyOrder !== "boolean"){
-const err6 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.exchange !== undefined){
+let data1 = data.exchange;
+if(typeof data1 === "string"){
+if(func0(data1) > 32){
+const err6 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -75600,11 +76129,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func0(data1) < 1){
+const err7 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -75613,9 +76139,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err8 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -75624,8 +76150,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.validate(data3))){
-const err9 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.isBuy !== undefined){
+if(typeof data.isBuy !== "boolean"){
+const err9 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -75635,15 +76163,61 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.modifyOrder !== undefined){
+if(typeof data.modifyOrder !== "boolean"){
+const err10 = {instancePath:instancePath+"/modifyOrder",schemaPath:"#/properties/modifyOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data4 = data.orderId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -75675,8 +76249,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.overnightEligible === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overnightEligible"},message:"must have required property '"+"overnightEligible"+"'"};
+if(data.costReport === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -75685,8 +76259,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.costReport === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "costReport"},message:"must have required property '"+"costReport"+"'"};
+if(data.canTradeAcctIds === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -75695,8 +76269,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.canTradeAcctIds === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canTradeAcctIds"},message:"must have required property '"+"canTradeAcctIds"+"'"};
+if(data.error === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75705,8 +76279,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.error === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(data.orderTypes === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75715,8 +76289,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.orderTypes === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypes"},message:"must have required property '"+"orderTypes"+"'"};
+if(data.ibAlgoTypes === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -75725,8 +76299,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.ibAlgoTypes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ibAlgoTypes"},message:"must have required property '"+"ibAlgoTypes"+"'"};
+if(data.fraqTypes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -75735,8 +76309,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.fraqTypes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqTypes"},message:"must have required property '"+"fraqTypes"+"'"};
+if(data.forceOrderPreview === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -75745,8 +76319,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.forceOrderPreview === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forceOrderPreview"},message:"must have required property '"+"forceOrderPreview"+"'"};
+if(data.cqtTypes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -75755,8 +76329,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.cqtTypes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cqtTypes"},message:"must have required property '"+"cqtTypes"+"'"};
+if(data.orderTypesOutside === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -75765,8 +76339,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.orderTypesOutside === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderTypesOutside"},message:"must have required property '"+"orderTypesOutside"+"'"};
+if(data.defaultSize === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -75775,8 +76349,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.defaultSize === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultSize"},message:"must have required property '"+"defaultSize"+"'"};
+if(data.cashSize === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -75785,8 +76359,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.cashSize === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashSize"},message:"must have required property '"+"cashSize"+"'"};
+if(data.sizeIncrement === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -75795,8 +76369,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.sizeIncrement === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sizeIncrement"},message:"must have required property '"+"sizeIncrement"+"'"};
+if(data.tifTypes === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -75805,8 +76379,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.tifTypes === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifTypes"},message:"must have required property '"+"tifTypes"+"'"};
+if(data.orderOrigination === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -75815,8 +76389,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.tifDefault === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tifDefault"},message:"must have required property '"+"tifDefault"+"'"};
+if(data.preview === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -75825,8 +76399,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.orderOrigination === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderOrigination"},message:"must have required property '"+"orderOrigination"+"'"};
+if(data.displaySize === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -75835,8 +76409,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.preview === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'"};
+if(data.fraqInt === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -75845,8 +76419,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data.displaySize === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displaySize"},message:"must have required property '"+"displaySize"+"'"};
+if(data.cashCcy === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -75855,8 +76429,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.fraqInt === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraqInt"},message:"must have required property '"+"fraqInt"+"'"};
+if(data.cashQtyIncr === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -75865,8 +76439,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.cashCcy === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashCcy"},message:"must have required property '"+"cashCcy"+"'"};
+if(data.priceMagnifier === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -75875,8 +76449,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data.cashQtyIncr === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashQtyIncr"},message:"must have required property '"+"cashQtyIncr"+"'"};
+if(data.negativeCapable === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -75885,8 +76459,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data.priceMagnifier === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceMagnifier"},message:"must have required property '"+"priceMagnifier"+"'"};
+if(data.incrementType === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -75895,8 +76469,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data.negativeCapable === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "negativeCapable"},message:"must have required property '"+"negativeCapable"+"'"};
+if(data.incrementRules === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -75905,8 +76479,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.incrementType === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementType"},message:"must have required property '"+"incrementType"+"'"};
+if(data.hasSecondary === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -75915,8 +76489,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.incrementRules === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementRules"},message:"must have required property '"+"incrementRules"+"'"};
+if(data.increment === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -75925,8 +76499,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.hasSecondary === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasSecondary"},message:"must have required property '"+"hasSecondary"+"'"};
+if(data.incrementDigits === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -75935,8 +76509,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.increment === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+if(data.algoEligible !== undefined){
+if(typeof data.algoEligible !== "boolean"){
+const err27 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -75945,8 +76520,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.incrementDigits === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incrementDigits"},message:"must have required property '"+"incrementDigits"+"'"};
+}
+if(data.allOrNoneEligible !== undefined){
+if(typeof data.allOrNoneEligible !== "boolean"){
+const err28 = {instancePath:instancePath+"/allOrNoneEligible",schemaPath:"#/properties/allOrNoneEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -75955,9 +76532,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.algoEligible !== undefined){
-if(typeof data.algoEligible !== "boolean"){
-const err29 = {instancePath:instancePath+"/algoEligible",schemaPath:"#/properties/algoEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.overnightEligible !== undefined){
+if(typeof data.overnightEligible !== "boolean"){
+const err29 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -75967,9 +76545,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.overnightEligible !== undefined){
-if(typeof data.overnightEligible !== "boolean"){
-const err30 = {instancePath:instancePath+"/overnightEligible",schemaPath:"#/properties/overnightEligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.costReport !== undefined){
+if(typeof data.costReport !== "boolean"){
+const err30 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -75979,9 +76557,15 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.costReport !== undefined){
-if(typeof data.costReport !== "boolean"){
-const err31 = {instancePath:instancePath+"/costReport",schemaPath:"#/properties/costReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.canTradeAcctIds !== undefined){
+let data4 = data.canTradeAcctIds;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(!pattern2.test(data5)){
+const err31 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -75991,15 +76575,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.canTradeAcctIds !== undefined){
-let data3 = data.canTradeAcctIds;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(!pattern2.test(data4)){
-const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+else {
+const err32 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -76009,8 +76586,9 @@ vErrors.push(err32);
 errors++;
 }
 }
+}
 else {
-const err33 = {instancePath:instancePath+"/canTradeAcctIds/" + i0,schemaPath:"#/properties/canTradeAcctIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -76020,9 +76598,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/canTradeAcctIds",schemaPath:"#/properties/canTradeAcctIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.error !== undefined){
+let data6 = data.error;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -76032,10 +76611,13 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data5 = data.error;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema60.properties.error.type},message:"must be string,null"};
+if(data.orderTypes !== undefined){
+let data7 = data.orderTypes;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err35 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -76045,13 +76627,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.orderTypes !== undefined){
-let data6 = data.orderTypes;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err36 = {instancePath:instancePath+"/orderTypes/" + i1,schemaPath:"#/properties/orderTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -76061,9 +76639,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/orderTypes",schemaPath:"#/properties/orderTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.ibAlgoTypes !== undefined){
+let data9 = data.ibAlgoTypes;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err37 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -76073,13 +76655,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.ibAlgoTypes !== undefined){
-let data8 = data.ibAlgoTypes;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data8[i2] !== "string"){
-const err38 = {instancePath:instancePath+"/ibAlgoTypes/" + i2,schemaPath:"#/properties/ibAlgoTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -76089,9 +76667,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/ibAlgoTypes",schemaPath:"#/properties/ibAlgoTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.fraqTypes !== undefined){
+let data11 = data.fraqTypes;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data11[i3] !== "string"){
+const err39 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -76101,13 +76683,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.fraqTypes !== undefined){
-let data10 = data.fraqTypes;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data10[i3] !== "string"){
-const err40 = {instancePath:instancePath+"/fraqTypes/" + i3,schemaPath:"#/properties/fraqTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err40 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -76117,9 +76695,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/fraqTypes",schemaPath:"#/properties/fraqTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.forceOrderPreview !== undefined){
+if(typeof data.forceOrderPreview !== "boolean"){
+const err41 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -76129,9 +76707,13 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.forceOrderPreview !== undefined){
-if(typeof data.forceOrderPreview !== "boolean"){
-const err42 = {instancePath:instancePath+"/forceOrderPreview",schemaPath:"#/properties/forceOrderPreview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.cqtTypes !== undefined){
+let data14 = data.cqtTypes;
+if(Array.isArray(data14)){
+const len4 = data14.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data14[i4] !== "string"){
+const err42 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -76141,13 +76723,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.cqtTypes !== undefined){
-let data13 = data.cqtTypes;
-if(Array.isArray(data13)){
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data13[i4] !== "string"){
-const err43 = {instancePath:instancePath+"/cqtTypes/" + i4,schemaPath:"#/properties/cqtTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -76157,9 +76735,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/cqtTypes",schemaPath:"#/properties/cqtTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.orderDefaults !== undefined){
+let data16 = data.orderDefaults;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key0 in data16){
+let data17 = data16[key0];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key1 in data17){
+if(typeof data17[key1] !== "string"){
+const err44 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -76169,15 +76753,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.orderDefaults !== undefined){
-let data15 = data.orderDefaults;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key0 in data15){
-let data16 = data15[key0];
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key1 in data16){
-if(typeof data16[key1] !== "string"){
-const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -76189,7 +76767,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/orderDefaults/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/orderDefaults/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -76199,9 +76777,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/orderDefaults",schemaPath:"#/properties/orderDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.orderTypesOutside !== undefined){
+let data19 = data.orderTypesOutside;
+if(Array.isArray(data19)){
+const len5 = data19.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data19[i5] !== "string"){
+const err47 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -76211,13 +76793,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.orderTypesOutside !== undefined){
-let data18 = data.orderTypesOutside;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data18[i5] !== "string"){
-const err48 = {instancePath:instancePath+"/orderTypesOutside/" + i5,schemaPath:"#/properties/orderTypesOutside/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err48 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -76227,9 +76805,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/orderTypesOutside",schemaPath:"#/properties/orderTypesOutside/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.defaultSize !== undefined){
+let data21 = data.defaultSize;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err49 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -76239,11 +76819,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.defaultSize !== undefined){
-let data20 = data.defaultSize;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err50 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -76253,8 +76830,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/defaultSize",schemaPath:"#/properties/defaultSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.cashSize !== undefined){
+let data22 = data.cashSize;
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -76264,11 +76844,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.cashSize !== undefined){
-let data21 = data.cashSize;
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err52 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -76278,8 +76855,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/cashSize",schemaPath:"#/properties/cashSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.sizeIncrement !== undefined){
+let data23 = data.sizeIncrement;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 <= 0 || isNaN(data23)){
+const err53 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -76289,11 +76869,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.sizeIncrement !== undefined){
-let data22 = data.sizeIncrement;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 <= 0 || isNaN(data22)){
-const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+else {
+const err54 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -76303,8 +76880,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/sizeIncrement",schemaPath:"#/properties/sizeIncrement/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.tifTypes !== undefined){
+let data24 = data.tifTypes;
+if(Array.isArray(data24)){
+const len6 = data24.length;
+for(let i6=0; i6<len6; i6++){
+let data25 = data24[i6];
+if(typeof data25 === "string"){
+if(!pattern17.test(data25)){
+const err55 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -76314,15 +76898,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.tifTypes !== undefined){
-let data23 = data.tifTypes;
-if(Array.isArray(data23)){
-const len6 = data23.length;
-for(let i6=0; i6<len6; i6++){
-let data24 = data23[i6];
-if(typeof data24 === "string"){
-if(!pattern16.test(data24)){
-const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+/"},message:"must match pattern \""+"^[A-Z_]+/"+"\""};
+else {
+const err56 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -76332,8 +76909,9 @@ vErrors.push(err56);
 errors++;
 }
 }
+}
 else {
-const err57 = {instancePath:instancePath+"/tifTypes/" + i6,schemaPath:"#/properties/tifTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -76343,9 +76921,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/tifTypes",schemaPath:"#/properties/tifTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tifDefaults !== undefined){
+let data26 = data.tifDefaults;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.TIF !== undefined){
+if(typeof data26.TIF !== "string"){
+const err58 = {instancePath:instancePath+"/tifDefaults/TIF",schemaPath:"#/properties/tifDefaults/properties/TIF/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -76355,9 +76936,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.tifDefault !== undefined){
-if(typeof data.tifDefault !== "string"){
-const err59 = {instancePath:instancePath+"/tifDefault",schemaPath:"#/properties/tifDefault/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.SIZE !== undefined){
+let data28 = data26.SIZE;
+if(typeof data28 === "string"){
+if(!pattern18.test(data28)){
+const err59 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -76367,10 +76950,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.limitPrice !== undefined){
-let data26 = data.limitPrice;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err60 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err60 = {instancePath:instancePath+"/tifDefaults/SIZE",schemaPath:"#/properties/tifDefaults/properties/SIZE/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -76380,10 +76961,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.stopprice !== undefined){
-let data27 = data.stopprice;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err61 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data26.DEFAULT_ACCT !== undefined){
+if(typeof data26.DEFAULT_ACCT !== "string"){
+const err61 = {instancePath:instancePath+"/tifDefaults/DEFAULT_ACCT",schemaPath:"#/properties/tifDefaults/properties/DEFAULT_ACCT/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -76393,10 +76973,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.orderOrigination !== undefined){
-let data28 = data.orderOrigination;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err62 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
+if(data26.PMALGO !== undefined){
+if(typeof data26.PMALGO !== "boolean"){
+const err62 = {instancePath:instancePath+"/tifDefaults/PMALGO",schemaPath:"#/properties/tifDefaults/properties/PMALGO/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -76406,9 +76985,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.preview !== undefined){
-if(typeof data.preview !== "boolean"){
-const err63 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err63 = {instancePath:instancePath+"/tifDefaults",schemaPath:"#/properties/tifDefaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -76418,10 +76997,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.displaySize !== undefined){
-let data30 = data.displaySize;
-if((!((typeof data30 == "number") && (isFinite(data30)))) && (data30 !== null)){
-const err64 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
+if(data.limitPrice !== undefined){
+let data31 = data.limitPrice;
+if(!((typeof data31 == "number") && (isFinite(data31)))){
+const err64 = {instancePath:instancePath+"/limitPrice",schemaPath:"#/properties/limitPrice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -76431,10 +77010,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.fraqInt !== undefined){
-let data31 = data.fraqInt;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err65 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.stopprice !== undefined){
+let data32 = data.stopprice;
+if(!((typeof data32 == "number") && (isFinite(data32)))){
+const err65 = {instancePath:instancePath+"/stopprice",schemaPath:"#/properties/stopprice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -76443,9 +77022,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err66 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.orderOrigination !== undefined){
+let data33 = data.orderOrigination;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err66 = {instancePath:instancePath+"/orderOrigination",schemaPath:"#/properties/orderOrigination/type",keyword:"type",params:{type: schema60.properties.orderOrigination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -76455,12 +77036,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-if(data.cashCcy !== undefined){
-let data32 = data.cashCcy;
-if(typeof data32 === "string"){
-if(!pattern8.test(data32)){
-const err67 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(data.preview !== undefined){
+if(typeof data.preview !== "boolean"){
+const err67 = {instancePath:instancePath+"/preview",schemaPath:"#/properties/preview/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -76470,8 +77048,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.displaySize !== undefined){
+let data35 = data.displaySize;
+if((!((typeof data35 == "number") && (isFinite(data35)))) && (data35 !== null)){
+const err68 = {instancePath:instancePath+"/displaySize",schemaPath:"#/properties/displaySize/type",keyword:"type",params:{type: schema60.properties.displaySize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -76481,11 +77061,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.cashQtyIncr !== undefined){
-let data33 = data.cashQtyIncr;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err69 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.fraqInt !== undefined){
+let data36 = data.fraqInt;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err69 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -76494,9 +77073,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err70 = {instancePath:instancePath+"/fraqInt",schemaPath:"#/properties/fraqInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -76506,10 +77085,12 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.priceMagnifier !== undefined){
-let data34 = data.priceMagnifier;
-if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
-const err71 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
+}
+if(data.cashCcy !== undefined){
+let data37 = data.cashCcy;
+if(typeof data37 === "string"){
+if(!pattern8.test(data37)){
+const err71 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -76519,9 +77100,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.negativeCapable !== undefined){
-if(typeof data.negativeCapable !== "boolean"){
-const err72 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err72 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/properties/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -76531,10 +77111,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.incrementType !== undefined){
-let data36 = data.incrementType;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err73 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.cashQtyIncr !== undefined){
+let data38 = data.cashQtyIncr;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err73 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -76544,15 +77125,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.incrementRules !== undefined){
-let data37 = data.incrementRules;
-if(Array.isArray(data37)){
-const len7 = data37.length;
-for(let i7=0; i7<len7; i7++){
-let data38 = data37[i7];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.lowerEdge === undefined){
-const err74 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
+else {
+const err74 = {instancePath:instancePath+"/cashQtyIncr",schemaPath:"#/properties/cashQtyIncr/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -76561,8 +77135,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data38.increment === undefined){
-const err75 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
+}
+if(data.priceMagnifier !== undefined){
+let data39 = data.priceMagnifier;
+if((!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) && (data39 !== null)){
+const err75 = {instancePath:instancePath+"/priceMagnifier",schemaPath:"#/properties/priceMagnifier/type",keyword:"type",params:{type: schema60.properties.priceMagnifier.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -76571,11 +77148,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data38.lowerEdge !== undefined){
-let data39 = data38.lowerEdge;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err76 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.negativeCapable !== undefined){
+if(typeof data.negativeCapable !== "boolean"){
+const err76 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -76585,8 +77161,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.incrementType !== undefined){
+let data41 = data.incrementType;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err77 = {instancePath:instancePath+"/incrementType",schemaPath:"#/properties/incrementType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -76596,11 +77174,15 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data38.increment !== undefined){
-let data40 = data38.increment;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 <= 0 || isNaN(data40)){
-const err78 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data.incrementRules !== undefined){
+let data42 = data.incrementRules;
+if(Array.isArray(data42)){
+const len7 = data42.length;
+for(let i7=0; i7<len7; i7++){
+let data43 = data42[i7];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.lowerEdge === undefined){
+const err78 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "lowerEdge"},message:"must have required property '"+"lowerEdge"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -76609,9 +77191,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data43.increment === undefined){
+const err79 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/required",keyword:"required",params:{missingProperty: "increment"},message:"must have required property '"+"increment"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -76620,10 +77201,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.lowerEdge !== undefined){
+let data44 = data43.lowerEdge;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err80 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -76633,9 +77215,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
 else {
-const err81 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err81 = {instancePath:instancePath+"/incrementRules/" + i7+"/lowerEdge",schemaPath:"#/components/schemas/ContractIncrementRule/properties/lowerEdge/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -76645,9 +77226,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.hasSecondary !== undefined){
-if(typeof data.hasSecondary !== "boolean"){
-const err82 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data43.increment !== undefined){
+let data45 = data43.increment;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 <= 0 || isNaN(data45)){
+const err82 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -76657,13 +77240,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.modTypes !== undefined){
-let data42 = data.modTypes;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data42[i8] !== "string"){
-const err83 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err83 = {instancePath:instancePath+"/incrementRules/" + i7+"/increment",schemaPath:"#/components/schemas/ContractIncrementRule/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -76675,7 +77253,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err84 = {instancePath:instancePath+"/incrementRules/" + i7,schemaPath:"#/components/schemas/ContractIncrementRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -76685,11 +77263,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.increment !== undefined){
-let data44 = data.increment;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 <= 0 || isNaN(data44)){
-const err85 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+else {
+const err85 = {instancePath:instancePath+"/incrementRules",schemaPath:"#/properties/incrementRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -76699,8 +77275,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.hasSecondary !== undefined){
+if(typeof data.hasSecondary !== "boolean"){
+const err86 = {instancePath:instancePath+"/hasSecondary",schemaPath:"#/properties/hasSecondary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -76710,10 +77287,13 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.incrementDigits !== undefined){
-let data45 = data.incrementDigits;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err87 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.modTypes !== undefined){
+let data47 = data.modTypes;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data47[i8] !== "string"){
+const err87 = {instancePath:instancePath+"/modTypes/" + i8,schemaPath:"#/properties/modTypes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -76722,9 +77302,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err88 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/modTypes",schemaPath:"#/properties/modTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -76734,10 +77315,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.increment !== undefined){
+let data49 = data.increment;
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 <= 0 || isNaN(data49)){
+const err89 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -76746,10 +77328,58 @@ vErrors.push(err89);
 }
 errors++;
 }
+}
+else {
+const err90 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.incrementDigits !== undefined){
+let data50 = data.incrementDigits;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err91 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err92 = {instancePath:instancePath+"/incrementDigits",schemaPath:"#/properties/incrementDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
 validate400.errors = vErrors;
 return errors === 0;
 }
-validate400.evaluated = {"props":{"algoEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefault":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
+validate400.evaluated = {"props":{"algoEligible":true,"allOrNoneEligible":true,"overnightEligible":true,"costReport":true,"canTradeAcctIds":true,"error":true,"orderTypes":true,"ibAlgoTypes":true,"fraqTypes":true,"forceOrderPreview":true,"cqtTypes":true,"orderDefaults":true,"orderTypesOutside":true,"defaultSize":true,"cashSize":true,"sizeIncrement":true,"tifTypes":true,"tifDefaults":true,"limitPrice":true,"stopprice":true,"orderOrigination":true,"preview":true,"displaySize":true,"fraqInt":true,"cashCcy":true,"cashQtyIncr":true,"priceMagnifier":true,"negativeCapable":true,"incrementType":true,"incrementRules":true,"hasSecondary":true,"modTypes":true,"increment":true,"incrementDigits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_getContractRules_400_0 = validate401;
 
@@ -77971,7 +78601,7 @@ errors++;
 if(data1.symbol !== undefined){
 let data2 = data1.symbol;
 if(typeof data2 === "string"){
-if(!pattern19.test(data2)){
+if(!pattern22.test(data2)){
 const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/symbol",schemaPath:"#/components/schemas/CurrencyPair/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}\\.[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}\\.[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -79905,7 +80535,7 @@ errors++;
 if(data.expiration !== undefined){
 let data7 = data.expiration;
 if(typeof data7 === "string"){
-if(!pattern26.test(data7)){
+if(!pattern29.test(data7)){
 const err27 = {instancePath:instancePath+"/expiration",schemaPath:"#/properties/expiration/pattern",keyword:"pattern",params:{pattern: "^\\d{8}$"},message:"must match pattern \""+"^\\d{8}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];

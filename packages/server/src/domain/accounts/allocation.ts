@@ -1,3 +1,4 @@
+import type { Schema } from '@brokerage/types';
 import { badRequest } from '../kernel/errors.js';
 import type { User } from './model.js';
 import type { Store } from '../kernel/store.js';
@@ -88,4 +89,9 @@ export function createAllocationGroup(
   };
   groups.set(key, group);
   return group;
+}
+
+/** The answer to setting an allocation group: failures answer with an error status instead. */
+export function allocationGroupSet(): Schema<'AllocationGroupResult'> {
+  return { success: true };
 }

@@ -6,6 +6,7 @@ import type { Session } from '../auth/sessions.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
 import { conditionsHold, conidOf } from './alert-conditions.js';
 import { alertSettingsOf, type AlertSettings } from './alert-request.js';
+import { alertTexts } from './alert-texts.js';
 import type { Alert, AlertRequest } from './model.js';
 import { mtaDefaultSettings, mtaSettingsOf } from './mta.js';
 
@@ -19,6 +20,7 @@ const settingsOf = (alert: Alert): AlertSettings => ({
   email: alert.email,
   sendMessage: alert.sendMessage,
   showPopup: alert.showPopup,
+  playAudio: alert.playAudio,
   itwsOrdersOnly: alert.itwsOrdersOnly,
   outsideRth: alert.outsideRth,
   tif: alert.tif,
@@ -45,18 +47,14 @@ export class AlertBook {
     accountId: string,
     request: AlertRequest,
   ): { alert: Alert; warning: string | null } {
-    const account = this.brokerage.accountFor(session, accountId, () =>
-      rejected(`Account ${accountId} not found`),
-    );
-    const existing =
-      request.orderId === undefined
-        ? undefined
-        : this.alertOf(session, account.id, request.orderId);
-    if (request.orderId !== undefined && !existing)
-      throw rejected(`Alert ${request.orderId} not found`);
+    const account = this.accountOf(session, accountId);
+    const orderId = request.orderId === undefined ? undefined : Number(request.orderId);
+    const existing = orderId === undefined ? undefined : this.alertOf(session, account.id, orderId);
+    if (orderId !== undefined && !existing) throw rejected(alertTexts.alertNotFound(orderId));
     const settings = alertSettingsOf(request, this.brokerage.market, existing?.mta !== undefined);
+    if (existing && settings.name !== existing.name) throw rejected(alertTexts.nameNotModifiable);
     if (existing && isDeepStrictEqual(settings, settingsOf(existing)))
-      throw rejected(`Alert ${existing.orderId} was not modified: nothing changed`);
+      throw rejected(alertTexts.nothingModified(existing.orderId));
     const alert = existing
       ? this.rekey(existing, settings)
       : this.store({
@@ -64,7 +62,6 @@ export class AlertBook {
           ...this.freshState(),
           accountId: account.id,
           username: session.username,
-          playAudio: 0,
           active: true,
           rank: nextInSequence(this.brokerage.store, 'alertRanks', 0),
         });
@@ -72,17 +69,14 @@ export class AlertBook {
     const expiry = alert.expireTime === null ? undefined : parseDashedTimestamp(alert.expireTime);
     return {
       alert,
-      warning:
-        expiry !== undefined && expiry <= this.now() ? 'The expiration time is in the past' : null,
+      warning: expiry !== undefined && expiry <= this.now() ? alertTexts.expiryInPast : null,
     };
   }
 
   activate(session: Session, accountId: string, alertId: number, active: boolean): Alert {
-    const account = this.brokerage.accountFor(session, accountId, () =>
-      rejected(`Account ${accountId} not found`),
-    );
+    const account = this.accountOf(session, accountId);
     const alert = this.alertOf(session, account.id, alertId);
-    if (!alert) throw rejected(`Alert ${alertId} not found`);
+    if (!alert) throw rejected(alertTexts.activationFailed);
     if (alert.active !== active) {
       alert.active = active;
       alert.conditionsHeld = false;
@@ -94,11 +88,9 @@ export class AlertBook {
   /** Removes an alert; the MTA alert is reset to its defaults under a new order id instead. */
   remove(session: Session, accountId: string, alertIdText: string): Alert {
     const alertId = parseAlertId(alertIdText);
-    const account = this.brokerage.accountFor(session, accountId, () =>
-      rejected(`Account ${accountId} not found`),
-    );
+    const account = this.accountOf(session, accountId);
     const alert = this.alertOf(session, account.id, alertId);
-    if (!alert) throw rejected(`Alert ${alertId} not found`);
+    if (!alert) throw rejected(alertTexts.deletionFailed(alertId));
     if (alert.mta) return this.rekey(alert, mtaDefaultSettings());
     this.alerts.delete(String(alert.orderId));
     return alert;
@@ -124,7 +116,7 @@ export class AlertBook {
       !alert ||
       !(alert.mta ? alert.username === session.username : accounts.includes(alert.accountId))
     ) {
-      throw rejected(`Alert ${alertId} not found`);
+      throw rejected(alertTexts.alertNotFound(alertId));
     }
     return alert;
   }
@@ -143,7 +135,6 @@ export class AlertBook {
       ...this.freshState(),
       accountId,
       username: user.username,
-      playAudio: 0,
       active: true,
       rank: 0,
       mta: mtaSettingsOf(user, currency),
@@ -169,6 +160,12 @@ export class AlertBook {
       alert.triggerCount += 1;
     }
     alert.conditionsHeld = held;
+  }
+
+  private accountOf(session: Session, accountId: string) {
+    return this.brokerage.accountFor(session, accountId, () =>
+      rejected(alertTexts.accountNotFound(accountId)),
+    );
   }
 
   private alertOf(session: Session, accountId: string, alertId: number): Alert | undefined {
@@ -203,7 +200,7 @@ export class AlertBook {
 /** An alert id as the service reads it: empty → 400, not a number → 500 (it parses it itself). */
 function parseAlertId(text: string): number {
   const trimmed = text.trim();
-  if (trimmed === '') throw badRequest('Bad Request: alertId is empty');
-  if (!/^\d{1,18}$/.test(trimmed)) throw rejected(`Invalid alert id ${trimmed}`);
+  if (trimmed === '') throw badRequest(alertTexts.alertIdEmpty);
+  if (!/^\d{1,18}$/.test(trimmed)) throw rejected(alertTexts.alertIdInvalid(trimmed));
   return Number(trimmed);
 }

@@ -2,9 +2,11 @@ import type { Market } from '../market/market.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
 import type { Alert, AlertCondition } from './model.js';
 
-/** The contract a condition watches, if any. */
-export const conidOf = (condition: AlertCondition) =>
-  condition.conidex === null ? undefined : Number(condition.conidex.split('@')[0]);
+/** The one contract a condition watches, if any (none for `*@*`, any contract). */
+export function conidOf(condition: AlertCondition): number | undefined {
+  const conid = condition.conidex?.split('@')[0] ?? '';
+  return /^[0-9]+$/.test(conid) ? Number(conid) : undefined;
+}
 
 const compare = (operator: AlertCondition['operator'], actual: number, threshold: number) =>
   operator === '>=' ? actual >= threshold : actual <= threshold;

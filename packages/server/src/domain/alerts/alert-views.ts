@@ -2,20 +2,37 @@ import type { Schema } from '@brokerage/types';
 import type { Market } from '../market/market.js';
 import { dashedTimestamp } from '../kernel/time-format.js';
 import { conidOf } from './alert-conditions.js';
-import type { Alert } from './model.js';
+import { alertTexts } from './alert-texts.js';
+import { anyContract } from './alert-request.js';
+import type { Alert, AlertCondition } from './model.js';
 
-/** One alert as the alerts list shows it. */
 /** The service's acknowledgement of an activation or deletion: the alert's (new) order id. */
 export function alertAcknowledgement(alert: Alert): Schema<'AlertActivationResponse'> {
   return {
     request_id: null,
     order_id: alert.orderId,
     success: true,
-    text: 'Request was submitted',
+    text: alertTexts.requestSubmitted,
     failure_list: null,
   };
 }
 
+/** The answer to creating or modifying an alert: its (new) order id and the warning, if any. */
+export function alertSubmission(
+  alert: Alert,
+  warning: string | null,
+): Schema<'AlertSubmitResponse'> {
+  return {
+    request_id: null,
+    order_id: alert.orderId,
+    success: true,
+    text: alertTexts.submitted,
+    order_status: null,
+    warning_message: warning,
+  };
+}
+
+/** One alert as the alerts list shows it. */
 export function alertSummary(alert: Alert): Schema<'AlertSummary'> {
   return {
     order_id: alert.orderId,
@@ -26,6 +43,12 @@ export function alertSummary(alert: Alert): Schema<'AlertSummary'> {
     alert_triggered: alert.triggered,
     alert_repeatable: alert.repeatable,
   };
+}
+
+/** The watched contract's symbol; `Unknown` for any contract (`*@*`), as the service shows it. */
+function descriptionOf(condition: AlertCondition, conid: number | undefined, market: Market) {
+  if (condition.conidex === anyContract) return 'Unknown';
+  return conid === undefined ? null : (market.instrument(conid)?.symbol ?? null);
 }
 
 /** Every setting of an alert, as the details and MTA operations answer it. */
@@ -43,10 +66,10 @@ export function alertDetails(alert: Alert, market: Market): Schema<'AlertDetails
     alert_message: alert.message,
     alert_show_popup: alert.showPopup,
     alert_play_audio: alert.playAudio,
-    order_status: alert.active ? 'Presubmitted' : 'Inactive',
+    order_status: alert.active ? 'Submitted' : 'Inactive',
     alert_triggered: alert.triggered,
-    fg_color: alert.mta ? '#000000' : '#FFFFFF',
-    bg_color: alert.mta ? '#FFFFFF' : '#0000CC',
+    fg_color: '#FFFFFF',
+    bg_color: '#0000CC',
     order_not_editable: false,
     itws_orders_only: alert.itwsOrdersOnly,
     alert_mta_currency: alert.mta?.currency ?? null,
@@ -61,8 +84,7 @@ export function alertDetails(alert: Alert, market: Market): Schema<'AlertDetails
       return {
         condition_type: condition.type,
         conidex: condition.conidex,
-        contract_description_1:
-          conid === undefined ? null : (market.instrument(conid)?.symbol ?? null),
+        contract_description_1: descriptionOf(condition, conid, market),
         condition_operator: condition.operator,
         condition_trigger_method: condition.triggerMethod,
         condition_value: condition.value,

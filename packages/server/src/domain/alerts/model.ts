@@ -10,7 +10,8 @@ export interface AlertCondition {
   /** `<conid>@<exchange>`; null for conditions that watch no contract. */
   conidex: string | null;
   operator: AlertDetailsCondition['condition_operator'];
-  triggerMethod: NonNullable<AlertConditionRequest['triggerMethod']>;
+  /** As the details answer it: a string of digits (`"0"` default). */
+  triggerMethod: NonNullable<AlertDetailsCondition['condition_trigger_method']>;
   value: string;
   logicBind: AlertConditionRequest['logicBind'];
   timeZone: string | null;
@@ -31,12 +32,13 @@ export interface Alert {
   accountId: string;
   username: string;
   name: string;
-  message: string;
+  message: string | null;
   repeatable: Flag;
   email: string | null;
   sendMessage: Flag;
   showPopup: Flag;
-  playAudio: Flag;
+  /** The sound played when the alert triggers; null when none was chosen. */
+  playAudio: string | null;
   itwsOrdersOnly: Flag;
   outsideRth: Flag;
   tif: 'GTC' | 'GTD';

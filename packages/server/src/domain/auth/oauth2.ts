@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
@@ -25,6 +26,8 @@ export const accessTokenClaims = { issuer: 'urn:brokerage:oauth2', audience: 'ur
 export const accessTokenLifetimeSeconds = 3600;
 /** A client assertion may be valid this long at most (`exp` − `iat`). */
 export const maxAssertionLifetimeSeconds = 300;
+/** The audience public clients put in their assertions (ibind, ibauth), besides the token URL. */
+export const serviceTokenAudience = '/token';
 
 export interface TokenResponse {
   access_token: string;
@@ -54,7 +57,8 @@ export class OAuth2 {
   }
 
   /** Verifies the assertion (key by `kid`, RS256 signature, iss = sub = client id, `aud` one of
-   * `tokenUrls`, `exp`, single-use `jti`) and issues an access token for the granted scopes. */
+   * `tokenUrls` or `/token`, `exp`, used once: by its `jti`, or as a whole when it has none, as
+   * public clients send it) and issues an access token for the granted scopes. */
   async issueToken(assertion: string, scope: string, tokenUrls: string[]): Promise<TokenResponse> {
     const { client, kid } = this.assertingClient(assertion);
     const key = client.keys.find((candidate) => candidate.kid === kid);
@@ -62,13 +66,14 @@ export class OAuth2 {
     const claims = await verifyJwt(assertion, key, this.brokerage.clock, {
       issuer: client.clientId,
       subject: client.clientId,
-      audience: tokenUrls,
-      requiredClaims: ['exp', 'iat', 'jti'],
+      audience: [...tokenUrls, serviceTokenAudience],
+      requiredClaims: ['exp', 'iat'],
     });
     const exp = claims.exp ?? 0;
     if (exp - (claims.iat ?? 0) > maxAssertionLifetimeSeconds)
       throw unauthorized('Assertion lifetime too long');
-    this.useOnce(`${client.clientId}:${String(claims.jti)}`, exp * 1000);
+    const once = claims.jti ?? `sha256:${createHash('sha256').update(assertion).digest('hex')}`;
+    this.useOnce(`${client.clientId}:${once}`, exp * 1000);
     const granted = scope.split(' ').filter((name) => client.scopes.includes(name));
     if (granted.length === 0)
       throw badRequest(`None of the requested scopes is granted to ${client.clientId}`);

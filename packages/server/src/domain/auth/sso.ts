@@ -1,3 +1,4 @@
+import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { forbidden, unauthorized } from '../kernel/errors.js';
 import type { TokenSigner } from './jwt.js';
@@ -46,7 +47,10 @@ export class Sso {
 
   /** Opens a session for the end user. Another session of the user holding the brokerage
    * connection makes this one `competing` (brokerage closed), unless `compete` ends that one. */
-  async createSession(authorization: string | undefined, request: SsoSessionRequest) {
+  async createSession(
+    authorization: string | undefined,
+    request: SsoSessionRequest,
+  ): Promise<Schema<'SsoSessionResponse'>> {
     const client = await this.oauth2.authorize(authorization, 'sso-sessions.write');
     const user = this.endUser(client, request.credential);
     const holders = this.brokerageHolders(user);
@@ -68,6 +72,7 @@ export class Sso {
     );
     return {
       active: true,
+      token_type: 'Bearer',
       access_token: accessToken,
       sessionId: session.id,
       userId: user.userId,
@@ -84,7 +89,7 @@ export class Sso {
     authorization: string | undefined,
     request: SsoBrowserSessionRequest,
     origin: string,
-  ) {
+  ): Promise<Schema<'SsoBrowserSessionResponse'>> {
     const client = await this.oauth2.authorize(authorization, 'sso-browser-sessions.write');
     const user = this.endUser(client, request.credential);
     const link: SsoLink = {
@@ -98,7 +103,11 @@ export class Sso {
     };
     this.brokerage.store.collection('ssoLinks').set(link.token, link);
     const query = new URLSearchParams({ token: link.token, path: link.path });
-    return { url: `${origin}/sso/Dispatcher?${query.toString()}`, expiresIn: linkLifetimeSeconds };
+    return {
+      active: true,
+      url: `${origin}/sso/Dispatcher?${query.toString()}`,
+      expiresIn: linkLifetimeSeconds,
+    };
   }
 
   /** Opens the portal session of a link, once, from its address; undefined when it cannot be used. */

@@ -1,8 +1,9 @@
 import type { Schema } from '@brokerage/types';
 import type { Instrument } from '../market/model.js';
 
-type Algo = Required<Schema<'ContractAlgo'>>;
-type Parameter = Schema<'AlgoParameter'>;
+type Algo = Required<Omit<Schema<'ContractAlgo'>, 'parameters'>> & { parameters: Parameter[] };
+/** A parameter as the catalogue defines it; `required` becomes the wire's string when answered. */
+type Parameter = Omit<Schema<'AlgoParameter'>, 'required'> & { required: boolean };
 
 const time = (id: string, name: string, defaultValue: string, guiRank: number): Parameter => ({
   id,
@@ -223,14 +224,25 @@ export interface AlgoQuery {
   withParameters: boolean;
 }
 
+/** A parameter as the service sends it: `required` as the string `"true"`, and left out when
+ * the parameter is optional, as real payloads carry it. */
+function parameterOnWire({ required, ...parameter }: Parameter): Schema<'AlgoParameter'> {
+  return {
+    ...structuredClone(parameter),
+    ...(required ? { required: 'true' as const } : {}),
+  };
+}
+
 /** The algorithms of a contract as asked for: filtered by id, with descriptions and parameters on request. */
-export function algosOf(instrument: Instrument, query: AlgoQuery): Schema<'ContractAlgo'>[] {
-  return availableAlgos(instrument)
-    .filter((algo) => query.ids === undefined || query.ids.includes(algo.id))
-    .map(({ id, name, description, parameters }) => ({
-      id,
-      name,
-      ...(query.withDescription ? { description } : {}),
-      ...(query.withParameters ? { parameters: structuredClone(parameters) } : {}),
-    }));
+export function contractAlgos(instrument: Instrument, query: AlgoQuery): Schema<'ContractAlgos'> {
+  return {
+    algos: availableAlgos(instrument)
+      .filter((algo) => query.ids === undefined || query.ids.includes(algo.id))
+      .map(({ id, name, description, parameters }) => ({
+        id,
+        name,
+        ...(query.withDescription ? { description } : {}),
+        ...(query.withParameters ? { parameters: parameters.map(parameterOnWire) } : {}),
+      })),
+  };
 }

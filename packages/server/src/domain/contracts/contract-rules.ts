@@ -218,10 +218,19 @@ function decimalsOf(increment: number): number {
   return fraction.length;
 }
 
+/** The accounts a session trades with, and the one selected (a new order ticket's default). */
+export interface TradingAccounts {
+  accounts: Account[];
+  selectedAccountId: string;
+}
+
 /** The accounts the session trades with: the user's own, plus the dynamic account currently set. */
-export function tradingAccountsOf(brokerage: Brokerage, session: Session): Account[] {
+export function tradingAccountsOf(brokerage: Brokerage, session: Session): TradingAccounts {
   const ids = new Set([...brokerage.userOf(session).accounts, session.selectedAccountId]);
-  return [...ids].flatMap((id) => brokerage.account(id) ?? []);
+  return {
+    accounts: [...ids].flatMap((id) => brokerage.account(id) ?? []),
+    selectedAccountId: session.selectedAccountId,
+  };
 }
 
 export interface RulesRequest {
@@ -230,11 +239,28 @@ export interface RulesRequest {
   orderId?: number;
 }
 
+/** Security types whose orders may be all-or-none. */
+const allOrNoneTypes: readonly SecType[] = ['STK', 'OPT'];
+
+/** A new order ticket's defaults: the size as a two-decimal string, the selected account only
+ * for users with several accounts, as real payloads carry them. */
+function tifDefaultsOf(
+  rules: SecTypeRules,
+  trading: TradingAccounts,
+): NonNullable<ContractRules['tifDefaults']> {
+  return {
+    TIF: 'DAY',
+    SIZE: rules.defaultSize.toFixed(2),
+    ...(trading.accounts.length > 1 ? { DEFAULT_ACCT: trading.selectedAccountId } : {}),
+    PMALGO: true,
+  };
+}
+
 /** The trading rules of a contract for the given accounts, for a buy or a sell, new or modified. */
 export function contractRules(
   market: Market,
   instrument: Instrument,
-  accounts: Account[],
+  trading: TradingAccounts,
   request: RulesRequest,
 ): ContractRules {
   const modifying = request.modifyOrder === true;
@@ -244,7 +270,9 @@ export function contractRules(
   const rules = rulesBySecType[instrument.secType];
   const algoEligible = availableAlgos(instrument).length > 0;
   const usStock = tradesInFractions(market, instrument);
-  const permitted = accounts.filter((account) => account.permissions.includes(instrument.secType));
+  const permitted = trading.accounts.filter((account) =>
+    account.permissions.includes(instrument.secType),
+  );
   const expired = market.isExpired(instrument);
   const error = expired
     ? `Contract ${instrument.conid} expired on ${instrument.expiration ?? ''}`
@@ -269,6 +297,7 @@ export function contractRules(
 
   return {
     algoEligible,
+    allOrNoneEligible: allOrNoneTypes.includes(instrument.secType),
     overnightEligible: usStock,
     costReport: false,
     canTradeAcctIds: error === null ? permitted.map((account) => account.id) : [],
@@ -286,7 +315,7 @@ export function contractRules(
     cashSize: 0,
     sizeIncrement: 1,
     tifTypes: rules.tifTypes,
-    tifDefault: 'DAY',
+    tifDefaults: tifDefaultsOf(rules, trading),
     ...(defaultPrice === undefined ? {} : { limitPrice: defaultPrice, stopprice: defaultPrice }),
     orderOrigination: modifying ? 'API' : null,
     preview: error === null,

@@ -72,9 +72,14 @@ export function previousBusinessDay(date: number): number {
   return yyyymmdd(time);
 }
 
-/** One key per requested symbol: its futures not expired on the market's clock, nearest first.
- * Trading ends, and positions must be rolled or closed, the business day before expiration. */
-export function futuresBySymbols(market: Market, symbols: string[]): Schema<'FuturesBySymbol'> {
+/** One key per requested symbol: its futures not expired on the market's clock (and listed on
+ * `exchange` when given), nearest first. Trading ends, and positions must be rolled or closed,
+ * the business day before expiration. */
+export function futuresBySymbols(
+  market: Market,
+  symbols: string[],
+  exchange?: string,
+): Schema<'FuturesBySymbol'> {
   const { futures } = market.catalogueData;
   return Object.fromEntries(
     symbols.map((symbol) => [
@@ -85,7 +90,11 @@ export function futuresBySymbols(market: Market, symbols: string[]): Schema<'Fut
           chain.contracts
             .filter((contract) => {
               const instrument = market.instrument(contract.conid);
-              return instrument !== undefined && !market.isExpired(instrument);
+              return (
+                instrument !== undefined &&
+                !market.isExpired(instrument) &&
+                (exchange === undefined || instrument.exchange === exchange.toUpperCase())
+              );
             })
             .map((contract) => {
               const ltd = previousBusinessDay(contract.expirationDate);

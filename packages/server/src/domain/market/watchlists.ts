@@ -1,3 +1,4 @@
+import type { Schema } from '@brokerage/types';
 import type { Clock } from '../kernel/clock.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Store } from '../kernel/store.js';
@@ -47,4 +48,9 @@ export function createWatchlist(
   };
   watchlists.set(key, watchlist);
   return watchlist;
+}
+
+/** A new watchlist as its creation answers it: the service never lists the instruments there. */
+export function createdWatchlist({ id, hash, name, readOnly }: Watchlist): Schema<'Watchlist'> {
+  return { id, hash, name, readOnly, instruments: [] };
 }

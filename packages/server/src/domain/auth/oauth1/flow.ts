@@ -1,3 +1,4 @@
+import type { Schema } from '@brokerage/types';
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
 import type { Brokerage } from '../../accounts/brokerage.js';
 import { unauthorized } from '../../kernel/errors.js';
@@ -65,7 +66,7 @@ export class OAuth1 {
 
   /** Step 2: the authorized request token for an access token and its secret, encrypted with the
    * consumer's public encryption key (RSA PKCS#1 v1.5). */
-  accessToken(request: SignedRequest): { oauth_token: string; oauth_token_secret: string } {
+  accessToken(request: SignedRequest): Schema<'OAuthAccessTokenResponse'> {
     const { consumer, fields } = this.verifySigned(request, 'RSA-SHA256', (fields, consumer) => {
       const token = this.liveRequestToken(fields.get('oauth_token') ?? '');
       if (token.consumerKey !== consumer.consumerKey || token.username === undefined) {
@@ -92,7 +93,12 @@ export class OAuth1 {
       { key: consumer.encryptionKey, padding: constants.RSA_PKCS1_PADDING },
       secret,
     );
-    return { oauth_token: access.token, oauth_token_secret: encrypted.toString('base64') };
+    // The simulated users all trade live accounts.
+    return {
+      is_paper: false,
+      oauth_token: access.token,
+      oauth_token_secret: encrypted.toString('base64'),
+    };
   }
 
   /** Step 3: the Diffie-Hellman exchange. Opens a session (brokerage not yet open) for the access
