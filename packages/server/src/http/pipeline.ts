@@ -14,15 +14,21 @@ import {
 } from './error-response.js';
 import type { OperationRequest, Reply } from './handler.js';
 import { methodGate } from './method-gate.js';
-import { operationCore, type OperationCore, type OperationCoreOptions } from './operation-core.js';
+import type { OperationCore } from './operation-core.js';
+import type { Clock } from '../domain/kernel/clock.js';
+import type { SessionGateOptions } from './session-gate.js';
 import { openApiValidator, type ValidatorOptions } from './openapi-validator.js';
 import { validatorDocument } from './validator-document.js';
 
 /** What the request pipeline is made of. */
-export interface PipelineOptions extends OperationCoreOptions {
+export interface PipelineOptions {
   /** The document's operations, the more specific routes first. */
   operations: OperationInfo[];
   document: OpenApiDocument;
+  /** The framework-neutral steps of each request (gate, dispatch). */
+  core: OperationCore;
+  clock: Clock;
+  gate: SessionGateOptions;
   requestTimeoutMs: number;
   /** Largest request body; a larger one answers 413. */
   bodyLimitBytes: number;
@@ -38,10 +44,9 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
   app.use(methodGate(options.operations));
   // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
   app.use(express.urlencoded({ extended: false, limit: options.bodyLimitBytes }));
-  const core = operationCore(options);
-  mountGate(app, options, core);
+  mountGate(app, options);
   mountBodyParsingAndValidation(app, options);
-  mountDispatch(app, options, core);
+  mountDispatch(app, options);
   mountErrors(app);
 }
 
@@ -53,8 +58,7 @@ const operationOf = (res: Response): OperationInfo | undefined =>
  * content. */
 function mountGate(
   app: Express,
-  { operations, clock, requestTimeoutMs }: PipelineOptions,
-  core: OperationCore,
+  { operations, clock, requestTimeoutMs, core }: PipelineOptions,
 ): void {
   for (const operation of operations) {
     const route = app.route(operation.expressPath);
@@ -138,7 +142,7 @@ function mountBodyParsingAndValidation(
 
 /** The core's dispatch of each operation (injected faults and latency, then the handler); it
  * answers 200. */
-function mountDispatch(app: Express, { operations }: PipelineOptions, core: OperationCore): void {
+function mountDispatch(app: Express, { operations, core }: PipelineOptions): void {
   for (const operation of operations) {
     const route = app.route(operation.expressPath);
     route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,6 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected } from '../kernel/errors.js';
+import { sameData } from '../kernel/same-data.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Session } from '../auth/sessions.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
@@ -55,7 +55,7 @@ export class AlertBook {
     if (request.orderId !== undefined && !existing)
       throw rejected(`Alert ${request.orderId} not found`);
     const settings = alertSettingsOf(request, this.brokerage.market, existing?.mta !== undefined);
-    if (existing && isDeepStrictEqual(settings, settingsOf(existing)))
+    if (existing && sameData(settings, settingsOf(existing)))
       throw rejected(`Alert ${existing.orderId} was not modified: nothing changed`);
     const alert = existing
       ? this.rekey(existing, settings)
