@@ -20,6 +20,7 @@ import {
   type OperationRequest,
   type PacingLimits,
   type Services,
+  type Simulation,
   type Store,
 } from '@brokerage/server/core';
 import type { OperationId } from '@brokerage/types';
@@ -63,7 +64,7 @@ export interface BrokerageHandlers {
   services: Services;
 }
 
-const describe = (errors: ValidationError[]): string =>
+const messagesOf = (errors: ValidationError[]): string =>
   errors.map((error) => error.message).join(', ');
 
 /** Builds the MSW handlers of every operation, backed by one stateful simulation: the reference
@@ -108,7 +109,7 @@ export function createBrokerageHandlers(options: BrokerageHandlersOptions = {}):
  * validation, the handler (after faults and latency), response validation; errors in the
  * operation's shape. */
 async function answer(
-  { core }: ReturnType<typeof composeSimulation>,
+  { core }: Simulation,
   operation: OperationInfo,
   settings: { validateRequests: boolean; validateResponses: boolean },
   request: Request,
@@ -137,7 +138,8 @@ async function answer(
         body,
         ...(headers['content-type'] ? { contentType: headers['content-type'] } : {}),
       });
-      if (!checked.valid) throw Object.assign(new Error(describe(checked.errors)), { status: 400 });
+      if (!checked.valid)
+        throw Object.assign(new Error(messagesOf(checked.errors)), { status: 400 });
       ({ params, query } = checked);
     }
     const nonFinite = nonFiniteParameter({ params, query });
@@ -158,7 +160,7 @@ async function answer(
     if (settings.validateResponses) {
       const checked = validateResponse(operation.operationId, 200, payload);
       if (!checked.valid) {
-        const message = `Response does not match the document: ${describe(checked.errors)}`;
+        const message = `Response does not match the document: ${messagesOf(checked.errors)}`;
         return answerResponse({ status: 500, message }, operation, url.pathname);
       }
     }
