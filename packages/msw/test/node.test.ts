@@ -2,6 +2,7 @@
 // as the reference server (orders fill when the controls move the price, the ledger moves), its
 // error shapes, and validation with the generated validators.
 import { createBrokerageClient } from '@brokerage/client';
+import { operationRoutes } from '@brokerage/types';
 import { setupServer } from 'msw/node';
 import { createBrokerageHandlers } from '../src/index.js';
 
@@ -28,6 +29,13 @@ const ledgerCash = async () => {
 };
 
 describe('the MSW handlers in Node', () => {
+  it('are one per operation of the document', () => {
+    const routes = brokerage.handlers.map(
+      (handler) => `${handler.info.method} ${handler.info.path}`,
+    );
+    expect(new Set(routes).size).toBe(operationRoutes.length);
+  });
+
   it('place an order, fill it when the controls move the price, and move the ledger', async () => {
     await client.GET('/v1/api/iserver/accounts');
     await client.GET('/v1/api/portfolio/accounts');
