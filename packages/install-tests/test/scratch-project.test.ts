@@ -1,7 +1,7 @@
 // The packages as users get them: every public package is packed, and the tarballs are installed
 // with plain npm (no workspace, no pnpm, no patch) into a scratch project, where the READMEs'
 // examples run: the client against `npx brokerage-server`, createServer in process, the
-// validators' API and CLI, the docs page, and the test sandbox.
+// validators' API and CLI, the docs page, the test sandbox, and the MSW handlers.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const publicPackages = ['types', 'client', 'server', 'validators', 'testing'];
+const publicPackages = ['types', 'client', 'server', 'validators', 'testing', 'msw'];
 /** Packing and installing from the registry: minutes on a slow network (a bound, not a timing). */
 const slow = 300_000;
 
@@ -67,7 +67,8 @@ beforeAll(() => {
     JSON.stringify({ name: 'scratch', private: true, type: 'module' }),
   );
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...files]);
+  // msw is @brokerage/msw's peer dependency, installed beside it as its README says.
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...files, 'msw@^2.15.0']);
 }, slow);
 
 afterAll(() => {
@@ -159,5 +160,30 @@ console.log(JSON.stringify({ status: response.status }));
 `,
     );
     expect(JSON.parse(output)).toEqual({ status: 200 });
+  });
+
+  it('runs the MSW handlers with msw/node, without a port', () => {
+    const output = runModule(
+      'msw.mjs',
+      `import { createBrokerageClient } from '@brokerage/client';
+import { createBrokerageHandlers } from '@brokerage/msw';
+import { setupServer } from 'msw/node';
+const baseUrl = 'https://localhost:5000';
+const brokerage = createBrokerageHandlers({ baseUrl });
+const server = setupServer(...brokerage.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const client = createBrokerageClient({ baseUrl, retry: false, pacing: false });
+const [entry] = await client.placeOrder('U1234567', {
+  conid: 265598, orderType: 'LMT', side: 'BUY', price: 185, quantity: 1, tif: 'DAY',
+});
+brokerage.controls.setPrice(265598, 184);
+const { data } = await client.GET('/v1/api/iserver/account/order/status/{orderId}', {
+  params: { path: { orderId: String(entry.order_id) } },
+});
+server.close();
+console.log(JSON.stringify({ status: data.order_status }));
+`,
+    );
+    expect(JSON.parse(output)).toEqual({ status: 'Filled' });
   });
 });

@@ -1,7 +1,5 @@
 import express, { type Express } from 'express';
-import { compareRouteSpecificity } from '@brokerage/types';
 import { pino, type Logger } from 'pino';
-import { Controls } from './control/controls.js';
 import { controlRouter } from './control/router.js';
 import { controlServed, requireControlToken } from './http/control-access.js';
 import { defaultBodyLimitBytes } from './http/error-response.js';
@@ -16,24 +14,24 @@ import type { Session } from './domain/auth/sessions.js';
 import { OffsetClock, systemClock, type Clock } from './domain/kernel/clock.js';
 import type { Store } from './domain/kernel/store.js';
 import { defaultFixtures } from './fixtures/index.js';
-import { createHandlers } from './handlers/index.js';
 import { defaultAuthenticators } from './http/authenticators.js';
 import { docsRouter } from './http/docs.js';
-import { documentOperations, loadDocument } from './http/document.js';
-import { FaultInjector } from './http/faults.js';
-import { gatewaySession } from './http/gateway-session.js';
+import { loadDocument } from './http/document.js';
 import { requestLogging } from './http/logging.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
-import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
+import type { Pacer, PacingLimits } from './http/pacing.js';
+import type { FaultInjector } from './http/faults.js';
+import type { Controls } from './control/controls.js';
+import { composeSimulation, type Mode } from './simulation.js';
 import { mountPipeline } from './http/pipeline.js';
 import type { Authenticator } from './http/session-gate.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type ServerServices } from './services.js';
 import { MemoryStore } from './store/memory.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 
-export type Mode = 'gateway' | 'hosted';
+export type { Mode };
 
 export interface ServerOptions {
   /** `gateway` (default): a demo user's session is open and requests need no credentials.
@@ -76,7 +74,7 @@ export interface BrokerageServer {
   app: Express;
   brokerage: Brokerage;
   /** Every service of the brokerage, built once (`services.ts`). */
-  services: Services;
+  services: ServerServices;
   faults: FaultInjector;
   pacer: Pacer | undefined;
   /** Controls for test authors (also served under `/control`). */
@@ -117,10 +115,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     idleTimeoutMs: sessionTimeoutMs,
   });
   const { brokerage } = services;
-  const faults = new FaultInjector();
-  const pacing = options.pacing === true ? {} : options.pacing;
-  const pacer =
-    pacing === false ? undefined : new Pacer(clock, { ...defaultPacing(mode), ...pacing });
   const lookups =
     options.lookupThrottle === false
       ? undefined
@@ -128,24 +122,18 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
           ...defaultLookupThrottle,
           ...options.lookupThrottle,
         });
-  const gateway = gatewaySession(brokerage, gatewayUser);
-  if (mode === 'gateway') gateway.open();
-
-  const document = loadDocument();
-  const operations = documentOperations().sort(compareRouteSpecificity);
-  const controls = new Controls({
-    brokerage,
-    clock,
-    faults,
-    pacer,
-    lookups,
-    seed,
-    gatewayUser: mode === 'gateway' ? gatewayUser : undefined,
-    operationIds: new Set(operations.map((operation) => operation.operationId)),
-    reopenGatewaySession: mode === 'gateway' ? gateway.open : undefined,
-  });
   const authenticators = [...(options.authenticators ?? []), ...defaultAuthenticators(services)];
-  const gate = { mode, brokerage, authenticators, gatewaySessionId: gateway.id, throttle: lookups };
+  const simulation = composeSimulation(services, {
+    mode,
+    clock,
+    seed,
+    gatewayUser,
+    pacing: options.pacing,
+    lookups,
+    authenticators,
+  });
+  const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
+  const document = loadDocument();
   const { validateRequests, validateResponses } = settings;
 
   const app = express();
@@ -164,13 +152,14 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       controlRouter(controls, { validateResponses }),
     );
   }
-  const handlers = createHandlers({ ...services, mode });
   const pages = oauthPagesRouter(services);
-  const pipeline = { operations, document, handlers, pages, brokerage, clock, gate, pacer };
   mountPipeline(app, {
-    ...pipeline,
-    faults,
-    oauth2: services.oauth2,
+    operations,
+    document,
+    core,
+    clock,
+    gate,
+    pages,
     requestTimeoutMs,
     bodyLimitBytes: settings.bodyLimitBytes,
     validateRequests,

@@ -1,17 +1,16 @@
-import type { Request } from 'express';
 import { bearerToken } from '../domain/auth/oauth2.js';
-import type { Services } from '../services.js';
-import type { Authenticator } from './session-gate.js';
+import type { Services } from '../domain-services.js';
+import type { Authenticator, IncomingRequest } from './session-gate.js';
 import { signedRequestOf } from './signed-request.js';
 
 /** Requests signed HMAC-SHA256 with a live session token: the session that token opened. */
 export const oauth1Authenticator =
   ({ oauth1 }: Services): Authenticator =>
-  (request: Request) =>
+  (request: IncomingRequest) =>
     oauth1.authenticate(
       signedRequestOf({
         method: request.method,
-        url: request.originalUrl,
+        url: request.url,
         headers: request.headers,
         body: request.body,
       }),
@@ -20,7 +19,7 @@ export const oauth1Authenticator =
 /** `Authorization: Bearer <token>` with a single sign-on session token: that session. */
 export const bearerAuthenticator =
   ({ sso }: Services): Authenticator =>
-  async (request: Request) => {
+  async (request: IncomingRequest) => {
     const token = bearerToken(request.headers.authorization);
     return token === undefined ? undefined : sso.sessionOfToken(token);
   };

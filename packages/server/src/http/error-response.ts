@@ -1,8 +1,8 @@
-import { STATUS_CODES } from 'node:http';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { protocolStatuses, shapeStatusOf } from '@brokerage/types';
 import { DomainError, type DomainErrorKind } from '../domain/kernel/errors.js';
 import type { ErrorShape, OperationInfo } from './document.js';
+import { statusTexts } from './status-texts.js';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
   badRequest: 400,
@@ -46,13 +46,19 @@ export function isUnexpected(error: unknown): boolean {
 /** A request without the body its operation requires: the service says so in these words. */
 export const emptyBody = () => Object.assign(new Error("body can't be empty"), { status: 400 });
 
-export function hasNoBody(request: Request): boolean {
+export function hasNoBody(request: {
+  body?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
   return request.body === undefined || request.headers['content-length'] === '0';
 }
 
 /** A query or path parameter that validation coerced to a non-finite number: a validation
  * failure (400, or the operation's invalid-request status), or undefined when there is none. */
-export function nonFiniteParameter(request: Request): Error | undefined {
+export function nonFiniteParameter(request: {
+  query?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+}): Error | undefined {
   for (const [location, values] of [
     ['query', request.query],
     ['path', request.params],
@@ -85,7 +91,7 @@ export function answerFor(error: unknown, operation: OperationInfo | undefined):
     if (isResponseError)
       return { status: 500, message: `Response does not match the document: ${error.message}` };
     if (error.status === 404 || protocolStatuses.has(error.status)) {
-      return { status: error.status, message: STATUS_CODES[error.status] ?? 'Error' };
+      return { status: error.status, message: statusTexts[error.status] ?? 'Error' };
     }
     if (error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
       // A request that fails validation (400, 413 body too large, 415 media type, malformed JSON).
@@ -108,7 +114,7 @@ function bodyFor(shape: ErrorShape, status: number, message: string, instance: s
         contentType: 'application/problem+json',
         body: {
           type: 'about:blank',
-          title: STATUS_CODES[status] ?? 'Error',
+          title: statusTexts[status] ?? 'Error',
           status,
           detail: message,
           instance,
@@ -119,14 +125,21 @@ function bodyFor(shape: ErrorShape, status: number, message: string, instance: s
   }
 }
 
-/** Sends an error in the body shape the document gives for this operation and status. A status
+/** An error answer, ready to send: status, media type, the serialised body, and `Retry-After`. */
+export interface ErrorReply {
+  status: number;
+  contentType: string;
+  body: string;
+  retryAfterSeconds?: number;
+}
+
+/** The error answer in the body shape the document gives for this operation and status. A status
  * the operation does not document falls back to its 500, so the answer stays within the contract. */
-export function sendError(
-  res: Response,
+export function errorReply(
   answer: ErrorAnswer,
   operation: OperationInfo | undefined,
   path: string,
-): void {
+): ErrorReply {
   let { status } = answer;
   let shape: ErrorShape = 'errorObject';
   if (operation) {
@@ -136,7 +149,25 @@ export function sendError(
     shape = operation.errors.get(shapeStatus ?? 500) ?? 'errorObject';
   }
   const { contentType, body } = bodyFor(shape, status, answer.message, path);
-  if (answer.retryAfterSeconds !== undefined)
-    res.setHeader('Retry-After', String(answer.retryAfterSeconds));
-  res.status(status).type(contentType).send(JSON.stringify(body));
+  return {
+    status,
+    contentType,
+    body: JSON.stringify(body),
+    ...(answer.retryAfterSeconds === undefined
+      ? {}
+      : { retryAfterSeconds: answer.retryAfterSeconds }),
+  };
+}
+
+/** Sends an error answer (`errorReply`) with Express. */
+export function sendError(
+  res: Response,
+  answer: ErrorAnswer,
+  operation: OperationInfo | undefined,
+  path: string,
+): void {
+  const reply = errorReply(answer, operation, path);
+  if (reply.retryAfterSeconds !== undefined)
+    res.setHeader('Retry-After', String(reply.retryAfterSeconds));
+  res.status(reply.status).type(reply.contentType).send(reply.body);
 }

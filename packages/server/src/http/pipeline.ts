@@ -1,10 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { OperationId } from '@brokerage/types';
-import type { Brokerage } from '../domain/accounts/brokerage.js';
-import type { Session } from '../domain/auth/sessions.js';
-import { sleep, type Clock } from '../domain/kernel/clock.js';
 import { unavailable } from '../domain/kernel/errors.js';
-import type { OAuth2 } from '../domain/auth/oauth2.js';
 import type { OpenApiDocument } from '@brokerage/types/document-operations';
 import type { OperationInfo } from './document.js';
 import { emptyPathParameters } from './empty-parameters.js';
@@ -16,16 +12,11 @@ import {
   nonFiniteParameter,
   sendError,
 } from './error-response.js';
-import type { FaultInjector } from './faults.js';
-import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
-import type { Pacer } from './pacing.js';
+import type { OperationRequest, Reply } from './handler.js';
 import { methodGate } from './method-gate.js';
-import {
-  admitSession,
-  checkCredentials,
-  resolveSession,
-  type SessionGateOptions,
-} from './session-gate.js';
+import type { OperationCore } from './operation-core.js';
+import type { Clock } from '../domain/kernel/clock.js';
+import type { SessionGateOptions } from './session-gate.js';
 import { openApiValidator, type ValidatorOptions } from './openapi-validator.js';
 import { validatorDocument } from './validator-document.js';
 
@@ -34,14 +25,10 @@ export interface PipelineOptions {
   /** The document's operations, the more specific routes first. */
   operations: OperationInfo[];
   document: OpenApiDocument;
-  handlers: Handlers;
-  brokerage: Brokerage;
+  /** The framework-neutral steps of each request (gate, dispatch). */
+  core: OperationCore;
   clock: Clock;
   gate: SessionGateOptions;
-  pacer: Pacer | undefined;
-  faults: FaultInjector;
-  /** Verifies single sign-on bearer tokens before a token operation reads its body. */
-  oauth2: OAuth2;
   requestTimeoutMs: number;
   /** Largest request body; a larger one answers 413. */
   bodyLimitBytes: number;
@@ -66,16 +53,15 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
 const operationOf = (res: Response): OperationInfo | undefined =>
   res.locals.operation as OperationInfo | undefined;
 
-/** Before validation: the request timer, pacing and the session gate, so that a request with no
- * credentials answers 401 and one over the limit 429, whatever its content. */
+/** Before validation: the request timer, then the core's gate (credentials or session, pacing),
+ * so that a request with no credentials answers 401 and one over the limit 429, whatever its
+ * content. */
 function mountGate(
   app: Express,
-  { operations, clock, requestTimeoutMs, gate, pacer, brokerage, faults, oauth2 }: PipelineOptions,
+  { operations, clock, requestTimeoutMs, core }: PipelineOptions,
 ): void {
   for (const operation of operations) {
     const route = app.route(operation.expressPath);
-    const { access } = operation;
-    const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
     route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
       res.locals.operation = operation;
       const cancelTimer = clock.schedule(requestTimeoutMs, () => {
@@ -93,18 +79,13 @@ function mountGate(
       });
       res.on('close', cancelTimer);
       try {
-        let session: Session | undefined;
-        if (access === 'credentials') {
-          // A token operation has no session to fail after: an injected fault comes first.
-          const injected = faults.take(operation.operationId);
-          if (injected) throw injected;
-          await checkCredentials(req, operation, oauth2);
-        } else {
-          session = await resolveSession(req, gate);
-          res.locals.session = session;
-        }
-        pacer?.admit(session?.id ?? req.ip ?? 'unknown', endpoint);
-        if (session) admitSession(session, access, brokerage);
+        res.locals.session = await core.admit(operation, {
+          method: req.method,
+          url: req.originalUrl,
+          headers: req.headers,
+          body: req.body,
+          ip: req.ip,
+        });
         next();
       } catch (error) {
         next(error);
@@ -159,21 +140,13 @@ function mountBodyParsingAndValidation(
   });
 }
 
-/** The handler of each operation (after injected faults and latency); it answers 200. */
-function mountDispatch(
-  app: Express,
-  { operations, handlers, faults, clock }: PipelineOptions,
-): void {
+/** The core's dispatch of each operation (injected faults and latency, then the handler); it
+ * answers 200. */
+function mountDispatch(app: Express, { operations, core }: PipelineOptions): void {
   for (const operation of operations) {
-    const handler = handlers[operation.operationId] as Handler<OperationId>;
     const route = app.route(operation.expressPath);
     route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
       try {
-        const injected = faults.take(operation.operationId);
-        if (injected) throw injected;
-        const latency = faults.latencyOf(operation.operationId);
-        if (latency > 0) await sleep(clock, latency);
-        if (res.headersSent) return;
         const reply: Reply = {
           setCookie: (name, value) =>
             res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
@@ -189,8 +162,8 @@ function mountDispatch(
           method: req.method,
           ip: req.ip ?? '',
         } as unknown as OperationRequest<OperationId>;
-        const body = await handler(request, reply);
-        if (!res.headersSent) res.status(200).json(body);
+        const answer = await core.dispatch(operation, request, reply, () => res.headersSent);
+        if (answer && !res.headersSent) res.status(200).json(answer.body);
       } catch (error) {
         next(error);
       }

@@ -1,5 +1,4 @@
 import type { Access } from '@brokerage/types';
-import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
@@ -8,10 +7,30 @@ import { badRequest, DomainError, unauthorized } from '../domain/kernel/errors.j
 import type { OperationInfo } from './document.js';
 import type { LookupThrottle } from './lookup-throttle.js';
 
+/** A request as the gate and the authenticators read it, whatever server received it (Express,
+ * or MSW's Fetch API `Request`). */
+export interface IncomingRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** Lower-case names; those read here are single values, as in Node's `IncomingHttpHeaders`. */
+  headers: {
+    authorization?: string | undefined;
+    cookie?: string | undefined;
+    host?: string | undefined;
+    'content-type'?: string | undefined;
+    [name: string]: string | string[] | undefined;
+  };
+  /** The parsed body (form fields or JSON), when it was read before the gate. */
+  body?: unknown;
+  /** The address the request came from, when known. */
+  ip: string | undefined;
+}
+
 /** Recognises one kind of credentials: answers the session they stand for, undefined when the
  * request does not carry this kind, and throws `unauthorized` when it carries them wrongly. */
 export type Authenticator = (
-  request: Request,
+  request: IncomingRequest,
 ) => Session | undefined | Promise<Session | undefined>;
 
 export interface SessionGateOptions {
@@ -27,7 +46,7 @@ export interface SessionGateOptions {
 /** The session the request stands for. Failed lookups are counted per client address: past the
  * throttle's limit, the address is refused with 429 before its credentials are looked at. */
 export async function resolveSession(
-  request: Request,
+  request: IncomingRequest,
   options: SessionGateOptions,
 ): Promise<Session> {
   const address = request.ip ?? 'unknown';
@@ -42,7 +61,10 @@ export async function resolveSession(
 }
 
 /** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session. */
-async function lookUpSession(request: Request, options: SessionGateOptions): Promise<Session> {
+async function lookUpSession(
+  request: IncomingRequest,
+  options: SessionGateOptions,
+): Promise<Session> {
   const { sessions } = options.brokerage;
   const cookie = parseCookies(request.headers.cookie ?? '').api;
   if (cookie !== undefined) return sessions.require(cookie);
@@ -62,7 +84,7 @@ async function lookUpSession(request: Request, options: SessionGateOptions): Pro
  * operation a valid bearer token with the operation's scopes (403 without them). Credentials
  * carried in the body (the OAuth 2.0 client assertion) are checked with it. */
 export async function checkCredentials(
-  request: Request,
+  request: IncomingRequest,
   operation: OperationInfo,
   oauth2: OAuth2,
 ): Promise<void> {

@@ -1,6 +1,6 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected } from '../kernel/errors.js';
+import { sameData } from '../kernel/same-data.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Session } from '../auth/sessions.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
@@ -53,7 +53,7 @@ export class AlertBook {
     if (orderId !== undefined && !existing) throw rejected(alertTexts.alertNotFound(orderId));
     const settings = alertSettingsOf(request, this.brokerage.market, existing?.mta !== undefined);
     if (existing && settings.name !== existing.name) throw rejected(alertTexts.nameNotModifiable);
-    if (existing && isDeepStrictEqual(settings, settingsOf(existing)))
+    if (existing && sameData(settings, settingsOf(existing)))
       throw rejected(alertTexts.nothingModified(existing.orderId));
     const alert = existing
       ? this.rekey(existing, settings)

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
 import { verifyJwt, type TokenSigner } from './jwt.js';
+import { sha256Hex } from '../kernel/digest.js';
 import { secretHex } from '../kernel/secrets.js';
 
 /** An OAuth 2.0 client: its public JWKs, the scopes it may be granted, the end users it serves. */
@@ -72,7 +72,7 @@ export class OAuth2 {
     const exp = claims.exp ?? 0;
     if (exp - (claims.iat ?? 0) > maxAssertionLifetimeSeconds)
       throw unauthorized('Assertion lifetime too long');
-    const once = claims.jti ?? `sha256:${createHash('sha256').update(assertion).digest('hex')}`;
+    const once = claims.jti ?? `sha256:${await sha256Hex(assertion)}`;
     this.useOnce(`${client.clientId}:${once}`, exp * 1000);
     const granted = scope.split(' ').filter((name) => client.scopes.includes(name));
     if (granted.length === 0)

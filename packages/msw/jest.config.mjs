@@ -1,0 +1,3 @@
+import base from '../../jest.config.base.mjs';
+
+export default base;

@@ -1,0 +1,37 @@
+// A Fetch API request (what MSW hands a resolver) read as the reference server reads its requests.
+import type { IncomingRequest } from '@brokerage/server/core';
+
+/** Header names in lower case, as Node gives them. */
+export function headersOf(request: Request): IncomingRequest['headers'] {
+  const headers: IncomingRequest['headers'] = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return headers;
+}
+
+/** Query parameters by name; a repeated one gives an array (as the server's query parser does). */
+export function queryOf(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const previous = query[name];
+    query[name] = previous === undefined ? value : [previous, value].flat();
+  }
+  return query;
+}
+
+/** The request's body: JSON (`application/json`, `+json`) or form fields, undefined when it has
+ * none; `error` when a JSON body does not parse, answered after the gate as the server does. */
+export async function bodyOf(request: Request): Promise<{ body?: unknown; error?: Error }> {
+  const text = await request.text();
+  if (text === '') return {};
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('application/x-www-form-urlencoded'))
+    return { body: Object.fromEntries(new URLSearchParams(text)) };
+  if (!/^application\/([\w.-]+\+)?json/.test(contentType)) return {};
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { error: Object.assign(new Error((error as Error).message), { status: 400 }) };
+  }
+}

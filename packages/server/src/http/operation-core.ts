@@ -1,0 +1,85 @@
+import type { OperationId } from '@brokerage/types';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { OAuth2 } from '../domain/auth/oauth2.js';
+import type { Session } from '../domain/auth/sessions.js';
+import { sleep, type Clock } from '../domain/kernel/clock.js';
+import type { OperationInfo } from './document.js';
+import type { FaultInjector } from './faults.js';
+import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
+import type { Pacer } from './pacing.js';
+import {
+  admitSession,
+  checkCredentials,
+  resolveSession,
+  type IncomingRequest,
+  type SessionGateOptions,
+} from './session-gate.js';
+
+/** What the steps of a documented operation's request are made of. */
+export interface OperationCoreOptions {
+  handlers: Handlers;
+  brokerage: Brokerage;
+  clock: Clock;
+  gate: SessionGateOptions;
+  pacer: Pacer | undefined;
+  faults: FaultInjector;
+  /** Verifies single sign-on bearer tokens before a token operation reads its body. */
+  oauth2: OAuth2;
+}
+
+/** The framework-neutral steps of a request to a documented operation, in the order a server
+ * calls them: `admit` (before validation), then `dispatch` (after it). The Express pipeline
+ * (`pipeline.ts`) and the MSW handlers (@brokerage/msw) both run on them; each error they throw
+ * is answered with `answerFor` and `errorReply` (`error-response.ts`). */
+export interface OperationCore {
+  /** The gate: credentials or session, pacing, and the session's access (`no bridge`). Answers
+   * the caller's session (none for an operation with its own credentials). */
+  admit(operation: OperationInfo, request: IncomingRequest): Promise<Session | undefined>;
+  /** Injected faults and latency, then the operation's handler: its 200 body. `answered` tells,
+   * after the latency, that the request was answered meanwhile (timed out): the handler is then
+   * not run and `dispatch` answers undefined. */
+  dispatch(
+    operation: OperationInfo,
+    request: OperationRequest<OperationId>,
+    reply: Reply,
+    answered?: () => boolean,
+  ): Promise<{ body: unknown } | undefined>;
+}
+
+export function operationCore({
+  handlers,
+  brokerage,
+  clock,
+  gate,
+  pacer,
+  faults,
+  oauth2,
+}: OperationCoreOptions): OperationCore {
+  return {
+    async admit(operation, request) {
+      let session: Session | undefined;
+      if (operation.access === 'credentials') {
+        // A token operation has no session to fail after: an injected fault comes first.
+        const injected = faults.take(operation.operationId);
+        if (injected) throw injected;
+        await checkCredentials(request, operation, oauth2);
+      } else {
+        session = await resolveSession(request, gate);
+      }
+      const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
+      pacer?.admit(session?.id ?? request.ip ?? 'unknown', endpoint);
+      if (session) admitSession(session, operation.access, brokerage);
+      return session;
+    },
+
+    async dispatch(operation, request, reply, answered = () => false) {
+      const injected = faults.take(operation.operationId);
+      if (injected) throw injected;
+      const latency = faults.latencyOf(operation.operationId);
+      if (latency > 0) await sleep(clock, latency);
+      if (answered()) return undefined;
+      const handler = handlers[operation.operationId] as Handler<OperationId>;
+      return { body: await handler(request, reply) };
+    },
+  };
+}

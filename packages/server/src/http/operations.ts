@@ -1,0 +1,50 @@
+import {
+  operationAccess,
+  operationRoutes,
+  type Access,
+  type ErrorShape,
+  type OperationId,
+  type OperationRow,
+} from '@brokerage/types';
+
+export type { ErrorShape };
+
+export interface OperationInfo {
+  operationId: OperationId;
+  method: string;
+  /** The document's path template, e.g. `/v1/api/portfolio/{accountId}/ledger`. */
+  path: string;
+  /** The same path in Express syntax, e.g. `/v1/api/portfolio/:accountId/ledger`. */
+  expressPath: string;
+  tag: string;
+  /** Documented error statuses and the body shape each one carries. */
+  errors: Map<number, ErrorShape>;
+  /** The status that answers a request failing validation (`x-invalid-request-status`, else 400). */
+  invalidRequestStatus: number;
+  /** The operation requires a request body. */
+  bodyRequired: boolean;
+  /** What the operation needs before its handler runs, from its `security` in the document. */
+  access: Access;
+  /** The credentials it accepts: one array of scheme names per alternative. */
+  security: readonly (readonly string[])[];
+  /** OAuth scopes its own security requires (single sign-on). */
+  scopes: readonly string[];
+}
+
+/** Every operation of the document, from the operation table of @brokerage/types (read from the
+ * document once, at build time). */
+export function documentOperations(): OperationInfo[] {
+  return (operationRoutes as readonly OperationRow[]).map((row) => ({
+    operationId: row.operationId,
+    method: row.method.toLowerCase(),
+    path: row.path,
+    expressPath: row.path.replace(/\{([^}]+)\}/g, ':$1'),
+    tag: row.tag,
+    errors: new Map(Object.entries(row.errors).map(([status, shape]) => [Number(status), shape])),
+    invalidRequestStatus: row.invalidRequestStatus,
+    bodyRequired: row.bodyRequired,
+    access: operationAccess(row),
+    security: row.security,
+    scopes: row.scopes,
+  }));
+}

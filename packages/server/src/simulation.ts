@@ -1,0 +1,80 @@
+import { compareRouteSpecificity } from '@brokerage/types';
+import { Controls } from './control/controls.js';
+import type { Clock } from './domain/kernel/clock.js';
+import type { Services } from './domain-services.js';
+import { FaultInjector } from './http/faults.js';
+import { gatewaySession, type GatewaySession } from './http/gateway-session.js';
+import type { LookupThrottle } from './http/lookup-throttle.js';
+import { operationCore, type OperationCore } from './http/operation-core.js';
+import { documentOperations, type OperationInfo } from './http/operations.js';
+import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
+import type { Authenticator, SessionGateOptions } from './http/session-gate.js';
+import { createHandlers } from './handlers/index.js';
+import type { Handlers } from './http/handler.js';
+
+export type Mode = 'gateway' | 'hosted';
+
+/** What a simulation is composed of besides its services. */
+export interface SimulationOptions {
+  mode: Mode;
+  clock: Clock;
+  seed: number;
+  gatewayUser: string;
+  /** Pacing limits; `false` turns pacing off. */
+  pacing: boolean | Partial<PacingLimits> | undefined;
+  /** Counts failed session lookups per client address (none: not throttled). */
+  lookups: LookupThrottle | undefined;
+  /** The credential checks, in order, after the `api` cookie. */
+  authenticators: Authenticator[];
+}
+
+/** A brokerage simulation, whatever serves it (Express in `app.ts`, MSW in @brokerage/msw): the
+ * document's operations, their handlers and the framework-neutral core that runs them, the faults,
+ * the pacer, the gateway's session and the controls. */
+export interface Simulation {
+  /** The document's operations, the more specific routes first. */
+  operations: OperationInfo[];
+  handlers: Handlers;
+  core: OperationCore;
+  gate: SessionGateOptions;
+  faults: FaultInjector;
+  pacer: Pacer | undefined;
+  controls: Controls;
+  gateway: GatewaySession;
+}
+
+/** Composes the simulation over built services; in gateway mode the gateway's session is open. */
+export function composeSimulation(services: Services, options: SimulationOptions): Simulation {
+  const { mode, clock, seed, gatewayUser, lookups } = options;
+  const { brokerage } = services;
+  const faults = new FaultInjector();
+  const pacing = options.pacing === true ? {} : options.pacing;
+  const pacer =
+    pacing === false ? undefined : new Pacer(clock, { ...defaultPacing(mode), ...pacing });
+  const gateway = gatewaySession(brokerage, gatewayUser);
+  if (mode === 'gateway') gateway.open();
+
+  const operations = documentOperations().sort(compareRouteSpecificity);
+  const controls = new Controls({
+    brokerage,
+    clock,
+    faults,
+    pacer,
+    lookups,
+    seed,
+    gatewayUser: mode === 'gateway' ? gatewayUser : undefined,
+    operationIds: new Set(operations.map((operation) => operation.operationId)),
+    reopenGatewaySession: mode === 'gateway' ? gateway.open : undefined,
+  });
+  const gate = {
+    mode,
+    brokerage,
+    authenticators: options.authenticators,
+    gatewaySessionId: gateway.id,
+    throttle: lookups,
+  };
+  const handlers = createHandlers({ ...services, mode });
+  const { oauth2 } = services;
+  const core = operationCore({ handlers, brokerage, clock, gate, pacer, faults, oauth2 });
+  return { operations, handlers, core, gate, faults, pacer, controls, gateway };
+}

@@ -1,0 +1,32 @@
+// Kernel helpers that replace Node modules so that the domain runs in a browser.
+import { isDeepStrictEqual } from 'node:util';
+import { sameData } from '../../src/domain/kernel/same-data.js';
+import { secretHex, secretUuid } from '../../src/domain/kernel/secrets.js';
+
+describe('sameData', () => {
+  const cases: [unknown, unknown][] = [
+    [
+      { a: 1, b: [1, { c: 'x' }] },
+      { b: [1, { c: 'x' }], a: 1 },
+    ],
+    [{ a: 1 }, { a: 1, b: undefined }],
+    [{ a: [1, 2] }, { a: [2, 1] }],
+    [[1], { 0: 1 }],
+    [null, {}],
+    [Number.NaN, Number.NaN],
+    ['1', 1],
+  ];
+  it.each(cases)('decides %j against %j as util.isDeepStrictEqual does', (left, right) => {
+    expect(sameData(left, right)).toBe(isDeepStrictEqual(left, right));
+  });
+});
+
+describe('secrets from Web Crypto', () => {
+  it('are hex strings of the asked size and uuids, different each time', () => {
+    expect(secretHex(16)).toMatch(/^[0-9a-f]{32}$/);
+    expect(secretHex(16)).not.toBe(secretHex(16));
+    expect(secretUuid()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});
