@@ -9,6 +9,7 @@ import {
 import { OAuth1 } from './domain/auth/oauth1/flow.js';
 import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
+import { MarketData } from './domain/market/market-data.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { defaultConsumers, defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
@@ -35,6 +36,8 @@ export interface Services {
   orders: OrderBook;
   /** Price and MTA alerts. */
   alerts: AlertBook;
+  /** Snapshots, subscriptions and history bars, read from the market's price path. */
+  marketData: MarketData;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 2.0 before
@@ -56,7 +59,7 @@ export function createServices(options: BrokerageOptions): Services {
     alerts.onPrice(conid);
   });
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts };
+  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData: new MarketData(brokerage) };
 }
 
 /** Registers (or replaces) an OAuth 1.0a consumer with the brokerage; throws on unusable keys. */

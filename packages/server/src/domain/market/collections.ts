@@ -1,4 +1,6 @@
+import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
+import type { Tick } from './price-path.js';
 import type { Watchlist } from './watchlists.js';
 
 declare module '../kernel/store.js' {
@@ -6,6 +8,11 @@ declare module '../kernel/store.js' {
     instruments: Instrument;
     /** Last price per conid (string key); absent when the instrument has no market data. */
     prices: number;
+    /** Trades recorded since the start per conid (string key), oldest first: the live part of
+     * the price path. */
+    priceTicks: Tick[];
+    /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
+    marketDataSubscriptions: MarketDataSubscription;
     watchlists: Watchlist;
   }
 }
