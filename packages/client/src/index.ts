@@ -41,3 +41,17 @@ export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
 export { defaultRetry, type RetryOptions } from './fetch/retry.js';
 export type { Fetch } from './fetch/layer.js';
 export { operationOf } from './operations.js';
+export {
+  snapshotFieldCodes,
+  numericSnapshotFields,
+  fieldsParameter,
+  snapshotNumber,
+  viewSnapshot,
+  type SnapshotEntry,
+  type SnapshotFieldCode,
+  type SnapshotFieldName,
+  type NumericSnapshotFieldName,
+  type SnapshotView,
+} from './market-data/fields.js';
+export { marketSnapshot, type SnapshotOptions } from './market-data/snapshot.js';
+export { marketHistory, type PriceBar, type PriceHistory } from './market-data/history.js';
