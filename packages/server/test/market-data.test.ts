@@ -197,4 +197,74 @@ describe('market data', () => {
       expect(execution?.price).toBeLessThanOrEqual(latest?.h ?? -Infinity);
     });
   });
+
+  describe('scanners', () => {
+    const run = (body: unknown) => server.call('POST', '/v1/api/iserver/scanner/run', { body });
+
+    it('lists scan types, instruments, filters and locations as the service structures them', async () => {
+      await start();
+      const answer = await server.call('GET', '/v1/api/iserver/scanner/params');
+      expect(answer.status).toBe(200);
+      expect(answer.body.scan_type_list.map((type: { code: string }) => type.code)).toEqual([
+        'TOP_PERC_GAIN',
+        'TOP_PERC_LOSE',
+        'MOST_ACTIVE',
+        'TOP_TRADE_COUNT',
+      ]);
+      expect(answer.body.location_tree[0]).toEqual({
+        display_name: 'US Stocks',
+        type: 'STK',
+        locations: [{ display_name: 'Listed/NASDAQ', type: 'STK.US.MAJOR', locations: [] }],
+      });
+    });
+
+    it('ranks the location by the scan type from the current prices, after the filters', async () => {
+      await start();
+      const [gainers, losers] = [
+        (await run({ instrument: 'STK', type: 'TOP_PERC_GAIN', location: 'STK.US.MAJOR' })).body,
+        (await run({ instrument: 'STK', type: 'TOP_PERC_LOSE', location: 'STK.US.MAJOR' })).body,
+      ];
+      const ranked = [...gainers.contracts, ...losers.contracts] as { con_id: number }[];
+      const leader = ranked[0]?.con_id ?? AAPL;
+      const price = server.brokerage.market.price(leader) ?? 100;
+      calls.setPrice(leader, Math.round(price * 120) / 100);
+      const answer = await run({
+        instrument: 'STK',
+        type: 'TOP_PERC_GAIN',
+        location: 'STK.US.MAJOR',
+        filter: [
+          { code: 'priceAbove', value: '5' },
+          { code: 'unknownFilter', value: 1 },
+        ],
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.contracts[0]).toMatchObject({
+        server_id: '0',
+        column_name: 'Chg%',
+        con_id: leader,
+        conidex: String(leader),
+        sec_type: 'STK',
+        scan_data: expect.stringMatching(/^\d+\.\d{2}%$/),
+      });
+      expect(answer.body.scan_data_column_name).toBe('Chg%');
+      const above = await run({
+        instrument: 'STK',
+        type: 'TOP_PERC_GAIN',
+        location: 'STK.US.MAJOR',
+        filter: [{ code: 'priceAbove', value: 100_000 }],
+      });
+      expect(above.body.contracts).toEqual([]);
+    });
+
+    it('refuses an instrument, type or location the scanner does not offer, with 400', async () => {
+      await start();
+      for (const body of [
+        { instrument: 'BOND', type: 'TOP_PERC_GAIN', location: 'STK.US.MAJOR' },
+        { instrument: 'STK', type: 'NOPE', location: 'STK.US.MAJOR' },
+        { instrument: 'STK', type: 'TOP_PERC_GAIN', location: 'FUT.CME' },
+      ]) {
+        expect((await run(body)).status).toBe(400);
+      }
+    });
+  });
 });

@@ -67,6 +67,8 @@ const expected = [
   'POST /v1/api/iserver/marketdata/unsubscribe unsubscribeMarketData',
   'GET /v1/api/iserver/marketdata/unsubscribeall unsubscribeAllMarketData',
   'GET /v1/api/iserver/marketdata/history getMarketDataHistory',
+  'GET /v1/api/iserver/scanner/params getScannerParameters',
+  'POST /v1/api/iserver/scanner/run runScanner',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

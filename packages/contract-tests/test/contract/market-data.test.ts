@@ -53,4 +53,25 @@ describe('market data', () => {
     });
     expect(response.status).toBe(400);
   });
+
+  it('getScannerParameters lists the scan types and locations runScanner takes', async () => {
+    const { data, response } = await suite.client.GET('/v1/api/iserver/scanner/params');
+    expect(response.status).toBe(200);
+    const type = data?.scan_type_list[0]?.code ?? '';
+    const location = data?.location_tree[0]?.locations[0]?.type ?? '';
+    const instrument = data?.instrument_list[0]?.type ?? '';
+    const scan = await suite.client.POST('/v1/api/iserver/scanner/run', {
+      body: { instrument, type: 'MOST_ACTIVE', location },
+    });
+    expect(type).toBe('TOP_PERC_GAIN');
+    expect(scan.response.status).toBe(200);
+    expect(scan.data?.contracts.length).toBeGreaterThan(0);
+  });
+
+  it('runScanner refuses an unknown scan type with 400', async () => {
+    const { response } = await suite.client.POST('/v1/api/iserver/scanner/run', {
+      body: { instrument: 'STK', type: 'NOPE', location: 'STK.US.MAJOR' },
+    });
+    expect(response.status).toBe(400);
+  });
 });

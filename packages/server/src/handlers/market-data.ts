@@ -1,5 +1,6 @@
 import { nextInSequence } from '../domain/kernel/sequences.js';
 import { fieldCodes, historyView, snapshotEntryView } from '../domain/market/market-data-views.js';
+import { scannerParamsView, scanResultView } from '../domain/market/scanner-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -11,6 +12,8 @@ export const marketDataHandlers = ({
   | 'unsubscribeMarketData'
   | 'unsubscribeAllMarketData'
   | 'getMarketDataHistory'
+  | 'getScannerParameters'
+  | 'runScanner'
 > => ({
   getMarketDataSnapshot: ({ session, query }) => {
     const conids = query.conids.split(',').map((conid) => Number(conid.trim()));
@@ -42,5 +45,13 @@ export const marketDataHandlers = ({
     });
     const serverId = nextInSequence(brokerage.store, 'historyServerId', 20_000);
     return historyView(instrument, request, history, period, serverId);
+  },
+  getScannerParameters: ({ session }) => {
+    requireSession(session);
+    return scannerParamsView();
+  },
+  runScanner: ({ session, body }) => {
+    requireSession(session);
+    return scanResultView(marketData.scan(body));
   },
 });

@@ -1621,6 +1621,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/iserver/scanner/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scanner's scan types, instruments, filters and locations
+         * @description Lists what `POST /v1/api/iserver/scanner/run` takes: the scan types (`type`), the instrument
+         *     types (`instrument`) with the filters that apply to each, the filters (`filter` codes) and the
+         *     locations per instrument type (`location`).
+         *
+         *     Paced at 1 request per 15 minutes (429 with `Retry-After` beyond): keep the answer.
+         */
+        get: operations["getScannerParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/scanner/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a market scan
+         * @description Scans the contracts of a location from their current prices and answers the best ones of the
+         *     scan type (top % gainers and losers against the previous close, most active by volume, top
+         *     trade count), at most 50, after the filters. The values come from
+         *     `GET /v1/api/iserver/scanner/params`; an unknown instrument, type or location answers 400, a
+         *     filter code the scanner does not know is ignored.
+         *
+         *     Paced at 1 request per second (429 with `Retry-After` beyond).
+         */
+        post: operations["runScanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5853,6 +5903,170 @@ export interface components {
             /** @description The bars, oldest first; at most 1000. */
             data: components["schemas"]["HistoryBar"][];
         };
+        /** @description The locations (markets) scans of one instrument type can search. */
+        ScannerLocation: {
+            /**
+             * @description Readable name of the instrument type.
+             * @example US Stocks
+             */
+            display_name: string;
+            /**
+             * @description The instrument type.
+             * @example STK
+             */
+            type: string;
+            /** @description The locations. */
+            locations: {
+                /**
+                 * @description Readable name.
+                 * @example Listed/NASDAQ
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `location`.
+                 * @example STK.US.MAJOR
+                 */
+                type: string;
+                /** @description Locations inside this one (empty when none). */
+                locations?: {
+                    /** @description Readable name. */
+                    display_name?: string;
+                    /** @description The value of the request's `location`. */
+                    type?: string;
+                }[];
+            }[];
+        };
+        /** @description The scans that can be run, with their types, instruments, filters and locations. */
+        ScannerParams: {
+            /** @description The scan types, the request's `type`. */
+            scan_type_list: {
+                /**
+                 * @description Readable name.
+                 * @example Top % Gainers
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `type`.
+                 * @example TOP_PERC_GAIN
+                 */
+                code: string;
+                /** @description The instrument types the scan applies to. */
+                instruments: string[];
+            }[];
+            /** @description The instrument types, the request's `instrument`. */
+            instrument_list: {
+                /**
+                 * @description Readable name.
+                 * @example US Stocks
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `instrument`.
+                 * @example STK
+                 */
+                type: string;
+                /** @description Codes of the filters that apply to the instrument type. */
+                filters: string[];
+            }[];
+            /** @description The filters, the request's `filter` codes. */
+            filter_list: {
+                /**
+                 * @description Group the filter belongs to.
+                 * @example priceAbove
+                 */
+                group: string;
+                /**
+                 * @description Readable name.
+                 * @example Price Above
+                 */
+                display_name: string;
+                /**
+                 * @description The value of a request filter's `code`.
+                 * @example priceAbove
+                 */
+                code: string;
+                /**
+                 * @description Kind of value the filter takes (`non-range` for one value; `combo` with `combo_values`).
+                 * @example non-range
+                 */
+                type?: string;
+                /** @description The values of a `combo` filter. */
+                combo_values?: {
+                    /** @description Whether it is the default. */
+                    default?: boolean;
+                    /** @description Vendor of the value, when any. */
+                    vendor?: string | null;
+                }[];
+            }[];
+            /** @description The locations per instrument type, the request's `location`. */
+            location_tree: components["schemas"]["ScannerLocation"][];
+        };
+        /** @description The contracts a scan found, best first. */
+        ScannerResults: {
+            /** @description The contracts, in the scan type's order; at most 50. */
+            contracts: {
+                /**
+                 * @description Rank in the scan, from `0`.
+                 * @example 0
+                 */
+                server_id: string;
+                /**
+                 * @description Name of the scan's data column; on the first contract only.
+                 * @example Chg%
+                 */
+                column_name?: string;
+                /**
+                 * @description Symbol.
+                 * @example TSLA
+                 */
+                symbol: string;
+                /**
+                 * @description Contract identifier as a string.
+                 * @example 76792991
+                 */
+                conidex: string;
+                /**
+                 * @description Contract identifier.
+                 * @example 76792991
+                 */
+                con_id: number;
+                /**
+                 * @description Chart periods available (internal to the service).
+                 * @example #R|1
+                 */
+                available_chart_periods?: string;
+                /**
+                 * @description Company name.
+                 * @example TESLA INC
+                 */
+                company_name: string;
+                /**
+                 * @description The value the scan ranks by, formatted (`2.35%`, `221.52K`).
+                 * @example 2.35%
+                 */
+                scan_data: string;
+                /**
+                 * @description Symbol, or the local symbol of a derivative.
+                 * @example TSLA
+                 */
+                contract_description_1?: string;
+                /**
+                 * @description Primary listing exchange.
+                 * @example NASDAQ
+                 */
+                listing_exchange?: string;
+                /**
+                 * @description Security type.
+                 * @example STK
+                 */
+                sec_type: string;
+            }[];
+            /**
+             * @description Name of the scan's data column.
+             * @example Chg%
+             */
+            scan_data_column_name?: string;
+        };
     };
     responses: {
         /** @description Missing, invalid or unparseable authorization, or the session has ended. */
@@ -7657,6 +7871,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketDataHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getScannerParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scanner's parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScannerParams"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runScanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Instrument type, from `instrument_list`.
+                     * @example STK
+                     */
+                    instrument: string;
+                    /**
+                     * @description Scan type, from `scan_type_list`.
+                     * @example TOP_PERC_GAIN
+                     */
+                    type: string;
+                    /**
+                     * @description Location, from `location_tree`.
+                     * @example STK.US.MAJOR
+                     */
+                    location: string;
+                    /** @description Filters every contract must pass. */
+                    filter?: {
+                        /**
+                         * @description Filter code, from `filter_list`.
+                         * @example priceAbove
+                         */
+                        code: string;
+                        /**
+                         * @description The filter's value (numbers may come as strings).
+                         * @example 5
+                         */
+                        value?: string | number | boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contracts found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScannerResults"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -245,6 +245,15 @@ export const isReauthenticateResponse = (value: unknown): value is Schemas["Reau
 /** True when `value` matches the document's `ReplyRequest` schema. */
 export const isReplyRequest = (value: unknown): value is Schemas["ReplyRequest"] =>
   schemaValidators["ReplyRequest"](value);
+/** True when `value` matches the document's `ScannerLocation` schema. */
+export const isScannerLocation = (value: unknown): value is Schemas["ScannerLocation"] =>
+  schemaValidators["ScannerLocation"](value);
+/** True when `value` matches the document's `ScannerParams` schema. */
+export const isScannerParams = (value: unknown): value is Schemas["ScannerParams"] =>
+  schemaValidators["ScannerParams"](value);
+/** True when `value` matches the document's `ScannerResults` schema. */
+export const isScannerResults = (value: unknown): value is Schemas["ScannerResults"] =>
+  schemaValidators["ScannerResults"](value);
 /** True when `value` matches the document's `ServerInfo` schema. */
 export const isServerInfo = (value: unknown): value is Schemas["ServerInfo"] =>
   schemaValidators["ServerInfo"](value);

@@ -11,5 +11,7 @@ export const marketDataTexts = {
   directionNeedsStartTime: 'direction 1 needs a startTime',
   unknownContract: (conid: number) => `Contract ${conid} does not exist`,
   noMarketData: (conid: number) => `No market data for contract ${conid}`,
-  notSubscribed: (conid: number) => `No market data subscription for contract ${conid}`,
+  unknownScanInstrument: (instrument: string) => `Invalid instrument ${instrument}`,
+  unknownScanType: (type: string) => `Invalid scanner type ${type}`,
+  unknownScanLocation: (location: string) => `Invalid location ${location}`,
 } as const;

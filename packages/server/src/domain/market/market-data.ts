@@ -12,6 +12,7 @@ import {
 } from './history.js';
 import { marketDataTexts } from './market-data-texts.js';
 import { marketStateAt, type MarketState } from './market-state.js';
+import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
 import type { Instrument } from './model.js';
 
 /** Delayed data lags the market by this much. */
@@ -148,5 +149,15 @@ export class MarketData {
       this.brokerage.clock.now(),
     );
     return { instrument, request, history };
+  }
+
+  /** A scan over the catalogue's unexpired contracts, from their current prices. */
+  scan(request: ScanRequest): ScanResult {
+    const { market, store, clock } = this.brokerage;
+    const instruments = store
+      .collection('instruments')
+      .values()
+      .filter((instrument) => !market.isExpired(instrument));
+    return runScan(instruments, market.path, request, clock.now());
   }
 }

@@ -20,6 +20,8 @@ export interface MarketState {
   low: number | undefined;
   /** Quantity traded on the current local day, all sessions. */
   volume: number;
+  /** Trades on the current local day, all sessions. */
+  trades: number;
   /** Highest and lowest regular-hours trade of the last 52 weeks. */
   high52Weeks: number;
   low52Weeks: number;
@@ -77,6 +79,7 @@ export function marketStateAt(
     high,
     low,
     volume,
+    trades: end - todayStart,
     high52Weeks,
     low52Weeks,
   };
