@@ -267,4 +267,65 @@ describe('market data', () => {
       }
     });
   });
+
+  describe('control: market regimes and jumps', () => {
+    it('halts a contract: the snapshot last carries H, and a jump leaves its price', async () => {
+      await start();
+      calls.accountsQueried();
+      const regime = await server.call('PUT', `/control/market/regimes/${AAPL}`, {
+        body: { halted: true },
+      });
+      expect(regime.body).toEqual({
+        conid: AAPL,
+        driftPercent: 0,
+        volatilityPercent: 1.8,
+        halted: true,
+        gapPercent: 0,
+      });
+      await snapshot(String(AAPL), '31');
+      const [entry] = (await snapshot(String(AAPL), '31')).body as Record<string, string>[];
+      expect(entry?.['31']).toBe('H189.50');
+      await server.call('POST', '/control/market/advance', { body: { ms: 30 * 60_000 } });
+      expect(server.brokerage.market.price(AAPL)).toBe(189.5);
+    });
+
+    it('jumps the clock with minute bars filled in, by the regime, fills and all', async () => {
+      await start();
+      await calls.suppress('o10151');
+      await server.call('PUT', `/control/market/regimes/${AAPL}`, {
+        body: { driftPercent: -40, volatilityPercent: 0 },
+      });
+      await calls.place(limitBuy(10, 188));
+      const jumped = await server.call('POST', '/control/market/advance', {
+        body: { ms: 45 * 60_000 },
+      });
+      expect(jumped.status).toBe(200);
+      const bars = (await history(`conid=${AAPL}&period=1h&bar=1min`)).body.data as {
+        o: number;
+        c: number;
+        l: number;
+        h: number;
+        t: number;
+      }[];
+      expect(bars.length).toBeGreaterThanOrEqual(45);
+      expect(bars.at(-1)?.c).toBeLessThan(188);
+      expect(bars.at(-1)?.c).toBe(server.brokerage.market.price(AAPL));
+      const [execution] = server.brokerage.store.collection('executions').values();
+      const fillBar = bars.findLast((bar) => bar.t <= (execution?.time ?? 0));
+      expect(execution?.price).toBeGreaterThanOrEqual(fillBar?.l ?? Infinity);
+      expect(execution?.price).toBeLessThanOrEqual(fillBar?.h ?? -Infinity);
+    });
+
+    it('refuses a jump beyond three days and a regime of an unknown contract', async () => {
+      await start();
+      const tooFar = await server.call('POST', '/control/market/advance', {
+        body: { ms: 4 * 86_400_000 },
+      });
+      expect(tooFar.status).toBe(400);
+      const unknown = await server.call('PUT', '/control/market/regimes/1', {
+        body: { halted: true },
+      });
+      expect(unknown.status).toBe(404);
+    });
+  });
 });

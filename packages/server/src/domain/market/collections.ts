@@ -1,6 +1,7 @@
 import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
 import type { Tick } from './price-path.js';
+import type { MarketRegime } from './regimes.js';
 import type { Watchlist } from './watchlists.js';
 
 declare module '../kernel/store.js' {
@@ -13,6 +14,8 @@ declare module '../kernel/store.js' {
     priceTicks: Tick[];
     /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
     marketDataSubscriptions: MarketDataSubscription;
+    /** Market regimes set through the control API, by conid (string key). */
+    marketRegimes: MarketRegime;
     watchlists: Watchlist;
   }
 }

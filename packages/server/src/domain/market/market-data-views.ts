@@ -32,6 +32,7 @@ export function snapshotEntryView(
     instrument: entry.instrument,
     state: entry.state,
     availability: entry.availability,
+    halted: entry.halted,
   };
   const values: Record<string, string> = {};
   for (const code of fields ?? defaultSnapshotFields) {

@@ -12,6 +12,7 @@ import {
 } from './history.js';
 import { marketDataTexts } from './market-data-texts.js';
 import { marketStateAt, type MarketState } from './market-state.js';
+import { regimeOf } from './regimes.js';
 import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
 import type { Instrument } from './model.js';
 
@@ -40,6 +41,8 @@ export type SnapshotEntry =
       instrument: Instrument;
       state: MarketState | undefined;
       availability: string;
+      /** Trading is halted (the market regime). */
+      halted: boolean;
     };
 
 /** The history operation's query, as the service takes it. */
@@ -99,6 +102,7 @@ export class MarketData {
         instrument,
         state: marketStateAt(instrument, ticks, asOf),
         availability,
+        halted: regimeOf(this.brokerage.store, instrument).halted,
       };
     });
   }

@@ -7,6 +7,8 @@ export interface FieldContext {
   state: MarketState;
   /** Field 6509: market data availability (`RpB`, `DpB`, ...). */
   availability: string;
+  /** Trading is halted: the last price carries `H`. */
+  halted: boolean;
 }
 
 type FieldValue = (context: FieldContext) => string | undefined;
@@ -40,11 +42,13 @@ export function shortQuantity(value: number): string {
  * parameter). A requested code without an entry, or whose value is undefined, is left out of
  * the answer, as the service leaves out fields it has no value for. */
 export const snapshotFields: Record<string, FieldValue> = {
-  // Last: the previous close with `C` before the day's first trade.
-  '31': ({ state }) =>
-    state.noTradeToday && state.priorClose !== undefined
-      ? `C${state.priorClose.toFixed(state.traits.decimals)}`
-      : state.last.price.toFixed(state.traits.decimals),
+  // Last: `H` before it while halted; the previous close with `C` before the day's first trade.
+  '31': ({ state, halted }) =>
+    halted
+      ? `H${state.last.price.toFixed(state.traits.decimals)}`
+      : state.noTradeToday && state.priorClose !== undefined
+        ? `C${state.priorClose.toFixed(state.traits.decimals)}`
+        : state.last.price.toFixed(state.traits.decimals),
   '55': ({ instrument }) => instrument.symbol,
   '70': price((state) => state.high),
   '71': price((state) => state.low),
