@@ -50,17 +50,23 @@ export interface TradingDay {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
+/** Offsets by zone, then by hour since the epoch: numeric keys, as every trade is looked up. */
+const offsetCache = new Map<string, Map<number, number>>();
 const hourMs = 3_600_000;
 
 /** Milliseconds the zone's wall clock is ahead of UTC at `epochMs` (zones change their offset on
  * the hour: one look-up per zone and hour). */
 function utcOffsetMs(timeZone: string, epochMs: number): number {
-  const key = `${timeZone}|${Math.floor(epochMs / hourMs)}`;
-  let offset = offsetCache.get(key);
+  let offsets = offsetCache.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetCache.set(timeZone, offsets);
+  }
+  const hour = Math.floor(epochMs / hourMs);
+  let offset = offsets.get(hour);
   if (offset === undefined) {
-    offset = zoneOffsetMs(timeZone, Math.floor(epochMs / hourMs) * hourMs);
-    offsetCache.set(key, offset);
+    offset = zoneOffsetMs(timeZone, hour * hourMs);
+    offsets.set(hour, offset);
   }
   return offset;
 }
@@ -94,12 +100,17 @@ function zoneOffsetMs(timeZone: string, epochMs: number): number {
   return wall - epochMs;
 }
 
-const dayCache = new Map<string, TradingDay>();
+/** Days by exchange hours, then by day index. */
+const dayCache = new WeakMap<ExchangeHours, Map<number, TradingDay>>();
 
 /** The exchange's local day with index `index` (its sessions as UTC times). */
 export function dayOfIndex(hours: ExchangeHours, index: number): TradingDay {
-  const key = `${hours.timeZone}|${hours.regular.join()}|${hours.extended.join()}|${index}`;
-  let day = dayCache.get(key);
+  let days = dayCache.get(hours);
+  if (!days) {
+    days = new Map();
+    dayCache.set(hours, days);
+  }
+  let day = days.get(index);
   if (!day) {
     // The offset at midday UTC of the date: clear of the night-time daylight-saving switches.
     const midnight = index * dayMs - utcOffsetMs(hours.timeZone, index * dayMs + dayMs / 2);
@@ -112,7 +123,7 @@ export function dayOfIndex(hours: ExchangeHours, index: number): TradingDay {
       extendedOpen: at(hours.extended[0]),
       extendedClose: at(hours.extended[1]),
     };
-    dayCache.set(key, day);
+    days.set(index, day);
   }
   return day;
 }

@@ -110,6 +110,13 @@ function cachedHistory(seed: number, instrument: Instrument, anchor: Tick): Tick
 /** Every instrument's price path: the seeded history, then the trades recorded since the start
  * (each price the market is given is a trade at the clock's time). */
 export class PricePath {
+  /** The last whole path built per conid, reused while its parts are the same arrays and no
+   * trade was recorded since. */
+  readonly #paths = new Map<
+    number,
+    { history: Tick[]; recorded: readonly Tick[]; length: number; ticks: readonly Tick[] }
+  >();
+
   constructor(
     private readonly store: Store,
     private readonly seed: number,
@@ -130,11 +137,22 @@ export class PricePath {
   }
 
   /** The whole path of the instrument, oldest first; empty without market data. */
-  ticks(instrument: Instrument): Tick[] {
+  ticks(instrument: Instrument): readonly Tick[] {
     const recorded = this.recorded(instrument.conid);
     const anchor = recorded[0];
     if (!anchor) return [];
-    return [...cachedHistory(this.seed, instrument, anchor), ...recorded];
+    const history = cachedHistory(this.seed, instrument, anchor);
+    const built = this.#paths.get(instrument.conid);
+    if (
+      built?.history === history &&
+      built.recorded === recorded &&
+      built.length === recorded.length
+    ) {
+      return built.ticks;
+    }
+    const ticks = [...history, ...recorded];
+    this.#paths.set(instrument.conid, { history, recorded, length: recorded.length, ticks });
+    return ticks;
   }
 }
 
