@@ -12,6 +12,13 @@ const limitOrder = {
   orders: [{ conid: 265598, orderType: 'LMT', side: 'BUY', price: 189, quantity: 1, tif: 'DAY' }],
 };
 
+/** AAPL's last, bid and ask. */
+const snapshotPath = '/v1/api/iserver/marketdata/snapshot?conids=265598&fields=31,84,86';
+/** Five days of AAPL's 1-minute bars with the extended hours: more than 1000 bars of trades,
+ * cut to the most recent 1000 (the most one answer holds). */
+const historyPath =
+  '/v1/api/iserver/marketdata/history?conid=265598&period=5d&bar=1min&outsideRth=true';
+
 const post = (url, path, body) =>
   fetch(`${url}${path}`, {
     method: 'POST',
@@ -52,6 +59,23 @@ export const operations = [
     id: 'tickle',
     label: 'POST /tickle',
     request: { method: 'POST', path: '/v1/api/tickle' },
+  },
+  {
+    id: 'snapshot',
+    label: 'GET snapshot (3 fields)',
+    request: { method: 'GET', path: snapshotPath },
+    // The snapshot needs /iserver/accounts first; the first request for a contract subscribes.
+    prepare: async (url) => {
+      await get(url, '/v1/api/iserver/accounts');
+      await get(url, snapshotPath);
+    },
+    verify: (body) => body.includes('"31"'),
+  },
+  {
+    id: 'history',
+    label: 'GET history (1000 1-min bars)',
+    request: { method: 'GET', path: historyPath },
+    verify: (body) => body.includes('"points":999'),
   },
 ];
 

@@ -10,6 +10,9 @@ import { defaultPacing, Pacer, pacingLayer, type PacingLimits } from './fetch/pa
 import { defaultRetry, retryLayer, type RetryOptions } from './fetch/retry.js';
 import { timeoutLayer } from './fetch/timeout.js';
 import { KeepAlive, type KeepAliveOptions, type TickOutcome } from './keep-alive.js';
+import type { SnapshotFieldName, SnapshotView } from './market-data/fields.js';
+import { marketHistory, type PriceHistory } from './market-data/history.js';
+import { marketSnapshot, type SnapshotOptions } from './market-data/snapshot.js';
 import { operationOfResponseOrUrl, recordOperation } from './operations.js';
 import { isTickleFailure } from './session/tickle.js';
 import {
@@ -20,6 +23,7 @@ import {
   type PlaceOrderOptions,
 } from './orders/reply-loop.js';
 import type { OrderSuccessEntry } from './orders/shapes.js';
+import type { QueryParams } from '@brokerage/types';
 
 export interface BrokerageClientOptions {
   /** The service's base address, e.g. `http://localhost:5000` (the document's paths carry `/v1/api`). */
@@ -64,6 +68,18 @@ export interface BrokerageHelpers {
   suppressMessages(messageIds: string[]): Promise<void>;
   /** Lifts every suppression. */
   resetSuppressedMessages(): Promise<void>;
+  /** Snapshots by field names, re-asked until the fields arrive (the first request for a
+   * contract only subscribes); each entry read by name with its numbers parsed. */
+  marketSnapshot(
+    conids: readonly number[],
+    fields: readonly SnapshotFieldName[],
+    options?: SnapshotOptions,
+  ): Promise<SnapshotView[]>;
+  /** History bars, typed, with `Date` start times. */
+  marketHistory(
+    query: QueryParams<'getMarketDataHistory'>,
+    signal?: AbortSignal,
+  ): Promise<PriceHistory>;
   /** The running keep-alive, when enabled. */
   readonly keepAlive: KeepAlive | undefined;
   /** Stops the keep-alive and waits for its ping in flight; the client stays usable. */
@@ -143,6 +159,9 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
       placeOrder(client, accountId, orders, placeOptions),
     suppressMessages: (messageIds) => suppressMessages(client, messageIds),
     resetSuppressedMessages: () => resetSuppressedMessages(client),
+    marketSnapshot: (conids, fields, snapshotOptions) =>
+      marketSnapshot(client, clock, conids, fields, snapshotOptions),
+    marketHistory: (query, signal) => marketHistory(client, query, signal),
     keepAlive,
     close: async () => {
       await keepAlive?.stop();

@@ -82,3 +82,17 @@ export {
   type ContractRules,
   type NumericOrderDefaults,
 } from './contracts/rules.js';
+export {
+  snapshotFieldCodes,
+  numericSnapshotFields,
+  fieldsParameter,
+  snapshotNumber,
+  viewSnapshot,
+  type SnapshotEntry,
+  type SnapshotFieldCode,
+  type SnapshotFieldName,
+  type NumericSnapshotFieldName,
+  type SnapshotView,
+} from './market-data/fields.js';
+export { marketSnapshot, type SnapshotOptions } from './market-data/snapshot.js';
+export { marketHistory, type PriceBar, type PriceHistory } from './market-data/history.js';

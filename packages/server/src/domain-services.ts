@@ -4,6 +4,7 @@ import { TokenSigner } from './domain/auth/jwt.js';
 import type { OAuth1Flow } from './domain/auth/oauth1-flow.js';
 import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
+import { MarketData } from './domain/market/market-data.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
@@ -31,6 +32,8 @@ export interface Services {
   orders: OrderBook;
   /** Price and MTA alerts. */
   alerts: AlertBook;
+  /** Snapshots, subscriptions and history bars, read from the market's price path. */
+  marketData: MarketData;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -55,5 +58,5 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     alerts.onPrice(conid);
   });
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts };
+  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData: new MarketData(brokerage) };
 }

@@ -62,6 +62,13 @@ const expected = [
   'GET /v1/api/iserver/currency/pairs getCurrencyPairs',
   'GET /v1/api/forecast/contract/rules getEventContractRules',
   'GET /v1/api/forecast/contract/details getEventContractDetails',
+  // Market data: beyond the specification, issue 16
+  'GET /v1/api/iserver/marketdata/snapshot getMarketDataSnapshot',
+  'POST /v1/api/iserver/marketdata/unsubscribe unsubscribeMarketData',
+  'GET /v1/api/iserver/marketdata/unsubscribeall unsubscribeAllMarketData',
+  'GET /v1/api/iserver/marketdata/history getMarketDataHistory',
+  'GET /v1/api/iserver/scanner/params getScannerParameters',
+  'POST /v1/api/iserver/scanner/run runScanner',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

@@ -6,6 +6,13 @@ import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
 import { SeededRandom } from '../domain/kernel/random.js';
 import type { Session } from '../domain/auth/sessions.js';
 import { isValidPrice, maxPrice } from '../domain/market/market.js';
+import {
+  advanceMarket,
+  maxMarketJumpMs,
+  regimeOf,
+  setRegime,
+  type MarketRegime,
+} from '../domain/market/regimes.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
 import type { LookupThrottle } from '../http/lookup-throttle.js';
 import type { Pacer } from '../http/pacing.js';
@@ -184,6 +191,35 @@ export class Controls {
     if (!isWholeNumber(ms, 0)) throw badRequest('ms must be a non-negative integer');
     if (!isAdvanceable(clock)) throw badRequest("The server's clock cannot be advanced");
     clock.advance(ms);
+    return this.readClock();
+  }
+
+  /** Changes parts of a contract's market regime (drift, volatility, halt, gap at open). */
+  setMarketRegime(conid: number, changes: Partial<MarketRegime>): MarketRegime & { conid: number } {
+    const { store, market } = this.#options.brokerage;
+    const instrument = market.instrument(conid);
+    if (!instrument) throw notFound(`Contract ${conid} does not exist`);
+    return { conid, ...setRegime(store, instrument, changes) };
+  }
+
+  /** Moves the clock forward a minute at a time with every open market trading on the way, each
+   * contract by its regime; the jumped interval has its bars. */
+  advanceMarket(ms: number): ClockState {
+    const { clock, brokerage } = this.#options;
+    if (!isWholeNumber(ms, 0) || ms > maxMarketJumpMs) {
+      throw badRequest(`ms must be an integer from 0 to ${maxMarketJumpMs}`);
+    }
+    if (!isAdvanceable(clock)) throw badRequest("The server's clock cannot be advanced");
+    const { store, market, random } = brokerage;
+    advanceMarket(
+      market,
+      random,
+      store.collection('instruments').values(),
+      (instrument) => regimeOf(store, instrument),
+      (step) => clock.advance(step),
+      () => clock.now(),
+      ms,
+    );
     return this.readClock();
   }
 

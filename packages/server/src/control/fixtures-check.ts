@@ -51,7 +51,7 @@ export function fixtureProblems(
     instruments.map(({ instrument }) => [instrument.conid, instrument]),
   );
   // Valuation converts through the catalogue's currency pairs, as the server's market does.
-  const market = new Market(new MemoryStore(), systemClock, () => fixtures.instruments);
+  const market = new Market(new MemoryStore(), systemClock, () => fixtures.instruments, 0);
   const convertible = (from: string, to: string) => {
     try {
       market.rate(from, to);

@@ -1,4 +1,5 @@
 import type { PriceWalk } from '../domain/market/price-walk.js';
+import type { MarketRegime } from '../domain/market/regimes.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
@@ -48,6 +49,12 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
   });
   router.post('/clock/advance', (req: Request, res: Response) => {
     res.json(controls.advanceClock((req.body as { ms: number }).ms));
+  });
+  router.put('/market/regimes/:conid', (req: Request, res: Response) => {
+    res.json(controls.setMarketRegime(Number(req.params.conid), req.body as Partial<MarketRegime>));
+  });
+  router.post('/market/advance', (req: Request, res: Response) => {
+    res.json(controls.advanceMarket((req.body as { ms: number }).ms));
   });
   router.put('/faults/:operationId', (req: Request, res: Response) => {
     res.json(controls.injectFault(String(req.params.operationId), req.body as FaultRequest));

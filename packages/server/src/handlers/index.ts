@@ -3,6 +3,7 @@ import { accountHandlers } from './accounts.js';
 import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
 import { contractHandlers } from './contracts.js';
+import { marketDataHandlers } from './market-data.js';
 import { oauthHandlers } from './oauth.js';
 import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
@@ -22,4 +23,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...orderHandlers(context),
   ...tradeHandlers(context),
   ...contractHandlers(context),
+  ...marketDataHandlers(context),
 });

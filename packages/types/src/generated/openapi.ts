@@ -1535,6 +1535,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/iserver/marketdata/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a snapshot of market data for contracts
+         * @description Answers the current market data of each contract in `conids`, one entry per contract, with
+         *     the fields named in `fields` as strings keyed by their codes.
+         *
+         *     Preconditions: `GET /v1/api/iserver/accounts` must have been called in the session (400
+         *     otherwise). The first request for a contract starts a market-data subscription and answers
+         *     no fields yet; ask again for the values. A subscription lasts until
+         *     `POST /v1/api/iserver/marketdata/unsubscribe` or `GET /v1/api/iserver/marketdata/unsubscribeall`
+         *     ends it. Only fields with a value are answered: the last price carries a `C` prefix before the
+         *     day's first trade (the previous close) and an `H` prefix while trading is halted. Field `6509`
+         *     tells whether the user's data is real time or delayed, per the user's market-data permissions.
+         *
+         *     Paced at 10 requests per second (429 with `Retry-After` beyond).
+         */
+        get: operations["getMarketDataSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/marketdata/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the market-data subscription to a contract
+         * @description Ends the session's market-data subscription to the contract, started by its first snapshot
+         *     request: the next snapshot request for it starts a new subscription and answers no fields.
+         */
+        post: operations["unsubscribeMarketData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/marketdata/unsubscribeall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * End every market-data subscription of the session
+         * @description Ends all of the session's market-data subscriptions: the next snapshot request for any
+         *     contract starts a new subscription and answers no fields.
+         */
+        get: operations["unsubscribeAllMarketData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/marketdata/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read bars of an instrument's price history
+         * @description Answers open, high, low and close bars of `bar` width over `period`, ending now (or at
+         *     `startTime`), oldest first and at most 1000 (the most recent ones when the period holds more).
+         *     Without `outsideRth` only trades in regular trading hours count. Bars exist only where there
+         *     were trades; day, week and month bars start at the regular open of their first day.
+         *
+         *     Periods: 1 to 30 `min`, 1 to 8 `h`, 1 to 1000 `d` (trading days), 1 to 792 `w`, 1 to 182 `m`,
+         *     1 to 15 `y`; bars: a count and `S`, `min`, `h`, `d`, `w` or `m`. Another value answers 400.
+         *
+         *     At most 5 requests of a session may run at once (429 beyond; `x-max-concurrent-requests`).
+         */
+        get: operations["getMarketDataHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/scanner/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scanner's scan types, instruments, filters and locations
+         * @description Lists what `POST /v1/api/iserver/scanner/run` takes: the scan types (`type`), the instrument
+         *     types (`instrument`) with the filters that apply to each, the filters (`filter` codes) and the
+         *     locations per instrument type (`location`).
+         *
+         *     Paced at 1 request per 15 minutes (429 with `Retry-After` beyond): keep the answer.
+         */
+        get: operations["getScannerParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/scanner/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a market scan
+         * @description Scans the contracts of a location from their current prices and answers the best ones of the
+         *     scan type (top % gainers and losers against the previous close, most active by volume, top
+         *     trade count), at most 50, after the filters. The values come from
+         *     `GET /v1/api/iserver/scanner/params`; an unknown instrument, type or location answers 400, a
+         *     filter code the scanner does not know is ignored.
+         *
+         *     Paced at 1 request per second (429 with `Retry-After` beyond).
+         */
+        post: operations["runScanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5723,6 +5874,475 @@ export interface components {
              */
             payout: number;
         };
+        /**
+         * @description The market data of one contract. Every field value is a string keyed by its field code (the
+         *     codes of the `fields` parameter); a field is present only when it was asked for and has a
+         *     value. The first request for a contract in a session answers only `conid`, `conidEx`,
+         *     `_updated`, `server_id` and `6119`: it starts the subscription, and later requests carry the
+         *     fields.
+         */
+        MarketDataSnapshotEntry: {
+            /**
+             * @description Last price. `C` before the price means it is the previous close (no trade yet today), `H`
+             *     that trading is halted.
+             * @example 189.50
+             * @example C188.95
+             */
+            31?: string;
+            /**
+             * @description Symbol.
+             * @example AAPL
+             */
+            55?: string;
+            /**
+             * @description Highest price of the current day's regular session.
+             * @example 190.12
+             */
+            70?: string;
+            /**
+             * @description Lowest price of the current day's regular session.
+             * @example 188.40
+             */
+            71?: string;
+            /**
+             * @description Change of the last price from the previous close.
+             * @example 0.55
+             */
+            82?: string;
+            /**
+             * @description Change of the last price from the previous close, in percent, with a `%` sign.
+             * @example 0.29%
+             */
+            83?: string;
+            /**
+             * @description Bid price.
+             * @example 189.48
+             */
+            84?: string;
+            /**
+             * @description Ask size (for US stocks in round lots of 100 shares).
+             * @example 3
+             */
+            85?: string;
+            /**
+             * @description Ask price.
+             * @example 189.52
+             */
+            86?: string;
+            /**
+             * @description Volume of the current day, shortened (`950`, `12.5K`, `3.41M`).
+             * @example 3.41M
+             */
+            87?: string;
+            /**
+             * @description Bid size (for US stocks in round lots of 100 shares).
+             * @example 5
+             */
+            88?: string;
+            /**
+             * @description Exchange.
+             * @example NASDAQ
+             */
+            6004?: string;
+            /**
+             * @description Contract identifier.
+             * @example 265598
+             */
+            6008?: string;
+            /**
+             * @description Security type.
+             * @example STK
+             */
+            6070?: string;
+            /**
+             * @description Marker of the market-data delivery (the subscription).
+             * @example q0
+             */
+            6119?: string;
+            /**
+             * @description Market data availability, up to three characters. First: `R` real time, `D` delayed (15
+             *     minutes), `Z` frozen, `Y` frozen delayed, `N` not subscribed, `i` incomplete, `v` VDR exempt.
+             *     Second: `P` snapshot, `p` consolidated. Third: `B` top of the book.
+             * @example RpB
+             * @example DpB
+             */
+            6509?: string;
+            /**
+             * @description Company name.
+             * @example APPLE INC
+             */
+            7051?: string;
+            /**
+             * @description Size of the last trade.
+             * @example 100
+             */
+            7059?: string;
+            /**
+             * @description Listing exchange.
+             * @example NASDAQ
+             */
+            7221?: string;
+            /**
+             * @description Highest price of the last 52 weeks.
+             * @example 237.23
+             */
+            7293?: string;
+            /**
+             * @description Lowest price of the last 52 weeks.
+             * @example 164.08
+             */
+            7294?: string;
+            /**
+             * @description Opening price of the current day.
+             * @example 188.95
+             */
+            7295?: string;
+            /**
+             * @description Closing price of the previous day.
+             * @example 188.95
+             */
+            7741?: string;
+            /**
+             * @description Volume of the current day, in full.
+             * @example 3412000
+             */
+            7762?: string;
+            /**
+             * @description Contract identifier.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Contract identifier as a string, with the exchange after `@` when one was asked for.
+             * @example 265598
+             */
+            conidEx: string;
+            /**
+             * Format: int64
+             * @description When the values were last updated, epoch milliseconds.
+             * @example 1736089200000
+             */
+            _updated: number;
+            /**
+             * @description Identifier of the subscription on the service's side.
+             * @example q0
+             */
+            server_id?: string;
+        };
+        /** @description One bar of prices. */
+        HistoryBar: {
+            /**
+             * @description Opening price (first trade, or first midpoint for quote sources).
+             * @example 189.2
+             */
+            o: number;
+            /**
+             * @description Closing price (last trade, or last midpoint).
+             * @example 189.4
+             */
+            c: number;
+            /**
+             * @description Highest price (for `Bid_Ask`, the highest ask).
+             * @example 189.55
+             */
+            h: number;
+            /**
+             * @description Lowest price (for `Bid_Ask`, the lowest bid).
+             * @example 188.9
+             */
+            l: number;
+            /**
+             * @description Volume traded in the bar (0 for quote sources).
+             * @example 2600
+             */
+            v: number;
+            /**
+             * Format: int64
+             * @description Start of the bar, epoch milliseconds (day and longer bars start at the regular open of their first day).
+             * @example 1736087400000
+             */
+            t: number;
+        };
+        /** @description Bars of an instrument's prices over a period, with the service's chart metadata. */
+        MarketDataHistory: {
+            /**
+             * @description Identifier of the request on the service's side.
+             * @example 20001
+             */
+            serverId?: string;
+            /**
+             * @description Symbol of the instrument.
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description Company name or description of the instrument.
+             * @example APPLE INC
+             */
+            text: string;
+            /**
+             * @description Factor the prices of `high` and `low` are multiplied by (100 for prices in cents).
+             * @example 100
+             */
+            priceFactor: number;
+            /**
+             * @description Start of the first bar, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250106-14:30:00
+             */
+            startTime: string;
+            /**
+             * @description Highest price of the answer times `priceFactor`, the volume of its bar divided by
+             *     `volumeFactor`, and the minutes from `startTime` to that bar, joined by `/`.
+             * @example 18955/2600/1440
+             */
+            high: string;
+            /**
+             * @description Lowest price of the answer, in the form of `high`.
+             * @example 18890/1900/2880
+             */
+            low: string;
+            /**
+             * @description The period asked for.
+             * @example 1w
+             */
+            timePeriod: string;
+            /**
+             * @description Width of a bar, in seconds.
+             * @example 86400
+             */
+            barLength: number;
+            /**
+             * @description Availability of the data, in the letters of the snapshot's field 6509 (`S` as the service answers for historical data).
+             * @example S
+             */
+            mdAvailability: string;
+            /**
+             * @description Delay of the data, milliseconds.
+             * @example 0
+             */
+            mktDataDelay?: number;
+            /**
+             * @description Whether trades outside regular trading hours are included.
+             * @example false
+             */
+            outsideRth: boolean;
+            /**
+             * @description Length of the instrument's regular trading day, in minutes.
+             * @example 390
+             */
+            tradingDayDuration?: number;
+            /**
+             * @description Factor the volumes of `high` and `low` are divided by.
+             * @example 1
+             */
+            volumeFactor: number;
+            /**
+             * @description Display rule of prices (internal to the service).
+             * @example 1
+             */
+            priceDisplayRule?: number;
+            /**
+             * @description Decimals prices are displayed with.
+             * @example 2
+             */
+            priceDisplayValue?: string;
+            /**
+             * @description Time charts centre on, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250106-14:30:00
+             */
+            chartPanStartTime?: string;
+            /**
+             * @description Direction of the period from the start time (-1 toward the past).
+             * @example -1
+             */
+            direction?: number;
+            /**
+             * @description Whether the instrument's prices can be negative.
+             * @example false
+             */
+            negativeCapable?: boolean;
+            /**
+             * @description Version of the answer's layout.
+             * @example 2
+             */
+            messageVersion?: number;
+            /**
+             * @description Time the request took on the service's side, milliseconds.
+             * @example 2
+             */
+            travelTime?: number;
+            /**
+             * @description Index of the last bar (the number of bars less one; 0 when there are none).
+             * @example 4
+             */
+            points: number;
+            /** @description The bars, oldest first; at most 1000. */
+            data: components["schemas"]["HistoryBar"][];
+        };
+        /** @description The locations (markets) scans of one instrument type can search. */
+        ScannerLocation: {
+            /**
+             * @description Readable name of the instrument type.
+             * @example US Stocks
+             */
+            display_name: string;
+            /**
+             * @description The instrument type.
+             * @example STK
+             */
+            type: string;
+            /** @description The locations. */
+            locations: {
+                /**
+                 * @description Readable name.
+                 * @example Listed/NASDAQ
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `location`.
+                 * @example STK.US.MAJOR
+                 */
+                type: string;
+                /** @description Locations inside this one (empty when none). */
+                locations?: {
+                    /** @description Readable name. */
+                    display_name?: string;
+                    /** @description The value of the request's `location`. */
+                    type?: string;
+                }[];
+            }[];
+        };
+        /** @description The scans that can be run, with their types, instruments, filters and locations. */
+        ScannerParams: {
+            /** @description The scan types, the request's `type`. */
+            scan_type_list: {
+                /**
+                 * @description Readable name.
+                 * @example Top % Gainers
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `type`.
+                 * @example TOP_PERC_GAIN
+                 */
+                code: string;
+                /** @description The instrument types the scan applies to. */
+                instruments: string[];
+            }[];
+            /** @description The instrument types, the request's `instrument`. */
+            instrument_list: {
+                /**
+                 * @description Readable name.
+                 * @example US Stocks
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `instrument`.
+                 * @example STK
+                 */
+                type: string;
+                /** @description Codes of the filters that apply to the instrument type. */
+                filters: string[];
+            }[];
+            /** @description The filters, the request's `filter` codes. */
+            filter_list: {
+                /**
+                 * @description Group the filter belongs to.
+                 * @example priceAbove
+                 */
+                group: string;
+                /**
+                 * @description Readable name.
+                 * @example Price Above
+                 */
+                display_name: string;
+                /**
+                 * @description The value of a request filter's `code`.
+                 * @example priceAbove
+                 */
+                code: string;
+                /**
+                 * @description Kind of value the filter takes (`non-range` for one value; `combo` with `combo_values`).
+                 * @example non-range
+                 */
+                type?: string;
+                /** @description The values of a `combo` filter. */
+                combo_values?: {
+                    /** @description Whether it is the default. */
+                    default?: boolean;
+                    /** @description Vendor of the value, when any. */
+                    vendor?: string | null;
+                }[];
+            }[];
+            /** @description The locations per instrument type, the request's `location`. */
+            location_tree: components["schemas"]["ScannerLocation"][];
+        };
+        /** @description The contracts a scan found, best first. */
+        ScannerResults: {
+            /** @description The contracts, in the scan type's order; at most 50. */
+            contracts: {
+                /**
+                 * @description Rank in the scan, from `0`.
+                 * @example 0
+                 */
+                server_id: string;
+                /**
+                 * @description Name of the scan's data column; on the first contract only.
+                 * @example Chg%
+                 */
+                column_name?: string;
+                /**
+                 * @description Symbol.
+                 * @example TSLA
+                 */
+                symbol: string;
+                /**
+                 * @description Contract identifier as a string.
+                 * @example 76792991
+                 */
+                conidex: string;
+                /**
+                 * @description Contract identifier.
+                 * @example 76792991
+                 */
+                con_id: number;
+                /**
+                 * @description Chart periods available (internal to the service).
+                 * @example #R|1
+                 */
+                available_chart_periods?: string;
+                /**
+                 * @description Company name.
+                 * @example TESLA INC
+                 */
+                company_name: string;
+                /**
+                 * @description The value the scan ranks by, formatted (`2.35%`, `221.52K`).
+                 * @example 2.35%
+                 */
+                scan_data: string;
+                /**
+                 * @description Symbol, or the local symbol of a derivative.
+                 * @example TSLA
+                 */
+                contract_description_1?: string;
+                /**
+                 * @description Primary listing exchange.
+                 * @example NASDAQ
+                 */
+                listing_exchange?: string;
+                /**
+                 * @description Security type.
+                 * @example STK
+                 */
+                sec_type: string;
+            }[];
+            /**
+             * @description Name of the scan's data column.
+             * @example Chg%
+             */
+            scan_data_column_name?: string;
+        };
     };
     responses: {
         /** @description Missing, invalid or unparseable authorization, or the session has ended. */
@@ -7439,6 +8059,234 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventContractDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarketDataSnapshot: {
+        parameters: {
+            query: {
+                /** @description Contract identifiers, comma-separated (the commas may come unencoded). */
+                conids: string;
+                /**
+                 * @description Field codes, comma-separated (`31` last, `84` bid, `86` ask, `85`/`88` ask/bid size,
+                 *     `82`/`83` change and change %, `70`/`71` day high/low, `87`/`7762` volume, `7295` open,
+                 *     `7741` prior close, `7293`/`7294` 52-week high/low, `55` symbol, `7051` company name,
+                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability; see the answer's fields).
+                 *     When left out, `31,84,86,82,83,7221`. Codes the service does not know are ignored. The
+                 *     commas may come unencoded.
+                 */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per contract, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketDataSnapshotEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unsubscribeMarketData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Contract identifier.
+                     * @example 265598
+                     */
+                    conid: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unsubscribeAllMarketData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true. */
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarketDataHistory: {
+        parameters: {
+            query: {
+                /** @description Contract identifier. */
+                conid: number;
+                /** @description Length of the period, a count and a unit (`30min`, `2h`, `1d`, `1w`, `6m`, `1y`); `1d` when left out. */
+                period?: string;
+                /** @description Width of a bar, a count and a unit (`1min`, `5min`, `1h`, `1d`, `1w`, `1m`). */
+                bar: string;
+                /** @description Exchange to read the data from (or `SMART`); the simulation reads the instrument's one market. */
+                exchange?: string;
+                /** @description Include trades outside regular trading hours (false when left out). */
+                outsideRth?: boolean;
+                /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
+                startTime?: string;
+                /** @description -1 (when left out): the period ends at `startTime`; 1: it begins there (needs `startTime`). */
+                direction?: -1 | 1;
+                /** @description What the bars are made of, `Last` (trades, when left out), `Midpoint` or `Bid_Ask`; others are taken as `Last`. */
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bars and their metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketDataHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getScannerParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scanner's parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScannerParams"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runScanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Instrument type, from `instrument_list`.
+                     * @example STK
+                     */
+                    instrument: string;
+                    /**
+                     * @description Scan type, from `scan_type_list`.
+                     * @example TOP_PERC_GAIN
+                     */
+                    type: string;
+                    /**
+                     * @description Location, from `location_tree`.
+                     * @example STK.US.MAJOR
+                     */
+                    location: string;
+                    /** @description Filters every contract must pass. */
+                    filter?: {
+                        /**
+                         * @description Filter code, from `filter_list`.
+                         * @example priceAbove
+                         */
+                        code: string;
+                        /**
+                         * @description The filter's value (numbers may come as strings).
+                         * @example 5
+                         */
+                        value?: string | number | boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contracts found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScannerResults"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -146,6 +146,9 @@ export const isFutureContract = (value: unknown): value is Schemas["FutureContra
 /** True when `value` matches the document's `FuturesBySymbol` schema. */
 export const isFuturesBySymbol = (value: unknown): value is Schemas["FuturesBySymbol"] =>
   schemaValidators["FuturesBySymbol"](value);
+/** True when `value` matches the document's `HistoryBar` schema. */
+export const isHistoryBar = (value: unknown): value is Schemas["HistoryBar"] =>
+  schemaValidators["HistoryBar"](value);
 /** True when `value` matches the document's `HmdsStatus` schema. */
 export const isHmdsStatus = (value: unknown): value is Schemas["HmdsStatus"] =>
   schemaValidators["HmdsStatus"](value);
@@ -167,6 +170,12 @@ export const isLiveSessionTokenResponse = (value: unknown): value is Schemas["Li
 /** True when `value` matches the document's `LogoutResponse` schema. */
 export const isLogoutResponse = (value: unknown): value is Schemas["LogoutResponse"] =>
   schemaValidators["LogoutResponse"](value);
+/** True when `value` matches the document's `MarketDataHistory` schema. */
+export const isMarketDataHistory = (value: unknown): value is Schemas["MarketDataHistory"] =>
+  schemaValidators["MarketDataHistory"](value);
+/** True when `value` matches the document's `MarketDataSnapshotEntry` schema. */
+export const isMarketDataSnapshotEntry = (value: unknown): value is Schemas["MarketDataSnapshotEntry"] =>
+  schemaValidators["MarketDataSnapshotEntry"](value);
 /** True when `value` matches the document's `MarketValueEntry` schema. */
 export const isMarketValueEntry = (value: unknown): value is Schemas["MarketValueEntry"] =>
   schemaValidators["MarketValueEntry"](value);
@@ -236,6 +245,15 @@ export const isReauthenticateResponse = (value: unknown): value is Schemas["Reau
 /** True when `value` matches the document's `ReplyRequest` schema. */
 export const isReplyRequest = (value: unknown): value is Schemas["ReplyRequest"] =>
   schemaValidators["ReplyRequest"](value);
+/** True when `value` matches the document's `ScannerLocation` schema. */
+export const isScannerLocation = (value: unknown): value is Schemas["ScannerLocation"] =>
+  schemaValidators["ScannerLocation"](value);
+/** True when `value` matches the document's `ScannerParams` schema. */
+export const isScannerParams = (value: unknown): value is Schemas["ScannerParams"] =>
+  schemaValidators["ScannerParams"](value);
+/** True when `value` matches the document's `ScannerResults` schema. */
+export const isScannerResults = (value: unknown): value is Schemas["ScannerResults"] =>
+  schemaValidators["ScannerResults"](value);
 /** True when `value` matches the document's `ServerInfo` schema. */
 export const isServerInfo = (value: unknown): value is Schemas["ServerInfo"] =>
   schemaValidators["ServerInfo"](value);

@@ -33,7 +33,12 @@ export class Brokerage {
     this.sessions = new Sessions(this.store, this.clock, {
       idleTimeoutMs: options.idleTimeoutMs,
     });
-    this.market = new Market(this.store, this.clock, () => this.#fixtures.instruments);
+    this.market = new Market(
+      this.store,
+      this.clock,
+      () => this.#fixtures.instruments,
+      options.seed,
+    );
     this.load(options.fixtures);
   }
 

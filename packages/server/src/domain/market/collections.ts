@@ -1,4 +1,7 @@
+import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
+import type { Tick } from './price-path.js';
+import type { MarketRegime } from './regimes.js';
 import type { Watchlist } from './watchlists.js';
 
 declare module '../kernel/store.js' {
@@ -6,6 +9,13 @@ declare module '../kernel/store.js' {
     instruments: Instrument;
     /** Last price per conid (string key); absent when the instrument has no market data. */
     prices: number;
+    /** Trades recorded since the start per conid (string key), oldest first: the live part of
+     * the price path. */
+    priceTicks: Tick[];
+    /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
+    marketDataSubscriptions: MarketDataSubscription;
+    /** Market regimes set through the control API, by conid (string key). */
+    marketRegimes: MarketRegime;
     watchlists: Watchlist;
   }
 }

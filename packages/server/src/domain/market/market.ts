@@ -2,6 +2,7 @@ import type { Clock } from '../kernel/clock.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Instrument, InstrumentCatalogue } from './model.js';
 import type { Store } from '../kernel/store.js';
+import { PricePath } from './price-path.js';
 
 /** YYYYMMDD of an epoch-milliseconds time, in UTC. */
 export function yyyymmdd(epochMs: number): number {
@@ -122,12 +123,17 @@ export class Market {
   /** Conversion rates worked out since the last price change. */
   readonly #rates = new Map<string, number>();
   readonly #listeners = new Set<PriceListener>();
+  /** Every price as a trade on each instrument's path, after seeded history. */
+  readonly path: PricePath;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly catalogue: () => InstrumentCatalogue,
-  ) {}
+    seed: number,
+  ) {
+    this.path = new PricePath(store, seed);
+  }
 
   get catalogueData(): InstrumentCatalogue {
     return this.catalogue();
@@ -142,11 +148,14 @@ export class Market {
     return this.store.collection('prices').get(String(conid));
   }
 
-  /** Sets the last price; every price change goes through here, so fills and alerts follow it.
+  /** Sets the last price; every price change goes through here, so fills and alerts follow it,
+   * and the price path records it as a trade at the clock's time.
    * A price outside (0, `maxPrice`] would poison every valuation built on it: refused. */
   setPrice(conid: number, price: number): void {
     if (!isValidPrice(price)) throw badRequest(`price must be above 0 and at most ${maxPrice}`);
     this.store.collection('prices').set(String(conid), price);
+    const instrument = this.instrument(conid);
+    if (instrument) this.path.record(instrument, price, this.clock.now());
     this.#rates.clear();
     for (const listener of this.#listeners) listener(conid, price);
   }

@@ -1,0 +1,100 @@
+import type { Schema } from '@brokerage/types';
+import { dashedTimestamp } from '../kernel/time-format.js';
+import type { Bar } from './bars.js';
+import { hoursOf } from './exchange-hours.js';
+import type { History, HistoryRequest } from './history.js';
+import type { SnapshotEntry } from './market-data.js';
+import type { Instrument } from './model.js';
+import { traitsOf } from './price-path.js';
+import { defaultSnapshotFields, snapshotFields } from './snapshot-fields.js';
+
+/** The subscription marker of every snapshot entry (`server_id` and field 6119). */
+const subscriptionMarker = 'q0';
+
+const barSeconds = { S: 1, min: 60, h: 3600, d: 86_400, w: 604_800, m: 2_592_000 } as const;
+
+/** One contract of a snapshot on the wire: the identifiers, then each asked field that has a
+ * value, as a string keyed by its code. */
+export function snapshotEntryView(
+  entry: SnapshotEntry,
+  fields: string[] | undefined,
+  now: number,
+): Schema<'MarketDataSnapshotEntry'> {
+  const view: Schema<'MarketDataSnapshotEntry'> = {
+    conid: entry.conid,
+    conidEx: String(entry.conid),
+    _updated: now,
+    server_id: subscriptionMarker,
+    '6119': subscriptionMarker,
+  };
+  if (!entry.subscribed || !entry.state) return view;
+  const context = {
+    instrument: entry.instrument,
+    state: entry.state,
+    availability: entry.availability,
+    halted: entry.halted,
+  };
+  const values: Record<string, string> = {};
+  for (const code of fields ?? defaultSnapshotFields) {
+    const value = snapshotFields[code]?.(context);
+    if (value !== undefined) values[code] = value;
+  }
+  return { ...view, ...values };
+}
+
+/** The field codes of a `fields` parameter (`31,84,86`). */
+export const fieldCodes = (fields: string | undefined): string[] | undefined =>
+  fields
+    ?.split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+
+/** `price*priceFactor/volume/minutes from the start` of the highest or lowest bar. */
+function extremeOf(bars: Bar[], pick: 'h' | 'l', priceFactor: number, start: number): string {
+  const extreme = bars.reduce<Bar | undefined>(
+    (best, bar) =>
+      best === undefined || (pick === 'h' ? bar.h > best.h : bar.l < best.l) ? bar : best,
+    undefined,
+  );
+  if (!extreme) return '0/0/0';
+  return `${Math.round(extreme[pick] * priceFactor)}/${extreme.v}/${Math.round((extreme.t - start) / 60_000)}`;
+}
+
+/** A history answer on the wire. */
+export function historyView(
+  instrument: Instrument,
+  request: HistoryRequest,
+  history: History,
+  periodText: string,
+  serverId: number,
+): Schema<'MarketDataHistory'> {
+  const traits = traitsOf(instrument);
+  const priceFactor = 10 ** traits.decimals;
+  const start = history.bars[0]?.t ?? history.from;
+  const hours = hoursOf(instrument.exchange);
+  return {
+    serverId: String(serverId),
+    symbol: instrument.symbol,
+    text: instrument.companyName,
+    priceFactor,
+    startTime: dashedTimestamp(start),
+    high: extremeOf(history.bars, 'h', priceFactor, start),
+    low: extremeOf(history.bars, 'l', priceFactor, start),
+    timePeriod: periodText,
+    barLength: request.bar.count * barSeconds[request.bar.unit],
+    mdAvailability: 'S',
+    mktDataDelay: 0,
+    outsideRth: request.outsideRth,
+    tradingDayDuration: hours.regular[1] - hours.regular[0],
+    volumeFactor: 1,
+    priceDisplayRule: 1,
+    priceDisplayValue: String(traits.decimals),
+    chartPanStartTime: dashedTimestamp(start),
+    direction: request.direction,
+    negativeCapable: false,
+    messageVersion: 2,
+    travelTime: 0,
+    points: Math.max(0, history.bars.length - 1),
+    data: history.bars.map(({ o, c, h, l, v, t }) => ({ o, c, h, l, v, t })),
+  };
+}

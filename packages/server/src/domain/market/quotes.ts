@@ -1,0 +1,23 @@
+import { onGrid, type PriceTraits, type Tick } from './price-path.js';
+
+/** The best bid and offer around a trade: a spread of about 2 basis points (at least one price
+ * step) that contains the trade's price, with sizes in whole lots derived from the trade. */
+export interface Quote {
+  bid: number;
+  ask: number;
+  bidSize: number;
+  askSize: number;
+}
+
+export function quoteAt(traits: PriceTraits, tick: Tick): Quote {
+  const half = Math.max(traits.increment, tick.price * 0.0001);
+  const bid = Math.min(tick.price, onGrid(traits, tick.price - half));
+  const ask = Math.max(tick.price, onGrid(traits, tick.price + half), bid + traits.increment);
+  const lots = tick.size / traits.lot;
+  return {
+    bid,
+    ask: Number(ask.toFixed(traits.decimals)),
+    bidSize: traits.lot * (1 + ((lots * 3 + tick.t / 60_000) % 9)),
+    askSize: traits.lot * (1 + ((lots * 5 + tick.t / 60_000) % 7)),
+  };
+}

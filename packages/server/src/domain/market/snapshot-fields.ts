@@ -1,0 +1,82 @@
+import type { MarketState } from './market-state.js';
+import type { Instrument } from './model.js';
+
+/** What a snapshot field is computed from. */
+export interface FieldContext {
+  instrument: Instrument;
+  state: MarketState;
+  /** Field 6509: market data availability (`RpB`, `DpB`, ...). */
+  availability: string;
+  /** Trading is halted: the last price carries `H`. */
+  halted: boolean;
+}
+
+type FieldValue = (context: FieldContext) => string | undefined;
+
+const price =
+  (pick: (state: MarketState) => number | undefined): FieldValue =>
+  ({ state }) => {
+    const value = pick(state);
+    return value === undefined ? undefined : value.toFixed(state.traits.decimals);
+  };
+
+/** Sizes of US stocks are quoted in round lots of 100 shares, others in units. */
+const size =
+  (pick: (state: MarketState) => number): FieldValue =>
+  ({ instrument, state }) => {
+    const usStock = instrument.secType === 'STK' && instrument.currency === 'USD';
+    return String(usStock ? pick(state) / 100 : pick(state));
+  };
+
+const change = (state: MarketState) =>
+  state.priorClose === undefined ? undefined : state.last.price - state.priorClose;
+
+/** A quantity in the service's short form: `950`, `12.5K`, `3.41M`. */
+export function shortQuantity(value: number): string {
+  if (value < 1000) return String(value);
+  if (value < 1_000_000) return `${Number((value / 1000).toFixed(2))}K`;
+  return `${Number((value / 1_000_000).toFixed(2))}M`;
+}
+
+/** The snapshot fields the simulation computes, by code (the codes of the snapshot's `fields`
+ * parameter). A requested code without an entry, or whose value is undefined, is left out of
+ * the answer, as the service leaves out fields it has no value for. */
+export const snapshotFields: Record<string, FieldValue> = {
+  // Last: `H` before it while halted; the previous close with `C` before the day's first trade.
+  '31': ({ state, halted }) =>
+    halted
+      ? `H${state.last.price.toFixed(state.traits.decimals)}`
+      : state.noTradeToday && state.priorClose !== undefined
+        ? `C${state.priorClose.toFixed(state.traits.decimals)}`
+        : state.last.price.toFixed(state.traits.decimals),
+  '55': ({ instrument }) => instrument.symbol,
+  '70': price((state) => state.high),
+  '71': price((state) => state.low),
+  '82': ({ state }) => change(state)?.toFixed(state.traits.decimals),
+  '83': ({ state }) => {
+    const difference = change(state);
+    return difference === undefined || !state.priorClose
+      ? undefined
+      : `${((difference / state.priorClose) * 100).toFixed(2)}%`;
+  },
+  '84': price((state) => state.quote.bid),
+  '85': size((state) => state.quote.askSize),
+  '86': price((state) => state.quote.ask),
+  '87': ({ state }) => shortQuantity(state.volume),
+  '88': size((state) => state.quote.bidSize),
+  '6004': ({ instrument }) => instrument.exchange,
+  '6008': ({ instrument }) => String(instrument.conid),
+  '6070': ({ instrument }) => instrument.secType,
+  '6509': ({ availability }) => availability,
+  '7051': ({ instrument }) => instrument.companyName,
+  '7059': ({ state }) => String(state.last.size),
+  '7221': ({ instrument }) => instrument.exchange,
+  '7293': price((state) => state.high52Weeks),
+  '7294': price((state) => state.low52Weeks),
+  '7295': price((state) => state.open),
+  '7741': price((state) => state.priorClose),
+  '7762': ({ state }) => String(state.volume),
+};
+
+/** Fields answered when a snapshot request names none. */
+export const defaultSnapshotFields = ['31', '84', '86', '82', '83', '7221'];

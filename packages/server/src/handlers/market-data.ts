@@ -1,0 +1,57 @@
+import { nextInSequence } from '../domain/kernel/sequences.js';
+import { fieldCodes, historyView, snapshotEntryView } from '../domain/market/market-data-views.js';
+import { scannerParamsView, scanResultView } from '../domain/market/scanner-views.js';
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { requireSession } from '../http/require-session.js';
+
+export const marketDataHandlers = ({
+  brokerage,
+  marketData,
+}: HandlerContext): HandlerGroup<
+  | 'getMarketDataSnapshot'
+  | 'unsubscribeMarketData'
+  | 'unsubscribeAllMarketData'
+  | 'getMarketDataHistory'
+  | 'getScannerParameters'
+  | 'runScanner'
+> => ({
+  getMarketDataSnapshot: ({ session, query }) => {
+    const conids = query.conids.split(',').map((conid) => Number(conid.trim()));
+    const fields = fieldCodes(query.fields);
+    const now = brokerage.clock.now();
+    return marketData
+      .snapshot(requireSession(session), conids)
+      .map((entry) => snapshotEntryView(entry, fields, now));
+  },
+  unsubscribeMarketData: ({ session, body }) => {
+    marketData.unsubscribe(requireSession(session), body.conid);
+    return { success: true };
+  },
+  unsubscribeAllMarketData: ({ session }) => {
+    marketData.unsubscribeAll(requireSession(session));
+    return { unsubscribed: true };
+  },
+  getMarketDataHistory: ({ session, query }) => {
+    requireSession(session);
+    const period = query.period ?? '1d';
+    const { instrument, request, history } = marketData.history({
+      conid: query.conid,
+      period,
+      bar: query.bar,
+      ...(query.outsideRth === undefined ? {} : { outsideRth: query.outsideRth }),
+      ...(query.startTime === undefined ? {} : { startTime: query.startTime }),
+      ...(query.direction === undefined ? {} : { direction: query.direction }),
+      ...(query.source === undefined ? {} : { source: query.source }),
+    });
+    const serverId = nextInSequence(brokerage.store, 'historyServerId', 20_000);
+    return historyView(instrument, request, history, period, serverId);
+  },
+  getScannerParameters: ({ session }) => {
+    requireSession(session);
+    return scannerParamsView();
+  },
+  runScanner: ({ session, body }) => {
+    requireSession(session);
+    return scanResultView(marketData.scan(body));
+  },
+});
