@@ -10,6 +10,7 @@ import { OAuth1 } from './domain/auth/oauth1/flow.js';
 import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
 import { OrderBook } from './domain/orders/order-book.js';
+import { Portfolio } from './domain/portfolio/portfolio.js';
 import { defaultConsumers, defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
@@ -18,6 +19,7 @@ import './domain/alerts/collections.js';
 import './domain/auth/collections.js';
 import './domain/market/collections.js';
 import './domain/orders/collections.js';
+import './domain/portfolio/collections.js';
 
 /** Every service of one brokerage, built once, in one place, and handed to the handlers, the
  * authenticators and the browser pages. */
@@ -35,6 +37,9 @@ export interface Services {
   orders: OrderBook;
   /** Price and MTA alerts. */
   alerts: AlertBook;
+  /** Positions (and their cache), portfolio summaries and allocations, and the portfolio
+   * analyst's daily history, which the clock builds from the start. */
+  portfolio: Portfolio;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 2.0 before
@@ -56,7 +61,9 @@ export function createServices(options: BrokerageOptions): Services {
     alerts.onPrice(conid);
   });
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts };
+  const portfolio = new Portfolio(brokerage);
+
+  return { brokerage, oauth1, oauth2, sso, orders, alerts, portfolio };
 }
 
 /** Registers (or replaces) an OAuth 1.0a consumer with the brokerage; throws on unusable keys. */

@@ -6,6 +6,8 @@ import { contractHandlers } from './contracts.js';
 import { oauthHandlers } from './oauth.js';
 import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
+import { portfolioAnalystHandlers } from './portfolio-analyst.js';
+import { portfolioPositionHandlers } from './portfolio-positions.js';
 import { sessionHandlers } from './session.js';
 import { tradeHandlers } from './trades.js';
 import { watchlistHandlers } from './watchlists.js';
@@ -16,6 +18,8 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...sessionHandlers(context),
   ...accountHandlers(context),
   ...portfolioHandlers(context),
+  ...portfolioPositionHandlers(context),
+  ...portfolioAnalystHandlers(context),
   ...alertHandlers(context),
   ...watchlistHandlers(context),
   ...allocationHandlers(context),

@@ -33,6 +33,8 @@ export interface Position {
   quantity: number;
   /** Average cost per unit, in the instrument's currency. */
   averageCost: number;
+  /** Profit or loss realized by closing trades while the position was open, in the instrument's currency. */
+  realizedPnl?: number;
 }
 
 export interface Account {
