@@ -19,6 +19,7 @@ import {
   type PlaceOrderOptions,
 } from './orders/reply-loop.js';
 import type { OrderSuccessEntry } from './orders/shapes.js';
+import { allPositions, type AllPositionsOptions, type Position } from './portfolio/positions.js';
 
 export interface BrokerageClientOptions {
   /** The service's base address, e.g. `http://localhost:5000` (the document's paths carry `/v1/api`). */
@@ -63,6 +64,11 @@ export interface BrokerageHelpers {
   suppressMessages(messageIds: string[]): Promise<void>;
   /** Lifts every suppression. */
   resetSuppressedMessages(): Promise<void>;
+  /** Every position of the account, over all pages; see `allPositions`. */
+  allPositions(
+    accountId: string,
+    options?: AllPositionsOptions,
+  ): AsyncGenerator<Position, void, undefined>;
   /** The running keep-alive, when enabled. */
   readonly keepAlive: KeepAlive | undefined;
   /** Stops the keep-alive and waits for its ping in flight; the client stays usable. */
@@ -137,6 +143,8 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
       placeOrder(client, accountId, orders, placeOptions),
     suppressMessages: (messageIds) => suppressMessages(client, messageIds),
     resetSuppressedMessages: () => resetSuppressedMessages(client),
+    allPositions: (accountId, positionsOptions) =>
+      allPositions(client, accountId, positionsOptions),
     keepAlive,
     close: async () => {
       await keepAlive?.stop();

@@ -36,6 +36,13 @@ export {
   type OrderAdvancedReject,
 } from './orders/shapes.js';
 export type { OrderRequest, PlaceOrderOptions, WarningPolicy } from './orders/reply-loop.js';
+export {
+  allPositions,
+  positionsPageSize,
+  type AllPositionsOptions,
+  type Position,
+  type PositionsQuery,
+} from './portfolio/positions.js';
 export { KeepAlive, type KeepAliveOptions, type SessionLostEvent } from './keep-alive.js';
 export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
 export { defaultRetry, type RetryOptions } from './fetch/retry.js';

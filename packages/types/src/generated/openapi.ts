@@ -3609,8 +3609,11 @@ export interface components {
              * @example 1925
              */
             unrealizedPnl: number;
-            /** @description Always null in the payloads seen. */
-            exchs: null;
+            /**
+             * @description Exchanges of the position (an object in the vendor's description); null in every payload seen.
+             * @example null
+             */
+            exchs: Record<string, never> | null;
             /**
              * @description Expiry as `YYYYMMDD` for derivatives; null for stocks, or while the definition is missing.
              * @example null
