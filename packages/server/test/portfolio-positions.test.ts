@@ -1,5 +1,6 @@
 // Positions, the positions cache, portfolio summary, allocation and the portfolio analyst, all
 // read from the one state: after fills, positions = ledger = summary = P&L.
+import { defaultFixtures } from '../src/fixtures/index.js';
 import { startServer, type Harness } from './harness.js';
 import { userSession } from './user-session.js';
 import { AAPL, MSFT, tradingCalls } from './trading-helpers.js';
@@ -329,6 +330,29 @@ describe('portfolio analyst', () => {
     const [monday, tuesday] = later['7D'].nav.slice(-3);
     expect(monday - tuesday).toBeCloseTo(100 * 100, 1);
     expect(later['1D'].startNAV).toEqual({ date: '20260106', val: tuesday });
+  });
+
+  it('starts from the positions and closes that fixtures give', async () => {
+    await start();
+    const fixtures = structuredClone(defaultFixtures);
+    const account = fixtures.accounts.find((candidate) => candidate.id === 'U1234567');
+    if (!account) throw new Error('no U1234567 in the fixtures');
+    account.positions = [{ conid: AAPL, quantity: 10, averageCost: 150, realizedPnl: 42.5 }];
+    account.navHistory = [
+      { date: 20251231, nav: 100_000 },
+      { date: 20260101, nav: 100_500 },
+      { date: 20260102, nav: 101_000 },
+      { date: 20260103, nav: 999_999 }, // a Saturday: not a business day
+    ];
+    expect((await server.call('POST', '/control/fixtures', { body: fixtures })).status).toBe(200);
+    calls = tradingCalls(server);
+    await server.call('GET', '/v1/api/portfolio/accounts');
+    const [row] = (await server.call('GET', `/v1/api/portfolio/U1234567/position/${AAPL}`)).body;
+    expect(row).toMatchObject({ position: 10, avgPrice: 150, realizedPnl: 42.5 });
+    const answer = await post('/pa/allperiods', { acctIds: ['U1234567'] });
+    expect(answer.nd).toBe(4);
+    expect(answer.U1234567.start).toBe('20251231');
+    expect(answer.U1234567['1D'].startNAV).toEqual({ date: '20260102', val: 101_000 });
   });
 
   it('takes the account from the query parameter when given', async () => {

@@ -14,6 +14,10 @@ export function isBusinessDay(day: number): boolean {
 export const ymd = (day: number) =>
   new Date(day * dayMs).toISOString().slice(0, 10).replaceAll('-', '');
 
+/** The day of a `YYYYMMDD` integer. */
+export const dayOfYmd = (date: number) =>
+  dayOf(Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100));
+
 /** `YYYYMM` of a day's month. */
 export const ym = (day: number) => ymd(day).slice(0, 6);
 

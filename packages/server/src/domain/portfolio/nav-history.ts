@@ -2,7 +2,7 @@ import type { Account } from '../accounts/model.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { valueAccount } from '../accounts/valuation.js';
 import { SeededRandom } from '../kernel/random.js';
-import { dayMs, dayOf, isBusinessDay } from './calendar.js';
+import { dayMs, dayOf, dayOfYmd, isBusinessDay } from './calendar.js';
 
 /** One day's net asset value of an account, in its base currency. */
 export interface NavPoint {
@@ -37,8 +37,13 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
-/** The year of business days before `record.firstDay`, walked back from its anchor. */
-function seededPoints(record: NavHistoryRecord): NavPoint[] {
+/** The history before `record.firstDay`: the account's fixture closes when it has some,
+ * otherwise a year of business days walked back from the record's anchor. */
+function seededPoints(account: Account, record: NavHistoryRecord): NavPoint[] {
+  if (account.navHistory)
+    return account.navHistory
+      .map(({ date, nav }) => ({ day: dayOfYmd(date), nav }))
+      .filter(({ day }) => isBusinessDay(day) && day < record.firstDay);
   const random = new SeededRandom(hashOf(record.accountId));
   const points: NavPoint[] = [];
   let nav = record.anchorNav;
@@ -51,7 +56,7 @@ function seededPoints(record: NavHistoryRecord): NavPoint[] {
 }
 
 /** The daily history of the accounts' net asset value, built by the clock: a seeded year of
- * business days before the first day, then at every UTC midnight the close of the business day
+ * business days (or the account's fixture closes) before the first day, then at every UTC midnight the close of the business day
  * that ended (the net asset value at that moment: prices move only when told to, so it is the
  * day's last value). Reading it adds today's live value as the last point. */
 export class NavHistory {
@@ -63,7 +68,11 @@ export class NavHistory {
   points(account: Account): NavPoint[] {
     const today = dayOf(this.brokerage.clock.now());
     const record = this.recordOf(account, today);
-    return [...seededPoints(record), ...record.closes, { day: today, nav: this.navOf(account) }];
+    return [
+      ...seededPoints(account, record),
+      ...record.closes,
+      { day: today, nav: this.navOf(account) },
+    ];
   }
 
   private navOf(account: Account): number {
