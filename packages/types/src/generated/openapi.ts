@@ -3963,237 +3963,54 @@ export interface components {
             severity: number;
         };
         /**
-         * @description The portfolio summary of an account: one value per lower-case key; `-c` and `-s` suffixes give
-         *     the commodities and securities segments of the total. Money values are in the base currency.
-         *     The service adds keys without notice, so others may come too.
+         * @description The portfolio summary of an account: one value per lower-case key, each
+         *     `{amount, currency, isNull, timestamp, value, severity}`. Most money keys come three times: the
+         *     total, and the commodities (`-c`) and securities (`-s`) segments. Money values are in the base
+         *     currency.
+         *
+         *     Keys always sent, beside the ones listed under properties: funds and liquidity
+         *     (`availabletotrade`, `availabletowithdraw`, `fullavailablefunds`, `fullexcessliquidity`,
+         *     `lookaheadavailablefunds`, `lookaheadexcessliquidity`, `postexpirationexcess`), margins
+         *     (`fullinitmarginreq`, `fullmaintmarginreq`, `lookaheadinitmarginreq`, `lookaheadmaintmarginreq`,
+         *     `postexpirationmargin`, `regtmargin`), balances (`accruedcash`, `accrueddividend`, `billable`,
+         *     `guarantee`, `indianstockhaircut`, `pasharesvalue`, `physicalcertificatevalue`,
+         *     `totaldebitcardpendingcharges`, `previousdayequitywithloanvalue`, `regtequity`, `sma`,
+         *     `netliquidationuncertainty`), and texts in `value`: `accountready`, `accounttype`,
+         *     `columnprio-c`/`-s`, `cushion` (excess liquidity over net liquidation), `daytradesremaining`
+         *     and `daytradesremainingt+1` to `t+4` (`"-1"` for unlimited), `depositoncredithold`,
+         *     `highestseverity`, `leverage-s`, `lookaheadnextchange`, `nlvandmargininreview`,
+         *     `segmenttitle-c`/`-s`, `tradingtype-s`, `whatifpmenabled`. The service adds keys without
+         *     notice, so others may come too.
+         *
+         *     Only the most used keys are spelled out as properties (and required): every key's value has
+         *     the same shape, and spelling out all 113 would make the generated validators too large to
+         *     compile; the others are typed through the map of values.
          */
         PortfolioSummary: {
             /** @description The account identifier, in `value`. */
             accountcode: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Whether the account data is ready, `"true"` or `"false"` in `value`. */
-            accountready: components["schemas"]["PortfolioSummaryValue"];
-            /** @description The account type, in `value`. */
-            accounttype: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Interest accrued but not yet paid or charged. */
-            accruedcash: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Interest accrued but not yet paid or charged (commodities segment). */
-            "accruedcash-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Interest accrued but not yet paid or charged (securities segment). */
-            "accruedcash-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Dividends accrued but not yet paid. */
-            accrueddividend: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Dividends accrued but not yet paid (commodities segment). */
-            "accrueddividend-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Dividends accrued but not yet paid (securities segment). */
-            "accrueddividend-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Available funds: equity with loan value less initial margin. */
             availablefunds: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds: equity with loan value less initial margin (commodities segment). */
-            "availablefunds-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds: equity with loan value less initial margin (securities segment). */
-            "availablefunds-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Funds available to open new positions. */
-            availabletotrade: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Funds available to open new positions (commodities segment). */
-            "availabletotrade-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Funds available to open new positions (securities segment). */
-            "availabletotrade-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Cash that could be withdrawn now. */
-            availabletowithdraw: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Cash that could be withdrawn now (commodities segment). */
-            "availabletowithdraw-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Cash that could be withdrawn now (securities segment). */
-            "availabletowithdraw-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Fees billable to the account. */
-            billable: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Fees billable to the account (commodities segment). */
-            "billable-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Fees billable to the account (securities segment). */
-            "billable-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Buying power: available funds times the leverage of the account type (4 on margin accounts, 1 on cash accounts). */
             buyingpower: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Display order of the segment, in `value` (commodities segment). */
-            "columnprio-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Display order of the segment, in `value` (securities segment). */
-            "columnprio-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity as a fraction of net liquidation, as a decimal string in `value`. */
-            cushion: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Day trades left under the pattern day trader rule, in `value` (`"-1"` for unlimited). */
-            daytradesremaining: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Day trades left 1 business days ahead, in `value`. */
-            "daytradesremainingt+1": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Day trades left 2 business days ahead, in `value`. */
-            "daytradesremainingt+2": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Day trades left 3 business days ahead, in `value`. */
-            "daytradesremainingt+3": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Day trades left 4 business days ahead, in `value`. */
-            "daytradesremainingt+4": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Deposits on credit hold, in `value` (`"null"` when none). */
-            depositoncredithold: components["schemas"]["PortfolioSummaryValue"];
             /** @description Equity with loan value. */
             equitywithloanvalue: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Equity with loan value (commodities segment). */
-            "equitywithloanvalue-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Equity with loan value (securities segment). */
-            "equitywithloanvalue-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Excess liquidity: equity with loan value less maintenance margin. */
             excessliquidity: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity: equity with loan value less maintenance margin (commodities segment). */
-            "excessliquidity-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity: equity with loan value less maintenance margin (securities segment). */
-            "excessliquidity-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds with full (not reduced) margin requirements. */
-            fullavailablefunds: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds with full (not reduced) margin requirements (commodities segment). */
-            "fullavailablefunds-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds with full (not reduced) margin requirements (securities segment). */
-            "fullavailablefunds-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity with full margin requirements. */
-            fullexcessliquidity: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity with full margin requirements (commodities segment). */
-            "fullexcessliquidity-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity with full margin requirements (securities segment). */
-            "fullexcessliquidity-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Full initial margin requirement. */
-            fullinitmarginreq: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Full initial margin requirement (commodities segment). */
-            "fullinitmarginreq-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Full initial margin requirement (securities segment). */
-            "fullinitmarginreq-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Full maintenance margin requirement. */
-            fullmaintmarginreq: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Full maintenance margin requirement (commodities segment). */
-            "fullmaintmarginreq-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Full maintenance margin requirement (securities segment). */
-            "fullmaintmarginreq-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Gross position value: the absolute market values of the positions added up. */
             grosspositionvalue: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Gross position value: the absolute market values of the positions added up (securities segment). */
-            "grosspositionvalue-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Guarantees held for the account. */
-            guarantee: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Guarantees held for the account (commodities segment). */
-            "guarantee-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Guarantees held for the account (securities segment). */
-            "guarantee-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Highest severity among the values, in `value` (`"null"` when none). */
-            highestseverity: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Haircut on Indian stock holdings. */
-            indianstockhaircut: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Haircut on Indian stock holdings (commodities segment). */
-            "indianstockhaircut-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Haircut on Indian stock holdings (securities segment). */
-            "indianstockhaircut-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Initial margin requirement. */
             initmarginreq: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Initial margin requirement (commodities segment). */
-            "initmarginreq-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Initial margin requirement (securities segment). */
-            "initmarginreq-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Gross position value over net liquidation, as a decimal string in `value` (securities segment). */
-            "leverage-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds at the next margin change. */
-            lookaheadavailablefunds: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds at the next margin change (commodities segment). */
-            "lookaheadavailablefunds-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Available funds at the next margin change (securities segment). */
-            "lookaheadavailablefunds-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity at the next margin change. */
-            lookaheadexcessliquidity: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity at the next margin change (commodities segment). */
-            "lookaheadexcessliquidity-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity at the next margin change (securities segment). */
-            "lookaheadexcessliquidity-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Initial margin requirement at the next margin change. */
-            lookaheadinitmarginreq: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Initial margin requirement at the next margin change (commodities segment). */
-            "lookaheadinitmarginreq-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Initial margin requirement at the next margin change (securities segment). */
-            "lookaheadinitmarginreq-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Maintenance margin requirement at the next margin change. */
-            lookaheadmaintmarginreq: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Maintenance margin requirement at the next margin change (commodities segment). */
-            "lookaheadmaintmarginreq-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Maintenance margin requirement at the next margin change (securities segment). */
-            "lookaheadmaintmarginreq-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description When margin requirements change next, epoch seconds in `value`. */
-            lookaheadnextchange: components["schemas"]["PortfolioSummaryValue"];
             /** @description Maintenance margin requirement. */
             maintmarginreq: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Maintenance margin requirement (commodities segment). */
-            "maintmarginreq-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Maintenance margin requirement (securities segment). */
-            "maintmarginreq-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Net liquidation value: cash plus the value of all positions. */
             netliquidation: components["schemas"]["PortfolioSummaryValue"];
             /** @description Net liquidation value: cash plus the value of all positions (commodities segment). */
             "netliquidation-c": components["schemas"]["PortfolioSummaryValue"];
             /** @description Net liquidation value: cash plus the value of all positions (securities segment). */
             "netliquidation-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Uncertainty of the net liquidation value from stale prices. */
-            netliquidationuncertainty: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Whether net liquidation and margin are under review, in `value`. */
-            nlvandmargininreview: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Value of shares held under the portfolio analyst share programme. */
-            pasharesvalue: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Value of shares held under the portfolio analyst share programme (commodities segment). */
-            "pasharesvalue-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Value of shares held under the portfolio analyst share programme (securities segment). */
-            "pasharesvalue-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Value of shares held as physical certificates. */
-            physicalcertificatevalue: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Value of shares held as physical certificates (commodities segment). */
-            "physicalcertificatevalue-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Value of shares held as physical certificates (securities segment). */
-            "physicalcertificatevalue-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity after the expiration of options expiring today. */
-            postexpirationexcess: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity after the expiration of options expiring today (commodities segment). */
-            "postexpirationexcess-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Excess liquidity after the expiration of options expiring today (securities segment). */
-            "postexpirationexcess-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Margin after the expiration of options expiring today. */
-            postexpirationmargin: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Margin after the expiration of options expiring today (commodities segment). */
-            "postexpirationmargin-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Margin after the expiration of options expiring today (securities segment). */
-            "postexpirationmargin-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Equity with loan value at the previous close. */
-            previousdayequitywithloanvalue: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Equity with loan value at the previous close (securities segment). */
-            "previousdayequitywithloanvalue-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Equity under Regulation T. */
-            regtequity: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Equity under Regulation T (securities segment). */
-            "regtequity-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Margin under Regulation T. */
-            regtmargin: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Margin under Regulation T (securities segment). */
-            "regtmargin-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Title of the segment, in `value` (commodities segment). */
-            "segmenttitle-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Title of the segment, in `value` (securities segment). */
-            "segmenttitle-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Special memorandum account (Regulation T). */
-            sma: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Special memorandum account (Regulation T) (securities segment). */
-            "sma-s": components["schemas"]["PortfolioSummaryValue"];
             /** @description Total cash, all currencies converted to the base currency. */
             totalcashvalue: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Total cash, all currencies converted to the base currency (commodities segment). */
-            "totalcashvalue-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Total cash, all currencies converted to the base currency (securities segment). */
-            "totalcashvalue-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Debit card charges not yet settled. */
-            totaldebitcardpendingcharges: components["schemas"]["PortfolioSummaryValue"];
-            /** @description Debit card charges not yet settled (commodities segment). */
-            "totaldebitcardpendingcharges-c": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Debit card charges not yet settled (securities segment). */
-            "totaldebitcardpendingcharges-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Trading permissions of the account, in `value` (securities segment). */
-            "tradingtype-s": components["schemas"]["PortfolioSummaryValue"];
-            /** @description Whether portfolio-margin what-if is enabled, in `value`. */
-            whatifpmenabled: components["schemas"]["PortfolioSummaryValue"];
         } & {
             [key: string]: components["schemas"]["PortfolioSummaryValue"];
         };
@@ -7821,7 +7638,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 0 (0 when absent); a page past the last holds no accounts. */
                 page?: number;
-                /** @description Master account whose sub-accounts are wanted; the user's when absent. */
+                /** @description Master account whose sub-accounts are wanted (sent by public clients); the reference server lists the sub-accounts of the session's user whatever it names. */
                 accountId?: string;
                 /** @description Whether to bypass the service's cache (the reference server has none here). Python clients spell booleans `True`/`False`. */
                 nocache?: "true" | "false" | "True" | "False";
