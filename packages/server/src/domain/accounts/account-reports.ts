@@ -10,7 +10,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 export const totalLabel = (values: AccountValues) => `Total (in ${values.baseCurrency})`;
 
 /** Pattern day trader rule: margin accounts below this net liquidation value get 3 day trades. */
-const patternDayTraderEquity = 25_000;
+export const patternDayTraderEquity = 25_000;
 
 type SegmentName = 'total' | 'securities' | 'commodities';
 

@@ -2,7 +2,7 @@ import type { Schema } from '@brokerage/types';
 import type { Account, Position } from '../accounts/model.js';
 import { valuePosition, type PositionValue } from '../accounts/valuation.js';
 import { priceIncrementRules } from '../contracts/contract-rules.js';
-import { htmlEncoded } from '../contracts/contracts.js';
+import { htmlEncoded, stockListing } from '../contracts/contracts.js';
 import type { Market } from '../market/market.js';
 import type { Instrument, InstrumentCatalogue } from '../market/model.js';
 import { classificationOf } from './classification.js';
@@ -30,23 +30,16 @@ export function valuedPositions(account: Account, market: Market): ValuedPositio
 /** Countries of the exchanges the catalogue lists on, for `countryCode`. */
 const countryByExchange: Record<string, string> = { IBIS: 'DE', MEXI: 'MX', LSE: 'GB' };
 
-function stockCompany(catalogue: InstrumentCatalogue, conid: number) {
-  for (const company of catalogue.stocks) {
-    const listing = company.listings.find((candidate) => candidate.conid === conid);
-    if (listing) return { company, listing };
-  }
-  return undefined;
-}
-
 /** The service's asset class of a contract: event contracts are options to it. */
 export const assetClassOf = (instrument: Instrument) =>
   instrument.secType === 'EVENT' ? 'OPT' : instrument.secType;
 
 /** The contract-definition part of a position row. */
 function definitionOf(catalogue: InstrumentCatalogue, instrument: Instrument) {
-  const stock = stockCompany(catalogue, instrument.conid);
+  const listing = stockListing(catalogue, instrument.conid);
+  const company = listing && catalogue.stocks.find((stock) => stock.symbol === instrument.symbol);
   const classification = classificationOf(instrument.symbol);
-  const isUS = stock ? stock.listing.isUS : instrument.currency === 'USD';
+  const isUS = listing ? listing.isUS : instrument.currency === 'USD';
   const lastTradingDay = instrument.expiration === undefined ? null : String(instrument.expiration);
   return {
     incrementRules: priceIncrementRules(catalogue, instrument),
@@ -55,7 +48,7 @@ function definitionOf(catalogue: InstrumentCatalogue, instrument: Instrument) {
       displayRuleStep: [{ decimalDigits: 2, lowerEdge: 0, wholeDigits: 4 }],
     },
     time: 0,
-    chineseName: stock?.company.chineseName ? htmlEncoded(stock.company.chineseName) : null,
+    chineseName: company?.chineseName ? htmlEncoded(company.chineseName) : null,
     allExchanges: instrument.exchange,
     listingExchange: instrument.exchange,
     countryCode: countryByExchange[instrument.exchange] ?? (isUS ? 'US' : ''),

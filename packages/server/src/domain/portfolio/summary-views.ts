@@ -1,4 +1,5 @@
 import type { Schema } from '@brokerage/types';
+import { patternDayTraderEquity } from '../accounts/account-reports.js';
 import type { Account } from '../accounts/model.js';
 import { isCashAccount, type AccountValues, type SegmentValues } from '../accounts/valuation.js';
 
@@ -86,7 +87,7 @@ export function portfolioSummary(
   const { netLiquidation } = total;
   const securitiesGross = values.segments.securities.grossPositionValue;
   const previousEquity = netLiquidation - values.total.dailyPnl;
-  const dayTrades = isCashAccount(account) || netLiquidation >= 25_000 ? '-1' : '3';
+  const dayTrades = isCashAccount(account) || netLiquidation >= patternDayTraderEquity ? '-1' : '3';
   const entries: [string, SummaryValue][] = [
     ...Object.entries(segmentedMoney).flatMap(([key, figure]): [string, SummaryValue][] => [
       [key, money(figure(total))],
