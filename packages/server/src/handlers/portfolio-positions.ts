@@ -1,5 +1,13 @@
+import { badRequest } from '../domain/kernel/errors.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
+
+/** A page number as the URL carries it: digits only. The validator coerces a blank query value
+ * to 0, so the query's page is read from the raw URL. */
+function pageNumber(name: string, value: unknown): number {
+  if (!/^\d+$/.test(String(value))) throw badRequest(`Bad Request: ${name} must be a whole number`);
+  return Number(value);
+}
 
 /** Positions, summaries, attributes and allocations of portfolio accounts (tag Portfolio).
  * Numeric path and query values reach the handlers as the strings of the URL, hence `Number`. */
@@ -23,7 +31,7 @@ export const portfolioPositionHandlers = ({
     portfolio.positionsPage(
       requireSession(session),
       params.accountId,
-      Number(params.pageId),
+      pageNumber('pageId', params.pageId),
       query,
     ),
   getUncachedPositions: ({ session, params, query }) =>
@@ -46,6 +54,11 @@ export const portfolioPositionHandlers = ({
     portfolio.allocation(requireSession(session), query.acctIds),
   queryConsolidatedAllocation: ({ session, body }) =>
     portfolio.allocation(requireSession(session), body.acctIds),
-  getPortfolioSubaccountsPage: ({ session, query }) =>
-    portfolio.subaccountsPage(requireSession(session), Number(query.page ?? 0)),
+  getPortfolioSubaccountsPage: ({ session, url }) => {
+    const page = new URL(url, 'http://localhost').searchParams.get('page');
+    return portfolio.subaccountsPage(
+      requireSession(session),
+      page === null ? 0 : pageNumber('page', page),
+    );
+  },
 });
