@@ -24,6 +24,7 @@ import {
 } from './orders/reply-loop.js';
 import type { OrderSuccessEntry } from './orders/shapes.js';
 import type { QueryParams } from '@brokerage/types';
+import { allPositions, type AllPositionsOptions, type Position } from './portfolio/positions.js';
 
 export interface BrokerageClientOptions {
   /** The service's base address, e.g. `http://localhost:5000` (the document's paths carry `/v1/api`). */
@@ -80,6 +81,11 @@ export interface BrokerageHelpers {
     query: QueryParams<'getMarketDataHistory'>,
     signal?: AbortSignal,
   ): Promise<PriceHistory>;
+  /** Every position of the account, over all pages; see `allPositions`. */
+  allPositions(
+    accountId: string,
+    options?: AllPositionsOptions,
+  ): AsyncGenerator<Position, void, undefined>;
   /** The running keep-alive, when enabled. */
   readonly keepAlive: KeepAlive | undefined;
   /** Stops the keep-alive and waits for its ping in flight; the client stays usable. */
@@ -162,6 +168,8 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
     marketSnapshot: (conids, fields, snapshotOptions) =>
       marketSnapshot(client, clock, conids, fields, snapshotOptions),
     marketHistory: (query, signal) => marketHistory(client, query, signal),
+    allPositions: (accountId, positionsOptions) =>
+      allPositions(client, accountId, positionsOptions),
     keepAlive,
     close: async () => {
       await keepAlive?.stop();

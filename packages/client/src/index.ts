@@ -63,6 +63,13 @@ export {
   type TickleSession,
   type TickleFailure,
 } from './session/tickle.js';
+export {
+  allPositions,
+  positionsPageSize,
+  type AllPositionsOptions,
+  type Position,
+  type PositionsQuery,
+} from './portfolio/positions.js';
 export { KeepAlive, type KeepAliveOptions, type SessionLostEvent } from './keep-alive.js';
 export { defaultPacing, type PacingLimits } from './fetch/pacing.js';
 export { defaultRetry, type RetryOptions } from './fetch/retry.js';

@@ -37,9 +37,14 @@ function firstExample(schema: JsonSchema): unknown {
   return examples?.[0] ?? schema.example ?? schema.default;
 }
 
-/** A parameter value in its wire form (path and query values are strings). */
+/** A parameter value in its wire form (path and query values are strings; an array of a form
+ * query parameter as one comma-separated value). */
 const wire = (value: unknown): string =>
-  typeof value === 'string' ? value : JSON.stringify(value);
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.map(String).join(',')
+      : JSON.stringify(value);
 
 /** Whether a wire value satisfies the parameter's schema, as a validator that coerces the
  * string to the schema's type sees it. */
@@ -52,6 +57,8 @@ export function parameterValueIsValid(parameter: Parameter, value: string): bool
   } else if (type === 'boolean') {
     if (value !== 'true' && value !== 'false') return false;
     typed = value === 'true';
+  } else if (type === 'array') {
+    typed = [value]; // one occurrence of the parameter: a one-item array to the validator
   }
   return validateAt(`${parameter.pointer}/schema`, typed).length === 0;
 }

@@ -6,6 +6,7 @@ import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
 import { MarketData } from './domain/market/market-data.js';
 import { OrderBook } from './domain/orders/order-book.js';
+import { Portfolio } from './domain/portfolio/portfolio.js';
 import { defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
@@ -14,6 +15,7 @@ import './domain/alerts/collections.js';
 import './domain/auth/collections.js';
 import './domain/market/collections.js';
 import './domain/orders/collections.js';
+import './domain/portfolio/collections.js';
 
 export type { OAuth1Flow };
 
@@ -34,6 +36,9 @@ export interface Services {
   alerts: AlertBook;
   /** Snapshots, subscriptions and history bars, read from the market's price path. */
   marketData: MarketData;
+  /** Positions (and their cache), portfolio summaries and allocations, and the portfolio
+   * analyst's daily history, which the clock builds from the start. */
+  portfolio: Portfolio;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -58,5 +63,8 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     alerts.onPrice(conid);
   });
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData: new MarketData(brokerage) };
+  const marketData = new MarketData(brokerage);
+  const portfolio = new Portfolio(brokerage);
+
+  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio };
 }

@@ -202,7 +202,12 @@ describe('orders after transmission', () => {
       expect(calls.account().realizedPnl?.USD).toBeCloseTo(50 * (200 - 170.25), 2);
       expect(calls.account().cash.USD).toBeCloseTo(cashBefore + 50 * 200 - 1, 2);
       expect(calls.values().total.realizedPnl).toBeCloseTo(1487.5, 2);
-      expect(aaplPosition()).toEqual({ conid: AAPL, quantity: 50, averageCost: 170.25 });
+      expect(aaplPosition()).toEqual({
+        conid: AAPL,
+        quantity: 50,
+        averageCost: 170.25,
+        realizedPnl: 1487.5,
+      });
     });
 
     it('sizes a cash quantity order in units of the contract', async () => {

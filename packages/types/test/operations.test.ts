@@ -34,6 +34,23 @@ const expected = [
   'GET /v1/api/portfolio/accounts getPortfolioAccounts',
   'GET /v1/api/portfolio/subaccounts getPortfolioSubaccounts',
   'GET /v1/api/portfolio/{accountId}/ledger getLedger',
+  // Portfolio, beyond the specification: issue 15
+  'GET /v1/api/portfolio/subaccounts2 getPortfolioSubaccountsPage',
+  'GET /v1/api/portfolio/{accountId}/positions/{pageId} getPositions',
+  'POST /v1/api/portfolio/{accountId}/positions/invalidate invalidatePositions',
+  'GET /v1/api/portfolio2/{accountId}/positions getUncachedPositions',
+  'GET /v1/api/portfolio/{accountId}/position/{conid} getPositionByConid',
+  'GET /v1/api/portfolio/positions/{conid} getPositionsByConid',
+  'GET /v1/api/portfolio/{accountId}/combo/positions getComboPositions',
+  'GET /v1/api/portfolio/{accountId}/summary getPortfolioSummary',
+  'GET /v1/api/portfolio/{accountId}/meta getPortfolioAccountMeta',
+  'GET /v1/api/portfolio/{accountId}/allocation getAccountAllocation',
+  'GET /v1/api/portfolio/allocation getConsolidatedAllocation',
+  'POST /v1/api/portfolio/allocation queryConsolidatedAllocation',
+  // Portfolio analyst, beyond the specification: issue 15
+  'POST /v1/api/pa/performance getPerformance',
+  'POST /v1/api/pa/allperiods getAllPeriodsPerformance',
+  'POST /v1/api/pa/transactions getTransactions',
   // Alerts
   'POST /v1/api/iserver/account/{accountId}/alert upsertAlert',
   'POST /v1/api/iserver/account/{accountId}/alert/activate activateAlert',

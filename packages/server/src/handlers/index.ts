@@ -7,6 +7,8 @@ import { marketDataHandlers } from './market-data.js';
 import { oauthHandlers } from './oauth.js';
 import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
+import { portfolioAnalystHandlers } from './portfolio-analyst.js';
+import { portfolioPositionHandlers } from './portfolio-positions.js';
 import { sessionHandlers } from './session.js';
 import { tradeHandlers } from './trades.js';
 import { watchlistHandlers } from './watchlists.js';
@@ -17,6 +19,8 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...sessionHandlers(context),
   ...accountHandlers(context),
   ...portfolioHandlers(context),
+  ...portfolioPositionHandlers(context),
+  ...portfolioAnalystHandlers(context),
   ...alertHandlers(context),
   ...watchlistHandlers(context),
   ...allocationHandlers(context),

@@ -777,6 +777,449 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/portfolio/subaccounts2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List one page of the sub-accounts of a large account structure
+         * @description Lists the sub-accounts like `GET /v1/api/portfolio/subaccounts`, 20 per page with the page's
+         *     place in the whole list, for structures with many sub-accounts. Like the other lists it
+         *     unlocks the account-level portfolio operations for the session. Not an `/iserver` call, so it
+         *     does not answer `no bridge`.
+         */
+        get: operations["getPortfolioSubaccountsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/positions/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Page of positions, from 0; a page holds up to 100 positions. A page past the last answers an empty array. */
+                pageId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * List one page of the positions of an account
+         * @description Lists the open positions of an account, up to 100 per page, each with its size, average
+         *     cost, market price and value, realized and unrealized profit and loss, and the contract's
+         *     definition. Read all pages by asking for page 0, 1, ... until a page holds fewer than 100
+         *     positions (`allPositions` of the client does this).
+         *
+         *     The answer comes from a positions cache: the first request for an account takes a snapshot,
+         *     and later requests answer the same snapshot (sizes, costs, prices and profit and loss as they
+         *     were) until `POST /v1/api/portfolio/{accountId}/positions/invalidate` discards it. Executions
+         *     since the snapshot therefore show only after an invalidation, or at once through the uncached
+         *     `GET /v1/api/portfolio2/{accountId}/positions`.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first; until then the answer is 400
+         *     `{"error": "Please query /portfolio/accounts or /portfolio/subaccounts first", "statusCode": 400}`.
+         *     Not an `/iserver` call, so it does not answer `no bridge`.
+         */
+        get: operations["getPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/positions/invalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discard the cached positions of an account
+         * @description Discards the positions cache of an account, so that the next request of
+         *     `GET /v1/api/portfolio/{accountId}/positions/{pageId}` takes a fresh snapshot. Answers
+         *     `{"message": "success"}`, also when nothing was cached. Takes no body.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        post: operations["invalidatePositions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio2/{accountId}/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the positions of an account without the cache
+         * @description Lists every open position of an account as it is now (no cache, no pages), with the
+         *     service's other field names (`marketPrice`, `marketValue`, `description`, `secType`) and no
+         *     contract definition. Use it to see executions at once; the paged operation serves a cached
+         *     snapshot.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getUncachedPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/position/{conid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Contract id of the instrument. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the position of an account in one contract
+         * @description Gives the account's position in one contract, as a one-element array in the shape of the
+         *     paged positions, read as it is now (not from the positions cache). An account without a
+         *     position in the contract answers an empty array.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getPositionByConid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/positions/{conid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id of the instrument. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the positions in one contract across the accounts
+         * @description Gives the position in one contract of every listed portfolio account of the user that holds
+         *     it, keyed by account, each value a one-element array in the shape of the paged positions,
+         *     read as it is now. No account holding it answers an empty object.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getPositionsByConid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/combo/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the combination positions of an account
+         * @description Lists the positions the account acquired as combinations (spreads), each with its legs and
+         *     the account's position in each leg. The reference server places single-contract orders only,
+         *     so it answers an empty array.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getComboPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the portfolio summary of an account
+         * @description Gives the balances, margins and funds of an account, one value per lower-case key
+         *     (`netliquidation`, `totalcashvalue`, `availablefunds`, `buyingpower`, `excessliquidity`,
+         *     ...), most with `-c` (commodities) and `-s` (securities) segment variants. Each value is
+         *     `{amount, currency, isNull, timestamp, value, severity}`: money in `amount` (a number, in
+         *     the base currency), other values as strings in `value`. The figures are those of the ledger
+         *     and the account summary operations, computed from the same positions and prices.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getPortfolioSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the attributes of one portfolio account
+         * @description Gives one account in the shape of the portfolio accounts list (title, alias, base currency,
+         *     type, trading type, parent).
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getPortfolioAccountMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/{accountId}/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Break down the positions of an account by asset class, sector and group
+         * @description Gives the market value of the account's positions by asset class (cash under `CASH`), by
+         *     industry sector and by industry group, long and short apart, in the base currency.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getAccountAllocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/portfolio/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Break down the positions of several accounts together
+         * @description Like `GET /v1/api/portfolio/{accountId}/allocation`, over several accounts added up (in the
+         *     base currency of the first). The accounts are given as repeated `acctIds` parameters or as
+         *     one comma-separated value, as public clients send them.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        get: operations["getConsolidatedAllocation"];
+        put?: never;
+        /**
+         * Break down the positions of several accounts together (accounts in the body)
+         * @description The same breakdown as `GET /v1/api/portfolio/allocation`, with the accounts in a JSON body
+         *     `{"acctIds": [...]}`, as earlier versions of the service's description give it.
+         *
+         *     Precondition: `GET /v1/api/portfolio/accounts` or `GET /v1/api/portfolio/subaccounts` in the
+         *     session first (400 otherwise, as for the ledger). Not an `/iserver` call, so it does not
+         *     answer `no bridge`.
+         */
+        post: operations["queryConsolidatedAllocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/pa/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the performance of accounts over one period
+         * @description Gives, for one period (`1D`, `7D`, `MTD`, `1M`, `3M`, `6M`, `12M`, `1Y`, `YTD`), the net asset
+         *     value per day (`nav`), the cumulative return per day (`cps`) and the return per month
+         *     (`tpps`) of the accounts, consolidated when several are given.
+         *
+         *     The history is daily: a seeded history of business days before the reference server's first
+         *     day, then one close per business day the server's clock passes; the last point is the live
+         *     net asset value. Returns are time-weighted (`pm: TWR`) in the base currency.
+         *
+         *     Paced at 1 request per 15 minutes (429 with `Retry-After` beyond). The accounts must be ones
+         *     the user may see (400 otherwise). Not an `/iserver` call, so it does not answer `no bridge`.
+         */
+        post: operations["getPerformance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/pa/allperiods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the performance of accounts over every period
+         * @description Gives, per account, the net asset value and cumulative return per day over each period
+         *     (`1D`, `7D`, `MTD`, `1M`, `3M`, `6M`, `YTD`, `1Y`), keyed by account identifier beside the
+         *     answer's own fields. The query parameter `param`, when given, names the one account and the
+         *     body's accounts are ignored.
+         *
+         *     The history is daily: a seeded history of business days before the reference server's first
+         *     day, then one close per business day the server's clock passes; the last point is the live
+         *     net asset value. Returns are time-weighted (`pm: TWR`) in the base currency.
+         *
+         *     Paced at 1 request per 15 minutes (429 with `Retry-After` beyond). The accounts must be ones
+         *     the user may see (400 otherwise). Not an `/iserver` call, so it does not answer `no bridge`.
+         */
+        post: operations["getAllPeriodsPerformance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/pa/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the transactions of accounts in one contract
+         * @description Lists the buys and sells of the accounts in a contract over the last days (90 by default),
+         *     newest first, from the executions of the reference server, with the realized profit and
+         *     loss per day of the closing trades. Prices and amounts are in the contract's currency with
+         *     its rate to the requested currency in `fxRate`. The service answers one contract at a time:
+         *     the first of `conids` is used.
+         *
+         *     Paced at 1 request per 15 minutes (429 with `Retry-After` beyond). The accounts must be ones
+         *     the user may see (400 otherwise). Not an `/iserver` call, so it does not answer `no bridge`.
+         */
+        post: operations["getTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/iserver/account/{accountId}/alert": {
         parameters: {
             query?: never;
@@ -3351,6 +3794,909 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["LedgerEntry"];
         };
+        /** @description One page of the sub-accounts of a large account structure (up to 20 a page). */
+        Subaccounts2: {
+            /** @description Where the page sits in the whole list. */
+            metadata: {
+                /**
+                 * @description The page's number, from 0.
+                 * @example 0
+                 */
+                pageNum: number;
+                /**
+                 * @description Most accounts a page holds (20).
+                 * @example 20
+                 */
+                pageSize: number;
+                /**
+                 * @description Number of sub-accounts over all pages.
+                 * @example 2
+                 */
+                total: number;
+            };
+            /** @description The page's sub-accounts. */
+            subaccounts: components["schemas"]["PortfolioAccount"][];
+        };
+        /**
+         * @description One tier of a contract's price increment table: from `lowerEdge` upwards (until the next tier's
+         *     lower edge) prices must be multiples of `increment`.
+         */
+        ContractIncrementRule: {
+            /**
+             * @description Price from which this tier applies.
+             * @example 0
+             */
+            lowerEdge: number;
+            /**
+             * @description Minimum price step (tick size) of prices from the lower edge up.
+             * @example 0.01
+             */
+            increment: number;
+        };
+        /**
+         * @description A position of an account in one contract, as the cached positions operations give it: size,
+         *     average cost, market price and value, and profit and loss in the contract's currency, followed
+         *     by the contract's definition (`ticker`, `name`, `listingExchange`, `incrementRules`, ...). The
+         *     service may answer before the contract's definition has arrived: the definition's fields are
+         *     then absent, `strike` is the number `0` and `multiplier` is null, which is why only the first
+         *     group of fields is always sent.
+         */
+        Position: {
+            /**
+             * @description The account holding the position.
+             * @example U1234567
+             */
+            acctId: string;
+            /**
+             * Format: int32
+             * @description Contract id of the instrument held.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Short description of the contract (the symbol for a stock; symbol, expiry, strike and right for an option).
+             * @example AAPL
+             */
+            contractDesc: string;
+            /**
+             * @description Size of the position in units of the contract (negative when short); fractional for fractional shares.
+             * @example 100
+             */
+            position: number;
+            /**
+             * @description Market price of one unit in the contract's currency, unrounded.
+             * @example 189.5
+             */
+            mktPrice: number;
+            /**
+             * @description Market value of the position in the contract's currency (size × price × multiplier), to the cent.
+             * @example 18950
+             */
+            mktValue: number;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Average cost of one unit including the multiplier (for an option of multiplier 100, 100 times `avgPrice`).
+             * @example 170.25
+             */
+            avgCost: number;
+            /**
+             * @description Average price paid per unit, as quoted (without the multiplier).
+             * @example 170.25
+             */
+            avgPrice: number;
+            /**
+             * @description Profit or loss realized on the position by closing trades, in the contract's currency.
+             * @example 0
+             */
+            realizedPnl: number;
+            /**
+             * @description Profit or loss of the open position at the market price, in the contract's currency.
+             * @example 1925
+             */
+            unrealizedPnl: number;
+            /**
+             * @description Exchanges of the position (an object in the vendor's description); null in every payload seen.
+             * @example null
+             */
+            exchs: Record<string, never> | null;
+            /**
+             * @description Expiry as `YYYYMMDD` for derivatives; null for stocks, or while the definition is missing.
+             * @example null
+             */
+            expiry: string | null;
+            /**
+             * @description Right of an option (`P` put, `C` call); null for other contracts.
+             * @example null
+             * @enum {string|null}
+             */
+            putOrCall: "P" | "C" | null;
+            /**
+             * @description Contract multiplier; `0` for stocks (the service's way of saying "none"), null while the definition is missing.
+             * @example 0
+             */
+            multiplier: number | null;
+            /**
+             * @description Strike of an option as a string (`"440"`), `"0"` for other contracts; the number `0` while the definition is missing.
+             * @example 0
+             */
+            strike: string | number;
+            /**
+             * @description Exercise style of an option; null in the payloads seen.
+             * @example null
+             */
+            exerciseStyle: string | null;
+            /** @description Always an empty array in the payloads seen. */
+            conExchMap: unknown[];
+            /**
+             * @description Security type of the contract (`STK`, `OPT`, `FUT`, `CASH`, `BOND`, `CRYPTO`, ...).
+             * @example STK
+             */
+            assetClass: string;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying for derivatives; `0` otherwise.
+             * @example 0
+             */
+            undConid: number;
+            /**
+             * @description Model portfolio the position belongs to; empty outside model portfolios.
+             * @example
+             */
+            model: string;
+            /** @description Price increment tiers of the contract. */
+            incrementRules?: components["schemas"]["ContractIncrementRule"][];
+            /** @description How prices of the contract are displayed. */
+            displayRule?: {
+                /**
+                 * @description Power of ten prices are magnified by for display; `0` for none.
+                 * @example 0
+                 */
+                magnification?: number;
+                /** @description Display steps from a lower price edge up. */
+                displayRuleStep?: {
+                    /**
+                     * @description Digits after the decimal point.
+                     * @example 2
+                     */
+                    decimalDigits?: number;
+                    /**
+                     * @description Price from which the step applies.
+                     * @example 0
+                     */
+                    lowerEdge?: number;
+                    /**
+                     * @description Digits before the decimal point.
+                     * @example 4
+                     */
+                    wholeDigits?: number;
+                }[];
+            };
+            /**
+             * @description Milliseconds the service took to gather the position's data.
+             * @example 12
+             */
+            time?: number;
+            /**
+             * @description Name of the company in Chinese, as HTML numeric character references; null when unknown.
+             * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
+             */
+            chineseName?: string | null;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example NASDAQ,SMART
+             */
+            allExchanges?: string;
+            /**
+             * @description Primary listing exchange.
+             * @example NASDAQ
+             */
+            listingExchange?: string;
+            /**
+             * @description Country of issue (ISO 3166 alpha-2).
+             * @example US
+             */
+            countryCode?: string;
+            /**
+             * @description Name of the issuer or the asset.
+             * @example APPLE INC
+             */
+            name?: string;
+            /**
+             * @description Last trading day as `YYYYMMDD` for derivatives; null otherwise.
+             * @example null
+             */
+            lastTradingDay?: string | null;
+            /**
+             * @description Industry group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            group?: string | null;
+            /**
+             * @description Industry sector of the issuer; null when unclassified.
+             * @example Technology
+             */
+            sector?: string | null;
+            /**
+             * @description Industry sub-group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            sectorGroup?: string | null;
+            /**
+             * @description Symbol of the contract (of the underlying for derivatives).
+             * @example AAPL
+             */
+            ticker?: string;
+            /**
+             * @description Kind of stock (`COMMON`, `ETF`, ...); empty for derivatives and others.
+             * @example COMMON
+             */
+            type?: string;
+            /**
+             * @description Whether options on the contract are listed.
+             * @example true
+             */
+            hasOptions?: boolean;
+            /**
+             * @description Display name of the contract (for an option, with its expiry, strike and right).
+             * @example AAPL
+             */
+            fullName?: string;
+            /**
+             * @description Whether the contract is issued in the United States (absent for some contracts).
+             * @example true
+             */
+            isUS?: boolean;
+            /**
+             * @description Whether the contract is an event contract.
+             * @example false
+             */
+            isEventContract?: boolean;
+            /**
+             * @description Sent for derivatives; whether the contract trades in another currency than its underlying.
+             * @example false
+             */
+            crossCurrency?: boolean;
+            /**
+             * @description Sent for derivatives; name of the underlying's issuer.
+             * @example APPLE INC
+             */
+            undComp?: string;
+            /**
+             * @description Sent for derivatives; symbol of the underlying.
+             * @example AAPL
+             */
+            undSym?: string;
+            /**
+             * @description Most positions a page of the positions operation holds (100).
+             * @example 100
+             */
+            pageSize?: number;
+            /** @description Market value in the account's base currency; listed by the vendor's description, not seen in payloads. */
+            baseMktValue?: number;
+            /** @description Market price in the account's base currency; listed by the vendor's description, not seen in payloads. */
+            baseMktPrice?: number;
+            /** @description Average cost in the account's base currency; listed by the vendor's description, not seen in payloads. */
+            baseAvgCost?: number;
+            /** @description Average price in the account's base currency; listed by the vendor's description, not seen in payloads. */
+            baseAvgPrice?: number;
+            /** @description Realized profit or loss in the account's base currency; listed by the vendor's description, not seen in payloads. */
+            baseRealizedPnl?: number;
+            /** @description Unrealized profit or loss in the account's base currency; listed by the vendor's description, not seen in payloads. */
+            baseUnrealizedPnl?: number;
+        };
+        /**
+         * @description A position as the uncached positions operation gives it: the service's other field names
+         *     (`marketPrice`, `marketValue`, `description`, `secType`) and no contract definition.
+         */
+        UncachedPosition: {
+            /**
+             * @description Asset class of the contract (`STK`, `OPT`, `FUT`, ...).
+             * @example STK
+             */
+            assetClass: string;
+            /**
+             * @description Average cost of one unit including the multiplier.
+             * @example 170.25
+             */
+            avgCost: number;
+            /**
+             * @description Average price paid per unit, as quoted.
+             * @example 170.25
+             */
+            avgPrice: number;
+            /**
+             * @description Contract id, sent as a string of digits here (unlike the cached positions' integer).
+             * @example 265598
+             */
+            conid: string;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Local symbol of the contract.
+             * @example AAPL
+             */
+            description: string;
+            /**
+             * @description Industry group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            group: string | null;
+            /**
+             * @description Undocumented flag; false in the payloads seen.
+             * @example false
+             */
+            isLastToLoq: boolean;
+            /**
+             * @description Market price of one unit, unrounded.
+             * @example 189.5
+             */
+            marketPrice: number;
+            /**
+             * @description Market value of the position in the contract's currency, unrounded.
+             * @example 18950
+             */
+            marketValue: number;
+            /**
+             * @description Model portfolio the position belongs to; empty outside model portfolios.
+             * @example
+             */
+            model: string;
+            /**
+             * @description Size of the position in units of the contract (negative when short).
+             * @example 100
+             */
+            position: number;
+            /**
+             * @description Profit or loss realized by closing trades, in the contract's currency.
+             * @example 0
+             */
+            realizedPnl: number;
+            /**
+             * @description Security type of the contract.
+             * @example STK
+             */
+            secType: string;
+            /**
+             * @description Industry sector of the issuer; null when unclassified.
+             * @example Technology
+             */
+            sector: string | null;
+            /**
+             * @description When the position was read, in epoch seconds.
+             * @example 1718035200
+             */
+            timestamp: number;
+            /**
+             * @description Profit or loss of the open position at the market price, unrounded.
+             * @example 1925
+             */
+            unrealizedPnl: number;
+        };
+        /**
+         * @description The positions in one contract, keyed by the account holding them; each value is an array with
+         *     that account's position. Accounts without a position in the contract are left out.
+         */
+        PositionsByAccount: {
+            [key: string]: components["schemas"]["Position"][];
+        };
+        /** @description A position acquired as a combination (spread) of several contracts, with its legs. */
+        ComboPosition: {
+            /**
+             * @description The legs as `<ratio>*<conid>` terms joined by their signs.
+             * @example 1*649180695-1*654503299
+             */
+            description: string;
+            /** @description The legs of the combination. */
+            legs: {
+                /**
+                 * @description Contract id of the leg, as a string of digits.
+                 * @example 649180695
+                 */
+                conid: string;
+                /**
+                 * @description Units of the leg per unit of the combination; negative for a sold leg.
+                 * @example 1
+                 */
+                ratio: number;
+            }[];
+            /**
+             * @description The service's identifier of the combination position.
+             * @example CP.CP695fcbb4
+             */
+            name: string;
+            /** @description The account's position in each leg. */
+            positions: components["schemas"]["Position"][];
+        };
+        /**
+         * @description One value of the portfolio summary. Money values carry their figure in `amount` and the base
+         *     currency in `currency`, with `value` null; other values (flags, counts, texts) carry a string
+         *     in `value`, with `amount` 0 and `currency` null.
+         */
+        PortfolioSummaryValue: {
+            /**
+             * @description The figure of a money value; 0 for non-money values.
+             * @example 104565.5
+             */
+            amount: number;
+            /**
+             * @description Currency of `amount` (the account's base currency); null for non-money values.
+             * @example USD
+             */
+            currency: string | null;
+            /**
+             * @description True when the value does not exist, as opposed to being zero.
+             * @example false
+             */
+            isNull: boolean;
+            /**
+             * @description When the value was computed, in epoch milliseconds.
+             * @example 1718035200000
+             */
+            timestamp: number;
+            /**
+             * @description The value of a non-money key as a string (`"true"`, `"-1"`, `"US Securities"`, `"null"`); null for money values.
+             * @example null
+             */
+            value: string | null;
+            /**
+             * @description Severity of the value (0 in the payloads seen).
+             * @example 0
+             */
+            severity: number;
+        };
+        /**
+         * @description The portfolio summary of an account: one value per lower-case key, each
+         *     `{amount, currency, isNull, timestamp, value, severity}`. Most money keys come three times: the
+         *     total, and the commodities (`-c`) and securities (`-s`) segments. Money values are in the base
+         *     currency.
+         *
+         *     Keys always sent, beside the ones listed under properties: funds and liquidity
+         *     (`availabletotrade`, `availabletowithdraw`, `fullavailablefunds`, `fullexcessliquidity`,
+         *     `lookaheadavailablefunds`, `lookaheadexcessliquidity`, `postexpirationexcess`), margins
+         *     (`fullinitmarginreq`, `fullmaintmarginreq`, `lookaheadinitmarginreq`, `lookaheadmaintmarginreq`,
+         *     `postexpirationmargin`, `regtmargin`), balances (`accruedcash`, `accrueddividend`, `billable`,
+         *     `guarantee`, `indianstockhaircut`, `pasharesvalue`, `physicalcertificatevalue`,
+         *     `totaldebitcardpendingcharges`, `previousdayequitywithloanvalue`, `regtequity`, `sma`,
+         *     `netliquidationuncertainty`), and texts in `value`: `accountready`, `accounttype`,
+         *     `columnprio-c`/`-s`, `cushion` (excess liquidity over net liquidation), `daytradesremaining`
+         *     and `daytradesremainingt+1` to `t+4` (`"-1"` for unlimited), `depositoncredithold`,
+         *     `highestseverity`, `leverage-s`, `lookaheadnextchange`, `nlvandmargininreview`,
+         *     `segmenttitle-c`/`-s`, `tradingtype-s`, `whatifpmenabled`. The service adds keys without
+         *     notice, so others may come too.
+         *
+         *     Only the most used keys are spelled out as properties (and required): every key's value has
+         *     the same shape, and spelling out all 113 would make the generated validators too large to
+         *     compile; the others are typed through the map of values.
+         */
+        PortfolioSummary: {
+            /** @description The account identifier, in `value`. */
+            accountcode: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Available funds: equity with loan value less initial margin. */
+            availablefunds: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Buying power: available funds times the leverage of the account type (4 on margin accounts, 1 on cash accounts). */
+            buyingpower: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Equity with loan value. */
+            equitywithloanvalue: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Excess liquidity: equity with loan value less maintenance margin. */
+            excessliquidity: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Gross position value: the absolute market values of the positions added up. */
+            grosspositionvalue: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Initial margin requirement. */
+            initmarginreq: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Maintenance margin requirement. */
+            maintmarginreq: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Net liquidation value: cash plus the value of all positions. */
+            netliquidation: components["schemas"]["PortfolioSummaryValue"];
+            /** @description Net liquidation value: cash plus the value of all positions (commodities segment). */
+            "netliquidation-c": components["schemas"]["PortfolioSummaryValue"];
+            /** @description Net liquidation value: cash plus the value of all positions (securities segment). */
+            "netliquidation-s": components["schemas"]["PortfolioSummaryValue"];
+            /** @description Total cash, all currencies converted to the base currency. */
+            totalcashvalue: components["schemas"]["PortfolioSummaryValue"];
+        } & {
+            [key: string]: components["schemas"]["PortfolioSummaryValue"];
+        };
+        /** @description Market values of an account's positions in one breakdown, long and short apart. */
+        AllocationSide: {
+            /**
+             * @description Value of the long positions (and positive cash) per category, in the base currency.
+             * @example {
+             *       "STK": 47875.5,
+             *       "CASH": 85000
+             *     }
+             */
+            long: {
+                [key: string]: number;
+            };
+            /**
+             * @description Value of the short positions (and negative cash) per category, negative, in the base currency.
+             * @example {}
+             */
+            short: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * @description The market value of positions broken down three ways: by asset class (`STK`, `OPT`, `FUT`,
+         *     `CASH`, ...), by industry sector and by industry group, each with long and short apart.
+         *     Unclassified contracts count under `Others`. Values are in the account's base currency and are
+         *     not rounded.
+         */
+        AssetAllocation: {
+            /** @description Breakdown by asset class; cash counts under `CASH`. */
+            assetClass: components["schemas"]["AllocationSide"];
+            /** @description Breakdown by industry sector. */
+            sector: components["schemas"]["AllocationSide"];
+            /** @description Breakdown by industry group. */
+            group: components["schemas"]["AllocationSide"];
+        };
+        /** @description Account identifiers; several accounts are consolidated into one answer. */
+        AccountIdList: string[];
+        /**
+         * @description The accounts a request covers (several are consolidated). The service ignores fields it does
+         *     not know, so the body is open.
+         */
+        AccountIdsRequest: {
+            acctIds: components["schemas"]["AccountIdList"];
+        };
+        /**
+         * @description A period of the portfolio analyst: `1D` the last day, `7D` the last seven days, `MTD` month to
+         *     date, `1M` the last month, `3M`, `6M` and `12M` (or `1Y`) the last months, `YTD` year to date.
+         * @example 1M
+         * @enum {string}
+         */
+        PerformancePeriod: "1D" | "7D" | "MTD" | "1M" | "3M" | "6M" | "12M" | "1Y" | "YTD";
+        /**
+         * @description The accounts and the period of a performance request. The service ignores fields it does not
+         *     know, so the body is open.
+         */
+        PerformanceRequest: {
+            acctIds: components["schemas"]["AccountIdList"];
+            period: components["schemas"]["PerformancePeriod"];
+        };
+        /** @description The net asset value at the close before the first day of a range. */
+        StartNav: {
+            /**
+             * @description The day, `YYYYMMDD`.
+             * @example 20240531
+             */
+            date: string;
+            /**
+             * @description The net asset value at that close, in the base currency.
+             * @example 101250.5
+             */
+            val: number;
+        };
+        /** @description One account's (or the consolidation's) series in a performance answer. */
+        PerformanceSeries: {
+            /**
+             * @description What `id` identifies (`acctid` for an account).
+             * @example acctid
+             */
+            idType: string;
+            /** @description Net asset value per date of the answer's `dates` (NAV series only). */
+            navs?: number[];
+            /** @description Return per date of the answer's `dates` (cumulative or per period), as a fraction rounded to 4 decimals. */
+            returns?: number[];
+            /**
+             * @description First day of the series, `YYYYMMDD`.
+             * @example 20240603
+             */
+            start: string;
+            /**
+             * @description Last day of the series, `YYYYMMDD`.
+             * @example 20240610
+             */
+            end: string;
+            /**
+             * @description The account identifier.
+             * @example U1234567
+             */
+            id: string;
+            startNAV?: components["schemas"]["StartNav"];
+            /**
+             * @description Base currency of the account.
+             * @example USD
+             */
+            baseCurrency: string;
+        };
+        /** @description A family of series (NAV, cumulative or per-period returns) sharing one list of dates. */
+        PerformanceSeriesSet: {
+            /** @description One series per account. */
+            data: components["schemas"]["PerformanceSeries"][];
+            /**
+             * @description Frequency of the dates (`D` daily, `M` monthly).
+             * @example D
+             * @enum {string}
+             */
+            freq: "D" | "M";
+            /** @description The dates of the series' values, `YYYYMMDD` (daily) or `YYYYMM` (monthly). */
+            dates: string[];
+        };
+        /**
+         * @description Performance of the requested accounts over one period, time-weighted: the net asset value per
+         *     day (`nav`), the cumulative return per day (`cps`) and the return per month (`tpps`).
+         */
+        Performance: {
+            /**
+             * @description Currency the figures are in (`base`, the base currency).
+             * @example base
+             */
+            currencyType: string;
+            /**
+             * @description Internal result code (0).
+             * @example 0
+             */
+            rc: number;
+            nav: components["schemas"]["PerformanceSeriesSet"];
+            /**
+             * @description Number of days of history the service holds for the accounts.
+             * @example 366
+             */
+            nd: number;
+            cps: components["schemas"]["PerformanceSeriesSet"];
+            tpps: components["schemas"]["PerformanceSeriesSet"];
+            /**
+             * @description Name of the request (`getPerformanceData`).
+             * @example getPerformanceData
+             */
+            id: string;
+            /** @description The accounts included. */
+            included: string[];
+            /**
+             * @description Performance measure (`TWR`, time-weighted return).
+             * @example TWR
+             */
+            pm: string;
+        };
+        /** @description Performance of an account over one period of the all-periods answer. */
+        PeriodPerformance: {
+            /** @description Net asset value at each date's close (the last one is live). */
+            nav: number[];
+            /** @description Cumulative return from the period's start to each date, as a fraction rounded to 4 decimals. */
+            cps: number[];
+            /** @description The business days of the period, `YYYYMMDD`. */
+            dates: string[];
+            /**
+             * @description Frequency of the dates (`D`, daily).
+             * @example D
+             */
+            freq: string;
+            startNAV: components["schemas"]["StartNav"];
+        };
+        /**
+         * @description One account's performance over every period: the keys named in `periods` (`1D`, `7D`, `MTD`,
+         *     `1M`, `YTD`, `1Y`, ...) each hold a period's series.
+         */
+        AccountPeriods: {
+            /**
+             * @description When the history was last brought up to date, `YYYY-MM-DD HH:mm:ss`.
+             * @example 2024-06-10 16:30:00
+             */
+            lastSuccessfulUpdate: string;
+            /**
+             * @description First day of the history used, `YYYYMMDD`.
+             * @example 20230610
+             */
+            start: string;
+            /**
+             * @description Last day of the history, `YYYYMMDD`.
+             * @example 20240610
+             */
+            end: string;
+            /** @description The periods given, each a key of this object. */
+            periods: string[];
+            /**
+             * @description Base currency of the account.
+             * @example USD
+             */
+            baseCurrency: string;
+        } & {
+            [key: string]: components["schemas"]["PeriodPerformance"];
+        };
+        /**
+         * @description Performance of the requested accounts over every period at once, keyed by account identifier
+         *     beside the answer's own fields.
+         */
+        AllPeriodsPerformance: {
+            /**
+             * @description Currency the figures are in (`base`).
+             * @example base
+             */
+            currencyType: string;
+            /**
+             * @description Internal result code (0).
+             * @example 0
+             */
+            rc: number;
+            /** @description The accounts shown. */
+            view: string[];
+            /**
+             * @description Number of days of history the service holds for the accounts.
+             * @example 366
+             */
+            nd: number;
+            /**
+             * @description Name of the request (`getPerformanceAllPeriods`).
+             * @example getPerformanceAllPeriods
+             */
+            id: string;
+            /** @description The accounts included. */
+            included: string[];
+            /**
+             * @description Performance measure (`TWR`).
+             * @example TWR
+             */
+            pm: string;
+        } & {
+            [key: string]: components["schemas"]["AccountPeriods"];
+        };
+        /**
+         * @description The accounts, contracts and currency of a transaction history request. Public clients send
+         *     contract ids and the day count as strings as well as numbers; both are accepted. The service
+         *     ignores fields it does not know, so the body is open.
+         */
+        TransactionsRequest: {
+            acctIds: components["schemas"]["AccountIdList"];
+            /** @description Contract ids whose transactions are wanted (the service answers one contract at a time; the first is used). */
+            conids: (number | string)[];
+            /**
+             * @description Currency in which prices and amounts are given.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Number of days of history, as a number or a string of digits; 90 when absent.
+             * @example 90
+             */
+            days?: number | string;
+        };
+        /** @description The transactions of the requested accounts in one contract, and their realized profit and loss. */
+        Transactions: {
+            /**
+             * @description Internal result code (0).
+             * @example 0
+             */
+            rc: number;
+            /**
+             * @description Number of days covered.
+             * @example 90
+             */
+            nd: number;
+            /** @description Realized profit and loss per day with a closing trade, and its total. */
+            rpnl: {
+                /** @description One entry per day and account with realized profit or loss. */
+                data: {
+                    /**
+                     * @description The day, `YYYYMMDD`.
+                     * @example 20240610
+                     */
+                    date: string;
+                    /**
+                     * @description Currency of `amt`.
+                     * @example USD
+                     */
+                    cur: string;
+                    /**
+                     * @description Rate from the contract's currency to the requested currency.
+                     * @example 1
+                     */
+                    fxRate: number;
+                    /**
+                     * @description `G` a gain, `L` a loss.
+                     * @example G
+                     * @enum {string}
+                     */
+                    side: "G" | "L";
+                    /**
+                     * @description The account.
+                     * @example U1234567
+                     */
+                    acctid: string;
+                    /**
+                     * @description Amount gained or lost, as a decimal string.
+                     * @example 125.5
+                     */
+                    amt: string;
+                    /**
+                     * @description Contract id, as a string of digits.
+                     * @example 265598
+                     */
+                    conid: string;
+                }[];
+                /**
+                 * @description Total realized profit or loss of the days listed, as a decimal string.
+                 * @example 125.5
+                 */
+                amt: string;
+            };
+            /**
+             * @description The requested currency.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Start of the window, epoch milliseconds.
+             * @example 1710288000000
+             */
+            from: number;
+            /**
+             * @description Name of the request (`getTransactions`).
+             * @example getTransactions
+             */
+            id: string;
+            /**
+             * @description End of the window, epoch milliseconds.
+             * @example 1718035200000
+             */
+            to: number;
+            /**
+             * @description Whether today's executions are included (always true here).
+             * @example true
+             */
+            includesRealTime: boolean;
+            /** @description The transactions, newest first. */
+            transactions: {
+                /**
+                 * @description When it happened, as the service's date text (`Mon Jun 10 00:00:00 EDT 2024`).
+                 * @example Mon Jun 10 00:00:00 EDT 2024
+                 */
+                date: string;
+                /**
+                 * @description Currency of the contract.
+                 * @example USD
+                 */
+                cur: string;
+                /**
+                 * @description Rate from the contract's currency to the requested currency.
+                 * @example 1
+                 */
+                fxRate: number;
+                /**
+                 * @description Price per unit.
+                 * @example 189.5
+                 */
+                pr: number;
+                /**
+                 * @description Quantity, negative for a sale.
+                 * @example -5
+                 */
+                qty: number;
+                /**
+                 * @description The account.
+                 * @example U1234567
+                 */
+                acctid: string;
+                /**
+                 * @description Value of the transaction (quantity × price × multiplier, positive).
+                 * @example 947.5
+                 */
+                amt: number;
+                /**
+                 * @description Contract id.
+                 * @example 265598
+                 */
+                conid: number;
+                /**
+                 * @description The side.
+                 * @example Sell
+                 * @enum {string}
+                 */
+                type: "Buy" | "Sell";
+                /**
+                 * @description Name of the instrument.
+                 * @example Apple Inc
+                 */
+                desc: string;
+            }[];
+        };
         /**
          * @description One condition of an alert being created or modified. Conditions are evaluated in the order
          *     given and chained by `logicBind`; the last condition ends the chain with `n`.
@@ -5286,22 +6632,6 @@ export interface components {
             orderId?: number;
         };
         /**
-         * @description One tier of a contract's price increment table: from `lowerEdge` upwards (until the next tier's
-         *     lower edge) prices must be multiples of `increment`.
-         */
-        ContractIncrementRule: {
-            /**
-             * @description Price from which this tier applies.
-             * @example 0
-             */
-            lowerEdge: number;
-            /**
-             * @description Minimum price step (tick size) of prices from the lower edge up.
-             * @example 0.01
-             */
-            increment: number;
-        };
-        /**
          * @description The trading rules of one contract for the account(s) of the session: the order types and times
          *     in force it accepts, defaults for a new order ticket, sizes and price increments.
          *
@@ -6437,6 +7767,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorObject"];
             };
         };
+        /** @description The portfolio accounts were not listed first in this session, the account is not one of them, or the input failed validation. */
+        PortfolioBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
     };
     parameters: {
         /**
@@ -7199,6 +8538,495 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorObject"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioSubaccountsPage: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (0 when absent); a page past the last holds no accounts. */
+                page?: number;
+                /** @description Master account whose sub-accounts are wanted (sent by public clients); the reference server lists the sub-accounts of the session's user whatever it names. */
+                accountId?: string;
+                /** @description Whether to bypass the service's cache (the reference server has none here). Python clients spell booleans `True`/`False`. */
+                nocache?: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of sub-accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subaccounts2"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPositions: {
+        parameters: {
+            query?: {
+                /** @description Model portfolio whose positions are wanted; the reference server has no model portfolios and answers every position. */
+                model?: string;
+                /** @description Field of the position rows to sort by (`name` when absent), such as `name`, `position`, `mktValue`, `unrealizedPnl`, `contractDesc`. */
+                sort?: string;
+                /** @description Sort direction, `a` ascending (when absent) or `d` descending. */
+                direction?: "a" | "d";
+                /** @description Period of the profit and loss column (`1D`, `7D`, `1M`), sent by public clients; the reference server ignores it. */
+                period?: string;
+                /** @description Whether to wait for every contract's definition; the reference server always has them. Python clients spell booleans `True`/`False`. */
+                waitForSecDef?: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Page of positions, from 0; a page holds up to 100 positions. A page past the last answers an empty array. */
+                pageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's positions (an empty array past the last page). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Position"][];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    invalidatePositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cache was discarded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success`.
+                         * @example success
+                         */
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUncachedPositions: {
+        parameters: {
+            query?: {
+                /** @description Model portfolio whose positions are wanted; the reference server has no model portfolios and answers every position. */
+                model?: string;
+                /** @description Field of the position rows to sort by (`description` when absent), such as `description`, `position`, `marketValue`. */
+                sort?: string;
+                /** @description Sort direction, `a` ascending (when absent) or `d` descending. */
+                direction?: "a" | "d";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The positions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UncachedPosition"][];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPositionByConid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+                /** @description Contract id of the instrument. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The position (one element), or an empty array. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Position"][];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPositionsByConid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id of the instrument. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The positions by account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionsByAccount"];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getComboPositions: {
+        parameters: {
+            query?: {
+                /** @description Whether to bypass the service's cache (the reference server has none here). Python clients spell booleans `True`/`False`. */
+                nocache?: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The combination positions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComboPosition"][];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioSummary"];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioAccountMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's attributes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAccount"];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountAllocation: {
+        parameters: {
+            query?: {
+                /** @description Model portfolio to break down; the reference server has no model portfolios and uses every position. */
+                model?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The breakdowns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetAllocation"];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConsolidatedAllocation: {
+        parameters: {
+            query: {
+                /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
+                acctIds: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The breakdowns of the accounts together. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetAllocation"];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryConsolidatedAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The breakdowns of the accounts together. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetAllocation"];
+                };
+            };
+            400: components["responses"]["PortfolioBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerformanceRequest"];
+            };
+        };
+        responses: {
+            /** @description The performance over the period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Performance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAllPeriodsPerformance: {
+        parameters: {
+            query?: {
+                /** @description One account whose performance is wanted; when given, the body's `acctIds` are ignored. */
+                param?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The performance over every period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllPeriodsPerformance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transactions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

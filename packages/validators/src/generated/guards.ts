@@ -23,6 +23,12 @@ export const isAccountEntity = (value: unknown): value is Schemas["AccountEntity
 /** True when `value` matches the document's `AccountFeatures` schema. */
 export const isAccountFeatures = (value: unknown): value is Schemas["AccountFeatures"] =>
   schemaValidators["AccountFeatures"](value);
+/** True when `value` matches the document's `AccountIdList` schema. */
+export const isAccountIdList = (value: unknown): value is Schemas["AccountIdList"] =>
+  schemaValidators["AccountIdList"](value);
+/** True when `value` matches the document's `AccountIdsRequest` schema. */
+export const isAccountIdsRequest = (value: unknown): value is Schemas["AccountIdsRequest"] =>
+  schemaValidators["AccountIdsRequest"](value);
 /** True when `value` matches the document's `AccountMargins` schema. */
 export const isAccountMargins = (value: unknown): value is Schemas["AccountMargins"] =>
   schemaValidators["AccountMargins"](value);
@@ -32,6 +38,9 @@ export const isAccountMarginsSegment = (value: unknown): value is Schemas["Accou
 /** True when `value` matches the document's `AccountMarketValue` schema. */
 export const isAccountMarketValue = (value: unknown): value is Schemas["AccountMarketValue"] =>
   schemaValidators["AccountMarketValue"](value);
+/** True when `value` matches the document's `AccountPeriods` schema. */
+export const isAccountPeriods = (value: unknown): value is Schemas["AccountPeriods"] =>
+  schemaValidators["AccountPeriods"](value);
 /** True when `value` matches the document's `AccountProperties` schema. */
 export const isAccountProperties = (value: unknown): value is Schemas["AccountProperties"] =>
   schemaValidators["AccountProperties"](value);
@@ -74,6 +83,9 @@ export const isAlertSummary = (value: unknown): value is Schemas["AlertSummary"]
 /** True when `value` matches the document's `AlgoParameter` schema. */
 export const isAlgoParameter = (value: unknown): value is Schemas["AlgoParameter"] =>
   schemaValidators["AlgoParameter"](value);
+/** True when `value` matches the document's `AllPeriodsPerformance` schema. */
+export const isAllPeriodsPerformance = (value: unknown): value is Schemas["AllPeriodsPerformance"] =>
+  schemaValidators["AllPeriodsPerformance"](value);
 /** True when `value` matches the document's `AllocationGroupAccount` schema. */
 export const isAllocationGroupAccount = (value: unknown): value is Schemas["AllocationGroupAccount"] =>
   schemaValidators["AllocationGroupAccount"](value);
@@ -83,6 +95,12 @@ export const isAllocationGroupRequest = (value: unknown): value is Schemas["Allo
 /** True when `value` matches the document's `AllocationGroupResult` schema. */
 export const isAllocationGroupResult = (value: unknown): value is Schemas["AllocationGroupResult"] =>
   schemaValidators["AllocationGroupResult"](value);
+/** True when `value` matches the document's `AllocationSide` schema. */
+export const isAllocationSide = (value: unknown): value is Schemas["AllocationSide"] =>
+  schemaValidators["AllocationSide"](value);
+/** True when `value` matches the document's `AssetAllocation` schema. */
+export const isAssetAllocation = (value: unknown): value is Schemas["AssetAllocation"] =>
+  schemaValidators["AssetAllocation"](value);
 /** True when `value` matches the document's `AuthStatus` schema. */
 export const isAuthStatus = (value: unknown): value is Schemas["AuthStatus"] =>
   schemaValidators["AuthStatus"](value);
@@ -98,6 +116,9 @@ export const isCancelOrderSubmitted = (value: unknown): value is Schemas["Cancel
 /** True when `value` matches the document's `CashBalance` schema. */
 export const isCashBalance = (value: unknown): value is Schemas["CashBalance"] =>
   schemaValidators["CashBalance"](value);
+/** True when `value` matches the document's `ComboPosition` schema. */
+export const isComboPosition = (value: unknown): value is Schemas["ComboPosition"] =>
+  schemaValidators["ComboPosition"](value);
 /** True when `value` matches the document's `ContractAlgo` schema. */
 export const isContractAlgo = (value: unknown): value is Schemas["ContractAlgo"] =>
   schemaValidators["ContractAlgo"](value);
@@ -218,6 +239,24 @@ export const isOrderWarningEntry = (value: unknown): value is Schemas["OrderWarn
 /** True when `value` matches the document's `PartitionedPnl` schema. */
 export const isPartitionedPnl = (value: unknown): value is Schemas["PartitionedPnl"] =>
   schemaValidators["PartitionedPnl"](value);
+/** True when `value` matches the document's `Performance` schema. */
+export const isPerformance = (value: unknown): value is Schemas["Performance"] =>
+  schemaValidators["Performance"](value);
+/** True when `value` matches the document's `PerformancePeriod` schema. */
+export const isPerformancePeriod = (value: unknown): value is Schemas["PerformancePeriod"] =>
+  schemaValidators["PerformancePeriod"](value);
+/** True when `value` matches the document's `PerformanceRequest` schema. */
+export const isPerformanceRequest = (value: unknown): value is Schemas["PerformanceRequest"] =>
+  schemaValidators["PerformanceRequest"](value);
+/** True when `value` matches the document's `PerformanceSeries` schema. */
+export const isPerformanceSeries = (value: unknown): value is Schemas["PerformanceSeries"] =>
+  schemaValidators["PerformanceSeries"](value);
+/** True when `value` matches the document's `PerformanceSeriesSet` schema. */
+export const isPerformanceSeriesSet = (value: unknown): value is Schemas["PerformanceSeriesSet"] =>
+  schemaValidators["PerformanceSeriesSet"](value);
+/** True when `value` matches the document's `PeriodPerformance` schema. */
+export const isPeriodPerformance = (value: unknown): value is Schemas["PeriodPerformance"] =>
+  schemaValidators["PeriodPerformance"](value);
 /** True when `value` matches the document's `PlaceOrdersRequest` schema. */
 export const isPlaceOrdersRequest = (value: unknown): value is Schemas["PlaceOrdersRequest"] =>
   schemaValidators["PlaceOrdersRequest"](value);
@@ -233,6 +272,18 @@ export const isPortfolioAccount = (value: unknown): value is Schemas["PortfolioA
 /** True when `value` matches the document's `PortfolioAccountParent` schema. */
 export const isPortfolioAccountParent = (value: unknown): value is Schemas["PortfolioAccountParent"] =>
   schemaValidators["PortfolioAccountParent"](value);
+/** True when `value` matches the document's `PortfolioSummary` schema. */
+export const isPortfolioSummary = (value: unknown): value is Schemas["PortfolioSummary"] =>
+  schemaValidators["PortfolioSummary"](value);
+/** True when `value` matches the document's `PortfolioSummaryValue` schema. */
+export const isPortfolioSummaryValue = (value: unknown): value is Schemas["PortfolioSummaryValue"] =>
+  schemaValidators["PortfolioSummaryValue"](value);
+/** True when `value` matches the document's `Position` schema. */
+export const isPosition = (value: unknown): value is Schemas["Position"] =>
+  schemaValidators["Position"](value);
+/** True when `value` matches the document's `PositionsByAccount` schema. */
+export const isPositionsByAccount = (value: unknown): value is Schemas["PositionsByAccount"] =>
+  schemaValidators["PositionsByAccount"](value);
 /** True when `value` matches the document's `ProblemDetails` schema. */
 export const isProblemDetails = (value: unknown): value is Schemas["ProblemDetails"] =>
   schemaValidators["ProblemDetails"](value);
@@ -281,6 +332,9 @@ export const isSsoSessionResponse = (value: unknown): value is Schemas["SsoSessi
 /** True when `value` matches the document's `SsodhInitRequest` schema. */
 export const isSsodhInitRequest = (value: unknown): value is Schemas["SsodhInitRequest"] =>
   schemaValidators["SsodhInitRequest"](value);
+/** True when `value` matches the document's `StartNav` schema. */
+export const isStartNav = (value: unknown): value is Schemas["StartNav"] =>
+  schemaValidators["StartNav"](value);
 /** True when `value` matches the document's `StockContract` schema. */
 export const isStockContract = (value: unknown): value is Schemas["StockContract"] =>
   schemaValidators["StockContract"](value);
@@ -290,6 +344,9 @@ export const isStockContractGroup = (value: unknown): value is Schemas["StockCon
 /** True when `value` matches the document's `StocksBySymbol` schema. */
 export const isStocksBySymbol = (value: unknown): value is Schemas["StocksBySymbol"] =>
   schemaValidators["StocksBySymbol"](value);
+/** True when `value` matches the document's `Subaccounts2` schema. */
+export const isSubaccounts2 = (value: unknown): value is Schemas["Subaccounts2"] =>
+  schemaValidators["Subaccounts2"](value);
 /** True when `value` matches the document's `SuppressQuestionsRequest` schema. */
 export const isSuppressQuestionsRequest = (value: unknown): value is Schemas["SuppressQuestionsRequest"] =>
   schemaValidators["SuppressQuestionsRequest"](value);
@@ -314,6 +371,15 @@ export const isTickleSession = (value: unknown): value is Schemas["TickleSession
 /** True when `value` matches the document's `Trade` schema. */
 export const isTrade = (value: unknown): value is Schemas["Trade"] =>
   schemaValidators["Trade"](value);
+/** True when `value` matches the document's `Transactions` schema. */
+export const isTransactions = (value: unknown): value is Schemas["Transactions"] =>
+  schemaValidators["Transactions"](value);
+/** True when `value` matches the document's `TransactionsRequest` schema. */
+export const isTransactionsRequest = (value: unknown): value is Schemas["TransactionsRequest"] =>
+  schemaValidators["TransactionsRequest"](value);
+/** True when `value` matches the document's `UncachedPosition` schema. */
+export const isUncachedPosition = (value: unknown): value is Schemas["UncachedPosition"] =>
+  schemaValidators["UncachedPosition"](value);
 /** True when `value` matches the document's `Watchlist` schema. */
 export const isWatchlist = (value: unknown): value is Schemas["Watchlist"] =>
   schemaValidators["Watchlist"](value);

@@ -19,7 +19,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 export const totalLabel = (values: AccountValues) => `Total (in ${values.baseCurrency})`;
 
 /** Pattern day trader rule: margin accounts below this net liquidation value get 3 day trades. */
-const patternDayTraderEquity = 25_000;
+export const patternDayTraderEquity = 25_000;
 const patternDayTrades = 3;
 
 /** The segments the service reports, keyed as it keys them; the reference server simulates no

@@ -33,6 +33,8 @@ export interface Position {
   quantity: number;
   /** Average cost per unit, in the instrument's currency. */
   averageCost: number;
+  /** Profit or loss realized by closing trades while the position was open, in the instrument's currency. */
+  realizedPnl?: number;
 }
 
 export interface Account {
@@ -52,6 +54,9 @@ export interface Account {
   positions: Position[];
   /** Realized P&L per currency, from closed trades. */
   realizedPnl?: Record<string, number>;
+  /** Daily net asset value closes (YYYYMMDD) before the server's first day, oldest first: the
+   * portfolio analyst's history starts from them instead of a seeded year. */
+  navHistory?: { date: number; nav: number }[];
 }
 
 export interface Fixtures {

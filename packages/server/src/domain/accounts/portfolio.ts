@@ -40,7 +40,10 @@ function parentOf(brokerage: Brokerage, account: Account): Schema<'PortfolioAcco
   };
 }
 
-function portfolioAccount(brokerage: Brokerage, account: Account): Schema<'PortfolioAccount'> {
+export function portfolioAccount(
+  brokerage: Brokerage,
+  account: Account,
+): Schema<'PortfolioAccount'> {
   const alias = account.alias === '' ? null : account.alias;
   const advisorClient = isAdvisorClient(brokerage, account);
   return {
@@ -106,10 +109,16 @@ export function portfolioSubaccounts(
   );
 }
 
+/** Refuses a portfolio operation until the portfolio accounts (or subaccounts) were listed in
+ * the session. */
+export function requirePortfolioListed(session: Session): void {
+  if (!session.portfolioListed) throw badRequest(accountTexts.portfolioFirst);
+}
+
 /** The account whose ledger the session asks for: refused until the portfolio accounts (or
  * subaccounts) were listed in the session, and for an account the session may not see. */
 export function ledgerAccount(brokerage: Brokerage, session: Session, accountId: string): Account {
-  if (!session.portfolioListed) throw badRequest(accountTexts.portfolioFirst);
+  requirePortfolioListed(session);
   return brokerage.accountFor(session, accountId, () =>
     badRequest(accountTexts.ledgerNotAccessible(accountId)),
   );

@@ -1,6 +1,6 @@
 import { instrumentsOf, type Market } from '../market/market.js';
-import type { Account } from './model.js';
-import type { InstrumentCatalogue } from '../market/model.js';
+import type { Account, Position } from './model.js';
+import type { Instrument, InstrumentCatalogue } from '../market/model.js';
 
 /** What an account holds in one currency, valued in that currency. */
 export interface CurrencyValues {
@@ -79,6 +79,34 @@ export function isCashAccount(account: Account): boolean {
   return account.tradingType.endsWith('CASH');
 }
 
+/** One position valued at the simulated price (its average cost when the instrument has no
+ * market data), in the instrument's currency, unrounded. */
+export interface PositionValue {
+  instrument: Instrument;
+  price: number;
+  /** Size × price × multiplier: the market value (for futures, the notional). */
+  marketValue: number;
+  unrealizedPnl: number;
+  /** Change of the position's value since the previous close. */
+  dailyPnl: number;
+}
+
+/** The position's value, or undefined for an unknown instrument or a closed position. The one
+ * place a position is valued: account values, ledgers and position views all read it. */
+export function valuePosition(position: Position, market: Market): PositionValue | undefined {
+  const instrument = market.instrument(position.conid);
+  if (!instrument || position.quantity === 0) return undefined;
+  const price = market.price(position.conid) ?? position.averageCost;
+  const units = position.quantity * instrument.multiplier;
+  return {
+    instrument,
+    price,
+    marketValue: units * price,
+    unrealizedPnl: units * (price - position.averageCost),
+    dailyPnl: units * (price - (previousClose(market, position.conid) ?? price)),
+  };
+}
+
 export function valueAccount(account: Account, market: Market): AccountValues {
   const base = account.baseCurrency;
   const currencies = new Set<string>([base, ...Object.keys(account.cash)]);
@@ -115,16 +143,10 @@ export function valueAccount(account: Account, market: Market): AccountValues {
   let securitiesDaily = 0;
   let commoditiesDaily = 0;
   for (const position of account.positions) {
-    const instrument = market.instrument(position.conid);
-    if (!instrument || position.quantity === 0) continue;
-    const price = market.price(position.conid) ?? position.averageCost;
+    const valued = valuePosition(position, market);
+    if (!valued) continue;
+    const { instrument, marketValue: notional, unrealizedPnl: pnl, dailyPnl: daily } = valued;
     const entry = row(instrument.currency);
-    const notional = position.quantity * price * instrument.multiplier;
-    const pnl = position.quantity * (price - position.averageCost) * instrument.multiplier;
-    const daily =
-      position.quantity *
-      (price - (previousClose(market, position.conid) ?? price)) *
-      instrument.multiplier;
     entry.unrealizedPnl += pnl;
     entry.dailyPnl += daily;
     const inBase = Math.abs(notional) * entry.exchangeRate;

@@ -85,7 +85,8 @@ const addCash = (account: Account, currency: string, amount: number) => {
 };
 
 /** Books an execution on the account: cash, positions and realized P&L, which valuation reads.
- * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their value. */
+ * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their value.
+ * Returns the realized P&L of the execution. */
 export function bookExecution(
   account: Account,
   instrument: Instrument,
@@ -93,13 +94,13 @@ export function bookExecution(
   size: number,
   price: number,
   commission: number,
-): void {
+): number {
   const signed = side === 'BUY' ? size : -size;
   if (instrument.secType === 'CASH') {
     const [base, quote] = pairCurrencies(instrument);
     addCash(account, base, signed);
     addCash(account, quote, -signed * price - commission);
-    return;
+    return 0;
   }
   const currency = instrument.currency;
   let position = account.positions.find((candidate) => candidate.conid === instrument.conid);
@@ -124,6 +125,7 @@ export function bookExecution(
     );
   }
   position.quantity = after;
+  if (realized !== 0) position.realizedPnl = round((position.realizedPnl ?? 0) + realized, 2);
   if (after === 0)
     account.positions = account.positions.filter((candidate) => candidate !== position);
   if (realized !== 0) {
@@ -134,4 +136,5 @@ export function bookExecution(
   }
   const paid = instrument.secType === 'FUT' ? -realized : signed * price * instrument.multiplier;
   addCash(account, currency, -paid - commission);
+  return realized;
 }

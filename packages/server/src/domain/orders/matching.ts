@@ -200,7 +200,7 @@ export class Matching {
       size,
       size * price * instrument.multiplier,
     );
-    bookExecution(account, instrument, order.side, size, price, commission);
+    const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
     const now = this.brokerage.clock.now();
     const execution: Execution = {
       id: `${hex8(order.id)}.${hex8(now / 1000)}.01.01`,
@@ -215,6 +215,7 @@ export class Matching {
       ...(order.cOID === undefined ? {} : { cOID: order.cOID }),
       submitter: order.username,
       exchange: order.routedExchange ?? instrument.exchange,
+      ...(realizedPnl === 0 ? {} : { realizedPnl }),
     };
     this.brokerage.store.collection('executions').set(execution.id, execution);
     order.filledQuantity = size;

@@ -90,4 +90,6 @@ export interface Execution {
   cOID?: string;
   submitter: string;
   exchange: string;
+  /** Profit or loss the execution realized by closing a position, in the contract's currency. */
+  realizedPnl?: number;
 }

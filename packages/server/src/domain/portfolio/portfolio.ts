@@ -1,0 +1,190 @@
+import type { Schema } from '@brokerage/types';
+import type { Brokerage } from '../accounts/brokerage.js';
+import type { Account } from '../accounts/model.js';
+import {
+  ledgerAccount,
+  portfolioAccount,
+  portfolioSubaccounts,
+  requirePortfolioListed,
+} from '../accounts/portfolio.js';
+import { valueAccount } from '../accounts/valuation.js';
+import type { Session } from '../auth/sessions.js';
+import { badRequest } from '../kernel/errors.js';
+import { assetAllocation } from './allocation.js';
+import { NavHistory } from './nav-history.js';
+import {
+  allPeriodsPerformance,
+  performance,
+  type AccountHistory,
+  type Period,
+} from './performance-views.js';
+import { PositionCache } from './position-cache.js';
+import {
+  pageOf,
+  positionRow,
+  sortRows,
+  uncachedPositionRow,
+  valuedPositions,
+  type SortOrder,
+} from './position-views.js';
+import { portfolioSummary } from './summary-views.js';
+import { defaultTransactionDays, transactions } from './transactions.js';
+
+/** Sub-accounts per page of the large-structure sub-accounts operation. */
+const subaccountsPageSize = 20;
+
+/** A sort request as the positions operations take it. */
+export interface SortQuery {
+  sort?: string | undefined;
+  direction?: 'a' | 'd' | undefined;
+}
+
+const orderOf = (query: SortQuery, fallback: string): SortOrder => ({
+  field: query.sort ?? fallback,
+  direction: query.direction ?? 'a',
+});
+
+/** A transaction history request: ids as numbers or strings of digits, as clients send them. */
+export interface TransactionsRequest {
+  acctIds: string[];
+  conids: (number | string)[];
+  currency: string;
+  days?: number | string | undefined;
+}
+
+/** Positions, summaries, allocations and the portfolio analyst of the accounts a session may
+ * see, all from the one state: the accounts' positions and cash, valued at the simulated prices. */
+export class Portfolio {
+  readonly cache: PositionCache;
+  readonly history: NavHistory;
+
+  constructor(private readonly brokerage: Brokerage) {
+    this.cache = new PositionCache(brokerage);
+    this.history = new NavHistory(brokerage);
+  }
+
+  /** The account an account-level operation asks for: refused until the portfolio accounts (or
+   * subaccounts) were listed in the session, and for an account the session may not see. */
+  private account(session: Session, accountId: string): Account {
+    return ledgerAccount(this.brokerage, session, accountId);
+  }
+
+  positionsPage(
+    session: Session,
+    accountId: string,
+    page: number,
+    query: SortQuery,
+  ): Schema<'Position'>[] {
+    const rows = this.cache.rows(this.account(session, accountId));
+    return pageOf(sortRows(rows, orderOf(query, 'name'), 'name'), page);
+  }
+
+  uncachedPositions(
+    session: Session,
+    accountId: string,
+    query: SortQuery,
+  ): Schema<'UncachedPosition'>[] {
+    const account = this.account(session, accountId);
+    const epochSeconds = Math.floor(this.brokerage.clock.now() / 1000);
+    const rows = valuedPositions(account, this.brokerage.market).map((valued) =>
+      uncachedPositionRow(valued, epochSeconds),
+    );
+    return sortRows(rows, orderOf(query, 'description'), 'description');
+  }
+
+  positionByConid(session: Session, accountId: string, conid: number): Schema<'Position'>[] {
+    return this.positionRows(this.account(session, accountId), conid);
+  }
+
+  positionsByConid(session: Session, conid: number): Schema<'PositionsByAccount'> {
+    requirePortfolioListed(session);
+    const entries = this.brokerage
+      .accessibleAccountIds(session)
+      .map((id) => this.brokerage.account(id))
+      .filter((account) => account !== undefined)
+      .map((account) => [account.id, this.positionRows(account, conid)] as const)
+      .filter(([, rows]) => rows.length > 0);
+    return Object.fromEntries(entries);
+  }
+
+  private positionRows(account: Account, conid: number): Schema<'Position'>[] {
+    const { market } = this.brokerage;
+    return valuedPositions(account, market)
+      .filter((valued) => valued.position.conid === conid)
+      .map((valued) => positionRow(market.catalogueData, valued));
+  }
+
+  invalidate(session: Session, accountId: string): { message: string } {
+    this.cache.invalidate(this.account(session, accountId));
+    return { message: 'success' };
+  }
+
+  /** The reference server places single-contract orders only: no combination positions. */
+  comboPositions(session: Session, accountId: string): Schema<'ComboPosition'>[] {
+    this.account(session, accountId);
+    return [];
+  }
+
+  summary(session: Session, accountId: string): Schema<'PortfolioSummary'> {
+    const account = this.account(session, accountId);
+    const values = valueAccount(account, this.brokerage.market);
+    return portfolioSummary(account, values, this.brokerage.clock.now());
+  }
+
+  meta(session: Session, accountId: string): Schema<'PortfolioAccount'> {
+    return portfolioAccount(this.brokerage, this.account(session, accountId));
+  }
+
+  allocation(session: Session, accountIds: string[]): Schema<'AssetAllocation'> {
+    const accounts = accountIds
+      .flatMap((ids) => ids.split(','))
+      .map((id) => this.account(session, id));
+    const base = accounts[0]?.baseCurrency ?? 'USD';
+    return assetAllocation(accounts, this.brokerage.market, base);
+  }
+
+  subaccountsPage(session: Session, page: number): Schema<'Subaccounts2'> {
+    const all = portfolioSubaccounts(this.brokerage, session);
+    return {
+      metadata: { pageNum: page, pageSize: subaccountsPageSize, total: all.length },
+      subaccounts: all.slice(page * subaccountsPageSize, (page + 1) * subaccountsPageSize),
+    };
+  }
+
+  private histories(session: Session, accountIds: string[]): AccountHistory[] {
+    return accountIds.map((id) => {
+      const account = this.brokerage.accountFor(session, id);
+      return {
+        accountId: account.id,
+        baseCurrency: account.baseCurrency,
+        history: this.history.points(account),
+      };
+    });
+  }
+
+  performance(session: Session, accountIds: string[], period: Period): Schema<'Performance'> {
+    return performance(this.histories(session, accountIds), period);
+  }
+
+  allPeriods(session: Session, accountIds: string[]): Schema<'AllPeriodsPerformance'> {
+    const updatedAt = new Date(this.brokerage.clock.now())
+      .toISOString()
+      .slice(0, 19)
+      .replace('T', ' ');
+    return allPeriodsPerformance(this.histories(session, accountIds), updatedAt);
+  }
+
+  transactions(session: Session, request: TransactionsRequest): Schema<'Transactions'> {
+    const accountIds = request.acctIds.map((id) => this.brokerage.accountFor(session, id).id);
+    const [conid] = request.conids;
+    const days = request.days === undefined ? defaultTransactionDays : Number(request.days);
+    if (!Number.isSafeInteger(days) || days < 1)
+      throw badRequest('Bad Request: days must be a positive integer');
+    return transactions(this.brokerage, {
+      accountIds,
+      conid: Number(conid),
+      currency: request.currency,
+      days,
+    });
+  }
+}

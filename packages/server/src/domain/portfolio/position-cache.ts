@@ -1,0 +1,40 @@
+import type { Schema } from '@brokerage/types';
+import type { Account } from '../accounts/model.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { positionRow, valuedPositions } from './position-views.js';
+
+/** The positions of an account as the paged positions operation saw them first. */
+export interface PositionSnapshot {
+  accountId: string;
+  /** When the snapshot was taken, epoch milliseconds. */
+  takenAt: number;
+  rows: Schema<'Position'>[];
+}
+
+/** The positions cache of the paged positions operation: the first request for an account takes
+ * a snapshot (sizes, costs, prices and profit and loss), which later requests answer until
+ * `invalidate` discards it. Other position operations read the positions as they are. */
+export class PositionCache {
+  constructor(private readonly brokerage: Brokerage) {}
+
+  rows(account: Account): Schema<'Position'>[] {
+    const snapshots = this.brokerage.store.collection('positionSnapshots');
+    let snapshot = snapshots.get(account.id);
+    if (!snapshot) {
+      const { market } = this.brokerage;
+      snapshot = {
+        accountId: account.id,
+        takenAt: this.brokerage.clock.now(),
+        rows: valuedPositions(account, market).map((valued) =>
+          positionRow(market.catalogueData, valued),
+        ),
+      };
+      snapshots.set(account.id, snapshot);
+    }
+    return snapshot.rows;
+  }
+
+  invalidate(account: Account): void {
+    this.brokerage.store.collection('positionSnapshots').delete(account.id);
+  }
+}

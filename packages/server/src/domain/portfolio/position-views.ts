@@ -1,0 +1,163 @@
+import type { Schema } from '@brokerage/types';
+import type { Account, Position } from '../accounts/model.js';
+import { valuePosition, type PositionValue } from '../accounts/valuation.js';
+import { priceIncrementRules } from '../contracts/contract-rules.js';
+import { htmlEncoded, stockListing } from '../contracts/contracts.js';
+import type { Market } from '../market/market.js';
+import type { Instrument, InstrumentCatalogue } from '../market/model.js';
+import { classificationOf } from './classification.js';
+
+/** The most positions a page of the paged positions operation holds. */
+export const positionsPageSize = 100;
+
+/** A position of an account together with its value at the simulated price. */
+export interface ValuedPosition {
+  accountId: string;
+  position: Position;
+  value: PositionValue;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The account's open positions, each valued by the one valuation of positions. */
+export function valuedPositions(account: Account, market: Market): ValuedPosition[] {
+  return account.positions.flatMap((position) => {
+    const value = valuePosition(position, market);
+    return value ? [{ accountId: account.id, position, value }] : [];
+  });
+}
+
+/** Countries of the exchanges the catalogue lists on, for `countryCode`. */
+const countryByExchange: Record<string, string> = { IBIS: 'DE', MEXI: 'MX', LSE: 'GB' };
+
+/** The service's asset class of a contract: event contracts are options to it. */
+export const assetClassOf = (instrument: Instrument) =>
+  instrument.secType === 'EVENT' ? 'OPT' : instrument.secType;
+
+/** The contract-definition part of a position row. */
+function definitionOf(catalogue: InstrumentCatalogue, instrument: Instrument) {
+  const listing = stockListing(catalogue, instrument.conid);
+  const company = listing && catalogue.stocks.find((stock) => stock.symbol === instrument.symbol);
+  const classification = classificationOf(instrument.symbol);
+  const isUS = listing ? listing.isUS : instrument.currency === 'USD';
+  const lastTradingDay = instrument.expiration === undefined ? null : String(instrument.expiration);
+  return {
+    incrementRules: priceIncrementRules(catalogue, instrument),
+    displayRule: {
+      magnification: 0,
+      displayRuleStep: [{ decimalDigits: 2, lowerEdge: 0, wholeDigits: 4 }],
+    },
+    time: 0,
+    chineseName: company?.chineseName ? htmlEncoded(company.chineseName) : null,
+    allExchanges: instrument.exchange,
+    listingExchange: instrument.exchange,
+    countryCode: countryByExchange[instrument.exchange] ?? (isUS ? 'US' : ''),
+    name: instrument.companyName,
+    lastTradingDay,
+    group: classification?.group ?? null,
+    sector: classification?.sector ?? null,
+    sectorGroup: classification?.sectorGroup ?? null,
+    ticker: instrument.symbol,
+    type: instrument.secType === 'STK' ? 'COMMON' : '',
+    hasOptions: instrument.secType === 'STK' && isUS,
+    fullName: instrument.description,
+    isUS,
+    isEventContract: instrument.secType === 'EVENT',
+    pageSize: positionsPageSize,
+  };
+}
+
+/** A row of the cached positions operations (`Position`): the position, then its contract. */
+export function positionRow(
+  catalogue: InstrumentCatalogue,
+  valued: ValuedPosition,
+): Schema<'Position'> {
+  const { position, value } = valued;
+  const { instrument } = value;
+  const multiplier = instrument.secType === 'STK' ? 0 : instrument.multiplier;
+  return {
+    acctId: valued.accountId,
+    conid: instrument.conid,
+    contractDesc: instrument.description,
+    position: position.quantity,
+    mktPrice: value.price,
+    mktValue: round2(value.marketValue),
+    currency: instrument.currency,
+    avgCost: position.averageCost * instrument.multiplier,
+    avgPrice: position.averageCost,
+    realizedPnl: position.realizedPnl ?? 0,
+    unrealizedPnl: round2(value.unrealizedPnl),
+    exchs: null,
+    expiry: instrument.expiration === undefined ? null : String(instrument.expiration),
+    putOrCall: null,
+    multiplier,
+    strike: '0',
+    exerciseStyle: null,
+    conExchMap: [],
+    assetClass: assetClassOf(instrument),
+    undConid: 0,
+    model: '',
+    ...definitionOf(catalogue, instrument),
+  };
+}
+
+/** A row of the uncached positions operation (`UncachedPosition`), read at `epochSeconds`. */
+export function uncachedPositionRow(
+  valued: ValuedPosition,
+  epochSeconds: number,
+): Schema<'UncachedPosition'> {
+  const { position, value } = valued;
+  const { instrument } = value;
+  const classification = classificationOf(instrument.symbol);
+  return {
+    assetClass: assetClassOf(instrument),
+    avgCost: position.averageCost * instrument.multiplier,
+    avgPrice: position.averageCost,
+    conid: String(instrument.conid),
+    currency: instrument.currency,
+    description: instrument.description,
+    group: classification?.group ?? null,
+    isLastToLoq: false,
+    marketPrice: value.price,
+    marketValue: value.marketValue,
+    model: '',
+    position: position.quantity,
+    realizedPnl: position.realizedPnl ?? 0,
+    secType: instrument.secType,
+    sector: classification?.sector ?? null,
+    timestamp: epochSeconds,
+    unrealizedPnl: value.unrealizedPnl,
+  };
+}
+
+export interface SortOrder {
+  /** Field of the rows to sort by. */
+  field: string;
+  direction: 'a' | 'd';
+}
+
+/** Rows sorted by one of their fields (numbers by value, texts alphabetically, nulls last), or
+ * by `fallback` when the rows have no such field. Ties keep their order. */
+export function sortRows<Row extends object>(
+  rows: Row[],
+  order: SortOrder,
+  fallback: keyof Row & string,
+): Row[] {
+  const field = rows.some((row) => order.field in row) ? order.field : fallback;
+  const sign = order.direction === 'd' ? -1 : 1;
+  const valueOf = (row: Row): unknown => (row as Record<string, unknown>)[field];
+  return [...rows].sort((a, b) => {
+    const x = valueOf(a);
+    const y = valueOf(b);
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
+    return sign * String(x).localeCompare(String(y));
+  });
+}
+
+/** Page `page` (from 0) of the rows. */
+export function pageOf<Row>(rows: Row[], page: number): Row[] {
+  return rows.slice(page * positionsPageSize, (page + 1) * positionsPageSize);
+}

@@ -1,0 +1,137 @@
+import type { Schema } from '@brokerage/types';
+import { patternDayTraderEquity } from '../accounts/account-reports.js';
+import type { Account } from '../accounts/model.js';
+import { isCashAccount, type AccountValues, type SegmentValues } from '../accounts/valuation.js';
+
+type SummaryValue = Schema<'PortfolioSummaryValue'>;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Money figures of one part of the account: the total or a segment. */
+interface Figures {
+  netLiquidation: number;
+  cash: number;
+  initialMargin: number;
+  maintenanceMargin: number;
+}
+
+const figuresOf = (segment: SegmentValues): Figures => ({
+  netLiquidation: segment.netLiquidation,
+  cash: segment.cash,
+  initialMargin: segment.initialMargin,
+  maintenanceMargin: segment.maintenanceMargin,
+});
+
+/** The money keys that come as a total and per segment (`-c`, `-s`), from a part's figures. */
+const segmentedMoney: Record<string, (part: Figures) => number> = {
+  accruedcash: () => 0,
+  accrueddividend: () => 0,
+  availablefunds: (part) => part.netLiquidation - part.initialMargin,
+  availabletotrade: (part) => part.netLiquidation - part.initialMargin,
+  availabletowithdraw: (part) => Math.min(part.cash, part.netLiquidation - part.initialMargin),
+  billable: () => 0,
+  equitywithloanvalue: (part) => part.netLiquidation,
+  excessliquidity: (part) => part.netLiquidation - part.maintenanceMargin,
+  fullavailablefunds: (part) => part.netLiquidation - part.initialMargin,
+  fullexcessliquidity: (part) => part.netLiquidation - part.maintenanceMargin,
+  fullinitmarginreq: (part) => part.initialMargin,
+  fullmaintmarginreq: (part) => part.maintenanceMargin,
+  guarantee: () => 0,
+  indianstockhaircut: () => 0,
+  initmarginreq: (part) => part.initialMargin,
+  lookaheadavailablefunds: (part) => part.netLiquidation - part.initialMargin,
+  lookaheadexcessliquidity: (part) => part.netLiquidation - part.maintenanceMargin,
+  lookaheadinitmarginreq: (part) => part.initialMargin,
+  lookaheadmaintmarginreq: (part) => part.maintenanceMargin,
+  maintmarginreq: (part) => part.maintenanceMargin,
+  netliquidation: (part) => part.netLiquidation,
+  pasharesvalue: () => 0,
+  physicalcertificatevalue: () => 0,
+  postexpirationexcess: () => 0,
+  postexpirationmargin: () => 0,
+  totalcashvalue: (part) => part.cash,
+  totaldebitcardpendingcharges: () => 0,
+};
+
+/** The portfolio summary of an account (`PortfolioSummary`), from its values at `epochMs`: the
+ * same figures as the ledger and the account summaries, one `{amount, currency, ...}` per key. */
+export function portfolioSummary(
+  account: Account,
+  values: AccountValues,
+  epochMs: number,
+): Schema<'PortfolioSummary'> {
+  const money = (amount: number): SummaryValue => ({
+    amount: round2(amount),
+    currency: values.baseCurrency,
+    isNull: false,
+    timestamp: epochMs,
+    value: null,
+    severity: 0,
+  });
+  const text = (value: string): SummaryValue => ({
+    amount: 0,
+    currency: null,
+    isNull: false,
+    timestamp: epochMs,
+    value,
+    severity: 0,
+  });
+  const total: Figures = {
+    netLiquidation: values.total.netLiquidation,
+    cash: values.total.cash,
+    initialMargin: values.initialMargin,
+    maintenanceMargin: values.maintenanceMargin,
+  };
+  const securities = figuresOf(values.segments.securities);
+  const commodities = figuresOf(values.segments.commodities);
+  const { netLiquidation } = total;
+  const securitiesGross = values.segments.securities.grossPositionValue;
+  const previousEquity = netLiquidation - values.total.dailyPnl;
+  const dayTrades = isCashAccount(account) || netLiquidation >= patternDayTraderEquity ? '-1' : '3';
+  const entries: [string, SummaryValue][] = [
+    ...Object.entries(segmentedMoney).flatMap(([key, figure]): [string, SummaryValue][] => [
+      [key, money(figure(total))],
+      [`${key}-c`, money(figure(commodities))],
+      [`${key}-s`, money(figure(securities))],
+    ]),
+    ['buyingpower', money(values.buyingPower)],
+    ['grosspositionvalue', money(values.grossPositionValue)],
+    ['grosspositionvalue-s', money(securitiesGross)],
+    ['netliquidationuncertainty', money(0)],
+    ['previousdayequitywithloanvalue', money(previousEquity)],
+    ['previousdayequitywithloanvalue-s', money(previousEquity)],
+    ['regtequity', money(securities.netLiquidation)],
+    ['regtequity-s', money(securities.netLiquidation)],
+    ['regtmargin', money(securities.initialMargin)],
+    ['regtmargin-s', money(securities.initialMargin)],
+    ['sma', money(values.availableFunds)],
+    ['sma-s', money(values.availableFunds)],
+    ['accountcode', text(account.id)],
+    ['accountready', text('true')],
+    ['accounttype', text(account.type)],
+    ['columnprio-c', text('2')],
+    ['columnprio-s', text('1')],
+    [
+      'cushion',
+      text(netLiquidation > 0 ? String(round2(values.excessLiquidity / netLiquidation)) : '0'),
+    ],
+    ['daytradesremaining', text(dayTrades)],
+    ['daytradesremainingt+1', text(dayTrades)],
+    ['daytradesremainingt+2', text(dayTrades)],
+    ['daytradesremainingt+3', text(dayTrades)],
+    ['daytradesremainingt+4', text(dayTrades)],
+    ['depositoncredithold', text('null')],
+    ['highestseverity', text('null')],
+    [
+      'leverage-s',
+      text(netLiquidation > 0 ? String(round2(securitiesGross / netLiquidation)) : '0.0'),
+    ],
+    ['lookaheadnextchange', text('0')],
+    ['nlvandmargininreview', text('false')],
+    ['segmenttitle-c', text('US Commodities')],
+    ['segmenttitle-s', text('US Securities')],
+    ['tradingtype-s', text(account.tradingType)],
+    ['whatifpmenabled', text('false')],
+  ];
+  return Object.fromEntries(entries) as Schema<'PortfolioSummary'>;
+}

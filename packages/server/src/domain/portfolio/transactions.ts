@@ -1,0 +1,107 @@
+import type { Schema } from '@brokerage/types';
+import type { Brokerage } from '../accounts/brokerage.js';
+import { contractOrFail } from '../contracts/contracts.js';
+import type { Execution } from '../orders/model.js';
+import { dayMs } from './calendar.js';
+
+/** Days of history when the request names none. */
+export const defaultTransactionDays = 90;
+
+const newYork = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  weekday: 'short',
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  timeZoneName: 'short',
+});
+
+/** The New York day of a time: `Mon Jun 10 00:00:00 EDT 2024` (the service's date text) and
+ * `20240610`. */
+function tradeDay(epochMs: number): { text: string; ymd: string } {
+  const part = Object.fromEntries(
+    newYork.formatToParts(new Date(epochMs)).map(({ type, value }) => [type, value]),
+  );
+  const month = String(new Date(`${part.month} 1, 2000`).getMonth() + 1).padStart(2, '0');
+  return {
+    text: `${part.weekday} ${part.month} ${part.day} 00:00:00 ${part.timeZoneName} ${part.year}`,
+    ymd: `${part.year}${month}${part.day}`,
+  };
+}
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export interface TransactionsQuery {
+  accountIds: string[];
+  conid: number;
+  currency: string;
+  days: number;
+}
+
+/** The executions of the accounts in one contract over the last days, newest first, with the
+ * realized profit and loss per New York day and account (`Transactions`). */
+export function transactions(
+  brokerage: Brokerage,
+  query: TransactionsQuery,
+): Schema<'Transactions'> {
+  const { market } = brokerage;
+  const instrument = contractOrFail(market, query.conid);
+  const to = brokerage.clock.now();
+  const from = to - query.days * dayMs;
+  const fxRate = market.rate(instrument.currency, query.currency);
+  const executions = brokerage.store
+    .collection('executions')
+    .values()
+    .filter(
+      (execution: Execution) =>
+        query.accountIds.includes(execution.account) &&
+        execution.conid === query.conid &&
+        execution.time >= from,
+    )
+    .reverse() // stored oldest first: the later of two at the same time comes first
+    .sort((a, b) => b.time - a.time);
+  const realizedByDay = new Map<string, { date: string; acctid: string; amount: number }>();
+  for (const execution of executions) {
+    if (!execution.realizedPnl) continue;
+    const date = tradeDay(execution.time).ymd;
+    const key = `${date} ${execution.account}`;
+    const entry = realizedByDay.get(key) ?? { date, acctid: execution.account, amount: 0 };
+    entry.amount += execution.realizedPnl;
+    realizedByDay.set(key, entry);
+  }
+  const realized = [...realizedByDay.values()];
+  const net = realized.reduce((total, entry) => total + entry.amount, 0);
+  return {
+    rc: 0,
+    nd: query.days,
+    rpnl: {
+      data: realized.map((entry) => ({
+        date: entry.date,
+        cur: instrument.currency,
+        fxRate,
+        side: entry.amount < 0 ? ('L' as const) : ('G' as const),
+        acctid: entry.acctid,
+        amt: String(round4(Math.abs(entry.amount))),
+        conid: String(instrument.conid),
+      })),
+      amt: String(round4(Math.abs(net))),
+    },
+    currency: query.currency,
+    from,
+    id: 'getTransactions',
+    to,
+    includesRealTime: true,
+    transactions: executions.map((execution) => ({
+      date: tradeDay(execution.time).text,
+      cur: instrument.currency,
+      fxRate,
+      pr: execution.price,
+      qty: execution.side === 'BUY' ? execution.size : -execution.size,
+      acctid: execution.account,
+      amt: Math.round(execution.size * execution.price * instrument.multiplier * 100) / 100,
+      conid: instrument.conid,
+      type: execution.side === 'BUY' ? ('Buy' as const) : ('Sell' as const),
+      desc: instrument.companyName,
+    })),
+  };
+}

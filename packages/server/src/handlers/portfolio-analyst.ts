@@ -1,0 +1,18 @@
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { requireSession } from '../http/require-session.js';
+
+/** Performance and transactions of the portfolio analyst (tag Portfolio Analyst). */
+export const portfolioAnalystHandlers = ({
+  portfolio,
+}: HandlerContext): HandlerGroup<
+  'getPerformance' | 'getAllPeriodsPerformance' | 'getTransactions'
+> => ({
+  getPerformance: ({ session, body }) =>
+    portfolio.performance(requireSession(session), body.acctIds, body.period),
+  getAllPeriodsPerformance: ({ session, body, query }) =>
+    portfolio.allPeriods(
+      requireSession(session),
+      query.param === undefined ? body.acctIds : [query.param],
+    ),
+  getTransactions: ({ session, body }) => portfolio.transactions(requireSession(session), body),
+});

@@ -1,0 +1,64 @@
+import { badRequest } from '../domain/kernel/errors.js';
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { requireSession } from '../http/require-session.js';
+
+/** A page number as the URL carries it: digits only. The validator coerces a blank query value
+ * to 0, so the query's page is read from the raw URL. */
+function pageNumber(name: string, value: unknown): number {
+  if (!/^\d+$/.test(String(value))) throw badRequest(`Bad Request: ${name} must be a whole number`);
+  return Number(value);
+}
+
+/** Positions, summaries, attributes and allocations of portfolio accounts (tag Portfolio).
+ * Numeric path and query values reach the handlers as the strings of the URL, hence `Number`. */
+export const portfolioPositionHandlers = ({
+  portfolio,
+}: HandlerContext): HandlerGroup<
+  | 'getPositions'
+  | 'getUncachedPositions'
+  | 'getPositionByConid'
+  | 'getPositionsByConid'
+  | 'invalidatePositions'
+  | 'getComboPositions'
+  | 'getPortfolioSummary'
+  | 'getPortfolioAccountMeta'
+  | 'getAccountAllocation'
+  | 'getConsolidatedAllocation'
+  | 'queryConsolidatedAllocation'
+  | 'getPortfolioSubaccountsPage'
+> => ({
+  getPositions: ({ session, params, query }) =>
+    portfolio.positionsPage(
+      requireSession(session),
+      params.accountId,
+      pageNumber('pageId', params.pageId),
+      query,
+    ),
+  getUncachedPositions: ({ session, params, query }) =>
+    portfolio.uncachedPositions(requireSession(session), params.accountId, query),
+  getPositionByConid: ({ session, params }) =>
+    portfolio.positionByConid(requireSession(session), params.accountId, Number(params.conid)),
+  getPositionsByConid: ({ session, params }) =>
+    portfolio.positionsByConid(requireSession(session), Number(params.conid)),
+  invalidatePositions: ({ session, params }) =>
+    portfolio.invalidate(requireSession(session), params.accountId),
+  getComboPositions: ({ session, params }) =>
+    portfolio.comboPositions(requireSession(session), params.accountId),
+  getPortfolioSummary: ({ session, params }) =>
+    portfolio.summary(requireSession(session), params.accountId),
+  getPortfolioAccountMeta: ({ session, params }) =>
+    portfolio.meta(requireSession(session), params.accountId),
+  getAccountAllocation: ({ session, params }) =>
+    portfolio.allocation(requireSession(session), [params.accountId]),
+  getConsolidatedAllocation: ({ session, query }) =>
+    portfolio.allocation(requireSession(session), query.acctIds),
+  queryConsolidatedAllocation: ({ session, body }) =>
+    portfolio.allocation(requireSession(session), body.acctIds),
+  getPortfolioSubaccountsPage: ({ session, url }) => {
+    const page = new URL(url, 'http://localhost').searchParams.get('page');
+    return portfolio.subaccountsPage(
+      requireSession(session),
+      page === null ? 0 : pageNumber('page', page),
+    );
+  },
+});
