@@ -1,5 +1,11 @@
 import { nextInSequence } from '../domain/kernel/sequences.js';
-import { fieldCodes, historyView, snapshotEntryView } from '../domain/market/market-data-views.js';
+import {
+  allUnsubscribedView,
+  fieldCodes,
+  historyView,
+  snapshotEntryView,
+  unsubscribedView,
+} from '../domain/market/market-data-views.js';
 import { scannerParamsView, scanResultView } from '../domain/market/scanner-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
@@ -25,11 +31,11 @@ export const marketDataHandlers = ({
   },
   unsubscribeMarketData: ({ session, body }) => {
     marketData.unsubscribe(requireSession(session), body.conid);
-    return { success: true };
+    return unsubscribedView();
   },
   unsubscribeAllMarketData: ({ session }) => {
     marketData.unsubscribeAll(requireSession(session));
-    return { unsubscribed: true };
+    return allUnsubscribedView();
   },
   getMarketDataHistory: ({ session, query }) => {
     requireSession(session);

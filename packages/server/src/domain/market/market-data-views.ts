@@ -98,3 +98,9 @@ export function historyView(
     data: history.bars.map(({ o, c, h, l, v, t }) => ({ o, c, h, l, v, t })),
   };
 }
+
+/** The answer to an unsubscription of one contract. */
+export const unsubscribedView = () => ({ success: true }) as const;
+
+/** The answer to ending every subscription of the session. */
+export const allUnsubscribedView = () => ({ unsubscribed: true }) as const;
