@@ -11,17 +11,15 @@ import {
   oauth1Unavailable,
   OffsetClock,
   systemClock,
-  type Clock,
   type Controls,
   type FaultInjector,
-  type Fixtures,
   type Mode,
   type OperationInfo,
   type OperationRequest,
   type PacingLimits,
   type Services,
   type Simulation,
-  type Store,
+  type SimulationSettings,
 } from '@brokerage/server/core';
 import type { OperationId } from '@brokerage/types';
 import { validateRequest, validateResponse, type ValidationError } from '@brokerage/validators';
@@ -29,22 +27,13 @@ import { http, type HttpHandler } from 'msw';
 import { answerResponse, collectedReply, errorResponse, okResponse } from './answers.js';
 import { bodyOf, headersOf, queryOf } from './fetch-request.js';
 
-export interface BrokerageHandlersOptions {
+export interface BrokerageHandlersOptions extends SimulationSettings {
   /** Where the API is served: an origin (`https://localhost:5000`), or `*` (default) for any. */
   baseUrl?: string;
   /** `gateway` (default): a demo user's session is open and requests need no credentials.
    * `hosted`: every request carries credentials (a session cookie or a single sign-on bearer
    * token; OAuth 1.0a is not simulated here). */
   mode?: Mode;
-  /** The simulation's clock: by default the system clock, which the controls can move forward. */
-  clock?: Clock;
-  seed?: number;
-  store?: Store;
-  fixtures?: Fixtures;
-  /** The user whose session the gateway holds (gateway mode). */
-  gatewayUser?: string;
-  /** Idle time after which a session ends (default 5 minutes of the clock). */
-  sessionTimeoutMs?: number;
   /** Pacing limits; `false` (default) turns pacing off. */
   pacing?: boolean | Partial<PacingLimits>;
   /** Validate each request with the generated validators (default true). */

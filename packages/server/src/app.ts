@@ -9,20 +9,18 @@ import {
   type LookupThrottleLimits,
 } from './http/lookup-throttle.js';
 import type { Brokerage } from './domain/accounts/brokerage.js';
-import type { Fixtures } from './domain/accounts/model.js';
 import type { Session } from './domain/auth/sessions.js';
-import { OffsetClock, systemClock, type Clock } from './domain/kernel/clock.js';
-import type { Store } from './domain/kernel/store.js';
+import { OffsetClock, systemClock } from './domain/kernel/clock.js';
 import { defaultFixtures } from './fixtures/index.js';
 import { defaultAuthenticators } from './http/authenticators.js';
 import { docsRouter } from './http/docs.js';
 import { loadDocument } from './http/document.js';
 import { requestLogging } from './http/logging.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
-import type { Pacer, PacingLimits } from './http/pacing.js';
+import type { Pacer } from './http/pacing.js';
 import type { FaultInjector } from './http/faults.js';
 import type { Controls } from './control/controls.js';
-import { composeSimulation, type Mode } from './simulation.js';
+import { composeSimulation, type Mode, type SimulationSettings } from './simulation.js';
 import { mountPipeline } from './http/pipeline.js';
 import type { Authenticator } from './http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
@@ -33,21 +31,8 @@ export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consume
 
 export type { Mode };
 
-export interface ServerOptions {
-  /** `gateway` (default): a demo user's session is open and requests need no credentials.
-   * `hosted`: every request carries credentials. */
-  mode?: Mode;
-  /** The server's clock: by default the system clock, which the controls can move forward. */
-  clock?: Clock;
-  seed?: number;
-  store?: Store;
-  fixtures?: Fixtures;
-  /** The user whose session the gateway holds (gateway mode). */
-  gatewayUser?: string;
-  /** Idle time after which a session ends (default 5 minutes of the server's clock). */
-  sessionTimeoutMs?: number;
-  /** Pacing limits; `false` turns pacing off. */
-  pacing?: boolean | Partial<PacingLimits>;
+/** The simulation's settings, and how the server serves it over HTTP. */
+export interface ServerOptions extends SimulationSettings {
   /** A request that takes longer is aborted with 503 (default 10 s of the server's clock). */
   requestTimeoutMs?: number;
   /** Validate every response against the document (default true). */

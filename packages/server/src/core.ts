@@ -30,5 +30,6 @@ export {
   type Mode,
   type Simulation,
   type SimulationOptions,
+  type SimulationSettings,
 } from './simulation.js';
 export { MemoryStore } from './store/memory.js';

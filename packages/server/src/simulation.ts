@@ -1,6 +1,8 @@
 import { compareRouteSpecificity } from '@brokerage/types';
 import { Controls } from './control/controls.js';
+import type { Fixtures } from './domain/accounts/model.js';
 import type { Clock } from './domain/kernel/clock.js';
+import type { Store } from './domain/kernel/store.js';
 import type { Services } from './domain-services.js';
 import { FaultInjector } from './http/faults.js';
 import { gatewaySession, type GatewaySession } from './http/gateway-session.js';
@@ -13,6 +15,25 @@ import { createHandlers } from './handlers/index.js';
 import type { Handlers } from './http/handler.js';
 
 export type Mode = 'gateway' | 'hosted';
+
+/** The settings of a simulation that its users choose, whatever serves it (`createServer`, the
+ * MSW handlers of @brokerage/msw). */
+export interface SimulationSettings {
+  /** `gateway` (default): a demo user's session is open and requests need no credentials.
+   * `hosted`: every request carries credentials. */
+  mode?: Mode;
+  /** The simulation's clock: by default the system clock, which the controls can move forward. */
+  clock?: Clock;
+  seed?: number;
+  store?: Store;
+  fixtures?: Fixtures;
+  /** The user whose session the gateway holds (gateway mode). */
+  gatewayUser?: string;
+  /** Idle time after which a session ends (default 5 minutes of the simulation's clock). */
+  sessionTimeoutMs?: number;
+  /** Pacing limits; `false` turns pacing off. */
+  pacing?: boolean | Partial<PacingLimits>;
+}
 
 /** What a simulation is composed of besides its services. */
 export interface SimulationOptions {
