@@ -18,6 +18,7 @@ const expected = [
   'POST /v1/api/iserver/auth/ssodh/init initBrokerageSession',
   'POST /v1/api/iserver/reauthenticate reauthenticate', // beyond the specification: issue 12
   'POST /v1/api/logout logout',
+  'GET /v1/api/sso/validate validateSso', // beyond the specification: issue 15
   // Accounts
   'GET /v1/api/iserver/accounts getAccounts',
   'POST /v1/api/iserver/account switchAccount',

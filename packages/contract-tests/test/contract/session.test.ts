@@ -38,6 +38,16 @@ describe('session', () => {
     expect(status.data?.authenticated).toBe(true);
   });
 
+  it('validateSso names the user of the ping and the time the ping says is left', async () => {
+    const ping = tickleSession(await suite.client.ok(suite.client.POST('/v1/api/tickle')));
+    const sso = await suite.client.ok(suite.client.GET('/v1/api/sso/validate'));
+    expect(sso.RESULT).toBe(true);
+    expect(sso.USER_ID).toBe(ping.userId);
+    expect(sso.EXPIRES).toBeGreaterThan(0);
+    expect(sso.EXPIRES).toBeLessThanOrEqual(ping.ssoExpires);
+    expect(sso.lastAccessed).toBeGreaterThanOrEqual(sso.AUTH_TIME);
+  });
+
   it('initBrokerageSession takes an empty body, and answers 400 to a field that is not a boolean', async () => {
     const empty = await suite.client.POST('/v1/api/iserver/auth/ssodh/init', { body: {} });
     expect(empty.data?.authenticated).toBe(true);

@@ -2,6 +2,7 @@ import {
   authStatusOf,
   logoutView,
   reauthenticationView,
+  ssoValidationView,
   tickleView,
 } from '../domain/auth/session-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
@@ -16,6 +17,7 @@ export const sessionHandlers = ({
   | 'initBrokerageSession'
   | 'reauthenticate'
   | 'logout'
+  | 'validateSso'
 > => ({
   tickle: ({ session }) => {
     const live = requireSession(session);
@@ -35,5 +37,14 @@ export const sessionHandlers = ({
   logout: ({ session }) => {
     brokerage.sessions.end(requireSession(session));
     return logoutView();
+  },
+  validateSso: ({ session }) => {
+    const live = requireSession(session);
+    const user = brokerage.userOf(live);
+    return ssoValidationView(
+      live,
+      { userId: user.userId, username: user.username, isMaster: user.properties.includes('FA') },
+      brokerage.sessions.ssoRemainingMs(live),
+    );
   },
 });

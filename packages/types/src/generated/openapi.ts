@@ -383,6 +383,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/sso/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validate the single sign-on session
+         * @description Tells whether the single sign-on session behind the caller's session is still valid, with the
+         *     user it belongs to and the milliseconds it has left (`EXPIRES`, the ping's `ssoExpires`).
+         *     It needs no brokerage session. Pacing: at most 1 request per minute; more answers 429. The
+         *     reference server answers the keys it can compute from the session and leaves out the ones it
+         *     does not simulate (address, platform features, region).
+         */
+        get: operations["validateSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/iserver/accounts": {
         parameters: {
             query?: never;
@@ -2646,6 +2670,63 @@ export interface components {
              * @example true
              */
             status: boolean;
+        };
+        /**
+         * @description The single sign-on session behind the caller's session, as the service validates it: who is
+         *     logged in, since when, and how long the session has left. Key names are the service's, in
+         *     capitals except `lastAccessed`, `features` and `region`.
+         */
+        SsoValidation: {
+            /**
+             * Format: int64
+             * @description The user's numeric id, as the ping's `userId`.
+             * @example 10001001
+             */
+            USER_ID: number;
+            /**
+             * @description The user name the session was opened for.
+             * @example demo_individual
+             */
+            USER_NAME: string;
+            /** @description Whether the single sign-on session is valid. */
+            RESULT: boolean;
+            /**
+             * Format: int64
+             * @description When the user logged in, epoch milliseconds.
+             */
+            AUTH_TIME: number;
+            /** @description Whether the login used a second factor. */
+            SF_ENABLED?: boolean;
+            IS_FREE_TRIAL?: boolean;
+            /** @description The credential the login was made with (the user name). */
+            CREDENTIAL?: string;
+            /** @description The address the session was opened from. */
+            IP?: string;
+            /**
+             * Format: int64
+             * @description Milliseconds the session has left, as the ping's `ssoExpires`.
+             */
+            EXPIRES: number;
+            QUALIFIED_FOR_MOBILE_AUTH?: boolean | null;
+            /**
+             * @description The application the login lands in.
+             * @example UNIVERSAL
+             */
+            LANDING_APP?: string;
+            /** @description Whether the user is an advisor's or a broker's master user. */
+            IS_MASTER?: boolean;
+            /**
+             * Format: int64
+             * @description The session's last request, epoch milliseconds.
+             */
+            lastAccessed: number;
+            LOGIN_TYPE?: number;
+            PAPER_USER_NAME?: string;
+            /** @description Features of the user's platform, by name. */
+            features?: {
+                [key: string]: unknown;
+            };
+            region?: string;
         };
         /** @description Trading properties of one account, as listed in `acctProps` of the accounts response. */
         AccountProperties: {
@@ -8093,6 +8174,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    validateSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The single sign-on session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoValidation"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -329,6 +329,9 @@ export const isSsoSessionRequest = (value: unknown): value is Schemas["SsoSessio
 /** True when `value` matches the document's `SsoSessionResponse` schema. */
 export const isSsoSessionResponse = (value: unknown): value is Schemas["SsoSessionResponse"] =>
   schemaValidators["SsoSessionResponse"](value);
+/** True when `value` matches the document's `SsoValidation` schema. */
+export const isSsoValidation = (value: unknown): value is Schemas["SsoValidation"] =>
+  schemaValidators["SsoValidation"](value);
 /** True when `value` matches the document's `SsodhInitRequest` schema. */
 export const isSsodhInitRequest = (value: unknown): value is Schemas["SsodhInitRequest"] =>
   schemaValidators["SsodhInitRequest"](value);

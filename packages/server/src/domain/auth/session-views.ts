@@ -58,3 +58,26 @@ export function reauthenticationView(): Schema<'ReauthenticateResponse'> {
 export function logoutView(): Schema<'LogoutResponse'> {
   return { status: true };
 }
+
+/** The single sign-on session behind a session, as the validation operation shows it; the keys
+ * the reference server does not simulate (address, platform features, region) are left out. */
+export function ssoValidationView(
+  session: Session,
+  user: { userId: number; username: string; isMaster: boolean },
+  ssoRemainingMs: number,
+): Schema<'SsoValidation'> {
+  return {
+    USER_ID: user.userId,
+    USER_NAME: user.username,
+    RESULT: ssoRemainingMs > 0,
+    AUTH_TIME: session.createdAt,
+    SF_ENABLED: false,
+    IS_FREE_TRIAL: false,
+    CREDENTIAL: user.username,
+    EXPIRES: ssoRemainingMs,
+    QUALIFIED_FOR_MOBILE_AUTH: null,
+    LANDING_APP: 'UNIVERSAL',
+    IS_MASTER: user.isMaster,
+    lastAccessed: session.lastSeenAt,
+  };
+}
