@@ -1,4 +1,5 @@
-import type { Collection, Collections, Store } from '../domain/kernel/store.js';
+import { Heap } from 'heap-js';
+import type { Collection, Collections, Index, KeepOptions, Store } from '../domain/kernel/store.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that creates a memory store.
 import '../domain/accounts/collections.js';
@@ -7,8 +8,53 @@ import '../domain/auth/collections.js';
 import '../domain/market/collections.js';
 import '../domain/orders/collections.js';
 
+class MapIndex<T> implements Index<T> {
+  readonly #groups = new Map<string, Map<string, T>>();
+  readonly #keyOfId = new Map<string, string>();
+
+  constructor(readonly keyOf: (value: T) => string | undefined) {}
+
+  get(key: string): T[] {
+    const group = this.#groups.get(key);
+    return group ? [...group.values()] : [];
+  }
+  set(id: string, value: T): void {
+    this.delete(id);
+    const key = this.keyOf(value);
+    if (key === undefined) return;
+    let group = this.#groups.get(key);
+    if (!group) this.#groups.set(key, (group = new Map()));
+    group.set(id, value);
+    this.#keyOfId.set(id, key);
+  }
+  delete(id: string): void {
+    const key = this.#keyOfId.get(id);
+    if (key === undefined) return;
+    this.#keyOfId.delete(id);
+    const group = this.#groups.get(key);
+    group?.delete(id);
+    if (group?.size === 0) this.#groups.delete(key);
+  }
+  clear(): void {
+    this.#groups.clear();
+    this.#keyOfId.clear();
+  }
+}
+
+interface Due {
+  at: number;
+  id: string;
+}
+
 class MapCollection<T> implements Collection<T> {
   readonly #items = new Map<string, T>();
+  readonly #indexes = new Map<string, MapIndex<T>>();
+  readonly #expiresAt = new Map<string, number>();
+  /** Expiries in time order. A record's expiry moved later keeps its earlier entry, which is
+   * re-queued when it comes due; so a record refreshed on every request costs one entry. */
+  readonly #due = new Heap<Due>((a, b) => a.at - b.at);
+  /** The earliest time each record is queued at. */
+  readonly #queuedAt = new Map<string, number>();
 
   get(id: string): T | undefined {
     return this.#items.get(id);
@@ -16,14 +62,52 @@ class MapCollection<T> implements Collection<T> {
   values(): T[] {
     return [...this.#items.values()];
   }
-  set(id: string, value: T): void {
+  set(id: string, value: T, options?: KeepOptions): void {
     this.#items.set(id, value);
+    for (const index of this.#indexes.values()) index.set(id, value);
+    const at = options?.expiresAt;
+    if (at === undefined) {
+      this.#expiresAt.delete(id);
+      return;
+    }
+    this.#expiresAt.set(id, at);
+    const queued = this.#queuedAt.get(id);
+    if (queued === undefined || at < queued) this.#queue(id, at);
   }
   delete(id: string): boolean {
+    for (const index of this.#indexes.values()) index.delete(id);
+    this.#expiresAt.delete(id);
     return this.#items.delete(id);
   }
   clear(): void {
     this.#items.clear();
+    for (const index of this.#indexes.values()) index.clear();
+    this.#expiresAt.clear();
+    this.#due.clear();
+    this.#queuedAt.clear();
+  }
+  index(name: string, keyOf: (value: T) => string | undefined): Index<T> {
+    const existing = this.#indexes.get(name);
+    if (existing) return existing;
+    const index = new MapIndex(keyOf);
+    for (const [id, value] of this.#items) index.set(id, value);
+    this.#indexes.set(name, index);
+    return index;
+  }
+  expire(now: number): void {
+    for (let due = this.#due.peek(); due && due.at <= now; due = this.#due.peek()) {
+      this.#due.pop();
+      if (this.#queuedAt.get(due.id) === due.at) this.#queuedAt.delete(due.id);
+      const at = this.#expiresAt.get(due.id);
+      if (at === undefined) continue;
+      if (at <= now) this.delete(due.id);
+      else if (!this.#queuedAt.has(due.id)) this.#queue(due.id, at);
+    }
+  }
+
+  #queue(id: string, at: number): void {
+    this.#due.push({ at, id });
+    this.#queuedAt.set(id, at);
   }
 }
 
@@ -42,5 +126,9 @@ export class MemoryStore implements Store {
 
   clear(): void {
     for (const collection of this.#collections.values()) collection.clear();
+  }
+
+  expire(now: number): void {
+    for (const collection of this.#collections.values()) collection.expire(now);
   }
 }

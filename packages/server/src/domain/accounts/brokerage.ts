@@ -4,6 +4,7 @@ import { instrumentsOf, Market } from '../market/market.js';
 import type { Account, Fixtures, User } from './model.js';
 import { SeededRandom } from '../kernel/random.js';
 import { Sessions, type Session } from '../auth/sessions.js';
+import { sweepExpiredRecords } from '../kernel/retention.js';
 import type { Store } from '../kernel/store.js';
 
 export interface BrokerageOptions {
@@ -40,6 +41,7 @@ export class Brokerage {
       options.seed,
     );
     this.load(options.fixtures);
+    sweepExpiredRecords(this.store, this.clock);
   }
 
   /** Empties the state and loads `fixtures` (the current ones by default); the seed starts over. */

@@ -126,10 +126,10 @@ export class OAuth2 {
 
   private useOnce(id: string, expiresAt: number): void {
     const used = this.brokerage.store.collection('usedAssertions');
-    const now = this.brokerage.clock.now();
-    for (const entry of used.values()) if (entry.expiresAt <= now) used.delete(entry.id);
-    if (used.get(id)) throw unauthorized('Assertion already used');
-    used.set(id, { id, expiresAt });
+    const entry = used.get(id);
+    if (entry && entry.expiresAt > this.brokerage.clock.now())
+      throw unauthorized('Assertion already used');
+    used.set(id, { id, expiresAt }, { expiresAt });
   }
 }
 

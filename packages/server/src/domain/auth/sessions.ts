@@ -2,7 +2,7 @@ import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
 import type { User } from '../accounts/model.js';
 import { secretHex } from '../kernel/secrets.js';
-import type { Store } from '../kernel/store.js';
+import type { Index, Store } from '../kernel/store.js';
 
 /** How a session was opened. */
 export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso';
@@ -37,11 +37,15 @@ export interface SessionSettings {
 export const ssoLifetimeMs = 24 * 60 * 60_000;
 
 export class Sessions {
+  readonly #byUser: Index<Session>;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly settings: SessionSettings,
-  ) {}
+  ) {
+    this.#byUser = this.sessions.index('byUser', (session) => session.username);
+  }
 
   private get sessions() {
     return this.store.collection('sessions');
@@ -65,8 +69,13 @@ export class Sessions {
       pnlRequested: false,
       ended: false,
     };
-    this.sessions.set(session.id, session);
+    this.#keep(session);
     return session;
+  }
+
+  /** The user's live sessions. */
+  ofUser(username: string): Session[] {
+    return this.#byUser.get(username).flatMap((session) => this.find(session.id) ?? []);
   }
 
   /** The live session with this id, or undefined when unknown, ended or idle too long. */
@@ -87,7 +96,9 @@ export class Sessions {
 
   /** Records a request on the session (any request keeps it open). */
   touch(session: Session): void {
+    if (session.ended) return;
     session.lastSeenAt = this.clock.now();
+    this.#keep(session);
   }
 
   /** Milliseconds until the session's single sign-on expires, however often it is pinged. */
@@ -103,6 +114,16 @@ export class Sessions {
   end(session: Session): void {
     session.ended = true;
     session.brokerageOpen = false;
+    this.sessions.delete(session.id);
+  }
+
+  /** Stores the session until it would end by itself: idle too long, or its single sign-on over. */
+  #keep(session: Session): void {
+    const expiresAt = Math.min(
+      session.lastSeenAt + this.settings.idleTimeoutMs,
+      session.createdAt + ssoLifetimeMs,
+    );
+    this.sessions.set(session.id, session, { expiresAt });
   }
 
   /** Throws 401 unless the session is live. */

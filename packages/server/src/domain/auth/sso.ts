@@ -101,7 +101,9 @@ export class Sso {
       expiresAt: this.brokerage.clock.now() + linkLifetimeSeconds * 1000,
       used: false,
     };
-    this.brokerage.store.collection('ssoLinks').set(link.token, link);
+    this.brokerage.store
+      .collection('ssoLinks')
+      .set(link.token, link, { expiresAt: link.expiresAt });
     const query = new URLSearchParams({ token: link.token, path: link.path });
     return {
       active: true,
@@ -119,7 +121,7 @@ export class Sso {
     const user = this.brokerage.user(link.username);
     if (!user) return undefined;
     link.used = true;
-    links.set(link.token, link);
+    links.set(link.token, link, { expiresAt: link.expiresAt });
     return {
       session: this.brokerage.sessions.open(user, { origin: 'sso', brokerageOpen: true }),
       link,
@@ -144,10 +146,6 @@ export class Sso {
 
   /** The user's live sessions whose brokerage connection is open. */
   private brokerageHolders(user: User): Session[] {
-    return this.brokerage.store
-      .collection('sessions')
-      .values()
-      .filter((session) => session.username === user.username && session.brokerageOpen)
-      .flatMap((session) => this.brokerage.sessions.find(session.id) ?? []);
+    return this.brokerage.sessions.ofUser(user.username).filter((session) => session.brokerageOpen);
   }
 }

@@ -1,10 +1,29 @@
+/** How a record is kept: until deleted, or until `expiresAt` (epoch ms of the brokerage's clock). */
+export interface KeepOptions {
+  /** The record is dropped by `Store.expire(now)` once `now` reaches this time. */
+  expiresAt?: number;
+}
+
+/** The records of one collection sharing a key, kept current on every `set` and `delete`. */
+export interface Index<T> {
+  get(key: string): T[];
+}
+
 /** One kind of record, keyed by id. */
 export interface Collection<T> {
   get(id: string): T | undefined;
   values(): T[];
-  set(id: string, value: T): void;
+  /** Stores the record; it replaces the one with the same id, and its expiry with it. */
+  set(id: string, value: T, options?: KeepOptions): void;
   delete(id: string): boolean;
   clear(): void;
+  /**
+   * The records grouped by `keyOf` (no group when it answers undefined). Declare an index once, when
+   * the area's service is built, before requests: every write then keeps it, so a lookup costs what
+   * it returns, not the size of the collection. The key must be recomputed by a `set`: a record
+   * changed in place keeps the key it had when it was last set.
+   */
+  index(name: string, keyOf: (value: T) => string | undefined): Index<T>;
 }
 
 /** Every kind of record the brokerage keeps, by collection name. Each area declares its own
@@ -21,4 +40,6 @@ export interface Store {
   collection<Name extends keyof Collections>(name: Name): Collection<Collections[Name]>;
   /** Empties every collection. */
   clear(): void;
+  /** Drops every record whose `expiresAt` is at or before `now`; costs what it drops. */
+  expire(now: number): void;
 }

@@ -1,5 +1,5 @@
 import { secretUuid } from '../kernel/secrets.js';
-import type { Store } from '../kernel/store.js';
+import type { Index, Store } from '../kernel/store.js';
 import type { PendingReply } from './model.js';
 
 /** At most this many message ids are suppressed per session. */
@@ -8,7 +8,11 @@ export const maxSuppressedIds = 64;
 /** Order warnings: requests held back until their reply id is answered, and the message ids a
  * session has chosen to accept in advance. */
 export class Questions {
-  constructor(private readonly store: Store) {}
+  readonly #byAccount: Index<PendingReply>;
+
+  constructor(private readonly store: Store) {
+    this.#byAccount = this.replies.index('byAccount', (reply) => reply.accountId);
+  }
 
   private get replies() {
     return this.store.collection('orderReplies');
@@ -36,9 +40,7 @@ export class Questions {
 
   /** Drops every pending reply of the account: another order was placed or modified on it. */
   invalidate(accountId: string): void {
-    for (const reply of this.replies.values()) {
-      if (reply.accountId === accountId) this.replies.delete(reply.id);
-    }
+    for (const reply of this.#byAccount.get(accountId)) this.replies.delete(reply.id);
   }
 
   suppressed(sessionId: string): ReadonlySet<string> {

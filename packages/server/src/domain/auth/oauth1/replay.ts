@@ -5,7 +5,8 @@ import type { Collection } from '../../kernel/store.js';
 /** How far an `oauth_timestamp` may be from the server's clock, either way. */
 export const timestampWindowMs = 5 * 60_000;
 
-/** A nonce seen, kept while a request carrying it could still pass the timestamp check. */
+/** A nonce seen, kept (then dropped by the store's expiry) while a request carrying it could still
+ * pass the timestamp check. */
 export interface SeenNonce {
   id: string;
   seenAt: number;
@@ -31,10 +32,8 @@ export function admitNonce(
   nonce: string,
 ): void {
   const now = clock.now();
-  for (const seen of nonces.values()) {
-    if (now - seen.seenAt > 2 * timestampWindowMs) nonces.delete(seen.id);
-  }
   const id = `${consumerKey}:${nonce}`;
-  if (nonces.get(id)) throw unauthorized('nonce already used');
-  nonces.set(id, { id, seenAt: now });
+  const seen = nonces.get(id);
+  if (seen && now - seen.seenAt <= 2 * timestampWindowMs) throw unauthorized('nonce already used');
+  nonces.set(id, { id, seenAt: now }, { expiresAt: now + 2 * timestampWindowMs });
 }

@@ -1,0 +1,34 @@
+// What the brokerage forgets, and when: memory bounded by what the service would still accept.
+import { describe, expect, it } from '@jest/globals';
+import { admitNonce, timestampWindowMs } from '../../src/domain/auth/oauth1/replay.js';
+import { domain } from './services.js';
+
+describe('retention', () => {
+  it('drops sessions idle past the timeout, and ended ones at once', () => {
+    const { services, clock, session } = domain();
+    const { sessions, store } = services.brokerage;
+    const user = services.brokerage.user('demo_individual');
+    if (!user) throw new Error('demo_individual is missing');
+    const ended = sessions.open(user, { origin: 'control', brokerageOpen: true });
+    sessions.end(ended);
+    expect(store.collection('sessions').get(ended.id)).toBeUndefined();
+
+    clock.advance(4 * 60_000);
+    sessions.touch(session);
+    clock.advance(4 * 60_000);
+    expect(sessions.find(session.id)).toBe(session);
+    clock.advance(2 * 60_000);
+    expect(store.collection('sessions').values()).toEqual([]);
+    expect(sessions.ofUser('demo_individual')).toEqual([]);
+  });
+
+  it('keeps a nonce while it could be replayed, then forgets it', () => {
+    const { services, clock } = domain();
+    const nonces = services.brokerage.store.collection('oauthNonces');
+    for (let i = 0; i < 100; i += 1) admitNonce(nonces, clock, 'CONSUMER', `n${i}`);
+    expect(() => admitNonce(nonces, clock, 'CONSUMER', 'n0')).toThrow('nonce already used');
+    clock.advance(2 * timestampWindowMs + 60_000);
+    expect(nonces.values()).toEqual([]);
+    expect(() => admitNonce(nonces, clock, 'CONSUMER', 'n0')).not.toThrow();
+  });
+});
