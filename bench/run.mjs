@@ -1,24 +1,26 @@
 #!/usr/bin/env node
 // The benchmark suite: `pnpm bench` from the root (builds first). Prints the markdown table and
-// writes results/latest.json, results/latest.md and results/throughput.svg.
-// Options: --quick (shorter cases, one round: a smoke run), --skip-generation.
+// writes results/latest.json, results/latest.md, results/throughput.svg and results/growth.svg.
+// Options: --quick (shorter cases, one round: a smoke run), --skip-generation, --skip-growth.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { throughputChart } from './lib/chart.mjs';
+import { lineCharts, throughputChart } from './lib/chart.mjs';
 import { measureClientOverhead, measureReplyLoop } from './lib/client-overhead.mjs';
 import { measureColdStart } from './lib/cold-start.mjs';
 import { measureGeneration } from './lib/generation.mjs';
-import { startPrism, startReference, stopAll } from './lib/processes.mjs';
+import { measureGrowth } from './lib/growth.mjs';
+import { startBareExpress, startPrism, startReference, stopAll } from './lib/processes.mjs';
 import { goalsOf, markdown, ratiosOf } from './lib/report.mjs';
-import { measureThroughput, operations, targets } from './lib/throughput.mjs';
+import { measureThroughput, operations, recordAnswers, targets } from './lib/throughput.mjs';
 
 const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     'skip-generation': { type: 'boolean', default: false },
+    'skip-growth': { type: 'boolean', default: false },
   },
 });
 const settings = flags.quick
@@ -32,6 +34,9 @@ const settings = flags.quick
       clientBatches: 4,
       clientCalls: 100,
       replyRepetitions: 5,
+      growthLevels: [0, 1000, 3000],
+      growthSample: 200,
+      growSeconds: 15,
     }
   : {
       connections: 10,
@@ -43,6 +48,9 @@ const settings = flags.quick
       clientBatches: 8,
       clientCalls: 200,
       replyRepetitions: 15,
+      growthLevels: [0, 1_000, 10_000, 100_000],
+      growthSample: 500,
+      growSeconds: 240,
     };
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
@@ -56,7 +64,9 @@ async function main() {
     startReference({ validation: false }),
     startPrism(),
   ]);
-  const urls = { validated: validated.url, floor: floor.url, prism: prism.url };
+  log('Starting a bare Express app with the answers the reference server gave');
+  const bare = await startBareExpress(await recordAnswers(validated.url));
+  const urls = { validated: validated.url, floor: floor.url, prism: prism.url, bare: bare.url };
 
   log(
     `Throughput: ${settings.rounds} rounds × ${operations.length} operations × ${targets.length} servers`,
@@ -78,6 +88,18 @@ async function main() {
   };
   await stopAll();
 
+  let growth;
+  if (!flags['skip-growth']) {
+    log(`State growth: ${settings.growthLevels.join(', ')} resting orders`);
+    growth = await measureGrowth({
+      levels: settings.growthLevels,
+      sample: settings.growthSample,
+      connections: settings.connections,
+      growSeconds: settings.growSeconds,
+      log,
+    });
+  }
+
   log('Cold start');
   const coldStart = await measureColdStart({ runs: settings.coldStartRuns });
   log('Generation');
@@ -96,6 +118,7 @@ async function main() {
     settings,
     throughput,
     client,
+    growth,
     coldStart,
     generation,
   };
@@ -115,6 +138,29 @@ async function main() {
       title: `Requests per second, ${settings.connections} connections (median of ${settings.rounds} rounds)`,
     }),
   );
+  if (growth) {
+    const xs = growth.points.map((point) => point.orders);
+    writeFileSync(
+      join(resultsDir, 'growth.svg'),
+      lineCharts({
+        title: 'The reference server as the order book grows',
+        xLabel: 'orders in the book',
+        xs,
+        series: [
+          {
+            label: 'placements per second',
+            values: growth.points.map((p) => p.placementsPerSecond),
+          },
+          { label: 'open orders, all (ms)', values: growth.points.map((p) => p.openOrdersAllMs) },
+          {
+            label: 'open orders, filled only (ms)',
+            values: growth.points.map((p) => p.openOrdersFilteredMs),
+          },
+          { label: 'resident memory (MiB)', values: growth.points.map((p) => p.rssMiB) },
+        ],
+      }),
+    );
+  }
   process.stdout.write(`${table}\n`);
   log(
     `Wrote results/latest.json, results/latest.md, results/throughput.svg in ${results.durationSeconds.toFixed(0)} s`,

@@ -1,6 +1,6 @@
 // A grouped bar chart of requests per second, one group per operation, one bar per target:
 // plain SVG, no plotting dependency.
-const colours = { validated: '#1f77b4', floor: '#9ecae1', prism: '#ff7f0e' };
+const colours = { validated: '#1f77b4', floor: '#9ecae1', prism: '#ff7f0e', bare: '#7f7f7f' };
 
 const escape = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -64,12 +64,70 @@ export function throughputChart({ operations, targets, summary, title }) {
     `<line x1="${margin.left}" x2="${width - margin.right}" y1="${margin.top + plotHeight}" y2="${margin.top + plotHeight}" stroke="#333"/>`,
   );
   targets.forEach((target, index) => {
-    const x = margin.left + index * 220;
+    const x = margin.left + index * 170;
     const legendY = height - 28;
     parts.push(
       `<rect x="${x}" y="${legendY - 10}" width="12" height="12" fill="${colours[target.id]}"/>`,
     );
     parts.push(`<text x="${x + 18}" y="${legendY}">${escape(target.label)}</text>`);
+  });
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}
+
+/** Small line charts side by side, one per series, sharing the x values (drawn on a log scale
+ * where they span more than two decades, zero placed at the axis). Series: [{ label, values }]. */
+export function lineCharts({ title, xLabel, xs, series }) {
+  const panelWidth = 300;
+  const panelHeight = 220;
+  const margin = { top: 60, right: 20, bottom: 56, left: 64 };
+  const width = series.length * (panelWidth + margin.left + margin.right);
+  const height = panelHeight + margin.top + margin.bottom;
+  const positive = xs.filter((x) => x > 0);
+  const logScale = positive.length > 0 && Math.max(...positive) / Math.min(...positive) > 100;
+  const low = logScale ? Math.log10(Math.min(...positive)) - 1 : Math.min(...xs);
+  const high = logScale ? Math.log10(Math.max(...positive)) : Math.max(...xs);
+  const xOf = (value) => {
+    const scaled = logScale ? (value > 0 ? Math.log10(value) : low) : value;
+    return high === low ? 0.5 : (scaled - low) / (high - low);
+  };
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">${escape(title)}</text>`,
+  ];
+  series.forEach(({ label, values }, panel) => {
+    const left = panel * (panelWidth + margin.left + margin.right) + margin.left;
+    const max = niceMax(Math.max(...values.filter(Number.isFinite), 1));
+    const px = (x) => left + xOf(x) * panelWidth;
+    const py = (v) => margin.top + panelHeight - (v / max) * panelHeight;
+    parts.push(
+      `<text x="${left + panelWidth / 2}" y="${margin.top - 12}" text-anchor="middle" font-weight="bold">${escape(label)}</text>`,
+    );
+    for (let tick = 0; tick <= 4; tick++) {
+      const value = (max / 4) * tick;
+      parts.push(
+        `<line x1="${left}" x2="${left + panelWidth}" y1="${py(value)}" y2="${py(value)}" stroke="#e0e0e0"/>`,
+        `<text x="${left - 6}" y="${py(value) + 4}" text-anchor="end">${Number(value.toPrecision(3))}</text>`,
+      );
+    }
+    xs.forEach((x) =>
+      parts.push(
+        `<text x="${px(x).toFixed(1)}" y="${margin.top + panelHeight + 18}" text-anchor="middle" font-size="11">${x}</text>`,
+      ),
+    );
+    const points = xs
+      .map((x, i) => [x, values[i]])
+      .filter(([, v]) => Number.isFinite(v))
+      .map(([x, v]) => `${px(x).toFixed(1)},${py(v).toFixed(1)}`);
+    parts.push(
+      `<polyline points="${points.join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`,
+      ...points.map((point) => {
+        const [cx, cy] = point.split(',');
+        return `<circle cx="${cx}" cy="${cy}" r="3" fill="#1f77b4"/>`;
+      }),
+      `<text x="${left + panelWidth / 2}" y="${margin.top + panelHeight + 40}" text-anchor="middle">${escape(xLabel)}${logScale ? ' (log scale)' : ''}</text>`,
+    );
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

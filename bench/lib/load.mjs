@@ -1,10 +1,10 @@
 // One load case: autocannon in this process against a server in a child process.
 import autocannon from 'autocannon';
 
-/** Runs `request` for `seconds` over `connections` connections and returns what the table
- * reports. Requests answered with another status, or whose body `verify` refuses, are counted
+/** Runs `request` for `seconds` (or until `amount` requests are sent) over `connections`
+ * connections and returns what the table reports. Requests answered with another status, or whose body `verify` refuses, are counted
  * apart and left out of the throughput. */
-export async function load({ url, request, connections, seconds, verify }) {
+export async function load({ url, request, connections, seconds, amount, verify }) {
   const result = await autocannon({
     url: `${url}${request.path}`,
     method: request.method,
@@ -12,6 +12,7 @@ export async function load({ url, request, connections, seconds, verify }) {
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     connections,
     duration: seconds,
+    ...(amount === undefined ? {} : { amount }),
     ...(verify ? { verifyBody: verify } : {}),
   });
   const ok = result['2xx'] - (result.mismatches ?? 0);

@@ -1,5 +1,7 @@
 // The servers under test, each in its own child process on 127.0.0.1 and a free port.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,12 +71,13 @@ function firstLine(child, parse, timeoutMs) {
   });
 }
 
-/** The reference server (bench/lib/reference-server.mjs), with or without validation. */
-export async function startReference({ validation }) {
-  const args = [join(here, 'reference-server.mjs'), ...(validation ? [] : ['--no-validation'])];
+/** A Node script of this folder that prints `{"url": ...}` once it listens. */
+async function startListener(script, args, name) {
   const child = track(
-    spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] }),
-    `reference server${validation ? '' : ' (no validation)'}`,
+    spawn(process.execPath, [join(here, script), ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+    name,
   );
   const url = await firstLine(
     child,
@@ -82,6 +85,23 @@ export async function startReference({ validation }) {
     30_000,
   );
   return { child, url };
+}
+
+/** The reference server (bench/lib/reference-server.mjs), with or without validation. */
+export function startReference({ validation }) {
+  return startListener(
+    'reference-server.mjs',
+    validation ? [] : ['--no-validation'],
+    `reference server${validation ? '' : ' (no validation)'}`,
+  );
+}
+
+/** A bare Express 5 app answering `routes` ([{ method, path, status, type, body }]) with fixed
+ * bytes (bench/lib/bare-express.mjs). */
+export function startBareExpress(routes) {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-bare-')), 'routes.json');
+  writeFileSync(file, JSON.stringify(routes));
+  return startListener('bare-express.mjs', [file], 'bare Express');
 }
 
 /** Polls `check` until it resolves true (the server answers), up to `timeoutMs`. */

@@ -4,14 +4,20 @@ const percent = (value) => `${fixed(value * 100, 1)} %`;
 
 /** The goals of the benchmark issue: reported, never asserted. */
 export function goalsOf(results) {
-  const { throughput, client, coldStart } = results;
+  const { throughput, client, coldStart, growth } = results;
   const ledger = throughput.ratios.ledger;
+  const growthGoals = growth ? growthGoalsOf(growth.points) : [];
   const prismRatios = Object.values(throughput.ratios).map((ratio) => ratio.validatedOverPrism);
   return [
     {
       goal: 'validation overhead on the read route (GET ledger) at most 15 %',
       measured: percent(ledger.validationOverhead),
       met: ledger.validationOverhead <= 0.15,
+    },
+    {
+      goal: 'validated GET ledger at least 0.8x a bare Express 5 app answering the same bytes',
+      measured: `${fixed(ledger.validatedOverBare, 2)}x`,
+      met: ledger.validatedOverBare >= 0.8,
     },
     {
       goal: "at least 5x Prism's throughput (every operation)",
@@ -27,6 +33,22 @@ export function goalsOf(results) {
       goal: 'cold start (process start to first answer) under 1 s',
       measured: `${fixed(coldStart.firstAnswerMs)} ms`,
       met: coldStart.firstAnswerMs < 1000,
+    },
+    ...growthGoals,
+  ];
+}
+
+/** Issue 18's goals on state growth: placement at the largest book at least 0.9x the empty one. */
+function growthGoalsOf(points) {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || last === first) return [];
+  const ratio = last.placementsPerSecond / first.placementsPerSecond;
+  return [
+    {
+      goal: `placement at ${last.orders} orders at least 0.9x the empty book`,
+      measured: `${fixed(ratio, 2)}x (${fixed(first.placementsPerSecond)} → ${fixed(last.placementsPerSecond)}/s)`,
+      met: ratio >= 0.9,
     },
   ];
 }
@@ -54,13 +76,13 @@ export function markdown(results, { operations, targets }) {
   }
   lines.push(
     '',
-    '| Operation | a/b (validated / no validation) | validation overhead | a/c (validated / Prism) |',
-    '|---|--:|--:|--:|',
+    '| Operation | a/b (validated / no validation) | validation overhead | a/c (validated / Prism) | a/d (validated / bare Express) |',
+    '|---|--:|--:|--:|--:|',
   );
   for (const operation of operations) {
     const ratio = throughput.ratios[operation.id];
     lines.push(
-      `| ${operation.label} | ${fixed(ratio.validatedOverFloor, 2)} | ${percent(ratio.validationOverhead)} | ${fixed(ratio.validatedOverPrism, 1)}x |`,
+      `| ${operation.label} | ${fixed(ratio.validatedOverFloor, 2)} | ${percent(ratio.validationOverhead)} | ${fixed(ratio.validatedOverPrism, 1)}x | ${fixed(ratio.validatedOverBare, 2)}x |`,
     );
   }
   lines.push('', '## Client', '');
@@ -87,6 +109,19 @@ export function markdown(results, { operations, targets }) {
   lines.push(
     `| reply loop: marginal cost per round ((total − at once) / rounds, ms) | ${fixed(client.replyLoop.marginalPerRoundMs, 2)} |`,
   );
+  if (results.growth) {
+    lines.push('', '## State growth (one server, resting orders of one account)', '');
+    lines.push(
+      '| Orders in the book | Placements/s | Placement p99 (ms) | Open orders, all (ms) | Open orders, filled only (ms) | RSS (MiB) |',
+      '|--:|--:|--:|--:|--:|--:|',
+    );
+    for (const point of results.growth.points) {
+      lines.push(
+        `| ${point.orders}${point.orders < point.level ? ` (of ${point.level}: budget spent)` : ''} | ${fixed(point.placementsPerSecond)} | ${fixed(point.placementP99, 1)} | ${fixed(point.openOrdersAllMs, 1)} | ${fixed(point.openOrdersFilteredMs, 1)} | ${fixed(point.rssMiB)} |`,
+      );
+    }
+    lines.push('', '![State growth](growth.svg)');
+  }
   lines.push('', '## Start-up and generation', '');
   lines.push('| Measure | Median (ms) |', '|---|--:|');
   lines.push(`| cold start: process start to listening | ${fixed(coldStart.listeningMs)} |`);
@@ -113,6 +148,7 @@ export function ratiosOf(summary) {
       validatedOverFloor: validated / cells.floor.requestsPerSecond,
       validationOverhead: 1 - validated / cells.floor.requestsPerSecond,
       validatedOverPrism: validated / cells.prism.requestsPerSecond,
+      validatedOverBare: validated / cells.bare.requestsPerSecond,
     };
   }
   return ratios;

@@ -1,6 +1,7 @@
 // Throughput and latency of representative operations, interleaved across the targets:
 // (a) the reference server validating requests and responses, (b) the same server without
-// validation (the floor), (c) Stoplight Prism mocking the same bundled document.
+// validation, (c) Stoplight Prism mocking the same bundled document, (d) a bare Express 5 app
+// answering the bytes the reference server answered (the framework's own floor).
 import { load } from './load.mjs';
 import { median } from './stats.mjs';
 
@@ -83,7 +84,34 @@ export const targets = [
   { id: 'validated', label: 'reference (validated)' },
   { id: 'floor', label: 'reference (no validation)' },
   { id: 'prism', label: 'Prism 5.14.2 mock' },
+  { id: 'bare', label: 'bare Express 5 (same bytes)' },
 ];
+
+/** Targets that keep state, prepared before each case. */
+const stateful = new Set(['validated', 'floor']);
+
+/** What the reference server at `url` answers to each operation (after its preparation), as
+ * routes for the bare Express app. */
+export async function recordAnswers(url) {
+  const routes = [];
+  for (const operation of operations) {
+    await operation.prepare?.(url);
+    const { method, path, body } = operation.request;
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    routes.push({
+      method,
+      path: path.split('?')[0],
+      status: response.status,
+      type: response.headers.get('content-type') ?? 'application/json',
+      body: await response.text(),
+    });
+  }
+  return routes;
+}
 
 /** For each round, each operation and each target: prepare, warm up, prepare again, measure.
  * Answers the median of the rounds per operation and target, and every run. */
@@ -100,9 +128,9 @@ export async function measureThroughput({
     for (const operation of operations) {
       for (const target of targets) {
         const url = urls[target.id];
-        // Prism keeps no state: nothing to prepare there.
+        // Prism and the bare app keep no state: nothing to prepare there.
         const prepare = async () => {
-          if (target.id !== 'prism') await operation.prepare?.(url);
+          if (stateful.has(target.id)) await operation.prepare?.(url);
         };
         const verify = target.id === 'prism' ? undefined : operation.verify;
         const options = { url, request: operation.request, connections, verify };
