@@ -1,5 +1,4 @@
 // What the brokerage forgets, and when: memory bounded by what the service would still accept.
-import { describe, expect, it } from '@jest/globals';
 import { admitNonce, timestampWindowMs } from '../../src/domain/auth/oauth1/replay.js';
 import { domain } from './services.js';
 

@@ -1,5 +1,4 @@
 // The store's contract: what every implementation of `Store` must do. Run against each store.
-import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { ManualClock } from '../../src/domain/kernel/clock.js';
 import { retentionSweepMs, sweepExpiredRecords } from '../../src/domain/kernel/retention.js';
