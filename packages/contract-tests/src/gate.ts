@@ -18,9 +18,14 @@ interface RouterLayer {
   route?: { path: unknown; methods: Record<string, boolean> };
 }
 
-/** `GET /v1/api/x/{id}` for every route an Express 5 app registered, outside infrastructure. */
-export function servedRoutes(app: { router: unknown }): Set<string> {
-  const routes = new Set<string>();
+/** `GET /v1/api/x/{id}` for every operation the server dispatches to a handler, and every other
+ * route its Express 5 app registered, outside infrastructure. */
+export function servedRoutes(server: {
+  app: { router: unknown };
+  servedOperations: readonly string[];
+}): Set<string> {
+  const routes = new Set<string>(server.servedOperations);
+  const { app } = server;
   for (const layer of (app.router as { stack: RouterLayer[] }).stack) {
     if (!layer.route || typeof layer.route.path !== 'string') continue;
     const path = layer.route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -140,12 +140,12 @@ describeInProcess('routes of the reference server', () => {
   afterAll(() => target.close());
 
   it('serves exactly the operations of the document', () => {
-    expect(routeProblems(operations, servedRoutes(controls(target).server.app))).toEqual([]);
+    expect(routeProblems(operations, servedRoutes(controls(target).server))).toEqual([]);
   });
 
   it('reports an operation of the document that the server does not serve', () => {
     const extended = operationsOf(documentWithNewOperation());
-    expect(routeProblems(extended, servedRoutes(controls(target).server.app))).toEqual([
+    expect(routeProblems(extended, servedRoutes(controls(target).server))).toEqual([
       'not served: GET /v1/api/iserver/account/{accountId}/notes',
     ]);
   });
@@ -155,7 +155,7 @@ describeInProcess('routes of the reference server', () => {
     controls(extra).server.app.get('/v1/api/iserver/undocumented', (_req, res) => {
       res.json({});
     });
-    expect(routeProblems(operations, servedRoutes(controls(extra).server.app))).toEqual([
+    expect(routeProblems(operations, servedRoutes(controls(extra).server))).toEqual([
       'not in the document: GET /v1/api/iserver/undocumented',
     ]);
     await extra.close();

@@ -64,6 +64,8 @@ export interface BrokerageServer {
   pacer: Pacer | undefined;
   /** Controls for test authors (also served under `/control`). */
   controls: Controls;
+  /** The document's operations this server dispatches to a handler (`METHOD /path/{template}`). */
+  readonly servedOperations: readonly string[];
   /** The session the gateway holds, opening a new one for the gateway user when it has ended. */
   openGatewaySession(): Session;
   readonly options: Readonly<
@@ -155,6 +157,9 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const openGatewaySession = gateway.open;
   return {
     app,
+    servedOperations: operations
+      .filter((operation) => core.serves(operation.operationId))
+      .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`),
     brokerage,
     services,
     faults,

@@ -38,46 +38,133 @@ function decode(raw: string): string {
   }
 }
 
+interface CompiledRoute<Route extends RouteTemplate> {
+  route: Route;
+  method: string;
+  names: string[];
+  /** Position in specificity order: the lower wins. */
+  rank: number;
+}
+
+/** A node of the template tree: one path segment. */
+interface TemplateNode<Route extends RouteTemplate> {
+  literals: Map<string, TemplateNode<Route>>;
+  parameter?: TemplateNode<Route>;
+  /** Templates ending here. */
+  ends: CompiledRoute<Route>[];
+}
+
+const templateNode = <Route extends RouteTemplate>(): TemplateNode<Route> => ({
+  literals: new Map(),
+  ends: [],
+});
+
 /**
  * A matcher over some routes: `match('GET', '/v1/api/portfolio/U1/ledger')`.
  * With `prefix: true` the path may carry a prefix before the template (a base URL's path);
  * with `emptyParams: true` a parameter may be empty (`/acesws//signatures-and-owners`).
+ * Without a prefix, templates are looked up in a tree of segments, so a match costs the depth of
+ * the path, not the number of routes; with one, each template is tried in turn.
  */
 export function createRouteMatcher<Route extends RouteTemplate>(
   routes: Iterable<Route>,
   options: { prefix?: boolean; emptyParams?: boolean } = {},
 ) {
-  const parameter = options.emptyParams ? '([^/]*)' : '([^/]+)';
-  const compiled = [...routes].sort(compareRouteSpecificity).map((route) => {
-    const names: string[] = [];
-    const source = route.path
-      .split('/')
-      .map((segment) => {
-        const name = /^\{(.+)\}$/.exec(segment)?.[1];
-        if (name === undefined) return escapeRegExp(segment);
-        names.push(name);
-        return parameter;
-      })
-      .join('/');
-    const method = route.method.toUpperCase();
-    return {
+  const compiled = [...routes]
+    .sort(compareRouteSpecificity)
+    .map((route, rank): CompiledRoute<Route> => ({
       route,
-      method,
-      names,
-      pattern: new RegExp(`${options.prefix ? '' : '^'}${source}/?$`),
-    };
-  });
+      method: route.method.toUpperCase(),
+      names: route.path.split('/').flatMap((segment) => /^\{(.+)\}$/.exec(segment)?.[1] ?? []),
+      rank,
+    }));
+  const matchAt = options.prefix
+    ? prefixMatcher(compiled, options.emptyParams ?? false)
+    : treeMatcher(compiled, options.emptyParams ?? false);
   return (method: string, path: string): RouteMatch<Route> | undefined => {
-    const upper = method.toUpperCase();
-    for (const entry of compiled) {
-      if (entry.method !== upper) continue;
-      const found = entry.pattern.exec(path);
-      if (!found) continue;
-      const params: Record<string, string> = {};
-      entry.names.forEach((name, index) => {
-        params[name] = decode(found[index + 1] ?? '');
-      });
-      return { route: entry.route, params };
+    const found = matchAt(method.toUpperCase(), path);
+    if (!found) return undefined;
+    const params: Record<string, string> = {};
+    found.entry.names.forEach((name, index) => {
+      params[name] = decode(found.values[index] ?? '');
+    });
+    return { route: found.entry.route, params };
+  };
+}
+
+interface Found<Route extends RouteTemplate> {
+  entry: CompiledRoute<Route>;
+  /** Raw parameter values, in template order. */
+  values: string[];
+}
+
+function treeMatcher<Route extends RouteTemplate>(
+  compiled: CompiledRoute<Route>[],
+  emptyParams: boolean,
+): (method: string, path: string) => Found<Route> | undefined {
+  const root = templateNode<Route>();
+  for (const entry of compiled) {
+    let node = root;
+    for (const segment of entry.route.path.split('/')) {
+      if (/^\{.+\}$/.test(segment)) {
+        node = node.parameter ??= templateNode();
+      } else {
+        let next = node.literals.get(segment);
+        if (!next) node.literals.set(segment, (next = templateNode()));
+        node = next;
+      }
+    }
+    node.ends.push(entry);
+  }
+  return (method, path) => {
+    let best: Found<Route> | undefined;
+    const visit = (
+      node: TemplateNode<Route>,
+      segments: string[],
+      index: number,
+      values: string[],
+    ) => {
+      if (index === segments.length) {
+        for (const entry of node.ends) {
+          if (entry.method === method && (!best || entry.rank < best.entry.rank))
+            best = { entry, values: [...values] };
+        }
+        return;
+      }
+      const segment = segments[index] ?? '';
+      const literal = node.literals.get(segment);
+      if (literal) visit(literal, segments, index + 1, values);
+      if (node.parameter && (emptyParams || segment !== '')) {
+        values.push(segment);
+        visit(node.parameter, segments, index + 1, values);
+        values.pop();
+      }
+    };
+    const segments = path.split('/');
+    visit(root, segments, 0, []);
+    // A trailing slash is allowed (`/v1/api/tickle/`).
+    if (path.endsWith('/')) visit(root, segments.slice(0, -1), 0, []);
+    return best;
+  };
+}
+
+function prefixMatcher<Route extends RouteTemplate>(
+  compiled: CompiledRoute<Route>[],
+  emptyParams: boolean,
+): (method: string, path: string) => Found<Route> | undefined {
+  const parameter = emptyParams ? '([^/]*)' : '([^/]+)';
+  const patterns = compiled.map((entry) => {
+    const source = entry.route.path
+      .split('/')
+      .map((segment) => (/^\{(.+)\}$/.test(segment) ? parameter : escapeRegExp(segment)))
+      .join('/');
+    return { entry, pattern: new RegExp(`${source}/?$`) };
+  });
+  return (method, path) => {
+    for (const { entry, pattern } of patterns) {
+      if (entry.method !== method) continue;
+      const found = pattern.exec(path);
+      if (found) return { entry, values: found.slice(1) };
     }
     return undefined;
   };

@@ -6,8 +6,9 @@ import { sendError } from './error-response.js';
 /** Runs before the operation routes and the body parsers, with one match of the URL against the
  * document's paths: the most specific template, whatever the method, so that
  * `DELETE .../alert/activate` is not taken for `DELETE .../alert/{alertId}`.
- * - It records the request's operation, so that even a body the parsers refuse is answered in
- *   the operation's shape.
+ * - It records the request's operation and its path parameters (`res.locals.operation`,
+ *   `res.locals.params`), so that even a body the parsers refuse is answered in the operation's
+ *   shape, and no later step matches the path again.
  * - `HEAD` on a path with a GET operation is that GET without a body (Node's response already
  *   knows to send none).
  * - A method the path does not offer answers 405 with `Allow`. */
@@ -35,6 +36,7 @@ export function methodGate(operations: OperationInfo[]): RequestHandler {
     const withEmpty = operation ? undefined : matchWithEmptyParameter(req.method, req.path);
     if (operation || Object.values(withEmpty?.params ?? {}).includes('')) {
       res.locals.operation = operation;
+      res.locals.params = found.params;
       next();
       return;
     }

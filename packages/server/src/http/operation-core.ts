@@ -44,6 +44,8 @@ export interface OperationCore {
     reply: Reply,
     answered?: () => boolean,
   ): Promise<{ body: unknown } | undefined>;
+  /** The operation has a handler: a request for it is dispatched. */
+  serves(operationId: string): boolean;
 }
 
 export function operationCore({
@@ -80,6 +82,10 @@ export function operationCore({
       if (answered()) return undefined;
       const handler = handlers[operation.operationId] as Handler<OperationId>;
       return { body: await handler(request, reply) };
+    },
+
+    serves(operationId) {
+      return typeof (handlers as Partial<Record<string, unknown>>)[operationId] === 'function';
     },
   };
 }

@@ -38,8 +38,11 @@ export interface PipelineOptions {
   pages: express.Router;
 }
 
-/** The path of a request to a documented operation, mounted on `app` in order: the gate (timer,
- * session, pacing), body parsing, validation, the handler, then errors in the operation's shape. */
+/** The path of a request to a documented operation, mounted on `app` in order: the method gate
+ * (which finds the operation and its path parameters, once), the gate (timer, session, pacing),
+ * body parsing, validation, the handler, then errors in the operation's shape. Each step is one
+ * middleware that reads the operation the method gate found, so that a request does not walk a
+ * route per operation. */
 export function mountPipeline(app: Express, options: PipelineOptions): void {
   app.use(methodGate(options.operations));
   // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
@@ -56,42 +59,40 @@ const operationOf = (res: Response): OperationInfo | undefined =>
 /** Before validation: the request timer, then the core's gate (credentials or session, pacing),
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
  * content. */
-function mountGate(
-  app: Express,
-  { operations, clock, requestTimeoutMs, core }: PipelineOptions,
-): void {
-  for (const operation of operations) {
-    const route = app.route(operation.expressPath);
-    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
-      res.locals.operation = operation;
-      const cancelTimer = clock.schedule(requestTimeoutMs, () => {
-        if (!res.headersSent) {
-          sendError(
-            res,
-            answerFor(
-              unavailable(`Request aborted after ${requestTimeoutMs / 1000} seconds`),
-              operation,
-            ),
+function mountGate(app: Express, { clock, requestTimeoutMs, core }: PipelineOptions): void {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const operation = operationOf(res);
+    if (!operation) {
+      next();
+      return;
+    }
+    const cancelTimer = clock.schedule(requestTimeoutMs, () => {
+      if (!res.headersSent) {
+        sendError(
+          res,
+          answerFor(
+            unavailable(`Request aborted after ${requestTimeoutMs / 1000} seconds`),
             operation,
-            req.path,
-          );
-        }
-      });
-      res.on('close', cancelTimer);
-      try {
-        res.locals.session = await core.admit(operation, {
-          method: req.method,
-          url: req.originalUrl,
-          headers: req.headers,
-          body: req.body,
-          ip: req.ip,
-        });
-        next();
-      } catch (error) {
-        next(error);
+          ),
+          operation,
+          req.path,
+        );
       }
     });
-  }
+    res.on('close', cancelTimer);
+    try {
+      res.locals.session = await core.admit(operation, {
+        method: req.method,
+        url: req.originalUrl,
+        headers: req.headers,
+        body: req.body,
+        ip: req.ip,
+      });
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
 }
 
 /** JSON bodies, the pages outside the document, the required-body check, empty path parameters,
@@ -142,33 +143,35 @@ function mountBodyParsingAndValidation(
 
 /** The core's dispatch of each operation (injected faults and latency, then the handler); it
  * answers 200. */
-function mountDispatch(app: Express, { operations, core }: PipelineOptions): void {
-  for (const operation of operations) {
-    const route = app.route(operation.expressPath);
-    route[operation.method as 'get'](async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const reply: Reply = {
-          setCookie: (name, value) =>
-            res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
-          setHeader: (name, value) => res.setHeader(name, value),
-        };
-        const request = {
-          params: req.params,
-          query: req.query,
-          body: req.body,
-          session: res.locals.session,
-          headers: req.headers,
-          url: req.originalUrl,
-          method: req.method,
-          ip: req.ip ?? '',
-        } as unknown as OperationRequest<OperationId>;
-        const answer = await core.dispatch(operation, request, reply, () => res.headersSent);
-        if (answer && !res.headersSent) res.status(200).json(answer.body);
-      } catch (error) {
-        next(error);
-      }
-    });
-  }
+function mountDispatch(app: Express, { core }: PipelineOptions): void {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const operation = operationOf(res);
+    if (!operation) {
+      next();
+      return;
+    }
+    try {
+      const reply: Reply = {
+        setCookie: (name, value) =>
+          res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
+        setHeader: (name, value) => res.setHeader(name, value),
+      };
+      const request = {
+        params: res.locals.params,
+        query: req.query,
+        body: req.body,
+        session: res.locals.session,
+        headers: req.headers,
+        url: req.originalUrl,
+        method: req.method,
+        ip: req.ip ?? '',
+      } as unknown as OperationRequest<OperationId>;
+      const answer = await core.dispatch(operation, request, reply, () => res.headersSent);
+      if (answer && !res.headersSent) res.status(200).json(answer.body);
+    } catch (error) {
+      next(error);
+    }
+  });
 }
 
 /** 404 for anything else; every error answered with the status and body shape the document
