@@ -8,6 +8,7 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const documentEntry = join(repoRoot, 'openapi', 'openapi.yaml');
 export const controlDocumentEntry = join(repoRoot, 'openapi', 'control', 'control.yaml');
+export const asyncapiEntry = join(repoRoot, 'asyncapi', 'asyncapi.yaml');
 export const redoclyConfig = join(repoRoot, 'redocly.yaml');
 
 /** Ajv standalone validators of @brokerage/validators, generated from the bundled document. */

@@ -1,0 +1,38 @@
+// Reads the streaming document (asyncapi/) with the AsyncAPI parser, and names what it holds:
+// each message of the channel with its direction (what a client sends, what the service sends),
+// its payload schema and, for a subscription, the schema of its JSON arguments.
+import { Parser, fromFile } from '@asyncapi/parser';
+
+/** Parses the document; `diagnostics` are the parser's findings, by severity (0 error, 1 warning). */
+export async function parseStreamingDocument(entry) {
+  const { document, diagnostics } = await fromFile(new Parser(), entry).parse();
+  return { document, diagnostics };
+}
+
+/** The channel's messages of a resolved document (the bundled JSON, or the parser's
+ * `document.json()`): `{ key, name, direction, payload, arguments, examples }`, by key. Messages
+ * the service receives are `client`, the ones it sends (and its replies) `server`. */
+export function streamingMessages(resolved) {
+  const direction = new Map();
+  for (const operation of Object.values(resolved.operations ?? {})) {
+    const keyOf = (message) =>
+      Object.keys(resolved.channels.ws.messages).find(
+        (key) =>
+          resolved.channels.ws.messages[key] === message || message?.$ref?.endsWith(`/${key}`),
+      );
+    for (const message of operation.messages ?? []) {
+      direction.set(keyOf(message), operation.action === 'receive' ? 'client' : 'server');
+    }
+    for (const message of operation.reply?.messages ?? []) direction.set(keyOf(message), 'server');
+  }
+  return Object.entries(resolved.channels.ws.messages)
+    .map(([key, message]) => ({
+      key,
+      name: message.name,
+      direction: direction.get(key),
+      payload: message.payload,
+      arguments: message['x-arguments'],
+      examples: message.examples ?? [],
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
