@@ -13,19 +13,22 @@ export async function parseStreamingDocument(entry) {
  * `document.json()`): `{ key, name, direction, payload, arguments, examples }`, by key. Messages
  * the service receives are `client`, the ones it sends (and its replies) `server`. */
 export function streamingMessages(resolved) {
+  const channel = resolved.channels.ws.messages;
+  // An operation's message is a reference to the channel's, or (in a bundle) a copy of it.
+  const keyOf = (message) =>
+    Object.keys(channel).find((key) =>
+      message.$ref
+        ? message.$ref === `#/channels/ws/messages/${key}`
+        : JSON.stringify(channel[key]) === JSON.stringify(message),
+    );
   const direction = new Map();
   for (const operation of Object.values(resolved.operations ?? {})) {
-    const keyOf = (message) =>
-      Object.keys(resolved.channels.ws.messages).find(
-        (key) =>
-          resolved.channels.ws.messages[key] === message || message?.$ref?.endsWith(`/${key}`),
-      );
     for (const message of operation.messages ?? []) {
       direction.set(keyOf(message), operation.action === 'receive' ? 'client' : 'server');
     }
     for (const message of operation.reply?.messages ?? []) direction.set(keyOf(message), 'server');
   }
-  return Object.entries(resolved.channels.ws.messages)
+  return Object.entries(channel)
     .map(([key, message]) => ({
       key,
       name: message.name,

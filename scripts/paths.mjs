@@ -1,5 +1,5 @@
-// Where the documents live (the brokerage document and the reference server's control API
-// document) and where their generated artefacts go, relative to a root folder (the repository,
+// Where the documents live (the brokerage document, the reference server's control API
+// document and the streaming document) and where their generated artefacts go, relative to a root folder (the repository,
 // or a scratch copy when checking for drift).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ export const validatorFiles = [
   'param-validators.ts',
   'catalog.ts',
   'guards.ts',
+  'stream-validators.ts',
+  'stream-catalog.ts',
 ];
 
 export const artefacts = (root = repoRoot) => ({
@@ -26,6 +28,9 @@ export const artefacts = (root = repoRoot) => ({
   operationRoutes: join(root, 'packages', 'types', 'src', 'generated', 'operation-routes.ts'),
   controlBundleYaml: join(root, 'packages', 'types', 'generated', 'control.openapi.yaml'),
   controlBundleJson: join(root, 'packages', 'types', 'generated', 'control.openapi.json'),
+  streamingBundleYaml: join(root, 'packages', 'types', 'generated', 'asyncapi.yaml'),
+  streamingBundleJson: join(root, 'packages', 'types', 'generated', 'asyncapi.json'),
+  streamingTypes: join(root, 'packages', 'types', 'src', 'generated', 'streaming.ts'),
   ...Object.fromEntries(
     validatorFiles.map((name) => [
       `validators:${name}`,
