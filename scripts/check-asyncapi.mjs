@@ -7,11 +7,12 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
-import { parseStreamingDocument, streamingMessages } from './asyncapi-document.mjs';
+import { Parser, fromFile } from '@asyncapi/parser';
+import { streamingMessages } from './asyncapi-messages.mjs';
 import { asyncapiEntry } from './paths.mjs';
 
 const severities = ['error', 'warning'];
-const { document, diagnostics } = await parseStreamingDocument(asyncapiEntry);
+const { document, diagnostics } = await fromFile(new Parser(), asyncapiEntry).parse();
 const findings = diagnostics.filter((d) => d.severity < severities.length);
 for (const d of findings) {
   console.error(`${severities[d.severity]} ${d.code} at ${d.path.join('.')}: ${d.message}`);

@@ -1,14 +1,6 @@
-// Reads the streaming document (asyncapi/) with the AsyncAPI parser, and names what it holds:
-// each message of the channel with its direction (what a client sends, what the service sends),
-// its payload schema and, for a subscription, the schema of its JSON arguments.
-import { Parser, fromFile } from '@asyncapi/parser';
-
-/** Parses the document; `diagnostics` are the parser's findings, by severity (0 error, 1 warning). */
-export async function parseStreamingDocument(entry) {
-  const { document, diagnostics } = await fromFile(new Parser(), entry).parse();
-  return { document, diagnostics };
-}
-
+// Names what the streaming document (asyncapi/) holds, once resolved: each message of the
+// channel with its direction (what a client sends, what the service sends), its payload schema
+// and, for a subscription, the schema of its JSON arguments.
 /** The channel's messages of a resolved document (the bundled JSON, or the parser's
  * `document.json()`): `{ key, name, direction, payload, arguments, examples }`, by key. Messages
  * the service receives are `client`, the ones it sends (and its replies) `server`. */
