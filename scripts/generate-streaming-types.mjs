@@ -43,12 +43,30 @@ function transform(schema) {
   return template && ts.factory.createTypeReferenceNode(ts.factory.createIdentifier(template));
 }
 
+/** A copy of a schema whose `patternProperties` become `additionalProperties` of any of the
+ * types the object's values may have: TypeScript's index signature must admit the declared
+ * properties too (`conid: number` beside fields keyed by code, `'31': string`). */
+function withIndexSignatures(schema) {
+  if (Array.isArray(schema)) return schema.map(withIndexSignatures);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withIndexSignatures(value)]),
+  );
+  if (!copy.patternProperties) return copy;
+  const { patternProperties, ...rest } = copy;
+  const values = [...Object.values(patternProperties), ...Object.values(rest.properties ?? {})];
+  return { ...rest, additionalProperties: { anyOf: values } };
+}
+
 /** The streaming document's schemas as the components of an OpenAPI document. */
 function asOpenApi(bundle, messages) {
   const schemas = { ...bundle.components.schemas };
   for (const message of messages) {
     schemas[payloadName(message)] = message.payload;
     if (message.arguments) schemas[argumentsName(message)] = message.arguments;
+  }
+  for (const [name, schema] of Object.entries(schemas)) {
+    schemas[name] = withIndexSignatures(schema);
   }
   return {
     openapi: '3.1.0',

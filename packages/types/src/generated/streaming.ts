@@ -283,7 +283,7 @@ export interface components {
             _updated: components["schemas"]["_updated"];
             server_id?: components["schemas"]["server_id"];
         } & {
-            [key: string]: string;
+            [key: string]: string | components["schemas"]["6119"] | components["schemas"]["6509"] | `smd+${string}` | components["schemas"]["conid"] | components["schemas"]["conidEx"] | components["schemas"]["_updated"] | components["schemas"]["server_id"];
         };
         /**
          * @description Account the order belongs to.
