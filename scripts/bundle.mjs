@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Bundles each split document (openapi/openapi.yaml, the brokerage document, and
-// openapi/control/control.yaml, the reference server's control API) into one YAML and one JSON
-// file in @brokerage/types.
+// Bundles each split document (openapi/openapi.yaml, the brokerage document,
+// openapi/control/control.yaml, the reference server's control API, and asyncapi/asyncapi.yaml,
+// the streaming document) into one YAML and one JSON file in @brokerage/types. The streaming
+// document is bundled dereferenced: its schemas reach into the OpenAPI components property by
+// property, which a referencing bundle would turn into components named after the properties.
 // Usage: node scripts/bundle.mjs [--out-root DIR]
 import { runQuietly } from './run-quietly.mjs';
 import { mkdirSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   artefacts,
+  asyncapiEntry,
   bin,
   controlDocumentEntry,
   documentEntry,
@@ -17,13 +20,22 @@ import {
 } from './paths.mjs';
 
 export function bundle(outRoot = repoRoot) {
-  const { bundleYaml, bundleJson, controlBundleYaml, controlBundleJson } = artefacts(outRoot);
+  const {
+    bundleYaml,
+    bundleJson,
+    controlBundleYaml,
+    controlBundleJson,
+    streamingBundleYaml,
+    streamingBundleJson,
+  } = artefacts(outRoot);
   mkdirSync(dirname(bundleYaml), { recursive: true });
-  for (const [entry, output, ext] of [
+  for (const [entry, output, ext, ...options] of [
     [documentEntry, bundleYaml, 'yaml'],
     [documentEntry, bundleJson, 'json'],
     [controlDocumentEntry, controlBundleYaml, 'yaml'],
     [controlDocumentEntry, controlBundleJson, 'json'],
+    [asyncapiEntry, streamingBundleYaml, 'yaml'],
+    [asyncapiEntry, streamingBundleJson, 'json'],
   ]) {
     runQuietly(bin('redocly'), [
       'bundle',
@@ -34,6 +46,7 @@ export function bundle(outRoot = repoRoot) {
       ext,
       '-o',
       output,
+      ...options,
     ]);
   }
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Generates the TypeScript types of @brokerage/types from the bundled document, and the list of
-// its operations' routes (method, path template, operationId) as data.
+// its operations' routes (method, path template, operationId) as data; then the types of the
+// streaming document (generate-streaming-types.mjs).
 // Usage: node scripts/generate-types.mjs [--out-root DIR]   (reads the bundle under DIR too)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { operationTable } from '../packages/types/document-operations.mjs';
+import { generateStreamingTypes } from './generate-streaming-types.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 
 const banner = `/**
@@ -89,6 +91,7 @@ export async function generateTypes(outRoot = repoRoot) {
   writeFileSync(types, banner + astToString(ast));
   const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
   writeFileSync(operationRoutes, routesSource(read(bundleJson), read(controlBundleJson)));
+  await generateStreamingTypes(outRoot);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

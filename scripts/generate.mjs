@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates every committed artefact from the documents: the bundles, the types, then the
-// payload validators of @brokerage/validators.
+// payload validators of @brokerage/validators (HTTP and streaming).
 // Usage: node scripts/generate.mjs [--out-root DIR]
 import { parseArgs } from 'node:util';
 import { bundle } from './bundle.mjs';
@@ -8,16 +8,19 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { generateTypes } from './generate-types.mjs';
 import { artefacts } from './paths.mjs';
-import { generate as generateValidators } from '../packages/validators/scripts/generate-validators.mjs';
+import {
+  generate as generateValidators,
+  generateStreamValidators,
+} from '../packages/validators/scripts/generate-validators.mjs';
 
 export async function generate(outRoot) {
   bundle(outRoot);
   await generateTypes(outRoot);
   const files = artefacts(outRoot);
-  generateValidators(
-    JSON.parse(readFileSync(files.bundleJson, 'utf8')),
-    dirname(files['validators:catalog.ts']),
-  );
+  const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
+  const validatorsDir = dirname(files['validators:catalog.ts']);
+  generateValidators(read(files.bundleJson), validatorsDir);
+  generateStreamValidators(read(files.streamingBundleJson), validatorsDir);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,5 +1,5 @@
-// Where the documents live (the brokerage document and the reference server's control API
-// document) and where their generated artefacts go, relative to a root folder (the repository,
+// Where the documents live (the brokerage document, the reference server's control API
+// document and the streaming document) and where their generated artefacts go, relative to a root folder (the repository,
 // or a scratch copy when checking for drift).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const documentEntry = join(repoRoot, 'openapi', 'openapi.yaml');
 export const controlDocumentEntry = join(repoRoot, 'openapi', 'control', 'control.yaml');
+export const asyncapiEntry = join(repoRoot, 'asyncapi', 'asyncapi.yaml');
 export const redoclyConfig = join(repoRoot, 'redocly.yaml');
 
 /** Ajv standalone validators of @brokerage/validators, generated from the bundled document. */
@@ -16,6 +17,8 @@ export const validatorFiles = [
   'param-validators.ts',
   'catalog.ts',
   'guards.ts',
+  'stream-validators.ts',
+  'stream-catalog.ts',
 ];
 
 export const artefacts = (root = repoRoot) => ({
@@ -25,6 +28,9 @@ export const artefacts = (root = repoRoot) => ({
   operationRoutes: join(root, 'packages', 'types', 'src', 'generated', 'operation-routes.ts'),
   controlBundleYaml: join(root, 'packages', 'types', 'generated', 'control.openapi.yaml'),
   controlBundleJson: join(root, 'packages', 'types', 'generated', 'control.openapi.json'),
+  streamingBundleYaml: join(root, 'packages', 'types', 'generated', 'asyncapi.yaml'),
+  streamingBundleJson: join(root, 'packages', 'types', 'generated', 'asyncapi.json'),
+  streamingTypes: join(root, 'packages', 'types', 'src', 'generated', 'streaming.ts'),
   ...Object.fromEntries(
     validatorFiles.map((name) => [
       `validators:${name}`,

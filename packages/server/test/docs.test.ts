@@ -135,6 +135,29 @@ describe('API reference pages (Redoc, offline, in a headless browser)', () => {
     slow,
   );
 
+  it(
+    'renders the streaming document at /docs/streaming, with nothing fetched elsewhere',
+    async () => {
+      const page = await browser.newPage();
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      const refused = await openOffline(page, server, '/docs/streaming');
+      expect(await page.title()).toBe('Brokerage Web API streaming');
+      await page
+        .locator('h1', { hasText: 'Brokerage Web API streaming' })
+        .waitFor({ state: 'attached', timeout: slow });
+      const html = await page.content();
+      for (const title of ['Subscribe to market data', 'Live order updates', 'Session status']) {
+        expect(html).toContain(title);
+      }
+      expect(html).not.toContain('Error occurred during');
+      expect(failures).toEqual([]);
+      expect(refused).toEqual([]);
+      await page.close();
+    },
+    slow,
+  );
+
   it('serves the bundled documents', async () => {
     const brokerage = await server.call('GET', '/openapi.json');
     expect(brokerage.status).toBe(200);
@@ -150,5 +173,12 @@ describe('API reference pages (Redoc, offline, in a headless browser)', () => {
     expect(control.body.info.title).toBe('Brokerage reference server control API');
     expect(Object.keys(control.body.paths)).toContain('/control/faults/{operationId}');
     expect((await server.call('GET', '/control/openapi.yaml')).body).toMatch(/^openapi: 3\.1\.0$/m);
+    const streaming = await server.call('GET', '/asyncapi.json');
+    expect(streaming.status).toBe(200);
+    expect(streaming.body).toMatchObject({
+      asyncapi: '3.0.0',
+      channels: { ws: { address: '/v1/api/ws' } },
+    });
+    expect((await server.call('GET', '/asyncapi.yaml')).body).toMatch(/^asyncapi: 3\.0\.0$/m);
   });
 });

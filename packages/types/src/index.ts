@@ -3,6 +3,9 @@ import type { components, operations, paths } from './generated/openapi.js';
 
 export type { components, operations, paths };
 
+/** Types of the streaming document (asyncapi/): the messages of the WebSocket `/v1/api/ws`. */
+export * as streaming from './generated/streaming.js';
+
 /** Every operationId of the document. */
 export type OperationId = keyof operations;
 

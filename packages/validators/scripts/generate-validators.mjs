@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Generates the validators from the bundled document: Ajv standalone code (no schema compilation,
-// no eval at run time) for every component schema and every operation's request and responses.
+// no eval at run time) for every component schema and every operation's request and responses;
+// and from the bundled streaming document, for every message of the WebSocket.
 //
 //   node scripts/generate-validators.mjs                 writes src/generated/
 //   node scripts/generate-validators.mjs --out-dir DIR   writes DIR instead
@@ -18,6 +19,7 @@ import { fastFormats } from 'ajv-formats/dist/formats.js';
 import { _ } from 'ajv';
 import { openapiFormats, openapiFormatsSource } from './formats.mjs';
 import { deref, documentOperations } from '../../types/document-operations.mjs';
+import { streamingMessages } from '../../../scripts/asyncapi-messages.mjs';
 
 const require = createRequire(import.meta.url);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -284,6 +286,96 @@ function guardsSource({ schemaNames }) {
   ].join('\n');
 }
 
+const streamRootId = 'https://brokerage.invalid/asyncapi.json';
+
+/** The topic that names a server message (`{ const }` or `{ pattern }`), or null when the
+ * message has no fixed topic; for a client frame, the literal text it starts with. */
+function topicOf(bundle, message) {
+  const payload = deref(bundle, message.payload);
+  if (message.direction === 'client') {
+    const start = typeof payload.pattern === 'string' && /^\^([a-z]+)/.exec(payload.pattern);
+    return start ? { const: start[1] } : null;
+  }
+  const topic = [payload, ...(payload.allOf ?? []).map((part) => deref(bundle, part))].find(
+    (s) => s.properties?.topic,
+  )?.properties.topic;
+  if (topic?.const !== undefined) return { const: topic.const };
+  return topic?.pattern ? { pattern: topic.pattern } : null;
+}
+
+function streamCatalogSource(bundle, messages) {
+  const lines = [
+    ...banner,
+    "import type { streaming } from '@brokerage/types';",
+    "import type { SchemaValidator, StreamMessageValidators } from '../catalog.js';",
+    "import * as stream from './stream-validators.js';",
+    '',
+    '/** Every message of the streaming document: its direction, topic and validators. */',
+    'export const streamMessageValidators: {',
+    "  [Name in streaming.ClientMessageName]: StreamMessageValidators<'client'>;",
+    '} & {',
+    "  [Name in streaming.ServerMessageName]: StreamMessageValidators<'server'>;",
+    '} = {',
+  ];
+  for (const message of messages) {
+    const topic = topicOf(bundle, message);
+    lines.push(`  ${quote(message.key)}: {`);
+    lines.push(`    direction: ${quote(message.direction)},`);
+    lines.push(
+      `    topic: ${
+        topic
+          ? `{ ${Object.entries(topic)
+              .map(([k, v]) => `${k}: ${quote(v)}`)
+              .join(', ')} }`
+          : 'null'
+      },`,
+    );
+    lines.push(`    payload: stream.${exportName('message', message.key)} as SchemaValidator,`);
+    if (message.arguments) {
+      lines.push(
+        `    arguments: stream.${exportName('arguments', message.key)} as SchemaValidator,`,
+      );
+    }
+    lines.push('  },');
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
+/** The validators of the streaming document's messages (and of the subscriptions' JSON
+ * arguments), from its bundle: `stream-validators.ts` and `stream-catalog.ts`. */
+export function generateStreamValidators(bundle, outDir) {
+  const messages = streamingMessages(bundle);
+  const root = {
+    $id: streamRootId,
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(bundle.components.schemas).map(([k, v]) => [k, withoutAnnotations(v)]),
+      ),
+    },
+    messages: {},
+    arguments: {},
+  };
+  const refs = {};
+  for (const message of messages) {
+    root.messages[message.key] = withoutAnnotations(message.payload);
+    refs[exportName('message', message.key)] = `${streamRootId}#/messages/${message.key}`;
+    if (message.arguments) {
+      root.arguments[message.key] = withoutAnnotations(message.arguments);
+      refs[exportName('arguments', message.key)] = `${streamRootId}#/arguments/${message.key}`;
+    }
+  }
+  const ajv = createAjv({ coerceTypes: false, useDefaults: false });
+  ajv.addSchema(root);
+  const files = {
+    'stream-validators.ts': moduleSource(ajv, refs),
+    'stream-catalog.ts': streamCatalogSource(bundle, messages),
+  };
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(outDir, name), text);
+  return Object.keys(files);
+}
+
 export function generate(document, outDir) {
   const collected = collect(document);
   const paramsAjv = createAjv({ coerceTypes: true, useDefaults: true });
@@ -322,8 +414,15 @@ function main() {
   const documentPath = values.document ?? require.resolve('@brokerage/types/openapi.json');
   const document = JSON.parse(readFileSync(documentPath, 'utf8'));
   const outDir = resolve(values['out-dir'] ?? defaultOutDir);
+  const streaming = JSON.parse(
+    readFileSync(require.resolve('@brokerage/types/asyncapi.json'), 'utf8'),
+  );
+  const generateAll = (dir) => [
+    ...generate(document, dir),
+    ...generateStreamValidators(streaming, dir),
+  ];
   if (!values.check) {
-    const files = generate(document, outDir);
+    const files = generateAll(outDir);
     console.log(
       `validators generated: ${files.length} files in ${relative(process.cwd(), outDir) || '.'}`,
     );
@@ -331,7 +430,7 @@ function main() {
   }
   const scratch = mkdtempSync(join(tmpdir(), 'brokerage-validators-'));
   try {
-    generate(document, scratch);
+    generateAll(scratch);
     const stale = existsSync(outDir) ? staleFiles(scratch, outDir) : ['(missing folder)'];
     if (stale.length > 0) {
       for (const name of stale)

@@ -27,3 +27,14 @@ export interface OperationValidators {
   /** By documented status (`200`, `4XX`, `default`), then media type. */
   responses: Record<string, ContentValidators>;
 }
+
+/** The validators of one streaming message (src/generated/stream-catalog.ts). */
+export interface StreamMessageValidators<Direction extends 'client' | 'server'> {
+  direction: Direction;
+  /** Server messages: the topic naming them (a constant or a pattern), null when they have no
+   * fixed topic. Client frames: the topic they start with, null for the JSON `session` message. */
+  topic: { const: string } | { pattern: string } | null;
+  payload: SchemaValidator;
+  /** Subscriptions: the schema of the JSON object that ends the frame. */
+  arguments?: SchemaValidator;
+}

@@ -25,3 +25,12 @@ export {
   type Result,
   type SchemaName,
 } from './validate.js';
+export {
+  validateClientFrame,
+  validateServerMessage,
+  validateStreamMessage,
+  type StreamMessageName,
+  type StreamResult,
+} from './stream.js';
+export { streamMessageValidators } from './generated/stream-catalog.js';
+export type { StreamMessageValidators } from './catalog.js';

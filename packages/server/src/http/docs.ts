@@ -2,30 +2,33 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import { controlDocumentFiles } from '../control/document.js';
-import { documentFiles } from './document.js';
+import { documentFiles, streamingDocumentFiles } from './document.js';
 
-/** The Redoc pages, built by scripts/build-docs.mjs as part of this package's build. */
+/** The documentation pages, built by scripts/build-docs.mjs as part of this package's build:
+ * Redoc for the HTTP documents, the AsyncAPI component for the streaming one. */
 export const docsPages = {
   brokerage: fileURLToPath(new URL('../../dist/public/brokerage.html', import.meta.url)),
   control: fileURLToPath(new URL('../../dist/public/control.html', import.meta.url)),
+  streaming: fileURLToPath(new URL('../../dist/public/streaming.html', import.meta.url)),
 };
 
-/** `<prefix>/docs` (Redoc, offline), `<prefix>/openapi.json` and `<prefix>/openapi.yaml`. */
+/** A bundled document at `<base>.json` and `<base>.yaml`, and its page (offline) at `pagePath`. */
 function serveDocument(
   router: Router,
-  prefix: string,
+  base: string,
   files: { json: string; yaml: string },
+  pagePath: string,
   page: string,
 ): void {
   const json = readFileSync(files.json, 'utf8');
   const yaml = readFileSync(files.yaml, 'utf8');
-  router.get(`${prefix}/openapi.json`, (_req, res) => {
+  router.get(`${base}.json`, (_req, res) => {
     res.type('application/json').send(json);
   });
-  router.get(`${prefix}/openapi.yaml`, (_req, res) => {
+  router.get(`${base}.yaml`, (_req, res) => {
     res.type('application/yaml').send(yaml);
   });
-  router.get(`${prefix}/docs`, (_req, res) => {
+  router.get(pagePath, (_req, res) => {
     if (!existsSync(page)) {
       res.status(503).type('text/plain').send('The docs page is not built: run `pnpm build`.');
       return;
@@ -34,11 +37,25 @@ function serveDocument(
   });
 }
 
-/** The bundled brokerage document at `/docs`, `/openapi.json`, `/openapi.yaml`, and the control
- * API document at `/control/docs`, `/control/openapi.json`, `/control/openapi.yaml`. */
+/** The bundled brokerage document at `/docs`, `/openapi.json`, `/openapi.yaml`, the control
+ * API document at `/control/docs`, `/control/openapi.json`, `/control/openapi.yaml`, and the
+ * streaming document (AsyncAPI) at `/docs/streaming`, `/asyncapi.json`, `/asyncapi.yaml`. */
 export function docsRouter(): Router {
   const router = Router();
-  serveDocument(router, '', documentFiles, docsPages.brokerage);
-  serveDocument(router, '/control', controlDocumentFiles, docsPages.control);
+  serveDocument(router, '/openapi', documentFiles, '/docs', docsPages.brokerage);
+  serveDocument(
+    router,
+    '/control/openapi',
+    controlDocumentFiles,
+    '/control/docs',
+    docsPages.control,
+  );
+  serveDocument(
+    router,
+    '/asyncapi',
+    streamingDocumentFiles,
+    '/docs/streaming',
+    docsPages.streaming,
+  );
   return router;
 }

@@ -12,6 +12,12 @@ export const documentFiles = {
   yaml: require.resolve('@brokerage/types/openapi.yaml'),
 };
 
+/** Absolute paths of the bundled streaming document (AsyncAPI), as @brokerage/types ships it. */
+export const streamingDocumentFiles = {
+  json: require.resolve('@brokerage/types/asyncapi.json'),
+  yaml: require.resolve('@brokerage/types/asyncapi.yaml'),
+};
+
 /** The bundled document, for the request and response validator. */
 export function loadDocument(): OpenApiDocument {
   return JSON.parse(readFileSync(documentFiles.json, 'utf8')) as OpenApiDocument;
