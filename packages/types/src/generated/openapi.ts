@@ -8653,6 +8653,31 @@ export interface components {
              */
             7295?: string;
             /**
+             * @description Options - delta, the change of the option's price per unit change of the underlying's.
+             * @example 0.532
+             */
+            7308?: string;
+            /**
+             * @description Options - gamma, the change of delta per unit change of the underlying's price.
+             * @example 0.0214
+             */
+            7309?: string;
+            /**
+             * @description Options - theta, the change of the option's price per calendar day that passes (negative for a holder).
+             * @example -0.0871
+             */
+            7310?: string;
+            /**
+             * @description Options - vega, the change of the option's price per percentage point of volatility.
+             * @example 0.2145
+             */
+            7311?: string;
+            /**
+             * @description Options - the implied volatility of the option's strike, in percent with a `%` (`28.0%`).
+             * @example 28.0%
+             */
+            7633?: string;
+            /**
              * @description Closing price of the previous day.
              * @example 188.95
              */
