@@ -7268,15 +7268,15 @@ export interface components {
                 PMALGO?: boolean;
             };
             /**
-             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
+             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known; the service sends null for some options.
              * @example 197.93
              */
-            limitPrice?: number;
+            limitPrice?: number | null;
             /**
-             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known.
+             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known; the service sends null for some options.
              * @example 197.93
              */
-            stopprice?: number;
+            stopprice?: number | null;
             /**
              * @description Origination of the order being modified; null for a new order.
              * @example null
@@ -7303,10 +7303,10 @@ export interface components {
              */
             cashCcy: string;
             /**
-             * @description Step of a cash quantity, in `cashCcy`.
+             * @description Step of a cash quantity, in `cashCcy`; null for contracts that take no cash quantity (options).
              * @example 500
              */
-            cashQtyIncr: number;
+            cashQtyIncr: number | null;
             /**
              * @description Factor by which quoted prices are multiplied (for contracts quoted in a sub-unit, e.g. pence); null when prices are not magnified.
              * @example null
