@@ -6,8 +6,8 @@ import { riskFreeRate, valueOption } from '../../src/domain/market/option-pricin
 import { createServices } from '../../src/services.js';
 import { defaultFixtures } from '../../src/fixtures/index.js';
 import { MemoryStore } from '../../src/store/memory.js';
-import { AAPL } from '../trading-helpers.js';
-import { domain } from './services.js';
+import { AAPL, limitBuy } from '../trading-helpers.js';
+import { accountId, domain } from './services.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -84,6 +84,26 @@ describe('option chains', () => {
     expect(before).toBeGreaterThan(0);
     market.setPrice(AAPL, (market.price(AAPL) ?? 0) + 10);
     expect(market.price(call.conid) ?? 0).toBeGreaterThan(before);
+  });
+});
+
+describe('options as tradable contracts', () => {
+  it('fill a limit buy when the underlying falls, and become a position', () => {
+    const { services, session } = domain();
+    const { market } = services.brokerage;
+    const call = market.optionsOf(AAPL).find((option) => option.option?.right === 'C');
+    if (!call) throw new Error('no AAPL call');
+    const limit = market.price(call.conid) ?? 0;
+    const outcome = services.orders.place(session, accountId, [
+      limitBuy(2, limit, { conid: call.conid }),
+    ]);
+    expect(outcome.kind).toBe('transmitted');
+    market.setPrice(AAPL, (market.price(AAPL) ?? 0) - 5);
+    const held = services.brokerage
+      .account(accountId)
+      ?.positions.find((position) => position.conid === call.conid);
+    expect(held?.quantity).toBe(2);
+    expect(held?.averageCost).toBeLessThanOrEqual(limit);
   });
 });
 
