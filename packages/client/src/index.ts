@@ -90,6 +90,17 @@ export {
   type NumericOrderDefaults,
 } from './contracts/rules.js';
 export {
+  ContractNotFoundError,
+  findStock,
+  optionContract,
+  optionStrikes,
+  type OptionQuery,
+  type OptionStrikes,
+  type SecdefInfo,
+  type SecdefSearchResult,
+  type StockContract,
+} from './contracts/search.js';
+export {
   snapshotFieldCodes,
   numericSnapshotFields,
   fieldsParameter,

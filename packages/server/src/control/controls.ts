@@ -172,9 +172,11 @@ export class Controls {
       throw badRequest('steps must be an integer from 1 to 1000');
     if (!(stepPercent > 0 && stepPercent <= 50))
       throw badRequest('stepPercent must be above 0 and at most 50');
+    // Options are left out: their prices follow their underlyings' through the pricing model.
     const conids = brokerage.store
       .collection('instruments')
       .values()
+      .filter((instrument) => instrument.option === undefined)
       .map((instrument) => instrument.conid);
     const prices = walkPrices(brokerage.market, brokerage.random, conids, { steps, stepPercent });
     return [...prices].map(([conid, price]) => ({ conid, price }));

@@ -1,20 +1,39 @@
 import { contractAlgos } from '../domain/contracts/algos.js';
+import { contractDefinition } from '../domain/contracts/contract-definitions.js';
+import { contractInfo } from '../domain/contracts/contract-info.js';
 import { contractRules, tradingAccountsOf } from '../domain/contracts/contract-rules.js';
 import {
   contractOrFail,
   currencyPairsOf,
+  exchangeContracts,
+  exchangeRate,
   futuresBySymbols,
   stocksBySymbols,
 } from '../domain/contracts/contracts.js';
 import {
+  eventCategoryTree,
   eventContractDetails,
   eventContractOrFail,
   eventContractRules,
+  eventMarketOrFail,
+  eventMarketView,
+  eventSchedules,
 } from '../domain/contracts/event-contracts.js';
+import {
+  bondFilters,
+  searchContracts,
+  secdefInfo,
+  strikesOf,
+  type SearchQuery,
+} from '../domain/contracts/secdef.js';
+import { contractSchedule, symbolSchedules } from '../domain/contracts/trading-schedules.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
 const symbolsOf = (list: string) => [...new Set(list.split(','))];
+
+/** A boolean query value as clients spell it (`true`, Python's `True`). */
+const isTrue = (value: string | undefined) => value?.toLowerCase() === 'true';
 
 export const contractHandlers = ({
   brokerage,
@@ -26,8 +45,25 @@ export const contractHandlers = ({
   | 'getCurrencyPairs'
   | 'getEventContractRules'
   | 'getEventContractDetails'
+  | 'searchContracts'
+  | 'searchContractsByPost'
+  | 'getOptionStrikes'
+  | 'getSecdefInfo'
+  | 'getBondFilters'
+  | 'getSecurityDefinitions'
+  | 'getExchangeContracts'
+  | 'getSymbolTradingSchedules'
+  | 'getContractTradingSchedule'
+  | 'getContractInfo'
+  | 'getContractInfoAndRules'
+  | 'getExchangeRate'
+  | 'getEventCategoryTree'
+  | 'getEventMarket'
+  | 'getEventContractSchedules'
 > => {
-  const { market } = brokerage;
+  const { market, clock } = brokerage;
+  const search = (session: Parameters<typeof requireSession>[0], query: SearchQuery) =>
+    searchContracts(market, requireSession(session), query);
   return {
     getStocksBySymbols: ({ query }) =>
       stocksBySymbols(market.catalogueData, symbolsOf(query.symbols)),
@@ -53,5 +89,62 @@ export const contractHandlers = ({
       eventContractRules(eventContractOrFail(market.catalogueData, query.conid)),
     getEventContractDetails: ({ query }) =>
       eventContractDetails(eventContractOrFail(market.catalogueData, query.conid)),
+    searchContracts: ({ session, query }) =>
+      search(session, {
+        symbol: query.symbol,
+        name: isTrue(query.name),
+        ...(query.secType === undefined ? {} : { secType: query.secType }),
+      }),
+    searchContractsByPost: ({ session, body }) =>
+      search(session, {
+        symbol: body.symbol,
+        name: body.name === true,
+        ...(body.secType === undefined ? {} : { secType: body.secType }),
+      }),
+    getOptionStrikes: ({ session, query }) =>
+      strikesOf(market, requireSession(session), {
+        conid: Number(query.conid),
+        sectype: query.sectype,
+        month: query.month,
+      }),
+    getSecdefInfo: ({ session, query }) =>
+      secdefInfo(market, requireSession(session), {
+        ...(query.conid === undefined ? {} : { conid: Number(query.conid) }),
+        ...(query.sectype === undefined ? {} : { sectype: query.sectype }),
+        ...(query.month === undefined ? {} : { month: query.month }),
+        ...(query.strike === undefined ? {} : { strike: Number(query.strike) }),
+        ...(query.right === undefined ? {} : { right: query.right }),
+        ...(query.issuerId === undefined ? {} : { issuerId: query.issuerId }),
+      }),
+    getBondFilters: ({ query }) => bondFilters(market.catalogueData, query.issuerId),
+    getSecurityDefinitions: ({ query }) => ({
+      secdef: symbolsOf(query.conids).flatMap((conid) => {
+        const instrument = market.instrument(Number(conid));
+        return instrument ? [contractDefinition(market.catalogueData, instrument)] : [];
+      }),
+    }),
+    getExchangeContracts: ({ query }) =>
+      exchangeContracts(market.catalogueData, query.exchange, query.assetClass),
+    getSymbolTradingSchedules: ({ query }) => symbolSchedules(market, query, clock.now()),
+    getContractTradingSchedule: ({ query }) =>
+      contractSchedule(contractOrFail(market, Number(query.conid)), query.exchange, clock.now()),
+    getContractInfo: ({ params }) =>
+      contractInfo(market.catalogueData, contractOrFail(market, Number(params.conid))),
+    getContractInfoAndRules: ({ session, params, query }) => {
+      const instrument = contractOrFail(market, Number(params.conid));
+      const trading = tradingAccountsOf(brokerage, requireSession(session));
+      return {
+        ...contractInfo(market.catalogueData, instrument),
+        rules: contractRules(market, instrument, trading, {
+          isBuy: query.isBuy === undefined || isTrue(query.isBuy),
+        }),
+      };
+    },
+    getExchangeRate: ({ query }) => exchangeRate(market, query.source, query.target),
+    getEventCategoryTree: () => eventCategoryTree(market.catalogueData),
+    getEventMarket: ({ query }) =>
+      eventMarketView(eventMarketOrFail(market.catalogueData, Number(query.underlyingConid))),
+    getEventContractSchedules: ({ query }) =>
+      eventSchedules(eventContractOrFail(market.catalogueData, Number(query.conid))),
   };
 };

@@ -2002,6 +2002,367 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/iserver/secdef/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search contracts by symbol or name
+         * @description Finds contracts by symbol: each listing of a matching company is one entry, with the kinds
+         *     of contracts listed on it in `sections` (the stock itself, then its options with their expiry
+         *     months as `MMMYY` and the exchanges they trade on) and the options' expiry dates in `opt`.
+         *     With `name` true the text is looked for in company names instead. With `secType` `IND` the
+         *     symbol names an index and its futures months; with `BOND` the text is looked for in bond
+         *     issuer names (`BOND` finds every issuer), answered as one entry listing the issuers.
+         *     A symbol that matches nothing is answered with an empty array.
+         *
+         *     The service's quirk, simulated: the strikes and details of an underlying's derivatives
+         *     (`/iserver/secdef/strikes`, `/iserver/secdef/info`) are known to a session only after this
+         *     search has answered that underlying in the same session; before, they answer 400.
+         *     Needs an open brokerage session (`no bridge` otherwise).
+         */
+        get: operations["searchContracts"];
+        put?: never;
+        /**
+         * Search contracts by symbol or name, in a body
+         * @description The search of the GET operation, with its query in a JSON body instead (the same answers).
+         */
+        post: operations["searchContractsByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/secdef/strikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Strikes of an underlying's options in a month
+         * @description Lists the strikes of the options on an underlying that expire in a month, calls and puts
+         *     apart, ascending. The underlying may be given by its own conid or by the conid of one of its
+         *     options. `sectype` `FOP` and `WAR` are accepted; the catalogue lists none, so their lists are
+         *     empty, as they are for a month without options.
+         *
+         *     Needs a search of the underlying (`/iserver/secdef/search`) earlier in the session: the
+         *     service knows an underlying's derivatives only from then on; before, 400. An unknown conid
+         *     answers 400. Needs an open brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getOptionStrikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/secdef/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract details of derivatives (and of any contract)
+         * @description Lists the contracts a query names, with their details. Given a contract's own conid (and its
+         *     own `sectype`, or none), the answer is that contract. Given an underlying and a derivative
+         *     `sectype` (`OPT`, `FUT`), the answer lists the underlying's contracts of that kind that
+         *     expire in `month`, narrowed by `strike` and `right` when given: the option contracts to
+         *     trade, with their conid, expiry (`maturityDate`), strike, right and multiplier. Futures take
+         *     the index conid the search gives (`secType` `IND`). With `sectype` `BOND` and an `issuerId`
+         *     from a bond search, the answer lists the issuer's bonds.
+         *
+         *     A derivative query needs `month` (400 otherwise) and a search of the underlying earlier in
+         *     the session (`/iserver/secdef/search`; 400 before it), as the service does. An unknown conid
+         *     or issuer, or an underlying without derivatives of the kind, answers 400. `filters` is
+         *     accepted and ignored. Needs an open brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getSecdefInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/secdef/bond-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filters of a bond issuer's bonds
+         * @description Lists the values an issuer's bonds can be filtered by: maturity months, issue dates, coupons
+         *     and currencies, each ascending. The issuer id comes from a bond search
+         *     (`/iserver/secdef/search` with `secType` `BOND`). An unknown issuer answers 400. Needs an open
+         *     brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getBondFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/secdef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Security definitions of contracts
+         * @description Gives the security definition of each requested contract: asset class, currency, expiry,
+         *     option right and strike, underlying, price increments, listing exchange, issuer and its
+         *     classification. Unknown ids are left out (none known: an empty list).
+         *     This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getSecurityDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/all-conids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock contracts of an exchange
+         * @description Lists the stock contracts listed on an exchange, with their symbols. Only stocks are
+         *     listed (`assetClass` `STK`, the default; another asset class answers an empty list, as does
+         *     an exchange without stocks). This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getExchangeContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/secdef/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading schedules of a symbol's exchanges
+         * @description Gives, for each exchange a symbol of an asset class trades on, its trading schedule for the
+         *     coming seven calendar days from the exchange's current day: per day, the whole trading time
+         *     (`tradingtimes`, sessions outside regular hours included) and the regular session
+         *     (`sessions`, `prop` `LIQUID`), as local `HHmm` times; days without trading have empty lists.
+         *     The reference server knows no holidays. `exchange` keeps the primary exchange given,
+         *     `exchangeFilter` the exchanges listed. A symbol the catalogue does not list answers an empty
+         *     list. This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getSymbolTradingSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/contract/trading-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading schedule of a contract
+         * @description Gives a contract's trading days among the coming seven calendar days (from its exchange's
+         *     current day), keyed by date: the whole trading time (`extended_hours`) and the regular
+         *     session (`liquid_hours`), in epoch seconds. Days without trading are left out; the reference
+         *     server knows no holidays. `exchange` names another exchange's hours; the contract's own
+         *     exchange by default. An unknown conid answers 400. This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getContractTradingSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/contract/{conid}/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Details of a contract
+         * @description Gives a contract's details in the service's snake-case keys: symbol, type, currency,
+         *     exchanges, company, and for derivatives the expiry, multiplier and underlying (options add
+         *     their OCC symbol, strike and right). An unknown conid answers 400. Needs an open brokerage
+         *     session (`no bridge` otherwise).
+         */
+        get: operations["getContractInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/contract/{conid}/info-and-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Details and trading rules of a contract
+         * @description Gives a contract's details (those of `/iserver/contract/{conid}/info`) with its trading
+         *     rules for the session's accounts under `rules` (those of `/iserver/contract/rules`), for a
+         *     buy (`isBuy` true, the default) or a sell. An unknown conid answers 400. Needs an open
+         *     brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getContractInfoAndRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/exchangerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange rate between two currencies
+         * @description Gives the rate from a source currency to a target currency: units of the target one unit of
+         *     the source buys, from the simulated prices of the currency pairs (through a third currency
+         *     where no pair joins the two directly), the same rates every valuation uses. The same currency
+         *     gives 1. Currencies the pairs do not reach answer 400. Needs an open brokerage session
+         *     (`no bridge` otherwise).
+         */
+        get: operations["getExchangeRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/category/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Categories of event markets
+         * @description Lists every category of event markets, keyed by category id: a top category per kind of
+         *     question, and under it (`parent_id`) a sub-category per subject holding its markets, each
+         *     with the conid of its underlying index (the `underlyingConid` of the market operation).
+         *     Not an `/iserver` operation: no brokerage session is needed (no `no bridge` answer),
+         *     only valid authorization.
+         */
+        get: operations["getEventCategoryTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/contract/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event market and its contracts
+         * @description Gives an event market, found by its underlying index's conid, with its contracts: a yes and a
+         *     no contract per strike. `exchange` is accepted; each market is listed on one exchange. A conid
+         *     that is not a market's underlying answers 400. Not an `/iserver` operation: no brokerage session is needed (no `no bridge` answer),
+         *     only valid authorization.
+         */
+        get: operations["getEventMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/contract/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading times of an event contract
+         * @description Gives an event contract's trading times per day of the week it trades, as clock times in
+         *     the exchange's time zone. Either the yes or the no conid may be given; a conid that is not an
+         *     event contract answers 400. Not an `/iserver` operation: no brokerage session is needed (no `no bridge` answer),
+         *     only valid authorization.
+         */
+        get: operations["getEventContractSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/iserver/marketdata/snapshot": {
         parameters: {
             query?: never;
@@ -6907,15 +7268,15 @@ export interface components {
                 PMALGO?: boolean;
             };
             /**
-             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
+             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known; the service sends null for some options.
              * @example 197.93
              */
-            limitPrice?: number;
+            limitPrice?: number | null;
             /**
-             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known.
+             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known; the service sends null for some options.
              * @example 197.93
              */
-            stopprice?: number;
+            stopprice?: number | null;
             /**
              * @description Origination of the order being modified; null for a new order.
              * @example null
@@ -6942,10 +7303,10 @@ export interface components {
              */
             cashCcy: string;
             /**
-             * @description Step of a cash quantity, in `cashCcy`.
+             * @description Step of a cash quantity, in `cashCcy`; null for contracts that take no cash quantity (options).
              * @example 500
              */
-            cashQtyIncr: number;
+            cashQtyIncr: number | null;
             /**
              * @description Factor by which quoted prices are multiplied (for contracts quoted in a sub-unit, e.g. pence); null when prices are not magnified.
              * @example null
@@ -7285,6 +7646,889 @@ export interface components {
              */
             payout: number;
         };
+        /** @description One kind of contract listed on a search result (the stock itself, its options, futures, ...). */
+        SecdefSearchSection: {
+            /**
+             * @description Security type of the kind (`STK`, `OPT`, `FUT`, `IND`, `BOND`, `WAR`, `CFD`, `BAG`, ...).
+             * @example OPT
+             */
+            secType: string;
+            /**
+             * @description Expiry months of the derivatives, `MMMYY` separated by semicolons (`JAN26;FEB26`), nearest first; absent for kinds that do not expire.
+             * @example JAN26;FEB26;MAR26;APR26
+             */
+            months?: string;
+            /**
+             * @description Exchanges the kind trades on, separated by semicolons (`SMART;CBOE;ISE`).
+             * @example SMART;AMEX;CBOE;ISE
+             */
+            exchange?: string;
+            /**
+             * @description Contract id of the kind when it is a single contract (a CFD), as a string of digits.
+             * @example 143590456
+             */
+            conid?: string;
+        };
+        /**
+         * @description One match of a contract search: a listing of a company (or an index), with the kinds of
+         *     derivatives listed on it in `sections`; or, for a bond search, a group of bond issuers
+         *     (`issuers`, `bondid`) whose other fields are null.
+         */
+        SecdefSearchResult: {
+            /**
+             * @description Contract id of the listing as a string of digits (a bond issuer group carries the placeholder `2147483647`).
+             * @example 265598
+             */
+            conid: string;
+            /**
+             * @description `<company name> - <exchange>`, or `Corporate Fixed Income` for a bond issuer group.
+             * @example APPLE INC - NASDAQ
+             */
+            companyHeader: string;
+            /**
+             * @description Name of the company; null for a bond issuer group.
+             * @example APPLE INC
+             */
+            companyName: string | null;
+            /**
+             * @description Symbol of the listing; null for a bond issuer group.
+             * @example AAPL
+             */
+            symbol: string | null;
+            /**
+             * @description Primary exchange of the listing; null for a bond issuer group.
+             * @example NASDAQ
+             */
+            description: string | null;
+            /**
+             * @description Trading restriction of the contract; null when unrestricted (always null here).
+             * @example null
+             */
+            restricted: string | boolean | null;
+            /**
+             * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of futures options on the contract; null when none.
+             * @example null
+             */
+            fop: string | null;
+            /**
+             * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of the options listed on the contract; null when none.
+             * @example 20260116;20260220;20260320;20260417
+             */
+            opt: string | null;
+            /**
+             * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of warrants on the contract; null when none.
+             * @example null
+             */
+            war: string | null;
+            /** @description The kinds of contracts listed on the match, the match's own kind first. */
+            sections: components["schemas"]["SecdefSearchSection"][];
+            /** @description Bond search only - the matching issuers; pass an `id` as `issuerId` to the bond filters and to `/iserver/secdef/info`. */
+            issuers?: {
+                /**
+                 * @description Issuer id, `e` and digits.
+                 * @example e7000101
+                 */
+                id: string;
+                /**
+                 * @description Issuer name.
+                 * @example United States Treasury
+                 */
+                name: string;
+            }[];
+            /**
+             * Format: int32
+             * @description Bond search only - an identifier of the issuer group (the reference server gives the number of issuers).
+             * @example 2
+             */
+            bondid?: number;
+        };
+        /**
+         * @description A contract search in a body. The service ignores fields it does not know, so the body is
+         *     open; the fields are those of the GET operation's query.
+         */
+        SecdefSearchRequest: {
+            /**
+             * @description Symbol of the underlying, or (with `name`) part of a company name, or (with `secType` `BOND`) part of an issuer name (`BOND` for every issuer).
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description Whether `symbol` is part of a company name rather than a symbol.
+             * @example false
+             */
+            name?: boolean;
+            /**
+             * @description Kind of underlying searched for; `STK` when absent.
+             * @example STK
+             * @enum {string}
+             */
+            secType?: "STK" | "IND" | "BOND";
+            /**
+             * @description Asks for more results; accepted and ignored.
+             * @example false
+             */
+            more?: boolean;
+            /**
+             * @description Searches funds; accepted and ignored.
+             * @example false
+             */
+            fund?: boolean;
+            /**
+             * @description Fund family to search in; accepted and ignored.
+             * @example
+             */
+            fundFamilyConidEx?: string;
+            /**
+             * @description Pattern search; accepted and ignored.
+             * @example false
+             */
+            pattern?: boolean;
+            /**
+             * @description Where the search comes from (free text); accepted and ignored.
+             * @example onebar
+             */
+            referrer?: string;
+        };
+        /** @description The strikes of an underlying's options of one expiry month, calls and puts apart, ascending. */
+        OptionStrikes: {
+            /** @description Strikes of the call options. */
+            call: number[];
+            /** @description Strikes of the put options. */
+            put: number[];
+        };
+        /** @description The details of one contract, as a derivatives look-up lists them. */
+        SecdefInfo: {
+            /**
+             * Format: int32
+             * @description Contract id; use it for market data and orders.
+             * @example 712345678
+             */
+            conid: number;
+            /**
+             * @description Symbol (of the underlying for derivatives).
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * @description Security type (`STK`, `OPT`, `FUT`, `BOND`, ...).
+             * @example OPT
+             */
+            secType: string;
+            /**
+             * @description Primary listing exchange (`SMART` for options, listed on several).
+             * @example SMART
+             */
+            listingExchange: string;
+            /**
+             * @description The exchange the details are for (`SMART` where orders are smart-routed).
+             * @example SMART
+             */
+            exchange: string;
+            /**
+             * @description Name of the company (of the underlying for derivatives).
+             * @example APPLE INC
+             */
+            companyName: string;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example SMART,AMEX,CBOE,ISE
+             */
+            validExchanges: string;
+            /**
+             * @description Price rendering hint; always null.
+             * @example null
+             */
+            priceRendering: string | null;
+            /**
+             * @description Expiry (maturity for bonds) as `YYYYMMDD`; null for contracts that do not expire.
+             * @example 20260116
+             */
+            maturityDate: string | null;
+            /**
+             * @description `C` call or `P` put for options; `?` for other contracts.
+             * @example C
+             */
+            right: string;
+            /**
+             * @description Strike of an option; `0` for other contracts.
+             * @example 190
+             */
+            strike: number;
+            /**
+             * @description Contract multiplier as a string of digits (derivatives and bonds only).
+             * @example 100
+             */
+            multiplier?: string;
+            /**
+             * @description Trading class of a derivative.
+             * @example AAPL
+             */
+            tradingClass?: string;
+            /**
+             * @description First line of the contract's display name (the symbol).
+             * @example AAPL
+             */
+            desc1?: string;
+            /**
+             * @description Second line of the display name (an option's expiry, strike and right; a future's month; a bond's coupon and maturity).
+             * @example JAN 16 '26 190 Call
+             */
+            desc2?: string;
+        };
+        /** @description The values an issuer's bonds can be filtered by, one filter per column. */
+        BondFilters: {
+            /** @description One filter per column (maturity date, issue date, coupon, currency). */
+            bondFilters: {
+                /**
+                 * @description Name of the filter.
+                 * @example Coupon
+                 * @enum {string}
+                 */
+                displayText: "Maturity Date" | "Issue Date" | "Coupon" | "Currency";
+                /**
+                 * Format: int32
+                 * @description Column id of the filter (27 maturity date, 28 issue date, 25 coupon, 5 currency).
+                 * @example 25
+                 */
+                columnId: number;
+                /** @description The values present among the issuer's bonds, ascending. */
+                options: {
+                    /**
+                     * @description Display form (`Nov 2028`, `Nov 15 2023`).
+                     * @example Nov 2028
+                     */
+                    text?: string;
+                    /**
+                     * @description The value to filter with (`202811`, `20231115`, `4.25`, `USD`).
+                     * @example 202811
+                     */
+                    value: string;
+                }[];
+            }[];
+        };
+        /**
+         * @description The security definition of one contract: its identity (asset class, currency, expiry, option
+         *     right and strike, underlying), how its prices step and display, where it is listed, and its
+         *     issuer's classification. The cached positions carry the same fields after each position.
+         */
+        SecurityDefinition: {
+            /**
+             * Format: int32
+             * @description Contract id.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Expiry as `YYYYMMDD` for derivatives; null for stocks, or while the definition is missing.
+             * @example null
+             */
+            expiry: string | null;
+            /**
+             * @description Right of an option (`P` put, `C` call); null for other contracts.
+             * @example null
+             * @enum {string|null}
+             */
+            putOrCall: "P" | "C" | null;
+            /**
+             * @description Contract multiplier; `0` for stocks (the service's way of saying "none"), null while the definition is missing.
+             * @example 0
+             */
+            multiplier: number | null;
+            /**
+             * @description Strike of an option as a string (`"440"`), `"0"` for other contracts; the number `0` while the definition is missing.
+             * @example 0
+             */
+            strike: string | number;
+            /**
+             * @description Security type of the contract (`STK`, `OPT`, `FUT`, `CASH`, `BOND`, `CRYPTO`, ...).
+             * @example STK
+             */
+            assetClass: string;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying for derivatives; `0` otherwise.
+             * @example 0
+             */
+            undConid: number;
+            /** @description Price increment tiers of the contract. */
+            incrementRules: components["schemas"]["ContractIncrementRule"][];
+            /** @description How prices of the contract are displayed. */
+            displayRule: {
+                /**
+                 * @description Power of ten prices are magnified by for display; `0` for none.
+                 * @example 0
+                 */
+                magnification?: number;
+                /** @description Display steps from a lower price edge up. */
+                displayRuleStep?: {
+                    /**
+                     * @description Digits after the decimal point.
+                     * @example 2
+                     */
+                    decimalDigits?: number;
+                    /**
+                     * @description Price from which the step applies.
+                     * @example 0
+                     */
+                    lowerEdge?: number;
+                    /**
+                     * @description Digits before the decimal point.
+                     * @example 4
+                     */
+                    wholeDigits?: number;
+                }[];
+            };
+            /**
+             * @description Milliseconds the service took to gather the position's data.
+             * @example 12
+             */
+            time?: number;
+            /**
+             * @description Name of the company in Chinese, as HTML numeric character references; null when unknown.
+             * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
+             */
+            chineseName?: string | null;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example NASDAQ,SMART
+             */
+            allExchanges?: string;
+            /**
+             * @description Primary listing exchange.
+             * @example NASDAQ
+             */
+            listingExchange: string;
+            /**
+             * @description Country of issue (ISO 3166 alpha-2).
+             * @example US
+             */
+            countryCode?: string;
+            /**
+             * @description Name of the issuer or the asset.
+             * @example APPLE INC
+             */
+            name: string;
+            /**
+             * @description Last trading day as `YYYYMMDD` for derivatives; null otherwise.
+             * @example null
+             */
+            lastTradingDay?: string | null;
+            /**
+             * @description Industry group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            group?: string | null;
+            /**
+             * @description Industry sector of the issuer; null when unclassified.
+             * @example Technology
+             */
+            sector?: string | null;
+            /**
+             * @description Industry sub-group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            sectorGroup?: string | null;
+            /**
+             * @description Symbol of the contract (of the underlying for derivatives).
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * @description Kind of stock (`COMMON`, `ETF`, ...); empty for derivatives and others.
+             * @example COMMON
+             */
+            type: string;
+            /**
+             * @description Whether options on the contract are listed.
+             * @example true
+             */
+            hasOptions?: boolean;
+            /**
+             * @description Display name of the contract (for an option, with its expiry, strike and right).
+             * @example AAPL
+             */
+            fullName?: string;
+            /**
+             * @description Whether the contract is issued in the United States (absent for some contracts).
+             * @example true
+             */
+            isUS?: boolean;
+            /**
+             * @description Whether the contract is an event contract.
+             * @example false
+             */
+            isEventContract: boolean;
+        };
+        /** @description The security definitions of the requested contracts that exist, in request order. */
+        SecurityDefinitions: {
+            /** @description One definition per known requested contract; unknown ids are left out. */
+            secdef: components["schemas"]["SecurityDefinition"][];
+        };
+        /** @description A stock contract listed on the requested exchange. */
+        ExchangeContract: {
+            /**
+             * @description Symbol.
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * Format: int32
+             * @description Contract id.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Primary exchange of the contract.
+             * @example NASDAQ
+             */
+            exchange: string;
+        };
+        /** @description One span of trading, local `HHmm` times. */
+        ScheduleTimes: {
+            /**
+             * @description Local opening time, `HHmm`.
+             * @example 0930
+             */
+            openingTime: string;
+            /**
+             * @description Local closing time, `HHmm`.
+             * @example 1600
+             */
+            closingTime: string;
+            /**
+             * @description `LIQUID` on a regular session.
+             * @example LIQUID
+             */
+            prop?: string;
+            /**
+             * @description Whether day orders are cancelled at the close.
+             * @example Y
+             * @enum {string}
+             */
+            cancelDayOrders?: "Y" | "N";
+        };
+        /** @description The trading schedule of one exchange for the coming days, in the exchange's local time. */
+        ExchangeSchedule: {
+            /**
+             * @description Id of the exchange's schedule parameters.
+             * @example p101
+             */
+            id: string;
+            /**
+             * @description Id of the trade venue.
+             * @example v201
+             */
+            tradeVenueId: string;
+            /**
+             * @description Exchange.
+             * @example NASDAQ
+             */
+            exchange: string;
+            /**
+             * @description Name of the exchange.
+             * @example NASDAQ
+             */
+            description: string;
+            /**
+             * @description Time zone of the times (tz database name).
+             * @example America/New_York
+             */
+            timezone: string;
+            /** @description One entry per calendar day from today, with empty lists on days without trading. */
+            schedules: {
+                /**
+                 * @description Local `HHmm` at which the day's clearing cycle ends.
+                 * @example 2000
+                 */
+                clearingCycleEndTime: string;
+                /**
+                 * @description The day, `YYYYMMDD`.
+                 * @example 20260105
+                 */
+                tradingScheduleDate: string;
+                /** @description The regular (liquid) sessions of the day. */
+                sessions: components["schemas"]["ScheduleTimes"][];
+                /** @description The whole trading time of the day, sessions outside regular hours included. */
+                tradingtimes: components["schemas"]["ScheduleTimes"][];
+            }[];
+        };
+        /** @description A contract's trading days of the coming days, keyed by date, in epoch seconds. */
+        ContractTradingSchedule: {
+            /**
+             * @description Time zone of the exchange (tz database name).
+             * @example America/New_York
+             */
+            exchange_time_zone: string;
+            /** @description One key per trading day (`YYYYMMDD`); days without trading are left out. */
+            schedules: {
+                [key: string]: {
+                    /** @description The whole trading time, sessions outside regular hours included. */
+                    extended_hours: {
+                        /**
+                         * @description Whether day orders are cancelled at its end.
+                         * @example true
+                         */
+                        cancel_daily_orders?: boolean;
+                        /**
+                         * Format: int64
+                         * @description Start, epoch seconds.
+                         * @example 1767603600
+                         */
+                        opening: number;
+                        /**
+                         * Format: int64
+                         * @description End, epoch seconds.
+                         * @example 1767661200
+                         */
+                        closing: number;
+                    }[];
+                    /** @description The regular (liquid) session. */
+                    liquid_hours?: {
+                        /**
+                         * Format: int64
+                         * @description Start, epoch seconds.
+                         * @example 1767623400
+                         */
+                        opening: number;
+                        /**
+                         * Format: int64
+                         * @description End, epoch seconds.
+                         * @example 1767646800
+                         */
+                        closing: number;
+                    }[];
+                };
+            };
+        };
+        /**
+         * @description The details of one contract in the service's snake-case keys. Values the service does not
+         *     have for a kind of contract are null (`cusip`, `expiry_full` for stocks, ...); options add
+         *     `strike` and `right`.
+         */
+        ContractInfo: {
+            /**
+             * @description ISO 10962 classification (`OCXXXS` a call, `OPXXXS` a put); empty for others.
+             * @example
+             */
+            cfi_code?: string;
+            /**
+             * @description Symbol (of the underlying for derivatives).
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description CUSIP of a bond; null otherwise.
+             * @example null
+             */
+            cusip?: string | null;
+            /**
+             * @description Expiry, `YYYYMMDD`; null for contracts that do not expire.
+             * @example null
+             */
+            expiry_full?: string | null;
+            /**
+             * Format: int32
+             * @description Contract id.
+             * @example 265598
+             */
+            con_id: number;
+            /**
+             * @description Final maturity, `YYYYMMDD`; null for contracts that do not expire.
+             * @example null
+             */
+            maturity_date?: string | null;
+            /**
+             * @description Industry group of the issuer; null when unclassified or not a stock.
+             * @example Computers
+             */
+            industry?: string | null;
+            /**
+             * @description Security type (`STK`, `OPT`, `FUT`, `CASH`, ...).
+             * @example STK
+             */
+            instrument_type: string;
+            /**
+             * @description Trading class.
+             * @example AAPL
+             */
+            trading_class?: string;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example SMART,NASDAQ
+             */
+            valid_exchanges: string;
+            /**
+             * @description Whether a long position may be sold through this contract entry.
+             * @example false
+             */
+            allow_sell_long?: boolean;
+            /**
+             * @description Whether trades in the contract are free of commission.
+             * @example false
+             */
+            is_zero_commission_security?: boolean;
+            /**
+             * @description Symbol on the primary exchange (the OCC symbol for options).
+             * @example AAPL
+             */
+            local_symbol?: string;
+            /**
+             * @description Clarification of the contract; null here.
+             * @example null
+             */
+            contract_clarification_type?: string | null;
+            /**
+             * @description Classifier of the contract; null here.
+             * @example null
+             */
+            classifier?: string | null;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Display title (an option's expiry, strike and right); null for others.
+             * @example null
+             */
+            text?: string | null;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying of a derivative; `0` otherwise.
+             * @example 0
+             */
+            underlying_con_id?: number;
+            /**
+             * @description Whether the contract trades outside regular trading hours.
+             * @example true
+             */
+            r_t_h?: boolean;
+            /**
+             * @description Contract multiplier as a string of digits; null for stocks.
+             * @example null
+             */
+            multiplier?: string | null;
+            /**
+             * @description Options only - the strike, as a string.
+             * @example 190
+             */
+            strike?: string;
+            /**
+             * @description Options only - the right, spelled out.
+             * @example CALL
+             * @enum {string}
+             */
+            right?: "CALL" | "PUT";
+            /**
+             * @description Issuer of the underlying; null here.
+             * @example null
+             */
+            underlying_issuer?: string | null;
+            /**
+             * @description Expiry month, `YYYYMM`; null for contracts that do not expire.
+             * @example null
+             */
+            contract_month?: string | null;
+            /**
+             * @description Name of the company (of the underlying for derivatives).
+             * @example APPLE INC
+             */
+            company_name: string;
+            /**
+             * @description Whether orders may be smart-routed.
+             * @example true
+             */
+            smart_available?: boolean;
+            /**
+             * @description The exchange the details are for (`SMART` where orders are smart-routed).
+             * @example SMART
+             */
+            exchange: string;
+            /**
+             * @description Industry sub-group of a stock's issuer; null otherwise.
+             * @example Computers
+             */
+            category?: string | null;
+        };
+        /** @description A contract's details, and its trading rules for a buy or a sell under `rules`. */
+        ContractInfoAndRules: components["schemas"]["ContractInfo"] & {
+            rules: components["schemas"]["ContractRules"];
+        };
+        /** @description The rate of a currency pair. */
+        ExchangeRate: {
+            /**
+             * @description Units of the target currency one unit of the source currency buys, to 8 decimals.
+             * @example 0.92165899
+             */
+            rate: number;
+        };
+        /** @description Every category of event markets, keyed by category id; sub-categories name their parent. */
+        EventCategoryTree: {
+            /** @description Categories by id (`g` and digits). */
+            categories: {
+                [key: string]: {
+                    /**
+                     * @description Name of the category.
+                     * @example Economic Indicators
+                     */
+                    name: string;
+                    /**
+                     * @description Id of the parent category; absent at the top.
+                     * @example g5000
+                     */
+                    parent_id?: string;
+                    /** @description The markets of the category, where it has any. */
+                    markets?: {
+                        /**
+                         * @description Name of the market.
+                         * @example Fed Funds Target Rate
+                         */
+                        name: string;
+                        /**
+                         * @description Symbol of the market.
+                         * @example FF
+                         */
+                        symbol: string;
+                        /**
+                         * @description Exchange of the market.
+                         * @example FORECASTX
+                         */
+                        exchange: string;
+                        /**
+                         * Format: int32
+                         * @description Contract id of the market's underlying index; pass it as `underlyingConid` to the market operation.
+                         * @example 658663572
+                         */
+                        conid: number;
+                        /**
+                         * Format: int32
+                         * @description Contract id of the market's product (not sent by the reference server).
+                         * @example 658663577
+                         */
+                        product_conid?: number;
+                    }[];
+                };
+            };
+        };
+        /** @description An event market and its contracts, a yes and a no contract per strike. */
+        EventMarketContracts: {
+            /**
+             * @description Name of the market.
+             * @example Fed Funds Target Rate
+             */
+            market_name: string;
+            /**
+             * @description Exchange of the market.
+             * @example FORECASTX
+             */
+            exchange: string;
+            /**
+             * @description Symbol of the market.
+             * @example FF
+             */
+            symbol: string;
+            /**
+             * @description Category of the market's logo.
+             * @example FED
+             */
+            logo_category: string;
+            /**
+             * @description Whether charts of the underlying should be left out.
+             * @example false
+             */
+            exclude_historical_data: boolean;
+            /**
+             * @description Payout of a winning contract, in dollars.
+             * @example 1
+             */
+            payout?: number;
+            /** @description The contracts, yes before no for each strike. */
+            contracts: {
+                /**
+                 * Format: int32
+                 * @description Contract id.
+                 * @example 658663601
+                 */
+                conid: number;
+                /**
+                 * @description `Y` the yes contract, `N` the no contract.
+                 * @example Y
+                 * @enum {string}
+                 */
+                side: "Y" | "N";
+                /**
+                 * @description Expiry, `YYYYMMDD`.
+                 * @example 20260318
+                 */
+                expiration: string;
+                /**
+                 * @description The strike the question is asked about.
+                 * @example 3.75
+                 */
+                strike: number;
+                /**
+                 * @description Display form of the strike.
+                 * @example 3.75%
+                 */
+                strike_label: string;
+                /**
+                 * @description The period the question measures.
+                 * @example March 2026 FOMC
+                 */
+                expiry_label?: string;
+                /**
+                 * Format: int32
+                 * @description Contract id of the market's underlying index.
+                 * @example 658663572
+                 */
+                underlying_conid: number;
+                /**
+                 * @description Expiry as `YYYY.MM.DD`.
+                 * @example 2026.03.18
+                 */
+                time_specifier?: string;
+            }[];
+        };
+        /** @description The trading times of an event contract per day of the week it trades. */
+        EventContractSchedules: {
+            /**
+             * @description Time zone of the exchange.
+             * @example US/Central
+             */
+            timezone: string;
+            /** @description One entry per trading day of the week. */
+            trading_schedules: {
+                /**
+                 * @description Day of the week.
+                 * @example Monday
+                 * @enum {string}
+                 */
+                day_of_week: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                /** @description The spans of trading of that day. */
+                trading_times: {
+                    /**
+                     * @description Opening time (`12:00 AM`).
+                     * @example 12:00 AM
+                     */
+                    open: string;
+                    /**
+                     * @description Closing time (`11:59 PM`).
+                     * @example 11:59 PM
+                     */
+                    close: string;
+                }[];
+            }[];
+        };
         /**
          * @description The market data of one contract. Every field value is a string keyed by its field code (the
          *     codes of the `fields` parameter); a field is present only when it was asked for and has a
@@ -7408,6 +8652,31 @@ export interface components {
              * @example 188.95
              */
             7295?: string;
+            /**
+             * @description Options - delta, the change of the option's price per unit change of the underlying's.
+             * @example 0.532
+             */
+            7308?: string;
+            /**
+             * @description Options - gamma, the change of delta per unit change of the underlying's price.
+             * @example 0.0214
+             */
+            7309?: string;
+            /**
+             * @description Options - theta, the change of the option's price per calendar day that passes (negative for a holder).
+             * @example -0.0871
+             */
+            7310?: string;
+            /**
+             * @description Options - vega, the change of the option's price per percentage point of volatility.
+             * @example 0.2145
+             */
+            7311?: string;
+            /**
+             * @description Options - the implied volatility of the option's strike, in percent with a `%` (`28.0%`).
+             * @example 28.0%
+             */
+            7633?: string;
             /**
              * @description Closing price of the previous day.
              * @example 188.95
@@ -9992,6 +11261,477 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventContractDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchContracts: {
+        parameters: {
+            query: {
+                /** @description Symbol of the underlying; with `name`, part of a company name; with `secType` `BOND`, part of an issuer name. */
+                symbol: string;
+                /** @description Kind of underlying searched for (`STK` stocks, `IND` indexes, `BOND` bond issuers); `STK` when absent. */
+                secType?: "STK" | "IND" | "BOND";
+                /** @description Whether `symbol` is part of a company name rather than a symbol. Python clients spell booleans `True`/`False`. */
+                name?: "true" | "false" | "True" | "False";
+                /** @description Asks for more results; accepted and ignored. Python clients spell booleans `True`/`False`. */
+                more?: "true" | "false" | "True" | "False";
+                /** @description Searches funds; accepted and ignored. Python clients spell booleans `True`/`False`. */
+                fund?: "true" | "false" | "True" | "False";
+                /** @description Pattern search; accepted and ignored. Python clients spell booleans `True`/`False`. */
+                pattern?: "true" | "false" | "True" | "False";
+                /** @description Fund family to search in; accepted and ignored. */
+                fundFamilyConidEx?: string;
+                /** @description Where the search comes from (free text); accepted and ignored. */
+                referrer?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecdefSearchResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchContractsByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecdefSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The matching contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecdefSearchResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOptionStrikes: {
+        parameters: {
+            query: {
+                /** @description Contract id of the underlying, or of one of its options. */
+                conid: number;
+                /** @description Kind of derivative (`OPT` options, `FOP` futures options, `WAR` warrants). */
+                sectype: "OPT" | "FOP" | "WAR";
+                /** @description Expiry month as `MMMYY` (`JAN26`), as the search's `sections` list them; lower case is taken too. */
+                month: string;
+                /** @description Exchange of the derivatives (`SMART` by default); accepted, the catalogue lists each derivative once. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strikes of the month's calls and puts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionStrikes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSecdefInfo: {
+        parameters: {
+            query?: {
+                /** @description Contract id of the underlying, or of the contract itself; not needed with `sectype` `BOND`. */
+                conid?: number;
+                /** @description Kind of contract wanted (`STK`, `OPT`, `FUT`, `BOND`, ...); the contract's own kind when absent. */
+                sectype?: string;
+                /** @description Expiry month as `MMMYY` (`JAN26`), as the search's `sections` list them; lower case is taken too. */
+                month?: string;
+                /** @description Exchange of the derivatives (`SMART` by default); accepted, the catalogue lists each derivative once. */
+                exchange?: string;
+                /** @description Strike of the options wanted. */
+                strike?: number;
+                /** @description Right of the options wanted (`C` calls, `P` puts). */
+                right?: "C" | "P";
+                /** @description Bond issuer id from a bond search (`e` and digits); needed with `sectype` `BOND`. */
+                issuerId?: string;
+                /** @description Comma-separated bond filters; accepted and ignored. */
+                filters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contracts the query names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecdefInfo"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBondFilters: {
+        parameters: {
+            query: {
+                /** @description Always `BOND`. */
+                symbol: "BOND";
+                /** @description Bond issuer id (`e` and digits). */
+                issuerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issuer's filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BondFilters"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSecurityDefinitions: {
+        parameters: {
+            query: {
+                /** @description Comma-separated contract ids (at most 100). */
+                conids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definitions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityDefinitions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExchangeContracts: {
+        parameters: {
+            query: {
+                /** @description Exchange (`NASDAQ`, `NYSE`, ...); lower case is taken too. */
+                exchange: string;
+                /** @description Asset class; `STK` when absent. */
+                assetClass?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exchange's stock contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeContract"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSymbolTradingSchedules: {
+        parameters: {
+            query: {
+                /** @description Asset class (`STK`, `OPT`, `FUT`, `CFD`, `WAR`, `SWP` forex, `FND`, `BND`, `ICS`). */
+                assetClass: "STK" | "OPT" | "FUT" | "CFD" | "WAR" | "SWP" | "FND" | "BND" | "ICS";
+                /** @description Symbol. */
+                symbol: string;
+                /** @description Primary exchange to keep. */
+                exchange?: string;
+                /** @description Comma-separated exchanges to keep. */
+                exchangeFilter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One schedule per exchange. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeSchedule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractTradingSchedule: {
+        parameters: {
+            query: {
+                /** @description Contract id. */
+                conid: number;
+                /** @description Exchange whose hours to give; the contract's primary exchange when absent. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's trading days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTradingSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractInfoAndRules: {
+        parameters: {
+            query?: {
+                /** @description Rules for a buy (`true`, the default) or a sell (`false`). Python clients spell booleans `True`/`False`. */
+                isBuy?: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's details and rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractInfoAndRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExchangeRate: {
+        parameters: {
+            query: {
+                /** @description Source (base) currency, three upper-case letters. */
+                source: string;
+                /** @description Target (quote) currency, three upper-case letters. */
+                target: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventCategoryTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventCategoryTree"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventMarket: {
+        parameters: {
+            query: {
+                /** @description Contract id of the market's underlying index (from the category tree). */
+                underlyingConid: number;
+                /** @description Exchange of the market; accepted. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The market and its contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventMarketContracts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventContractSchedules: {
+        parameters: {
+            query: {
+                /** @description Contract id of a yes or a no contract. */
+                conid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trading times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventContractSchedules"];
                 };
             };
             400: components["responses"]["BadRequest"];

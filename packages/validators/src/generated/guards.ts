@@ -107,6 +107,9 @@ export const isAuthStatus = (value: unknown): value is Schemas["AuthStatus"] =>
 /** True when `value` matches the document's `AvailableFundsSegment` schema. */
 export const isAvailableFundsSegment = (value: unknown): value is Schemas["AvailableFundsSegment"] =>
   schemaValidators["AvailableFundsSegment"](value);
+/** True when `value` matches the document's `BondFilters` schema. */
+export const isBondFilters = (value: unknown): value is Schemas["BondFilters"] =>
+  schemaValidators["BondFilters"](value);
 /** True when `value` matches the document's `CancelOrderResponse` schema. */
 export const isCancelOrderResponse = (value: unknown): value is Schemas["CancelOrderResponse"] =>
   schemaValidators["CancelOrderResponse"](value);
@@ -128,12 +131,21 @@ export const isContractAlgos = (value: unknown): value is Schemas["ContractAlgos
 /** True when `value` matches the document's `ContractIncrementRule` schema. */
 export const isContractIncrementRule = (value: unknown): value is Schemas["ContractIncrementRule"] =>
   schemaValidators["ContractIncrementRule"](value);
+/** True when `value` matches the document's `ContractInfo` schema. */
+export const isContractInfo = (value: unknown): value is Schemas["ContractInfo"] =>
+  schemaValidators["ContractInfo"](value);
+/** True when `value` matches the document's `ContractInfoAndRules` schema. */
+export const isContractInfoAndRules = (value: unknown): value is Schemas["ContractInfoAndRules"] =>
+  schemaValidators["ContractInfoAndRules"](value);
 /** True when `value` matches the document's `ContractRules` schema. */
 export const isContractRules = (value: unknown): value is Schemas["ContractRules"] =>
   schemaValidators["ContractRules"](value);
 /** True when `value` matches the document's `ContractRulesRequest` schema. */
 export const isContractRulesRequest = (value: unknown): value is Schemas["ContractRulesRequest"] =>
   schemaValidators["ContractRulesRequest"](value);
+/** True when `value` matches the document's `ContractTradingSchedule` schema. */
+export const isContractTradingSchedule = (value: unknown): value is Schemas["ContractTradingSchedule"] =>
+  schemaValidators["ContractTradingSchedule"](value);
 /** True when `value` matches the document's `CreateWatchlistRequest` schema. */
 export const isCreateWatchlistRequest = (value: unknown): value is Schemas["CreateWatchlistRequest"] =>
   schemaValidators["CreateWatchlistRequest"](value);
@@ -155,12 +167,30 @@ export const isErrorObject = (value: unknown): value is Schemas["ErrorObject"] =
 /** True when `value` matches the document's `ErrorOnly` schema. */
 export const isErrorOnly = (value: unknown): value is Schemas["ErrorOnly"] =>
   schemaValidators["ErrorOnly"](value);
+/** True when `value` matches the document's `EventCategoryTree` schema. */
+export const isEventCategoryTree = (value: unknown): value is Schemas["EventCategoryTree"] =>
+  schemaValidators["EventCategoryTree"](value);
 /** True when `value` matches the document's `EventContractDetails` schema. */
 export const isEventContractDetails = (value: unknown): value is Schemas["EventContractDetails"] =>
   schemaValidators["EventContractDetails"](value);
 /** True when `value` matches the document's `EventContractRules` schema. */
 export const isEventContractRules = (value: unknown): value is Schemas["EventContractRules"] =>
   schemaValidators["EventContractRules"](value);
+/** True when `value` matches the document's `EventContractSchedules` schema. */
+export const isEventContractSchedules = (value: unknown): value is Schemas["EventContractSchedules"] =>
+  schemaValidators["EventContractSchedules"](value);
+/** True when `value` matches the document's `EventMarketContracts` schema. */
+export const isEventMarketContracts = (value: unknown): value is Schemas["EventMarketContracts"] =>
+  schemaValidators["EventMarketContracts"](value);
+/** True when `value` matches the document's `ExchangeContract` schema. */
+export const isExchangeContract = (value: unknown): value is Schemas["ExchangeContract"] =>
+  schemaValidators["ExchangeContract"](value);
+/** True when `value` matches the document's `ExchangeRate` schema. */
+export const isExchangeRate = (value: unknown): value is Schemas["ExchangeRate"] =>
+  schemaValidators["ExchangeRate"](value);
+/** True when `value` matches the document's `ExchangeSchedule` schema. */
+export const isExchangeSchedule = (value: unknown): value is Schemas["ExchangeSchedule"] =>
+  schemaValidators["ExchangeSchedule"](value);
 /** True when `value` matches the document's `FutureContract` schema. */
 export const isFutureContract = (value: unknown): value is Schemas["FutureContract"] =>
   schemaValidators["FutureContract"](value);
@@ -212,6 +242,9 @@ export const isOAuthAccessTokenResponse = (value: unknown): value is Schemas["OA
 /** True when `value` matches the document's `OAuthRequestTokenResponse` schema. */
 export const isOAuthRequestTokenResponse = (value: unknown): value is Schemas["OAuthRequestTokenResponse"] =>
   schemaValidators["OAuthRequestTokenResponse"](value);
+/** True when `value` matches the document's `OptionStrikes` schema. */
+export const isOptionStrikes = (value: unknown): value is Schemas["OptionStrikes"] =>
+  schemaValidators["OptionStrikes"](value);
 /** True when `value` matches the document's `OrderAdvancedReject` schema. */
 export const isOrderAdvancedReject = (value: unknown): value is Schemas["OrderAdvancedReject"] =>
   schemaValidators["OrderAdvancedReject"](value);
@@ -305,6 +338,27 @@ export const isScannerParams = (value: unknown): value is Schemas["ScannerParams
 /** True when `value` matches the document's `ScannerResults` schema. */
 export const isScannerResults = (value: unknown): value is Schemas["ScannerResults"] =>
   schemaValidators["ScannerResults"](value);
+/** True when `value` matches the document's `ScheduleTimes` schema. */
+export const isScheduleTimes = (value: unknown): value is Schemas["ScheduleTimes"] =>
+  schemaValidators["ScheduleTimes"](value);
+/** True when `value` matches the document's `SecdefInfo` schema. */
+export const isSecdefInfo = (value: unknown): value is Schemas["SecdefInfo"] =>
+  schemaValidators["SecdefInfo"](value);
+/** True when `value` matches the document's `SecdefSearchRequest` schema. */
+export const isSecdefSearchRequest = (value: unknown): value is Schemas["SecdefSearchRequest"] =>
+  schemaValidators["SecdefSearchRequest"](value);
+/** True when `value` matches the document's `SecdefSearchResult` schema. */
+export const isSecdefSearchResult = (value: unknown): value is Schemas["SecdefSearchResult"] =>
+  schemaValidators["SecdefSearchResult"](value);
+/** True when `value` matches the document's `SecdefSearchSection` schema. */
+export const isSecdefSearchSection = (value: unknown): value is Schemas["SecdefSearchSection"] =>
+  schemaValidators["SecdefSearchSection"](value);
+/** True when `value` matches the document's `SecurityDefinition` schema. */
+export const isSecurityDefinition = (value: unknown): value is Schemas["SecurityDefinition"] =>
+  schemaValidators["SecurityDefinition"](value);
+/** True when `value` matches the document's `SecurityDefinitions` schema. */
+export const isSecurityDefinitions = (value: unknown): value is Schemas["SecurityDefinitions"] =>
+  schemaValidators["SecurityDefinitions"](value);
 /** True when `value` matches the document's `ServerInfo` schema. */
 export const isServerInfo = (value: unknown): value is Schemas["ServerInfo"] =>
   schemaValidators["ServerInfo"](value);

@@ -1,6 +1,7 @@
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { instrumentsOf, Market } from '../market/market.js';
+import { optionInstrumentsOf, optionPrice } from '../market/option-chains.js';
 import type { Account, Fixtures, User } from './model.js';
 import { SeededRandom } from '../kernel/random.js';
 import { Sessions, type Session } from '../auth/sessions.js';
@@ -40,6 +41,9 @@ export class Brokerage {
       () => this.#fixtures.instruments,
       options.seed,
     );
+    // Registered before any other area's listener: an option's price has moved with its
+    // underlying's by the time orders and alerts look at either.
+    this.market.onPriceChange((conid) => this.#repriceOptionsOf(conid));
     this.load(options.fixtures);
     sweepExpiredRecords(this.store, this.clock);
   }
@@ -57,6 +61,43 @@ export class Brokerage {
     for (const { instrument, price } of instrumentsOf(this.#fixtures.instruments)) {
       this.store.collection('instruments').set(String(instrument.conid), instrument);
       if (price !== null) this.market.setPrice(instrument.conid, price);
+    }
+    this.#listOptions();
+  }
+
+  /** Lists the catalogue's option chains as of the clock's date, priced from their underlyings. */
+  #listOptions(): void {
+    const { market, store } = this;
+    const options = optionInstrumentsOf(
+      this.#fixtures.instruments,
+      (conid) => market.instrument(conid),
+      (conid) => market.price(conid),
+      this.clock.now(),
+    );
+    const index = store.collection('optionsByUnderlying');
+    const underlyings = new Set<number>();
+    for (const option of options) {
+      const underlyingConid = option.option?.underlyingConid ?? 0;
+      store.collection('instruments').set(String(option.conid), option);
+      index.set(String(underlyingConid), [
+        ...(index.get(String(underlyingConid)) ?? []),
+        option.conid,
+      ]);
+      underlyings.add(underlyingConid);
+    }
+    for (const conid of underlyings) this.#repriceOptionsOf(conid);
+  }
+
+  #repriceOptionsOf(underlyingConid: number): void {
+    const spot = this.market.price(underlyingConid);
+    const conids = this.store.collection('optionsByUnderlying').get(String(underlyingConid));
+    if (spot === undefined || !conids) return;
+    const now = this.clock.now();
+    for (const conid of conids) {
+      const option = this.market.instrument(conid);
+      if (option && !this.market.isExpired(option)) {
+        this.market.setPrice(conid, optionPrice(option, spot, now));
+      }
     }
   }
 

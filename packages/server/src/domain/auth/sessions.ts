@@ -25,6 +25,9 @@ export interface Session {
   accountsQueried: boolean;
   /** `/iserver/account/pnl/partitioned` was called once (the first answer is empty). */
   pnlRequested: boolean;
+  /** Underlyings `/iserver/secdef/search` answered in this session: their derivatives' strikes
+   * and details are known to it from then on. */
+  searchedUnderlyings: number[];
   ended: boolean;
 }
 
@@ -67,6 +70,7 @@ export class Sessions {
       portfolioListed: false,
       accountsQueried: false,
       pnlRequested: false,
+      searchedUnderlyings: [],
       ended: false,
     };
     this.#keep(session);

@@ -26,7 +26,8 @@ interface SecTypeRules {
   outsideRthTypes: string[];
   tifTypes: string[];
   defaultSize: number;
-  cashQtyIncrement: number;
+  /** Null where the kind takes no cash quantity (options, as the service sends it). */
+  cashQtyIncrement: number | null;
 }
 
 const everyTif = ['IOC/o,a', 'GTC/o,a', 'GTD/o,a', 'DAY/o,a'];
@@ -113,7 +114,7 @@ const rulesBySecType: Record<SecType, SecTypeRules> = {
     outsideRthTypes: [],
     tifTypes: everyTif,
     defaultSize: 1,
-    cashQtyIncrement: 0,
+    cashQtyIncrement: null,
   },
   EVENT: {
     name: 'event contracts',

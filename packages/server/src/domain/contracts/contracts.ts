@@ -1,12 +1,13 @@
 import type { Schema } from '@brokerage/types';
 import { badRequest } from '../kernel/errors.js';
+import { contractTexts } from './contract-texts.js';
 import { yyyymmdd, type Market } from '../market/market.js';
 import type { Instrument, InstrumentCatalogue, StockListing } from '../market/model.js';
 
 /** The instrument with this conid, or 400 `Contract <conid> not found`. */
 export function contractOrFail(market: Market, conid: number): Instrument {
   const instrument = market.instrument(conid);
-  if (!instrument) throw badRequest(`Contract ${conid} not found`);
+  if (!instrument) throw badRequest(contractTexts.unknownContract(conid));
   return instrument;
 }
 
@@ -126,4 +127,39 @@ export function currencyPairsOf(
     return [];
   });
   return { [currency]: pairs };
+}
+
+/** `/iserver/exchangerate`: units of `target` one unit of `source` buys, to 8 decimals, from the
+ * same conversion every valuation uses; 400 when the currency pairs do not join the two. */
+export function exchangeRate(
+  market: Market,
+  source: string,
+  target: string,
+): Schema<'ExchangeRate'> {
+  try {
+    return { rate: Number(market.rate(source, target).toFixed(8)) };
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw badRequest(contractTexts.unknownCurrency(source, target));
+    throw error;
+  }
+}
+
+/** `/trsrv/all-conids`: the stock listings of an exchange (other asset classes have none here). */
+export function exchangeContracts(
+  catalogue: InstrumentCatalogue,
+  exchange: string,
+  assetClass = 'STK',
+): Schema<'ExchangeContract'>[] {
+  if (assetClass.toUpperCase() !== 'STK') return [];
+  const wanted = exchange.toUpperCase();
+  return catalogue.stocks.flatMap((company) =>
+    company.listings
+      .filter((listing) => listing.exchange === wanted)
+      .map((listing) => ({
+        ticker: company.symbol,
+        conid: listing.conid,
+        exchange: listing.exchange,
+      })),
+  );
 }

@@ -17,5 +17,8 @@ declare module '../kernel/store.js' {
     /** Market regimes set through the control API, by conid (string key). */
     marketRegimes: MarketRegime;
     watchlists: Watchlist;
+    /** The conids of the options listed on each underlying (conid as string key): their prices
+     * follow the underlying's. */
+    optionsByUnderlying: number[];
   }
 }

@@ -33,6 +33,7 @@ export function snapshotEntryView(
     state: entry.state,
     availability: entry.availability,
     halted: entry.halted,
+    option: entry.option,
   };
   const values: Record<string, string> = {};
   for (const code of fields ?? defaultSnapshotFields) {

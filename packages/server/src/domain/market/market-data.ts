@@ -15,6 +15,8 @@ import { marketStateAt, type MarketState } from './market-state.js';
 import { regimeOf } from './regimes.js';
 import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
 import type { Instrument } from './model.js';
+import { optionValuation } from './option-chains.js';
+import type { OptionValuation } from './option-pricing.js';
 
 /** Delayed data lags the market by this much. */
 export const delayMs = 15 * 60_000;
@@ -43,6 +45,8 @@ export type SnapshotEntry =
       availability: string;
       /** Trading is halted (the market regime). */
       halted: boolean;
+      /** Options: the model's valuation at the underlying's current price. */
+      option?: OptionValuation;
     };
 
 /** The history operation's query, as the service takes it. */
@@ -96,6 +100,7 @@ export class MarketData {
       const availability = this.availability(session, instrument);
       const asOf = availability.startsWith('D') ? now - delayMs : now;
       const ticks = this.brokerage.market.path.ticks(instrument);
+      const option = this.#optionValuation(instrument, now);
       return {
         conid,
         subscribed: true,
@@ -103,8 +108,15 @@ export class MarketData {
         state: marketStateAt(instrument, ticks, asOf),
         availability,
         halted: regimeOf(this.brokerage.store, instrument).halted,
+        ...(option === undefined ? {} : { option }),
       };
     });
+  }
+
+  #optionValuation(instrument: Instrument, now: number): OptionValuation | undefined {
+    const underlying = instrument.option?.underlyingConid;
+    const spot = underlying === undefined ? undefined : this.brokerage.market.price(underlying);
+    return spot === undefined ? undefined : optionValuation(instrument, spot, now);
   }
 
   /** Ends the session's subscription to the contract (none is fine). */

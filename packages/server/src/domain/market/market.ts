@@ -11,7 +11,7 @@ export function yyyymmdd(epochMs: number): number {
 }
 
 const monthCodes = 'FGHJKMNQUVXZ';
-const monthNames = [
+export const monthNames = [
   'JAN',
   'FEB',
   'MAR',
@@ -25,6 +25,10 @@ const monthNames = [
   'NOV',
   'DEC',
 ];
+
+/** The service's month label of a YYYYMMDD date: `JAN26`. */
+export const monthLabel = (date: number): string =>
+  `${monthNames[(Math.floor(date / 100) % 100) - 1] ?? ''}${String(Math.floor(date / 10000) % 100).padStart(2, '0')}`;
 
 /** Every tradable contract of the catalogue, and the prices it starts with. */
 export function instrumentsOf(
@@ -57,7 +61,7 @@ export function instrumentsOf(
           currency: chain.currency,
           exchange: chain.exchange,
           description: `${chain.symbol}${monthCodes[month - 1] ?? ''}${year % 10}`,
-          companyName: `${chain.symbol} ${monthNames[month - 1] ?? ''}${String(year).padStart(2, '0')}`,
+          companyName: `${chain.symbol} ${monthLabel(contract.expirationDate)}`,
           multiplier: chain.multiplier,
           expiration: contract.expirationDate,
         },
@@ -164,6 +168,15 @@ export class Market {
   onPriceChange(listener: PriceListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** The unexpired options listed on the underlying, in listing order (expiry, strike, right). */
+  optionsOf(underlyingConid: number): Instrument[] {
+    const conids = this.store.collection('optionsByUnderlying').get(String(underlyingConid)) ?? [];
+    return conids.flatMap((conid) => {
+      const option = this.instrument(conid);
+      return option && !this.isExpired(option) ? [option] : [];
+    });
   }
 
   isExpired(instrument: Instrument): boolean {

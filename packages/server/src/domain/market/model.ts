@@ -15,6 +15,8 @@ export interface StockCompany {
   symbol: string;
   name: string;
   chineseName: string | null;
+  /** `ETF` for exchange-traded funds; common stock when absent. */
+  type?: 'COMMON' | 'ETF';
   listings: StockListing[];
 }
 
@@ -76,11 +78,55 @@ export interface EventMarket {
   contracts: EventContractStrike[];
 }
 
+/** The listed options of a stock listing: monthly expiries and strikes are derived from the
+ * clock's date and the underlying's price when the catalogue loads. */
+export interface OptionChainFixture {
+  underlyingConid: number;
+  /** Distance between two strikes. */
+  strikeStep: number;
+  /** Strikes on each side of the one nearest the underlying's price. */
+  strikesEachSide: number;
+  /** Monthly expiries listed, nearest first. */
+  months: number;
+  /** Annualised volatility the options are priced with (0.28 for 28 %). */
+  volatility: number;
+}
+
+export interface BondFixture {
+  conid: number;
+  /** Annual coupon, in percent. */
+  coupon: number;
+  /** YYYYMMDD. */
+  issueDate: number;
+  /** YYYYMMDD. */
+  maturityDate: number;
+  currency: string;
+}
+
+/** A bond issuer, as bond search finds it by name. */
+export interface BondIssuer {
+  /** The service's issuer id (`e` and digits). */
+  issuerId: string;
+  name: string;
+  bonds: BondFixture[];
+}
+
 export interface InstrumentCatalogue {
   stocks: StockCompany[];
   futures: FutureChain[];
   currencyPairs: CurrencyPairFixture[];
   eventContracts: EventMarket[];
+  optionChains?: OptionChainFixture[];
+  bondIssuers?: BondIssuer[];
+}
+
+/** What makes an option contract: its underlying, expiry, strike and right. */
+export interface OptionTerms {
+  underlyingConid: number;
+  strike: number;
+  right: 'C' | 'P';
+  /** Annualised volatility it is priced with. */
+  volatility: number;
 }
 
 /** One tradable contract, whatever its kind, as the order and valuation code sees it. */
@@ -96,4 +142,6 @@ export interface Instrument {
   multiplier: number;
   /** YYYYMMDD, for contracts that expire. */
   expiration?: number;
+  /** Options only: the underlying, strike, right and volatility. */
+  option?: OptionTerms;
 }

@@ -1,5 +1,6 @@
 import type { MarketState } from './market-state.js';
 import type { Instrument } from './model.js';
+import type { OptionValuation } from './option-pricing.js';
 
 /** What a snapshot field is computed from. */
 export interface FieldContext {
@@ -9,6 +10,8 @@ export interface FieldContext {
   availability: string;
   /** Trading is halted: the last price carries `H`. */
   halted: boolean;
+  /** Options: the pricing model's valuation (greeks). */
+  option?: OptionValuation | undefined;
 }
 
 type FieldValue = (context: FieldContext) => string | undefined;
@@ -76,6 +79,13 @@ export const snapshotFields: Record<string, FieldValue> = {
   '7295': price((state) => state.open),
   '7741': price((state) => state.priorClose),
   '7762': ({ state }) => String(state.volume),
+  // Options: the greeks and the strike's implied volatility, from the pricing model.
+  '7308': ({ option }) => option?.delta.toFixed(3),
+  '7309': ({ option }) => option?.gamma.toFixed(4),
+  '7310': ({ option }) => option?.theta.toFixed(4),
+  '7311': ({ option }) => option?.vega.toFixed(4),
+  '7633': ({ instrument, option }) =>
+    option && instrument.option ? `${(instrument.option.volatility * 100).toFixed(1)}%` : undefined,
 };
 
 /** Fields answered when a snapshot request names none. */

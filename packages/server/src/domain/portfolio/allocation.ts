@@ -2,7 +2,8 @@ import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
 import type { Market } from '../market/market.js';
 import { classificationOf, unclassified } from './classification.js';
-import { assetClassOf, valuedPositions } from './position-views.js';
+import { assetClassOf } from '../contracts/contract-definitions.js';
+import { valuedPositions } from './position-views.js';
 
 type Breakdown = Schema<'AllocationSide'>;
 

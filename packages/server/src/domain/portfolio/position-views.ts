@@ -1,10 +1,9 @@
 import type { Schema } from '@brokerage/types';
 import type { Account, Position } from '../accounts/model.js';
 import { valuePosition, type PositionValue } from '../accounts/valuation.js';
-import { priceIncrementRules } from '../contracts/contract-rules.js';
-import { htmlEncoded, stockListing } from '../contracts/contracts.js';
+import { assetClassOf, contractDefinition } from '../contracts/contract-definitions.js';
 import type { Market } from '../market/market.js';
-import type { Instrument, InstrumentCatalogue } from '../market/model.js';
+import type { InstrumentCatalogue } from '../market/model.js';
 import { classificationOf } from './classification.js';
 
 /** The most positions a page of the paged positions operation holds. */
@@ -27,46 +26,6 @@ export function valuedPositions(account: Account, market: Market): ValuedPositio
   });
 }
 
-/** Countries of the exchanges the catalogue lists on, for `countryCode`. */
-const countryByExchange: Record<string, string> = { IBIS: 'DE', MEXI: 'MX', LSE: 'GB' };
-
-/** The service's asset class of a contract: event contracts are options to it. */
-export const assetClassOf = (instrument: Instrument) =>
-  instrument.secType === 'EVENT' ? 'OPT' : instrument.secType;
-
-/** The contract-definition part of a position row. */
-function definitionOf(catalogue: InstrumentCatalogue, instrument: Instrument) {
-  const listing = stockListing(catalogue, instrument.conid);
-  const company = listing && catalogue.stocks.find((stock) => stock.symbol === instrument.symbol);
-  const classification = classificationOf(instrument.symbol);
-  const isUS = listing ? listing.isUS : instrument.currency === 'USD';
-  const lastTradingDay = instrument.expiration === undefined ? null : String(instrument.expiration);
-  return {
-    incrementRules: priceIncrementRules(catalogue, instrument),
-    displayRule: {
-      magnification: 0,
-      displayRuleStep: [{ decimalDigits: 2, lowerEdge: 0, wholeDigits: 4 }],
-    },
-    time: 0,
-    chineseName: company?.chineseName ? htmlEncoded(company.chineseName) : null,
-    allExchanges: instrument.exchange,
-    listingExchange: instrument.exchange,
-    countryCode: countryByExchange[instrument.exchange] ?? (isUS ? 'US' : ''),
-    name: instrument.companyName,
-    lastTradingDay,
-    group: classification?.group ?? null,
-    sector: classification?.sector ?? null,
-    sectorGroup: classification?.sectorGroup ?? null,
-    ticker: instrument.symbol,
-    type: instrument.secType === 'STK' ? 'COMMON' : '',
-    hasOptions: instrument.secType === 'STK' && isUS,
-    fullName: instrument.description,
-    isUS,
-    isEventContract: instrument.secType === 'EVENT',
-    pageSize: positionsPageSize,
-  };
-}
-
 /** A row of the cached positions operations (`Position`): the position, then its contract. */
 export function positionRow(
   catalogue: InstrumentCatalogue,
@@ -74,30 +33,22 @@ export function positionRow(
 ): Schema<'Position'> {
   const { position, value } = valued;
   const { instrument } = value;
-  const multiplier = instrument.secType === 'STK' ? 0 : instrument.multiplier;
   return {
     acctId: valued.accountId,
-    conid: instrument.conid,
     contractDesc: instrument.description,
     position: position.quantity,
     mktPrice: value.price,
     mktValue: round2(value.marketValue),
-    currency: instrument.currency,
     avgCost: position.averageCost * instrument.multiplier,
     avgPrice: position.averageCost,
     realizedPnl: position.realizedPnl ?? 0,
     unrealizedPnl: round2(value.unrealizedPnl),
     exchs: null,
-    expiry: instrument.expiration === undefined ? null : String(instrument.expiration),
-    putOrCall: null,
-    multiplier,
-    strike: '0',
     exerciseStyle: null,
     conExchMap: [],
-    assetClass: assetClassOf(instrument),
-    undConid: 0,
     model: '',
-    ...definitionOf(catalogue, instrument),
+    ...contractDefinition(catalogue, instrument),
+    pageSize: positionsPageSize,
   };
 }
 
