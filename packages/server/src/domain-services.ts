@@ -16,6 +16,7 @@ import './domain/auth/collections.js';
 import './domain/market/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
+import './domain/watchlists/collections.js';
 
 export type { OAuth1Flow };
 

@@ -1,4 +1,4 @@
-import { createdWatchlist, createWatchlist } from '../domain/market/watchlists.js';
+import { createdWatchlist, createWatchlist } from '../domain/watchlists/watchlists.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
