@@ -83,20 +83,22 @@ describe('portfolio positions', () => {
       expect(past.body.subaccounts).toEqual([]);
     });
 
-    it('reads a blank page number as no page (the first), not as a coerced 0 of the validator', async () => {
+    it('reads a blank page number as no page (the first), and a text that is no number as invalid', async () => {
       await start();
       const { headers } = userSession(server, 'demo_advisor');
       const blank = await server.call('GET', '/v1/api/portfolio/subaccounts2?page=', { headers });
       expect(blank.status).toBe(200);
       expect(blank.body.metadata.pageNum).toBe(0);
-      const spaces = await server.call('GET', '/v1/api/portfolio/subaccounts2?page=%20', {
-        headers,
-      });
-      expect(spaces.body.metadata.pageNum).toBe(0);
-      const letters = await server.call('GET', '/v1/api/portfolio/subaccounts2?page=x', {
-        headers,
-      });
-      expect(letters.status).toBe(400);
+      for (const page of ['%20', 'x', '1%20']) {
+        const odd = await server.call('GET', `/v1/api/portfolio/subaccounts2?page=${page}`, {
+          headers,
+        });
+        expect(odd.status).toBe(400);
+        expect(odd.body).toEqual({
+          error: 'Bad Request: request/query/page must be number',
+          statusCode: 400,
+        });
+      }
     });
 
     it("another user's account answers 400", async () => {

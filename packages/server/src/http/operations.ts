@@ -21,7 +21,7 @@ export interface OperationInfo {
   errors: Map<number, ErrorShape>;
   /** The status that answers a request failing validation (`x-invalid-request-status`, else 400). */
   invalidRequestStatus: number;
-  /** Query parameters whose schema is a number (`blank-query.ts` drops their blank values). */
+  /** Query parameters whose schema is a number (read by `numeric-query.ts`). */
   numericQuery: readonly string[];
   /** The operation requires a request body. */
   bodyRequired: boolean;
