@@ -44,7 +44,8 @@ function routesSource(document, controlDocument) {
  * operationId, first tag, accepted credentials (\`security\`: one array of scheme names per
  * alternative; an empty one needs none), whether it needs the brokerage session open, the minimum
  * interval between two of its requests (\`x-pacing-interval-ms\`) where it has one, the status of
- * an invalid request (\`x-invalid-request-status\`, else 400), whether its body is required, its
+ * an invalid request (\`x-invalid-request-status\`, else 400), its numeric query parameters,
+ * whether its body is required, its
  * documented statuses, and the body shape of each documented error status. */
 export const operationRoutes = [
 ${rowsOf(document)}
@@ -68,6 +69,8 @@ export interface OperationRow<Id extends string = keyof operations> {
   brokerageSession: boolean;
   pacingIntervalMs?: number;
   invalidRequestStatus: number;
+  /** Query parameters whose schema is a number: a blank value (\`?page=\`) counts as absent. */
+  numericQuery: readonly string[];
   bodyRequired: boolean;
   statuses: readonly number[];
   errors: { readonly [status: string]: ErrorShape };

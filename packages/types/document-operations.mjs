@@ -57,11 +57,24 @@ const needsBrokerageSession = (path) =>
   !path.startsWith('/v1/api/iserver/auth/') &&
   path !== '/v1/api/iserver/reauthenticate';
 
+/** Names of the operation's query parameters whose schema is a number (`integer` or `number`),
+ * path-level parameters included. */
+function numericQueryParameters(document, item, operation) {
+  return [...(item.parameters ?? []), ...(operation.parameters ?? [])]
+    .map((parameter) => deref(document, parameter))
+    .filter((parameter) => parameter?.in === 'query')
+    .filter((parameter) => {
+      const type = deref(document, parameter.schema)?.type;
+      return [type].flat().some((name) => name === 'integer' || name === 'number');
+    })
+    .map((parameter) => parameter.name);
+}
+
 /** One row of the operation table per operation. `security` lists the accepted credentials,
  * one array of scheme names per alternative (an empty array: none needed), the operation's own
  * or else the document's. */
 export function operationTable(document) {
-  return documentOperations(document).map(({ path, method, operation }) => {
+  return documentOperations(document).map(({ path, method, item, operation }) => {
     const errors = {};
     const statuses = [];
     for (const [status, entry] of Object.entries(operation.responses ?? {})) {
@@ -87,6 +100,7 @@ export function operationTable(document) {
         ? {}
         : { pacingIntervalMs: operation['x-pacing-interval-ms'] }),
       invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
+      numericQuery: numericQueryParameters(document, item, operation),
       bodyRequired: deref(document, operation.requestBody)?.required === true,
       statuses,
       errors,

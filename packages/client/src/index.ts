@@ -49,6 +49,13 @@ export {
   type TradeNumbers,
 } from './orders/numbers.js';
 export {
+  orderPreviewNumbers,
+  type OrderPreview,
+  type OrderPreviewNumbers,
+  type AmountNumbers,
+  type ChangeNumbers,
+} from './orders/preview.js';
+export {
   parseAmount,
   numericSummary,
   type Amount,

@@ -20,6 +20,7 @@ import {
   type Services,
   type Simulation,
   type SimulationSettings,
+  numericQuery,
 } from '@brokerage/server/core';
 import type { OperationId } from '@brokerage/types';
 import { validateRequest, validateResponse, type ValidationError } from '@brokerage/validators';
@@ -118,7 +119,7 @@ async function answer(
     if (unreadableBody) throw unreadableBody;
     if (operation.bodyRequired && hasNoBody({ body, headers })) throw emptyBody();
     let params: Record<string, unknown> = rawParams;
-    let query: Record<string, unknown> = queryOf(url);
+    let query = numericQuery(queryOf(url), operation.numericQuery);
     if (settings.validateRequests) {
       const checked = validateRequest(operation.operationId, {
         params,

@@ -82,6 +82,17 @@ describe('the MSW handlers in Node', () => {
     expect(await response.json()).toMatchObject({ error: expect.stringMatching(/^Bad Request: /) });
   });
 
+  it('read numeric query values as the server does: blank is absent, no number is 400', async () => {
+    const blank = await fetch(`${baseUrl}/v1/api/iserver/account/trades?days=`);
+    expect(blank.status).toBe(200);
+    const spaces = await fetch(`${baseUrl}/v1/api/iserver/account/trades?days=%20`);
+    expect(spaces.status).toBe(400);
+    expect(await spaces.json()).toEqual({
+      error: 'Bad Request: request/query/days must be number',
+      statusCode: 400,
+    });
+  });
+
   it('answer the session gate as the server does (hosted mode, no credentials)', async () => {
     const hosted = createBrokerageHandlers({ baseUrl: 'https://hosted.test', mode: 'hosted' });
     server.use(...hosted.handlers);

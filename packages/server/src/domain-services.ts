@@ -7,6 +7,7 @@ import { Sso } from './domain/auth/sso.js';
 import { MarketData } from './domain/market/market-data.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
+import { Watchlists } from './domain/watchlists/watchlists.js';
 import { defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
@@ -16,6 +17,7 @@ import './domain/auth/collections.js';
 import './domain/market/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
+import './domain/watchlists/collections.js';
 
 export type { OAuth1Flow };
 
@@ -39,6 +41,8 @@ export interface Services {
   /** Positions (and their cache), portfolio summaries and allocations, and the portfolio
    * analyst's daily history, which the clock builds from the start. */
   portfolio: Portfolio;
+  /** The users' watchlists and the service's read-only lists. */
+  watchlists: Watchlists;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -65,6 +69,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
 
   const marketData = new MarketData(brokerage);
   const portfolio = new Portfolio(brokerage);
+  const watchlists = new Watchlists(brokerage.store, brokerage.clock);
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio };
+  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio, watchlists };
 }

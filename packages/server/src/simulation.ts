@@ -86,6 +86,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
     gatewayUser: mode === 'gateway' ? gatewayUser : undefined,
     operationIds: new Set(operations.map((operation) => operation.operationId)),
     reopenGatewaySession: mode === 'gateway' ? gateway.open : undefined,
+    prompts: services.orders.prompts,
   });
   const gate = {
     mode,

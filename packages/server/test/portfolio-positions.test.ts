@@ -83,6 +83,24 @@ describe('portfolio positions', () => {
       expect(past.body.subaccounts).toEqual([]);
     });
 
+    it('reads a blank page number as no page (the first), and a text that is no number as invalid', async () => {
+      await start();
+      const { headers } = userSession(server, 'demo_advisor');
+      const blank = await server.call('GET', '/v1/api/portfolio/subaccounts2?page=', { headers });
+      expect(blank.status).toBe(200);
+      expect(blank.body.metadata.pageNum).toBe(0);
+      for (const page of ['%20', 'x', '1%20']) {
+        const odd = await server.call('GET', `/v1/api/portfolio/subaccounts2?page=${page}`, {
+          headers,
+        });
+        expect(odd.status).toBe(400);
+        expect(odd.body).toEqual({
+          error: 'Bad Request: request/query/page must be number',
+          statusCode: 400,
+        });
+      }
+    });
+
     it("another user's account answers 400", async () => {
       await start();
       await listPortfolio();
@@ -298,6 +316,16 @@ describe('portfolio analyst', () => {
     const day = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`).getUTCDay();
     return day !== 0 && day !== 6;
   };
+
+  it('answers the performance asked with query parameters as the POST', async () => {
+    await start();
+    const body = await post('/pa/performance', { acctIds: ['U1234567'], period: '7D' });
+    for (const query of ['acctIds=U1234567&period=7D', 'acctIds=U1234567,U1234567&period=7D']) {
+      const answer = await server.call('GET', `/v1/api/pa/performance?${query}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.nav.data[0]).toEqual(body.nav.data[0]);
+    }
+  });
 
   it('gives a seeded year of business days ending at the live net asset value', async () => {
     await start();

@@ -18,6 +18,14 @@ describe('sessions', () => {
     });
   });
 
+  it('answers the ping sent as GET as the POST', async () => {
+    server = await startServer();
+    const post = await server.call('POST', '/v1/api/tickle');
+    const get = await server.call('GET', '/v1/api/tickle');
+    expect(get.status).toBe(200);
+    expect(get.body).toEqual(post.body);
+  });
+
   it('names one server in the ping, the auth status and the accounts list', async () => {
     server = await startServer();
     const ping = (await server.call('POST', '/v1/api/tickle')).body;

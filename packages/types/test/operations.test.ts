@@ -19,6 +19,7 @@ const expected = [
   'POST /v1/api/iserver/reauthenticate reauthenticate', // beyond the specification: issue 12
   'POST /v1/api/logout logout',
   'GET /v1/api/sso/validate validateSso', // beyond the specification: issue 15
+  'GET /v1/api/tickle getTickle', // beyond the specification: issue 15
   // Accounts
   'GET /v1/api/iserver/accounts getAccounts',
   'POST /v1/api/iserver/account switchAccount',
@@ -50,6 +51,7 @@ const expected = [
   'POST /v1/api/portfolio/allocation queryConsolidatedAllocation',
   // Portfolio analyst, beyond the specification: issue 15
   'POST /v1/api/pa/performance getPerformance',
+  'GET /v1/api/pa/performance getPerformanceByQuery',
   'POST /v1/api/pa/allperiods getAllPeriodsPerformance',
   'POST /v1/api/pa/transactions getTransactions',
   // Alerts
@@ -61,6 +63,10 @@ const expected = [
   'GET /v1/api/iserver/account/mta getMtaAlert',
   // Watchlists and allocation
   'POST /v1/api/iserver/watchlist createWatchlist',
+  // Watchlists, beyond the specification: issue 15
+  'GET /v1/api/iserver/watchlists getWatchlists',
+  'GET /v1/api/iserver/watchlist getWatchlist',
+  'DELETE /v1/api/iserver/watchlist deleteWatchlist',
   'POST /v1/api/iserver/account/allocation/group createAllocationGroup',
   // Orders and trades
   'POST /v1/api/iserver/account/{accountId}/orders placeOrders',
@@ -72,6 +78,9 @@ const expected = [
   'POST /v1/api/iserver/account/{accountId}/order/{orderId} modifyOrder',
   'DELETE /v1/api/iserver/account/{accountId}/order/{orderId} cancelOrder',
   'GET /v1/api/iserver/account/trades getTrades',
+  // Orders, beyond the specification: issue 15
+  'POST /v1/api/iserver/account/{accountId}/orders/whatif previewOrders',
+  'POST /v1/api/iserver/notification answerServerPrompt',
   // Contracts
   'GET /v1/api/trsrv/stocks getStocksBySymbols',
   'GET /v1/api/trsrv/futures getFuturesBySymbols',

@@ -2,6 +2,8 @@
 // modification, cancellation, executions.
 import { randomUUID } from 'node:crypto';
 import type { Body } from '@brokerage/types';
+import { orderPreviewNumbers } from '@brokerage/client';
+import { controls, describeInProcess } from '../../src/target.js';
 import { useTarget } from '../support/target.js';
 
 type Order = Body<'placeOrders'>['orders'][number];
@@ -162,5 +164,61 @@ describe('orders', () => {
       params: { query: { days: 8 } },
     });
     expect(response.status).toBe(400);
+  });
+
+  it('previewOrders answers the cost and the margin change as texts, and places nothing', async () => {
+    const before = await suite.client.GET('/v1/api/iserver/account/orders');
+    const { data, response } = await suite.client.POST(
+      '/v1/api/iserver/account/{accountId}/orders/whatif',
+      { params: { path: { accountId } }, body: { orders: [limitBuy(185)] } },
+    );
+    expect(response.status).toBe(200);
+    const preview = orderPreviewNumbers(data ?? {});
+    expect(preview.amount).toMatchObject({ value: 185, units: 1, currency: 'USD' });
+    expect(preview.position?.change).toBe(1);
+    expect(preview.initial?.change).toBeGreaterThanOrEqual(0);
+    const after = await suite.client.GET('/v1/api/iserver/account/orders');
+    expect(after.data?.orders?.length).toBe(before.data?.orders?.length);
+  });
+
+  it('previewOrders with a limit order and no price answers 500 (invalid content)', async () => {
+    const { response } = await suite.client.POST(
+      '/v1/api/iserver/account/{accountId}/orders/whatif',
+      {
+        params: { path: { accountId } },
+        body: { orders: [{ ...limitBuy(185), price: undefined }] },
+      },
+    );
+    expect(response.status).toBe(500);
+  });
+
+  it('answerServerPrompt for a prompt that is not open answers 400', async () => {
+    const { response } = await suite.client.POST('/v1/api/iserver/notification', {
+      body: { orderId: 1, reqId: 'none', text: 'Yes' },
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describeInProcess('server prompts raised by the control API', () => {
+  const suite = useTarget();
+
+  it('answerServerPrompt takes one of the options of an open prompt', async () => {
+    const { data: accounts } = await suite.client.GET('/v1/api/iserver/accounts');
+    const accountId = accounts?.accounts[0] ?? '';
+    await suite.client.POST('/v1/api/iserver/questions/suppress', {
+      body: { messageIds: ['o163'] },
+    });
+    const placedOrder = await suite.client.POST('/v1/api/iserver/account/{accountId}/orders', {
+      params: { path: { accountId } },
+      body: { orders: [limitBuy(150)] },
+    });
+    const orderId = Number(first(placedOrder.data)?.order_id);
+    const prompt = controls(suite.target).server.controls.raisePrompt({ orderId });
+    const { data, response } = await suite.client.POST('/v1/api/iserver/notification', {
+      body: { orderId, reqId: prompt.reqId, text: prompt.options[0] ?? '' },
+    });
+    expect(response.status).toBe(200);
+    expect(data).toBe('Request was submitted');
   });
 });

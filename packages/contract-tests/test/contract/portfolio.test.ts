@@ -122,6 +122,14 @@ describe('portfolio analyst', () => {
     expect(data?.nav.data[0]?.navs?.length).toBe(data?.nav.dates.length);
   });
 
+  it('getPerformanceByQuery answers the performance asked with query parameters', async () => {
+    const { data, response } = await suite.client.GET('/v1/api/pa/performance', {
+      params: { query: { acctIds: [accountId], period: '7D' } },
+    });
+    expect(response.status).toBe(200);
+    expect(data?.included).toEqual([accountId]);
+  });
+
   it('getAllPeriodsPerformance keys the periods by account', async () => {
     const { data, response } = await suite.client.POST('/v1/api/pa/allperiods', {
       body: { acctIds: [accountId] },

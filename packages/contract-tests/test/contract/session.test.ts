@@ -12,6 +12,11 @@ describe('session', () => {
     expect(ping.iserver.authStatus.authenticated).toBe(true);
   });
 
+  it('getTickle answers the ping as the POST does', async () => {
+    const ping = tickleSession(await suite.client.ok(suite.client.GET('/v1/api/tickle')));
+    expect(ping.iserver.authStatus.authenticated).toBe(true);
+  });
+
   it('getAuthStatus and checkAuthStatus agree, and name the server the accounts list names', async () => {
     const viaGet = await suite.client.GET('/v1/api/iserver/auth/status');
     const viaPost = await suite.client.POST('/v1/api/iserver/auth/status');

@@ -5,6 +5,7 @@ import type { Fixtures } from '../domain/accounts/model.js';
 import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
 import { SeededRandom } from '../domain/kernel/random.js';
 import type { Session } from '../domain/auth/sessions.js';
+import type { Prompts } from '../domain/orders/prompts.js';
 import { isValidPrice, maxPrice } from '../domain/market/market.js';
 import {
   advanceMarket,
@@ -61,6 +62,21 @@ export interface FaultRequest {
   times?: number;
 }
 
+export interface PromptRequest {
+  orderId: number;
+  text?: string;
+  options?: string[];
+}
+
+/** A raised prompt, as the service's `ntf` message carries it. */
+export interface RaisedPrompt {
+  orderId: number;
+  reqId: string;
+  text: string;
+  options: string[];
+  prompt: true;
+}
+
 export interface FaultState extends FaultRequest {
   operationId: string;
   latencyMs: number;
@@ -79,6 +95,8 @@ export interface ControlsOptions {
   operationIds: ReadonlySet<OperationId>;
   /** Opens the gateway's session again once the state was emptied (gateway mode). */
   reopenGatewaySession: (() => Session) | undefined;
+  /** The order book's server prompts: the control API raises them. */
+  prompts: Prompts;
 }
 
 const notFound = (message: string) => new DomainError('notFound', message);
@@ -194,6 +212,17 @@ export class Controls {
     if (!isAdvanceable(clock)) throw badRequest("The server's clock cannot be advanced");
     clock.advance(ms);
     return this.readClock();
+  }
+
+  /** Raises a server prompt about an order, as the service's streaming channel would push it
+   * (the reference server has none); an unknown order answers 400. */
+  raisePrompt(request: PromptRequest): RaisedPrompt {
+    const { reqId, orderId, text, options } = this.#options.prompts.raise(
+      request.orderId,
+      request.text ?? 'Do you want to continue?',
+      request.options ?? ['Yes', 'No'],
+    );
+    return { orderId, reqId, text, options, prompt: true };
   }
 
   /** Changes parts of a contract's market regime (drift, volatility, halt, gap at open). */

@@ -4,7 +4,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
 import { openApiValidator } from '../http/openapi-validator.js';
-import type { Controls, FaultRequest, PriceEntry } from './controls.js';
+import type { Controls, FaultRequest, PriceEntry, PromptRequest } from './controls.js';
 import { controlDocumentFiles } from './document.js';
 
 /** The control API (openapi/control/), to mount at `/control`: requests and answers are
@@ -55,6 +55,9 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
   });
   router.post('/market/advance', (req: Request, res: Response) => {
     res.json(controls.advanceMarket((req.body as { ms: number }).ms));
+  });
+  router.post('/prompts', (req: Request, res: Response) => {
+    res.json(controls.raisePrompt(req.body as PromptRequest));
   });
   router.put('/faults/:operationId', (req: Request, res: Response) => {
     res.json(controls.injectFault(String(req.params.operationId), req.body as FaultRequest));

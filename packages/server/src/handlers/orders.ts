@@ -6,8 +6,10 @@ import {
   liveOrders,
   orderStatus,
   placeOrdersResponse,
+  promptAnswered,
   suppressionSubmitted,
 } from '../domain/orders/order-views.js';
+import { orderPreviewResponse } from '../domain/orders/preview-views.js';
 import { maxSuppressedIds } from '../domain/orders/replies.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
@@ -24,6 +26,8 @@ export const orderHandlers = ({
   | 'getOrderStatus'
   | 'modifyOrder'
   | 'cancelOrder'
+  | 'previewOrders'
+  | 'answerServerPrompt'
 > => {
   const instrument = (conid: number) => {
     const found = brokerage.market.instrument(conid);
@@ -62,5 +66,11 @@ export const orderHandlers = ({
       cancelOrderResponse(
         orders.cancel(requireSession(session), params.accountId, Number(params.orderId)),
       ),
+    previewOrders: ({ session, params, body }) =>
+      orderPreviewResponse(orders.preview(requireSession(session), params.accountId, body.orders)),
+    answerServerPrompt: ({ session, body }) => {
+      orders.prompts.answer(requireSession(session).username, body);
+      return promptAnswered();
+    },
   };
 };

@@ -5,10 +5,12 @@ import { requireSession } from '../http/require-session.js';
 export const portfolioAnalystHandlers = ({
   portfolio,
 }: HandlerContext): HandlerGroup<
-  'getPerformance' | 'getAllPeriodsPerformance' | 'getTransactions'
+  'getPerformance' | 'getPerformanceByQuery' | 'getAllPeriodsPerformance' | 'getTransactions'
 > => ({
   getPerformance: ({ session, body }) =>
     portfolio.performance(requireSession(session), body.acctIds, body.period),
+  getPerformanceByQuery: ({ session, query }) =>
+    portfolio.performance(requireSession(session), query.acctIds, query.period),
   getAllPeriodsPerformance: ({ session, body, query }) =>
     portfolio.allPeriods(
       requireSession(session),

@@ -2,8 +2,7 @@ import { badRequest } from '../domain/kernel/errors.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
-/** A page number as the URL carries it: digits only. The validator coerces a blank query value
- * to 0, so the query's page is read from the raw URL. */
+/** A page number of the path: digits only. */
 function pageNumber(name: string, value: unknown): number {
   if (!/^\d+$/.test(String(value))) throw badRequest(`Bad Request: ${name} must be a whole number`);
   return Number(value);
@@ -54,11 +53,6 @@ export const portfolioPositionHandlers = ({
     portfolio.allocation(requireSession(session), query.acctIds),
   queryConsolidatedAllocation: ({ session, body }) =>
     portfolio.allocation(requireSession(session), body.acctIds),
-  getPortfolioSubaccountsPage: ({ session, url }) => {
-    const page = new URL(url, 'http://localhost').searchParams.get('page');
-    return portfolio.subaccountsPage(
-      requireSession(session),
-      page === null ? 0 : pageNumber('page', page),
-    );
-  },
+  getPortfolioSubaccountsPage: ({ session, query }) =>
+    portfolio.subaccountsPage(requireSession(session), Number(query.page ?? 0)),
 });

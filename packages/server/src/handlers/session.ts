@@ -5,6 +5,7 @@ import {
   ssoValidationView,
   tickleView,
 } from '../domain/auth/session-views.js';
+import type { Session } from '../domain/auth/sessions.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -12,39 +13,45 @@ export const sessionHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<
   | 'tickle'
+  | 'getTickle'
   | 'getAuthStatus'
   | 'checkAuthStatus'
   | 'initBrokerageSession'
   | 'reauthenticate'
   | 'logout'
   | 'validateSso'
-> => ({
-  tickle: ({ session }) => {
+> => {
+  const tickle = ({ session }: { session: Session | undefined }) => {
     const live = requireSession(session);
     return tickleView(live, brokerage.userOf(live).userId, brokerage.sessions.ssoRemainingMs(live));
-  },
-  getAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
-  checkAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
-  initBrokerageSession: ({ session }) => {
-    const live = requireSession(session);
-    brokerage.sessions.openBrokerage(live);
-    return authStatusOf(live);
-  },
-  reauthenticate: ({ session }) => {
-    brokerage.sessions.openBrokerage(requireSession(session));
-    return reauthenticationView();
-  },
-  logout: ({ session }) => {
-    brokerage.sessions.end(requireSession(session));
-    return logoutView();
-  },
-  validateSso: ({ session }) => {
-    const live = requireSession(session);
-    const user = brokerage.userOf(live);
-    return ssoValidationView(
-      live,
-      { userId: user.userId, username: user.username, isMaster: user.properties.includes('FA') },
-      brokerage.sessions.ssoRemainingMs(live),
-    );
-  },
-});
+  };
+  return {
+    tickle,
+    // Clients send the ping as GET too: the same answer.
+    getTickle: tickle,
+    getAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
+    checkAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
+    initBrokerageSession: ({ session }) => {
+      const live = requireSession(session);
+      brokerage.sessions.openBrokerage(live);
+      return authStatusOf(live);
+    },
+    reauthenticate: ({ session }) => {
+      brokerage.sessions.openBrokerage(requireSession(session));
+      return reauthenticationView();
+    },
+    logout: ({ session }) => {
+      brokerage.sessions.end(requireSession(session));
+      return logoutView();
+    },
+    validateSso: ({ session }) => {
+      const live = requireSession(session);
+      const user = brokerage.userOf(live);
+      return ssoValidationView(
+        live,
+        { userId: user.userId, username: user.username, isMaster: user.properties.includes('FA') },
+        brokerage.sessions.ssoRemainingMs(live),
+      );
+    },
+  };
+};

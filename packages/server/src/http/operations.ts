@@ -21,6 +21,8 @@ export interface OperationInfo {
   errors: Map<number, ErrorShape>;
   /** The status that answers a request failing validation (`x-invalid-request-status`, else 400). */
   invalidRequestStatus: number;
+  /** Query parameters whose schema is a number (read by `numeric-query.ts`). */
+  numericQuery: readonly string[];
   /** The operation requires a request body. */
   bodyRequired: boolean;
   /** What the operation needs before its handler runs, from its `security` in the document. */
@@ -42,6 +44,7 @@ export function documentOperations(): OperationInfo[] {
     tag: row.tag,
     errors: new Map(Object.entries(row.errors).map(([status, shape]) => [Number(status), shape])),
     invalidRequestStatus: row.invalidRequestStatus,
+    numericQuery: row.numericQuery,
     bodyRequired: row.bodyRequired,
     access: operationAccess(row),
     security: row.security,

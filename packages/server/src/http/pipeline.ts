@@ -3,6 +3,7 @@ import type { OperationId } from '@brokerage/types';
 import { unavailable } from '../domain/kernel/errors.js';
 import type { OpenApiDocument } from '@brokerage/types/document-operations';
 import type { OperationInfo } from './document.js';
+import { numericQuery } from './numeric-query.js';
 import { emptyPathParameters } from './empty-parameters.js';
 import {
   answerFor,
@@ -121,6 +122,23 @@ function mountBodyParsingAndValidation(
   // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no route
   // above: answer the service's 400 `Bad Request: <name> needed` instead of the validator's 404.
   app.use(emptyPathParameters(operations, gate));
+
+  // `?page=` is no page, `?page=%20` no number: numeric query values are read before the
+  // validator would coerce blanks to 0.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const operation = res.locals.operation as OperationInfo | undefined;
+    try {
+      if (operation && operation.numericQuery.length > 0) {
+        const query = numericQuery(req.query, operation.numericQuery);
+        // Express 5 computes `req.query` on each read: an own property replaces it.
+        if (query !== req.query)
+          Object.defineProperty(req, 'query', { value: query, writable: true });
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
 
   if (validateRequests || validateResponses) {
     app.use(

@@ -234,7 +234,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Ping the session to keep it open (GET)
+         * @description The ping (`POST /v1/api/tickle`) sent as GET, as many clients send it: the same answer, the
+         *     same pacing (1 request per second), the same errors.
+         */
+        get: operations["getTickle"];
         put?: never;
         /**
          * Ping the session to keep it open
@@ -1165,7 +1170,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read the performance of accounts over one period (GET)
+         * @description The performance (`POST /v1/api/pa/performance`) asked with query parameters, as public
+         *     clients send it (`acctIds` repeated or comma-separated, and `period`): the same answer, rules
+         *     and pacing (1 request per 15 minutes) as the POST.
+         */
+        get: operations["getPerformanceByQuery"];
         put?: never;
         /**
          * Read the performance of accounts over one period
@@ -1436,7 +1447,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read one watchlist with its rows
+         * @description Answers a watchlist of the login user, or one of the service's read-only lists, with its rows
+         *     in display order: each contract with its security type, names and symbol (only `C` and
+         *     `conid` for a conid that names no known contract), and `{"H": ""}` for a blank row. An id
+         *     that names no watchlist of the user answers 400.
+         */
+        get: operations["getWatchlist"];
         put?: never;
         /**
          * Create a watchlist
@@ -1447,6 +1465,36 @@ export interface paths {
          *     or an id already in use answers 400.
          */
         post: operations["createWatchlist"];
+        /**
+         * Delete a watchlist
+         * @description Deletes a watchlist of the login user. The id goes in the query (`?id=1234`), as the
+         *     service documents it, or in a JSON body (`{"id": "1234"}`), as some public clients send it;
+         *     the query wins when both are given. No id, an id that names no watchlist of the user, or one
+         *     of the service's read-only lists answers 400.
+         */
+        delete: operations["deleteWatchlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/watchlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the watchlists
+         * @description Lists the login user's watchlists (`user_lists`, most recently changed first) and the
+         *     service's read-only lists (`system_lists`). With `SC=USER_WATCHLIST` only the user's own
+         *     lists are answered, which is what most public clients ask for. Read a list's rows with
+         *     `GET /v1/api/iserver/watchlist?id=`.
+         */
+        get: operations["getWatchlists"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1796,6 +1844,78 @@ export interface paths {
         get: operations["getTrades"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/{accountId}/orders/whatif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview what an order would cost and change, without placing it
+         * @description Takes the same body as `POST /v1/api/iserver/account/{accountId}/orders` and answers what the
+         *     order would do if it executed in full now: its value and commission, and the account's
+         *     equity, initial margin, maintenance margin and position in the contract before and after.
+         *     Nothing is placed, held or changed: no order, no reply id, and pending warnings of the account
+         *     stay valid. A bracket or an OCA group previews its first order (the parent; the others only
+         *     execute after or instead of it).
+         *
+         *     The request is checked as placement checks it: invalid content answers 500 in the same words.
+         *     A reject placement would meet is answered in `error` (with the figures still computed), and
+         *     the first warning it would raise (suppressed message ids skipped) in `warn`, as
+         *     `<number>/<message>`.
+         *
+         *     Figures of the reference server: the order executes at its `price` (limit or stop price), or
+         *     else the contract's last price; the commission follows the placement's schedule; equity and
+         *     margins are valued as the account summaries value them, so `initial.after` is the initial
+         *     margin the summary shows once the order has filled at that price. An order the simulation cannot value (no price and no
+         *     market data) answers only `warn` and `error`.
+         */
+        post: operations["previewOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a server prompt about an order
+         * @description Answers a prompt the service raised about an order: its `orderId` and `reqId`, and the chosen
+         *     option in `text`, spelled as one of the prompt's `options`. The service delivers prompts
+         *     through its streaming channel (`ntf` messages), with the same fields as the advanced reject
+         *     of order placement (`orderId`, `reqId`, `text`, `options`, `prompt: true`).
+         *
+         *     A prompt is answered once. A `reqId` that names no open prompt of the user, an `orderId`
+         *     that is not the prompt's, or a `text` that is not one of its options answers 400.
+         *
+         *     The reference server has no streaming channel: its prompts are raised by the control API
+         *     (`POST /control/prompts`), which answers the prompt as the `ntf` message would carry it.
+         *     Answering records the choice; the simulation does not act on it further.
+         */
+        post: operations["answerServerPrompt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4795,14 +4915,6 @@ export interface components {
          * @enum {string}
          */
         PerformancePeriod: "1D" | "7D" | "MTD" | "1M" | "3M" | "6M" | "12M" | "1Y" | "YTD";
-        /**
-         * @description The accounts and the period of a performance request. The service ignores fields it does not
-         *     know, so the body is open.
-         */
-        PerformanceRequest: {
-            acctIds: components["schemas"]["AccountIdList"];
-            period: components["schemas"]["PerformancePeriod"];
-        };
         /** @description The net asset value at the close before the first day of a range. */
         StartNav: {
             /**
@@ -4897,6 +5009,14 @@ export interface components {
              * @example TWR
              */
             pm: string;
+        };
+        /**
+         * @description The accounts and the period of a performance request. The service ignores fields it does not
+         *     know, so the body is open.
+         */
+        PerformanceRequest: {
+            acctIds: components["schemas"]["AccountIdList"];
+            period: components["schemas"]["PerformancePeriod"];
         };
         /** @description Performance of an account over one period of the all-periods answer. */
         PeriodPerformance: {
@@ -5682,6 +5802,85 @@ export interface components {
             conditions: components["schemas"]["AlertDetailsCondition"][];
         };
         /**
+         * @description A contract row of a watchlist. Contracts the service knows carry their description; a row
+         *     whose conid names no known contract carries only `C` and `conid`.
+         */
+        WatchlistInstrument: {
+            /**
+             * @description Security type of the contract (`STK`, `OPT`, `FUT`, `BOND`, `FUND`, `WAR`, `CASH`, `CRYPTO`, ...).
+             * @example STK
+             */
+            ST?: string;
+            /**
+             * @description The conid as a string of digits.
+             * @example 265598
+             */
+            C: string;
+            /**
+             * Format: int64
+             * @description The conid as a number.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Name of the company or contract, in capitals.
+             * @example APPLE INC
+             */
+            name?: string;
+            /**
+             * @description Display name of the contract (its symbol for stocks).
+             * @example AAPL
+             */
+            fullName?: string;
+            /**
+             * @description Security type of the contract, as `ST`.
+             * @example STK
+             */
+            assetClass?: string;
+            /**
+             * @description Symbol of the contract.
+             * @example AAPL
+             */
+            ticker?: string;
+            /**
+             * @description Chinese name as HTML numeric character references, or an empty string when none is on file.
+             * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
+             */
+            chineseName?: string;
+        };
+        /** @description One watchlist with its rows, in display order. */
+        WatchlistContents: {
+            /**
+             * @description Id of the watchlist.
+             * @example 1234
+             */
+            id: string;
+            /**
+             * @description Internal hash of the watchlist's content (digits, changing whenever the watchlist changes); for internal use.
+             * @example 1704467412345
+             */
+            hash: string;
+            /**
+             * @description Name of the watchlist.
+             * @example Tech stocks
+             */
+            name: string;
+            /**
+             * @description Whether the watchlist is write-restricted (`true` for the service's own lists).
+             * @example false
+             */
+            readOnly: boolean;
+            /** @description The rows, in display order; a blank separator row is `{"H": ""}`. */
+            instruments: (components["schemas"]["WatchlistInstrument"] | {
+                /**
+                 * @description Always the empty string.
+                 * @example
+                 * @constant
+                 */
+                H: "";
+            })[];
+        };
+        /**
          * @description One row of a new watchlist: a contract (`{"C": 265598}`) or a blank separator row
          *     (`{"H": ""}`).
          * @example {
@@ -5759,6 +5958,113 @@ export interface components {
             readOnly: boolean;
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
             instruments: string[];
+        };
+        /**
+         * @description The watchlist to delete, for clients that send its id in a JSON body rather than in the query.
+         *     The service ignores fields it does not know, so the body is open.
+         */
+        DeleteWatchlistRequest: {
+            /**
+             * @description Id of the watchlist to delete.
+             * @example 1234
+             */
+            id?: string;
+        };
+        /** @description The acknowledgement of a deleted watchlist. */
+        WatchlistDeleted: {
+            /** @description What was deleted. */
+            data: {
+                /**
+                 * @description Id of the deleted watchlist.
+                 * @example 1234
+                 */
+                deleted: string;
+            };
+            /**
+             * @description For internal use; always `context` in this answer.
+             * @example context
+             * @enum {string}
+             */
+            action: "context";
+            /**
+             * @description For internal use; a count, as digits, of the session's requests that create, list or delete watchlists, this one included.
+             * @example 3
+             */
+            MID: string;
+        };
+        /** @description One watchlist in the list of the user's (or the service's) watchlists. */
+        WatchlistEntry: {
+            /**
+             * @description Whether a platform of the user has the watchlist open; for internal use (always false on the reference server).
+             * @example false
+             */
+            is_open: boolean;
+            /**
+             * @description Whether the watchlist is write-restricted; `true` for the service's own lists.
+             * @example false
+             */
+            read_only: boolean;
+            /**
+             * @description Name of the watchlist.
+             * @example Tech stocks
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description Time of the last change in epoch milliseconds; sent for the user's own lists.
+             * @example 1704467412345
+             */
+            modified?: number;
+            /**
+             * @description Id of the watchlist, for `GET /v1/api/iserver/watchlist?id=`.
+             * @example 1234
+             */
+            id: string;
+            /**
+             * @description Kind of the entry; always `watchlist`.
+             * @example watchlist
+             * @enum {string}
+             */
+            type: "watchlist";
+        };
+        /**
+         * @description The watchlists of the login user (`user_lists`) and, unless only the user's were asked for,
+         *     the read-only lists the service provides (`system_lists`).
+         */
+        WatchlistCatalog: {
+            /** @description The lists. */
+            data: {
+                /**
+                 * @description Whether the answer holds only market scanners (always false on the reference server).
+                 * @example false
+                 */
+                scanners_only: boolean;
+                /**
+                 * @description Whether market scanners are listed beside the watchlists (always false on the reference server).
+                 * @example false
+                 */
+                show_scanners: boolean;
+                /**
+                 * @description Whether the lists can be deleted together (always false on the reference server).
+                 * @example false
+                 */
+                bulk_delete: boolean;
+                /** @description The user's own watchlists, most recently changed first. */
+                user_lists: components["schemas"]["WatchlistEntry"][];
+                /** @description The service's read-only lists; absent when `SC=USER_WATCHLIST` was asked for. */
+                system_lists?: components["schemas"]["WatchlistEntry"][];
+            };
+            /**
+             * @description For internal use; always `content` in this answer.
+             * @example content
+             * @enum {string}
+             */
+            action: "content";
+            /**
+             * @description For internal use; a count, as digits, of the session's requests that create, list or delete watchlists, this one included.
+             * @example 2
+             */
+            MID: string;
         };
         /** @description One account of an allocation group and its share of the group's orders. */
         AllocationGroupAccount: {
@@ -6934,6 +7240,99 @@ export interface components {
              * @example 1370093238
              */
             order_id: number;
+        };
+        /** @description What the order would cost, as formatted texts in the contract's currency. */
+        OrderPreviewAmount: {
+            /**
+             * @description The order's value: the reference price (its limit or stop price, else the last price) times
+             *     its size and multiplier, with two decimals and thousands separators, the currency, and the
+             *     size in brackets (`"1,922.60 USD (10 Shares)"`; `Contracts` for derivatives, `Units` for
+             *     currency pairs).
+             * @example 1,922.60 USD (10 Shares)
+             */
+            amount?: string;
+            /**
+             * @description The commission the execution would pay, with the currency, without trailing zero decimals (`"1 USD"`, `"1.25 USD"`).
+             * @example 1 USD
+             */
+            commission?: string;
+            /**
+             * @description Value plus commission, with two decimals and the currency (`"1,923.60 USD"`).
+             * @example 1,923.60 USD
+             */
+            total?: string;
+        };
+        /**
+         * @description One figure of the account before and after the order, as formatted texts: whole units with
+         *     thousands separators (`"45,628"`), the change signed only when negative (`"-1"`). The
+         *     position block carries sizes in units instead (`"20"`, `"10"`, `"30"`).
+         */
+        OrderPreviewChange: {
+            /**
+             * @description The figure now.
+             * @example 45,628
+             */
+            current?: string;
+            /**
+             * @description How much the order would change it (after minus current); negative with a leading `-`.
+             * @example -1
+             */
+            change?: string;
+            /**
+             * @description The figure once the order had executed in full.
+             * @example 45,627
+             */
+            after?: string;
+        };
+        /**
+         * @description What an order would do to the account if it executed in full now: its cost and commission, the
+         *     account's equity, initial and maintenance margin, and the position in the contract, each before
+         *     and after. Nothing is placed. Every figure is a formatted text, as the service sends it (the
+         *     typed client reads them back as numbers with `orderPreviewNumbers`). `warn` and `error` are
+         *     always sent, `null` when there is none. The service sends an empty object when it cannot
+         *     preview the order (public clients report it before `/iserver/accounts` was called), so no
+         *     block is required.
+         */
+        OrderPreview: {
+            amount?: components["schemas"]["OrderPreviewAmount"];
+            equity?: components["schemas"]["OrderPreviewChange"];
+            initial?: components["schemas"]["OrderPreviewChange"];
+            maintenance?: components["schemas"]["OrderPreviewChange"];
+            position?: components["schemas"]["OrderPreviewChange"];
+            /**
+             * @description The first warning placing the order would raise, as `<number>/<message>` (the number is the
+             *     digits of the warning's message id: `354/You are submitting an order without market
+             *     data. ...`), or null.
+             * @example null
+             */
+            warn?: string | null;
+            /**
+             * @description The reject placing the order would meet (the same text as the placement's `error`), or null.
+             * @example null
+             */
+            error?: string | null;
+        };
+        /**
+         * @description The answer to a server prompt: the order and request it was asked for, and the option chosen.
+         *     The service ignores fields it does not know, so the body is open.
+         */
+        ServerPromptAnswer: {
+            /**
+             * Format: int64
+             * @description The order the prompt is about, as the prompt named it.
+             * @example 1370093245
+             */
+            orderId: number;
+            /**
+             * @description The prompt's request id, as the prompt named it.
+             * @example 209
+             */
+            reqId: string;
+            /**
+             * @description The chosen option, spelled as one of the prompt's `options`.
+             * @example Yes
+             */
+            text: string;
         };
         /** @description One listing of a company's stock, as listed in a stock contract group. */
         StockContract: {
@@ -9108,6 +9507,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description The session is open. */
+        TickleOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TickleResponse"];
+            };
+        };
         /** @description Bad request: the input failed validation, or no brokerage session is open yet (no bridge). */
         BadRequest: {
             headers: {
@@ -9126,6 +9534,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorObject"];
             };
         };
+        /** @description The performance over the period. */
+        PerformanceOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Performance"];
+            };
+        };
     };
     parameters: {
         /**
@@ -9133,6 +9550,8 @@ export interface components {
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
          */
         AccountId: string;
+        /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
+        AccountIdsQuery: string[];
     };
     requestBodies: never;
     headers: {
@@ -9302,6 +9721,22 @@ export interface operations {
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
+    getTickle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TickleOk"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     tickle: {
         parameters: {
             query?: never;
@@ -9311,15 +9746,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session is open. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TickleResponse"];
-                };
-            };
+            200: components["responses"]["TickleOk"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -10264,7 +10691,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
-                acctIds: string[];
+                acctIds: components["parameters"]["AccountIdsQuery"];
             };
             header?: never;
             path?: never;
@@ -10317,6 +10744,28 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getPerformanceByQuery: {
+        parameters: {
+            query: {
+                /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
+                acctIds: components["parameters"]["AccountIdsQuery"];
+                /** @description The period, as in the POST's body. */
+                period: components["schemas"]["PerformancePeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PerformanceOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPerformance: {
         parameters: {
             query?: never;
@@ -10330,15 +10779,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The performance over the period. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Performance"];
-                };
-            };
+            200: components["responses"]["PerformanceOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -10643,6 +11084,42 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getWatchlist: {
+        parameters: {
+            query: {
+                /** @description Id of the watchlist (digits for the user's own lists). */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watchlist and its rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistContents"];
+                };
+            };
+            /** @description Bad request: the input failed validation, or the id names no watchlist of the user. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createWatchlist: {
         parameters: {
             query?: never;
@@ -10664,6 +11141,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWatchlist: {
+        parameters: {
+            query?: {
+                /** @description Id of the watchlist to delete; required unless the body names it. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The id of the watchlist, for clients that send it in the body. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeleteWatchlistRequest"];
+            };
+        };
+        responses: {
+            /** @description The watchlist was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistDeleted"];
+                };
+            };
+            /** @description Bad request: the input failed validation, no id was given, or the id names no watchlist the user may delete. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWatchlists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Scope of the answer: `USER_WATCHLIST` for the user's own lists only. The reference server
+                 *     answers any other value like no value (both kinds of lists).
+                 */
+                SC?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watchlists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistCatalog"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11055,6 +11604,86 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The order's cost and the account before and after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Invalid request content (as for placement), or an internal failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    answerServerPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServerPromptAnswer"];
+            };
+        };
+        responses: {
+            /** @description The answer was taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: the input failed validation, the prompt is not open, or the option is not one of its options. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

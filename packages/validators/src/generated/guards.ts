@@ -155,6 +155,9 @@ export const isCurrencyPair = (value: unknown): value is Schemas["CurrencyPair"]
 /** True when `value` matches the document's `CurrencyPairs` schema. */
 export const isCurrencyPairs = (value: unknown): value is Schemas["CurrencyPairs"] =>
   schemaValidators["CurrencyPairs"](value);
+/** True when `value` matches the document's `DeleteWatchlistRequest` schema. */
+export const isDeleteWatchlistRequest = (value: unknown): value is Schemas["DeleteWatchlistRequest"] =>
+  schemaValidators["DeleteWatchlistRequest"](value);
 /** True when `value` matches the document's `DynamicAccountMatch` schema. */
 export const isDynamicAccountMatch = (value: unknown): value is Schemas["DynamicAccountMatch"] =>
   schemaValidators["DynamicAccountMatch"](value);
@@ -251,6 +254,15 @@ export const isOrderAdvancedReject = (value: unknown): value is Schemas["OrderAd
 /** True when `value` matches the document's `OrderMessageId` schema. */
 export const isOrderMessageId = (value: unknown): value is Schemas["OrderMessageId"] =>
   schemaValidators["OrderMessageId"](value);
+/** True when `value` matches the document's `OrderPreview` schema. */
+export const isOrderPreview = (value: unknown): value is Schemas["OrderPreview"] =>
+  schemaValidators["OrderPreview"](value);
+/** True when `value` matches the document's `OrderPreviewAmount` schema. */
+export const isOrderPreviewAmount = (value: unknown): value is Schemas["OrderPreviewAmount"] =>
+  schemaValidators["OrderPreviewAmount"](value);
+/** True when `value` matches the document's `OrderPreviewChange` schema. */
+export const isOrderPreviewChange = (value: unknown): value is Schemas["OrderPreviewChange"] =>
+  schemaValidators["OrderPreviewChange"](value);
 /** True when `value` matches the document's `OrderReject` schema. */
 export const isOrderReject = (value: unknown): value is Schemas["OrderReject"] =>
   schemaValidators["OrderReject"](value);
@@ -362,6 +374,9 @@ export const isSecurityDefinitions = (value: unknown): value is Schemas["Securit
 /** True when `value` matches the document's `ServerInfo` schema. */
 export const isServerInfo = (value: unknown): value is Schemas["ServerInfo"] =>
   schemaValidators["ServerInfo"](value);
+/** True when `value` matches the document's `ServerPromptAnswer` schema. */
+export const isServerPromptAnswer = (value: unknown): value is Schemas["ServerPromptAnswer"] =>
+  schemaValidators["ServerPromptAnswer"](value);
 /** True when `value` matches the document's `SetDynamicAccountRequest` schema. */
 export const isSetDynamicAccountRequest = (value: unknown): value is Schemas["SetDynamicAccountRequest"] =>
   schemaValidators["SetDynamicAccountRequest"](value);
@@ -440,6 +455,21 @@ export const isUncachedPosition = (value: unknown): value is Schemas["UncachedPo
 /** True when `value` matches the document's `Watchlist` schema. */
 export const isWatchlist = (value: unknown): value is Schemas["Watchlist"] =>
   schemaValidators["Watchlist"](value);
+/** True when `value` matches the document's `WatchlistCatalog` schema. */
+export const isWatchlistCatalog = (value: unknown): value is Schemas["WatchlistCatalog"] =>
+  schemaValidators["WatchlistCatalog"](value);
+/** True when `value` matches the document's `WatchlistContents` schema. */
+export const isWatchlistContents = (value: unknown): value is Schemas["WatchlistContents"] =>
+  schemaValidators["WatchlistContents"](value);
+/** True when `value` matches the document's `WatchlistDeleted` schema. */
+export const isWatchlistDeleted = (value: unknown): value is Schemas["WatchlistDeleted"] =>
+  schemaValidators["WatchlistDeleted"](value);
+/** True when `value` matches the document's `WatchlistEntry` schema. */
+export const isWatchlistEntry = (value: unknown): value is Schemas["WatchlistEntry"] =>
+  schemaValidators["WatchlistEntry"](value);
+/** True when `value` matches the document's `WatchlistInstrument` schema. */
+export const isWatchlistInstrument = (value: unknown): value is Schemas["WatchlistInstrument"] =>
+  schemaValidators["WatchlistInstrument"](value);
 /** True when `value` matches the document's `WatchlistRow` schema. */
 export const isWatchlistRow = (value: unknown): value is Schemas["WatchlistRow"] =>
   schemaValidators["WatchlistRow"](value);

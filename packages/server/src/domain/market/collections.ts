@@ -2,7 +2,6 @@ import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
 import type { Tick } from './price-path.js';
 import type { MarketRegime } from './regimes.js';
-import type { Watchlist } from './watchlists.js';
 
 declare module '../kernel/store.js' {
   interface Collections {
@@ -16,7 +15,6 @@ declare module '../kernel/store.js' {
     marketDataSubscriptions: MarketDataSubscription;
     /** Market regimes set through the control API, by conid (string key). */
     marketRegimes: MarketRegime;
-    watchlists: Watchlist;
     /** The conids of the options listed on each underlying (conid as string key): their prices
      * follow the underlying's. */
     optionsByUnderlying: number[];

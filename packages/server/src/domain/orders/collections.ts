@@ -1,4 +1,5 @@
 import type { Execution, Order, PendingReply } from './model.js';
+import type { ServerPrompt } from './prompts.js';
 
 declare module '../kernel/store.js' {
   interface Collections {
@@ -10,5 +11,7 @@ declare module '../kernel/store.js' {
     suppressedQuestions: string[];
     /** Executions (trades), by execution id. */
     executions: Execution;
+    /** Open server prompts, by request id. */
+    serverPrompts: ServerPrompt;
   }
 }

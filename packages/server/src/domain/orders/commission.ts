@@ -1,4 +1,4 @@
-import type { SecType } from '../market/model.js';
+import type { Instrument, SecType } from '../market/model.js';
 
 /** One row of the commission schedule, in the contract's currency. */
 interface CommissionRate {
@@ -25,4 +25,9 @@ export function commissionFor(secType: SecType, size: number, value: number): nu
   let commission = Math.max(rate.minimum, size * rate.perUnit + value * rate.shareOfValue);
   if (rate.maximumShare !== undefined) commission = Math.min(commission, value * rate.maximumShare);
   return Math.round(commission * 100) / 100;
+}
+
+/** Commission of executing `size` units of `instrument` at `price`. */
+export function executionCommission(instrument: Instrument, size: number, price: number): number {
+  return commissionFor(instrument.secType, size, size * price * instrument.multiplier);
 }

@@ -3,7 +3,7 @@ import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { isCashAccount, valueAccount } from '../accounts/valuation.js';
-import { commissionFor } from './commission.js';
+import { executionCommission } from './commission.js';
 import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
 import {
   isWorking,
@@ -195,11 +195,7 @@ export class Matching {
       return;
     }
     const size = order.quantity;
-    const commission = commissionFor(
-      instrument.secType,
-      size,
-      size * price * instrument.multiplier,
-    );
+    const commission = executionCommission(instrument, size, price);
     const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
     const now = this.brokerage.clock.now();
     const execution: Execution = {

@@ -18,6 +18,8 @@ import {
   type CheckedRequest,
 } from './order-rules.js';
 import { orderTexts, warningDescription } from './order-text.js';
+import { projectOrder, type OrderPreview } from './order-preview.js';
+import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
 
 /** The answer to placing, modifying or confirming orders. */
@@ -35,10 +37,12 @@ export type CancelOutcome =
 export class OrderBook {
   readonly matching: Matching;
   readonly questions: Questions;
+  readonly prompts: Prompts;
 
   constructor(private readonly brokerage: Brokerage) {
     this.matching = new Matching(brokerage);
     this.questions = new Questions(brokerage.store);
+    this.prompts = new Prompts(brokerage.store);
   }
 
   private get orders() {
@@ -58,6 +62,25 @@ export class OrderBook {
     this.matching.expire();
     this.questions.invalidate(account.id);
     return this.decide(session, account, tickets, 0);
+  }
+
+  /** What the request's first order (a bracket's parent) would do if it executed in full now:
+   * the request is checked as placement checks it, and nothing is placed, held or invalidated. */
+  preview(session: Session, accountId: string, requests: OrderRequest[]): OrderPreview {
+    const account = this.pathAccount(session, accountId);
+    const tickets = ticketsOf(this.brokerage, account, requests);
+    this.matching.expire();
+    const request = this.checkedRequest(account, tickets, undefined);
+    const warning = nextWarning(request, 0, this.questions.suppressed(session.id));
+    const [first] = request.orders;
+    return {
+      projection: first && projectOrder(first, this.brokerage.market),
+      error: firstReject(request),
+      warning: warning && {
+        messageId: warning.rule.messageId,
+        message: warningText(warning.rule, warning.order),
+      },
+    };
   }
 
   modify(

@@ -161,6 +161,12 @@ export const orderTexts = {
     /** Invalid order content (answered with 500). */
     invalidOrder: (message: string) => `Invalid order: ${message}`,
   },
-  /** The acknowledgement of a cancellation. */
-  cancelSubmitted: 'Request was submitted',
+  /** Answers about server prompts: the reference server's own words (no source shows the service's). */
+  prompts: {
+    unknown: (reqId: string) => `No open prompt with reqId ${reqId}`,
+    otherOrder: (reqId: string, orderId: number) => `Prompt ${reqId} is not about order ${orderId}`,
+    unknownOption: (reqId: string, text: string) => `${text} is not an option of prompt ${reqId}`,
+  },
+  /** The acknowledgement of a cancellation, and of an answered server prompt. */
+  requestSubmitted: 'Request was submitted',
 } as const;

@@ -228,7 +228,7 @@ export function cancelOrderResponse(outcome: CancelOutcome): Schema<'CancelOrder
   if (outcome.kind === 'rejected') return { error: outcome.error };
   const { order } = outcome;
   return {
-    msg: orderTexts.cancelSubmitted,
+    msg: orderTexts.requestSubmitted,
     order_id: order.id,
     conid: order.conid,
     account: order.allocatedTo,
@@ -239,3 +239,6 @@ export function cancelOrderResponse(outcome: CancelOutcome): Schema<'CancelOrder
 export const suppressionSubmitted = (): Schema<'SuppressQuestionsResponse'> => ({
   status: 'submitted',
 });
+
+/** The answer to a server prompt: the acknowledgement. */
+export const promptAnswered = (): string => orderTexts.requestSubmitted;

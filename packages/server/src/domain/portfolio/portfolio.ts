@@ -52,6 +52,9 @@ export interface TransactionsRequest {
   days?: number | string | undefined;
 }
 
+/** Account ids as a query carries them: repeated, comma-separated, or both. */
+const listedAccountIds = (values: string[]) => values.flatMap((ids) => ids.split(','));
+
 /** Positions, summaries, allocations and the portfolio analyst of the accounts a session may
  * see, all from the one state: the accounts' positions and cash, valued at the simulated prices. */
 export class Portfolio {
@@ -136,9 +139,7 @@ export class Portfolio {
   }
 
   allocation(session: Session, accountIds: string[]): Schema<'AssetAllocation'> {
-    const accounts = accountIds
-      .flatMap((ids) => ids.split(','))
-      .map((id) => this.account(session, id));
+    const accounts = listedAccountIds(accountIds).map((id) => this.account(session, id));
     const base = accounts[0]?.baseCurrency ?? 'USD';
     return assetAllocation(accounts, this.brokerage.market, base);
   }
@@ -152,7 +153,7 @@ export class Portfolio {
   }
 
   private histories(session: Session, accountIds: string[]): AccountHistory[] {
-    return accountIds.map((id) => {
+    return listedAccountIds(accountIds).map((id) => {
       const account = this.brokerage.accountFor(session, id);
       return {
         accountId: account.id,
