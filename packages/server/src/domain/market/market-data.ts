@@ -95,12 +95,11 @@ export class MarketData {
       }
       const availability = this.availability(session, instrument);
       const asOf = availability.startsWith('D') ? now - delayMs : now;
-      const ticks = this.brokerage.market.path.ticks(instrument);
       return {
         conid,
         subscribed: true,
         instrument,
-        state: marketStateAt(instrument, ticks, asOf),
+        state: marketStateAt(instrument, this.brokerage.market.path, asOf),
         availability,
         halted: regimeOf(this.brokerage.store, instrument).halted,
       };

@@ -185,7 +185,7 @@ export function runScan(
         location.exchanges.includes(instrument.exchange),
     )
     .flatMap((instrument) => {
-      const state = marketStateAt(instrument, path.ticks(instrument), now);
+      const state = marketStateAt(instrument, path, now);
       if (!state || !filters.every((passes) => passes(state))) return [];
       const rank = scanType.rank(state);
       return rank === undefined ? [] : [{ instrument, state, rank }];
