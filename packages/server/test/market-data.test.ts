@@ -1,4 +1,4 @@
-import { startServer, type Harness } from './harness.js';
+import { startServer, WatchedClock, type Harness } from './harness.js';
 import { AAPL, BRK_B, limitBuy, SAP_IBIS, tradingCalls } from './trading-helpers.js';
 
 describe('market data', () => {
@@ -130,6 +130,38 @@ describe('market data', () => {
   });
 
   describe('history', () => {
+    it('lets 5 requests of a session run at once and answers the 6th with 429', async () => {
+      const clock = new WatchedClock();
+      server = await startServer({ clock, pacing: {}, sessionTimeoutMs: 60 * 60_000 });
+      server.controls.injectFault('getMarketDataHistory', { latencyMs: 1_000 });
+      const query = `conid=${AAPL}&period=1d&bar=1h`;
+      const running = [];
+      for (let request = 0; request < 5; request++) {
+        const scheduled = clock.whenScheduled(1_000);
+        running.push(history(query));
+        await scheduled;
+      }
+      const sixth = await history(query);
+      expect(sixth.status).toBe(429);
+      expect(sixth.body).toEqual({ error: 'Too Many Requests', statusCode: 429 });
+      clock.advance(1_000);
+      expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([
+        200, 200, 200, 200, 200,
+      ]);
+      server.controls.clearFaults();
+      expect((await history(query)).status).toBe(200);
+    });
+
+    it('takes outsideRth as Python clients write it (True, False)', async () => {
+      await start();
+      const spelled = await history(`conid=${AAPL}&period=1d&bar=1h&outsideRth=True`);
+      const lower = await history(`conid=${AAPL}&period=1d&bar=1h&outsideRth=true`);
+      expect(spelled.status).toBe(200);
+      expect(spelled.body).toMatchObject({ outsideRth: true, data: lower.body.data });
+      const off = await history(`conid=${AAPL}&period=1d&bar=1h&outsideRth=False`);
+      expect(off.body).toMatchObject({ outsideRth: false });
+    });
+
     it('answers a year of daily bars ending at the last price', async () => {
       await start();
       calls.setPrice(AAPL, 192.5);

@@ -8,6 +8,7 @@ import {
 } from '../domain/market/market-data-views.js';
 import { scannerParamsView, scanResultView } from '../domain/market/scanner-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { queryFlag } from '../http/query-flag.js';
 import { requireSession } from '../http/require-session.js';
 
 export const marketDataHandlers = ({
@@ -44,7 +45,7 @@ export const marketDataHandlers = ({
       conid: query.conid,
       period,
       bar: query.bar,
-      ...(query.outsideRth === undefined ? {} : { outsideRth: query.outsideRth }),
+      ...(query.outsideRth === undefined ? {} : { outsideRth: queryFlag(query.outsideRth) }),
       ...(query.startTime === undefined ? {} : { startTime: query.startTime }),
       ...(query.direction === undefined ? {} : { direction: query.direction }),
       ...(query.source === undefined ? {} : { source: query.source }),

@@ -5921,6 +5921,8 @@ export interface components {
              */
             status: "submitted";
         };
+        /** @description A yes/no query parameter: `true` or `false`, or `True` or `False` as Python clients write booleans (the service takes both spellings). */
+        QueryBoolean: boolean | ("True" | "False");
         /**
          * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
          *     orders of the current day, and working GTC orders of earlier days).
@@ -9588,7 +9590,7 @@ export interface operations {
                  */
                 filters?: string;
                 /** @description True clears the service's cache of orders and reads them again from the brokerage (see the description for the real service's empty first answer). */
-                force?: boolean;
+                force?: components["schemas"]["QueryBoolean"];
                 /** @description Account whose orders to list, for an advisor one of its sub-accounts; the selected account when left out. */
                 accountId?: string;
             };
@@ -9719,7 +9721,7 @@ export interface operations {
                  *     regulators require for some products (US futures); accepted and ignored by the reference
                  *     server.
                  */
-                manualIndicator?: boolean;
+                manualIndicator?: components["schemas"]["QueryBoolean"];
                 /** @description Identifier of the person or system that asked for the cancellation, reported with `manualIndicator`; accepted and ignored by the reference server. */
                 extOperator?: string;
                 /** @description When a person asked for the cancellation by hand, epoch milliseconds; accepted and ignored by the reference server. */
@@ -10116,7 +10118,7 @@ export interface operations {
                 /** @description Exchange to read the data from (or `SMART`); the simulation reads the instrument's one market. */
                 exchange?: string;
                 /** @description Include trades outside regular trading hours (false when left out). */
-                outsideRth?: boolean;
+                outsideRth?: components["schemas"]["QueryBoolean"];
                 /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
                 startTime?: string;
                 /** @description -1 (when left out): the period ends at `startTime`; 1: it begins there (needs `startTime`). */

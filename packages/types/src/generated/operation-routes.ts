@@ -8,7 +8,8 @@ import type { operations } from './openapi.js';
 /** Every operation of the document, read once at build time: its method, path template,
  * operationId, first tag, accepted credentials (`security`: one array of scheme names per
  * alternative; an empty one needs none), whether it needs the brokerage session open, the minimum
- * interval between two of its requests (`x-pacing-interval-ms`) where it has one, the status of
+ * interval between two of its requests (`x-pacing-interval-ms`) and the most requests of a session
+ * in flight at once (`x-max-concurrent-requests`) where it has them, the status of
  * an invalid request (`x-invalid-request-status`, else 400), whether its body is required, its
  * documented statuses, and the body shape of each documented error status. */
 export const operationRoutes = [
@@ -81,7 +82,7 @@ export const operationRoutes = [
   { operationId: 'getMarketDataSnapshot', method: 'GET', path: '/v1/api/iserver/marketdata/snapshot', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, pacingIntervalMs: 100, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
   { operationId: 'unsubscribeMarketData', method: 'POST', path: '/v1/api/iserver/marketdata/unsubscribe', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
   { operationId: 'unsubscribeAllMarketData', method: 'GET', path: '/v1/api/iserver/marketdata/unsubscribeall', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
-  { operationId: 'getMarketDataHistory', method: 'GET', path: '/v1/api/iserver/marketdata/history', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
+  { operationId: 'getMarketDataHistory', method: 'GET', path: '/v1/api/iserver/marketdata/history', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, maxConcurrentRequests: 5, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
   { operationId: 'getScannerParameters', method: 'GET', path: '/v1/api/iserver/scanner/params', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, pacingIntervalMs: 900000, invalidRequestStatus: 400, bodyRequired: false, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
   { operationId: 'runScanner', method: 'POST', path: '/v1/api/iserver/scanner/run', tag: 'Market Data', security: [[], ['sessionCookie'], ['oauth1'], ['bearerToken']], scopes: [], brokerageSession: true, pacingIntervalMs: 1000, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 429, 500, 503], errors: { '400': 'errorObject', '401': 'errorObject', '429': 'errorObject', '500': 'errorObject', '503': 'errorObject' } },
 ] as const satisfies readonly OperationRow[];
@@ -115,6 +116,7 @@ export interface OperationRow<Id extends string = keyof operations> {
   scopes: readonly string[];
   brokerageSession: boolean;
   pacingIntervalMs?: number;
+  maxConcurrentRequests?: number;
   invalidRequestStatus: number;
   bodyRequired: boolean;
   statuses: readonly number[];

@@ -104,6 +104,7 @@ export const schemaValidators: Record<SchemaName, SchemaValidator> = {
   "PositionsByAccount": body.schema_PositionsByAccount as SchemaValidator,
   "ProblemDetails": body.schema_ProblemDetails as SchemaValidator,
   "ProblemInvalidArgument": body.schema_ProblemInvalidArgument as SchemaValidator,
+  "QueryBoolean": body.schema_QueryBoolean as SchemaValidator,
   "ReauthenticateResponse": body.schema_ReauthenticateResponse as SchemaValidator,
   "ReplyRequest": body.schema_ReplyRequest as SchemaValidator,
   "ScannerLocation": body.schema_ScannerLocation as SchemaValidator,

@@ -290,6 +290,9 @@ export const isProblemDetails = (value: unknown): value is Schemas["ProblemDetai
 /** True when `value` matches the document's `ProblemInvalidArgument` schema. */
 export const isProblemInvalidArgument = (value: unknown): value is Schemas["ProblemInvalidArgument"] =>
   schemaValidators["ProblemInvalidArgument"](value);
+/** True when `value` matches the document's `QueryBoolean` schema. */
+export const isQueryBoolean = (value: unknown): value is Schemas["QueryBoolean"] =>
+  schemaValidators["QueryBoolean"](value);
 /** True when `value` matches the document's `ReauthenticateResponse` schema. */
 export const isReauthenticateResponse = (value: unknown): value is Schemas["ReauthenticateResponse"] =>
   schemaValidators["ReauthenticateResponse"](value);
