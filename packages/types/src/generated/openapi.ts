@@ -2153,6 +2153,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/md/regsnapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a regulatory snapshot of a contract's quote
+         * @description Answers the contract's real-time bid, ask and last trade once, whatever the user's market-data
+         *     subscriptions (no subscription is started). Each request costs 0.01 USD, charged to the
+         *     selected account, unless the user already has real-time data for the contract's exchange;
+         *     the reference server takes the fee from the account's USD cash when the user sees that
+         *     exchange delayed.
+         *
+         *     An unknown contract, or one without market data, answers 400.
+         */
+        get: operations["getRegulatorySnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/hmds/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read bars of an instrument's price history from the historical market-data service
+         * @description The same bars as `GET /v1/api/iserver/marketdata/history` (the same price path, periods, bar
+         *     sizes and limits: at most 1000 bars, the most recent), in this service's answer. `direction`
+         *     counts the other way: 1 (when left out) ends the period at `startTime` (or now), -1 begins it
+         *     there. `barType` names what the bars are made of.
+         *
+         *     The session's first request starts the service and answers 404: ask again.
+         */
+        get: operations["getHmdsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/hmds/scanner/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scan codes, instruments and locations of the historical market-data scanner
+         * @description Lists what `POST /v1/api/hmds/scanner/run` takes: the scan codes (`scanCode`), the instrument
+         *     types (`instrument`) with the filter codes that apply to each (the keys of `filters`), and the
+         *     locations per instrument type (`locations`): the same scanner as
+         *     `GET /v1/api/iserver/scanner/params`.
+         */
+        get: operations["getHmdsScannerParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/hmds/scanner/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a market scan of the historical market-data service
+         * @description The scan of `POST /v1/api/iserver/scanner/run` (the same ranking of the location's contracts
+         *     from their current prices, after the filters), asked and answered in this service's shapes:
+         *     `scanCode` for the scan type, `locations` for the location, `filters` as objects of
+         *     `code: value` pairs, and up to `maxItems` contracts (250 at most, the default). An unknown
+         *     instrument, scan code or location answers 400; a filter code the scanner does not know is
+         *     ignored.
+         *
+         *     The session's first request to the historical market-data service starts it and answers 404:
+         *     ask again.
+         */
+        post: operations["runHmdsScanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7756,6 +7858,252 @@ export interface components {
              */
             scan_data_column_name?: string;
         };
+        /** @description A real-time quote and last trade of one contract, keyed like the snapshot's fields where they have a field code (`84` bid, `86` ask, `31` last, ...). Prices are strings; sizes are numbers. */
+        RegulatorySnapshot: {
+            /**
+             * @description Last price.
+             * @example 189.50
+             */
+            31?: string;
+            /**
+             * @description Bid price.
+             * @example 189.48
+             */
+            84?: string;
+            /**
+             * @description Ask size (in round lots of 100 shares for US stocks).
+             * @example 5
+             */
+            85?: number;
+            /**
+             * @description Ask price.
+             * @example 189.52
+             */
+            86?: string;
+            /**
+             * @description Bid size (in round lots of 100 shares for US stocks).
+             * @example 3
+             */
+            88?: number;
+            /**
+             * @description Exchanges at the best ask, one capital letter each.
+             * @example Q
+             */
+            7057?: string;
+            /**
+             * @description Exchange of the last trade, one capital letter.
+             * @example Q
+             */
+            7058?: string;
+            /**
+             * @description Size of the last trade (in round lots of 100 shares for US stocks); a number in the vendor's examples, a string in its later schema.
+             * @example 1
+             */
+            7059?: number | string;
+            /**
+             * @description Exchanges at the best bid, one capital letter each.
+             * @example Q
+             */
+            7068?: string;
+            /**
+             * @description Contract identifier.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Contract identifier with its routing (`123456@EXCHANGE` when routed to one exchange).
+             * @example 265598
+             */
+            conidEx: string;
+            /**
+             * @description Internal use (an exchange map code); not sent by the reference server.
+             * @example 9c0000000000000
+             */
+            BboExchange?: string;
+            /**
+             * @description Internal use (the smallest size step); not sent by the reference server.
+             * @example 0.01
+             */
+            sizeMinTick?: number;
+            /**
+             * @description Whether the values are delayed; a regulatory snapshot is real time (false).
+             * @example false
+             */
+            HasDelayed: boolean;
+            /**
+             * @description Internal use (field `7068` as a binary number); not sent by the reference server.
+             * @example 65536
+             */
+            BestBidExch?: number;
+            /**
+             * @description Internal use (field `7057` as a binary number); not sent by the reference server.
+             * @example 65536
+             */
+            BestAskExch?: number;
+            /**
+             * @description Internal use (field `7058` as a binary number); not sent by the reference server.
+             * @example 65536
+             */
+            LastExch?: number;
+        };
+        /** @description Bars of a contract's history from the historical market-data service, with the period they were taken from. The vendor marks every key optional. */
+        HmdsHistory: {
+            /**
+             * @description Start of the whole period, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250106-14:30:00
+             */
+            startTime?: string;
+            /**
+             * Format: int64
+             * @description The same start, epoch milliseconds.
+             * @example 1736173800000
+             */
+            startTimeVal?: number;
+            /**
+             * @description End of the whole period, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250107-21:00:00
+             */
+            endTime?: string;
+            /**
+             * Format: int64
+             * @description The same end, epoch milliseconds.
+             * @example 1736283600000
+             */
+            endTimeVal?: number;
+            /** @description The bars, oldest first. */
+            data?: {
+                /**
+                 * Format: int64
+                 * @description Start of the bar, epoch milliseconds.
+                 * @example 1736173800000
+                 */
+                t: number;
+                /**
+                 * @description Open.
+                 * @example 189.12
+                 */
+                o: number;
+                /**
+                 * @description Close.
+                 * @example 190.02
+                 */
+                c: number;
+                /**
+                 * @description High.
+                 * @example 190.55
+                 */
+                h: number;
+                /**
+                 * @description Low.
+                 * @example 188.73
+                 */
+                l: number;
+                /**
+                 * @description Volume; only for `Last` bars (trades).
+                 * @example 2651200
+                 */
+                v?: number;
+            }[];
+            /**
+             * @description Number of bars in `data`.
+             * @example 2
+             */
+            points?: number;
+            /**
+             * @description Milliseconds the service took to gather the data.
+             * @example 0
+             */
+            mktDataDelay?: number;
+        };
+        /** @description What `POST /v1/api/hmds/scanner/run` takes: its scan codes, instrument types and locations. The vendor does not describe the entries; the reference server sends them as `/v1/api/iserver/scanner/params` does. */
+        HmdsScannerParams: {
+            /** @description The scan types, the request's `scanCode`. */
+            scan_type_list?: {
+                /**
+                 * @description Readable name.
+                 * @example Top % Gainers
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `scanCode`.
+                 * @example TOP_PERC_GAIN
+                 */
+                code: string;
+                /** @description The instrument types the scan applies to. */
+                instruments: string[];
+            }[];
+            /** @description The instrument types, the request's `instrument`. */
+            instrument_list?: {
+                /**
+                 * @description Readable name.
+                 * @example US Stocks
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `instrument`.
+                 * @example STK
+                 */
+                type: string;
+                /** @description Codes of the filters that apply to the instrument type (the keys of the request's `filters`). */
+                filters: string[];
+            }[];
+            /** @description The locations per instrument type, the request's `locations`. */
+            location_tree?: components["schemas"]["ScannerLocation"][];
+        };
+        /** @description The contracts a scan of the historical market-data service found, best first. */
+        HmdsScannerResults: {
+            /**
+             * @description How many contracts match the scan in all.
+             * @example 3
+             */
+            total?: number;
+            /**
+             * @description How many contracts this answer holds.
+             * @example 3
+             */
+            size?: number;
+            /**
+             * @description Position of the first contract of this answer among all that match.
+             * @example 0
+             */
+            offset?: number;
+            /**
+             * @description When the scan ran, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250106-15:00:00
+             */
+            scanTime?: string;
+            /**
+             * @description The scan's name, `scanner` and a number counting up.
+             * @example scanner1
+             */
+            id?: string;
+            /**
+             * @description Internal use; not sent by the reference server.
+             * @example v1:AAAAAQ
+             */
+            position?: string;
+            /** @description The contracts. */
+            Contracts?: {
+                /** @description The contracts, best first; at most `maxItems`. */
+                Contract?: {
+                    /**
+                     * @description Contract identifier.
+                     * @example 265598
+                     */
+                    contractID: number;
+                    /**
+                     * @description Since when the contract is in the scan's results, UTC, `YYYYMMDD-hh:mm:ss`.
+                     * @example 20250106-15:00:00
+                     */
+                    inScanTime?: string;
+                    /**
+                     * @description Internal use; not sent by the reference server.
+                     * @example 0
+                     */
+                    distance?: number;
+                }[];
+            };
+        };
     };
     responses: {
         /** @description Missing, invalid or unparseable authorization, or the session has ended. */
@@ -7857,6 +8205,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description The session's first request to the historical market-data service (`/v1/api/hmds/history`, `/v1/api/hmds/scanner/run`) starts it and answers 404; ask again. */
+        HmdsStarting: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description The request could not be processed (invalid values such as a wrong id); the body carries only the reason. */
+        InternalServerErrorOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorOnly"];
             };
         };
     };
@@ -10228,6 +10594,167 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRegulatorySnapshot: {
+        parameters: {
+            query: {
+                /** @description Contract identifier. */
+                conid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's quote and last trade. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegulatorySnapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHmdsHistory: {
+        parameters: {
+            query: {
+                /** @description Contract identifier. */
+                conid: number;
+                /** @description Length of the period, a count and a unit (`30min`, `2h`, `1d`, `1w`, `6m`, `1y`). */
+                period: string;
+                /** @description Width of a bar, a count and a unit (`1min`, `5min`, `1h`, `1d`, `1w`, `1m`). */
+                bar: string;
+                /** @description What the bars are made of, in any case: `Last` (trades, when left out), `Bid`, `Ask` or `Midpoint`; `FeeRate` and `Inventory` (short-sale data) are not simulated and answer trades. */
+                barType?: string;
+                /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
+                startTime?: string;
+                /** @description 1 (when left out): the period ends at `startTime`; -1: it begins there (needs `startTime`). */
+                direction?: -1 | 1;
+                /** @description Include trades outside regular trading hours (false when left out). */
+                outsideRth?: components["schemas"]["QueryBoolean"];
+                /** @description Exchange to read the data from, as some clients send it; the simulation reads the instrument's one market. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bars and the period they cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HmdsHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["HmdsStarting"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHmdsScannerParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scanner's parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HmdsScannerParams"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runHmdsScanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Instrument type, from `instrument_list`.
+                     * @example STK
+                     */
+                    instrument?: string;
+                    /**
+                     * @description Location, from `location_tree`.
+                     * @example STK.US.MAJOR
+                     */
+                    locations?: string;
+                    /**
+                     * @description Scan type, from `scan_type_list`.
+                     * @example TOP_PERC_GAIN
+                     */
+                    scanCode?: string;
+                    /**
+                     * @description Security type of the instrument (`STK`, `FUT`, ...); the instrument type decides it in the simulation.
+                     * @example STK
+                     */
+                    secType?: string;
+                    /**
+                     * @description Locations to read with delayed data; accepted and ignored by the reference server.
+                     * @example SMART
+                     */
+                    delayedLocations?: string;
+                    /**
+                     * @description The most contracts to answer (250 when left out, and at most).
+                     * @example 25
+                     */
+                    maxItems?: number;
+                    /** @description Filters every contract must pass, each an object of `code: value` pairs. */
+                    filters?: {
+                        [key: string]: string | number | boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contracts found, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HmdsScannerResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["HmdsStarting"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -12,6 +12,8 @@ declare module '../kernel/store.js' {
     /** Each instrument's price path by conid (string key): the trades recorded since the start
      * after the seeded history, compacted and pruned as the clock moves on. */
     priceSeries: PriceSeries;
+    /** Sessions that started the historical market-data service (`/hmds`), by session id. */
+    hmdsSessions: { sessionId: string };
     /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
     marketDataSubscriptions: MarketDataSubscription;
     /** Market regimes set through the control API, by conid (string key). */

@@ -20,13 +20,16 @@ const price =
     return value === undefined ? undefined : value.toFixed(state.traits.decimals);
   };
 
-/** Sizes of US stocks are quoted in round lots of 100 shares, others in units. */
+/** A size as quoted: US stocks in round lots of 100 shares, others in units. */
+export function quotedSize(instrument: Instrument, quantity: number): number {
+  const usStock = instrument.secType === 'STK' && instrument.currency === 'USD';
+  return usStock ? quantity / 100 : quantity;
+}
+
 const size =
   (pick: (state: MarketState) => number): FieldValue =>
-  ({ instrument, state }) => {
-    const usStock = instrument.secType === 'STK' && instrument.currency === 'USD';
-    return String(usStock ? pick(state) / 100 : pick(state));
-  };
+  ({ instrument, state }) =>
+    String(quotedSize(instrument, pick(state)));
 
 const change = (state: MarketState) =>
   state.priorClose === undefined ? undefined : state.last.price - state.priorClose;
