@@ -112,6 +112,32 @@ describe('market data', () => {
       expect(entry).not.toHaveProperty('31');
     });
 
+    it('answers the position of the selected account in fields 73-80, from the one valuation', async () => {
+      await start();
+      calls.accountsQueried();
+      calls.setPrice(AAPL, 180.25);
+      const fields = '31,73,74,75,76,77,78,79,80';
+      const notHeld = 8314;
+      await snapshot(`${AAPL},${notHeld}`, fields);
+      const [held, flat] = (await snapshot(`${AAPL},${notHeld}`, fields)).body as Record<
+        string,
+        unknown
+      >[];
+      // 100 AAPL at an average 170.25, now 180.25, closed at 189.50 the day before.
+      expect(held).toMatchObject({
+        '73': '18025.00',
+        '74': '170.25',
+        '75': '1000.00',
+        '76': '100',
+        '77': '1,000',
+        '78': '-925.00',
+        '79': '0.00',
+        '80': '5.87%',
+      });
+      expect(Object.keys(flat ?? {})).toContain('31');
+      expect(Object.keys(flat ?? {})).not.toContain('73');
+    });
+
     it('starts over after unsubscribe and unsubscribeall', async () => {
       await start();
       calls.accountsQueried();

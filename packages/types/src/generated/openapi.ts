@@ -7420,6 +7420,46 @@ export interface components {
              */
             71?: string;
             /**
+             * @description Market value of the selected account's position in the contract (real-time prices, whatever the subscription); only while it holds one.
+             * @example 18950.00
+             */
+            73?: string;
+            /**
+             * @description Average price of the selected account's position.
+             * @example 182.40
+             */
+            74?: string;
+            /**
+             * @description Unrealized profit or loss of the selected account's position.
+             * @example 710.00
+             */
+            75?: string;
+            /**
+             * @description Size of the selected account's position, formatted with thousands separators.
+             * @example 1,000
+             */
+            76?: string;
+            /**
+             * @description Unrealized profit or loss of the selected account's position, whole units with thousands separators.
+             * @example 7,100
+             */
+            77?: string;
+            /**
+             * @description Profit or loss of the selected account's position since the previous close.
+             * @example 55.00
+             */
+            78?: string;
+            /**
+             * @description Realized profit or loss of the selected account's position.
+             * @example 0.00
+             */
+            79?: string;
+            /**
+             * @description Unrealized profit or loss of the selected account's position as a percentage of its cost.
+             * @example 3.89%
+             */
+            80?: string;
+            /**
              * @description Change of the last price from the previous close.
              * @example 0.55
              */
@@ -10378,7 +10418,9 @@ export interface operations {
                  * @description Field codes, comma-separated (`31` last, `84` bid, `86` ask, `85`/`88` ask/bid size,
                  *     `82`/`83` change and change %, `70`/`71` day high/low, `87`/`7762` volume, `7295` open,
                  *     `7741` prior close, `7293`/`7294` 52-week high/low, `55` symbol, `7051` company name,
-                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability; see the answer's fields).
+                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability, `73`-`80` the selected
+                 *     account's position: market value, average price, unrealized P&L, formatted size and P&L,
+                 *     daily P&L, realized P&L, unrealized P&L %; see the answer's fields).
                  *     When left out, `31,84,86,82,83,7221`. Codes the service does not know are ignored. The
                  *     commas may come unencoded.
                  */

@@ -34,6 +34,7 @@ export function snapshotEntryView(
     state: entry.state,
     availability: entry.availability,
     halted: entry.halted,
+    holding: entry.holding,
   };
   const values: Record<string, string> = {};
   for (const code of fields ?? defaultSnapshotFields) {

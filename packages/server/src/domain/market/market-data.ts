@@ -17,6 +17,8 @@ import { regimeOf } from './regimes.js';
 import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
 import type { Instrument } from './model.js';
 import { addCash } from '../accounts/cash.js';
+import { valuePosition } from '../accounts/valuation.js';
+import type { Holding } from './snapshot-fields.js';
 
 /** Delayed data lags the market by this much. */
 export const delayMs = 15 * 60_000;
@@ -45,6 +47,8 @@ export type SnapshotEntry =
       availability: string;
       /** Trading is halted (the market regime). */
       halted: boolean;
+      /** The session's selected account's position in the contract, valued; none when flat. */
+      holding: Holding | undefined;
     };
 
 /** The history operation's query, as the service takes it. */
@@ -133,8 +137,18 @@ export class MarketData {
         state: marketStateAt(instrument, this.brokerage.market.path, asOf),
         availability,
         halted: regimeOf(this.brokerage.store, instrument).halted,
+        holding: this.#holding(session, instrument.conid),
       };
     });
+  }
+
+  /** The selected account's position in the contract, valued; undefined when flat. */
+  #holding(session: Session, conid: number): Holding | undefined {
+    const position = this.brokerage
+      .account(session.selectedAccountId)
+      ?.positions.find((held) => held.conid === conid);
+    const value = position && valuePosition(position, this.brokerage.market);
+    return position && value ? { position, value } : undefined;
   }
 
   /** Ends the session's subscription to the contract; without one, the service's 500. */

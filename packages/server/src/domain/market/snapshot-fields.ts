@@ -1,5 +1,14 @@
+import { formatWhole } from '../accounts/amount-format.js';
+import type { Position } from '../accounts/model.js';
+import type { PositionValue } from '../accounts/valuation.js';
 import type { MarketState } from './market-state.js';
 import type { Instrument } from './model.js';
+
+/** An account's position in a contract, with its value. */
+export interface Holding {
+  position: Position;
+  value: PositionValue;
+}
 
 /** What a snapshot field is computed from. */
 export interface FieldContext {
@@ -9,6 +18,8 @@ export interface FieldContext {
   availability: string;
   /** Trading is halted: the last price carries `H`. */
   halted: boolean;
+  /** The selected account's position in the contract, valued (fields 73-80); none when flat. */
+  holding: Holding | undefined;
 }
 
 type FieldValue = (context: FieldContext) => string | undefined;
@@ -41,6 +52,31 @@ export function shortQuantity(value: number): string {
   return `${Number((value / 1_000_000).toFixed(2))}M`;
 }
 
+/** A figure of the selected account's position, with two decimals; none when flat. */
+const holdingAmount =
+  (pick: (holding: Holding) => number): FieldValue =>
+  ({ holding }) =>
+    holding === undefined ? undefined : pick(holding).toFixed(2);
+
+/** Fields 73-80: the selected account's position in the contract, from the one valuation
+ * (real-time prices, whatever the user's market-data subscription). */
+const positionFields: Record<string, FieldValue> = {
+  '73': holdingAmount(({ value }) => value.marketValue),
+  '74': ({ holding, state }) => holding?.position.averageCost.toFixed(state.traits.decimals),
+  '75': holdingAmount(({ value }) => value.unrealizedPnl),
+  '76': ({ holding }) =>
+    holding === undefined ? undefined : formatWhole(holding.position.quantity),
+  '77': ({ holding }) =>
+    holding === undefined ? undefined : formatWhole(holding.value.unrealizedPnl),
+  '78': holdingAmount(({ value }) => value.dailyPnl),
+  '79': holdingAmount(({ position }) => position.realizedPnl ?? 0),
+  '80': ({ holding }) => {
+    if (holding === undefined) return undefined;
+    const cost = Math.abs(holding.value.marketValue - holding.value.unrealizedPnl);
+    return cost === 0 ? undefined : `${((holding.value.unrealizedPnl / cost) * 100).toFixed(2)}%`;
+  },
+};
+
 /** The snapshot fields the simulation computes, by code (the codes of the snapshot's `fields`
  * parameter). A requested code without an entry, or whose value is undefined, is left out of
  * the answer, as the service leaves out fields it has no value for. */
@@ -55,6 +91,7 @@ export const snapshotFields: Record<string, FieldValue> = {
   '55': ({ instrument }) => instrument.symbol,
   '70': price((state) => state.high),
   '71': price((state) => state.low),
+  ...positionFields,
   '82': ({ state }) => change(state)?.toFixed(state.traits.decimals),
   '83': ({ state }) => {
     const difference = change(state);
