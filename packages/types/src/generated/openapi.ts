@@ -6023,8 +6023,11 @@ export interface components {
              */
             status: "submitted";
         };
-        /** @description A yes/no query parameter: `true` or `false`, or `True` or `False` as Python clients write booleans (the service takes both spellings). */
-        QueryBoolean: boolean | ("True" | "False");
+        /**
+         * @description A yes/no query parameter: `true` or `false`, or `True` or `False` as Python clients write booleans (the service takes both spellings).
+         * @enum {boolean|string}
+         */
+        QueryBoolean: true | false | "true" | "false" | "True" | "False";
         /**
          * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
          *     orders of the current day, and working GTC orders of earlier days).

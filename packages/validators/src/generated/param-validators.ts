@@ -5570,8 +5570,8 @@ return errors === 0;
 validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const request_getOpenOrders_query = validate79;
-const schema79 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean"},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
-const schema80 = {"anyOf":[{"type":"boolean"},{"type":"string","enum":["True","False"]}]};
+const schema79 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+const schema80 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
 const pattern24 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5585,6 +5585,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.force === undefined){
+data.force = false;
+}
 for(const key0 in data){
 if(!(((key0 === "filters") || (key0 === "force")) || (key0 === "accountId"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5650,12 +5653,9 @@ errors++;
 }
 }
 }
-if(data.force !== undefined){
 let data1 = data.force;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(typeof data1 !== "boolean"){
+if((typeof data1 !== "boolean") && (typeof data1 !== "string")){
+let dataType1 = typeof data1;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(data1 === "false" || data1 === 0 || data1 === null){
@@ -5664,8 +5664,14 @@ coerced1 = false;
 else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
 else {
-const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema80.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5682,21 +5688,8 @@ data["force"] = coerced1;
 }
 }
 }
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-const _errs9 = errors;
-if(typeof data1 !== "string"){
-let dataType2 = typeof data1;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data1;
-}
-else if(data1 === null){
-coerced2 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data1 === true) || (data1 === false)) || (data1 === "true")) || (data1 === "false")) || (data1 === "True")) || (data1 === "False"))){
+const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema80.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5705,16 +5698,20 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(data.accountId !== undefined){
+let data2 = data.accountId;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
 }
-if(coerced2 !== undefined){
-data1 = coerced2;
-if(data !== undefined){
-data["force"] = coerced2;
+else if(data2 === null){
+coerced2 = "";
 }
-}
-}
-if(!((data1 === "True") || (data1 === "False"))){
-const err6 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema80.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+else {
+const err6 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5723,10 +5720,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-var _valid0 = _errs9 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err7 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["accountId"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func0(data2) > 32){
+const err7 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5735,32 +5739,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.accountId !== undefined){
-let data2 = data.accountId;
-if(typeof data2 !== "string"){
-let dataType3 = typeof data2;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data2;
-}
-else if(data2 === null){
-coerced3 = "";
-}
-else {
-const err8 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data2) < 1){
+const err8 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5769,17 +5749,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(coerced3 !== undefined){
-data2 = coerced3;
-if(data !== undefined){
-data["accountId"] = coerced3;
-}
-}
-}
-if(typeof data2 === "string"){
-if(func0(data2) > 32){
-const err9 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!pattern0.test(data2)){
+const err9 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5788,36 +5759,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func0(data2) < 1){
-const err10 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-if(!pattern0.test(data2)){
-const err11 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 }
@@ -6331,10 +6282,8 @@ errors++;
 }
 if(data.manualIndicator !== undefined){
 let data0 = data.manualIndicator;
-const _errs4 = errors;
-let valid2 = false;
-const _errs5 = errors;
-if(typeof data0 !== "boolean"){
+if((typeof data0 !== "boolean") && (typeof data0 !== "string")){
+let dataType0 = typeof data0;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
 if(data0 === "false" || data0 === 0 || data0 === null){
@@ -6343,8 +6292,14 @@ coerced0 = false;
 else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
 else {
-const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema80.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6361,21 +6316,8 @@ data["manualIndicator"] = coerced0;
 }
 }
 }
-var _valid0 = _errs5 === errors;
-valid2 = valid2 || _valid0;
-const _errs7 = errors;
-if(typeof data0 !== "string"){
-let dataType1 = typeof data0;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data0;
-}
-else if(data0 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data0 === true) || (data0 === false)) || (data0 === "true")) || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
+const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema80.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6385,15 +6327,20 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(coerced1 !== undefined){
-data0 = coerced1;
-if(data !== undefined){
-data["manualIndicator"] = coerced1;
+if(data.extOperator !== undefined){
+let data1 = data.extOperator;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
 }
+else if(data1 === null){
+coerced1 = "";
 }
-}
-if(!((data0 === "True") || (data0 === "False"))){
-const err3 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema80.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+else {
+const err3 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6402,10 +6349,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err4 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["extOperator"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func0(data1) > 64){
+const err4 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6414,32 +6368,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
 }
 }
-}
-}
-if(data.extOperator !== undefined){
-let data1 = data.extOperator;
-if(typeof data1 !== "string"){
-let dataType2 = typeof data1;
+if(data.manualCancelTime !== undefined){
+let data2 = data.manualCancelTime;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
 let coerced2 = undefined;
 if(!(coerced2 !== undefined)){
-if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data1;
-}
-else if(data1 === null){
-coerced2 = "";
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
 }
 else {
-const err5 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6450,15 +6392,15 @@ errors++;
 }
 }
 if(coerced2 !== undefined){
-data1 = coerced2;
+data2 = coerced2;
 if(data !== undefined){
-data["extOperator"] = coerced2;
+data["manualCancelTime"] = coerced2;
 }
 }
 }
-if(typeof data1 === "string"){
-if(func0(data1) > 64){
-const err6 = {instancePath:instancePath+"/extOperator",schemaPath:"#/properties/extOperator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6467,20 +6409,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data.manualCancelTime !== undefined){
-let data2 = data.manualCancelTime;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-let dataType3 = typeof data2;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data2 === null
-              || (dataType3 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced3 = +data2;
-}
-else {
-const err7 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats4.validate(data2))){
+const err7 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6490,44 +6420,15 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(coerced3 !== undefined){
-data2 = coerced3;
-if(data !== undefined){
-data["manualCancelTime"] = coerced3;
 }
 }
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
-}
-errors++;
-}
-if(!(formats4.validate(data2))){
-const err9 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
 }
 errors++;
 }
@@ -7977,10 +7878,8 @@ data["exchange"] = coerced3;
 }
 if(data.outsideRth !== undefined){
 let data4 = data.outsideRth;
-const _errs12 = errors;
-let valid2 = false;
-const _errs13 = errors;
-if(typeof data4 !== "boolean"){
+if((typeof data4 !== "boolean") && (typeof data4 !== "string")){
+let dataType4 = typeof data4;
 let coerced4 = undefined;
 if(!(coerced4 !== undefined)){
 if(data4 === "false" || data4 === 0 || data4 === null){
@@ -7989,8 +7888,14 @@ coerced4 = false;
 else if(data4 === "true" || data4 === 1){
 coerced4 = true;
 }
+else if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
 else {
-const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema80.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8007,21 +7912,8 @@ data["outsideRth"] = coerced4;
 }
 }
 }
-var _valid0 = _errs13 === errors;
-valid2 = valid2 || _valid0;
-const _errs15 = errors;
-if(typeof data4 !== "string"){
-let dataType5 = typeof data4;
-let coerced5 = undefined;
-if(!(coerced5 !== undefined)){
-if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data4;
-}
-else if(data4 === null){
-coerced5 = "";
-}
-else {
-const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data4 === true) || (data4 === false)) || (data4 === "true")) || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
+const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema80.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8031,15 +7923,20 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(coerced5 !== undefined){
-data4 = coerced5;
-if(data !== undefined){
-data["outsideRth"] = coerced5;
+if(data.startTime !== undefined){
+let data5 = data.startTime;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
 }
+else if(data5 === null){
+coerced5 = "";
 }
-}
-if(!((data4 === "True") || (data4 === "False"))){
-const err9 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema80.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+else {
+const err9 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8048,10 +7945,27 @@ vErrors.push(err9);
 }
 errors++;
 }
-var _valid0 = _errs15 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err10 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["startTime"] = coerced5;
+}
+}
+}
+}
+if(data.direction !== undefined){
+let data6 = data.direction;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(!(coerced6 !== undefined)){
+if(dataType6 === "boolean" || data6 === null
+              || (dataType6 === "string" && data6 && data6 == +data6 && !(data6 % 1))){
+coerced6 = +data6;
+}
+else {
+const err10 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8060,32 +7974,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
 }
-else {
-vErrors = null;
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["direction"] = coerced6;
 }
 }
 }
-}
-if(data.startTime !== undefined){
-let data5 = data.startTime;
-if(typeof data5 !== "string"){
-let dataType6 = typeof data5;
-let coerced6 = undefined;
-if(!(coerced6 !== undefined)){
-if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data5;
-}
-else if(data5 === null){
-coerced6 = "";
-}
-else {
-const err11 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data6 === -1) || (data6 === 1))){
+const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema100.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8095,26 +7993,20 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(coerced6 !== undefined){
-data5 = coerced6;
-if(data !== undefined){
-data["startTime"] = coerced6;
-}
-}
-}
-}
-if(data.direction !== undefined){
-let data6 = data.direction;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-let dataType7 = typeof data6;
+if(data.source !== undefined){
+let data7 = data.source;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
 let coerced7 = undefined;
 if(!(coerced7 !== undefined)){
-if(dataType7 === "boolean" || data6 === null
-              || (dataType7 === "string" && data6 && data6 == +data6 && !(data6 % 1))){
-coerced7 = +data6;
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8125,62 +8017,21 @@ errors++;
 }
 }
 if(coerced7 !== undefined){
-data6 = coerced7;
+data7 = coerced7;
 if(data !== undefined){
-data["direction"] = coerced7;
+data["source"] = coerced7;
 }
 }
 }
-if(!((data6 === -1) || (data6 === 1))){
-const err13 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema100.properties.direction.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.source !== undefined){
-let data7 = data.source;
-if(typeof data7 !== "string"){
-let dataType8 = typeof data7;
-let coerced8 = undefined;
-if(!(coerced8 !== undefined)){
-if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data7;
-}
-else if(data7 === null){
-coerced8 = "";
-}
-else {
-const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(coerced8 !== undefined){
-data7 = coerced8;
-if(data !== undefined){
-data["source"] = coerced8;
-}
-}
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
 }
 errors++;
 }
@@ -8644,10 +8495,8 @@ errors++;
 }
 if(data.outsideRth !== undefined){
 let data6 = data.outsideRth;
-const _errs16 = errors;
-let valid2 = false;
-const _errs17 = errors;
-if(typeof data6 !== "boolean"){
+if((typeof data6 !== "boolean") && (typeof data6 !== "string")){
+let dataType6 = typeof data6;
 let coerced6 = undefined;
 if(!(coerced6 !== undefined)){
 if(data6 === "false" || data6 === 0 || data6 === null){
@@ -8656,8 +8505,14 @@ coerced6 = false;
 else if(data6 === "true" || data6 === 1){
 coerced6 = true;
 }
+else if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
 else {
-const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema80.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8674,21 +8529,8 @@ data["outsideRth"] = coerced6;
 }
 }
 }
-var _valid0 = _errs17 === errors;
-valid2 = valid2 || _valid0;
-const _errs19 = errors;
-if(typeof data6 !== "string"){
-let dataType7 = typeof data6;
-let coerced7 = undefined;
-if(!(coerced7 !== undefined)){
-if(dataType7 == "number" || dataType7 == "boolean"){
-coerced7 = "" + data6;
-}
-else if(data6 === null){
-coerced7 = "";
-}
-else {
-const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data6 === true) || (data6 === false)) || (data6 === "true")) || (data6 === "false")) || (data6 === "True")) || (data6 === "False"))){
+const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema80.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8698,15 +8540,20 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(coerced7 !== undefined){
-data6 = coerced7;
-if(data !== undefined){
-data["outsideRth"] = coerced7;
+if(data.exchange !== undefined){
+let data7 = data.exchange;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
 }
+else if(data7 === null){
+coerced7 = "";
 }
-}
-if(!((data6 === "True") || (data6 === "False"))){
-const err15 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema80.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+else {
+const err15 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8715,69 +8562,23 @@ vErrors.push(err15);
 }
 errors++;
 }
-var _valid0 = _errs19 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err16 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["exchange"] = coerced7;
+}
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-else {
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.exchange !== undefined){
-let data7 = data.exchange;
-if(typeof data7 !== "string"){
-let dataType8 = typeof data7;
-let coerced8 = undefined;
-if(!(coerced8 !== undefined)){
-if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data7;
-}
-else if(data7 === null){
-coerced8 = "";
-}
-else {
-const err17 = {instancePath:instancePath+"/exchange",schemaPath:"#/properties/exchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(coerced8 !== undefined){
-data7 = coerced8;
-if(data !== undefined){
-data["exchange"] = coerced8;
-}
-}
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
 }
 errors++;
 }
