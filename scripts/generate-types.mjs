@@ -43,9 +43,10 @@ function routesSource(document, controlDocument) {
 /** Every operation of the document, read once at build time: its method, path template,
  * operationId, first tag, accepted credentials (\`security\`: one array of scheme names per
  * alternative; an empty one needs none), whether it needs the brokerage session open, the minimum
- * interval between two of its requests (\`x-pacing-interval-ms\`) where it has one, the status of
- * an invalid request (\`x-invalid-request-status\`, else 400), its numeric query parameters,
- * whether its body is required, its
+ * interval between two of its requests (\`x-pacing-interval-ms\`) and the most requests of a session
+ * in flight at once (\`x-max-concurrent-requests\`) where it has them, the status of an invalid
+ * request (\`x-invalid-request-status\`, else 400), its numeric query parameters, whether its body
+ * is required, its
  * documented statuses, and the body shape of each documented error status. */
 export const operationRoutes = [
 ${rowsOf(document)}
@@ -68,6 +69,7 @@ export interface OperationRow<Id extends string = keyof operations> {
   scopes: readonly string[];
   brokerageSession: boolean;
   pacingIntervalMs?: number;
+  maxConcurrentRequests?: number;
   invalidRequestStatus: number;
   /** Query parameters whose schema is a number: a blank value (\`?page=\`) counts as absent. */
   numericQuery: readonly string[];

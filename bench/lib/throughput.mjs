@@ -73,6 +73,22 @@ export const operations = [
     verify: (body) => body.includes('"31"'),
   },
   {
+    id: 'snapshot-traded',
+    label: 'GET snapshot after 3 days of trades',
+    request: { method: 'GET', path: snapshotPath },
+    // Three days of a trade a minute on every open contract (the control API's market jump),
+    // then the same snapshot: its cost must not grow with the trades recorded. The jump outlasts
+    // the gateway's session: log in again.
+    prepare: async (url) => {
+      await post(url, '/control/reset');
+      await post(url, '/control/market/advance', { ms: 3 * 86_400_000 });
+      await post(url, '/control/gateway/login');
+      await get(url, '/v1/api/iserver/accounts');
+      await get(url, snapshotPath);
+    },
+    verify: (body) => body.includes('"31"'),
+  },
+  {
     id: 'history',
     label: 'GET history (1000 1-min bars)',
     request: { method: 'GET', path: historyPath },

@@ -99,6 +99,9 @@ export function operationTable(document) {
       ...(operation['x-pacing-interval-ms'] === undefined
         ? {}
         : { pacingIntervalMs: operation['x-pacing-interval-ms'] }),
+      ...(operation['x-max-concurrent-requests'] === undefined
+        ? {}
+        : { maxConcurrentRequests: operation['x-max-concurrent-requests'] }),
       invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
       numericQuery: numericQueryParameters(document, item, operation),
       bodyRequired: deref(document, operation.requestBody)?.required === true,

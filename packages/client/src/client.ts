@@ -11,7 +11,12 @@ import { defaultRetry, retryLayer, type RetryOptions } from './fetch/retry.js';
 import { timeoutLayer } from './fetch/timeout.js';
 import { KeepAlive, type KeepAliveOptions, type TickOutcome } from './keep-alive.js';
 import type { SnapshotFieldName, SnapshotView } from './market-data/fields.js';
-import { marketHistory, type PriceHistory } from './market-data/history.js';
+import {
+  hmdsHistory,
+  marketHistory,
+  type HmdsPriceHistory,
+  type PriceHistory,
+} from './market-data/history.js';
 import { marketSnapshot, type SnapshotOptions } from './market-data/snapshot.js';
 import { operationOfResponseOrUrl, recordOperation } from './operations.js';
 import { isTickleFailure } from './session/tickle.js';
@@ -81,6 +86,12 @@ export interface BrokerageHelpers {
     query: QueryParams<'getMarketDataHistory'>,
     signal?: AbortSignal,
   ): Promise<PriceHistory>;
+  /** History bars of the historical market-data service, typed, with `Date` start times (its
+   * starting 404 asked again once). */
+  hmdsHistory(
+    query: QueryParams<'getHmdsHistory'>,
+    signal?: AbortSignal,
+  ): Promise<HmdsPriceHistory>;
   /** Every position of the account, over all pages; see `allPositions`. */
   allPositions(
     accountId: string,
@@ -168,6 +179,7 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
     marketSnapshot: (conids, fields, snapshotOptions) =>
       marketSnapshot(client, clock, conids, fields, snapshotOptions),
     marketHistory: (query, signal) => marketHistory(client, query, signal),
+    hmdsHistory: (query, signal) => hmdsHistory(client, query, signal),
     allPositions: (accountId, positionsOptions) =>
       allPositions(client, accountId, positionsOptions),
     keepAlive,

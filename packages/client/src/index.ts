@@ -120,4 +120,10 @@ export {
   type SnapshotView,
 } from './market-data/fields.js';
 export { marketSnapshot, type SnapshotOptions } from './market-data/snapshot.js';
-export { marketHistory, type PriceBar, type PriceHistory } from './market-data/history.js';
+export {
+  hmdsHistory,
+  marketHistory,
+  type HmdsPriceHistory,
+  type PriceBar,
+  type PriceHistory,
+} from './market-data/history.js';

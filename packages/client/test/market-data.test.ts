@@ -75,4 +75,21 @@ describe('market data helpers against the reference server', () => {
     expect(history.bars.at(-1)?.time).toBeInstanceOf(Date);
     expect(history.bars.at(-1)?.close).toBe(189.5);
   });
+
+  it('hmdsHistory asks again past the starting 404 and answers the same bars', async () => {
+    const query = { conid: AAPL, period: '1w', bar: '1d' };
+    const hmds = await env.drive(client.hmdsHistory(query));
+    const iserver = await env.drive(client.marketHistory(query));
+    expect(hmds.bars).toEqual(iserver.bars);
+    expect(hmds.to).toBeInstanceOf(Date);
+    expect(hmds.bars.at(-1)?.close).toBe(189.5);
+  });
+
+  it('reads the position fields by name', async () => {
+    const [view] = await env.drive(
+      client.marketSnapshot([AAPL], ['marketValue', 'unrealizedPnlPercent']),
+    );
+    expect(view?.numbers.marketValue).toBe(18_950);
+    expect(view?.numbers.unrealizedPnlPercent).toBeCloseTo(11.31, 2);
+  });
 });

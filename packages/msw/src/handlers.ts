@@ -108,14 +108,17 @@ async function answer(
   const url = new URL(request.url);
   const headers = headersOf(request);
   const { body, error: unreadableBody } = await bodyOf(request);
+  let done: (() => void) | undefined;
   try {
-    const session = await core.admit(operation, {
+    const admission = await core.admit(operation, {
       method: request.method,
       url: url.pathname + url.search,
       headers,
       body,
       ip: undefined,
     });
+    const { session } = admission;
+    done = admission.done;
     if (unreadableBody) throw unreadableBody;
     if (operation.bodyRequired && hasNoBody({ body, headers })) throw emptyBody();
     let params: Record<string, unknown> = rawParams;
@@ -157,5 +160,7 @@ async function answer(
     return okResponse(payload, replyHeaders);
   } catch (error) {
     return errorResponse(error, operation, url.pathname);
+  } finally {
+    done?.();
   }
 }

@@ -2,24 +2,10 @@ import { DomainError } from '../src/domain/kernel/errors.js';
 import { ManualClock, OffsetClock, type Clock } from '../src/domain/kernel/clock.js';
 import type { Fixtures } from '../src/domain/accounts/model.js';
 import { defaultFixtures } from '../src/fixtures/index.js';
-import { startServer, type Harness } from './harness.js';
+import { startServer, WatchedClock, type Harness } from './harness.js';
 
 /** A manual clock that tells when something schedules a timer of a given length, so a test can
  * advance it once the server is waiting, instead of sleeping. */
-class WatchedClock extends ManualClock {
-  readonly #waiters: { ms: number; resolve: () => void }[] = [];
-
-  override schedule(ms: number, callback: () => void): () => void {
-    const cancel = super.schedule(ms, callback);
-    for (const waiter of this.#waiters.filter((item) => item.ms === ms)) waiter.resolve();
-    return cancel;
-  }
-
-  whenScheduled(ms: number): Promise<void> {
-    return new Promise((resolve) => this.#waiters.push({ ms, resolve }));
-  }
-}
-
 const AAPL = 265598;
 
 function at<T>(items: T[], index: number): T {

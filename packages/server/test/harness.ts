@@ -81,3 +81,18 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
       }),
   };
 }
+
+/** A manual clock that tells when something is scheduled `ms` ahead (a latency, a timer). */
+export class WatchedClock extends ManualClock {
+  readonly #waiters: { ms: number; resolve: () => void }[] = [];
+
+  override schedule(ms: number, callback: () => void): () => void {
+    const cancel = super.schedule(ms, callback);
+    for (const waiter of this.#waiters.filter((item) => item.ms === ms)) waiter.resolve();
+    return cancel;
+  }
+
+  whenScheduled(ms: number): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push({ ms, resolve }));
+  }
+}

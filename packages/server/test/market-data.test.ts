@@ -1,4 +1,4 @@
-import { startServer, type Harness } from './harness.js';
+import { startServer, WatchedClock, type Harness } from './harness.js';
 import { AAPL, BRK_B, limitBuy, SAP_IBIS, tradingCalls } from './trading-helpers.js';
 
 describe('market data', () => {
@@ -112,6 +112,32 @@ describe('market data', () => {
       expect(entry).not.toHaveProperty('31');
     });
 
+    it('answers the position of the selected account in fields 73-80, from the one valuation', async () => {
+      await start();
+      calls.accountsQueried();
+      calls.setPrice(AAPL, 180.25);
+      const fields = '31,73,74,75,76,77,78,79,80';
+      const notHeld = 8314;
+      await snapshot(`${AAPL},${notHeld}`, fields);
+      const [held, flat] = (await snapshot(`${AAPL},${notHeld}`, fields)).body as Record<
+        string,
+        unknown
+      >[];
+      // 100 AAPL at an average 170.25, now 180.25, closed at 189.50 the day before.
+      expect(held).toMatchObject({
+        '73': '18025.00',
+        '74': '170.25',
+        '75': '1000.00',
+        '76': '100',
+        '77': '1,000',
+        '78': '-925.00',
+        '79': '0.00',
+        '80': '5.87%',
+      });
+      expect(Object.keys(flat ?? {})).toContain('31');
+      expect(Object.keys(flat ?? {})).not.toContain('73');
+    });
+
     it('starts over after unsubscribe and unsubscribeall', async () => {
       await start();
       calls.accountsQueried();
@@ -130,6 +156,38 @@ describe('market data', () => {
   });
 
   describe('history', () => {
+    it('lets 5 requests of a session run at once and answers the 6th with 429', async () => {
+      const clock = new WatchedClock();
+      server = await startServer({ clock, pacing: {}, sessionTimeoutMs: 60 * 60_000 });
+      server.controls.injectFault('getMarketDataHistory', { latencyMs: 1_000 });
+      const query = `conid=${AAPL}&period=1d&bar=1h`;
+      const running = [];
+      for (let request = 0; request < 5; request++) {
+        const scheduled = clock.whenScheduled(1_000);
+        running.push(history(query));
+        await scheduled;
+      }
+      const sixth = await history(query);
+      expect(sixth.status).toBe(429);
+      expect(sixth.body).toEqual({ error: 'Too Many Requests', statusCode: 429 });
+      clock.advance(1_000);
+      expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([
+        200, 200, 200, 200, 200,
+      ]);
+      server.controls.clearFaults();
+      expect((await history(query)).status).toBe(200);
+    });
+
+    it('takes outsideRth as Python clients write it (True, False)', async () => {
+      await start();
+      const spelled = await history(`conid=${AAPL}&period=1d&bar=1h&outsideRth=True`);
+      const lower = await history(`conid=${AAPL}&period=1d&bar=1h&outsideRth=true`);
+      expect(spelled.status).toBe(200);
+      expect(spelled.body).toMatchObject({ outsideRth: true, data: lower.body.data });
+      const off = await history(`conid=${AAPL}&period=1d&bar=1h&outsideRth=False`);
+      expect(off.body).toMatchObject({ outsideRth: false });
+    });
+
     it('answers a year of daily bars ending at the last price', async () => {
       await start();
       calls.setPrice(AAPL, 192.5);
@@ -195,6 +253,145 @@ describe('market data', () => {
       expect(latest?.c).toBe(188.8);
       expect(execution?.price).toBeGreaterThanOrEqual(latest?.l ?? Infinity);
       expect(execution?.price).toBeLessThanOrEqual(latest?.h ?? -Infinity);
+    });
+  });
+
+  describe('unsubscribing', () => {
+    it('answers 500 for a contract without a subscription, as the service does', async () => {
+      await start();
+      calls.accountsQueried();
+      const answer = await server.call('POST', '/v1/api/iserver/marketdata/unsubscribe', {
+        body: { conid: AAPL },
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({
+        error: `No market data subscription for contract ${AAPL}`,
+        statusCode: 500,
+      });
+    });
+  });
+
+  describe('regulatory snapshots', () => {
+    const regulatory = (conid: number) =>
+      server.call('GET', `/v1/api/md/regsnapshot?conid=${conid}`);
+    const usdCash = () => server.brokerage.account('U1234567')?.cash.USD ?? 0;
+
+    it('answer the real-time quote and last trade, free on an exchange the user sees in real time', async () => {
+      await start();
+      calls.setPrice(AAPL, 191.25);
+      const before = usdCash();
+      const answer = await regulatory(AAPL);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        conid: AAPL,
+        conidEx: String(AAPL),
+        HasDelayed: false,
+        '31': '191.25',
+        '84': '191.23',
+        '86': '191.27',
+        '7058': 'Q',
+      });
+      expect(typeof answer.body['88']).toBe('number');
+      expect(usdCash()).toBe(before);
+    });
+
+    it('cost 0.01 USD where the user sees the exchange delayed, and answer it in real time', async () => {
+      await start();
+      const before = usdCash();
+      calls.setPrice(SAP_IBIS, 120.5);
+      const answer = await regulatory(SAP_IBIS);
+      expect(answer.body).toMatchObject({ HasDelayed: false, '31': '120.50' });
+      expect(usdCash()).toBeCloseTo(before - 0.01, 2);
+    });
+
+    it('refuse a contract without market data with 400', async () => {
+      await start();
+      expect((await regulatory(BRK_B)).status).toBe(400);
+    });
+  });
+
+  describe('the historical market-data service', () => {
+    const hmds = (query: string) => server.call('GET', `/v1/api/hmds/history?${query}`);
+
+    it('starts on the first request of a session (404), then answers the bars of the one price path', async () => {
+      await start();
+      calls.setPrice(AAPL, 192.5);
+      const first = await hmds(`conid=${AAPL}&period=1w&bar=1h`);
+      expect(first.status).toBe(404);
+      expect(first.body).toEqual({
+        error: 'Historical market data service starting: request again',
+        statusCode: 404,
+      });
+      const answer = await hmds(`conid=${AAPL}&period=1w&bar=1h&outsideRth=True`);
+      expect(answer.status).toBe(200);
+      const iserver = await history(`conid=${AAPL}&period=1w&bar=1h&outsideRth=true`);
+      expect(answer.body.data).toEqual(iserver.body.data);
+      expect(answer.body).toMatchObject({
+        points: iserver.body.data.length,
+        mktDataDelay: 0,
+        endTimeVal: server.clock.now(),
+        startTimeVal: server.clock.now() - 7 * 86_400_000,
+      });
+      expect(answer.body.data.at(-1).c).toBe(192.5);
+    });
+
+    it('counts direction the other way, and answers bars of bids without volume', async () => {
+      await start();
+      await hmds(`conid=${AAPL}&period=1d&bar=1h`);
+      const startTime = '20260102-15:00:00';
+      const forward = await hmds(
+        `conid=${AAPL}&period=2d&bar=1h&startTime=${startTime}&direction=-1`,
+      );
+      const iserverForward = await history(
+        `conid=${AAPL}&period=2d&bar=1h&startTime=${startTime}&direction=1`,
+      );
+      expect(forward.body.data).toEqual(iserverForward.body.data);
+      const bids = await hmds(`conid=${AAPL}&period=1d&bar=1h&barType=Bid`);
+      expect(bids.status).toBe(200);
+      expect(bids.body.data[0]).not.toHaveProperty('v');
+    });
+
+    it('scans after the same start: one preflight per session for history and scanner', async () => {
+      await start();
+      const run = (body: unknown) => server.call('POST', '/v1/api/hmds/scanner/run', { body });
+      const scan = {
+        instrument: 'STK',
+        locations: 'STK.US.MAJOR',
+        scanCode: 'TOP_PERC_GAIN',
+        secType: 'STK',
+        maxItems: 2,
+        filters: [{ priceAbove: 5, unknownFilter: 1 }],
+      };
+      expect((await run(scan)).status).toBe(404);
+      expect((await hmds(`conid=${AAPL}&period=1d&bar=1h`)).status).toBe(200);
+      const iserver = await server.call('POST', '/v1/api/iserver/scanner/run', {
+        body: { instrument: 'STK', type: 'TOP_PERC_GAIN', location: 'STK.US.MAJOR' },
+      });
+      const answer = await run(scan);
+      expect(answer.status).toBe(200);
+      const expected = (iserver.body.contracts as { con_id: number }[]).slice(0, 2);
+      expect(answer.body).toEqual({
+        total: iserver.body.contracts.length,
+        size: expected.length,
+        offset: 0,
+        scanTime: '20260105-15:00:00',
+        id: 'scanner1',
+        Contracts: {
+          Contract: expected.map((contract) => ({
+            contractID: contract.con_id,
+            inScanTime: '20260105-15:00:00',
+          })),
+        },
+      });
+      expect((await run(scan)).body.id).toBe('scanner2');
+      expect((await run({ ...scan, scanCode: 'NOPE' })).status).toBe(400);
+      const params = await server.call('GET', '/v1/api/hmds/scanner/params');
+      expect(params.status).toBe(200);
+      expect(Object.keys(params.body)).toEqual([
+        'scan_type_list',
+        'instrument_list',
+        'location_tree',
+      ]);
     });
   });
 

@@ -112,6 +112,11 @@ const expected = [
   'GET /v1/api/iserver/marketdata/history getMarketDataHistory',
   'GET /v1/api/iserver/scanner/params getScannerParameters',
   'POST /v1/api/iserver/scanner/run runScanner',
+  // Market data, the remainder of issue 16
+  'GET /v1/api/md/regsnapshot getRegulatorySnapshot',
+  'GET /v1/api/hmds/history getHmdsHistory',
+  'GET /v1/api/hmds/scanner/params getHmdsScannerParameters',
+  'POST /v1/api/hmds/scanner/run runHmdsScanner',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

@@ -25,6 +25,7 @@ describe('market data', () => {
 
   it('unsubscribeMarketData and unsubscribeAllMarketData end subscriptions', async () => {
     await suite.client.GET('/v1/api/iserver/accounts');
+    await snapshot('31');
     const one = await suite.client.POST('/v1/api/iserver/marketdata/unsubscribe', {
       body: { conid: AAPL },
     });
@@ -35,6 +36,16 @@ describe('market data', () => {
     expect(all.data).toEqual({ unsubscribed: true });
     const again = await snapshot('31');
     expect(again.data?.[0]).not.toHaveProperty('31');
+  });
+
+  it('unsubscribeMarketData answers 500 for a contract without a subscription', async () => {
+    await suite.client.GET('/v1/api/iserver/accounts');
+    await suite.client.GET('/v1/api/iserver/marketdata/unsubscribeall');
+    const { response, error } = await suite.client.POST('/v1/api/iserver/marketdata/unsubscribe', {
+      body: { conid: AAPL },
+    });
+    expect(response.status).toBe(500);
+    expect(error).toMatchObject({ statusCode: 500 });
   });
 
   it('getMarketDataHistory answers a year of daily bars, oldest first', async () => {
@@ -73,5 +84,76 @@ describe('market data', () => {
       body: { instrument: 'STK', type: 'NOPE', location: 'STK.US.MAJOR' },
     });
     expect(response.status).toBe(400);
+  });
+
+  it('getRegulatorySnapshot answers the real-time quote and last trade', async () => {
+    const { data, response } = await suite.client.GET('/v1/api/md/regsnapshot', {
+      params: { query: { conid: AAPL } },
+    });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ conid: AAPL, HasDelayed: false });
+    expect(Number(data?.['84'])).toBeLessThanOrEqual(Number(data?.['86']));
+  });
+
+  it('getRegulatorySnapshot refuses an unknown contract with 400', async () => {
+    const { response } = await suite.client.GET('/v1/api/md/regsnapshot', {
+      params: { query: { conid: 999_999_999 } },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('getHmdsHistory answers 404 while the service starts, then the bars', async () => {
+    const request = () =>
+      suite.client.GET('/v1/api/hmds/history', {
+        params: { query: { conid: AAPL, period: '1w', bar: '1h', outsideRth: 'True' } },
+      });
+    const first = await request();
+    const answer = first.response.status === 404 ? await request() : first;
+    expect(answer.response.status).toBe(200);
+    const times = (answer.data?.data ?? []).map((bar) => bar.t);
+    expect(times.length).toBeGreaterThan(0);
+    expect(answer.data?.points).toBe(times.length);
+  });
+
+  it('getHmdsHistory refuses a bar size the service does not take with 400', async () => {
+    const request = () =>
+      suite.client.GET('/v1/api/hmds/history', {
+        params: { query: { conid: AAPL, period: '1d', bar: 'fortnight' } },
+      });
+    const first = await request();
+    const answer = first.response.status === 404 ? await request() : first;
+    expect(answer.response.status).toBe(400);
+  });
+
+  it('getHmdsScannerParameters lists what runHmdsScanner takes', async () => {
+    const { data, response } = await suite.client.GET('/v1/api/hmds/scanner/params');
+    expect(response.status).toBe(200);
+    const scanCode = data?.scan_type_list?.[0]?.code ?? '';
+    const locations = data?.location_tree?.[0]?.locations[0]?.type ?? '';
+    const instrument = data?.instrument_list?.[0]?.type ?? '';
+    const run = () =>
+      suite.client.POST('/v1/api/hmds/scanner/run', {
+        body: { instrument, locations, scanCode: 'MOST_ACTIVE', maxItems: 5, filters: [] },
+      });
+    expect(scanCode).toBe('TOP_PERC_GAIN');
+    const first = await run();
+    const scan = first.response.status === 404 ? await run() : first;
+    expect(scan.response.status).toBe(200);
+    expect(scan.data?.Contracts?.Contract?.length).toBeGreaterThan(0);
+    expect(scan.data?.id).toMatch(/^scanner\d+$/);
+  });
+
+  it('runHmdsScanner answers 404 on the first request of a session, 400 for an unknown scan code', async () => {
+    const run = () =>
+      suite.client.POST('/v1/api/hmds/scanner/run', {
+        body: { instrument: 'STK', locations: 'STK.US.MAJOR', scanCode: 'NOPE' },
+      });
+    const first = await run();
+    if (first.response.status === 404) {
+      expect(first.error).toMatchObject({ statusCode: 404 });
+      expect((await run()).response.status).toBe(400);
+    } else {
+      expect(first.response.status).toBe(400);
+    }
   });
 });

@@ -3,7 +3,6 @@ import { isAdvanceable, type Clock } from '../domain/kernel/clock.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import type { Fixtures } from '../domain/accounts/model.js';
 import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
-import { SeededRandom } from '../domain/kernel/random.js';
 import type { Session } from '../domain/auth/sessions.js';
 import type { Prompts } from '../domain/orders/prompts.js';
 import { isValidPrice, maxPrice } from '../domain/market/market.js';
@@ -119,7 +118,8 @@ export class Controls {
     if (options.seed !== undefined && !isWholeNumber(options.seed, 0)) {
       throw badRequest('seed must be a non-negative integer');
     }
-    return this.#restart(() => this.#options.brokerage.load(), options.seed ?? this.#options.seed);
+    const seed = options.seed ?? this.#options.seed;
+    return this.#restart(() => this.#options.brokerage.load(undefined, seed), seed);
   }
 
   /** Replaces the fixtures and resets from them; fixtures that do not hold together answer 400
@@ -127,7 +127,10 @@ export class Controls {
   loadFixtures(fixtures: Fixtures): StateSummary {
     const problems = fixtureProblems(fixtures, { gatewayUser: this.#options.gatewayUser });
     if (problems.length > 0) throw badRequest(`Invalid fixtures: ${problems.join('; ')}`);
-    return this.#restart(() => this.#options.brokerage.load(fixtures), this.#options.seed);
+    return this.#restart(
+      () => this.#options.brokerage.load(fixtures, this.#options.seed),
+      this.#options.seed,
+    );
   }
 
   /** Opens a session for a user without a login flow; its id works as the `api` cookie. */
@@ -299,7 +302,6 @@ export class Controls {
   #restart(load: () => void, seed: number): StateSummary {
     const { brokerage, faults, pacer, lookups, reopenGatewaySession } = this.#options;
     load();
-    brokerage.random = new SeededRandom(seed);
     faults.clear();
     pacer?.reset();
     lookups?.reset();

@@ -3,11 +3,19 @@ import {
   allUnsubscribedView,
   fieldCodes,
   historyView,
+  hmdsHistoryView,
+  regulatorySnapshotView,
   snapshotEntryView,
   unsubscribedView,
 } from '../domain/market/market-data-views.js';
-import { scannerParamsView, scanResultView } from '../domain/market/scanner-views.js';
+import {
+  hmdsScannerParamsView,
+  hmdsScanResultView,
+  scannerParamsView,
+  scanResultView,
+} from '../domain/market/scanner-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { queryFlag } from '../http/query-flag.js';
 import { requireSession } from '../http/require-session.js';
 
 export const marketDataHandlers = ({
@@ -20,6 +28,10 @@ export const marketDataHandlers = ({
   | 'getMarketDataHistory'
   | 'getScannerParameters'
   | 'runScanner'
+  | 'getRegulatorySnapshot'
+  | 'getHmdsHistory'
+  | 'getHmdsScannerParameters'
+  | 'runHmdsScanner'
 > => ({
   getMarketDataSnapshot: ({ session, query }) => {
     const conids = query.conids.split(',').map((conid) => Number(conid.trim()));
@@ -44,7 +56,7 @@ export const marketDataHandlers = ({
       conid: query.conid,
       period,
       bar: query.bar,
-      ...(query.outsideRth === undefined ? {} : { outsideRth: query.outsideRth }),
+      ...(query.outsideRth === undefined ? {} : { outsideRth: queryFlag(query.outsideRth) }),
       ...(query.startTime === undefined ? {} : { startTime: query.startTime }),
       ...(query.direction === undefined ? {} : { direction: query.direction }),
       ...(query.source === undefined ? {} : { source: query.source }),
@@ -60,4 +72,29 @@ export const marketDataHandlers = ({
     requireSession(session);
     return scanResultView(marketData.scan(body));
   },
+  getRegulatorySnapshot: ({ session, query }) => {
+    const { instrument, state } = marketData.regulatorySnapshot(
+      requireSession(session),
+      query.conid,
+    );
+    return regulatorySnapshotView(instrument, state);
+  },
+  getHmdsHistory: ({ session, query }) => {
+    const { request, history } = marketData.hmdsHistory(requireSession(session), {
+      conid: query.conid,
+      period: query.period,
+      bar: query.bar,
+      ...(query.outsideRth === undefined ? {} : { outsideRth: queryFlag(query.outsideRth) }),
+      ...(query.startTime === undefined ? {} : { startTime: query.startTime }),
+      ...(query.direction === undefined ? {} : { direction: query.direction }),
+      ...(query.barType === undefined ? {} : { barType: query.barType }),
+    });
+    return hmdsHistoryView(request, history);
+  },
+  getHmdsScannerParameters: ({ session }) => {
+    requireSession(session);
+    return hmdsScannerParamsView();
+  },
+  runHmdsScanner: ({ session, body }) =>
+    hmdsScanResultView(marketData.hmdsScan(requireSession(session), body), brokerage.clock.now()),
 });

@@ -27,14 +27,22 @@ export interface OperationCoreOptions {
   oauth2: OAuth2;
 }
 
+/** A request let through the gate: its session (none for an operation with its own
+ * credentials), and `done`, to call once it was answered (it frees its place among the requests
+ * in flight; calling it again does nothing). */
+export interface Admission {
+  session: Session | undefined;
+  done: () => void;
+}
+
 /** The framework-neutral steps of a request to a documented operation, in the order a server
  * calls them: `admit` (before validation), then `dispatch` (after it). The Express pipeline
  * (`pipeline.ts`) and the MSW handlers (@brokerage/msw) both run on them; each error they throw
  * is answered with `answerFor` and `errorReply` (`error-response.ts`). */
 export interface OperationCore {
-  /** The gate: credentials or session, pacing, and the session's access (`no bridge`). Answers
-   * the caller's session (none for an operation with its own credentials). */
-  admit(operation: OperationInfo, request: IncomingRequest): Promise<Session | undefined>;
+  /** The gate: credentials or session, pacing (rate and requests in flight), and the session's
+   * access (`no bridge`). */
+  admit(operation: OperationInfo, request: IncomingRequest): Promise<Admission>;
   /** Injected faults and latency, then the operation's handler: its 200 body. `answered` tells,
    * after the latency, that the request was answered meanwhile (timed out): the handler is then
    * not run and `dispatch` answers undefined. */
@@ -47,6 +55,9 @@ export interface OperationCore {
   /** The operation has a handler: a request for it is dispatched. */
   serves(operationId: string): boolean;
 }
+
+/** `done` of a request that holds no place among the requests in flight. */
+const nothingToRelease = (): void => undefined;
 
 export function operationCore({
   handlers,
@@ -69,9 +80,13 @@ export function operationCore({
         session = await resolveSession(request, gate);
       }
       const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
-      pacer?.admit(session?.id ?? request.ip ?? 'unknown', endpoint);
+      const key = session?.id ?? request.ip ?? 'unknown';
+      pacer?.admit(key, endpoint);
       if (session) admitSession(session, operation.access, brokerage);
-      return session;
+      const limit = operation.maxConcurrentRequests;
+      const done =
+        pacer && limit !== undefined ? pacer.enter(key, endpoint, limit) : nothingToRelease;
+      return { session, done };
     },
 
     async dispatch(operation, request, reply, answered = () => false) {

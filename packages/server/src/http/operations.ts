@@ -31,6 +31,8 @@ export interface OperationInfo {
   security: readonly (readonly string[])[];
   /** OAuth scopes its own security requires (single sign-on). */
   scopes: readonly string[];
+  /** The most requests of a session in flight at once (`x-max-concurrent-requests`). */
+  maxConcurrentRequests: number | undefined;
 }
 
 /** Every operation of the document, from the operation table of @brokerage/types (read from the
@@ -49,5 +51,6 @@ export function documentOperations(): OperationInfo[] {
     access: operationAccess(row),
     security: row.security,
     scopes: row.scopes,
+    maxConcurrentRequests: row.maxConcurrentRequests,
   }));
 }

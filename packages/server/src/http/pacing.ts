@@ -35,6 +35,8 @@ interface KeyState {
 /** Counts requests per key on the server's clock and refuses those over a limit with 429. */
 export class Pacer {
   readonly #keys = new Map<string, KeyState>();
+  /** Requests in flight, by key and endpoint. */
+  readonly #inFlight = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -76,7 +78,25 @@ export class Pacer {
     if (interval !== undefined) state.lastByEndpoint.set(endpoint, now);
   }
 
+  /** Counts a request in flight until the returned function is called (once, when it was
+   * answered); throws `rateLimited` when `limit` requests of the key to the endpoint already are. */
+  enter(key: string, endpoint: string, limit: number): () => void {
+    const slot = `${key}|${endpoint}`;
+    const count = this.#inFlight.get(slot) ?? 0;
+    if (count >= limit) throw rateLimited(1);
+    this.#inFlight.set(slot, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const remaining = (this.#inFlight.get(slot) ?? 1) - 1;
+      if (remaining > 0) this.#inFlight.set(slot, remaining);
+      else this.#inFlight.delete(slot);
+    };
+  }
+
   reset(): void {
     this.#keys.clear();
+    this.#inFlight.clear();
   }
 }

@@ -82,13 +82,15 @@ function mountGate(app: Express, { clock, requestTimeoutMs, core }: PipelineOpti
     });
     res.on('close', cancelTimer);
     try {
-      res.locals.session = await core.admit(operation, {
+      const { session, done } = await core.admit(operation, {
         method: req.method,
         url: req.originalUrl,
         headers: req.headers,
         body: req.body,
         ip: req.ip,
       });
+      res.locals.session = session;
+      res.on('close', done);
       next();
     } catch (error) {
       next(error);

@@ -1,10 +1,20 @@
 // The price path, its bars and the market state read from it: no HTTP.
 import fc from 'fast-check';
 import { aggregate, type BarSize } from '../../src/domain/market/bars.js';
-import { hoursOf, inRegularHours } from '../../src/domain/market/exchange-hours.js';
+import {
+  dayAt,
+  hoursOf,
+  inRegularHours,
+  isTradingDay,
+} from '../../src/domain/market/exchange-hours.js';
 import { historyOf, parseBarSize, parsePeriod } from '../../src/domain/market/history.js';
 import { marketStateAt } from '../../src/domain/market/market-state.js';
-import { traitsOf } from '../../src/domain/market/price-path.js';
+import {
+  fineTradesMs,
+  keptHistoryMs,
+  traitsOf,
+  type Tick,
+} from '../../src/domain/market/price-path.js';
 import type { Instrument } from '../../src/domain/market/model.js';
 import { AAPL, limitBuy } from '../trading-helpers.js';
 import { accountId, domain } from './services.js';
@@ -89,13 +99,13 @@ describe('bars, snapshots, fills and alerts: one market', () => {
           const hours = hoursOf(instrument.exchange);
           const ticks = market.path.ticks(instrument);
           const bars = aggregate(ticks, size, hours, traits);
-          for (const tick of market.path.recorded(AAPL)) {
+          for (const tick of market.path.recorded(instrument)) {
             const bar = bars.findLast((candidate) => candidate.t <= tick.t);
             expect(bar).toBeDefined();
             expect(tick.price).toBeGreaterThanOrEqual(bar?.l ?? Infinity);
             expect(tick.price).toBeLessThanOrEqual(bar?.h ?? -Infinity);
           }
-          const state = marketStateAt(instrument, ticks, clock.now());
+          const state = marketStateAt(instrument, market.path, clock.now());
           expect(bars.at(-1)?.c).toBe(market.price(AAPL));
           expect(state?.last.price).toBe(market.price(AAPL));
           expect(state?.quote.bid).toBeLessThanOrEqual(state?.last.price ?? 0);
@@ -160,5 +170,133 @@ describe('history requests', () => {
     );
     expect(bars).toHaveLength(1000);
     expect(bars.at(-1)?.c).toBe(services.brokerage.market.price(AAPL));
+  });
+});
+
+describe('the kept path', () => {
+  const day = 86_400_000;
+  const quarter = 15 * minute;
+  const barsOf = (
+    services: ReturnType<typeof domain>['services'],
+    bar: string,
+    from: number,
+    to: number,
+  ) => {
+    const instrument = aapl(services);
+    const ticks = services.brokerage.market.path.ticks(instrument).filter((tick) => {
+      return tick.t >= from && tick.t < to;
+    });
+    return aggregate(ticks, parseBarSize(bar), hoursOf(instrument.exchange), traitsOf(instrument));
+  };
+
+  it('stays bounded under a trade a minute for 40 days, and its bars of 15 minutes or more stay exact', () => {
+    const { services, clock } = domain();
+    const { market } = services.brokerage;
+    const instrument = aapl(services);
+    const start = clock.now();
+    const walk = (minutes: number) => {
+      for (let step = 0; step < minutes; step++) {
+        clock.advance(minute);
+        market.setPrice(AAPL, 180 + ((step * 37) % 200) / 10);
+      }
+    };
+    walk(3 * 1440);
+    const firstDays = [start, start + 3 * day] as const;
+    const before = ['15min', '1h', '1d'].map((bar) => barsOf(services, bar, ...firstDays));
+    walk(37 * 1440);
+
+    const ticks = market.path.ticks(instrument);
+    const compactedBefore = clock.now() - fineTradesMs - day;
+    const perQuarter = new Map<number, number>();
+    for (const tick of ticks.filter((candidate) => candidate.t < compactedBefore)) {
+      const slot = Math.floor(tick.t / quarter);
+      perQuarter.set(slot, (perQuarter.get(slot) ?? 0) + 1);
+    }
+    expect(Math.max(...perQuarter.values())).toBeLessThanOrEqual(4);
+    const recent = ticks.filter((tick) => tick.t > clock.now() - fineTradesMs);
+    expect(recent.length).toBeGreaterThanOrEqual(21 * 1440 - 1);
+    // 40 days of trades a minute (57,600) plus the seeded history, kept in far fewer.
+    expect(ticks.length).toBeLessThan(22 * 1440 + 19 * 96 * 4 + 25_000);
+    const after = ['15min', '1h', '1d'].map((bar) => barsOf(services, bar, ...firstDays));
+    expect(after).toEqual(before);
+  });
+
+  it('drops trades older than a year as the clock moves on', () => {
+    const { services, clock } = domain();
+    const { market } = services.brokerage;
+    const instrument = aapl(services);
+    const first = market.path.ticks(instrument)[0] as Tick;
+    for (let days = 0; days < 400; days++) {
+      clock.advance(day);
+      market.setPrice(AAPL, 190 + (days % 7));
+    }
+    const ticks = market.path.ticks(instrument);
+    expect((ticks[0] as Tick).t).toBeGreaterThan(first.t);
+    expect((ticks[0] as Tick).t).toBeGreaterThanOrEqual(clock.now() - keptHistoryMs - day);
+    expect(ticks.length).toBeLessThan(400);
+  });
+
+  it('reads the snapshot state in a few look-ups: the same figures as a scan of the trades', () => {
+    const { services, clock } = domain();
+    const { market } = services.brokerage;
+    const instrument = aapl(services);
+    for (let step = 0; step < 411; step++) {
+      clock.advance(7 * minute);
+      market.setPrice(AAPL, 185 + ((step * 13) % 90) / 10);
+    }
+    const hours = hoursOf(instrument.exchange);
+    const now = clock.now();
+    const today = dayAt(hours, now);
+    const ticks = market.path.ticks(instrument);
+    const todays = ticks.filter((tick) => tick.t >= today.extendedOpen && tick.t <= now);
+    const regular = todays.filter((tick) => inRegularHours(hours, tick.t));
+    expect(regular.length).toBeGreaterThan(0);
+    const state = marketStateAt(instrument, market.path, now);
+    expect(state).toMatchObject({
+      volume: todays.reduce((sum, tick) => sum + tick.size, 0),
+      trades: todays.length,
+      open: regular[0]?.price,
+      high: Math.max(...regular.map((tick) => tick.price)),
+      low: Math.min(...regular.map((tick) => tick.price)),
+    });
+    const yearAgo = dayAt(hours, now).index - 364;
+    const inYear = ticks.filter(
+      (tick) => dayAt(hours, tick.t).index >= yearAgo && inRegularHours(hours, tick.t),
+    );
+    expect(state?.high52Weeks).toBe(Math.max(...inYear.map((tick) => tick.price)));
+    expect(state?.low52Weeks).toBe(Math.min(...inYear.map((tick) => tick.price)));
+  });
+});
+
+describe('exchange holidays', () => {
+  it('have no trades and no bars', () => {
+    const { services } = domain();
+    const instrument = aapl(services);
+    const hours = hoursOf(instrument.exchange);
+    const christmas = Date.parse('2024-12-25T17:00:00Z');
+    expect(isTradingDay(dayAt(hours, christmas))).toBe(false);
+    const ticks = services.brokerage.market.path.ticks(instrument);
+    expect(ticks.some((tick) => dayAt(hours, tick.t).index === dayAt(hours, christmas).index)).toBe(
+      false,
+    );
+    expect(
+      ticks.some((tick) => dayAt(hours, tick.t).index === dayAt(hours, christmas).index - 1),
+    ).toBe(true);
+  });
+});
+
+describe('a reset with another seed', () => {
+  it('builds the seeded history from the new seed, and the same seed gives the same history', () => {
+    const { services } = domain();
+    const { brokerage } = services;
+    const pathOf = () => brokerage.market.path.ticks(aapl(services)).slice(0, 50);
+    const first = pathOf();
+    brokerage.load(undefined, 7);
+    const reseeded = pathOf();
+    expect(reseeded).not.toEqual(first);
+    brokerage.load(undefined, 1);
+    expect(pathOf()).toEqual(first);
+    brokerage.load(undefined, 7);
+    expect(pathOf()).toEqual(reseeded);
   });
 });

@@ -203,6 +203,15 @@ export const isFuturesBySymbol = (value: unknown): value is Schemas["FuturesBySy
 /** True when `value` matches the document's `HistoryBar` schema. */
 export const isHistoryBar = (value: unknown): value is Schemas["HistoryBar"] =>
   schemaValidators["HistoryBar"](value);
+/** True when `value` matches the document's `HmdsHistory` schema. */
+export const isHmdsHistory = (value: unknown): value is Schemas["HmdsHistory"] =>
+  schemaValidators["HmdsHistory"](value);
+/** True when `value` matches the document's `HmdsScannerParams` schema. */
+export const isHmdsScannerParams = (value: unknown): value is Schemas["HmdsScannerParams"] =>
+  schemaValidators["HmdsScannerParams"](value);
+/** True when `value` matches the document's `HmdsScannerResults` schema. */
+export const isHmdsScannerResults = (value: unknown): value is Schemas["HmdsScannerResults"] =>
+  schemaValidators["HmdsScannerResults"](value);
 /** True when `value` matches the document's `HmdsStatus` schema. */
 export const isHmdsStatus = (value: unknown): value is Schemas["HmdsStatus"] =>
   schemaValidators["HmdsStatus"](value);
@@ -335,9 +344,15 @@ export const isProblemDetails = (value: unknown): value is Schemas["ProblemDetai
 /** True when `value` matches the document's `ProblemInvalidArgument` schema. */
 export const isProblemInvalidArgument = (value: unknown): value is Schemas["ProblemInvalidArgument"] =>
   schemaValidators["ProblemInvalidArgument"](value);
+/** True when `value` matches the document's `QueryBoolean` schema. */
+export const isQueryBoolean = (value: unknown): value is Schemas["QueryBoolean"] =>
+  schemaValidators["QueryBoolean"](value);
 /** True when `value` matches the document's `ReauthenticateResponse` schema. */
 export const isReauthenticateResponse = (value: unknown): value is Schemas["ReauthenticateResponse"] =>
   schemaValidators["ReauthenticateResponse"](value);
+/** True when `value` matches the document's `RegulatorySnapshot` schema. */
+export const isRegulatorySnapshot = (value: unknown): value is Schemas["RegulatorySnapshot"] =>
+  schemaValidators["RegulatorySnapshot"](value);
 /** True when `value` matches the document's `ReplyRequest` schema. */
 export const isReplyRequest = (value: unknown): value is Schemas["ReplyRequest"] =>
   schemaValidators["ReplyRequest"](value);

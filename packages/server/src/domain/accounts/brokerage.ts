@@ -24,7 +24,7 @@ export class Brokerage {
   readonly market: Market;
   random: SeededRandom;
   #fixtures: Fixtures;
-  readonly #seed: number;
+  #seed: number;
 
   constructor(options: BrokerageOptions) {
     this.clock = options.clock;
@@ -48,10 +48,13 @@ export class Brokerage {
     sweepExpiredRecords(this.store, this.clock);
   }
 
-  /** Empties the state and loads `fixtures` (the current ones by default); the seed starts over. */
-  load(fixtures: Fixtures = this.#fixtures): void {
+  /** Empties the state and loads `fixtures` (the current ones by default); the seed (the same
+   * by default) starts over, and the seeded price histories are built from it. */
+  load(fixtures: Fixtures = this.#fixtures, seed: number = this.#seed): void {
     this.#fixtures = structuredClone(fixtures);
-    this.random = new SeededRandom(this.#seed);
+    this.#seed = seed;
+    this.random = new SeededRandom(seed);
+    this.market.path.reseed(seed);
     this.store.clear();
     for (const user of this.#fixtures.users)
       this.store.collection('users').set(user.username, user);

@@ -26,6 +26,7 @@ export const badRequest = (message: string) => new DomainError('badRequest', mes
 export const unauthorized = (message = 'not authenticated') =>
   new DomainError('unauthorized', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const notFound = (message: string) => new DomainError('notFound', message);
 export const rejected = (message: string) => new DomainError('rejected', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 export const rateLimited = (retryAfterSeconds: number) =>

@@ -21,8 +21,9 @@ export interface Bar {
   v: number;
 }
 
-/** What the bars are made of: trades (`Last`), the quote's midpoint, or bids and offers. */
-export type BarSource = 'Last' | 'Midpoint' | 'Bid_Ask';
+/** What the bars are made of: trades (`Last`), the quote's midpoint, bids and offers together
+ * (`Bid_Ask`: lows from bids, highs from offers), bids alone or offers alone. */
+export type BarSource = 'Last' | 'Midpoint' | 'Bid_Ask' | 'Bid' | 'Ask';
 
 const unitMs: Record<'S' | 'min' | 'h', number> = { S: 1000, min: 60_000, h: 3_600_000 };
 
@@ -59,6 +60,8 @@ function valuesOf(
   return (tick) => {
     const { bid, ask } = quoteAt(traits, tick);
     const mid = Number(((bid + ask) / 2).toFixed(traits.decimals + 1));
+    if (source === 'Bid') return [bid, bid, bid];
+    if (source === 'Ask') return [ask, ask, ask];
     return source === 'Midpoint' ? [mid, mid, mid] : [bid, ask, mid];
   };
 }

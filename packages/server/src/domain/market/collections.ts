@@ -1,6 +1,6 @@
 import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
-import type { Tick } from './price-path.js';
+import type { PriceSeries } from './price-path.js';
 import type { MarketRegime } from './regimes.js';
 
 declare module '../kernel/store.js' {
@@ -8,9 +8,11 @@ declare module '../kernel/store.js' {
     instruments: Instrument;
     /** Last price per conid (string key); absent when the instrument has no market data. */
     prices: number;
-    /** Trades recorded since the start per conid (string key), oldest first: the live part of
-     * the price path. */
-    priceTicks: Tick[];
+    /** Each instrument's price path by conid (string key): the trades recorded since the start
+     * after the seeded history, compacted and pruned as the clock moves on. */
+    priceSeries: PriceSeries;
+    /** Sessions that started the historical market-data service (`/hmds`), by session id. */
+    hmdsSessions: { sessionId: string };
     /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
     marketDataSubscriptions: MarketDataSubscription;
     /** Market regimes set through the control API, by conid (string key). */

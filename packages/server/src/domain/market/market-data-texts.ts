@@ -14,4 +14,6 @@ export const marketDataTexts = {
   unknownScanInstrument: (instrument: string) => `Invalid instrument ${instrument}`,
   unknownScanType: (type: string) => `Invalid scanner type ${type}`,
   unknownScanLocation: (location: string) => `Invalid location ${location}`,
+  notSubscribed: (conid: number) => `No market data subscription for contract ${conid}`,
+  hmdsPreflight: 'Historical market data service starting: request again',
 } as const;

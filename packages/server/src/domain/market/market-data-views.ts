@@ -6,7 +6,8 @@ import type { History, HistoryRequest } from './history.js';
 import type { SnapshotEntry } from './market-data.js';
 import type { Instrument } from './model.js';
 import { traitsOf } from './price-path.js';
-import { defaultSnapshotFields, snapshotFields } from './snapshot-fields.js';
+import type { MarketState } from './market-state.js';
+import { defaultSnapshotFields, quotedSize, snapshotFields } from './snapshot-fields.js';
 
 /** The subscription marker of every snapshot entry (`server_id` and field 6119). */
 const subscriptionMarker = 'q0';
@@ -34,6 +35,7 @@ export function snapshotEntryView(
     availability: entry.availability,
     halted: entry.halted,
     option: entry.option,
+    holding: entry.holding,
   };
   const values: Record<string, string> = {};
   for (const code of fields ?? defaultSnapshotFields) {
@@ -97,6 +99,57 @@ export function historyView(
     travelTime: 0,
     points: Math.max(0, history.bars.length - 1),
     data: history.bars.map(({ o, c, h, l, v, t }) => ({ o, c, h, l, v, t })),
+  };
+}
+
+/** One capital letter per exchange, as the regulatory snapshot names exchanges (`Q` and `N` as
+ * on the US consolidated tape; the others are the simulation's). */
+const exchangeLetters: Record<string, string> = {
+  NASDAQ: 'Q',
+  NYSE: 'N',
+  IBIS: 'I',
+  MEXI: 'M',
+  CME: 'C',
+  IDEALPRO: 'X',
+  FORECASTX: 'F',
+};
+
+/** A regulatory snapshot on the wire: real-time quote and last trade, prices as strings. */
+export function regulatorySnapshotView(
+  instrument: Instrument,
+  state: MarketState,
+): Schema<'RegulatorySnapshot'> {
+  const { decimals } = state.traits;
+  const letter = exchangeLetters[instrument.exchange] ?? instrument.exchange.charAt(0);
+  return {
+    conid: instrument.conid,
+    conidEx: String(instrument.conid),
+    HasDelayed: false,
+    '84': state.quote.bid.toFixed(decimals),
+    '86': state.quote.ask.toFixed(decimals),
+    '88': quotedSize(instrument, state.quote.bidSize),
+    '85': quotedSize(instrument, state.quote.askSize),
+    '31': state.last.price.toFixed(decimals),
+    '7059': quotedSize(instrument, state.last.size),
+    '7057': letter,
+    '7068': letter,
+    '7058': letter,
+  };
+}
+
+/** A history answer of the historical market-data service on the wire: the period's bounds and
+ * the bars (volume only for trades). */
+export function hmdsHistoryView(request: HistoryRequest, history: History): Schema<'HmdsHistory'> {
+  return {
+    startTime: dashedTimestamp(history.from),
+    startTimeVal: history.from,
+    endTime: dashedTimestamp(history.to),
+    endTimeVal: history.to,
+    data: history.bars.map(({ t, o, c, h, l, v }) =>
+      request.source === 'Last' ? { t, o, c, h, l, v } : { t, o, c, h, l },
+    ),
+    points: history.bars.length,
+    mktDataDelay: 0,
   };
 }
 

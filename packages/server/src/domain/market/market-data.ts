@@ -1,6 +1,7 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Session } from '../auth/sessions.js';
-import { badRequest } from '../kernel/errors.js';
+import { badRequest, notFound, rejected } from '../kernel/errors.js';
+import { nextInSequence } from '../kernel/sequences.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
 import type { BarSource } from './bars.js';
 import {
@@ -17,6 +18,9 @@ import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
 import type { Instrument } from './model.js';
 import { optionValuation } from './option-chains.js';
 import type { OptionValuation } from './option-pricing.js';
+import { addCash } from '../accounts/cash.js';
+import { valuePosition } from '../accounts/valuation.js';
+import type { Holding } from './snapshot-fields.js';
 
 /** Delayed data lags the market by this much. */
 export const delayMs = 15 * 60_000;
@@ -47,6 +51,8 @@ export type SnapshotEntry =
       halted: boolean;
       /** Options: the model's valuation at the underlying's current price. */
       option?: OptionValuation;
+      /** The session's selected account's position in the contract, valued; none when flat. */
+      holding: Holding | undefined;
     };
 
 /** The history operation's query, as the service takes it. */
@@ -60,13 +66,42 @@ export interface HistoryQuery {
   source?: string;
 }
 
+/** The history operations' `source` and `barType` values (any case); others read trades. */
 const sources: Record<string, BarSource> = {
   last: 'Last',
   trades: 'Last',
   midpoint: 'Midpoint',
   bid_ask: 'Bid_Ask',
   bidask: 'Bid_Ask',
+  bid: 'Bid',
+  ask: 'Ask',
 };
+
+/** The `/hmds/history` query: the same bars as `/iserver/marketdata/history`, but `direction`
+ * counts the other way (1, the default, ends the period at `startTime`; -1 begins it there) and
+ * `barType` names the source. */
+export interface HmdsHistoryQuery extends Omit<HistoryQuery, 'direction' | 'source'> {
+  direction?: -1 | 1;
+  barType?: string;
+}
+
+/** An `/hmds/scanner/run` request, as the service takes it. */
+export interface HmdsScanRequest {
+  instrument?: string;
+  locations?: string;
+  scanCode?: string;
+  maxItems?: number;
+  /** Each filter an object of one or more `code: value` pairs. */
+  filters?: Record<string, unknown>[];
+}
+
+/** At most this many contracts per `/iserver/scanner/run`, and per `/hmds/scanner/run`. */
+export const maxScanResults = 50;
+export const maxHmdsScanResults = 250;
+
+/** What a regulatory snapshot costs, in US dollars, when the user has no real-time data on the
+ * contract's exchange. */
+export const regulatorySnapshotFee = 0.01;
 
 /** Market data for sessions: snapshots with their subscriptions, and history bars, all read from
  * the market's price path. */
@@ -99,16 +134,16 @@ export class MarketData {
       }
       const availability = this.availability(session, instrument);
       const asOf = availability.startsWith('D') ? now - delayMs : now;
-      const ticks = this.brokerage.market.path.ticks(instrument);
       const option = this.#optionValuation(instrument, now);
       return {
         conid,
         subscribed: true,
         instrument,
-        state: marketStateAt(instrument, ticks, asOf),
+        state: marketStateAt(instrument, this.brokerage.market.path, asOf),
         availability,
         halted: regimeOf(this.brokerage.store, instrument).halted,
         ...(option === undefined ? {} : { option }),
+        holding: this.#holding(session, instrument.conid),
       };
     });
   }
@@ -119,9 +154,20 @@ export class MarketData {
     return spot === undefined ? undefined : optionValuation(instrument, spot, now);
   }
 
-  /** Ends the session's subscription to the contract (none is fine). */
+  /** The selected account's position in the contract, valued; undefined when flat. */
+  #holding(session: Session, conid: number): Holding | undefined {
+    const position = this.brokerage
+      .account(session.selectedAccountId)
+      ?.positions.find((held) => held.conid === conid);
+    const value = position && valuePosition(position, this.brokerage.market);
+    return position && value ? { position, value } : undefined;
+  }
+
+  /** Ends the session's subscription to the contract; without one, the service's 500. */
   unsubscribe(session: Session, conid: number): void {
-    this.#subscriptions().delete(`${session.id}|${conid}`);
+    if (!this.#subscriptions().delete(`${session.id}|${conid}`)) {
+      throw rejected(marketDataTexts.notSubscribed(conid));
+    }
   }
 
   /** Ends every subscription of the session. */
@@ -167,13 +213,71 @@ export class MarketData {
     return { instrument, request, history };
   }
 
+  /** The session's first request to the historical market-data service (`/hmds/history`,
+   * `/hmds/scanner/run`) answers 404 while it starts it, as the service does; later ones pass. */
+  #hmdsStarted(session: Session): void {
+    const started = this.brokerage.store.collection('hmdsSessions');
+    if (started.get(session.id)) return;
+    started.set(session.id, { sessionId: session.id });
+    throw notFound(marketDataTexts.hmdsPreflight);
+  }
+
+  /** The same bars for an `/hmds/history` query (after the session's preflight). */
+  hmdsHistory(session: Session, query: HmdsHistoryQuery): ReturnType<MarketData['history']> {
+    this.#hmdsStarted(session);
+    const { barType, direction, ...rest } = query;
+    return this.history({
+      ...rest,
+      ...(direction === undefined ? {} : { direction: direction === 1 ? -1 : 1 }),
+      ...(barType === undefined ? {} : { source: barType }),
+    });
+  }
+
+  /** A real-time snapshot of one contract's quote and last trade, whatever the user's
+   * market-data permissions; charged to the session's selected account when the user has no
+   * real-time data on the contract's exchange. */
+  regulatorySnapshot(
+    session: Session,
+    conid: number,
+  ): { instrument: Instrument; state: MarketState } {
+    const { market, clock } = this.brokerage;
+    const instrument = market.instrument(conid);
+    if (!instrument) throw badRequest(marketDataTexts.unknownContract(conid));
+    const state = marketStateAt(instrument, market.path, clock.now());
+    if (!state) throw badRequest(marketDataTexts.noMarketData(conid));
+    if (this.availability(session, instrument).startsWith('D')) {
+      const account = this.brokerage.account(session.selectedAccountId);
+      if (account) addCash(account, 'USD', -regulatorySnapshotFee);
+    }
+    return { instrument, state };
+  }
+
   /** A scan over the catalogue's unexpired contracts, from their current prices. */
-  scan(request: ScanRequest): ScanResult {
+  scan(request: ScanRequest, limit = maxScanResults): ScanResult {
     const { market, store, clock } = this.brokerage;
     const instruments = store
       .collection('instruments')
       .values()
       .filter((instrument) => !market.isExpired(instrument));
-    return runScan(instruments, market.path, request, clock.now());
+    return runScan(instruments, market.path, request, clock.now(), limit);
+  }
+
+  /** An `/hmds/scanner/run` scan (after the session's preflight), named `scanner<N>` by a count
+   * of the brokerage's scans. */
+  hmdsScan(session: Session, request: HmdsScanRequest): ScanResult & { id: string } {
+    this.#hmdsStarted(session);
+    const result = this.scan(
+      {
+        instrument: request.instrument ?? '',
+        type: request.scanCode ?? '',
+        location: request.locations ?? '',
+        filter: (request.filters ?? []).flatMap((pairs) =>
+          Object.entries(pairs).map(([code, value]) => ({ code, value })),
+        ),
+      },
+      Math.min(request.maxItems ?? maxHmdsScanResults, maxHmdsScanResults),
+    );
+    const id = `scanner${nextInSequence(this.brokerage.store, 'hmdsScanner', 0)}`;
+    return { ...result, id };
   }
 }

@@ -1,6 +1,14 @@
 import { SeededRandom } from '../kernel/random.js';
 import type { Store } from '../kernel/store.js';
-import { dayMs, dayOfIndex, dayAt, hoursOf, isTradingDay } from './exchange-hours.js';
+import {
+  dayMs,
+  dayOfIndex,
+  dayAt,
+  hoursOf,
+  inRegularHours,
+  isTradingDay,
+  type ExchangeHours,
+} from './exchange-hours.js';
 import type { Instrument } from './model.js';
 
 /** One trade of the price path. */
@@ -87,72 +95,292 @@ export function seededHistory(seed: number, instrument: Instrument, anchor: Tick
   return ticks.reverse();
 }
 
-/** Seeded histories already generated, by seed, conid and anchor: they are pure functions of
- * those, so every market of the process shares them (a reset or another server on the same seed
- * finds them ready). The oldest are dropped beyond `cachedHistories`. */
-const histories = new Map<string, Tick[]>();
+/** The state of an instrument's trading day after one trade: what a snapshot reads, kept with
+ * every trade so that the market at any time is one look-up, however many trades there are. */
+export interface DayState {
+  /** Local day index (`TradingDay.index`) whose session the trade is in; -1 for a trade before
+   * its day's first session (such trades count toward no day). */
+  day: number;
+  /** Regular-hours open, high and low of the day so far. */
+  open: number | undefined;
+  high: number | undefined;
+  low: number | undefined;
+  /** Quantity and number of trades of the day so far, all sessions. */
+  volume: number;
+  trades: number;
+  /** The last regular-hours trade before the day. */
+  priorClose: number | undefined;
+  /** The last regular-hours trade so far, whatever its day. */
+  lastRegular: number | undefined;
+}
+
+/** The day state after `tick`, from the state after the trade before it. */
+function nextDayState(hours: ExchangeHours, previous: DayState | undefined, tick: Tick): DayState {
+  const calendarDay = dayAt(hours, tick.t);
+  const day =
+    tick.t >= Math.min(calendarDay.extendedOpen, calendarDay.regularOpen) ? calendarDay.index : -1;
+  const state: DayState =
+    previous?.day === day && day !== -1
+      ? { ...previous }
+      : {
+          day,
+          open: undefined,
+          high: undefined,
+          low: undefined,
+          volume: 0,
+          trades: 0,
+          priorClose: previous?.lastRegular,
+          lastRegular: previous?.lastRegular,
+        };
+  if (day === -1) return state;
+  state.volume += tick.size;
+  state.trades += 1;
+  if (inRegularHours(hours, tick.t)) {
+    state.open ??= tick.price;
+    state.high = Math.max(state.high ?? tick.price, tick.price);
+    state.low = Math.min(state.low ?? tick.price, tick.price);
+    state.lastRegular = tick.price;
+  }
+  return state;
+}
+
+/** Regular-hours high and low of one local day. */
+interface DayRange {
+  high: number;
+  low: number;
+}
+
+/** An instrument's path as kept: trades oldest first, the day state after each, and each day's
+ * regular-hours range (for the 52-week range). */
+interface PathData {
+  ticks: Tick[];
+  states: DayState[];
+  ranges: Map<number, DayRange>;
+}
+
+function appendTo(path: PathData, hours: ExchangeHours, tick: Tick): void {
+  const state = nextDayState(hours, path.states.at(-1), tick);
+  path.ticks.push(tick);
+  path.states.push(state);
+  if (!inRegularHours(hours, tick.t)) return;
+  const day = dayAt(hours, tick.t).index;
+  const range = path.ranges.get(day);
+  if (range) {
+    range.high = Math.max(range.high, tick.price);
+    range.low = Math.min(range.low, tick.price);
+  } else {
+    path.ranges.set(day, { high: tick.price, low: tick.price });
+  }
+}
+
+/** Seeded histories already generated (with their day states), by seed, conid and anchor: they
+ * are pure functions of those, so every market of the process shares them (a reset or another
+ * server on the same seed finds them ready). The oldest are dropped beyond `cachedHistories`. */
+const histories = new Map<string, Readonly<PathData>>();
 const cachedHistories = 256;
 
-function cachedHistory(seed: number, instrument: Instrument, anchor: Tick): Tick[] {
+function cachedHistory(seed: number, instrument: Instrument, anchor: Tick): Readonly<PathData> {
   const key = `${seed}|${instrument.conid}|${instrument.exchange}|${anchor.t}|${anchor.price}`;
-  let ticks = histories.get(key);
-  if (!ticks) {
-    ticks = seededHistory(seed, instrument, anchor);
-    histories.set(key, ticks);
+  let history = histories.get(key);
+  if (!history) {
+    const hours = hoursOf(instrument.exchange);
+    const path: PathData = { ticks: [], states: [], ranges: new Map() };
+    for (const tick of seededHistory(seed, instrument, anchor)) appendTo(path, hours, tick);
+    history = path;
+    histories.set(key, history);
     for (const oldest of histories.keys()) {
       if (histories.size <= cachedHistories) break;
       histories.delete(oldest);
     }
   }
-  return ticks;
+  return history;
+}
+
+/** Trades are kept one by one for this long: bars shorter than 15 minutes need every trade, and
+ * the 1000 most recent of them (the most an answer holds) never span more than 14,000 minutes of
+ * trading, under 15 sessions of the longest extended hours (16 h). */
+export const fineTradesMs = 21 * dayMs;
+/** Older trades are kept as at most four per quarter hour: the first, the highest, the lowest and
+ * the last, the last carrying the quarter's remaining volume. Every bar of 15 minutes or more
+ * keeps its open, high, low, close and volume exactly, since bars and sessions start on quarter
+ * hours. */
+const compactedSlotMs = 15 * minuteMs;
+/** Trades older than this are dropped: the path holds a year of daily bars. */
+export const keptHistoryMs = historyDays * dayMs;
+
+/** One instrument's path, as the store keeps it: the trades recorded before the path was first
+ * read (`pending`), then the whole path, maintained as trades are recorded. */
+export interface PriceSeries {
+  conid: number;
+  /** The first recorded trade: the seeded history ends there. */
+  anchor: Tick;
+  pending: Tick[];
+  path: PathData | undefined;
+  /** Trades before this time are compacted (and dropped before `keptHistoryMs`). */
+  compactedUntil: number;
+  /** The 52-week range of the days before `day` (the current day is added when read). */
+  yearRange: ({ day: number } & DayRange) | undefined;
+}
+
+/** Keeps the first, highest, lowest and last trade of each quarter hour of `ticks` (oldest first,
+ * with their day states), the last with the quarter's remaining volume. */
+function compact(ticks: readonly Tick[], states: readonly DayState[]): [Tick[], DayState[]] {
+  const keptTicks: Tick[] = [];
+  const keptStates: DayState[] = [];
+  let start = 0;
+  while (start < ticks.length) {
+    const slot = Math.floor((ticks[start] as Tick).t / compactedSlotMs);
+    let end = start;
+    let high = start;
+    let low = start;
+    let volume = 0;
+    while (end < ticks.length && Math.floor((ticks[end] as Tick).t / compactedSlotMs) === slot) {
+      const tick = ticks[end] as Tick;
+      if (tick.price > (ticks[high] as Tick).price) high = end;
+      if (tick.price < (ticks[low] as Tick).price) low = end;
+      volume += tick.size;
+      end++;
+    }
+    const picked = [...new Set([start, high, low, end - 1])].sort((a, b) => a - b);
+    let carried = 0;
+    for (const [position, index] of picked.entries()) {
+      const tick = ticks[index] as Tick;
+      const last = position === picked.length - 1;
+      keptTicks.push(last ? { ...tick, size: volume - carried } : tick);
+      keptStates.push(states[index] as DayState);
+      carried += tick.size;
+    }
+    start = end;
+  }
+  return [keptTicks, keptStates];
 }
 
 /** Every instrument's price path: the seeded history, then the trades recorded since the start
- * (each price the market is given is a trade at the clock's time). */
+ * (each price the market is given is a trade at the clock's time). Trades are compacted and
+ * dropped as the clock moves on, so the path stays bounded. */
 export class PricePath {
-  /** The last whole path built per conid, reused while its parts are the same arrays and no
-   * trade was recorded since. */
-  readonly #paths = new Map<
-    number,
-    { history: Tick[]; recorded: readonly Tick[]; length: number; ticks: readonly Tick[] }
-  >();
-
   constructor(
     private readonly store: Store,
-    private readonly seed: number,
+    private seed: number,
   ) {}
+
+  /** The seed of the histories built from now on (a reset with another seed). */
+  reseed(seed: number): void {
+    this.seed = seed;
+  }
+
+  #series(conid: number): PriceSeries | undefined {
+    return this.store.collection('priceSeries').get(String(conid));
+  }
 
   /** Records a trade at `price`, time `t`. */
   record(instrument: Instrument, price: number, t: number): void {
-    const recorded = this.store.collection('priceTicks');
-    const ticks = recorded.get(String(instrument.conid)) ?? [];
-    const size = traitsOf(instrument).lot * (1 + ((ticks.length * 7 + instrument.conid) % 10));
-    ticks.push({ t, price, size });
-    recorded.set(String(instrument.conid), ticks);
-  }
-
-  /** The trades recorded since the start, oldest first. */
-  recorded(conid: number): readonly Tick[] {
-    return this.store.collection('priceTicks').get(String(conid)) ?? [];
-  }
-
-  /** The whole path of the instrument, oldest first; empty without market data. */
-  ticks(instrument: Instrument): readonly Tick[] {
-    const recorded = this.recorded(instrument.conid);
-    const anchor = recorded[0];
-    if (!anchor) return [];
-    const history = cachedHistory(this.seed, instrument, anchor);
-    const built = this.#paths.get(instrument.conid);
-    if (
-      built?.history === history &&
-      built.recorded === recorded &&
-      built.length === recorded.length
-    ) {
-      return built.ticks;
+    const series = this.#series(instrument.conid);
+    const count = series ? (series.path?.ticks.length ?? series.pending.length) : 0;
+    const tick = {
+      t,
+      price,
+      size: traitsOf(instrument).lot * (1 + ((count * 7 + instrument.conid) % 10)),
+    };
+    if (!series) {
+      this.store.collection('priceSeries').set(String(instrument.conid), {
+        conid: instrument.conid,
+        anchor: tick,
+        pending: [tick],
+        path: undefined,
+        compactedUntil: t - fineTradesMs,
+        yearRange: undefined,
+      });
+      return;
     }
-    const ticks = [...history, ...recorded];
-    this.#paths.set(instrument.conid, { history, recorded, length: recorded.length, ticks });
-    return ticks;
+    if (!series.path) {
+      series.pending.push(tick);
+      return;
+    }
+    appendTo(series.path, hoursOf(instrument.exchange), tick);
+    this.#maintain(series, t);
+  }
+
+  /** The path of the instrument with its day states and ranges; undefined without market data. */
+  #path(instrument: Instrument): PathData | undefined {
+    const series = this.#series(instrument.conid);
+    if (!series) return undefined;
+    if (!series.path) {
+      const history = cachedHistory(this.seed, instrument, series.anchor);
+      const path: PathData = {
+        ticks: [...history.ticks],
+        states: [...history.states],
+        ranges: new Map([...history.ranges].map(([day, range]) => [day, { ...range }])),
+      };
+      for (const tick of series.pending) appendTo(path, hoursOf(instrument.exchange), tick);
+      series.pending = [];
+      series.path = path;
+      this.#maintain(series, (path.ticks.at(-1) as Tick).t);
+    }
+    return series.path;
+  }
+
+  /** Compacts the trades that left the fine window and drops those older than a year; runs at
+   * most once per day of the clock, so a trade's cost stays constant on average. */
+  #maintain(series: PriceSeries, now: number): void {
+    const path = series.path;
+    if (!path || now - fineTradesMs < series.compactedUntil + dayMs) return;
+    const until = now - fineTradesMs;
+    const keepFrom = firstAtOrAfter(path.ticks, now - keptHistoryMs);
+    const from = Math.max(keepFrom, firstAtOrAfter(path.ticks, series.compactedUntil));
+    const to = firstAtOrAfter(path.ticks, until);
+    const [ticks, states] = compact(path.ticks.slice(from, to), path.states.slice(from, to));
+    path.ticks = [...path.ticks.slice(keepFrom, from), ...ticks, ...path.ticks.slice(to)];
+    path.states = [...path.states.slice(keepFrom, from), ...states, ...path.states.slice(to)];
+    const firstDay = Math.floor((now - keptHistoryMs) / dayMs) - 1;
+    for (const day of path.ranges.keys()) if (day < firstDay) path.ranges.delete(day);
+    series.compactedUntil = until;
+  }
+
+  /** The trades recorded since the start and still kept one by one, oldest first. */
+  recorded(instrument: Instrument): readonly Tick[] {
+    const series = this.#series(instrument.conid);
+    const ticks = this.ticks(instrument);
+    if (!series) return [];
+    return ticks.slice(firstAtOrAfter(ticks, Math.max(series.anchor.t, series.compactedUntil)));
+  }
+
+  /** The whole path of the instrument as kept, oldest first; empty without market data. */
+  ticks(instrument: Instrument): readonly Tick[] {
+    return this.#path(instrument)?.ticks ?? [];
+  }
+
+  /** The latest trade at or before `asOf` and the day state after it; undefined without one. */
+  stateAt(instrument: Instrument, asOf: number): { last: Tick; day: DayState } | undefined {
+    const path = this.#path(instrument);
+    if (!path) return undefined;
+    const index = firstAtOrAfter(path.ticks, asOf + 1) - 1;
+    const last = path.ticks[index];
+    const day = path.states[index];
+    return last && day ? { last, day } : undefined;
+  }
+
+  /** Regular-hours high and low of the 52 weeks up to day `today` (local day index), with
+   * `current`, the range of the day so far; a cached year of whole days plus the current one. */
+  yearRange(instrument: Instrument, today: number, current: DayRange): DayRange {
+    const series = this.#series(instrument.conid);
+    const path = this.#path(instrument);
+    if (!series || !path) return current;
+    if (series.yearRange?.day !== today) {
+      let high = -Infinity;
+      let low = Infinity;
+      for (let day = today - 364; day < today; day++) {
+        const range = path.ranges.get(day);
+        if (!range) continue;
+        high = Math.max(high, range.high);
+        low = Math.min(low, range.low);
+      }
+      series.yearRange = { day: today, high, low };
+    }
+    return {
+      high: Math.max(series.yearRange.high, current.high),
+      low: Math.min(series.yearRange.low, current.low),
+    };
   }
 }
 

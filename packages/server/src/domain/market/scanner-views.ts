@@ -1,8 +1,23 @@
 import type { Schema } from '@brokerage/types';
+import { dashedTimestamp } from '../kernel/time-format.js';
 import { scannerFilters, scannerInstruments, scanTypes, type ScanResult } from './scanner.js';
 
 /** The scanner's parameters on the wire: scan types, instruments, filters and locations. */
 export function scannerParamsView(): Schema<'ScannerParams'> {
+  return {
+    ...hmdsScannerParamsView(),
+    filter_list: scannerFilters.map((filter) => ({
+      group: filter.code,
+      display_name: filter.displayName,
+      code: filter.code,
+      type: 'non-range',
+    })),
+  };
+}
+
+/** The historical market-data scanner's parameters on the wire: the same scanner's scan types,
+ * instruments and locations, without the filter list. */
+export function hmdsScannerParamsView(): Required<Schema<'HmdsScannerParams'>> {
   return {
     scan_type_list: scanTypes.map((scanType) => ({
       display_name: scanType.displayName,
@@ -13,12 +28,6 @@ export function scannerParamsView(): Schema<'ScannerParams'> {
       display_name: instrument.displayName,
       type: instrument.type,
       filters: [...instrument.filters],
-    })),
-    filter_list: scannerFilters.map((filter) => ({
-      group: filter.code,
-      display_name: filter.displayName,
-      code: filter.code,
-      type: 'non-range',
     })),
     location_tree: scannerInstruments.map((instrument) => ({
       display_name: instrument.displayName,
@@ -49,5 +58,27 @@ export function scanResultView(result: ScanResult): Schema<'ScannerResults'> {
       sec_type: instrument.secType,
     })),
     scan_data_column_name: result.scanType.columnName,
+  };
+}
+
+/** A scan of the historical market-data service on the wire: the counts, the scan's name and
+ * time, and the contracts' identifiers. */
+export function hmdsScanResultView(
+  result: ScanResult & { id: string },
+  now: number,
+): Schema<'HmdsScannerResults'> {
+  const scanTime = dashedTimestamp(now);
+  return {
+    total: result.total,
+    size: result.contracts.length,
+    offset: 0,
+    scanTime,
+    id: result.id,
+    Contracts: {
+      Contract: result.contracts.map(({ instrument }) => ({
+        contractID: instrument.conid,
+        inScanTime: scanTime,
+      })),
+    },
   };
 }

@@ -141,9 +141,6 @@ export const scannerFilters: readonly ScannerFilter[] = [
   },
 ];
 
-/** At most this many contracts per scan. */
-export const maxScanResults = 50;
-
 export interface ScanRequest {
   instrument: string;
   type: string;
@@ -153,17 +150,21 @@ export interface ScanRequest {
 
 export interface ScanResult {
   scanType: ScanType;
+  /** The contracts that match, best first, at most `limit`. */
   contracts: { instrument: Instrument; state: MarketState }[];
+  /** How many contracts match in all. */
+  total: number;
 }
 
 /** Runs a scan over the catalogue's contracts from their current prices: the location's
  * contracts that pass every filter (filters the simulation does not know are ignored), ranked by
- * the scan type. */
+ * the scan type, the best `limit` of them. */
 export function runScan(
   instruments: readonly Instrument[],
   path: PricePath,
   request: ScanRequest,
   now: number,
+  limit: number,
 ): ScanResult {
   const scanInstrument = scannerInstruments.find((entry) => entry.type === request.instrument);
   if (!scanInstrument) throw badRequest(marketDataTexts.unknownScanInstrument(request.instrument));
@@ -185,12 +186,15 @@ export function runScan(
         location.exchanges.includes(instrument.exchange),
     )
     .flatMap((instrument) => {
-      const state = marketStateAt(instrument, path.ticks(instrument), now);
+      const state = marketStateAt(instrument, path, now);
       if (!state || !filters.every((passes) => passes(state))) return [];
       const rank = scanType.rank(state);
       return rank === undefined ? [] : [{ instrument, state, rank }];
     })
-    .sort((a, b) => b.rank - a.rank || a.instrument.conid - b.instrument.conid)
-    .slice(0, maxScanResults);
-  return { scanType, contracts: ranked.map(({ instrument, state }) => ({ instrument, state })) };
+    .sort((a, b) => b.rank - a.rank || a.instrument.conid - b.instrument.conid);
+  return {
+    scanType,
+    contracts: ranked.slice(0, limit).map(({ instrument, state }) => ({ instrument, state })),
+    total: ranked.length,
+  };
 }

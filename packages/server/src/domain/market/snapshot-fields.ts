@@ -1,6 +1,15 @@
+import { formatWhole } from '../accounts/amount-format.js';
+import type { Position } from '../accounts/model.js';
+import type { PositionValue } from '../accounts/valuation.js';
 import type { MarketState } from './market-state.js';
 import type { Instrument } from './model.js';
 import type { OptionValuation } from './option-pricing.js';
+
+/** An account's position in a contract, with its value. */
+export interface Holding {
+  position: Position;
+  value: PositionValue;
+}
 
 /** What a snapshot field is computed from. */
 export interface FieldContext {
@@ -12,6 +21,8 @@ export interface FieldContext {
   halted: boolean;
   /** Options: the pricing model's valuation (greeks). */
   option?: OptionValuation | undefined;
+  /** The selected account's position in the contract, valued (fields 73-80); none when flat. */
+  holding: Holding | undefined;
 }
 
 type FieldValue = (context: FieldContext) => string | undefined;
@@ -23,13 +34,16 @@ const price =
     return value === undefined ? undefined : value.toFixed(state.traits.decimals);
   };
 
-/** Sizes of US stocks are quoted in round lots of 100 shares, others in units. */
+/** A size as quoted: US stocks in round lots of 100 shares, others in units. */
+export function quotedSize(instrument: Instrument, quantity: number): number {
+  const usStock = instrument.secType === 'STK' && instrument.currency === 'USD';
+  return usStock ? quantity / 100 : quantity;
+}
+
 const size =
   (pick: (state: MarketState) => number): FieldValue =>
-  ({ instrument, state }) => {
-    const usStock = instrument.secType === 'STK' && instrument.currency === 'USD';
-    return String(usStock ? pick(state) / 100 : pick(state));
-  };
+  ({ instrument, state }) =>
+    String(quotedSize(instrument, pick(state)));
 
 const change = (state: MarketState) =>
   state.priorClose === undefined ? undefined : state.last.price - state.priorClose;
@@ -40,6 +54,31 @@ export function shortQuantity(value: number): string {
   if (value < 1_000_000) return `${Number((value / 1000).toFixed(2))}K`;
   return `${Number((value / 1_000_000).toFixed(2))}M`;
 }
+
+/** A figure of the selected account's position, with two decimals; none when flat. */
+const holdingAmount =
+  (pick: (holding: Holding) => number): FieldValue =>
+  ({ holding }) =>
+    holding === undefined ? undefined : pick(holding).toFixed(2);
+
+/** Fields 73-80: the selected account's position in the contract, from the one valuation
+ * (real-time prices, whatever the user's market-data subscription). */
+const positionFields: Record<string, FieldValue> = {
+  '73': holdingAmount(({ value }) => value.marketValue),
+  '74': ({ holding, state }) => holding?.position.averageCost.toFixed(state.traits.decimals),
+  '75': holdingAmount(({ value }) => value.unrealizedPnl),
+  '76': ({ holding }) =>
+    holding === undefined ? undefined : formatWhole(holding.position.quantity),
+  '77': ({ holding }) =>
+    holding === undefined ? undefined : formatWhole(holding.value.unrealizedPnl),
+  '78': holdingAmount(({ value }) => value.dailyPnl),
+  '79': holdingAmount(({ position }) => position.realizedPnl ?? 0),
+  '80': ({ holding }) => {
+    if (holding === undefined) return undefined;
+    const cost = Math.abs(holding.value.marketValue - holding.value.unrealizedPnl);
+    return cost === 0 ? undefined : `${((holding.value.unrealizedPnl / cost) * 100).toFixed(2)}%`;
+  },
+};
 
 /** The snapshot fields the simulation computes, by code (the codes of the snapshot's `fields`
  * parameter). A requested code without an entry, or whose value is undefined, is left out of
@@ -55,6 +94,7 @@ export const snapshotFields: Record<string, FieldValue> = {
   '55': ({ instrument }) => instrument.symbol,
   '70': price((state) => state.high),
   '71': price((state) => state.low),
+  ...positionFields,
   '82': ({ state }) => change(state)?.toFixed(state.traits.decimals),
   '83': ({ state }) => {
     const difference = change(state);

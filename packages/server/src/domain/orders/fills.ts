@@ -1,3 +1,4 @@
+import { addCash } from '../accounts/cash.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderType, Side } from './model.js';
@@ -79,10 +80,6 @@ export function pairCurrencies(instrument: Instrument): [string, string] {
   const [base = instrument.symbol, quote = instrument.currency] = instrument.symbol.split('.');
   return [base, quote];
 }
-
-const addCash = (account: Account, currency: string, amount: number) => {
-  account.cash[currency] = round((account.cash[currency] ?? 0) + amount, 2);
-};
 
 /** Books an execution on the account: cash, positions and realized P&L, which valuation reads.
  * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their value.
