@@ -1,5 +1,6 @@
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
+import type { DomainEvents } from '../kernel/events.js';
 import type { User } from '../accounts/model.js';
 import { secretHex } from '../kernel/secrets.js';
 import type { Store } from '../kernel/store.js';
@@ -25,6 +26,8 @@ export interface Session {
   accountsQueried: boolean;
   /** `/iserver/account/pnl/partitioned` was called once (the first answer is empty). */
   pnlRequested: boolean;
+  /** The user was told that the single sign-on ends soon. */
+  expiryAnnounced?: boolean;
   ended: boolean;
 }
 
@@ -35,11 +38,14 @@ export interface SessionSettings {
 
 /** A single sign-on session lasts at most this long, pings or not (the ping's `ssoExpires`). */
 export const ssoLifetimeMs = 24 * 60 * 60_000;
+/** How long before the single sign-on ends its user is told (`sessionExpiring`). */
+export const expiryNoticeMs = 10 * 60_000;
 
 export class Sessions {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
     private readonly settings: SessionSettings,
   ) {}
 
@@ -88,6 +94,16 @@ export class Sessions {
   /** Records a request on the session (any request keeps it open). */
   touch(session: Session): void {
     session.lastSeenAt = this.clock.now();
+    const remainingMs = this.ssoRemainingMs(session);
+    if (remainingMs <= expiryNoticeMs && session.expiryAnnounced !== true) {
+      session.expiryAnnounced = true;
+      this.events.publish({
+        type: 'sessionExpiring',
+        username: session.username,
+        time: session.lastSeenAt,
+        remainingMs,
+      });
+    }
   }
 
   /** Milliseconds until the session's single sign-on expires, however often it is pinged. */

@@ -3,7 +3,9 @@ import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { isCashAccount, valueAccount } from '../accounts/valuation.js';
+import { warnOnMargin } from '../accounts/margin-warning.js';
 import { commissionFor } from './commission.js';
+import { orderStatusEvent } from './order-events.js';
 import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
 import {
   isWorking,
@@ -132,6 +134,7 @@ export class Matching {
       if (isWorking(order.status) && dayOrders.includes(order.tif) && dayStart < today) {
         order.status = 'Cancelled';
         order.updatedAt = dayStart + dayMs - 1000;
+        this.announce(order);
       }
     }
   }
@@ -152,6 +155,12 @@ export class Matching {
   private setStatus(order: Order, status: OrderStatus): void {
     order.status = status;
     order.updatedAt = this.brokerage.clock.now();
+    this.announce(order);
+  }
+
+  private announce(order: Order): void {
+    const event = orderStatusEvent(order);
+    if (event) this.brokerage.events.publish(event);
   }
 
   /** Lets the order react to the current price: trail, trigger, fill. */
@@ -221,6 +230,7 @@ export class Matching {
     order.filledQuantity = size;
     order.averagePrice = price;
     this.setStatus(order, 'Filled');
+    warnOnMargin(this.brokerage, account, order.username);
     for (const other of this.orders.values()) {
       if (
         other !== order &&

@@ -7,6 +7,7 @@ import { startOfUtcDay } from '../kernel/time-format.js';
 import { valueAccount } from '../accounts/valuation.js';
 import { pairCurrencies } from './fills.js';
 import { Matching, type Transmitted } from './matching.js';
+import { rejectionEvent } from './order-events.js';
 import { isWorking, type Order, type OrderTicket } from './model.js';
 import { ticketOf, ticketsOf, type OrderRequest } from './order-request.js';
 import {
@@ -168,7 +169,12 @@ export class OrderBook {
       request,
       modified ? rejectRules.filter((rule) => rule.number !== 5) : rejectRules,
     );
-    if (error !== undefined) return { kind: 'rejected', error };
+    if (error !== undefined) {
+      this.brokerage.events.publish(
+        rejectionEvent(session, account, tickets, error, this.brokerage.clock.now()),
+      );
+      return { kind: 'rejected', error };
+    }
     const warning = nextWarning(request, fromWarning, this.questions.suppressed(session.id));
     if (warning) {
       const reply = this.questions.hold({
