@@ -5,6 +5,7 @@ import type { OAuth1Flow } from './domain/auth/oauth1-flow.js';
 import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
 import { MarketData } from './domain/market/market-data.js';
+import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
 import { defaultOAuth2Clients } from './fixtures/credentials.js';
@@ -14,6 +15,7 @@ import './domain/accounts/collections.js';
 import './domain/alerts/collections.js';
 import './domain/auth/collections.js';
 import './domain/market/collections.js';
+import './domain/notifications/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
 
@@ -39,6 +41,8 @@ export interface Services {
   /** Positions (and their cache), portfolio summaries and allocations, and the portfolio
    * analyst's daily history, which the clock builds from the start. */
   portfolio: Portfolio;
+  /** Notifications (FYIs) made from the brokerage's events, with each user's choices. */
+  notifications: Notifications;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -65,6 +69,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
 
   const marketData = new MarketData(brokerage);
   const portfolio = new Portfolio(brokerage);
+  const notifications = new Notifications(brokerage);
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio };
+  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio, notifications };
 }

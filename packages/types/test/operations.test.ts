@@ -87,6 +87,18 @@ const expected = [
   'GET /v1/api/iserver/marketdata/history getMarketDataHistory',
   'GET /v1/api/iserver/scanner/params getScannerParameters',
   'POST /v1/api/iserver/scanner/run runScanner',
+  // Notifications (issue 17)
+  'GET /v1/api/fyi/unreadnumber getUnreadNotificationCount',
+  'GET /v1/api/fyi/settings getNotificationSettings',
+  'POST /v1/api/fyi/settings/{typecode} setNotificationSetting',
+  'GET /v1/api/fyi/disclaimer/{typecode} getNotificationDisclaimer',
+  'PUT /v1/api/fyi/disclaimer/{typecode} acknowledgeNotificationDisclaimer',
+  'GET /v1/api/fyi/deliveryoptions getNotificationDeliveryOptions',
+  'PUT /v1/api/fyi/deliveryoptions/email setNotificationEmailDelivery',
+  'POST /v1/api/fyi/deliveryoptions/device setNotificationDevice',
+  'DELETE /v1/api/fyi/deliveryoptions/{deviceId} deleteNotificationDevice',
+  'GET /v1/api/fyi/notifications listNotifications',
+  'PUT /v1/api/fyi/notifications/{notificationId} markNotificationRead',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

@@ -4,6 +4,7 @@ import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
 import { contractHandlers } from './contracts.js';
 import { marketDataHandlers } from './market-data.js';
+import { notificationHandlers } from './notifications.js';
 import { oauthHandlers } from './oauth.js';
 import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
@@ -28,4 +29,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...tradeHandlers(context),
   ...contractHandlers(context),
   ...marketDataHandlers(context),
+  ...notificationHandlers(context),
 });

@@ -2153,6 +2153,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/fyi/unreadnumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the unread notifications
+         * @description Counts the login user's unread notifications (FYIs) of the kinds whose disclaimer the user
+         *     has acknowledged; notifications of other kinds wait until it is. Like every `/fyi`
+         *     operation it needs the session but not the brokerage session, and is paced at 1 per second.
+         */
+        get: operations["getUnreadNotificationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the kinds of notifications and the user's choices
+         * @description Lists every kind of notification (FYI) with its title and description, whether the user
+         *     acknowledged its disclaimer (`H`) and whether it is switched on (`A`). Paced at 1 per second.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/settings/{typecode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a kind of notification on or off
+         * @description Switches one kind of notification on or off for the login user. While a kind is off, the
+         *     events it reports produce no notification; those already made stay. Paced at 1 per second.
+         */
+        post: operations["setNotificationSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/disclaimer/{typecode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the disclaimer of a kind of notification
+         * @description The disclaimer the user must acknowledge (`PUT` on the same path) before notifications of
+         *     the kind are delivered. Paced at 1 per second.
+         */
+        get: operations["getNotificationDisclaimer"];
+        /**
+         * Acknowledge the disclaimer of a kind of notification
+         * @description Marks the kind's disclaimer read for the login user: from now on its notifications, also
+         *     those made before, are listed and counted. Acknowledging again changes nothing. Paced at 1
+         *     per second.
+         */
+        put: operations["acknowledgeNotificationDisclaimer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read where notifications are delivered
+         * @description Whether notifications also go to the account's primary e-mail address (on until switched
+         *     off) and which devices receive them. Paced at 1 per second.
+         */
+        get: operations["getNotificationDeliveryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch delivery to e-mail on or off
+         * @description Switches the delivery of notifications to the account's primary e-mail address. `enabled`
+         *     is `true` or `false` (Python clients' `True`/`False` too). Paced at 1 per second.
+         */
+        put: operations["setNotificationEmailDelivery"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a device or switch delivery to it
+         * @description Registers the device (by `deviceId`) with its name, or updates a registered one, and
+         *     switches delivery to it on or off. A body without `deviceId` or `enabled` answers 400.
+         *     Paced at 1 per second.
+         */
+        post: operations["setNotificationDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a device
+         * @description Removes a registered device from the delivery options. The service answers with an empty
+         *     body (an empty JSON string on the reference server). A device that is not registered
+         *     answers 400. Paced at 1 per second.
+         */
+        delete: operations["deleteNotificationDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description The login user's notifications (FYIs), newest first, at most `max` (up to 10), of the kinds
+         *     whose disclaimer the user acknowledged. `include` keeps only the listed kinds, `exclude`
+         *     drops them (comma-separated codes); `id` asks for the next batch: the notifications older
+         *     than the one with that id. Notifications are made from the brokerage's events: fills (`PF`),
+         *     triggered alerts (`UA`), rejected and cancelled orders, margin warnings and the coming end
+         *     of the session (`SM`), for the kinds switched on. An unknown `id` answers 400. Paced at 1 per
+         *     second.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/notifications/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a notification read
+         * @description Marks one of the login user's notifications read (again, it stays read). An id that is not
+         *     one of the user's notifications answers 400. Paced at 1 per second.
+         */
+        put: operations["markNotificationRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7754,6 +7981,214 @@ export interface components {
              */
             scan_data_column_name?: string;
         };
+        /** @description How many notifications are unread. */
+        FyiUnreadCount: {
+            /**
+             * @description Number of unread notifications of the kinds whose disclaimer the user acknowledged.
+             * @example 2
+             */
+            BN: number;
+        };
+        /**
+         * @description Kind of notification (FYI): `BA` borrow availability, `CA` comparable algo, `DA` dividends
+         *     advisory, `EA` upcoming earnings, `MF` mutual fund advisory, `OE` option expiration, `PR`
+         *     portfolio builder rebalance, `SE` orders suspended on an economic event, `SG` short-term gain
+         *     turning long-term, `SM` system messages, `T2` assignment realizing long-term gains, `TO`
+         *     takeover, `UA` user alerts, `M8` M871 trades, `PS` platform use suggestions, `DL` unexercised
+         *     option loss prevention, `PT` position transfer, `CB` missing cost basis, `MS` milestones, `TD`
+         *     MiFID 10 % depreciation notice, `ST` save taxes, `TI` trade idea, `CT` cash transfer, and `PF`
+         *     portfolio FYIs (activity affecting the holdings). The reference server produces `PF` for fills,
+         *     `UA` for triggered alerts and `SM` for rejected or cancelled orders, margin warnings and the
+         *     coming end of the session.
+         * @example PF
+         * @enum {string}
+         */
+        FyiTypeCode: "BA" | "CA" | "DA" | "EA" | "MF" | "OE" | "PR" | "SE" | "SG" | "SM" | "T2" | "TO" | "UA" | "M8" | "PS" | "DL" | "PT" | "CB" | "MS" | "TD" | "ST" | "TI" | "CT" | "PF";
+        /** @description One kind of notification and the user's choices for it. */
+        FyiSetting: {
+            FC: components["schemas"]["FyiTypeCode"];
+            /**
+             * @description `1` once the user acknowledged the kind's disclaimer (`PUT /v1/api/fyi/disclaimer/{typecode}`); notifications of the kind are delivered only then.
+             * @example 0
+             * @enum {integer}
+             */
+            H: 0 | 1;
+            /**
+             * @description `1` when the kind is switched on, `0` when off; sent only for kinds the user may switch (`POST /v1/api/fyi/settings/{typecode}`).
+             * @example 1
+             * @enum {integer}
+             */
+            A?: 0 | 1;
+            /**
+             * @description What the kind tells the user about.
+             * @example Tells me when my orders fill.
+             */
+            FD: string;
+            /**
+             * @description Title of the kind.
+             * @example Portfolio FYIs
+             */
+            FN: string;
+        };
+        /** @description Switches one kind of notification on or off. */
+        FyiSettingRequest: {
+            /**
+             * @description `true` to receive notifications of the kind, `false` to stop them (none are produced while it is off).
+             * @example false
+             */
+            enabled: boolean;
+        };
+        /** @description The service's acknowledgement of a change of notification settings. */
+        FyiAcknowledgement: {
+            /**
+             * @description `1`: the change was acknowledged.
+             * @example 1
+             */
+            V: number;
+            /**
+             * @description Milliseconds the change took (the reference server changes its state at once and sends 0).
+             * @example 0
+             */
+            T: number;
+        };
+        /** @description The disclaimer of one kind of notification. */
+        FyiDisclaimer: {
+            FC: components["schemas"]["FyiTypeCode"];
+            /**
+             * @description Text of the disclaimer.
+             * @example Notifications are information only
+             * @example not advice to trade.
+             */
+            DT: string;
+        };
+        /** @description A device that receives notifications. */
+        FyiDevice: {
+            /**
+             * @description Name of the device.
+             * @example Work phone
+             */
+            NM: string;
+            /**
+             * @description Id of the device (the `deviceId` it was registered with; `DELETE /v1/api/fyi/deliveryoptions/{deviceId}` takes it).
+             * @example apn://mobile@a1b2c3d4
+             */
+            I: string;
+            /**
+             * @description Id of the device as the user interface knows it (`uiName`, else the id).
+             * @example apn://mobile@a1b2c3d4
+             */
+            UI: string;
+            /**
+             * @description `1` when delivery to the device is on, `0` when off.
+             * @example 1
+             * @enum {integer}
+             */
+            A: 0 | 1;
+        };
+        /** @description Where notifications are delivered besides the list. */
+        FyiDeliveryOptions: {
+            /**
+             * @description `1` when notifications are also sent to the account's primary e-mail address, `0` when not.
+             * @example 1
+             * @enum {integer}
+             */
+            M: 0 | 1;
+            /** @description The registered devices. */
+            E: components["schemas"]["FyiDevice"][];
+        };
+        /**
+         * @description Registers a device for notifications or switches delivery to it. `deviceName` is the
+         *     vendor's spelling; `devicename` is what a public client sends; either names the device.
+         */
+        FyiDeviceRequest: {
+            /**
+             * @description Name of the device.
+             * @example Work phone
+             */
+            deviceName?: string;
+            /**
+             * @description Name of the device, as some clients spell the field.
+             * @example Work phone
+             */
+            devicename?: string;
+            /**
+             * @description Id of the device.
+             * @example apn://mobile@a1b2c3d4
+             */
+            deviceId: string;
+            /**
+             * @description Id of the device as the user interface knows it.
+             * @example apn://mobile@a1b2c3d4
+             */
+            uiName?: string;
+            /**
+             * @description `true` to deliver notifications to the device, `false` to stop.
+             * @example true
+             */
+            enabled: boolean;
+        };
+        /** @description One notification (FYI). */
+        FyiNotification: {
+            /**
+             * @description `1` when read, `0` when unread. The vendor's example sends a number, its schema and a public client type it as a string of one digit; the reference server sends the number.
+             * @example 0
+             * @enum {integer|string}
+             */
+            R: 0 | 1 | "0" | "1";
+            /**
+             * @description When the notification was made, epoch seconds as a decimal string (`"1767225600.0"`).
+             * @example 1767225600.0
+             */
+            D: string;
+            /**
+             * @description Title.
+             * @example FYI: Order filled
+             */
+            MS: string;
+            /**
+             * @description Content, as HTML (`<html>...</html>`).
+             * @example <html>Bought 10 AAPL at 189.50 in account U1234567.</html>
+             */
+            MD: string;
+            /**
+             * @description Id of the notification, a string of digits; newer notifications have larger ids.
+             * @example 2026010100000001
+             */
+            ID: string;
+            /**
+             * @description Flag the service always sends as 0.
+             * @example 0
+             */
+            HT: number;
+            FC: components["schemas"]["FyiTypeCode"];
+        };
+        /** @description The acknowledgement of marking a notification read. */
+        FyiNotificationRead: {
+            /**
+             * @description `1`: the change was acknowledged.
+             * @example 1
+             */
+            V: number;
+            /**
+             * @description Milliseconds the change took (0 on the reference server).
+             * @example 0
+             */
+            T: number;
+            /** @description The notification's read state after the change. */
+            P: {
+                /**
+                 * @description `1` read, `0` unread.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                R: 0 | 1;
+                /**
+                 * @description Id of the notification.
+                 * @example 2026010100000001
+                 */
+                ID: string;
+            };
+        };
     };
     responses: {
         /** @description Missing, invalid or unparseable authorization, or the session has ended. */
@@ -7857,6 +8292,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorObject"];
             };
         };
+        /** @description The request could not be processed (invalid values such as a wrong id); the body carries only the reason. */
+        InternalServerErrorOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorOnly"];
+            };
+        };
     };
     parameters: {
         /**
@@ -7864,6 +8308,8 @@ export interface components {
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
          */
         AccountId: string;
+        /** @description Kind of notification (see `FyiTypeCode`). */
+        FyiTypeCode: components["schemas"]["FyiTypeCode"];
     };
     requestBodies: never;
     headers: {
@@ -10226,6 +10672,318 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUnreadNotificationCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number of unread notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiUnreadCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiSetting"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setNotificationSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        /** @description The new state of the kind. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FyiSettingRequest"];
+            };
+        };
+        responses: {
+            /** @description The kind was switched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationDisclaimer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclaimer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiDisclaimer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acknowledgeNotificationDisclaimer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclaimer was acknowledged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationDeliveryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiDeliveryOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setNotificationEmailDelivery: {
+        parameters: {
+            query: {
+                /** @description `true` to send notifications by e-mail, `false` to stop. */
+                enabled: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mail delivery was switched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setNotificationDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The device and whether it receives notifications. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FyiDeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description The device was registered or switched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteNotificationDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the device, as `GET /v1/api/fyi/deliveryoptions` lists it (`I`); URL-encoded. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device was removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query: {
+                /** @description Most notifications to answer, 1 to 10. */
+                max: number;
+                /** @description Only these kinds, comma-separated codes (`PF,UA`). */
+                include?: string;
+                /** @description All kinds but these, comma-separated codes. */
+                exclude?: string;
+                /** @description Id of the last notification of the previous batch; the answer continues after it. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiNotification"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the notification (`ID` in the list). */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification is read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiNotificationRead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -167,6 +167,39 @@ export const isFutureContract = (value: unknown): value is Schemas["FutureContra
 /** True when `value` matches the document's `FuturesBySymbol` schema. */
 export const isFuturesBySymbol = (value: unknown): value is Schemas["FuturesBySymbol"] =>
   schemaValidators["FuturesBySymbol"](value);
+/** True when `value` matches the document's `FyiAcknowledgement` schema. */
+export const isFyiAcknowledgement = (value: unknown): value is Schemas["FyiAcknowledgement"] =>
+  schemaValidators["FyiAcknowledgement"](value);
+/** True when `value` matches the document's `FyiDeliveryOptions` schema. */
+export const isFyiDeliveryOptions = (value: unknown): value is Schemas["FyiDeliveryOptions"] =>
+  schemaValidators["FyiDeliveryOptions"](value);
+/** True when `value` matches the document's `FyiDevice` schema. */
+export const isFyiDevice = (value: unknown): value is Schemas["FyiDevice"] =>
+  schemaValidators["FyiDevice"](value);
+/** True when `value` matches the document's `FyiDeviceRequest` schema. */
+export const isFyiDeviceRequest = (value: unknown): value is Schemas["FyiDeviceRequest"] =>
+  schemaValidators["FyiDeviceRequest"](value);
+/** True when `value` matches the document's `FyiDisclaimer` schema. */
+export const isFyiDisclaimer = (value: unknown): value is Schemas["FyiDisclaimer"] =>
+  schemaValidators["FyiDisclaimer"](value);
+/** True when `value` matches the document's `FyiNotification` schema. */
+export const isFyiNotification = (value: unknown): value is Schemas["FyiNotification"] =>
+  schemaValidators["FyiNotification"](value);
+/** True when `value` matches the document's `FyiNotificationRead` schema. */
+export const isFyiNotificationRead = (value: unknown): value is Schemas["FyiNotificationRead"] =>
+  schemaValidators["FyiNotificationRead"](value);
+/** True when `value` matches the document's `FyiSetting` schema. */
+export const isFyiSetting = (value: unknown): value is Schemas["FyiSetting"] =>
+  schemaValidators["FyiSetting"](value);
+/** True when `value` matches the document's `FyiSettingRequest` schema. */
+export const isFyiSettingRequest = (value: unknown): value is Schemas["FyiSettingRequest"] =>
+  schemaValidators["FyiSettingRequest"](value);
+/** True when `value` matches the document's `FyiTypeCode` schema. */
+export const isFyiTypeCode = (value: unknown): value is Schemas["FyiTypeCode"] =>
+  schemaValidators["FyiTypeCode"](value);
+/** True when `value` matches the document's `FyiUnreadCount` schema. */
+export const isFyiUnreadCount = (value: unknown): value is Schemas["FyiUnreadCount"] =>
+  schemaValidators["FyiUnreadCount"](value);
 /** True when `value` matches the document's `HistoryBar` schema. */
 export const isHistoryBar = (value: unknown): value is Schemas["HistoryBar"] =>
   schemaValidators["HistoryBar"](value);
