@@ -62,6 +62,13 @@ const expected = [
   // Watchlists and allocation
   'POST /v1/api/iserver/watchlist createWatchlist',
   'POST /v1/api/iserver/account/allocation/group createAllocationGroup',
+  'GET /v1/api/iserver/account/allocation/group listAllocationGroups', // issue 17
+  'PUT /v1/api/iserver/account/allocation/group modifyAllocationGroup', // issue 17
+  'POST /v1/api/iserver/account/allocation/group/delete deleteAllocationGroup', // issue 17
+  'POST /v1/api/iserver/account/allocation/group/single getAllocationGroup', // issue 17
+  'GET /v1/api/iserver/account/allocation/accounts listAllocatableAccounts', // issue 17
+  'GET /v1/api/iserver/account/allocation/presets getAllocationPresets', // issue 17
+  'POST /v1/api/iserver/account/allocation/presets setAllocationPresets', // issue 17
   // Orders and trades
   'POST /v1/api/iserver/account/{accountId}/orders placeOrders',
   'POST /v1/api/iserver/reply/{replyId} confirmOrderReply',

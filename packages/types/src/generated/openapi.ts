@@ -1460,19 +1460,127 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
+        /**
+         * List the advisor's allocation groups
+         * @description The advisor's allocation groups with their method and number of accounts. A user who is not
+         *     an advisor answers 400.
+         */
+        get: operations["listAllocationGroups"];
+        /**
+         * Change an allocation group
+         * @description Changes the accounts, the method or the name of one of the advisor's groups (renaming names
+         *     the group by `prev_name`); what is left out stays. The changed group is checked like a new
+         *     one: 400 for an unknown group, a name already in use, accounts that are not the advisor's
+         *     sub-accounts or are listed twice, missing amounts or percentages that do not add up to 100,
+         *     and for a user who is not an advisor. Orders already placed keep the split they were given.
+         */
+        put: operations["modifyAllocationGroup"];
         /**
          * Create an allocation group
          * @description Creates an allocation group of the advisor (the login user's master account, such as
          *     `F7654321`): orders allocated to the group by its name are distributed over its accounts
-         *     by `default_method` (`N`, net liquidation value, when left out). With the user-defined
+         *     by `default_method` (when left out, the presets' `default_method_for_all`: `N`, net
+         *     liquidation value, until changed). With the user-defined
          *     methods `C`, `P`, `R` and `S` every account needs an `amount`; with `P` the amounts add up
          *     to 100. Only advisors have allocation groups. A user who is not an advisor, an account that
          *     is not one of the advisor's sub-accounts or is listed twice, a missing amount, percentages
          *     that do not add up to 100, an unknown method, or a group name already in use answers 400.
+         *     An order names the group in place of the account (`POST
+         *     /v1/api/iserver/account/{accountId}/orders` with the group's name as `accountId`, or as the
+         *     order's `acctId` on the master account).
          */
         post: operations["createAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/group/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an allocation group
+         * @description Deletes one of the advisor's groups; orders already placed keep their split. An unknown
+         *     group, or a user who is not an advisor, answers 400.
+         */
+        post: operations["deleteAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/group/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read one allocation group
+         * @description One of the advisor's groups: its accounts (with their amounts under the user-defined
+         *     methods) and its method. An unknown group, or a user who is not an advisor, answers 400.
+         */
+        post: operations["getAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sub-accounts an advisor can allocate to
+         * @description The advisor's sub-accounts with their net liquidation value and available equity (the
+         *     weights of the `N` and `A` methods), each in the account's base currency as a decimal
+         *     string. A user who is not an advisor answers 400.
+         */
+        get: operations["listAllocatableAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the advisor's allocation presets
+         * @description The advisor's allocation presets (defaults until set). A user who is not an advisor answers
+         *     400.
+         */
+        get: operations["getAllocationPresets"];
+        put?: never;
+        /**
+         * Change the advisor's allocation presets
+         * @description Changes the presets given; the others keep their value. `default_method_for_all` becomes the
+         *     method of groups created without one and of master-account orders whose `allocationMethod`
+         *     is not known. A user who is not an advisor answers 400.
+         */
+        post: operations["setAllocationPresets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1485,10 +1593,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
+                 *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
                  */
-                accountId: components["parameters"]["AccountId"];
+                accountId: components["parameters"]["AccountOrGroupId"];
             };
             cookie?: never;
         };
@@ -1510,6 +1618,16 @@ export interface paths {
          *     the user may not trade, or `cashQty` with an order type outside the contract's `cqtTypes`.
          *     Sizes and prices are bounded (`quantity` and prices at most 10,000,000, `cashQty` and `fxQty`
          *     at most 1,000,000,000): a larger value is invalid content too.
+         *
+         *     ## Advisors: allocation
+         *     An advisor's order is split over several sub-accounts when it names an allocation group,
+         *     as the path's `accountId` or as `acctId` on the master account, or when it is placed on the
+         *     master account with an `allocationMethod` (`NetLiquidity`, `AvailableEquity`,
+         *     `EqualQuantity`, or a method code; other names take the presets' default) and no `acctId`:
+         *     then every sub-account shares it. The group's method decides each account's part, in whole
+         *     units of the contract's size increment, largest remainder first, so the parts add up to the
+         *     order. The order fills as one (status, open orders) and books one execution per account
+         *     with its part, in that account's positions, ledger and trades.
          *
          *     ## One order at a time
          *
@@ -5626,6 +5744,33 @@ export interface components {
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
             instruments: string[];
         };
+        /**
+         * @description How an order's quantity is distributed over a group's accounts: `A` available equity (in
+         *     proportion to each account's available equity), `E` equal (the same quantity to each), `N`
+         *     net liquidation value (in proportion to each account's net liquidation value), and the
+         *     user-defined methods that read each account's `amount`: `C` cash quantity, `P` percentage,
+         *     `R` ratios, `S` shares.
+         * @example N
+         * @enum {string}
+         */
+        AllocationMethod: "A" | "E" | "N" | "C" | "P" | "R" | "S";
+        /** @description The advisor's allocation groups. */
+        AllocationGroupList: {
+            /** @description One entry per group, in the order they were created. */
+            data: {
+                allocation_method: components["schemas"]["AllocationMethod"];
+                /**
+                 * @description Number of accounts in the group.
+                 * @example 2
+                 */
+                size: number;
+                /**
+                 * @description Name of the group.
+                 * @example Growth
+                 */
+                name: string;
+            }[];
+        };
         /** @description One account of an allocation group and its share of the group's orders. */
         AllocationGroupAccount: {
             /**
@@ -5640,6 +5785,39 @@ export interface components {
              * @example 60
              */
             amount?: number;
+        };
+        /**
+         * @description A change of an allocation group: its accounts, its method, or its name (the group is then
+         *     named by `prev_name`, or `previous_name` as the vendor's example spells it). What is left out
+         *     stays as it was.
+         */
+        AllocationGroupChange: {
+            /**
+             * @description Name of the group; its new name when `prev_name` is given.
+             * @example Growth
+             */
+            name: string;
+            /**
+             * @description Current name of a group that is renamed.
+             * @example Growth 2025
+             */
+            prev_name?: string;
+            /**
+             * @description Same as `prev_name` (the spelling of the vendor's example).
+             * @example Growth 2025
+             */
+            previous_name?: string;
+            /** @description The sub-accounts in the group, each at most once (replaces the group's list). */
+            accounts?: components["schemas"]["AllocationGroupAccount"][];
+            default_method?: components["schemas"]["AllocationMethod"];
+        };
+        /** @description Answer to creating an allocation group. */
+        AllocationGroupResult: {
+            /**
+             * @description `true` when the allocation group was set; failures answer with an error status instead.
+             * @example true
+             */
+            success: boolean;
         };
         /**
          * @description A new allocation group of the advisor (the login user's master account) that distributes its orders over some of its sub-accounts.
@@ -5664,25 +5842,119 @@ export interface components {
             name: string;
             /** @description The sub-accounts in the group, each at most once. */
             accounts: components["schemas"]["AllocationGroupAccount"][];
-            /**
-             * @description How an order's quantity is distributed over the accounts: `A` available equity
-             *     (in proportion to each account's available equity), `E` equal (the same quantity to
-             *     each), `N` net liquidation value (in proportion to each account's net liquidation value;
-             *     the default), and the user-defined methods that read each account's `amount`:
-             *     `C` cash quantity, `P` percentage, `R` ratios, `S` shares.
-             * @default N
-             * @example N
-             * @enum {string}
-             */
-            default_method?: "A" | "E" | "N" | "C" | "P" | "R" | "S";
+            default_method?: components["schemas"]["AllocationMethod"];
         };
-        /** @description Answer to creating an allocation group. */
-        AllocationGroupResult: {
+        /** @description Names one of the advisor's allocation groups. */
+        AllocationGroupName: {
             /**
-             * @description `true` when the allocation group was set; failures answer with an error status instead.
-             * @example true
+             * @description Name of the group.
+             * @example Growth
              */
-            success: boolean;
+            name: string;
+        };
+        /** @description One allocation group. */
+        AllocationGroupDetails: {
+            /**
+             * @description Name of the group; orders name it in place of an account.
+             * @example Growth
+             */
+            name: string;
+            /** @description The accounts in the group, with their amounts under the user-defined methods. */
+            accounts: {
+                /**
+                 * @description Id of the sub-account.
+                 * @example U2345671
+                 */
+                name: string;
+                /**
+                 * @description The account's amount (share, ratio, percentage or cash), sent only under the user-defined methods `C`, `P`, `R`, `S`.
+                 * @example 60
+                 */
+                amount?: number;
+            }[];
+            default_method: components["schemas"]["AllocationMethod"];
+        };
+        /** @description The advisor's sub-accounts with the values the IB-computed allocation methods weigh them by. */
+        AllocatableAccounts: {
+            /** @description One entry per sub-account. */
+            accounts: {
+                /**
+                 * @description Id of the sub-account.
+                 * @example U2345671
+                 */
+                name: string;
+                /** @description The account's values, each `{key, value}`: `NetLiquidation` and `AvailableEquity`, in the account's base currency as decimal strings with two decimals. */
+                data: {
+                    /**
+                     * @description Which value (`NetLiquidation`, `AvailableEquity`).
+                     * @example NetLiquidation
+                     */
+                    key: string;
+                    /**
+                     * @description The value, a decimal string (`"251234.50"`).
+                     * @example 251234.50
+                     */
+                    value: string;
+                }[];
+            }[];
+        };
+        /**
+         * @description The default allocation method, as `AllocationMethod`; available equity is spelled `AvailableEquity` as the vendor's example sends it, or `A`.
+         * @example N
+         * @enum {string}
+         */
+        AllocationPresetMethod: "A" | "AvailableEquity" | "E" | "N" | "C" | "P" | "R" | "S";
+        /**
+         * @description An advisor's allocation presets. The reference server applies `default_method_for_all` (the
+         *     method of groups created without one, and of orders on the master account whose
+         *     `allocationMethod` it does not know); it keeps the other settings and reports them.
+         */
+        AllocationPresets: {
+            /**
+             * @description Whether groups close positions before distributing an order.
+             * @example false
+             */
+            group_auto_close_positions: boolean;
+            default_method_for_all: components["schemas"]["AllocationPresetMethod"];
+            /**
+             * @description Whether allocation profiles close positions before distributing an order.
+             * @example false
+             */
+            profiles_auto_close_positions: boolean;
+            /**
+             * @description Whether credit is checked before every order process rather than at placement and execution only.
+             * @example false
+             */
+            strict_credit_check: boolean;
+            /**
+             * @description Whether groups keep their proportions when orders are scaled.
+             * @example false
+             */
+            group_proportional_allocation: boolean;
+        };
+        /** @description New allocation presets; the settings left out keep their value. */
+        AllocationPresetsRequest: {
+            /**
+             * @description Whether groups close positions before distributing an order.
+             * @example false
+             */
+            group_auto_close_positions?: boolean;
+            default_method_for_all?: components["schemas"]["AllocationPresetMethod"];
+            /**
+             * @description Whether allocation profiles close positions before distributing an order.
+             * @example false
+             */
+            profiles_auto_close_positions?: boolean;
+            /**
+             * @description Whether credit is checked before every order process.
+             * @example false
+             */
+            strict_credit_check?: boolean;
+            /**
+             * @description Whether groups keep their proportions when orders are scaled.
+             * @example false
+             */
+            group_proportional_allocation?: boolean;
         };
         /**
          * @description One order, as placed (`placeOrders`) or as the complete replacement of an open order
@@ -5713,7 +5985,8 @@ export interface components {
             /**
              * @description Account the order is for. Optional: the account of the path is used when it is left out.
              *     An advisor placing for one sub-account gives the sub-account here (for example `U2345671`
-             *     under the path account `F7654321`); any other value must equal the path account.
+             *     under the path account `F7654321`), or the name of one of its allocation groups to split
+             *     the order over the group's accounts; any other value must equal the path account.
              * @example U1234567
              */
             acctId?: string;
@@ -5888,9 +6161,10 @@ export interface components {
              */
             extOperator?: string;
             /**
-             * @description How an advisor's order for an allocation group is split among the accounts
-             *     (`NetLiquidity`, `AvailableEquity`, `EqualQuantity`, `PctChange`). Accepted and ignored by
-             *     the reference server, which places orders for one account.
+             * @description How an advisor's order on the master account is split among all its sub-accounts
+             *     (`NetLiquidity`, `AvailableEquity`, `EqualQuantity`, `PctChange`, or a method code `A`,
+             *     `E`, `N`); a group's own method wins over it. The reference server does not simulate
+             *     `PctChange` and splits such orders by the presets' default method.
              * @example NetLiquidity
              */
             allocationMethod?: string;
@@ -8308,6 +8582,11 @@ export interface components {
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
          */
         AccountId: string;
+        /**
+         * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
+         *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
+         */
+        AccountOrGroupId: string;
         /** @description Kind of notification (see `FyiTypeCode`). */
         FyiTypeCode: components["schemas"]["FyiTypeCode"];
     };
@@ -9850,6 +10129,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAllocationGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    modifyAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group and what changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupChange"];
+            };
+        };
+        responses: {
+            /** @description The group was changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createAllocationGroup: {
         parameters: {
             query?: never;
@@ -9880,16 +10214,156 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group to delete. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupName"];
+            };
+        };
+        responses: {
+            /** @description The group was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group to read. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupName"];
+            };
+        };
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAllocatableAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sub-accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocatableAccounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAllocationPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The presets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationPresets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAllocationPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The presets to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationPresetsRequest"];
+            };
+        };
+        responses: {
+            /** @description The presets were changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     placeOrders: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
+                 *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
                  */
-                accountId: components["parameters"]["AccountId"];
+                accountId: components["parameters"]["AccountOrGroupId"];
             };
             cookie?: never;
         };

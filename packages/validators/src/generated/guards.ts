@@ -86,15 +86,42 @@ export const isAlgoParameter = (value: unknown): value is Schemas["AlgoParameter
 /** True when `value` matches the document's `AllPeriodsPerformance` schema. */
 export const isAllPeriodsPerformance = (value: unknown): value is Schemas["AllPeriodsPerformance"] =>
   schemaValidators["AllPeriodsPerformance"](value);
+/** True when `value` matches the document's `AllocatableAccounts` schema. */
+export const isAllocatableAccounts = (value: unknown): value is Schemas["AllocatableAccounts"] =>
+  schemaValidators["AllocatableAccounts"](value);
 /** True when `value` matches the document's `AllocationGroupAccount` schema. */
 export const isAllocationGroupAccount = (value: unknown): value is Schemas["AllocationGroupAccount"] =>
   schemaValidators["AllocationGroupAccount"](value);
+/** True when `value` matches the document's `AllocationGroupChange` schema. */
+export const isAllocationGroupChange = (value: unknown): value is Schemas["AllocationGroupChange"] =>
+  schemaValidators["AllocationGroupChange"](value);
+/** True when `value` matches the document's `AllocationGroupDetails` schema. */
+export const isAllocationGroupDetails = (value: unknown): value is Schemas["AllocationGroupDetails"] =>
+  schemaValidators["AllocationGroupDetails"](value);
+/** True when `value` matches the document's `AllocationGroupList` schema. */
+export const isAllocationGroupList = (value: unknown): value is Schemas["AllocationGroupList"] =>
+  schemaValidators["AllocationGroupList"](value);
+/** True when `value` matches the document's `AllocationGroupName` schema. */
+export const isAllocationGroupName = (value: unknown): value is Schemas["AllocationGroupName"] =>
+  schemaValidators["AllocationGroupName"](value);
 /** True when `value` matches the document's `AllocationGroupRequest` schema. */
 export const isAllocationGroupRequest = (value: unknown): value is Schemas["AllocationGroupRequest"] =>
   schemaValidators["AllocationGroupRequest"](value);
 /** True when `value` matches the document's `AllocationGroupResult` schema. */
 export const isAllocationGroupResult = (value: unknown): value is Schemas["AllocationGroupResult"] =>
   schemaValidators["AllocationGroupResult"](value);
+/** True when `value` matches the document's `AllocationMethod` schema. */
+export const isAllocationMethod = (value: unknown): value is Schemas["AllocationMethod"] =>
+  schemaValidators["AllocationMethod"](value);
+/** True when `value` matches the document's `AllocationPresetMethod` schema. */
+export const isAllocationPresetMethod = (value: unknown): value is Schemas["AllocationPresetMethod"] =>
+  schemaValidators["AllocationPresetMethod"](value);
+/** True when `value` matches the document's `AllocationPresets` schema. */
+export const isAllocationPresets = (value: unknown): value is Schemas["AllocationPresets"] =>
+  schemaValidators["AllocationPresets"](value);
+/** True when `value` matches the document's `AllocationPresetsRequest` schema. */
+export const isAllocationPresetsRequest = (value: unknown): value is Schemas["AllocationPresetsRequest"] =>
+  schemaValidators["AllocationPresetsRequest"](value);
 /** True when `value` matches the document's `AllocationSide` schema. */
 export const isAllocationSide = (value: unknown): value is Schemas["AllocationSide"] =>
   schemaValidators["AllocationSide"](value);

@@ -5162,7 +5162,7 @@ return errors === 0;
 }
 validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createAllocationGroup_query = validate72;
+export const request_listAllocationGroups_query = validate72;
 const schema72 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5202,13 +5202,294 @@ return errors === 0;
 }
 validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_path = validate73;
-const schema73 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_modifyAllocationGroup_query = validate73;
+const schema73 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate73.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_createAllocationGroup_query = validate74;
+const schema74 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate74.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_deleteAllocationGroup_query = validate75;
+const schema75 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate75.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAllocationGroup_query = validate76;
+const schema76 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_listAllocatableAccounts_query = validate77;
+const schema77 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAllocationPresets_query = validate78;
+const schema78 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setAllocationPresets_query = validate79;
+const schema79 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_placeOrders_path = validate80;
+const schema80 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
+const pattern22 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5257,8 +5538,8 @@ data["accountId"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func0(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func0(data0) > 64){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5277,8 +5558,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(!pattern22.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 _.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5300,18 +5581,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_query = validate74;
-const schema74 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_placeOrders_query = validate81;
+const schema81 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5340,19 +5621,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_confirmOrderReply_path = validate75;
-const schema75 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
+export const request_confirmOrderReply_path = validate82;
+const schema82 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
 const pattern23 = new RegExp("^[A-Za-z0-9-]+$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5444,18 +5725,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_confirmOrderReply_query = validate76;
-const schema76 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_confirmOrderReply_query = validate83;
+const schema83 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5484,18 +5765,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_suppressQuestions_query = validate77;
-const schema77 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_suppressQuestions_query = validate84;
+const schema84 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5524,18 +5805,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_resetSuppressedQuestions_query = validate78;
-const schema78 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_resetSuppressedQuestions_query = validate85;
+const schema85 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5564,19 +5845,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOpenOrders_query = validate79;
-const schema79 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"type":"boolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getOpenOrders_query = validate86;
+const schema86 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"type":"boolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 const pattern24 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5754,19 +6035,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOrderStatus_path = validate80;
-const schema80 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
+export const request_getOrderStatus_path = validate87;
+const schema87 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
 const pattern26 = new RegExp("^\\d{1,19}$", "u");
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5838,18 +6119,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOrderStatus_query = validate81;
-const schema81 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getOrderStatus_query = validate88;
+const schema88 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5878,18 +6159,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_path = validate82;
-const schema82 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+export const request_modifyOrder_path = validate89;
+const schema89 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6034,18 +6315,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_query = validate83;
-const schema83 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_modifyOrder_query = validate90;
+const schema90 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6074,18 +6355,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_path = validate84;
-const schema84 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+export const request_cancelOrder_path = validate91;
+const schema91 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6230,19 +6511,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_query = validate85;
-const schema85 = {"type":"object","properties":{"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
+export const request_cancelOrder_query = validate92;
+const schema92 = {"type":"object","properties":{"manualIndicator":{"type":"boolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
 const formats4 = formats.int64;
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6397,18 +6678,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getTrades_query = validate86;
-const schema86 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getTrades_query = validate93;
+const schema93 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6554,19 +6835,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getStocksBySymbols_query = validate87;
-const schema87 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
+export const request_getStocksBySymbols_query = validate94;
+const schema94 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
 const pattern32 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6670,18 +6951,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getFuturesBySymbols_query = validate88;
-const schema88 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
+export const request_getFuturesBySymbols_query = validate95;
+const schema95 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6838,18 +7119,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractRules_query = validate89;
-const schema89 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getContractRules_query = validate96;
+const schema96 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6878,18 +7159,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_path = validate90;
-const schema90 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractAlgos_path = validate97;
+const schema97 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6969,19 +7250,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_query = validate91;
-const schema91 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
+export const request_getContractAlgos_query = validate98;
+const schema98 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
 const pattern34 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7100,7 +7381,7 @@ data["addDescription"] = coerced1;
 }
 }
 if(!((data1 === "0") || (data1 === "1"))){
-const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema91.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema98.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7139,7 +7420,7 @@ data["addParams"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema91.properties.addParams.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema98.properties.addParams.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7159,19 +7440,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getCurrencyPairs_query = validate92;
-const schema92 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
+export const request_getCurrencyPairs_query = validate99;
+const schema99 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
 const pattern35 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7255,18 +7536,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractRules_query = validate93;
-const schema93 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractRules_query = validate100;
+const schema100 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7358,18 +7639,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractDetails_query = validate94;
-const schema94 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractDetails_query = validate101;
+const schema101 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7461,19 +7742,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataSnapshot_query = validate95;
-const schema95 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
+export const request_getMarketDataSnapshot_query = validate102;
+const schema102 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
 const pattern36 = new RegExp("^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$", "u");
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7588,18 +7869,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_unsubscribeMarketData_query = validate96;
-const schema96 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_unsubscribeMarketData_query = validate103;
+const schema103 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7628,18 +7909,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_unsubscribeAllMarketData_query = validate97;
-const schema97 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_unsubscribeAllMarketData_query = validate104;
+const schema104 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7668,18 +7949,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataHistory_query = validate98;
-const schema98 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"type":"boolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
+export const request_getMarketDataHistory_query = validate105;
+const schema105 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"type":"boolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7931,7 +8212,7 @@ data["direction"] = coerced6;
 }
 }
 if(!((data6 === -1) || (data6 === 1))){
-const err10 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema98.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema105.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7983,376 +8264,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate98.errors = vErrors;
-return errors === 0;
-}
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getScannerParameters_query = validate99;
-const schema99 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate99.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate99.errors = vErrors;
-return errors === 0;
-}
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_runScanner_query = validate100;
-const schema100 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate100.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate100.errors = vErrors;
-return errors === 0;
-}
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getUnreadNotificationCount_query = validate101;
-const schema101 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate101.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate101.errors = vErrors;
-return errors === 0;
-}
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getNotificationSettings_query = validate102;
-const schema102 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate102.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_setNotificationSetting_path = validate103;
-const schema103 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
-const schema104 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate103.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.typecode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.typecode !== undefined){
-let data0 = data.typecode;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["typecode"] = coerced0;
-}
-}
-}
-if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema104.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-validate103.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_setNotificationSetting_query = validate104;
-const schema105 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate104.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate104.errors = vErrors;
-return errors === 0;
-}
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getNotificationDisclaimer_path = validate105;
-const schema106 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate105.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.typecode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.typecode !== undefined){
-let data0 = data.typecode;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["typecode"] = coerced0;
-}
-}
-}
-if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema104.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_query = validate106;
-const schema108 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getScannerParameters_query = validate106;
+const schema106 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8391,13 +8309,134 @@ return errors === 0;
 }
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_path = validate107;
-const schema109 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_runScanner_query = validate107;
+const schema107 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getUnreadNotificationCount_query = validate108;
+const schema108 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate108.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getNotificationSettings_query = validate109;
+const schema109 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setNotificationSetting_path = validate110;
+const schema110 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+const schema111 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8446,7 +8485,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema104.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8467,58 +8506,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_query = validate108;
-const schema111 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate108.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getNotificationDeliveryOptions_query = validate109;
+export const request_setNotificationSetting_query = validate111;
 const schema112 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8547,18 +8546,300 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationEmailDelivery_query = validate110;
-const schema113 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+export const request_getNotificationDisclaimer_path = validate112;
+const schema113 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate112.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.typecode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.typecode !== undefined){
+let data0 = data.typecode;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["typecode"] = coerced0;
+}
+}
+}
+if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+validate112.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getNotificationDisclaimer_query = validate113;
+const schema115 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate113.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_acknowledgeNotificationDisclaimer_path = validate114;
+const schema116 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.typecode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.typecode !== undefined){
+let data0 = data.typecode;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["typecode"] = coerced0;
+}
+}
+}
+if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+validate114.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_acknowledgeNotificationDisclaimer_query = validate115;
+const schema118 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getNotificationDeliveryOptions_query = validate116;
+const schema119 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate116.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setNotificationEmailDelivery_query = validate117;
+const schema120 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8619,7 +8900,7 @@ data["enabled"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema113.properties.enabled.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema120.properties.enabled.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8640,18 +8921,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationDevice_query = validate111;
-const schema114 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationDevice_query = validate118;
+const schema121 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8680,18 +8961,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_path = validate112;
-const schema115 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
+export const request_deleteNotificationDevice_path = validate119;
+const schema122 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8773,18 +9054,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_query = validate113;
-const schema116 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteNotificationDevice_query = validate120;
+const schema123 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8813,20 +9094,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listNotifications_query = validate114;
-const schema117 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
+export const request_listNotifications_query = validate121;
+const schema124 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
 const pattern37 = new RegExp("^[A-Z0-9]{2}(,[A-Z0-9]{2})*$", "u");
 const pattern39 = new RegExp("^\\d+$", "u");
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9047,18 +9328,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_path = validate115;
-const schema118 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
+export const request_markNotificationRead_path = validate122;
+const schema125 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9130,18 +9411,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_query = validate116;
-const schema119 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_markNotificationRead_query = validate123;
+const schema126 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9170,8 +9451,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

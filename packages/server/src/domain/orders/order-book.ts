@@ -1,5 +1,6 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
+import { advisorGroup, orderAllocation } from '../accounts/allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Session } from '../auth/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
@@ -54,8 +55,15 @@ export class OrderBook {
   }
 
   place(session: Session, accountId: string, requests: OrderRequest[]): OrderOutcome {
-    const account = this.pathAccount(session, accountId);
-    const tickets = ticketsOf(this.brokerage, account, requests);
+    const user = this.brokerage.userOf(session);
+    // An advisor's order may name one of its groups in place of an account.
+    const group = this.brokerage.account(accountId)
+      ? undefined
+      : advisorGroup(this.brokerage.store, user, accountId);
+    const account = this.pathAccount(session, group ? (user.accounts[0] ?? accountId) : accountId);
+    const tickets = ticketsOf(this.brokerage, account, requests, (request) =>
+      orderAllocation(this.brokerage.store, user, account, group, request),
+    );
     this.matching.expire();
     this.questions.invalidate(account.id);
     return this.decide(session, account, tickets, 0);
