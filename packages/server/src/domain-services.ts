@@ -1,3 +1,4 @@
+import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
 import { AlertBook } from './domain/alerts/alert-book.js';
 import { Brokerage, type BrokerageOptions } from './domain/accounts/brokerage.js';
 import { TokenSigner } from './domain/auth/jwt.js';
@@ -12,6 +13,7 @@ import { defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
 import './domain/accounts/collections.js';
+import './domain/advisor-models/collections.js';
 import './domain/alerts/collections.js';
 import './domain/auth/collections.js';
 import './domain/market/collections.js';
@@ -43,6 +45,8 @@ export interface Services {
   portfolio: Portfolio;
   /** Notifications (FYIs) made from the brokerage's events, with each user's choices. */
   notifications: Notifications;
+  /** Advisors' models: targets, investments and the trades that rebalance them. */
+  advisorModels: AdvisorModels;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -70,6 +74,18 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const marketData = new MarketData(brokerage);
   const portfolio = new Portfolio(brokerage);
   const notifications = new Notifications(brokerage);
+  const advisorModels = new AdvisorModels(brokerage, orders);
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio, notifications };
+  return {
+    brokerage,
+    oauth1,
+    oauth2,
+    sso,
+    orders,
+    alerts,
+    marketData,
+    portfolio,
+    notifications,
+    advisorModels,
+  };
 }

@@ -94,6 +94,17 @@ const expected = [
   'GET /v1/api/iserver/marketdata/history getMarketDataHistory',
   'GET /v1/api/iserver/scanner/params getScannerParameters',
   'POST /v1/api/iserver/scanner/run runScanner',
+  // Advisor models (issue 17)
+  'POST /v1/api/fa/model/list listModels',
+  'POST /v1/api/fa/model/summary getModelSummary',
+  'POST /v1/api/fa/model/positions getModelPositions',
+  'POST /v1/api/fa/model/accounts-details getModelAccounts',
+  'POST /v1/api/fa/model/invest-divest-positions getModelInvestedAccounts',
+  'POST /v1/api/fa/model/save saveModel',
+  'POST /v1/api/fa/model/invest-divest investInModel',
+  'POST /v1/api/fa/model/submit-transfers submitModelTransfers',
+  'POST /v1/api/fa/fa-preset/get getModelPresets',
+  'POST /v1/api/fa/fa-preset/save saveModelPresets',
   // Notifications (issue 17)
   'GET /v1/api/fyi/unreadnumber getUnreadNotificationCount',
   'GET /v1/api/fyi/settings getNotificationSettings',

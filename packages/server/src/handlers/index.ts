@@ -1,5 +1,6 @@
 import type { HandlerContext, Handlers } from '../http/handler.js';
 import { accountHandlers } from './accounts.js';
+import { advisorModelHandlers } from './advisor-models.js';
 import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
 import { contractHandlers } from './contracts.js';
@@ -25,6 +26,7 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...alertHandlers(context),
   ...watchlistHandlers(context),
   ...allocationHandlers(context),
+  ...advisorModelHandlers(context),
   ...orderHandlers(context),
   ...tradeHandlers(context),
   ...contractHandlers(context),

@@ -2271,6 +2271,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/fa/model/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the advisor's models
+         * @description The advisor's models with their value over the invested accounts and the number of accounts.
+         *     A user who is not an advisor answers 400.
+         */
+        post: operations["listModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read one model in short
+         * @description One model with its value and number of invested accounts. An unknown model answers 400.
+         *     A user who is not an advisor answers 400.
+         */
+        post: operations["getModelSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a model's positions against its targets
+         * @description The model's positions over all its accounts (units, market value, actual share) against each
+         *     target, and its cash. `sortField` and `sortDirection` order the rows (by target when left
+         *     out), `limit` caps them. An unknown model answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelPositions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/accounts-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the accounts invested in a model
+         * @description Each account invested in the model with its part's value, cost, unrealized profit or loss and
+         *     distance from the targets, then a `TOTAL` row. An unknown model answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/invest-divest-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read what each sub-account holds in and outside a model
+         * @description Every sub-account of the advisor with its value in this model, in other models, and its cash
+         *     and positions outside any model. An unknown model answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelInvestedAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a model or change its targets
+         * @description Creates the model, or replaces its description and targets. Targets are percentages of the
+         *     model's value, each contract once; the position and cash targets add up to 100 (any cash
+         *     target left out is the rest). Contracts must be stocks the brokerage knows. Accounts already
+         *     invested keep their positions until the next investment rebalances them. Every violation
+         *     answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["saveModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/invest-divest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invest sub-accounts' cash in a model, or divest it
+         * @description Moves each account's amount into the model (negative: out of it) and computes the trades that
+         *     bring the account's part of the model to its targets at the current prices: whole shares,
+         *     rounded down. The trades wait as pending transfers until `POST
+         *     /v1/api/fa/model/submit-transfers`. An unknown model, an account that is not one of the
+         *     advisor's sub-accounts or is listed twice, an amount larger than the account's part of the
+         *     model when divesting, or a contract without a price answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["investInModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/submit-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the pending trades of the models
+         * @description Places every pending trade of the advisor's models as a market order for its account: each
+         *     fills at the last price into the account's positions, cash and trades (an order the account
+         *     cannot take is Inactive and leaves the model as it was). With nothing pending it does
+         *     nothing. A user who is not an advisor answers 400.
+         */
+        post: operations["submitModelTransfers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/fa-preset/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the presets for model rebalancing
+         * @description The advisor's presets for model rebalancing (defaults until saved). The reference server keeps
+         *     and reports them but does not apply them. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelPresets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/fa-preset/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the presets for model rebalancing
+         * @description Changes the presets given; the others keep their value. A user who is not an advisor answers 400.
+         */
+        post: operations["saveModelPresets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/fyi/unreadnumber": {
         parameters: {
             query?: never;
@@ -8255,6 +8474,718 @@ export interface components {
              */
             scan_data_column_name?: string;
         };
+        /**
+         * @description Request identifier the answer echoes (a new one is given when it is left out).
+         * @example 540607
+         */
+        FaRequestId: number;
+        /** @description A request of the advisors' model operations that names nothing else. */
+        FaRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Polling key; an empty string while polling. Accepted and ignored (the reference server answers at once).
+             * @example
+             */
+            subscriptionKey?: string;
+        };
+        /** @description One model in short. */
+        ModelSummary: {
+            /**
+             * @description Internal flag, always `true` on the reference server.
+             * @example true
+             */
+            bootstrapped: boolean;
+            /**
+             * @description Internal flag, always `false` on the reference server.
+             * @example false
+             */
+            ci: boolean;
+            /**
+             * @description Description.
+             * @example Large US technology companies
+             */
+            desc: string;
+            /**
+             * @description Whether the model rebalances to its original targets.
+             * @example false
+             */
+            isStatic: boolean;
+            /**
+             * @description Whether an instrument is more than 5 percentage points away from its target.
+             * @example false
+             */
+            mismatch: boolean;
+            /**
+             * @description Name.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Value of the model over its accounts, in the master's base currency; a decimal string (the vendor's examples send strings, its schema a number).
+             * @example 10012.50
+             */
+            nlv: string | number;
+            /**
+             * @description Number of accounts invested in the model.
+             * @example 2
+             */
+            numAccounts: number;
+            /**
+             * @description The request's identifier (in the single-model answer).
+             * @example 540609
+             */
+            reqID?: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus?: number;
+        };
+        /** @description The advisor's models. */
+        ModelList: {
+            /**
+             * @description Base currency of the master account.
+             * @example USD
+             */
+            baseCcy: string;
+            /**
+             * @description The advisor's master account.
+             * @example F7654321
+             */
+            masterAccount: string;
+            /** @description Every model, in the order they were created. */
+            models: components["schemas"]["ModelSummary"][];
+            /**
+             * @description The request's identifier.
+             * @example 540608
+             */
+            reqID: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+        };
+        /** @description Names one of the advisor's models, with the options the reading operations take. */
+        ModelQuery: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Polling key; accepted and ignored.
+             * @example
+             */
+            subscriptionKey?: string;
+            /**
+             * @description Polling mode; accepted and ignored.
+             * @example 1
+             * @enum {integer}
+             */
+            subscriptionStatus?: 0 | 1;
+            /**
+             * @description Whether profit and loss is computed (`fa/model/accounts-details`); the reference server always computes it.
+             * @example true
+             */
+            calcPnls?: boolean;
+            /**
+             * @description Field the positions are sorted by (`fa/model/positions`); both spellings of the vendor's versions are taken.
+             * @example mv
+             * @enum {string}
+             */
+            sortField?: "actl" | "actlRangeMax" | "actlRangeMin" | "ccy" | "cid" | "dlv" | "instrImbalance" | "instrument" | "mismatchType" | "mv" | "position" | "target" | "actual" | "actualRangeMax" | "actualRangeMin" | "conid" | "instrumentImbalance";
+            /**
+             * @description Sort direction, `ASC` (smallest first) or `DESC`.
+             * @example DESC
+             * @enum {string}
+             */
+            sortDirection?: "ASC" | "DESC";
+            /**
+             * @description Most positions to answer (`fa/model/positions`).
+             * @example 10
+             */
+            limit?: number;
+        };
+        /**
+         * @description The positions of a model over all its accounts against its targets. Percentages (`actl`,
+         *     `trgt`, `instrImbalance`) are of the model's value; amounts in the master's base currency;
+         *     most values are decimal strings, as the service sends them.
+         */
+        ModelPositions: {
+            /** @description The model's cash, one row per currency. */
+            cash: {
+                /**
+                 * @description Actual share of the model, percent.
+                 * @example 9.84
+                 */
+                actl: string;
+                /**
+                 * @description Currency.
+                 * @example USD
+                 */
+                ccy: string;
+                /**
+                 * @description Exchange rate to the base currency.
+                 * @example 1
+                 */
+                exrt: string;
+                /**
+                 * @description Actual minus target, percentage points.
+                 * @example -0.16
+                 */
+                instrImbalance: string;
+                /**
+                 * @description Amount of cash.
+                 * @example 985.40
+                 */
+                mv: string;
+                /**
+                 * @description Target share, percent.
+                 * @example 10
+                 */
+                trgt: string;
+            }[];
+            /**
+             * @description Whether a position is more than 5 percentage points away from its target.
+             * @example false
+             */
+            mismatched: boolean;
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Value of the model.
+             * @example 10012.5
+             */
+            nlv: number;
+            /** @description One row per contract of the model's targets. */
+            positionList: {
+                /**
+                 * @description Actual share of the model, percent.
+                 * @example 60.12
+                 */
+                actl: string;
+                /**
+                 * @description Upper tolerance; `None` when tolerance ranges are not used.
+                 * @example None
+                 */
+                actlRangeMax: string;
+                /**
+                 * @description Lower tolerance; `None` when tolerance ranges are not used.
+                 * @example None
+                 */
+                actlRangeMin: string;
+                /**
+                 * @description Currency of the contract.
+                 * @example USD
+                 */
+                ccy: string;
+                /**
+                 * @description Contract id.
+                 * @example 265598
+                 */
+                cid: number;
+                /**
+                 * @description Displayed value (the market value).
+                 * @example 6020.00
+                 */
+                dlv: string;
+                /**
+                 * @description Exchange rate to the base currency.
+                 * @example 1
+                 */
+                exrt: string;
+                /**
+                 * @description Flags; 0.
+                 * @example 0
+                 */
+                flg: number;
+                /**
+                 * @description Actual minus target, percentage points.
+                 * @example 0.12
+                 */
+                instrImbalance: string;
+                /**
+                 * @description Symbol.
+                 * @example AAPL
+                 */
+                instrument: string;
+                /**
+                 * @description `0` within the tolerance, `1` outside it.
+                 * @example 0
+                 */
+                mismatchType: number;
+                /**
+                 * @description Market value.
+                 * @example 6020.00
+                 */
+                mv: string;
+                /**
+                 * @description Units the model holds over its accounts.
+                 * @example 35
+                 */
+                position: string;
+                /**
+                 * @description Target share, percent.
+                 * @example 60
+                 */
+                trgt: string;
+            }[];
+            /**
+             * @description When the positions were read, epoch milliseconds.
+             * @example 1767272400000
+             */
+            positionTs: number;
+            /**
+             * @description The request's identifier.
+             * @example 540609
+             */
+            reqID: number;
+            /**
+             * @description Whether the model holds stocks only.
+             * @example true
+             */
+            stkOnly: boolean;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+            /**
+             * @description Displayed value of the positions.
+             * @example 9027.1
+             */
+            totalDlv: number;
+            /**
+             * @description Market value of the positions.
+             * @example 9027.1
+             */
+            totalMv: number;
+        };
+        /** @description The accounts invested in a model, and a `TOTAL` row. */
+        ModelAccountsDetails: {
+            /** @description One row per invested account, then `TOTAL`. */
+            accountInfoList: {
+                /**
+                 * @description Account id, or `TOTAL`.
+                 * @example U2345671
+                 */
+                account: string;
+                /**
+                 * @description Sum of the positions' distances from their targets, a fraction of the account's model value.
+                 * @example 0.012
+                 */
+                acctImbalance: string;
+                /**
+                 * @description Alias of the account (`None` on the total row).
+                 * @example Lee growth
+                 */
+                alias: string;
+                /**
+                 * @description Base currency of the account.
+                 * @example USD
+                 */
+                baseCcyAccount: string;
+                /**
+                 * @description Cost of the model's positions in the account.
+                 * @example 5980.00
+                 */
+                costBasis: string;
+                /**
+                 * @description Exchange rate to the master's base currency.
+                 * @example 1
+                 */
+                exrt: number;
+                /**
+                 * @description The account's cash outside any model.
+                 * @example 240012.25
+                 */
+                indCash: string;
+                /**
+                 * @description Value of the account's part of the model.
+                 * @example 10012.50
+                 */
+                nlv: string;
+                /**
+                 * @description Positions more than 5 percentage points from their targets.
+                 * @example 0
+                 */
+                numInstrOutsideRange: number;
+                /**
+                 * @description Unrealized profit or loss of the model's positions in the account.
+                 * @example 40.00
+                 */
+                unrealPnL: string;
+            }[];
+            /**
+             * @description Base currency of the master account.
+             * @example USD
+             */
+            baseCcyMaster: string;
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description The request's identifier.
+             * @example 131
+             */
+            reqID: number;
+        };
+        /** @description The advisor's sub-accounts with what they hold in the model, in other models and outside models. */
+        ModelInvestedAccounts: {
+            /** @description One row per sub-account. */
+            accountList: {
+                /**
+                 * @description Account id.
+                 * @example U2345671
+                 */
+                account: string;
+                /**
+                 * @description Value of the account's part of this model.
+                 * @example 10012.5
+                 */
+                accountModelNlv: string;
+                /**
+                 * @description Value of its parts of the other models.
+                 * @example 0
+                 */
+                accountOtherModelsNlv: string;
+                /**
+                 * @description Alias of the account.
+                 * @example Lee growth
+                 */
+                alias: string;
+                /**
+                 * @description Base currency of the account.
+                 * @example USD
+                 */
+                baseCcyAccount: string;
+                /**
+                 * @description Precision of that currency.
+                 * @example 0.01
+                 */
+                baseCcyAccountPrc: string;
+                /**
+                 * @description Exchange rate to the master's base currency.
+                 * @example 1
+                 */
+                exrt: number;
+                /**
+                 * @description Cash outside any model.
+                 * @example 240012.25
+                 */
+                indCashNlv: string;
+                /**
+                 * @description Value of positions outside any model.
+                 * @example 1210.5
+                 */
+                indPosNlv: string;
+                /**
+                 * @description Net liquidation value of the account.
+                 * @example 251234.5
+                 */
+                nlv: string;
+            }[];
+            /**
+             * @description Base currency of the master account.
+             * @example USD
+             */
+            baseCcyMaster: string;
+            /**
+             * @description Precision of that currency.
+             * @example 0.01
+             */
+            baseCcyMasterPrc: string;
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description The request's identifier.
+             * @example 129
+             */
+            reqID: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             * @enum {integer}
+             */
+            subscriptionStatus: 0 | 1;
+        };
+        /**
+         * @description Creates a model, or replaces the targets of an existing one. Targets are percentages of the
+         *     model's value; the position and cash targets add up to 100.
+         */
+        ModelSaveRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Description of the model (the name when left out).
+             * @example Large US technology companies
+             */
+            desc?: string;
+            /**
+             * @description `true` rebalances to the original targets; `false` (the default) lets them drift with the market. Kept and reported.
+             * @example false
+             */
+            isStatic?: boolean;
+            /** @description The contracts of the model, each once, with its target. */
+            positionTargets: {
+                /**
+                 * @description Contract id (a stock).
+                 * @example 265598
+                 */
+                conid: number;
+                /**
+                 * @description Target, percent of the model's value.
+                 * @example 60
+                 */
+                target: number;
+            }[];
+            /** @description Cash targets by currency; the rest of the model after its positions. */
+            cashTargets?: {
+                /**
+                 * @description Currency.
+                 * @example USD
+                 */
+                ccy: string;
+                /**
+                 * @description Target, percent of the model's value.
+                 * @example 10
+                 */
+                target: number;
+            }[];
+        };
+        /** @description Acknowledges a saved model or submitted transfers. */
+        ModelSaved: {
+            /**
+             * @description The request's identifier.
+             * @example 540607
+             */
+            reqID: number;
+            /**
+             * @description `true`: done (failures answer with an error status instead).
+             * @example true
+             */
+            success: boolean;
+        };
+        /** @description Cash to move into (positive) or out of (negative) a model, per sub-account. */
+        ModelInvestRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Polling key; accepted and ignored.
+             * @example
+             */
+            subscriptionKey?: string;
+            /** @description The sub-accounts and amounts, each account once. */
+            accountList: {
+                /**
+                 * @description Id of one of the advisor's sub-accounts.
+                 * @example U2345671
+                 */
+                account: string;
+                /**
+                 * @description Amount in the account's base currency; negative divests.
+                 * @example 10000
+                 */
+                amtToInvest: number;
+            }[];
+        };
+        /** @description Acknowledges an investment or divestment; its trades wait in the pending transfers. */
+        ModelInvestAnswer: {
+            /**
+             * @description The request's identifier, as a string (the vendor's example sends it so).
+             * @example 130
+             */
+            reqID: string;
+            /**
+             * @description Key to poll the request with.
+             * @example 2
+             */
+            subscriptionKey: string | null;
+            /**
+             * @description `0`: not polling (the reference server computes the trades at once).
+             * @example 0
+             * @enum {integer}
+             */
+            subscriptionStatus: 0 | 1;
+        };
+        /** @description Submits the pending transfers (trades) of the advisor's models. */
+        ModelTransfersRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Identifier to follow the transmissions; accepted and ignored.
+             * @example 1
+             */
+            fpOrderId?: number;
+        };
+        /** @description The advisor's presets for model rebalancing; kept and reported by the reference server, which does not apply them. */
+        ModelPresets: {
+            /**
+             * @description Avoid negative offsetting cash outside the models.
+             * @example false
+             */
+            avoidNegativeCashInCore: boolean;
+            /**
+             * @description Factor applied before buying a full share with cash quantities.
+             * @example 25
+             */
+            cashQtyEstimateFactor: number;
+            /**
+             * @description Close the whole position when divesting.
+             * @example true
+             */
+            closeDivestCorePosition: boolean;
+            /**
+             * @description Use the most available funds to increase long positions.
+             * @example false
+             */
+            fullyInvestExistingLongPositions: boolean;
+            /**
+             * @description Keep the model open for fully divested accounts.
+             * @example false
+             */
+            keepModelOpen: boolean;
+            /**
+             * @description Transfer positions outside the models instead of selling them.
+             * @example false
+             */
+            preferCrossWithIndependent: boolean;
+            /**
+             * @description Transfer positions from outside the models when possible.
+             * @example true
+             */
+            preferTransferFromIndependent: boolean;
+            /**
+             * @description The request's identifier.
+             * @example 127
+             */
+            reqID: number;
+            /**
+             * @description Round allocations to the exchange's board lot.
+             * @example false
+             */
+            roundAllocExchBoardLot: boolean;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+            /**
+             * @description Use balances in other currencies than the base.
+             * @example false
+             */
+            useNonBaseCcy: boolean;
+            /**
+             * @description Rebalance only outside tolerance ranges.
+             * @example false
+             */
+            useToleranceRange: boolean;
+        };
+        /** @description New presets for model rebalancing; those left out keep their value. */
+        ModelPresetsRequest: {
+            /**
+             * @description Avoid negative offsetting cash outside the models.
+             * @example false
+             */
+            avoidNegativeCashInCore?: boolean;
+            /**
+             * @description Factor applied before buying a full share with cash quantities.
+             * @example 25
+             */
+            cashQtyEstimateFactor?: number;
+            /**
+             * @description Close the whole position when divesting.
+             * @example true
+             */
+            closeDivestCorePosition?: boolean;
+            /**
+             * @description Use the most available funds to increase long positions.
+             * @example false
+             */
+            fullyInvestExistingLongPositions?: boolean;
+            /**
+             * @description Keep the model open for fully divested accounts.
+             * @example false
+             */
+            keepModelOpen?: boolean;
+            /**
+             * @description Transfer positions outside the models instead of selling them.
+             * @example false
+             */
+            preferCrossWithIndependent?: boolean;
+            /**
+             * @description Transfer positions from outside the models when possible.
+             * @example true
+             */
+            preferTransferFromIndependent?: boolean;
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Round allocations to the exchange's board lot.
+             * @example false
+             */
+            roundAllocExchBoardLot?: boolean;
+            /**
+             * @description Polling mode; accepted and ignored.
+             * @example 1
+             */
+            subscriptionStatus?: number;
+            /**
+             * @description Use balances in other currencies than the base.
+             * @example false
+             */
+            useNonBaseCcy?: boolean;
+            /**
+             * @description Rebalance only outside tolerance ranges.
+             * @example false
+             */
+            useToleranceRange?: boolean;
+        };
+        /** @description Acknowledges saved model presets. */
+        ModelPresetsSaved: {
+            /**
+             * @description `None` when the presets were saved (the service's text for no error).
+             * @example None
+             */
+            error: string;
+            /**
+             * @description The request's identifier.
+             * @example 128
+             */
+            reqID: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+            /**
+             * @description `true` when saved.
+             * @example true
+             */
+            success: boolean;
+        };
         /** @description How many notifications are unread. */
         FyiUnreadCount: {
             /**
@@ -11146,6 +12077,306 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The request identifier. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaRequest"];
+            };
+        };
+        responses: {
+            /** @description The models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model and the order of the rows. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The positions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPositions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelAccountsDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelInvestedAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The sub-accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelInvestedAccounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model and its targets. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The model was saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    investInModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model and the amounts per account. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelInvestRequest"];
+            };
+        };
+        responses: {
+            /** @description The investment was accepted; its trades are pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelInvestAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitModelTransfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The request identifier. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelTransfersRequest"];
+            };
+        };
+        responses: {
+            /** @description The trades were submitted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The request identifier. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaRequest"];
+            };
+        };
+        responses: {
+            /** @description The presets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPresets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveModelPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The presets to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelPresetsRequest"];
+            };
+        };
+        responses: {
+            /** @description The presets were saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPresetsSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

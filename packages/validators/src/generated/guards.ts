@@ -188,6 +188,12 @@ export const isEventContractDetails = (value: unknown): value is Schemas["EventC
 /** True when `value` matches the document's `EventContractRules` schema. */
 export const isEventContractRules = (value: unknown): value is Schemas["EventContractRules"] =>
   schemaValidators["EventContractRules"](value);
+/** True when `value` matches the document's `FaRequest` schema. */
+export const isFaRequest = (value: unknown): value is Schemas["FaRequest"] =>
+  schemaValidators["FaRequest"](value);
+/** True when `value` matches the document's `FaRequestId` schema. */
+export const isFaRequestId = (value: unknown): value is Schemas["FaRequestId"] =>
+  schemaValidators["FaRequestId"](value);
 /** True when `value` matches the document's `FutureContract` schema. */
 export const isFutureContract = (value: unknown): value is Schemas["FutureContract"] =>
   schemaValidators["FutureContract"](value);
@@ -260,6 +266,48 @@ export const isMarketDataSnapshotEntry = (value: unknown): value is Schemas["Mar
 /** True when `value` matches the document's `MarketValueEntry` schema. */
 export const isMarketValueEntry = (value: unknown): value is Schemas["MarketValueEntry"] =>
   schemaValidators["MarketValueEntry"](value);
+/** True when `value` matches the document's `ModelAccountsDetails` schema. */
+export const isModelAccountsDetails = (value: unknown): value is Schemas["ModelAccountsDetails"] =>
+  schemaValidators["ModelAccountsDetails"](value);
+/** True when `value` matches the document's `ModelInvestAnswer` schema. */
+export const isModelInvestAnswer = (value: unknown): value is Schemas["ModelInvestAnswer"] =>
+  schemaValidators["ModelInvestAnswer"](value);
+/** True when `value` matches the document's `ModelInvestRequest` schema. */
+export const isModelInvestRequest = (value: unknown): value is Schemas["ModelInvestRequest"] =>
+  schemaValidators["ModelInvestRequest"](value);
+/** True when `value` matches the document's `ModelInvestedAccounts` schema. */
+export const isModelInvestedAccounts = (value: unknown): value is Schemas["ModelInvestedAccounts"] =>
+  schemaValidators["ModelInvestedAccounts"](value);
+/** True when `value` matches the document's `ModelList` schema. */
+export const isModelList = (value: unknown): value is Schemas["ModelList"] =>
+  schemaValidators["ModelList"](value);
+/** True when `value` matches the document's `ModelPositions` schema. */
+export const isModelPositions = (value: unknown): value is Schemas["ModelPositions"] =>
+  schemaValidators["ModelPositions"](value);
+/** True when `value` matches the document's `ModelPresets` schema. */
+export const isModelPresets = (value: unknown): value is Schemas["ModelPresets"] =>
+  schemaValidators["ModelPresets"](value);
+/** True when `value` matches the document's `ModelPresetsRequest` schema. */
+export const isModelPresetsRequest = (value: unknown): value is Schemas["ModelPresetsRequest"] =>
+  schemaValidators["ModelPresetsRequest"](value);
+/** True when `value` matches the document's `ModelPresetsSaved` schema. */
+export const isModelPresetsSaved = (value: unknown): value is Schemas["ModelPresetsSaved"] =>
+  schemaValidators["ModelPresetsSaved"](value);
+/** True when `value` matches the document's `ModelQuery` schema. */
+export const isModelQuery = (value: unknown): value is Schemas["ModelQuery"] =>
+  schemaValidators["ModelQuery"](value);
+/** True when `value` matches the document's `ModelSaveRequest` schema. */
+export const isModelSaveRequest = (value: unknown): value is Schemas["ModelSaveRequest"] =>
+  schemaValidators["ModelSaveRequest"](value);
+/** True when `value` matches the document's `ModelSaved` schema. */
+export const isModelSaved = (value: unknown): value is Schemas["ModelSaved"] =>
+  schemaValidators["ModelSaved"](value);
+/** True when `value` matches the document's `ModelSummary` schema. */
+export const isModelSummary = (value: unknown): value is Schemas["ModelSummary"] =>
+  schemaValidators["ModelSummary"](value);
+/** True when `value` matches the document's `ModelTransfersRequest` schema. */
+export const isModelTransfersRequest = (value: unknown): value is Schemas["ModelTransfersRequest"] =>
+  schemaValidators["ModelTransfersRequest"](value);
 /** True when `value` matches the document's `OAuth2TokenRequest` schema. */
 export const isOAuth2TokenRequest = (value: unknown): value is Schemas["OAuth2TokenRequest"] =>
   schemaValidators["OAuth2TokenRequest"](value);

@@ -64,9 +64,9 @@ const methodNames: Record<string, AllocationMethod> = {
 /** Store key of a group: names are unique per advisor. */
 export const allocationGroupKey = (username: string, name: string) => `${username}/${name}`;
 
-/** Advisors only: anyone else gets the same refusal on every allocation operation. */
-export function requireAdvisor(user: User): void {
-  if (!user.properties.includes('FA')) throw badRequest(allocationTexts.advisorsOnly);
+/** Advisors only: anyone else gets the area's refusal (the allocation one by default). */
+export function requireAdvisor(user: User, refusal: string = allocationTexts.advisorsOnly): void {
+  if (!user.properties.includes('FA')) throw badRequest(refusal);
 }
 
 /** The advisor's sub-accounts: every account of the user whose parent is the master account. */
