@@ -129,6 +129,9 @@ export const controlOperationRoutes = [
   { operationId: 'advanceMarket', method: 'POST', path: '/control/market/advance', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401], errors: {} },
   { operationId: 'clearFaults', method: 'DELETE', path: '/control/faults', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: false, statuses: [204, 400, 401], errors: {} },
   { operationId: 'injectFault', method: 'PUT', path: '/control/faults/{operationId}', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'seedNotification', method: 'POST', path: '/control/notifications', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'seedAllocationGroup', method: 'POST', path: '/control/allocation-groups', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'seedModel', method: 'POST', path: '/control/models', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
 ] as const satisfies readonly OperationRow<string>[];
 
 export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';

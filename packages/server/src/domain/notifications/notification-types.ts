@@ -168,6 +168,8 @@ export const notificationTypes: readonly NotificationType[] = [
 
 const byCode = new Map(notificationTypes.map((type) => [type.code, type]));
 
+export const isTypeCode = (code: string): code is TypeCode => byCode.has(code as TypeCode);
+
 export function notificationType(code: TypeCode): NotificationType {
   const type = byCode.get(code);
   if (!type) throw new Error(`No notification type ${code}`);
