@@ -103,3 +103,17 @@ export {
 } from './market-data/fields.js';
 export { marketSnapshot, type SnapshotOptions } from './market-data/snapshot.js';
 export { marketHistory, type PriceBar, type PriceHistory } from './market-data/history.js';
+export {
+  allocatableAccountNumbers,
+  modelPositionNumbers,
+  type AllocatableAccounts,
+  type AllocatableAccountNumbers,
+  type ModelPositions,
+  type ModelPositionRow,
+  type ModelPositionNumbers,
+} from './advisors/numbers.js';
+export {
+  isNotificationRead,
+  notificationTime,
+  type Notification,
+} from './notifications/notifications.js';
