@@ -126,4 +126,33 @@ describe('allocated orders', () => {
     const status = await call('GET', `/v1/api/iserver/account/order/status/${orderId}`);
     expect(status.body).toMatchObject({ order_status: 'Inactive' });
   });
+
+  it('the sample: an advisor allocates one order over three accounts, gets the fill notification, and reads each position', async () => {
+    await createGroup({
+      name: 'Trio',
+      default_method: 'E',
+      accounts: subAccounts.map((name) => ({ name })),
+    });
+    await call('PUT', '/v1/api/fyi/disclaimer/PF');
+    const before = subAccounts.map((id) => held(id));
+    const orderId = orderIdOf(await buy('Trio', 30));
+
+    const notifications = await call('GET', '/v1/api/fyi/notifications?max=10&include=PF');
+    expect(notifications.body).toEqual([
+      expect.objectContaining({
+        FC: 'PF',
+        R: 0,
+        MS: 'FYI: Order filled',
+        MD: `<html>Bought 30 AAPL at 100 in account F7654321 (order ${orderId}).</html>`,
+      }),
+    ]);
+    await call('GET', '/v1/api/portfolio/accounts');
+    for (const [index, accountId] of subAccounts.entries()) {
+      const position = await call('GET', `/v1/api/portfolio/${accountId}/position/${AAPL}`);
+      expect(position.status).toBe(200);
+      expect((position.body as { position: number }[])[0]?.position).toBe(
+        (before[index] ?? 0) + 10,
+      );
+    }
+  });
 });
