@@ -127,3 +127,17 @@ export {
   type PriceBar,
   type PriceHistory,
 } from './market-data/history.js';
+export {
+  allocatableAccountNumbers,
+  modelPositionNumbers,
+  type AllocatableAccounts,
+  type AllocatableAccountNumbers,
+  type ModelPositions,
+  type ModelPositionRow,
+  type ModelPositionNumbers,
+} from './advisors/numbers.js';
+export {
+  isNotificationRead,
+  notificationTime,
+  type Notification,
+} from './notifications/notifications.js';

@@ -1,3 +1,4 @@
+import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
 import { AlertBook } from './domain/alerts/alert-book.js';
 import { Brokerage, type BrokerageOptions } from './domain/accounts/brokerage.js';
 import { TokenSigner } from './domain/auth/jwt.js';
@@ -5,6 +6,7 @@ import type { OAuth1Flow } from './domain/auth/oauth1-flow.js';
 import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
 import { MarketData } from './domain/market/market-data.js';
+import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
 import { Watchlists } from './domain/watchlists/watchlists.js';
@@ -12,9 +14,11 @@ import { defaultOAuth2Clients } from './fixtures/credentials.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
 import './domain/accounts/collections.js';
+import './domain/advisor-models/collections.js';
 import './domain/alerts/collections.js';
 import './domain/auth/collections.js';
 import './domain/market/collections.js';
+import './domain/notifications/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
 import './domain/watchlists/collections.js';
@@ -43,6 +47,10 @@ export interface Services {
   portfolio: Portfolio;
   /** The users' watchlists and the service's read-only lists. */
   watchlists: Watchlists;
+  /** Notifications (FYIs) made from the brokerage's events, with each user's choices. */
+  notifications: Notifications;
+  /** Advisors' models: targets, investments and the trades that rebalance them. */
+  advisorModels: AdvisorModels;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -70,6 +78,20 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const marketData = new MarketData(brokerage);
   const portfolio = new Portfolio(brokerage);
   const watchlists = new Watchlists(brokerage.store, brokerage.clock);
+  const notifications = new Notifications(brokerage);
+  const advisorModels = new AdvisorModels(brokerage, orders);
 
-  return { brokerage, oauth1, oauth2, sso, orders, alerts, marketData, portfolio, watchlists };
+  return {
+    brokerage,
+    oauth1,
+    oauth2,
+    sso,
+    orders,
+    alerts,
+    marketData,
+    portfolio,
+    watchlists,
+    notifications,
+    advisorModels,
+  };
 }

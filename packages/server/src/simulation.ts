@@ -78,6 +78,8 @@ export function composeSimulation(services: Services, options: SimulationOptions
   const operations = documentOperations().sort(compareRouteSpecificity);
   const controls = new Controls({
     brokerage,
+    notifications: services.notifications,
+    advisorModels: services.advisorModels,
     clock,
     faults,
     pacer,

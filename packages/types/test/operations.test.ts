@@ -68,6 +68,13 @@ const expected = [
   'GET /v1/api/iserver/watchlist getWatchlist',
   'DELETE /v1/api/iserver/watchlist deleteWatchlist',
   'POST /v1/api/iserver/account/allocation/group createAllocationGroup',
+  'GET /v1/api/iserver/account/allocation/group listAllocationGroups', // issue 17
+  'PUT /v1/api/iserver/account/allocation/group modifyAllocationGroup', // issue 17
+  'POST /v1/api/iserver/account/allocation/group/delete deleteAllocationGroup', // issue 17
+  'POST /v1/api/iserver/account/allocation/group/single getAllocationGroup', // issue 17
+  'GET /v1/api/iserver/account/allocation/accounts listAllocatableAccounts', // issue 17
+  'GET /v1/api/iserver/account/allocation/presets getAllocationPresets', // issue 17
+  'POST /v1/api/iserver/account/allocation/presets setAllocationPresets', // issue 17
   // Orders and trades
   'POST /v1/api/iserver/account/{accountId}/orders placeOrders',
   'POST /v1/api/iserver/reply/{replyId} confirmOrderReply',
@@ -117,6 +124,29 @@ const expected = [
   'GET /v1/api/hmds/history getHmdsHistory',
   'GET /v1/api/hmds/scanner/params getHmdsScannerParameters',
   'POST /v1/api/hmds/scanner/run runHmdsScanner',
+  // Advisor models (issue 17)
+  'POST /v1/api/fa/model/list listModels',
+  'POST /v1/api/fa/model/summary getModelSummary',
+  'POST /v1/api/fa/model/positions getModelPositions',
+  'POST /v1/api/fa/model/accounts-details getModelAccounts',
+  'POST /v1/api/fa/model/invest-divest-positions getModelInvestedAccounts',
+  'POST /v1/api/fa/model/save saveModel',
+  'POST /v1/api/fa/model/invest-divest investInModel',
+  'POST /v1/api/fa/model/submit-transfers submitModelTransfers',
+  'POST /v1/api/fa/fa-preset/get getModelPresets',
+  'POST /v1/api/fa/fa-preset/save saveModelPresets',
+  // Notifications (issue 17)
+  'GET /v1/api/fyi/unreadnumber getUnreadNotificationCount',
+  'GET /v1/api/fyi/settings getNotificationSettings',
+  'POST /v1/api/fyi/settings/{typecode} setNotificationSetting',
+  'GET /v1/api/fyi/disclaimer/{typecode} getNotificationDisclaimer',
+  'PUT /v1/api/fyi/disclaimer/{typecode} acknowledgeNotificationDisclaimer',
+  'GET /v1/api/fyi/deliveryoptions getNotificationDeliveryOptions',
+  'PUT /v1/api/fyi/deliveryoptions/email setNotificationEmailDelivery',
+  'POST /v1/api/fyi/deliveryoptions/device setNotificationDevice',
+  'DELETE /v1/api/fyi/deliveryoptions/{deviceId} deleteNotificationDevice',
+  'GET /v1/api/fyi/notifications listNotifications',
+  'PUT /v1/api/fyi/notifications/{notificationId} markNotificationRead',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

@@ -17,12 +17,12 @@ export function parseDecimal(text: string): number {
   return amount.value;
 }
 
-type Numeric<T, K extends keyof T> = Omit<T, K> & {
+export type Numeric<T, K extends keyof T> = Omit<T, K> & {
   [P in K]: undefined extends T[P] ? number | undefined : number;
 };
 
 /** Replaces the named decimal-string fields of `record` by numbers (absent ones stay absent). */
-function withNumbers<T extends object, K extends keyof T>(
+export function withNumbers<T extends object, K extends keyof T>(
   record: T,
   keys: readonly K[],
 ): Numeric<T, K> {

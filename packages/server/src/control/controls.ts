@@ -1,7 +1,13 @@
+import { createAllocationGroup, type AllocationMethod } from '../domain/accounts/allocation.js';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
+import type { PositionTarget } from '../domain/advisor-models/model.js';
+import type { TypeCode } from '../domain/notifications/model.js';
+import { isTypeCode } from '../domain/notifications/notification-types.js';
+import type { Notifications } from '../domain/notifications/notifications.js';
 import { isAdvanceable, type Clock } from '../domain/kernel/clock.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
-import type { Fixtures } from '../domain/accounts/model.js';
+import type { Fixtures, User } from '../domain/accounts/model.js';
 import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
 import type { Session } from '../domain/auth/sessions.js';
 import type { Prompts } from '../domain/orders/prompts.js';
@@ -81,8 +87,31 @@ export interface FaultState extends FaultRequest {
   latencyMs: number;
 }
 
+export interface SeedNotification {
+  username: string;
+  typecode: string;
+  title: string;
+  content: string;
+}
+
+export interface SeedAllocationGroup {
+  username: string;
+  name: string;
+  accounts: { name: string; amount?: number }[];
+  method?: AllocationMethod;
+}
+
+export interface SeedModel {
+  username: string;
+  model: string;
+  desc?: string;
+  positionTargets: PositionTarget[];
+}
+
 export interface ControlsOptions {
   brokerage: Brokerage;
+  notifications: Notifications;
+  advisorModels: AdvisorModels;
   clock: Clock;
   faults: FaultInjector;
   pacer: Pacer | undefined;
@@ -164,6 +193,47 @@ export class Controls {
       brokerage: session.brokerageOpen,
       selectedAccount: session.selectedAccountId,
     };
+  }
+
+  #user(username: string): User {
+    const user = this.#options.brokerage.user(username);
+    if (!user) throw notFound(`User ${username} does not exist`);
+    return user;
+  }
+
+  /** Adds a notification to the user's list, as if an event had made it. */
+  seedNotification(seed: SeedNotification): { id: string; username: string; typecode: TypeCode } {
+    const user = this.#user(seed.username);
+    if (!isTypeCode(seed.typecode)) throw badRequest(`Unknown notification kind ${seed.typecode}`);
+    const { brokerage, notifications } = this.#options;
+    const notification = notifications.add(
+      user.username,
+      { code: seed.typecode, title: seed.title, content: seed.content },
+      brokerage.clock.now(),
+    );
+    return { id: notification.id, username: user.username, typecode: notification.code };
+  }
+
+  /** Adds an advisor's allocation group, checked as the brokerage checks it. */
+  seedAllocationGroup(seed: SeedAllocationGroup): { username: string; name: string } {
+    const user = this.#user(seed.username);
+    const group = createAllocationGroup(this.#options.brokerage.store, user, {
+      name: seed.name,
+      accounts: seed.accounts,
+      ...(seed.method === undefined ? {} : { defaultMethod: seed.method }),
+    });
+    return { username: user.username, name: group.name };
+  }
+
+  /** Saves an advisor's model, checked as the brokerage checks it. */
+  seedModel(seed: SeedModel): { username: string; name: string } {
+    const user = this.#user(seed.username);
+    const model = this.#options.advisorModels.save(user, {
+      name: seed.model,
+      positionTargets: seed.positionTargets,
+      ...(seed.desc === undefined ? {} : { desc: seed.desc }),
+    });
+    return { username: user.username, name: model.name };
   }
 
   setPrice(conid: number, price: number): PriceEntry {

@@ -4,7 +4,15 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
 import { openApiValidator } from '../http/openapi-validator.js';
-import type { Controls, FaultRequest, PriceEntry, PromptRequest } from './controls.js';
+import type {
+  Controls,
+  FaultRequest,
+  PriceEntry,
+  PromptRequest,
+  SeedAllocationGroup,
+  SeedModel,
+  SeedNotification,
+} from './controls.js';
 import { controlDocumentFiles } from './document.js';
 
 /** The control API (openapi/control/), to mount at `/control`: requests and answers are
@@ -61,6 +69,15 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
   });
   router.put('/faults/:operationId', (req: Request, res: Response) => {
     res.json(controls.injectFault(String(req.params.operationId), req.body as FaultRequest));
+  });
+  router.post('/notifications', (req: Request, res: Response) => {
+    res.json(controls.seedNotification(req.body as SeedNotification));
+  });
+  router.post('/allocation-groups', (req: Request, res: Response) => {
+    res.json(controls.seedAllocationGroup(req.body as SeedAllocationGroup));
+  });
+  router.post('/models', (req: Request, res: Response) => {
+    res.json(controls.seedModel(req.body as SeedModel));
   });
   router.delete('/faults', (_req: Request, res: Response) => {
     controls.clearFaults();

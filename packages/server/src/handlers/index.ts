@@ -1,9 +1,11 @@
 import type { HandlerContext, Handlers } from '../http/handler.js';
 import { accountHandlers } from './accounts.js';
+import { advisorModelHandlers } from './advisor-models.js';
 import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
 import { contractHandlers } from './contracts.js';
 import { marketDataHandlers } from './market-data.js';
+import { notificationHandlers } from './notifications.js';
 import { oauthHandlers } from './oauth.js';
 import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
@@ -24,8 +26,10 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...alertHandlers(context),
   ...watchlistHandlers(context),
   ...allocationHandlers(context),
+  ...advisorModelHandlers(context),
   ...orderHandlers(context),
   ...tradeHandlers(context),
   ...contractHandlers(context),
   ...marketDataHandlers(context),
+  ...notificationHandlers(context),
 });

@@ -1460,19 +1460,127 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
+        /**
+         * List the advisor's allocation groups
+         * @description The advisor's allocation groups with their method and number of accounts. A user who is not
+         *     an advisor answers 400.
+         */
+        get: operations["listAllocationGroups"];
+        /**
+         * Change an allocation group
+         * @description Changes the accounts, the method or the name of one of the advisor's groups (renaming names
+         *     the group by `prev_name`); what is left out stays. The changed group is checked like a new
+         *     one: 400 for an unknown group, a name already in use, accounts that are not the advisor's
+         *     sub-accounts or are listed twice, missing amounts or percentages that do not add up to 100,
+         *     and for a user who is not an advisor. Orders already placed keep the split they were given.
+         */
+        put: operations["modifyAllocationGroup"];
         /**
          * Create an allocation group
          * @description Creates an allocation group of the advisor (the login user's master account, such as
          *     `F7654321`): orders allocated to the group by its name are distributed over its accounts
-         *     by `default_method` (`N`, net liquidation value, when left out). With the user-defined
+         *     by `default_method` (when left out, the presets' `default_method_for_all`: `N`, net
+         *     liquidation value, until changed). With the user-defined
          *     methods `C`, `P`, `R` and `S` every account needs an `amount`; with `P` the amounts add up
          *     to 100. Only advisors have allocation groups. A user who is not an advisor, an account that
          *     is not one of the advisor's sub-accounts or is listed twice, a missing amount, percentages
          *     that do not add up to 100, an unknown method, or a group name already in use answers 400.
+         *     An order names the group in place of the account (`POST
+         *     /v1/api/iserver/account/{accountId}/orders` with the group's name as `accountId`, or as the
+         *     order's `acctId` on the master account).
          */
         post: operations["createAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/group/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an allocation group
+         * @description Deletes one of the advisor's groups; orders already placed keep their split. An unknown
+         *     group, or a user who is not an advisor, answers 400.
+         */
+        post: operations["deleteAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/group/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read one allocation group
+         * @description One of the advisor's groups: its accounts (with their amounts under the user-defined
+         *     methods) and its method. An unknown group, or a user who is not an advisor, answers 400.
+         */
+        post: operations["getAllocationGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sub-accounts an advisor can allocate to
+         * @description The advisor's sub-accounts with their net liquidation value and available equity (the
+         *     weights of the `N` and `A` methods), each in the account's base currency as a decimal
+         *     string. A user who is not an advisor answers 400.
+         */
+        get: operations["listAllocatableAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/account/allocation/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the advisor's allocation presets
+         * @description The advisor's allocation presets (defaults until set). A user who is not an advisor answers
+         *     400.
+         */
+        get: operations["getAllocationPresets"];
+        put?: never;
+        /**
+         * Change the advisor's allocation presets
+         * @description Changes the presets given; the others keep their value. `default_method_for_all` becomes the
+         *     method of groups created without one and of master-account orders whose `allocationMethod`
+         *     is not known. A user who is not an advisor answers 400.
+         */
+        post: operations["setAllocationPresets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1485,10 +1593,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
+                 *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
                  */
-                accountId: components["parameters"]["AccountId"];
+                accountId: components["parameters"]["AccountOrGroupId"];
             };
             cookie?: never;
         };
@@ -1510,6 +1618,16 @@ export interface paths {
          *     the user may not trade, or `cashQty` with an order type outside the contract's `cqtTypes`.
          *     Sizes and prices are bounded (`quantity` and prices at most 10,000,000, `cashQty` and `fxQty`
          *     at most 1,000,000,000): a larger value is invalid content too.
+         *
+         *     ## Advisors: allocation
+         *     An advisor's order is split over several sub-accounts when it names an allocation group,
+         *     as the path's `accountId` or as `acctId` on the master account, or when it is placed on the
+         *     master account with an `allocationMethod` (`NetLiquidity`, `AvailableEquity`,
+         *     `EqualQuantity`, or a method code; other names take the presets' default) and no `acctId`:
+         *     then every sub-account shares it. The group's method decides each account's part, in whole
+         *     units of the contract's size increment, largest remainder first, so the parts add up to the
+         *     order. The order fills as one (status, open orders) and books one execution per account
+         *     with its part, in that account's positions, ledger and trades.
          *
          *     ## One order at a time
          *
@@ -2153,81 +2271,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/api/md/regsnapshot": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a regulatory snapshot of a contract's quote
-         * @description Answers the contract's real-time bid, ask and last trade once, whatever the user's market-data
-         *     subscriptions (no subscription is started). Each request costs 0.01 USD, charged to the
-         *     selected account, unless the user already has real-time data for the contract's exchange;
-         *     the reference server takes the fee from the account's USD cash when the user sees that
-         *     exchange delayed.
-         *
-         *     An unknown contract, or one without market data, answers 400.
-         */
-        get: operations["getRegulatorySnapshot"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/api/hmds/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read bars of an instrument's price history from the historical market-data service
-         * @description The same bars as `GET /v1/api/iserver/marketdata/history` (the same price path, periods, bar
-         *     sizes and limits: at most 1000 bars, the most recent), in this service's answer. `direction`
-         *     counts the other way: 1 (when left out) ends the period at `startTime` (or now), -1 begins it
-         *     there. `barType` names what the bars are made of.
-         *
-         *     The session's first request starts the service and answers 404: ask again.
-         */
-        get: operations["getHmdsHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/api/hmds/scanner/params": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the scan codes, instruments and locations of the historical market-data scanner
-         * @description Lists what `POST /v1/api/hmds/scanner/run` takes: the scan codes (`scanCode`), the instrument
-         *     types (`instrument`) with the filter codes that apply to each (the keys of `filters`), and the
-         *     locations per instrument type (`locations`): the same scanner as
-         *     `GET /v1/api/iserver/scanner/params`.
-         */
-        get: operations["getHmdsScannerParameters"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/api/hmds/scanner/run": {
+    "/v1/api/fa/model/list": {
         parameters: {
             query?: never;
             header?: never;
@@ -2237,18 +2281,436 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run a market scan of the historical market-data service
-         * @description The scan of `POST /v1/api/iserver/scanner/run` (the same ranking of the location's contracts
-         *     from their current prices, after the filters), asked and answered in this service's shapes:
-         *     `scanCode` for the scan type, `locations` for the location, `filters` as objects of
-         *     `code: value` pairs, and up to `maxItems` contracts (250 at most, the default). An unknown
-         *     instrument, scan code or location answers 400; a filter code the scanner does not know is
-         *     ignored.
-         *
-         *     The session's first request to the historical market-data service starts it and answers 404:
-         *     ask again.
+         * List the advisor's models
+         * @description The advisor's models with their value over the invested accounts and the number of accounts.
+         *     A user who is not an advisor answers 400.
          */
-        post: operations["runHmdsScanner"];
+        post: operations["listModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read one model in short
+         * @description One model with its value and number of invested accounts. An unknown model answers 400.
+         *     A user who is not an advisor answers 400.
+         */
+        post: operations["getModelSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a model's positions against its targets
+         * @description The model's positions over all its accounts (units, market value, actual share) against each
+         *     target, and its cash. `sortField` and `sortDirection` order the rows (by target when left
+         *     out), `limit` caps them. An unknown model answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelPositions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/accounts-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the accounts invested in a model
+         * @description Each account invested in the model with its part's value, cost, unrealized profit or loss and
+         *     distance from the targets, then a `TOTAL` row. An unknown model answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/invest-divest-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read what each sub-account holds in and outside a model
+         * @description Every sub-account of the advisor with its value in this model, in other models, and its cash
+         *     and positions outside any model. An unknown model answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelInvestedAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a model or change its targets
+         * @description Creates the model, or replaces its description and targets. Targets are percentages of the
+         *     model's value, each contract once; the position and cash targets add up to 100 (any cash
+         *     target left out is the rest). Contracts must be stocks the brokerage knows. Accounts already
+         *     invested keep their positions until the next investment rebalances them. Every violation
+         *     answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["saveModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/invest-divest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invest sub-accounts' cash in a model, or divest it
+         * @description Moves each account's amount into the model (negative: out of it) and computes the trades that
+         *     bring the account's part of the model to its targets at the current prices: whole shares,
+         *     rounded down. The trades wait as pending transfers until `POST
+         *     /v1/api/fa/model/submit-transfers`. An unknown model, an account that is not one of the
+         *     advisor's sub-accounts or is listed twice, an amount larger than the account's part of the
+         *     model when divesting, or a contract without a price answers 400. A user who is not an advisor answers 400.
+         */
+        post: operations["investInModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/model/submit-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the pending trades of the models
+         * @description Places every pending trade of the advisor's models as a market order for its account: each
+         *     fills at the last price into the account's positions, cash and trades (an order the account
+         *     cannot take is Inactive and leaves the model as it was). With nothing pending it does
+         *     nothing. A user who is not an advisor answers 400.
+         */
+        post: operations["submitModelTransfers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/fa-preset/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the presets for model rebalancing
+         * @description The advisor's presets for model rebalancing (defaults until saved). The reference server keeps
+         *     and reports them but does not apply them. A user who is not an advisor answers 400.
+         */
+        post: operations["getModelPresets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fa/fa-preset/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the presets for model rebalancing
+         * @description Changes the presets given; the others keep their value. A user who is not an advisor answers 400.
+         */
+        post: operations["saveModelPresets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/unreadnumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the unread notifications
+         * @description Counts the login user's unread notifications (FYIs) of the kinds whose disclaimer the user
+         *     has acknowledged; notifications of other kinds wait until it is. Like every `/fyi`
+         *     operation it needs the session but not the brokerage session, and is paced at 1 per second.
+         */
+        get: operations["getUnreadNotificationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the kinds of notifications and the user's choices
+         * @description Lists every kind of notification (FYI) with its title and description, whether the user
+         *     acknowledged its disclaimer (`H`) and whether it is switched on (`A`). Paced at 1 per second.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/settings/{typecode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a kind of notification on or off
+         * @description Switches one kind of notification on or off for the login user. While a kind is off, the
+         *     events it reports produce no notification; those already made stay. Paced at 1 per second.
+         */
+        post: operations["setNotificationSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/disclaimer/{typecode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the disclaimer of a kind of notification
+         * @description The disclaimer the user must acknowledge (`PUT` on the same path) before notifications of
+         *     the kind are delivered. Paced at 1 per second.
+         */
+        get: operations["getNotificationDisclaimer"];
+        /**
+         * Acknowledge the disclaimer of a kind of notification
+         * @description Marks the kind's disclaimer read for the login user: from now on its notifications, also
+         *     those made before, are listed and counted. Acknowledging again changes nothing. Paced at 1
+         *     per second.
+         */
+        put: operations["acknowledgeNotificationDisclaimer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read where notifications are delivered
+         * @description Whether notifications also go to the account's primary e-mail address (on until switched
+         *     off) and which devices receive them. Paced at 1 per second.
+         */
+        get: operations["getNotificationDeliveryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch delivery to e-mail on or off
+         * @description Switches the delivery of notifications to the account's primary e-mail address. `enabled`
+         *     is `true` or `false` (Python clients' `True`/`False` too). Paced at 1 per second.
+         */
+        put: operations["setNotificationEmailDelivery"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a device or switch delivery to it
+         * @description Registers the device (by `deviceId`) with its name, or updates a registered one, and
+         *     switches delivery to it on or off. A body without `deviceId` or `enabled` answers 400.
+         *     Paced at 1 per second.
+         */
+        post: operations["setNotificationDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/deliveryoptions/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a device
+         * @description Removes a registered device from the delivery options. The service answers with an empty
+         *     body (an empty JSON string on the reference server). A device that is not registered
+         *     answers 400. Paced at 1 per second.
+         */
+        delete: operations["deleteNotificationDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description The login user's notifications (FYIs), newest first, at most `max` (up to 10), of the kinds
+         *     whose disclaimer the user acknowledged. `include` keeps only the listed kinds, `exclude`
+         *     drops them (comma-separated codes); `id` asks for the next batch: the notifications older
+         *     than the one with that id. Notifications are made from the brokerage's events: fills (`PF`),
+         *     triggered alerts (`UA`), rejected and cancelled orders, margin warnings and the coming end
+         *     of the session (`SM`), for the kinds switched on. An unknown `id` answers 400. Paced at 1 per
+         *     second.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/fyi/notifications/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a notification read
+         * @description Marks one of the login user's notifications read (again, it stays read). An id that is not
+         *     one of the user's notifications answers 400. Paced at 1 per second.
+         */
+        put: operations["markNotificationRead"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5501,6 +5963,33 @@ export interface components {
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
             instruments: string[];
         };
+        /**
+         * @description How an order's quantity is distributed over a group's accounts: `A` available equity (in
+         *     proportion to each account's available equity), `E` equal (the same quantity to each), `N`
+         *     net liquidation value (in proportion to each account's net liquidation value), and the
+         *     user-defined methods that read each account's `amount`: `C` cash quantity, `P` percentage,
+         *     `R` ratios, `S` shares.
+         * @example N
+         * @enum {string}
+         */
+        AllocationMethod: "A" | "E" | "N" | "C" | "P" | "R" | "S";
+        /** @description The advisor's allocation groups. */
+        AllocationGroupList: {
+            /** @description One entry per group, in the order they were created. */
+            data: {
+                allocation_method: components["schemas"]["AllocationMethod"];
+                /**
+                 * @description Number of accounts in the group.
+                 * @example 2
+                 */
+                size: number;
+                /**
+                 * @description Name of the group.
+                 * @example Growth
+                 */
+                name: string;
+            }[];
+        };
         /** @description One account of an allocation group and its share of the group's orders. */
         AllocationGroupAccount: {
             /**
@@ -5515,6 +6004,39 @@ export interface components {
              * @example 60
              */
             amount?: number;
+        };
+        /**
+         * @description A change of an allocation group: its accounts, its method, or its name (the group is then
+         *     named by `prev_name`, or `previous_name` as the vendor's example spells it). What is left out
+         *     stays as it was.
+         */
+        AllocationGroupChange: {
+            /**
+             * @description Name of the group; its new name when `prev_name` is given.
+             * @example Growth
+             */
+            name: string;
+            /**
+             * @description Current name of a group that is renamed.
+             * @example Growth 2025
+             */
+            prev_name?: string;
+            /**
+             * @description Same as `prev_name` (the spelling of the vendor's example).
+             * @example Growth 2025
+             */
+            previous_name?: string;
+            /** @description The sub-accounts in the group, each at most once (replaces the group's list). */
+            accounts?: components["schemas"]["AllocationGroupAccount"][];
+            default_method?: components["schemas"]["AllocationMethod"];
+        };
+        /** @description Answer to creating an allocation group. */
+        AllocationGroupResult: {
+            /**
+             * @description `true` when the allocation group was set; failures answer with an error status instead.
+             * @example true
+             */
+            success: boolean;
         };
         /**
          * @description A new allocation group of the advisor (the login user's master account) that distributes its orders over some of its sub-accounts.
@@ -5539,25 +6061,119 @@ export interface components {
             name: string;
             /** @description The sub-accounts in the group, each at most once. */
             accounts: components["schemas"]["AllocationGroupAccount"][];
-            /**
-             * @description How an order's quantity is distributed over the accounts: `A` available equity
-             *     (in proportion to each account's available equity), `E` equal (the same quantity to
-             *     each), `N` net liquidation value (in proportion to each account's net liquidation value;
-             *     the default), and the user-defined methods that read each account's `amount`:
-             *     `C` cash quantity, `P` percentage, `R` ratios, `S` shares.
-             * @default N
-             * @example N
-             * @enum {string}
-             */
-            default_method?: "A" | "E" | "N" | "C" | "P" | "R" | "S";
+            default_method?: components["schemas"]["AllocationMethod"];
         };
-        /** @description Answer to creating an allocation group. */
-        AllocationGroupResult: {
+        /** @description Names one of the advisor's allocation groups. */
+        AllocationGroupName: {
             /**
-             * @description `true` when the allocation group was set; failures answer with an error status instead.
-             * @example true
+             * @description Name of the group.
+             * @example Growth
              */
-            success: boolean;
+            name: string;
+        };
+        /** @description One allocation group. */
+        AllocationGroupDetails: {
+            /**
+             * @description Name of the group; orders name it in place of an account.
+             * @example Growth
+             */
+            name: string;
+            /** @description The accounts in the group, with their amounts under the user-defined methods. */
+            accounts: {
+                /**
+                 * @description Id of the sub-account.
+                 * @example U2345671
+                 */
+                name: string;
+                /**
+                 * @description The account's amount (share, ratio, percentage or cash), sent only under the user-defined methods `C`, `P`, `R`, `S`.
+                 * @example 60
+                 */
+                amount?: number;
+            }[];
+            default_method: components["schemas"]["AllocationMethod"];
+        };
+        /** @description The advisor's sub-accounts with the values the IB-computed allocation methods weigh them by. */
+        AllocatableAccounts: {
+            /** @description One entry per sub-account. */
+            accounts: {
+                /**
+                 * @description Id of the sub-account.
+                 * @example U2345671
+                 */
+                name: string;
+                /** @description The account's values, each `{key, value}`: `NetLiquidation` and `AvailableEquity`, in the account's base currency as decimal strings with two decimals. */
+                data: {
+                    /**
+                     * @description Which value (`NetLiquidation`, `AvailableEquity`).
+                     * @example NetLiquidation
+                     */
+                    key: string;
+                    /**
+                     * @description The value, a decimal string (`"251234.50"`).
+                     * @example 251234.50
+                     */
+                    value: string;
+                }[];
+            }[];
+        };
+        /**
+         * @description The default allocation method, as `AllocationMethod`; available equity is spelled `AvailableEquity` as the vendor's example sends it, or `A`.
+         * @example N
+         * @enum {string}
+         */
+        AllocationPresetMethod: "A" | "AvailableEquity" | "E" | "N" | "C" | "P" | "R" | "S";
+        /**
+         * @description An advisor's allocation presets. The reference server applies `default_method_for_all` (the
+         *     method of groups created without one, and of orders on the master account whose
+         *     `allocationMethod` it does not know); it keeps the other settings and reports them.
+         */
+        AllocationPresets: {
+            /**
+             * @description Whether groups close positions before distributing an order.
+             * @example false
+             */
+            group_auto_close_positions: boolean;
+            default_method_for_all: components["schemas"]["AllocationPresetMethod"];
+            /**
+             * @description Whether allocation profiles close positions before distributing an order.
+             * @example false
+             */
+            profiles_auto_close_positions: boolean;
+            /**
+             * @description Whether credit is checked before every order process rather than at placement and execution only.
+             * @example false
+             */
+            strict_credit_check: boolean;
+            /**
+             * @description Whether groups keep their proportions when orders are scaled.
+             * @example false
+             */
+            group_proportional_allocation: boolean;
+        };
+        /** @description New allocation presets; the settings left out keep their value. */
+        AllocationPresetsRequest: {
+            /**
+             * @description Whether groups close positions before distributing an order.
+             * @example false
+             */
+            group_auto_close_positions?: boolean;
+            default_method_for_all?: components["schemas"]["AllocationPresetMethod"];
+            /**
+             * @description Whether allocation profiles close positions before distributing an order.
+             * @example false
+             */
+            profiles_auto_close_positions?: boolean;
+            /**
+             * @description Whether credit is checked before every order process.
+             * @example false
+             */
+            strict_credit_check?: boolean;
+            /**
+             * @description Whether groups keep their proportions when orders are scaled.
+             * @example false
+             */
+            group_proportional_allocation?: boolean;
         };
         /**
          * @description One order, as placed (`placeOrders`) or as the complete replacement of an open order
@@ -5588,7 +6204,8 @@ export interface components {
             /**
              * @description Account the order is for. Optional: the account of the path is used when it is left out.
              *     An advisor placing for one sub-account gives the sub-account here (for example `U2345671`
-             *     under the path account `F7654321`); any other value must equal the path account.
+             *     under the path account `F7654321`), or the name of one of its allocation groups to split
+             *     the order over the group's accounts; any other value must equal the path account.
              * @example U1234567
              */
             acctId?: string;
@@ -5763,9 +6380,10 @@ export interface components {
              */
             extOperator?: string;
             /**
-             * @description How an advisor's order for an allocation group is split among the accounts
-             *     (`NetLiquidity`, `AvailableEquity`, `EqualQuantity`, `PctChange`). Accepted and ignored by
-             *     the reference server, which places orders for one account.
+             * @description How an advisor's order on the master account is split among all its sub-accounts
+             *     (`NetLiquidity`, `AvailableEquity`, `EqualQuantity`, `PctChange`, or a method code `A`,
+             *     `E`, `N`); a group's own method wins over it. The reference server does not simulate
+             *     `PctChange` and splits such orders by the presets' default method.
              * @example NetLiquidity
              */
             allocationMethod?: string;
@@ -6023,11 +6641,6 @@ export interface components {
              */
             status: "submitted";
         };
-        /**
-         * @description A yes/no query parameter: `true` or `false`, or `True` or `False` as Python clients write booleans (the service takes both spellings).
-         * @enum {boolean|string}
-         */
-        QueryBoolean: true | false | "true" | "false" | "True" | "False";
         /**
          * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
          *     orders of the current day, and working GTC orders of earlier days).
@@ -7423,46 +8036,6 @@ export interface components {
              */
             71?: string;
             /**
-             * @description Market value of the selected account's position in the contract (real-time prices, whatever the subscription); only while it holds one.
-             * @example 18950.00
-             */
-            73?: string;
-            /**
-             * @description Average price of the selected account's position.
-             * @example 182.40
-             */
-            74?: string;
-            /**
-             * @description Unrealized profit or loss of the selected account's position.
-             * @example 710.00
-             */
-            75?: string;
-            /**
-             * @description Size of the selected account's position, formatted with thousands separators.
-             * @example 1,000
-             */
-            76?: string;
-            /**
-             * @description Unrealized profit or loss of the selected account's position, whole units with thousands separators.
-             * @example 7,100
-             */
-            77?: string;
-            /**
-             * @description Profit or loss of the selected account's position since the previous close.
-             * @example 55.00
-             */
-            78?: string;
-            /**
-             * @description Realized profit or loss of the selected account's position.
-             * @example 0.00
-             */
-            79?: string;
-            /**
-             * @description Unrealized profit or loss of the selected account's position as a percentage of its cost.
-             * @example 3.89%
-             */
-            80?: string;
-            /**
              * @description Change of the last price from the previous close.
              * @example 0.55
              */
@@ -7901,250 +8474,924 @@ export interface components {
              */
             scan_data_column_name?: string;
         };
-        /** @description A real-time quote and last trade of one contract, keyed like the snapshot's fields where they have a field code (`84` bid, `86` ask, `31` last, ...). Prices are strings; sizes are numbers. */
-        RegulatorySnapshot: {
+        /**
+         * @description Request identifier the answer echoes (a new one is given when it is left out).
+         * @example 540607
+         */
+        FaRequestId: number;
+        /** @description A request of the advisors' model operations that names nothing else. */
+        FaRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
             /**
-             * @description Last price.
-             * @example 189.50
+             * @description Polling key; an empty string while polling. Accepted and ignored (the reference server answers at once).
+             * @example
              */
-            31?: string;
+            subscriptionKey?: string;
+        };
+        /** @description One model in short. */
+        ModelSummary: {
             /**
-             * @description Bid price.
-             * @example 189.48
+             * @description Internal flag, always `true` on the reference server.
+             * @example true
              */
-            84?: string;
+            bootstrapped: boolean;
             /**
-             * @description Ask size (in round lots of 100 shares for US stocks).
-             * @example 5
-             */
-            85?: number;
-            /**
-             * @description Ask price.
-             * @example 189.52
-             */
-            86?: string;
-            /**
-             * @description Bid size (in round lots of 100 shares for US stocks).
-             * @example 3
-             */
-            88?: number;
-            /**
-             * @description Exchanges at the best ask, one capital letter each.
-             * @example Q
-             */
-            7057?: string;
-            /**
-             * @description Exchange of the last trade, one capital letter.
-             * @example Q
-             */
-            7058?: string;
-            /**
-             * @description Size of the last trade (in round lots of 100 shares for US stocks); a number in the vendor's examples, a string in its later schema.
-             * @example 1
-             */
-            7059?: number | string;
-            /**
-             * @description Exchanges at the best bid, one capital letter each.
-             * @example Q
-             */
-            7068?: string;
-            /**
-             * @description Contract identifier.
-             * @example 265598
-             */
-            conid: number;
-            /**
-             * @description Contract identifier with its routing (`123456@EXCHANGE` when routed to one exchange).
-             * @example 265598
-             */
-            conidEx: string;
-            /**
-             * @description Internal use (an exchange map code); not sent by the reference server.
-             * @example 9c0000000000000
-             */
-            BboExchange?: string;
-            /**
-             * @description Internal use (the smallest size step); not sent by the reference server.
-             * @example 0.01
-             */
-            sizeMinTick?: number;
-            /**
-             * @description Whether the values are delayed; a regulatory snapshot is real time (false).
+             * @description Internal flag, always `false` on the reference server.
              * @example false
              */
-            HasDelayed: boolean;
+            ci: boolean;
             /**
-             * @description Internal use (field `7068` as a binary number); not sent by the reference server.
-             * @example 65536
+             * @description Description.
+             * @example Large US technology companies
              */
-            BestBidExch?: number;
+            desc: string;
             /**
-             * @description Internal use (field `7057` as a binary number); not sent by the reference server.
-             * @example 65536
+             * @description Whether the model rebalances to its original targets.
+             * @example false
              */
-            BestAskExch?: number;
+            isStatic: boolean;
             /**
-             * @description Internal use (field `7058` as a binary number); not sent by the reference server.
-             * @example 65536
+             * @description Whether an instrument is more than 5 percentage points away from its target.
+             * @example false
              */
-            LastExch?: number;
-        };
-        /** @description Bars of a contract's history from the historical market-data service, with the period they were taken from. The vendor marks every key optional. */
-        HmdsHistory: {
+            mismatch: boolean;
             /**
-             * @description Start of the whole period, UTC, `YYYYMMDD-hh:mm:ss`.
-             * @example 20250106-14:30:00
+             * @description Name.
+             * @example Core Equity
              */
-            startTime?: string;
+            model: string;
             /**
-             * Format: int64
-             * @description The same start, epoch milliseconds.
-             * @example 1736173800000
+             * @description Value of the model over its accounts, in the master's base currency; a decimal string (the vendor's examples send strings, its schema a number).
+             * @example 10012.50
              */
-            startTimeVal?: number;
+            nlv: string | number;
             /**
-             * @description End of the whole period, UTC, `YYYYMMDD-hh:mm:ss`.
-             * @example 20250107-21:00:00
-             */
-            endTime?: string;
-            /**
-             * Format: int64
-             * @description The same end, epoch milliseconds.
-             * @example 1736283600000
-             */
-            endTimeVal?: number;
-            /** @description The bars, oldest first. */
-            data?: {
-                /**
-                 * Format: int64
-                 * @description Start of the bar, epoch milliseconds.
-                 * @example 1736173800000
-                 */
-                t: number;
-                /**
-                 * @description Open.
-                 * @example 189.12
-                 */
-                o: number;
-                /**
-                 * @description Close.
-                 * @example 190.02
-                 */
-                c: number;
-                /**
-                 * @description High.
-                 * @example 190.55
-                 */
-                h: number;
-                /**
-                 * @description Low.
-                 * @example 188.73
-                 */
-                l: number;
-                /**
-                 * @description Volume; only for `Last` bars (trades).
-                 * @example 2651200
-                 */
-                v?: number;
-            }[];
-            /**
-             * @description Number of bars in `data`.
+             * @description Number of accounts invested in the model.
              * @example 2
              */
-            points?: number;
+            numAccounts: number;
             /**
-             * @description Milliseconds the service took to gather the data.
+             * @description The request's identifier (in the single-model answer).
+             * @example 540609
+             */
+            reqID?: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus?: number;
+        };
+        /** @description The advisor's models. */
+        ModelList: {
+            /**
+             * @description Base currency of the master account.
+             * @example USD
+             */
+            baseCcy: string;
+            /**
+             * @description The advisor's master account.
+             * @example F7654321
+             */
+            masterAccount: string;
+            /** @description Every model, in the order they were created. */
+            models: components["schemas"]["ModelSummary"][];
+            /**
+             * @description The request's identifier.
+             * @example 540608
+             */
+            reqID: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+        };
+        /** @description Names one of the advisor's models, with the options the reading operations take. */
+        ModelQuery: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Polling key; accepted and ignored.
+             * @example
+             */
+            subscriptionKey?: string;
+            /**
+             * @description Polling mode; accepted and ignored.
+             * @example 1
+             * @enum {integer}
+             */
+            subscriptionStatus?: 0 | 1;
+            /**
+             * @description Whether profit and loss is computed (`fa/model/accounts-details`); the reference server always computes it.
+             * @example true
+             */
+            calcPnls?: boolean;
+            /**
+             * @description Field the positions are sorted by (`fa/model/positions`); both spellings of the vendor's versions are taken.
+             * @example mv
+             * @enum {string}
+             */
+            sortField?: "actl" | "actlRangeMax" | "actlRangeMin" | "ccy" | "cid" | "dlv" | "instrImbalance" | "instrument" | "mismatchType" | "mv" | "position" | "target" | "actual" | "actualRangeMax" | "actualRangeMin" | "conid" | "instrumentImbalance";
+            /**
+             * @description Sort direction, `ASC` (smallest first) or `DESC`.
+             * @example DESC
+             * @enum {string}
+             */
+            sortDirection?: "ASC" | "DESC";
+            /**
+             * @description Most positions to answer (`fa/model/positions`).
+             * @example 10
+             */
+            limit?: number;
+        };
+        /**
+         * @description The positions of a model over all its accounts against its targets. Percentages (`actl`,
+         *     `trgt`, `instrImbalance`) are of the model's value; amounts in the master's base currency;
+         *     most values are decimal strings, as the service sends them.
+         */
+        ModelPositions: {
+            /** @description The model's cash, one row per currency. */
+            cash: {
+                /**
+                 * @description Actual share of the model, percent.
+                 * @example 9.84
+                 */
+                actl: string;
+                /**
+                 * @description Currency.
+                 * @example USD
+                 */
+                ccy: string;
+                /**
+                 * @description Exchange rate to the base currency.
+                 * @example 1
+                 */
+                exrt: string;
+                /**
+                 * @description Actual minus target, percentage points.
+                 * @example -0.16
+                 */
+                instrImbalance: string;
+                /**
+                 * @description Amount of cash.
+                 * @example 985.40
+                 */
+                mv: string;
+                /**
+                 * @description Target share, percent.
+                 * @example 10
+                 */
+                trgt: string;
+            }[];
+            /**
+             * @description Whether a position is more than 5 percentage points away from its target.
+             * @example false
+             */
+            mismatched: boolean;
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Value of the model.
+             * @example 10012.5
+             */
+            nlv: number;
+            /** @description One row per contract of the model's targets. */
+            positionList: {
+                /**
+                 * @description Actual share of the model, percent.
+                 * @example 60.12
+                 */
+                actl: string;
+                /**
+                 * @description Upper tolerance; `None` when tolerance ranges are not used.
+                 * @example None
+                 */
+                actlRangeMax: string;
+                /**
+                 * @description Lower tolerance; `None` when tolerance ranges are not used.
+                 * @example None
+                 */
+                actlRangeMin: string;
+                /**
+                 * @description Currency of the contract.
+                 * @example USD
+                 */
+                ccy: string;
+                /**
+                 * @description Contract id.
+                 * @example 265598
+                 */
+                cid: number;
+                /**
+                 * @description Displayed value (the market value).
+                 * @example 6020.00
+                 */
+                dlv: string;
+                /**
+                 * @description Exchange rate to the base currency.
+                 * @example 1
+                 */
+                exrt: string;
+                /**
+                 * @description Flags; 0.
+                 * @example 0
+                 */
+                flg: number;
+                /**
+                 * @description Actual minus target, percentage points.
+                 * @example 0.12
+                 */
+                instrImbalance: string;
+                /**
+                 * @description Symbol.
+                 * @example AAPL
+                 */
+                instrument: string;
+                /**
+                 * @description `0` within the tolerance, `1` outside it.
+                 * @example 0
+                 */
+                mismatchType: number;
+                /**
+                 * @description Market value.
+                 * @example 6020.00
+                 */
+                mv: string;
+                /**
+                 * @description Units the model holds over its accounts.
+                 * @example 35
+                 */
+                position: string;
+                /**
+                 * @description Target share, percent.
+                 * @example 60
+                 */
+                trgt: string;
+            }[];
+            /**
+             * @description When the positions were read, epoch milliseconds.
+             * @example 1767272400000
+             */
+            positionTs: number;
+            /**
+             * @description The request's identifier.
+             * @example 540609
+             */
+            reqID: number;
+            /**
+             * @description Whether the model holds stocks only.
+             * @example true
+             */
+            stkOnly: boolean;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+            /**
+             * @description Displayed value of the positions.
+             * @example 9027.1
+             */
+            totalDlv: number;
+            /**
+             * @description Market value of the positions.
+             * @example 9027.1
+             */
+            totalMv: number;
+        };
+        /** @description The accounts invested in a model, and a `TOTAL` row. */
+        ModelAccountsDetails: {
+            /** @description One row per invested account, then `TOTAL`. */
+            accountInfoList: {
+                /**
+                 * @description Account id, or `TOTAL`.
+                 * @example U2345671
+                 */
+                account: string;
+                /**
+                 * @description Sum of the positions' distances from their targets, a fraction of the account's model value.
+                 * @example 0.012
+                 */
+                acctImbalance: string;
+                /**
+                 * @description Alias of the account (`None` on the total row).
+                 * @example Lee growth
+                 */
+                alias: string;
+                /**
+                 * @description Base currency of the account.
+                 * @example USD
+                 */
+                baseCcyAccount: string;
+                /**
+                 * @description Cost of the model's positions in the account.
+                 * @example 5980.00
+                 */
+                costBasis: string;
+                /**
+                 * @description Exchange rate to the master's base currency.
+                 * @example 1
+                 */
+                exrt: number;
+                /**
+                 * @description The account's cash outside any model.
+                 * @example 240012.25
+                 */
+                indCash: string;
+                /**
+                 * @description Value of the account's part of the model.
+                 * @example 10012.50
+                 */
+                nlv: string;
+                /**
+                 * @description Positions more than 5 percentage points from their targets.
+                 * @example 0
+                 */
+                numInstrOutsideRange: number;
+                /**
+                 * @description Unrealized profit or loss of the model's positions in the account.
+                 * @example 40.00
+                 */
+                unrealPnL: string;
+            }[];
+            /**
+             * @description Base currency of the master account.
+             * @example USD
+             */
+            baseCcyMaster: string;
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description The request's identifier.
+             * @example 131
+             */
+            reqID: number;
+        };
+        /** @description The advisor's sub-accounts with what they hold in the model, in other models and outside models. */
+        ModelInvestedAccounts: {
+            /** @description One row per sub-account. */
+            accountList: {
+                /**
+                 * @description Account id.
+                 * @example U2345671
+                 */
+                account: string;
+                /**
+                 * @description Value of the account's part of this model.
+                 * @example 10012.5
+                 */
+                accountModelNlv: string;
+                /**
+                 * @description Value of its parts of the other models.
+                 * @example 0
+                 */
+                accountOtherModelsNlv: string;
+                /**
+                 * @description Alias of the account.
+                 * @example Lee growth
+                 */
+                alias: string;
+                /**
+                 * @description Base currency of the account.
+                 * @example USD
+                 */
+                baseCcyAccount: string;
+                /**
+                 * @description Precision of that currency.
+                 * @example 0.01
+                 */
+                baseCcyAccountPrc: string;
+                /**
+                 * @description Exchange rate to the master's base currency.
+                 * @example 1
+                 */
+                exrt: number;
+                /**
+                 * @description Cash outside any model.
+                 * @example 240012.25
+                 */
+                indCashNlv: string;
+                /**
+                 * @description Value of positions outside any model.
+                 * @example 1210.5
+                 */
+                indPosNlv: string;
+                /**
+                 * @description Net liquidation value of the account.
+                 * @example 251234.5
+                 */
+                nlv: string;
+            }[];
+            /**
+             * @description Base currency of the master account.
+             * @example USD
+             */
+            baseCcyMaster: string;
+            /**
+             * @description Precision of that currency.
+             * @example 0.01
+             */
+            baseCcyMasterPrc: string;
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description The request's identifier.
+             * @example 129
+             */
+            reqID: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             * @enum {integer}
+             */
+            subscriptionStatus: 0 | 1;
+        };
+        /**
+         * @description Creates a model, or replaces the targets of an existing one. Targets are percentages of the
+         *     model's value; the position and cash targets add up to 100.
+         */
+        ModelSaveRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Description of the model (the name when left out).
+             * @example Large US technology companies
+             */
+            desc?: string;
+            /**
+             * @description `true` rebalances to the original targets; `false` (the default) lets them drift with the market. Kept and reported.
+             * @example false
+             */
+            isStatic?: boolean;
+            /** @description The contracts of the model, each once, with its target. */
+            positionTargets: {
+                /**
+                 * @description Contract id (a stock).
+                 * @example 265598
+                 */
+                conid: number;
+                /**
+                 * @description Target, percent of the model's value.
+                 * @example 60
+                 */
+                target: number;
+            }[];
+            /** @description Cash targets by currency; the rest of the model after its positions. */
+            cashTargets?: {
+                /**
+                 * @description Currency.
+                 * @example USD
+                 */
+                ccy: string;
+                /**
+                 * @description Target, percent of the model's value.
+                 * @example 10
+                 */
+                target: number;
+            }[];
+        };
+        /** @description Acknowledges a saved model or submitted transfers. */
+        ModelSaved: {
+            /**
+             * @description The request's identifier.
+             * @example 540607
+             */
+            reqID: number;
+            /**
+             * @description `true`: done (failures answer with an error status instead).
+             * @example true
+             */
+            success: boolean;
+        };
+        /** @description Cash to move into (positive) or out of (negative) a model, per sub-account. */
+        ModelInvestRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Name of the model.
+             * @example Core Equity
+             */
+            model: string;
+            /**
+             * @description Polling key; accepted and ignored.
+             * @example
+             */
+            subscriptionKey?: string;
+            /** @description The sub-accounts and amounts, each account once. */
+            accountList: {
+                /**
+                 * @description Id of one of the advisor's sub-accounts.
+                 * @example U2345671
+                 */
+                account: string;
+                /**
+                 * @description Amount in the account's base currency; negative divests.
+                 * @example 10000
+                 */
+                amtToInvest: number;
+            }[];
+        };
+        /** @description Acknowledges an investment or divestment; its trades wait in the pending transfers. */
+        ModelInvestAnswer: {
+            /**
+             * @description The request's identifier, as a string (the vendor's example sends it so).
+             * @example 130
+             */
+            reqID: string;
+            /**
+             * @description Key to poll the request with.
+             * @example 2
+             */
+            subscriptionKey: string | null;
+            /**
+             * @description `0`: not polling (the reference server computes the trades at once).
+             * @example 0
+             * @enum {integer}
+             */
+            subscriptionStatus: 0 | 1;
+        };
+        /** @description Submits the pending transfers (trades) of the advisor's models. */
+        ModelTransfersRequest: {
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Identifier to follow the transmissions; accepted and ignored.
+             * @example 1
+             */
+            fpOrderId?: number;
+        };
+        /** @description The advisor's presets for model rebalancing; kept and reported by the reference server, which does not apply them. */
+        ModelPresets: {
+            /**
+             * @description Avoid negative offsetting cash outside the models.
+             * @example false
+             */
+            avoidNegativeCashInCore: boolean;
+            /**
+             * @description Factor applied before buying a full share with cash quantities.
+             * @example 25
+             */
+            cashQtyEstimateFactor: number;
+            /**
+             * @description Close the whole position when divesting.
+             * @example true
+             */
+            closeDivestCorePosition: boolean;
+            /**
+             * @description Use the most available funds to increase long positions.
+             * @example false
+             */
+            fullyInvestExistingLongPositions: boolean;
+            /**
+             * @description Keep the model open for fully divested accounts.
+             * @example false
+             */
+            keepModelOpen: boolean;
+            /**
+             * @description Transfer positions outside the models instead of selling them.
+             * @example false
+             */
+            preferCrossWithIndependent: boolean;
+            /**
+             * @description Transfer positions from outside the models when possible.
+             * @example true
+             */
+            preferTransferFromIndependent: boolean;
+            /**
+             * @description The request's identifier.
+             * @example 127
+             */
+            reqID: number;
+            /**
+             * @description Round allocations to the exchange's board lot.
+             * @example false
+             */
+            roundAllocExchBoardLot: boolean;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+            /**
+             * @description Use balances in other currencies than the base.
+             * @example false
+             */
+            useNonBaseCcy: boolean;
+            /**
+             * @description Rebalance only outside tolerance ranges.
+             * @example false
+             */
+            useToleranceRange: boolean;
+        };
+        /** @description New presets for model rebalancing; those left out keep their value. */
+        ModelPresetsRequest: {
+            /**
+             * @description Avoid negative offsetting cash outside the models.
+             * @example false
+             */
+            avoidNegativeCashInCore?: boolean;
+            /**
+             * @description Factor applied before buying a full share with cash quantities.
+             * @example 25
+             */
+            cashQtyEstimateFactor?: number;
+            /**
+             * @description Close the whole position when divesting.
+             * @example true
+             */
+            closeDivestCorePosition?: boolean;
+            /**
+             * @description Use the most available funds to increase long positions.
+             * @example false
+             */
+            fullyInvestExistingLongPositions?: boolean;
+            /**
+             * @description Keep the model open for fully divested accounts.
+             * @example false
+             */
+            keepModelOpen?: boolean;
+            /**
+             * @description Transfer positions outside the models instead of selling them.
+             * @example false
+             */
+            preferCrossWithIndependent?: boolean;
+            /**
+             * @description Transfer positions from outside the models when possible.
+             * @example true
+             */
+            preferTransferFromIndependent?: boolean;
+            reqID?: components["schemas"]["FaRequestId"];
+            reqId?: components["schemas"]["FaRequestId"];
+            /**
+             * @description Round allocations to the exchange's board lot.
+             * @example false
+             */
+            roundAllocExchBoardLot?: boolean;
+            /**
+             * @description Polling mode; accepted and ignored.
+             * @example 1
+             */
+            subscriptionStatus?: number;
+            /**
+             * @description Use balances in other currencies than the base.
+             * @example false
+             */
+            useNonBaseCcy?: boolean;
+            /**
+             * @description Rebalance only outside tolerance ranges.
+             * @example false
+             */
+            useToleranceRange?: boolean;
+        };
+        /** @description Acknowledges saved model presets. */
+        ModelPresetsSaved: {
+            /**
+             * @description `None` when the presets were saved (the service's text for no error).
+             * @example None
+             */
+            error: string;
+            /**
+             * @description The request's identifier.
+             * @example 128
+             */
+            reqID: number;
+            /**
+             * @description `1` as the service sends it.
+             * @example 1
+             */
+            subscriptionStatus: number;
+            /**
+             * @description `true` when saved.
+             * @example true
+             */
+            success: boolean;
+        };
+        /** @description How many notifications are unread. */
+        FyiUnreadCount: {
+            /**
+             * @description Number of unread notifications of the kinds whose disclaimer the user acknowledged.
+             * @example 2
+             */
+            BN: number;
+        };
+        /**
+         * @description Kind of notification (FYI): `BA` borrow availability, `CA` comparable algo, `DA` dividends
+         *     advisory, `EA` upcoming earnings, `MF` mutual fund advisory, `OE` option expiration, `PR`
+         *     portfolio builder rebalance, `SE` orders suspended on an economic event, `SG` short-term gain
+         *     turning long-term, `SM` system messages, `T2` assignment realizing long-term gains, `TO`
+         *     takeover, `UA` user alerts, `M8` M871 trades, `PS` platform use suggestions, `DL` unexercised
+         *     option loss prevention, `PT` position transfer, `CB` missing cost basis, `MS` milestones, `TD`
+         *     MiFID 10 % depreciation notice, `ST` save taxes, `TI` trade idea, `CT` cash transfer, and `PF`
+         *     portfolio FYIs (activity affecting the holdings). The reference server produces `PF` for fills,
+         *     `UA` for triggered alerts and `SM` for rejected or cancelled orders, margin warnings and the
+         *     coming end of the session.
+         * @example PF
+         * @enum {string}
+         */
+        FyiTypeCode: "BA" | "CA" | "DA" | "EA" | "MF" | "OE" | "PR" | "SE" | "SG" | "SM" | "T2" | "TO" | "UA" | "M8" | "PS" | "DL" | "PT" | "CB" | "MS" | "TD" | "ST" | "TI" | "CT" | "PF";
+        /** @description One kind of notification and the user's choices for it. */
+        FyiSetting: {
+            FC: components["schemas"]["FyiTypeCode"];
+            /**
+             * @description `1` once the user acknowledged the kind's disclaimer (`PUT /v1/api/fyi/disclaimer/{typecode}`); notifications of the kind are delivered only then.
+             * @example 0
+             * @enum {integer}
+             */
+            H: 0 | 1;
+            /**
+             * @description `1` when the kind is switched on, `0` when off; sent only for kinds the user may switch (`POST /v1/api/fyi/settings/{typecode}`).
+             * @example 1
+             * @enum {integer}
+             */
+            A?: 0 | 1;
+            /**
+             * @description What the kind tells the user about.
+             * @example Tells me when my orders fill.
+             */
+            FD: string;
+            /**
+             * @description Title of the kind.
+             * @example Portfolio FYIs
+             */
+            FN: string;
+        };
+        /** @description Switches one kind of notification on or off. */
+        FyiSettingRequest: {
+            /**
+             * @description `true` to receive notifications of the kind, `false` to stop them (none are produced while it is off).
+             * @example false
+             */
+            enabled: boolean;
+        };
+        /** @description The service's acknowledgement of a change of notification settings. */
+        FyiAcknowledgement: {
+            /**
+             * @description `1`: the change was acknowledged.
+             * @example 1
+             */
+            V: number;
+            /**
+             * @description Milliseconds the change took (the reference server changes its state at once and sends 0).
              * @example 0
              */
-            mktDataDelay?: number;
+            T: number;
         };
-        /** @description What `POST /v1/api/hmds/scanner/run` takes: its scan codes, instrument types and locations. The vendor does not describe the entries; the reference server sends them as `/v1/api/iserver/scanner/params` does. */
-        HmdsScannerParams: {
-            /** @description The scan types, the request's `scanCode`. */
-            scan_type_list?: {
-                /**
-                 * @description Readable name.
-                 * @example Top % Gainers
-                 */
-                display_name: string;
-                /**
-                 * @description The value of the request's `scanCode`.
-                 * @example TOP_PERC_GAIN
-                 */
-                code: string;
-                /** @description The instrument types the scan applies to. */
-                instruments: string[];
-            }[];
-            /** @description The instrument types, the request's `instrument`. */
-            instrument_list?: {
-                /**
-                 * @description Readable name.
-                 * @example US Stocks
-                 */
-                display_name: string;
-                /**
-                 * @description The value of the request's `instrument`.
-                 * @example STK
-                 */
-                type: string;
-                /** @description Codes of the filters that apply to the instrument type (the keys of the request's `filters`). */
-                filters: string[];
-            }[];
-            /** @description The locations per instrument type, the request's `locations`. */
-            location_tree?: components["schemas"]["ScannerLocation"][];
+        /** @description The disclaimer of one kind of notification. */
+        FyiDisclaimer: {
+            FC: components["schemas"]["FyiTypeCode"];
+            /**
+             * @description Text of the disclaimer.
+             * @example Notifications are information only
+             * @example not advice to trade.
+             */
+            DT: string;
         };
-        /** @description The contracts a scan of the historical market-data service found, best first. */
-        HmdsScannerResults: {
+        /** @description A device that receives notifications. */
+        FyiDevice: {
             /**
-             * @description How many contracts match the scan in all.
-             * @example 3
+             * @description Name of the device.
+             * @example Work phone
              */
-            total?: number;
+            NM: string;
             /**
-             * @description How many contracts this answer holds.
-             * @example 3
+             * @description Id of the device (the `deviceId` it was registered with; `DELETE /v1/api/fyi/deliveryoptions/{deviceId}` takes it).
+             * @example apn://mobile@a1b2c3d4
              */
-            size?: number;
+            I: string;
             /**
-             * @description Position of the first contract of this answer among all that match.
+             * @description Id of the device as the user interface knows it (`uiName`, else the id).
+             * @example apn://mobile@a1b2c3d4
+             */
+            UI: string;
+            /**
+             * @description `1` when delivery to the device is on, `0` when off.
+             * @example 1
+             * @enum {integer}
+             */
+            A: 0 | 1;
+        };
+        /** @description Where notifications are delivered besides the list. */
+        FyiDeliveryOptions: {
+            /**
+             * @description `1` when notifications are also sent to the account's primary e-mail address, `0` when not.
+             * @example 1
+             * @enum {integer}
+             */
+            M: 0 | 1;
+            /** @description The registered devices. */
+            E: components["schemas"]["FyiDevice"][];
+        };
+        /**
+         * @description Registers a device for notifications or switches delivery to it. `deviceName` is the
+         *     vendor's spelling; `devicename` is what a public client sends; either names the device.
+         */
+        FyiDeviceRequest: {
+            /**
+             * @description Name of the device.
+             * @example Work phone
+             */
+            deviceName?: string;
+            /**
+             * @description Name of the device, as some clients spell the field.
+             * @example Work phone
+             */
+            devicename?: string;
+            /**
+             * @description Id of the device.
+             * @example apn://mobile@a1b2c3d4
+             */
+            deviceId: string;
+            /**
+             * @description Id of the device as the user interface knows it.
+             * @example apn://mobile@a1b2c3d4
+             */
+            uiName?: string;
+            /**
+             * @description `true` to deliver notifications to the device, `false` to stop.
+             * @example true
+             */
+            enabled: boolean;
+        };
+        /** @description One notification (FYI). */
+        FyiNotification: {
+            /**
+             * @description `1` when read, `0` when unread. The vendor's example sends a number, its schema and a public client type it as a string of one digit; the reference server sends the number.
+             * @example 0
+             * @enum {integer|string}
+             */
+            R: 0 | 1 | "0" | "1";
+            /**
+             * @description When the notification was made, epoch seconds as a decimal string (`"1767225600.0"`).
+             * @example 1767225600.0
+             */
+            D: string;
+            /**
+             * @description Title.
+             * @example FYI: Order filled
+             */
+            MS: string;
+            /**
+             * @description Content, as HTML (`<html>...</html>`).
+             * @example <html>Bought 10 AAPL at 189.50 in account U1234567.</html>
+             */
+            MD: string;
+            /**
+             * @description Id of the notification, a string of digits; newer notifications have larger ids.
+             * @example 2026010100000001
+             */
+            ID: string;
+            /**
+             * @description Flag the service always sends as 0.
              * @example 0
              */
-            offset?: number;
+            HT: number;
+            FC: components["schemas"]["FyiTypeCode"];
+        };
+        /** @description The acknowledgement of marking a notification read. */
+        FyiNotificationRead: {
             /**
-             * @description When the scan ran, UTC, `YYYYMMDD-hh:mm:ss`.
-             * @example 20250106-15:00:00
+             * @description `1`: the change was acknowledged.
+             * @example 1
              */
-            scanTime?: string;
+            V: number;
             /**
-             * @description The scan's name, `scanner` and a number counting up.
-             * @example scanner1
+             * @description Milliseconds the change took (0 on the reference server).
+             * @example 0
              */
-            id?: string;
-            /**
-             * @description Internal use; not sent by the reference server.
-             * @example v1:AAAAAQ
-             */
-            position?: string;
-            /** @description The contracts. */
-            Contracts?: {
-                /** @description The contracts, best first; at most `maxItems`. */
-                Contract?: {
-                    /**
-                     * @description Contract identifier.
-                     * @example 265598
-                     */
-                    contractID: number;
-                    /**
-                     * @description Since when the contract is in the scan's results, UTC, `YYYYMMDD-hh:mm:ss`.
-                     * @example 20250106-15:00:00
-                     */
-                    inScanTime?: string;
-                    /**
-                     * @description Internal use; not sent by the reference server.
-                     * @example 0
-                     */
-                    distance?: number;
-                }[];
+            T: number;
+            /** @description The notification's read state after the change. */
+            P: {
+                /**
+                 * @description `1` read, `0` unread.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                R: 0 | 1;
+                /**
+                 * @description Id of the notification.
+                 * @example 2026010100000001
+                 */
+                ID: string;
             };
         };
     };
@@ -8250,15 +9497,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorObject"];
             };
         };
-        /** @description The session's first request to the historical market-data service (`/v1/api/hmds/history`, `/v1/api/hmds/scanner/run`) starts it and answers 404; ask again. */
-        HmdsStarting: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorObject"];
-            };
-        };
         /** @description The request could not be processed (invalid values such as a wrong id); the body carries only the reason. */
         InternalServerErrorOnly: {
             headers: {
@@ -8275,6 +9513,13 @@ export interface components {
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
          */
         AccountId: string;
+        /**
+         * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
+         *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
+         */
+        AccountOrGroupId: string;
+        /** @description Kind of notification (see `FyiTypeCode`). */
+        FyiTypeCode: components["schemas"]["FyiTypeCode"];
     };
     requestBodies: never;
     headers: {
@@ -9815,6 +11060,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAllocationGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    modifyAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group and what changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupChange"];
+            };
+        };
+        responses: {
+            /** @description The group was changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createAllocationGroup: {
         parameters: {
             query?: never;
@@ -9845,16 +11145,156 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group to delete. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupName"];
+            };
+        };
+        responses: {
+            /** @description The group was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAllocationGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group to read. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationGroupName"];
+            };
+        };
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAllocatableAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sub-accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocatableAccounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAllocationPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The presets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationPresets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAllocationPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The presets to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationPresetsRequest"];
+            };
+        };
+        responses: {
+            /** @description The presets were changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationGroupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     placeOrders: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
-                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
+                 *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
                  */
-                accountId: components["parameters"]["AccountId"];
+                accountId: components["parameters"]["AccountOrGroupId"];
             };
             cookie?: never;
         };
@@ -9999,7 +11439,7 @@ export interface operations {
                  */
                 filters?: string;
                 /** @description True clears the service's cache of orders and reads them again from the brokerage (see the description for the real service's empty first answer). */
-                force?: components["schemas"]["QueryBoolean"];
+                force?: boolean;
                 /** @description Account whose orders to list, for an advisor one of its sub-accounts; the selected account when left out. */
                 accountId?: string;
             };
@@ -10130,7 +11570,7 @@ export interface operations {
                  *     regulators require for some products (US futures); accepted and ignored by the reference
                  *     server.
                  */
-                manualIndicator?: components["schemas"]["QueryBoolean"];
+                manualIndicator?: boolean;
                 /** @description Identifier of the person or system that asked for the cancellation, reported with `manualIndicator`; accepted and ignored by the reference server. */
                 extOperator?: string;
                 /** @description When a person asked for the cancellation by hand, epoch milliseconds; accepted and ignored by the reference server. */
@@ -10421,9 +11861,7 @@ export interface operations {
                  * @description Field codes, comma-separated (`31` last, `84` bid, `86` ask, `85`/`88` ask/bid size,
                  *     `82`/`83` change and change %, `70`/`71` day high/low, `87`/`7762` volume, `7295` open,
                  *     `7741` prior close, `7293`/`7294` 52-week high/low, `55` symbol, `7051` company name,
-                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability, `73`-`80` the selected
-                 *     account's position: market value, average price, unrealized P&L, formatted size and P&L,
-                 *     daily P&L, realized P&L, unrealized P&L %; see the answer's fields).
+                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability; see the answer's fields).
                  *     When left out, `31,84,86,82,83,7221`. Codes the service does not know are ignored. The
                  *     commas may come unencoded.
                  */
@@ -10529,7 +11967,7 @@ export interface operations {
                 /** @description Exchange to read the data from (or `SMART`); the simulation reads the instrument's one market. */
                 exchange?: string;
                 /** @description Include trades outside regular trading hours (false when left out). */
-                outsideRth?: components["schemas"]["QueryBoolean"];
+                outsideRth?: boolean;
                 /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
                 startTime?: string;
                 /** @description -1 (when left out): the period ends at `startTime`; 1: it begins there (needs `startTime`). */
@@ -10642,162 +12080,613 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getRegulatorySnapshot: {
-        parameters: {
-            query: {
-                /** @description Contract identifier. */
-                conid: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The contract's quote and last trade. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RegulatorySnapshot"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getHmdsHistory: {
-        parameters: {
-            query: {
-                /** @description Contract identifier. */
-                conid: number;
-                /** @description Length of the period, a count and a unit (`30min`, `2h`, `1d`, `1w`, `6m`, `1y`). */
-                period: string;
-                /** @description Width of a bar, a count and a unit (`1min`, `5min`, `1h`, `1d`, `1w`, `1m`). */
-                bar: string;
-                /** @description What the bars are made of, in any case: `Last` (trades, when left out), `Bid`, `Ask` or `Midpoint`; `FeeRate` and `Inventory` (short-sale data) are not simulated and answer trades. */
-                barType?: string;
-                /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
-                startTime?: string;
-                /** @description 1 (when left out): the period ends at `startTime`; -1: it begins there (needs `startTime`). */
-                direction?: -1 | 1;
-                /** @description Include trades outside regular trading hours (false when left out). */
-                outsideRth?: components["schemas"]["QueryBoolean"];
-                /** @description Exchange to read the data from, as some clients send it; the simulation reads the instrument's one market. */
-                exchange?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The bars and the period they cover. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HmdsHistory"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["HmdsStarting"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getHmdsScannerParameters: {
+    listModels: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The scanner's parameters. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HmdsScannerParams"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerErrorOnly"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    runHmdsScanner: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
+        /** @description The request identifier. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Instrument type, from `instrument_list`.
-                     * @example STK
-                     */
-                    instrument?: string;
-                    /**
-                     * @description Location, from `location_tree`.
-                     * @example STK.US.MAJOR
-                     */
-                    locations?: string;
-                    /**
-                     * @description Scan type, from `scan_type_list`.
-                     * @example TOP_PERC_GAIN
-                     */
-                    scanCode?: string;
-                    /**
-                     * @description Security type of the instrument (`STK`, `FUT`, ...); the instrument type decides it in the simulation.
-                     * @example STK
-                     */
-                    secType?: string;
-                    /**
-                     * @description Locations to read with delayed data; accepted and ignored by the reference server.
-                     * @example SMART
-                     */
-                    delayedLocations?: string;
-                    /**
-                     * @description The most contracts to answer (250 when left out, and at most).
-                     * @example 25
-                     */
-                    maxItems?: number;
-                    /** @description Filters every contract must pass, each an object of `code: value` pairs. */
-                    filters?: {
-                        [key: string]: string | number | boolean;
-                    }[];
-                };
+                "application/json": components["schemas"]["FaRequest"];
             };
         };
         responses: {
-            /** @description The contracts found, best first. */
+            /** @description The models. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HmdsScannerResults"];
+                    "application/json": components["schemas"]["ModelList"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["HmdsStarting"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model and the order of the rows. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The positions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPositions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelAccountsDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelInvestedAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelQuery"];
+            };
+        };
+        responses: {
+            /** @description The sub-accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelInvestedAccounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model and its targets. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The model was saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    investInModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The model and the amounts per account. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelInvestRequest"];
+            };
+        };
+        responses: {
+            /** @description The investment was accepted; its trades are pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelInvestAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitModelTransfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The request identifier. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelTransfersRequest"];
+            };
+        };
+        responses: {
+            /** @description The trades were submitted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The request identifier. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaRequest"];
+            };
+        };
+        responses: {
+            /** @description The presets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPresets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveModelPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The presets to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelPresetsRequest"];
+            };
+        };
+        responses: {
+            /** @description The presets were saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPresetsSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUnreadNotificationCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number of unread notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiUnreadCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiSetting"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setNotificationSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        /** @description The new state of the kind. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FyiSettingRequest"];
+            };
+        };
+        responses: {
+            /** @description The kind was switched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationDisclaimer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclaimer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiDisclaimer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acknowledgeNotificationDisclaimer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Kind of notification (see `FyiTypeCode`). */
+                typecode: components["parameters"]["FyiTypeCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclaimer was acknowledged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationDeliveryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiDeliveryOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setNotificationEmailDelivery: {
+        parameters: {
+            query: {
+                /** @description `true` to send notifications by e-mail, `false` to stop. */
+                enabled: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mail delivery was switched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setNotificationDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The device and whether it receives notifications. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FyiDeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description The device was registered or switched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiAcknowledgement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteNotificationDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the device, as `GET /v1/api/fyi/deliveryoptions` lists it (`I`); URL-encoded. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device was removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query: {
+                /** @description Most notifications to answer, 1 to 10. */
+                max: number;
+                /** @description Only these kinds, comma-separated codes (`PF,UA`). */
+                include?: string;
+                /** @description All kinds but these, comma-separated codes. */
+                exclude?: string;
+                /** @description Id of the last notification of the previous batch; the answer continues after it. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiNotification"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the notification (`ID` in the list). */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification is read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiNotificationRead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];

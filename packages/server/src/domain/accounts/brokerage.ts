@@ -1,4 +1,5 @@
 import type { Clock } from '../kernel/clock.js';
+import { DomainEvents } from '../kernel/events.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { instrumentsOf, Market } from '../market/market.js';
 import { optionInstrumentsOf, optionPrice } from '../market/option-chains.js';
@@ -22,6 +23,8 @@ export class Brokerage {
   readonly store: Store;
   readonly sessions: Sessions;
   readonly market: Market;
+  /** The one bus every area publishes its events to. */
+  readonly events = new DomainEvents();
   random: SeededRandom;
   #fixtures: Fixtures;
   #seed: number;
@@ -32,7 +35,7 @@ export class Brokerage {
     this.#seed = options.seed;
     this.#fixtures = options.fixtures;
     this.random = new SeededRandom(options.seed);
-    this.sessions = new Sessions(this.store, this.clock, {
+    this.sessions = new Sessions(this.store, this.clock, this.events, {
       idleTimeoutMs: options.idleTimeoutMs,
     });
     this.market = new Market(

@@ -1,4 +1,4 @@
-import type { AllocationGroup } from './allocation.js';
+import type { AllocationGroup, AllocationPresets } from './allocation.js';
 import type { Account, User } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -6,5 +6,7 @@ declare module '../kernel/store.js' {
     users: User;
     accounts: Account;
     allocationGroups: AllocationGroup;
+    /** Advisors' allocation presets, by username (defaults until set). */
+    allocationPresets: AllocationPresets;
   }
 }

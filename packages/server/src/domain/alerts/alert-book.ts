@@ -6,6 +6,7 @@ import type { Session } from '../auth/sessions.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
 import { conditionsHold, conidOf } from './alert-conditions.js';
 import { alertSettingsOf, type AlertSettings } from './alert-request.js';
+import { alertTriggered } from './alert-events.js';
 import { alertTexts } from './alert-texts.js';
 import type { Alert, AlertRequest } from './model.js';
 import { mtaDefaultSettings, mtaSettingsOf } from './mta.js';
@@ -158,6 +159,7 @@ export class AlertBook {
     if (held && !alert.conditionsHeld) {
       alert.triggered = true;
       alert.triggerCount += 1;
+      this.brokerage.events.publish(alertTriggered(alert, this.now()));
     }
     alert.conditionsHeld = held;
   }

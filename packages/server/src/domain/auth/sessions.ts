@@ -1,5 +1,6 @@
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
+import type { DomainEvents } from '../kernel/events.js';
 import type { User } from '../accounts/model.js';
 import { secretHex } from '../kernel/secrets.js';
 import type { Index, Store } from '../kernel/store.js';
@@ -28,6 +29,8 @@ export interface Session {
   /** Underlyings `/iserver/secdef/search` answered in this session: their derivatives' strikes
    * and details are known to it from then on. */
   searchedUnderlyings: number[];
+  /** The user was told that the single sign-on ends soon. */
+  expiryAnnounced?: boolean;
   ended: boolean;
 }
 
@@ -38,6 +41,8 @@ export interface SessionSettings {
 
 /** A single sign-on session lasts at most this long, pings or not (the ping's `ssoExpires`). */
 export const ssoLifetimeMs = 24 * 60 * 60_000;
+/** How long before the single sign-on ends its user is told (`sessionExpiring`). */
+export const expiryNoticeMs = 10 * 60_000;
 
 export class Sessions {
   readonly #byUser: Index<Session>;
@@ -45,6 +50,7 @@ export class Sessions {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
     private readonly settings: SessionSettings,
   ) {
     this.#byUser = this.sessions.index('byUser', (session) => session.username);
@@ -103,6 +109,16 @@ export class Sessions {
     if (session.ended) return;
     session.lastSeenAt = this.clock.now();
     this.#keep(session);
+    const remainingMs = this.ssoRemainingMs(session);
+    if (remainingMs <= expiryNoticeMs && session.expiryAnnounced !== true) {
+      session.expiryAnnounced = true;
+      this.events.publish({
+        type: 'sessionExpiring',
+        username: session.username,
+        time: session.lastSeenAt,
+        remainingMs,
+      });
+    }
   }
 
   /** Milliseconds until the session's single sign-on expires, however often it is pinged. */

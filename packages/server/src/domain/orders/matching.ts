@@ -1,9 +1,14 @@
+import { splitAllocation } from '../accounts/allocation.js';
 import type { Brokerage } from '../accounts/brokerage.js';
+import type { Account } from '../accounts/model.js';
+import { sizeIncrementOf } from '../contracts/contract-rules.js';
 import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { isCashAccount, valueAccount } from '../accounts/valuation.js';
+import { warnOnMargin } from '../accounts/margin-warning.js';
 import { executionCommission } from './commission.js';
+import { orderStatusEvent } from './order-events.js';
 import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
 import {
   isWorking,
@@ -19,6 +24,12 @@ const firstOrderId = 1_370_093_237;
 const dayOrders: readonly Order['tif'][] = ['DAY', 'OPG', 'PAX', 'IOC'];
 
 const hex8 = (value: number) => (Math.floor(value) % 0x1_0000_0000).toString(16).padStart(8, '0');
+
+/** One account's part of a fill. */
+interface FillPart {
+  account: Account;
+  size: number;
+}
 
 /** What the success entry reports for a transmitted order: its status right after transmission. */
 export interface Transmitted {
@@ -132,6 +143,7 @@ export class Matching {
       if (isWorking(order.status) && dayOrders.includes(order.tif) && dayStart < today) {
         order.status = 'Cancelled';
         order.updatedAt = dayStart + dayMs - 1000;
+        this.announce(order);
       }
     }
   }
@@ -152,6 +164,12 @@ export class Matching {
   private setStatus(order: Order, status: OrderStatus): void {
     order.status = status;
     order.updatedAt = this.brokerage.clock.now();
+    this.announce(order);
+  }
+
+  private announce(order: Order): void {
+    const event = orderStatusEvent(order);
+    if (event) this.brokerage.events.publish(event);
   }
 
   /** Lets the order react to the current price: trail, trigger, fill. */
@@ -168,55 +186,59 @@ export class Matching {
     if (check.fillPrice !== undefined) this.fill(order, check.fillPrice);
   }
 
-  /** Whether the account can take the fill; an order it cannot take becomes Inactive. */
-  private canFill(order: Order, instrument: Instrument, price: number): boolean {
-    const account = this.brokerage.account(order.allocatedTo);
-    if (!account || instrument.secType === 'CASH') return account !== undefined;
+  /** Whether the account can take its part of the fill; an order with a part that cannot be
+   * taken becomes Inactive. */
+  private canFill(order: Order, instrument: Instrument, price: number, part: FillPart): boolean {
+    const { account, size } = part;
+    if (instrument.secType === 'CASH') return true;
     if (order.side === 'SELL') {
       // A cash account cannot sell short (the shares cannot be located).
       const held =
         account.positions.find((position) => position.conid === order.conid)?.quantity ?? 0;
-      return !isCashAccount(account) || held >= order.quantity;
+      return !isCashAccount(account) || held >= size;
     }
     const market = this.brokerage.market;
     const value =
-      order.quantity *
-      price *
-      instrument.multiplier *
-      market.rate(instrument.currency, account.baseCurrency);
+      size * price * instrument.multiplier * market.rate(instrument.currency, account.baseCurrency);
     return value <= valueAccount(account, market).availableFunds;
+  }
+
+  /** Who takes how much of the fill: the order's account, or the sub-accounts of an allocated
+   * order, each its part in whole units (or the contract's size increment for a fractional
+   * order). */
+  private partsOf(order: Order, instrument: Instrument): FillPart[] {
+    const accountOf = (id: string) => this.brokerage.account(id);
+    if (!order.allocation) {
+      const account = accountOf(order.allocatedTo);
+      return account ? [{ account, size: order.quantity }] : [];
+    }
+    const { market } = this.brokerage;
+    const step = Number.isInteger(order.quantity)
+      ? 1
+      : sizeIncrementOf(market, instrument, order.orderType);
+    return splitAllocation(order.allocation, order.quantity, step, accountOf, market).flatMap(
+      ({ accountId, quantity }) => {
+        const account = accountOf(accountId);
+        return account ? [{ account, size: quantity }] : [];
+      },
+    );
   }
 
   private fill(order: Order, price: number): void {
     const instrument = this.instrument(order.conid);
-    const account = this.brokerage.account(order.allocatedTo);
-    if (!account || !this.canFill(order, instrument, price)) {
+    const parts = this.partsOf(order, instrument);
+    if (
+      parts.length === 0 ||
+      !parts.every((part) => this.canFill(order, instrument, price, part))
+    ) {
       this.setStatus(order, 'Inactive');
       return;
     }
-    const size = order.quantity;
-    const commission = executionCommission(instrument, size, price);
-    const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
-    const now = this.brokerage.clock.now();
-    const execution: Execution = {
-      id: `${hex8(order.id)}.${hex8(now / 1000)}.01.01`,
-      orderId: order.id,
-      account: account.id,
-      conid: order.conid,
-      side: order.side,
-      size,
-      price,
-      commission,
-      time: now,
-      ...(order.cOID === undefined ? {} : { cOID: order.cOID }),
-      submitter: order.username,
-      exchange: order.routedExchange ?? instrument.exchange,
-      ...(realizedPnl === 0 ? {} : { realizedPnl }),
-    };
-    this.brokerage.store.collection('executions').set(execution.id, execution);
-    order.filledQuantity = size;
+    parts.forEach((part, index) => this.book(order, instrument, part, price, index + 1));
+    order.filledQuantity = order.quantity;
     order.averagePrice = price;
     this.setStatus(order, 'Filled');
+    for (const { account } of parts) warnOnMargin(this.brokerage, account, order.username);
     for (const other of this.orders.values()) {
       if (
         other !== order &&
@@ -233,5 +255,35 @@ export class Matching {
         this.work(child);
       }
     }
+  }
+
+  /** Books one account's part of a fill as an execution (numbered within the fill). */
+  private book(
+    order: Order,
+    instrument: Instrument,
+    part: FillPart,
+    price: number,
+    number: number,
+  ): void {
+    const { account, size } = part;
+    const commission = executionCommission(instrument, size, price);
+    const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
+    const now = this.brokerage.clock.now();
+    const execution: Execution = {
+      id: `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`,
+      orderId: order.id,
+      account: account.id,
+      conid: order.conid,
+      side: order.side,
+      size,
+      price,
+      commission,
+      time: now,
+      ...(order.cOID === undefined ? {} : { cOID: order.cOID }),
+      submitter: order.username,
+      exchange: order.routedExchange ?? instrument.exchange,
+      ...(realizedPnl === 0 ? {} : { realizedPnl }),
+    };
+    this.brokerage.store.collection('executions').set(execution.id, execution);
   }
 }

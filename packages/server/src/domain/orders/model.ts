@@ -1,4 +1,5 @@
 import type { Schema } from '@brokerage/types';
+import type { OrderAllocation } from '../accounts/allocation.js';
 
 /** The order types, time-in-force values and statuses of the document. */
 export type OrderType = Schema<'OrderRequest'>['orderType'];
@@ -41,6 +42,8 @@ export interface OrderTicket {
   routedExchange?: string;
   /** Account the order trades for: the path account, or an advisor's sub-account. */
   allocatedTo: string;
+  /** An advisor's order split over sub-accounts (`allocatedTo` is then the master account). */
+  allocation?: OrderAllocation;
 }
 
 /** A transmitted order, as the order book keeps it. */

@@ -1,5 +1,6 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
+import { advisorGroup, orderAllocation } from '../accounts/allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Session } from '../auth/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
@@ -7,6 +8,7 @@ import { startOfUtcDay } from '../kernel/time-format.js';
 import { valueAccount } from '../accounts/valuation.js';
 import { pairCurrencies } from './fills.js';
 import { Matching, type Transmitted } from './matching.js';
+import { rejectionEvent } from './order-events.js';
 import { isWorking, type Order, type OrderTicket } from './model.js';
 import { ticketOf, ticketsOf, type OrderRequest } from './order-request.js';
 import {
@@ -57,8 +59,15 @@ export class OrderBook {
   }
 
   place(session: Session, accountId: string, requests: OrderRequest[]): OrderOutcome {
-    const account = this.pathAccount(session, accountId);
-    const tickets = ticketsOf(this.brokerage, account, requests);
+    const user = this.brokerage.userOf(session);
+    // An advisor's order may name one of its groups in place of an account.
+    const group = this.brokerage.account(accountId)
+      ? undefined
+      : advisorGroup(this.brokerage.store, user, accountId);
+    const account = this.pathAccount(session, group ? (user.accounts[0] ?? accountId) : accountId);
+    const tickets = ticketsOf(this.brokerage, account, requests, (request) =>
+      orderAllocation(this.brokerage.store, user, account, group, request),
+    );
     this.matching.expire();
     this.questions.invalidate(account.id);
     return this.decide(session, account, tickets, 0);
@@ -191,7 +200,12 @@ export class OrderBook {
       request,
       modified ? rejectRules.filter((rule) => rule.number !== 5) : rejectRules,
     );
-    if (error !== undefined) return { kind: 'rejected', error };
+    if (error !== undefined) {
+      this.brokerage.events.publish(
+        rejectionEvent(session, account, tickets, error, this.brokerage.clock.now()),
+      );
+      return { kind: 'rejected', error };
+    }
     const warning = nextWarning(request, fromWarning, this.questions.suppressed(session.id));
     if (warning) {
       const reply = this.questions.hold({

@@ -1,6 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { rejected } from '../kernel/errors.js';
+import type { OrderAllocation } from '../accounts/allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import { cashQuantityOrderTypes } from './cash-quantity.js';
@@ -59,12 +60,16 @@ export function allocationOf(
   return account.id;
 }
 
+/** The allocation an order of the request asks for, if it is split over sub-accounts. */
+export type AllocationFor = (request: OrderRequest) => OrderAllocation | undefined;
+
 /** Checks one order of a request (invalid content throws 500) and turns its size into units. */
 export function ticketOf(
   brokerage: Brokerage,
   pathAccount: Account,
   request: OrderRequest,
   where: string,
+  allocationFor: AllocationFor = () => undefined,
 ): OrderTicket {
   const instrument = brokerage.market.instrument(request.conid);
   if (!instrument) throw invalid(`contract ${request.conid} not found`);
@@ -121,8 +126,20 @@ export function ticketOf(
     ...(request.parentId === undefined ? {} : { parentRef: request.parentId }),
     isSingleGroup: request.isSingleGroup === true,
     ...(exchange === undefined || exchange === 'SMART' ? {} : { routedExchange: exchange }),
-    allocatedTo: allocationOf(brokerage, pathAccount, request.acctId),
+    ...allocatedOf(brokerage, pathAccount, request, allocationFor(request)),
   };
+}
+
+/** Whom an order trades for: split over sub-accounts on the master account, or one account. */
+function allocatedOf(
+  brokerage: Brokerage,
+  pathAccount: Account,
+  request: OrderRequest,
+  allocation: OrderAllocation | undefined,
+): Pick<OrderTicket, 'allocatedTo' | 'allocation'> {
+  return allocation
+    ? { allocatedTo: pathAccount.id, allocation }
+    : { allocatedTo: allocationOf(brokerage, pathAccount, request.acctId) };
 }
 
 /** Every order of a request, checked; a bracket child must name a parent of the same request. */
@@ -130,9 +147,10 @@ export function ticketsOf(
   brokerage: Brokerage,
   pathAccount: Account,
   requests: OrderRequest[],
+  allocationFor?: AllocationFor,
 ): OrderTicket[] {
   const tickets = requests.map((request, index) =>
-    ticketOf(brokerage, pathAccount, request, `orders[${index}]`),
+    ticketOf(brokerage, pathAccount, request, `orders[${index}]`, allocationFor),
   );
   tickets.forEach((ticket, index) => {
     if (

@@ -1,0 +1,67 @@
+import {
+  allocatableAccountNumbers,
+  isNotificationRead,
+  modelPositionNumbers,
+  notificationTime,
+  type ModelPositionRow,
+  type Notification,
+} from '../src/index.js';
+
+describe('numeric views of the advisors and notifications operations', () => {
+  it('reads the allocatable accounts values as numbers', () => {
+    expect(
+      allocatableAccountNumbers({
+        accounts: [
+          {
+            name: 'U2345671',
+            data: [
+              { key: 'NetLiquidation', value: '251234.50' },
+              { key: 'AvailableEquity', value: '240012.25' },
+            ],
+          },
+        ],
+      }),
+    ).toEqual([{ accountId: 'U2345671', netLiquidation: 251234.5, availableEquity: 240012.25 }]);
+  });
+
+  it('reads a model position row as numbers, keeping the tolerance texts', () => {
+    const row: ModelPositionRow = {
+      actl: '59.93',
+      actlRangeMax: 'None',
+      actlRangeMin: 'None',
+      ccy: 'USD',
+      cid: 265598,
+      dlv: '6000.00',
+      exrt: '1',
+      flg: 0,
+      instrImbalance: '-0.07',
+      instrument: 'AAPL',
+      mismatchType: 0,
+      mv: '6000.00',
+      position: '60',
+      trgt: '60',
+    };
+    expect(modelPositionNumbers(row)).toMatchObject({
+      actl: 59.93,
+      actlRangeMax: 'None',
+      mv: 6000,
+      position: 60,
+      instrImbalance: -0.07,
+    });
+  });
+
+  it('reads the read state and the time of a notification, whatever the type of R', () => {
+    const notification: Notification = {
+      R: '1',
+      D: '1767272400.0',
+      MS: 'FYI: Order filled',
+      MD: '<html></html>',
+      ID: '2026010100000001',
+      HT: 0,
+      FC: 'PF',
+    };
+    expect(isNotificationRead(notification)).toBe(true);
+    expect(isNotificationRead({ ...notification, R: 0 })).toBe(false);
+    expect(notificationTime(notification)).toBe(1_767_272_400_000);
+  });
+});

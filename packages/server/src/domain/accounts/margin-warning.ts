@@ -1,0 +1,23 @@
+import type { Brokerage } from './brokerage.js';
+import type { Account } from './model.js';
+import { valueAccount } from './valuation.js';
+
+/** Below this share of net liquidation, excess liquidity makes a margin warning. */
+export const marginWarningShare = 0.1;
+
+/** Publishes a margin warning for `username` when the account's excess liquidity has fallen
+ * below the warning share of its net liquidation (checked after each change of its holdings). */
+export function warnOnMargin(brokerage: Brokerage, account: Account, username: string): void {
+  const values = valueAccount(account, brokerage.market);
+  const netLiquidation = values.total.netLiquidation;
+  if (netLiquidation <= 0 || values.excessLiquidity >= netLiquidation * marginWarningShare) return;
+  brokerage.events.publish({
+    type: 'marginWarning',
+    username,
+    time: brokerage.clock.now(),
+    accountId: account.id,
+    excessLiquidity: values.excessLiquidity,
+    netLiquidation,
+    currency: account.baseCurrency,
+  });
+}

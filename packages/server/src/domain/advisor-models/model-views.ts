@@ -1,0 +1,230 @@
+import type { Schema } from '@brokerage/types';
+import type { Account } from '../accounts/model.js';
+import type { InvestmentModel, ModelPresets } from './model.js';
+import { tolerancePoints, type ModelValuation, type PositionValuation } from './advisor-models.js';
+
+/** Amounts as the service sends them: decimal strings with two decimals. */
+const amount = (value: number) => value.toFixed(2);
+/** Percentages and rates: as short as they go (`60`, `59.93`). */
+const short = (value: number, digits = 2) =>
+  String(Math.round(value * 10 ** digits) / 10 ** digits);
+
+export const modelSummaryView = (
+  model: InvestmentModel,
+  valuation: ModelValuation,
+): Schema<'ModelSummary'> => ({
+  bootstrapped: true,
+  ci: false,
+  desc: model.desc,
+  isStatic: model.isStatic,
+  mismatch: valuation.mismatched,
+  model: model.name,
+  nlv: amount(valuation.nlv),
+  numAccounts: valuation.accounts.length,
+});
+
+/** The summary of one model, as its own answer. */
+export const singleModelView = (
+  model: InvestmentModel,
+  valuation: ModelValuation,
+  reqID: number,
+): Schema<'ModelSummary'> => ({
+  ...modelSummaryView(model, valuation),
+  reqID,
+  subscriptionStatus: 1,
+});
+
+export const modelListView = (
+  master: Account,
+  models: { model: InvestmentModel; valuation: ModelValuation }[],
+  reqID: number,
+): Schema<'ModelList'> => ({
+  baseCcy: master.baseCurrency,
+  masterAccount: master.id,
+  models: models.map(({ model, valuation }) => modelSummaryView(model, valuation)),
+  reqID,
+  subscriptionStatus: 1,
+});
+
+type PositionRow = Schema<'ModelPositions'>['positionList'][number];
+
+const positionRow = (position: PositionValuation): PositionRow => ({
+  actl: short(position.actual),
+  actlRangeMax: 'None',
+  actlRangeMin: 'None',
+  ccy: position.instrument.currency,
+  cid: position.conid,
+  dlv: amount(position.value),
+  exrt: '1',
+  flg: 0,
+  instrImbalance: short(position.actual - position.target),
+  instrument: position.instrument.symbol,
+  mismatchType: Math.abs(position.actual - position.target) > tolerancePoints ? 1 : 0,
+  mv: amount(position.value),
+  position: short(position.units, 4),
+  trgt: short(position.target),
+});
+
+/** The row field each sort field names (both spellings of the vendor's versions). */
+const sortFields: Record<string, keyof PositionRow> = {
+  actual: 'actl',
+  actualRangeMax: 'actlRangeMax',
+  actualRangeMin: 'actlRangeMin',
+  conid: 'cid',
+  instrumentImbalance: 'instrImbalance',
+  target: 'trgt',
+};
+
+export interface PositionsQuery {
+  sortField?: string;
+  sortDirection?: 'ASC' | 'DESC';
+  limit?: number;
+}
+
+export function modelPositionsView(
+  model: InvestmentModel,
+  valuation: ModelValuation,
+  query: PositionsQuery,
+  reqID: number,
+  now: number,
+): Schema<'ModelPositions'> {
+  const rows = valuation.positions.map(positionRow);
+  if (query.sortField !== undefined) {
+    const field = sortFields[query.sortField] ?? (query.sortField as keyof PositionRow);
+    const direction = query.sortDirection === 'DESC' ? -1 : 1;
+    const key = (row: PositionRow) => {
+      const value = row[field];
+      return typeof value === 'number' || !Number.isNaN(Number(value)) ? Number(value) : value;
+    };
+    rows.sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return (x < y ? -1 : x > y ? 1 : 0) * direction;
+    });
+  }
+  const totalMv = valuation.positions.reduce((total, p) => total + p.value, 0);
+  const { cash } = valuation;
+  return {
+    cash: [
+      {
+        actl: short(cash.actual),
+        ccy: valuation.currency,
+        exrt: '1',
+        instrImbalance: short(cash.actual - cash.target),
+        mv: amount(cash.value),
+        trgt: short(cash.target),
+      },
+    ],
+    mismatched: valuation.mismatched,
+    model: model.name,
+    nlv: Math.round(valuation.nlv * 100) / 100,
+    positionList: rows.slice(0, query.limit ?? rows.length),
+    positionTs: now,
+    reqID,
+    stkOnly: true,
+    subscriptionStatus: 1,
+    totalDlv: Math.round(totalMv * 100) / 100,
+    totalMv: Math.round(totalMv * 100) / 100,
+  };
+}
+
+/** Each invested account's part, then the `TOTAL` row in the master's currency. */
+export function modelAccountsView(
+  model: InvestmentModel,
+  valuation: ModelValuation,
+  independentCash: (account: Account) => number,
+  reqID: number,
+): Schema<'ModelAccountsDetails'> {
+  const rows = valuation.accounts.map((part) => ({
+    account: part.account.id,
+    acctImbalance: short(part.imbalance, 6),
+    alias: part.account.alias,
+    baseCcyAccount: part.account.baseCurrency,
+    costBasis: amount(part.cost),
+    exrt: part.rate,
+    indCash: amount(independentCash(part.account)),
+    nlv: amount(part.value),
+    numInstrOutsideRange: part.outsideRange,
+    unrealPnL: amount(part.unitsValue - part.cost),
+  }));
+  const sum = (of: (part: ModelValuation['accounts'][number]) => number) =>
+    valuation.accounts.reduce((total, part) => total + of(part) * part.rate, 0);
+  return {
+    accountInfoList: [
+      ...rows,
+      {
+        account: 'TOTAL',
+        acctImbalance: '0',
+        alias: 'None',
+        baseCcyAccount: valuation.currency,
+        costBasis: amount(sum((part) => part.cost)),
+        exrt: 1,
+        indCash: amount(sum((part) => independentCash(part.account))),
+        nlv: amount(valuation.nlv),
+        numInstrOutsideRange: 0,
+        unrealPnL: amount(sum((part) => part.unitsValue - part.cost)),
+      },
+    ],
+    baseCcyMaster: valuation.currency,
+    model: model.name,
+    reqID,
+  };
+}
+
+export interface AccountParts {
+  account: Account;
+  rate: number;
+  nlv: number;
+  /** The account's cash and positions' value, in its base currency. */
+  cash: number;
+  positionsValue: number;
+  thisModel: number;
+  otherModels: number;
+  modelsCash: number;
+  modelsUnitsValue: number;
+}
+
+export const investedAccountsView = (
+  model: InvestmentModel,
+  currency: string,
+  parts: AccountParts[],
+  reqID: number,
+): Schema<'ModelInvestedAccounts'> => ({
+  accountList: parts.map((part) => ({
+    account: part.account.id,
+    accountModelNlv: amount(part.thisModel),
+    accountOtherModelsNlv: amount(part.otherModels),
+    alias: part.account.alias,
+    baseCcyAccount: part.account.baseCurrency,
+    baseCcyAccountPrc: '0.01',
+    exrt: part.rate,
+    indCashNlv: amount(part.cash - part.modelsCash),
+    indPosNlv: amount(part.positionsValue - part.modelsUnitsValue),
+    nlv: amount(part.nlv),
+  })),
+  baseCcyMaster: currency,
+  baseCcyMasterPrc: '0.01',
+  model: model.name,
+  reqID,
+  subscriptionStatus: 1,
+});
+
+export const modelPresetsView = (presets: ModelPresets, reqID: number): Schema<'ModelPresets'> => ({
+  ...presets,
+  reqID,
+  subscriptionStatus: 1,
+});
+
+export const modelSavedView = (reqID: number): Schema<'ModelSaved'> => ({ reqID, success: true });
+
+export const modelPresetsSavedView = (reqID: number): Schema<'ModelPresetsSaved'> => ({
+  error: 'None',
+  reqID,
+  subscriptionStatus: 1,
+  success: true,
+});
+
+export const modelInvestedView = (reqID: number): Schema<'ModelInvestAnswer'> => ({
+  reqID: String(reqID),
+  subscriptionKey: String(reqID),
+  subscriptionStatus: 0,
+});

@@ -1,0 +1,80 @@
+/** What happened in the brokerage that its users hear about: published by the area where it
+ * happens, in one place each, and read by whoever subscribes (notifications; the streaming API
+ * later). Every event names the user it concerns and the time it happened on the simulation's
+ * clock. */
+export type DomainEvent =
+  | {
+      type: 'orderFilled';
+      username: string;
+      time: number;
+      accountId: string;
+      orderId: number;
+      conid: number;
+      side: 'BUY' | 'SELL';
+      size: number;
+      price: number;
+    }
+  | {
+      /** Refused by the rule table, or made Inactive when it could not fill. */
+      type: 'orderRejected';
+      username: string;
+      time: number;
+      accountId: string;
+      orderId?: number;
+      conid: number;
+      /** The rule table's reject text; none when an order went Inactive. */
+      reason?: string;
+    }
+  | {
+      type: 'orderCancelled';
+      username: string;
+      time: number;
+      accountId: string;
+      orderId: number;
+      conid: number;
+    }
+  | {
+      type: 'alertTriggered';
+      username: string;
+      time: number;
+      accountId: string;
+      alertId: number;
+      alertName: string;
+      message: string | null;
+    }
+  | {
+      /** Excess liquidity fell below the warning share of net liquidation. */
+      type: 'marginWarning';
+      username: string;
+      time: number;
+      accountId: string;
+      excessLiquidity: number;
+      netLiquidation: number;
+      currency: string;
+    }
+  | {
+      /** The session's single sign-on ends soon, however often it is pinged. */
+      type: 'sessionExpiring';
+      username: string;
+      time: number;
+      remainingMs: number;
+    };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventListener = (event: DomainEvent) => void;
+
+/** The brokerage's one event bus: synchronous, in publication order, so that a listener sees
+ * the state the event left. */
+export class DomainEvents {
+  readonly #listeners = new Set<EventListener>();
+
+  /** Calls `listener` with every event from now on; returns the unsubscription. */
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  publish(event: DomainEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}

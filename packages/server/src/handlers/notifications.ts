@@ -1,0 +1,89 @@
+import type { TypeCode } from '../domain/notifications/model.js';
+import {
+  acknowledged,
+  deliveryOptionsView,
+  disclaimerView,
+  notificationReadView,
+  notificationView,
+  settingsView,
+  unreadCountView,
+} from '../domain/notifications/notification-views.js';
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { requireSession } from '../http/require-session.js';
+
+type NotificationOperation =
+  | 'getUnreadNotificationCount'
+  | 'getNotificationSettings'
+  | 'setNotificationSetting'
+  | 'getNotificationDisclaimer'
+  | 'acknowledgeNotificationDisclaimer'
+  | 'getNotificationDeliveryOptions'
+  | 'setNotificationEmailDelivery'
+  | 'setNotificationDevice'
+  | 'deleteNotificationDevice'
+  | 'listNotifications'
+  | 'markNotificationRead';
+
+/** Comma-separated type codes of a query (validated by the document's pattern). */
+const codesOf = (list: string | undefined) =>
+  list === undefined ? undefined : (list.split(',') as TypeCode[]);
+
+export const notificationHandlers = ({
+  notifications,
+}: HandlerContext): HandlerGroup<NotificationOperation> => ({
+  getUnreadNotificationCount: ({ session }) =>
+    unreadCountView(notifications.unreadCount(requireSession(session).username)),
+  getNotificationSettings: ({ session }) =>
+    settingsView(notifications.profile(requireSession(session).username)),
+  setNotificationSetting: ({ session, params, body }) => {
+    notifications.setEnabled(requireSession(session).username, params.typecode, body.enabled);
+    return acknowledged();
+  },
+  getNotificationDisclaimer: ({ session, params }) => {
+    requireSession(session);
+    return disclaimerView(params.typecode);
+  },
+  acknowledgeNotificationDisclaimer: ({ session, params }) => {
+    notifications.acknowledge(requireSession(session).username, params.typecode);
+    return acknowledged();
+  },
+  getNotificationDeliveryOptions: ({ session }) =>
+    deliveryOptionsView(notifications.profile(requireSession(session).username)),
+  setNotificationEmailDelivery: ({ session, query }) => {
+    notifications.setEmail(
+      requireSession(session).username,
+      query.enabled.toLowerCase() === 'true',
+    );
+    return acknowledged();
+  },
+  setNotificationDevice: ({ session, body }) => {
+    const name = body.deviceName ?? body.devicename;
+    notifications.setDevice(requireSession(session).username, {
+      id: body.deviceId,
+      enabled: body.enabled,
+      ...(name === undefined ? {} : { name }),
+      ...(body.uiName === undefined ? {} : { uiName: body.uiName }),
+    });
+    return acknowledged();
+  },
+  deleteNotificationDevice: ({ session, params }) => {
+    notifications.deleteDevice(requireSession(session).username, params.deviceId);
+    return '';
+  },
+  listNotifications: ({ session, query }) => {
+    const include = codesOf(query.include);
+    const exclude = codesOf(query.exclude);
+    return notifications
+      .list(requireSession(session).username, {
+        max: Number(query.max),
+        ...(include === undefined ? {} : { include }),
+        ...(exclude === undefined ? {} : { exclude }),
+        ...(query.id === undefined ? {} : { after: query.id }),
+      })
+      .map(notificationView);
+  },
+  markNotificationRead: ({ session, params }) =>
+    notificationReadView(
+      notifications.markRead(requireSession(session).username, params.notificationId),
+    ),
+});
