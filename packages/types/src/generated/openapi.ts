@@ -234,7 +234,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Ping the session to keep it open (GET)
+         * @description The ping (`POST /v1/api/tickle`) sent as GET, as many clients send it: the same answer, the
+         *     same pacing (1 request per second), the same errors.
+         */
+        get: operations["getTickle"];
         put?: never;
         /**
          * Ping the session to keep it open
@@ -1165,7 +1170,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read the performance of accounts over one period (GET)
+         * @description The performance (`POST /v1/api/pa/performance`) asked with query parameters, as public
+         *     clients send it (`acctIds` repeated or comma-separated, and `period`): the same answer, rules
+         *     and pacing (1 request per 15 minutes) as the POST.
+         */
+        get: operations["getPerformanceByQuery"];
         put?: never;
         /**
          * Read the performance of accounts over one period
@@ -1436,7 +1447,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read one watchlist with its rows
+         * @description Answers a watchlist of the login user, or one of the service's read-only lists, with its rows
+         *     in display order: each contract with its security type, names and symbol (only `C` and
+         *     `conid` for a conid that names no known contract), and `{"H": ""}` for a blank row. An id
+         *     that names no watchlist of the user answers 400.
+         */
+        get: operations["getWatchlist"];
         put?: never;
         /**
          * Create a watchlist
@@ -1447,6 +1465,36 @@ export interface paths {
          *     or an id already in use answers 400.
          */
         post: operations["createWatchlist"];
+        /**
+         * Delete a watchlist
+         * @description Deletes a watchlist of the login user. The id goes in the query (`?id=1234`), as the
+         *     service documents it, or in a JSON body (`{"id": "1234"}`), as some public clients send it;
+         *     the query wins when both are given. No id, an id that names no watchlist of the user, or one
+         *     of the service's read-only lists answers 400.
+         */
+        delete: operations["deleteWatchlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/watchlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the watchlists
+         * @description Lists the login user's watchlists (`user_lists`, most recently changed first) and the
+         *     service's read-only lists (`system_lists`). With `SC=USER_WATCHLIST` only the user's own
+         *     lists are answered, which is what most public clients ask for. Read a list's rows with
+         *     `GET /v1/api/iserver/watchlist?id=`.
+         */
+        get: operations["getWatchlists"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1920,6 +1968,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/iserver/account/{accountId}/orders/whatif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview what an order would cost and change, without placing it
+         * @description Takes the same body as `POST /v1/api/iserver/account/{accountId}/orders` and answers what the
+         *     order would do if it executed in full now: its value and commission, and the account's
+         *     equity, initial margin, maintenance margin and position in the contract before and after.
+         *     Nothing is placed, held or changed: no order, no reply id, and pending warnings of the account
+         *     stay valid. A bracket or an OCA group previews its first order (the parent; the others only
+         *     execute after or instead of it).
+         *
+         *     The request is checked as placement checks it: invalid content answers 500 in the same words.
+         *     A reject placement would meet is answered in `error` (with the figures still computed), and
+         *     the first warning it would raise (suppressed message ids skipped) in `warn`, as
+         *     `<number>/<message>`.
+         *
+         *     Figures of the reference server: the order executes at its `price` (limit or stop price), or
+         *     else the contract's last price; the commission follows the placement's schedule; equity and
+         *     margins are valued as the account summaries value them, so `initial.after` is the initial
+         *     margin the summary shows once the order has filled at that price. An order the simulation cannot value (no price and no
+         *     market data) answers only `warn` and `error`.
+         */
+        post: operations["previewOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a server prompt about an order
+         * @description Answers a prompt the service raised about an order: its `orderId` and `reqId`, and the chosen
+         *     option in `text`, spelled as one of the prompt's `options`. The service delivers prompts
+         *     through its streaming channel (`ntf` messages), with the same fields as the advanced reject
+         *     of order placement (`orderId`, `reqId`, `text`, `options`, `prompt: true`).
+         *
+         *     A prompt is answered once. A `reqId` that names no open prompt of the user, an `orderId`
+         *     that is not the prompt's, or a `text` that is not one of its options answers 400.
+         *
+         *     The reference server has no streaming channel: its prompts are raised by the control API
+         *     (`POST /control/prompts`), which answers the prompt as the `ntf` message would carry it.
+         *     Answering records the choice; the simulation does not act on it further.
+         */
+        post: operations["answerServerPrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/trsrv/stocks": {
         parameters: {
             query?: never;
@@ -2120,6 +2240,367 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/iserver/secdef/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search contracts by symbol or name
+         * @description Finds contracts by symbol: each listing of a matching company is one entry, with the kinds
+         *     of contracts listed on it in `sections` (the stock itself, then its options with their expiry
+         *     months as `MMMYY` and the exchanges they trade on) and the options' expiry dates in `opt`.
+         *     With `name` true the text is looked for in company names instead. With `secType` `IND` the
+         *     symbol names an index and its futures months; with `BOND` the text is looked for in bond
+         *     issuer names (`BOND` finds every issuer), answered as one entry listing the issuers.
+         *     A symbol that matches nothing is answered with an empty array.
+         *
+         *     The service's quirk, simulated: the strikes and details of an underlying's derivatives
+         *     (`/iserver/secdef/strikes`, `/iserver/secdef/info`) are known to a session only after this
+         *     search has answered that underlying in the same session; before, they answer 400.
+         *     Needs an open brokerage session (`no bridge` otherwise).
+         */
+        get: operations["searchContracts"];
+        put?: never;
+        /**
+         * Search contracts by symbol or name, in a body
+         * @description The search of the GET operation, with its query in a JSON body instead (the same answers).
+         */
+        post: operations["searchContractsByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/secdef/strikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Strikes of an underlying's options in a month
+         * @description Lists the strikes of the options on an underlying that expire in a month, calls and puts
+         *     apart, ascending. The underlying may be given by its own conid or by the conid of one of its
+         *     options. `sectype` `FOP` and `WAR` are accepted; the catalogue lists none, so their lists are
+         *     empty, as they are for a month without options.
+         *
+         *     Needs a search of the underlying (`/iserver/secdef/search`) earlier in the session: the
+         *     service knows an underlying's derivatives only from then on; before, 400. An unknown conid
+         *     answers 400. Needs an open brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getOptionStrikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/secdef/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract details of derivatives (and of any contract)
+         * @description Lists the contracts a query names, with their details. Given a contract's own conid (and its
+         *     own `sectype`, or none), the answer is that contract. Given an underlying and a derivative
+         *     `sectype` (`OPT`, `FUT`), the answer lists the underlying's contracts of that kind that
+         *     expire in `month`, narrowed by `strike` and `right` when given: the option contracts to
+         *     trade, with their conid, expiry (`maturityDate`), strike, right and multiplier. Futures take
+         *     the index conid the search gives (`secType` `IND`). With `sectype` `BOND` and an `issuerId`
+         *     from a bond search, the answer lists the issuer's bonds.
+         *
+         *     A derivative query needs `month` (400 otherwise) and a search of the underlying earlier in
+         *     the session (`/iserver/secdef/search`; 400 before it), as the service does. An unknown conid
+         *     or issuer, or an underlying without derivatives of the kind, answers 400. `filters` is
+         *     accepted and ignored. Needs an open brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getSecdefInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/secdef/bond-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filters of a bond issuer's bonds
+         * @description Lists the values an issuer's bonds can be filtered by: maturity months, issue dates, coupons
+         *     and currencies, each ascending. The issuer id comes from a bond search
+         *     (`/iserver/secdef/search` with `secType` `BOND`). An unknown issuer answers 400. Needs an open
+         *     brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getBondFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/secdef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Security definitions of contracts
+         * @description Gives the security definition of each requested contract: asset class, currency, expiry,
+         *     option right and strike, underlying, price increments, listing exchange, issuer and its
+         *     classification. Unknown ids are left out (none known: an empty list).
+         *     This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getSecurityDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/all-conids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock contracts of an exchange
+         * @description Lists the stock contracts listed on an exchange, with their symbols. Only stocks are
+         *     listed (`assetClass` `STK`, the default; another asset class answers an empty list, as does
+         *     an exchange without stocks). This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getExchangeContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/trsrv/secdef/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading schedules of a symbol's exchanges
+         * @description Gives, for each exchange a symbol of an asset class trades on, its trading schedule for the
+         *     coming seven calendar days from the exchange's current day: per day, the whole trading time
+         *     (`tradingtimes`, sessions outside regular hours included) and the regular session
+         *     (`sessions`, `prop` `LIQUID`), as local `HHmm` times; days without trading have empty lists.
+         *     The reference server knows no holidays. `exchange` keeps the primary exchange given,
+         *     `exchangeFilter` the exchanges listed. A symbol the catalogue does not list answers an empty
+         *     list. This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getSymbolTradingSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/contract/trading-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading schedule of a contract
+         * @description Gives a contract's trading days among the coming seven calendar days (from its exchange's
+         *     current day), keyed by date: the whole trading time (`extended_hours`) and the regular
+         *     session (`liquid_hours`), in epoch seconds. Days without trading are left out; the reference
+         *     server knows no holidays. `exchange` names another exchange's hours; the contract's own
+         *     exchange by default. An unknown conid answers 400. This is not an `/iserver` operation: it works without an open brokerage session (no
+         *     `no bridge` answer), but still needs valid authorization.
+         */
+        get: operations["getContractTradingSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/contract/{conid}/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Details of a contract
+         * @description Gives a contract's details in the service's snake-case keys: symbol, type, currency,
+         *     exchanges, company, and for derivatives the expiry, multiplier and underlying (options add
+         *     their OCC symbol, strike and right). An unknown conid answers 400. Needs an open brokerage
+         *     session (`no bridge` otherwise).
+         */
+        get: operations["getContractInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/contract/{conid}/info-and-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Details and trading rules of a contract
+         * @description Gives a contract's details (those of `/iserver/contract/{conid}/info`) with its trading
+         *     rules for the session's accounts under `rules` (those of `/iserver/contract/rules`), for a
+         *     buy (`isBuy` true, the default) or a sell. An unknown conid answers 400. Needs an open
+         *     brokerage session (`no bridge` otherwise).
+         */
+        get: operations["getContractInfoAndRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/iserver/exchangerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange rate between two currencies
+         * @description Gives the rate from a source currency to a target currency: units of the target one unit of
+         *     the source buys, from the simulated prices of the currency pairs (through a third currency
+         *     where no pair joins the two directly), the same rates every valuation uses. The same currency
+         *     gives 1. Currencies the pairs do not reach answer 400. Needs an open brokerage session
+         *     (`no bridge` otherwise).
+         */
+        get: operations["getExchangeRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/category/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Categories of event markets
+         * @description Lists every category of event markets, keyed by category id: a top category per kind of
+         *     question, and under it (`parent_id`) a sub-category per subject holding its markets, each
+         *     with the conid of its underlying index (the `underlyingConid` of the market operation).
+         *     Not an `/iserver` operation: no brokerage session is needed (no `no bridge` answer),
+         *     only valid authorization.
+         */
+        get: operations["getEventCategoryTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/contract/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event market and its contracts
+         * @description Gives an event market, found by its underlying index's conid, with its contracts: a yes and a
+         *     no contract per strike. `exchange` is accepted; each market is listed on one exchange. A conid
+         *     that is not a market's underlying answers 400. Not an `/iserver` operation: no brokerage session is needed (no `no bridge` answer),
+         *     only valid authorization.
+         */
+        get: operations["getEventMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/forecast/contract/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading times of an event contract
+         * @description Gives an event contract's trading times per day of the week it trades, as clock times in
+         *     the exchange's time zone. Either the yes or the no conid may be given; a conid that is not an
+         *     event contract answers 400. Not an `/iserver` operation: no brokerage session is needed (no `no bridge` answer),
+         *     only valid authorization.
+         */
+        get: operations["getEventContractSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/iserver/marketdata/snapshot": {
         parameters: {
             query?: never;
@@ -2265,6 +2746,108 @@ export interface paths {
          *     Paced at 1 request per second (429 with `Retry-After` beyond).
          */
         post: operations["runScanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/md/regsnapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a regulatory snapshot of a contract's quote
+         * @description Answers the contract's real-time bid, ask and last trade once, whatever the user's market-data
+         *     subscriptions (no subscription is started). Each request costs 0.01 USD, charged to the
+         *     selected account, unless the user already has real-time data for the contract's exchange;
+         *     the reference server takes the fee from the account's USD cash when the user sees that
+         *     exchange delayed.
+         *
+         *     An unknown contract, or one without market data, answers 400.
+         */
+        get: operations["getRegulatorySnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/hmds/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read bars of an instrument's price history from the historical market-data service
+         * @description The same bars as `GET /v1/api/iserver/marketdata/history` (the same price path, periods, bar
+         *     sizes and limits: at most 1000 bars, the most recent), in this service's answer. `direction`
+         *     counts the other way: 1 (when left out) ends the period at `startTime` (or now), -1 begins it
+         *     there. `barType` names what the bars are made of.
+         *
+         *     The session's first request starts the service and answers 404: ask again.
+         */
+        get: operations["getHmdsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/hmds/scanner/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scan codes, instruments and locations of the historical market-data scanner
+         * @description Lists what `POST /v1/api/hmds/scanner/run` takes: the scan codes (`scanCode`), the instrument
+         *     types (`instrument`) with the filter codes that apply to each (the keys of `filters`), and the
+         *     locations per instrument type (`locations`): the same scanner as
+         *     `GET /v1/api/iserver/scanner/params`.
+         */
+        get: operations["getHmdsScannerParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/hmds/scanner/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a market scan of the historical market-data service
+         * @description The scan of `POST /v1/api/iserver/scanner/run` (the same ranking of the location's contracts
+         *     from their current prices, after the filters), asked and answered in this service's shapes:
+         *     `scanCode` for the scan type, `locations` for the location, `filters` as objects of
+         *     `code: value` pairs, and up to `maxItems` contracts (250 at most, the default). An unknown
+         *     instrument, scan code or location answers 400; a filter code the scanner does not know is
+         *     ignored.
+         *
+         *     The session's first request to the historical market-data service starts it and answers 404:
+         *     ask again.
+         */
+        post: operations["runHmdsScanner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4998,14 +5581,6 @@ export interface components {
          * @enum {string}
          */
         PerformancePeriod: "1D" | "7D" | "MTD" | "1M" | "3M" | "6M" | "12M" | "1Y" | "YTD";
-        /**
-         * @description The accounts and the period of a performance request. The service ignores fields it does not
-         *     know, so the body is open.
-         */
-        PerformanceRequest: {
-            acctIds: components["schemas"]["AccountIdList"];
-            period: components["schemas"]["PerformancePeriod"];
-        };
         /** @description The net asset value at the close before the first day of a range. */
         StartNav: {
             /**
@@ -5100,6 +5675,14 @@ export interface components {
              * @example TWR
              */
             pm: string;
+        };
+        /**
+         * @description The accounts and the period of a performance request. The service ignores fields it does not
+         *     know, so the body is open.
+         */
+        PerformanceRequest: {
+            acctIds: components["schemas"]["AccountIdList"];
+            period: components["schemas"]["PerformancePeriod"];
         };
         /** @description Performance of an account over one period of the all-periods answer. */
         PeriodPerformance: {
@@ -5885,6 +6468,85 @@ export interface components {
             conditions: components["schemas"]["AlertDetailsCondition"][];
         };
         /**
+         * @description A contract row of a watchlist. Contracts the service knows carry their description; a row
+         *     whose conid names no known contract carries only `C` and `conid`.
+         */
+        WatchlistInstrument: {
+            /**
+             * @description Security type of the contract (`STK`, `OPT`, `FUT`, `BOND`, `FUND`, `WAR`, `CASH`, `CRYPTO`, ...).
+             * @example STK
+             */
+            ST?: string;
+            /**
+             * @description The conid as a string of digits.
+             * @example 265598
+             */
+            C: string;
+            /**
+             * Format: int64
+             * @description The conid as a number.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Name of the company or contract, in capitals.
+             * @example APPLE INC
+             */
+            name?: string;
+            /**
+             * @description Display name of the contract (its symbol for stocks).
+             * @example AAPL
+             */
+            fullName?: string;
+            /**
+             * @description Security type of the contract, as `ST`.
+             * @example STK
+             */
+            assetClass?: string;
+            /**
+             * @description Symbol of the contract.
+             * @example AAPL
+             */
+            ticker?: string;
+            /**
+             * @description Chinese name as HTML numeric character references, or an empty string when none is on file.
+             * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
+             */
+            chineseName?: string;
+        };
+        /** @description One watchlist with its rows, in display order. */
+        WatchlistContents: {
+            /**
+             * @description Id of the watchlist.
+             * @example 1234
+             */
+            id: string;
+            /**
+             * @description Internal hash of the watchlist's content (digits, changing whenever the watchlist changes); for internal use.
+             * @example 1704467412345
+             */
+            hash: string;
+            /**
+             * @description Name of the watchlist.
+             * @example Tech stocks
+             */
+            name: string;
+            /**
+             * @description Whether the watchlist is write-restricted (`true` for the service's own lists).
+             * @example false
+             */
+            readOnly: boolean;
+            /** @description The rows, in display order; a blank separator row is `{"H": ""}`. */
+            instruments: (components["schemas"]["WatchlistInstrument"] | {
+                /**
+                 * @description Always the empty string.
+                 * @example
+                 * @constant
+                 */
+                H: "";
+            })[];
+        };
+        /**
          * @description One row of a new watchlist: a contract (`{"C": 265598}`) or a blank separator row
          *     (`{"H": ""}`).
          * @example {
@@ -5962,6 +6624,113 @@ export interface components {
             readOnly: boolean;
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
             instruments: string[];
+        };
+        /**
+         * @description The watchlist to delete, for clients that send its id in a JSON body rather than in the query.
+         *     The service ignores fields it does not know, so the body is open.
+         */
+        DeleteWatchlistRequest: {
+            /**
+             * @description Id of the watchlist to delete.
+             * @example 1234
+             */
+            id?: string;
+        };
+        /** @description The acknowledgement of a deleted watchlist. */
+        WatchlistDeleted: {
+            /** @description What was deleted. */
+            data: {
+                /**
+                 * @description Id of the deleted watchlist.
+                 * @example 1234
+                 */
+                deleted: string;
+            };
+            /**
+             * @description For internal use; always `context` in this answer.
+             * @example context
+             * @enum {string}
+             */
+            action: "context";
+            /**
+             * @description For internal use; a count, as digits, of the session's requests that create, list or delete watchlists, this one included.
+             * @example 3
+             */
+            MID: string;
+        };
+        /** @description One watchlist in the list of the user's (or the service's) watchlists. */
+        WatchlistEntry: {
+            /**
+             * @description Whether a platform of the user has the watchlist open; for internal use (always false on the reference server).
+             * @example false
+             */
+            is_open: boolean;
+            /**
+             * @description Whether the watchlist is write-restricted; `true` for the service's own lists.
+             * @example false
+             */
+            read_only: boolean;
+            /**
+             * @description Name of the watchlist.
+             * @example Tech stocks
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description Time of the last change in epoch milliseconds; sent for the user's own lists.
+             * @example 1704467412345
+             */
+            modified?: number;
+            /**
+             * @description Id of the watchlist, for `GET /v1/api/iserver/watchlist?id=`.
+             * @example 1234
+             */
+            id: string;
+            /**
+             * @description Kind of the entry; always `watchlist`.
+             * @example watchlist
+             * @enum {string}
+             */
+            type: "watchlist";
+        };
+        /**
+         * @description The watchlists of the login user (`user_lists`) and, unless only the user's were asked for,
+         *     the read-only lists the service provides (`system_lists`).
+         */
+        WatchlistCatalog: {
+            /** @description The lists. */
+            data: {
+                /**
+                 * @description Whether the answer holds only market scanners (always false on the reference server).
+                 * @example false
+                 */
+                scanners_only: boolean;
+                /**
+                 * @description Whether market scanners are listed beside the watchlists (always false on the reference server).
+                 * @example false
+                 */
+                show_scanners: boolean;
+                /**
+                 * @description Whether the lists can be deleted together (always false on the reference server).
+                 * @example false
+                 */
+                bulk_delete: boolean;
+                /** @description The user's own watchlists, most recently changed first. */
+                user_lists: components["schemas"]["WatchlistEntry"][];
+                /** @description The service's read-only lists; absent when `SC=USER_WATCHLIST` was asked for. */
+                system_lists?: components["schemas"]["WatchlistEntry"][];
+            };
+            /**
+             * @description For internal use; always `content` in this answer.
+             * @example content
+             * @enum {string}
+             */
+            action: "content";
+            /**
+             * @description For internal use; a count, as digits, of the session's requests that create, list or delete watchlists, this one included.
+             * @example 2
+             */
+            MID: string;
         };
         /**
          * @description How an order's quantity is distributed over a group's accounts: `A` available equity (in
@@ -6642,6 +7411,11 @@ export interface components {
             status: "submitted";
         };
         /**
+         * @description A yes/no query parameter: `true` or `false`, or `True` or `False` as Python clients write booleans (the service takes both spellings).
+         * @enum {boolean|string}
+         */
+        QueryBoolean: true | false | "true" | "false" | "True" | "False";
+        /**
          * @description One order of the day as the open-orders operation lists it (working, filled and cancelled
          *     orders of the current day, and working GTC orders of earlier days).
          *
@@ -7294,6 +8068,99 @@ export interface components {
              */
             order_id: number;
         };
+        /** @description What the order would cost, as formatted texts in the contract's currency. */
+        OrderPreviewAmount: {
+            /**
+             * @description The order's value: the reference price (its limit or stop price, else the last price) times
+             *     its size and multiplier, with two decimals and thousands separators, the currency, and the
+             *     size in brackets (`"1,922.60 USD (10 Shares)"`; `Contracts` for derivatives, `Units` for
+             *     currency pairs).
+             * @example 1,922.60 USD (10 Shares)
+             */
+            amount?: string;
+            /**
+             * @description The commission the execution would pay, with the currency, without trailing zero decimals (`"1 USD"`, `"1.25 USD"`).
+             * @example 1 USD
+             */
+            commission?: string;
+            /**
+             * @description Value plus commission, with two decimals and the currency (`"1,923.60 USD"`).
+             * @example 1,923.60 USD
+             */
+            total?: string;
+        };
+        /**
+         * @description One figure of the account before and after the order, as formatted texts: whole units with
+         *     thousands separators (`"45,628"`), the change signed only when negative (`"-1"`). The
+         *     position block carries sizes in units instead (`"20"`, `"10"`, `"30"`).
+         */
+        OrderPreviewChange: {
+            /**
+             * @description The figure now.
+             * @example 45,628
+             */
+            current?: string;
+            /**
+             * @description How much the order would change it (after minus current); negative with a leading `-`.
+             * @example -1
+             */
+            change?: string;
+            /**
+             * @description The figure once the order had executed in full.
+             * @example 45,627
+             */
+            after?: string;
+        };
+        /**
+         * @description What an order would do to the account if it executed in full now: its cost and commission, the
+         *     account's equity, initial and maintenance margin, and the position in the contract, each before
+         *     and after. Nothing is placed. Every figure is a formatted text, as the service sends it (the
+         *     typed client reads them back as numbers with `orderPreviewNumbers`). `warn` and `error` are
+         *     always sent, `null` when there is none. The service sends an empty object when it cannot
+         *     preview the order (public clients report it before `/iserver/accounts` was called), so no
+         *     block is required.
+         */
+        OrderPreview: {
+            amount?: components["schemas"]["OrderPreviewAmount"];
+            equity?: components["schemas"]["OrderPreviewChange"];
+            initial?: components["schemas"]["OrderPreviewChange"];
+            maintenance?: components["schemas"]["OrderPreviewChange"];
+            position?: components["schemas"]["OrderPreviewChange"];
+            /**
+             * @description The first warning placing the order would raise, as `<number>/<message>` (the number is the
+             *     digits of the warning's message id: `354/You are submitting an order without market
+             *     data. ...`), or null.
+             * @example null
+             */
+            warn?: string | null;
+            /**
+             * @description The reject placing the order would meet (the same text as the placement's `error`), or null.
+             * @example null
+             */
+            error?: string | null;
+        };
+        /**
+         * @description The answer to a server prompt: the order and request it was asked for, and the option chosen.
+         *     The service ignores fields it does not know, so the body is open.
+         */
+        ServerPromptAnswer: {
+            /**
+             * Format: int64
+             * @description The order the prompt is about, as the prompt named it.
+             * @example 1370093245
+             */
+            orderId: number;
+            /**
+             * @description The prompt's request id, as the prompt named it.
+             * @example 209
+             */
+            reqId: string;
+            /**
+             * @description The chosen option, spelled as one of the prompt's `options`.
+             * @example Yes
+             */
+            text: string;
+        };
         /** @description One listing of a company's stock, as listed in a stock contract group. */
         StockContract: {
             /**
@@ -7627,15 +8494,15 @@ export interface components {
                 PMALGO?: boolean;
             };
             /**
-             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known.
+             * @description Default limit price of a new order ticket (the ask for a buy, the bid for a sell). Sent only when a price of the contract is known; the service sends null for some options.
              * @example 197.93
              */
-            limitPrice?: number;
+            limitPrice?: number | null;
             /**
-             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known.
+             * @description Default stop price of a new order ticket. Spelled all lower-case (`stopprice`) in real payloads. Sent only when a price of the contract is known; the service sends null for some options.
              * @example 197.93
              */
-            stopprice?: number;
+            stopprice?: number | null;
             /**
              * @description Origination of the order being modified; null for a new order.
              * @example null
@@ -7662,10 +8529,10 @@ export interface components {
              */
             cashCcy: string;
             /**
-             * @description Step of a cash quantity, in `cashCcy`.
+             * @description Step of a cash quantity, in `cashCcy`; null for contracts that take no cash quantity (options).
              * @example 500
              */
-            cashQtyIncr: number;
+            cashQtyIncr: number | null;
             /**
              * @description Factor by which quoted prices are multiplied (for contracts quoted in a sub-unit, e.g. pence); null when prices are not magnified.
              * @example null
@@ -8005,6 +8872,889 @@ export interface components {
              */
             payout: number;
         };
+        /** @description One kind of contract listed on a search result (the stock itself, its options, futures, ...). */
+        SecdefSearchSection: {
+            /**
+             * @description Security type of the kind (`STK`, `OPT`, `FUT`, `IND`, `BOND`, `WAR`, `CFD`, `BAG`, ...).
+             * @example OPT
+             */
+            secType: string;
+            /**
+             * @description Expiry months of the derivatives, `MMMYY` separated by semicolons (`JAN26;FEB26`), nearest first; absent for kinds that do not expire.
+             * @example JAN26;FEB26;MAR26;APR26
+             */
+            months?: string;
+            /**
+             * @description Exchanges the kind trades on, separated by semicolons (`SMART;CBOE;ISE`).
+             * @example SMART;AMEX;CBOE;ISE
+             */
+            exchange?: string;
+            /**
+             * @description Contract id of the kind when it is a single contract (a CFD), as a string of digits.
+             * @example 143590456
+             */
+            conid?: string;
+        };
+        /**
+         * @description One match of a contract search: a listing of a company (or an index), with the kinds of
+         *     derivatives listed on it in `sections`; or, for a bond search, a group of bond issuers
+         *     (`issuers`, `bondid`) whose other fields are null.
+         */
+        SecdefSearchResult: {
+            /**
+             * @description Contract id of the listing as a string of digits (a bond issuer group carries the placeholder `2147483647`).
+             * @example 265598
+             */
+            conid: string;
+            /**
+             * @description `<company name> - <exchange>`, or `Corporate Fixed Income` for a bond issuer group.
+             * @example APPLE INC - NASDAQ
+             */
+            companyHeader: string;
+            /**
+             * @description Name of the company; null for a bond issuer group.
+             * @example APPLE INC
+             */
+            companyName: string | null;
+            /**
+             * @description Symbol of the listing; null for a bond issuer group.
+             * @example AAPL
+             */
+            symbol: string | null;
+            /**
+             * @description Primary exchange of the listing; null for a bond issuer group.
+             * @example NASDAQ
+             */
+            description: string | null;
+            /**
+             * @description Trading restriction of the contract; null when unrestricted (always null here).
+             * @example null
+             */
+            restricted: string | boolean | null;
+            /**
+             * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of futures options on the contract; null when none.
+             * @example null
+             */
+            fop: string | null;
+            /**
+             * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of the options listed on the contract; null when none.
+             * @example 20260116;20260220;20260320;20260417
+             */
+            opt: string | null;
+            /**
+             * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of warrants on the contract; null when none.
+             * @example null
+             */
+            war: string | null;
+            /** @description The kinds of contracts listed on the match, the match's own kind first. */
+            sections: components["schemas"]["SecdefSearchSection"][];
+            /** @description Bond search only - the matching issuers; pass an `id` as `issuerId` to the bond filters and to `/iserver/secdef/info`. */
+            issuers?: {
+                /**
+                 * @description Issuer id, `e` and digits.
+                 * @example e7000101
+                 */
+                id: string;
+                /**
+                 * @description Issuer name.
+                 * @example United States Treasury
+                 */
+                name: string;
+            }[];
+            /**
+             * Format: int32
+             * @description Bond search only - an identifier of the issuer group (the reference server gives the number of issuers).
+             * @example 2
+             */
+            bondid?: number;
+        };
+        /**
+         * @description A contract search in a body. The service ignores fields it does not know, so the body is
+         *     open; the fields are those of the GET operation's query.
+         */
+        SecdefSearchRequest: {
+            /**
+             * @description Symbol of the underlying, or (with `name`) part of a company name, or (with `secType` `BOND`) part of an issuer name (`BOND` for every issuer).
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description Whether `symbol` is part of a company name rather than a symbol.
+             * @example false
+             */
+            name?: boolean;
+            /**
+             * @description Kind of underlying searched for; `STK` when absent.
+             * @example STK
+             * @enum {string}
+             */
+            secType?: "STK" | "IND" | "BOND";
+            /**
+             * @description Asks for more results; accepted and ignored.
+             * @example false
+             */
+            more?: boolean;
+            /**
+             * @description Searches funds; accepted and ignored.
+             * @example false
+             */
+            fund?: boolean;
+            /**
+             * @description Fund family to search in; accepted and ignored.
+             * @example
+             */
+            fundFamilyConidEx?: string;
+            /**
+             * @description Pattern search; accepted and ignored.
+             * @example false
+             */
+            pattern?: boolean;
+            /**
+             * @description Where the search comes from (free text); accepted and ignored.
+             * @example onebar
+             */
+            referrer?: string;
+        };
+        /** @description The strikes of an underlying's options of one expiry month, calls and puts apart, ascending. */
+        OptionStrikes: {
+            /** @description Strikes of the call options. */
+            call: number[];
+            /** @description Strikes of the put options. */
+            put: number[];
+        };
+        /** @description The details of one contract, as a derivatives look-up lists them. */
+        SecdefInfo: {
+            /**
+             * Format: int32
+             * @description Contract id; use it for market data and orders.
+             * @example 712345678
+             */
+            conid: number;
+            /**
+             * @description Symbol (of the underlying for derivatives).
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * @description Security type (`STK`, `OPT`, `FUT`, `BOND`, ...).
+             * @example OPT
+             */
+            secType: string;
+            /**
+             * @description Primary listing exchange (`SMART` for options, listed on several).
+             * @example SMART
+             */
+            listingExchange: string;
+            /**
+             * @description The exchange the details are for (`SMART` where orders are smart-routed).
+             * @example SMART
+             */
+            exchange: string;
+            /**
+             * @description Name of the company (of the underlying for derivatives).
+             * @example APPLE INC
+             */
+            companyName: string;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example SMART,AMEX,CBOE,ISE
+             */
+            validExchanges: string;
+            /**
+             * @description Price rendering hint; always null.
+             * @example null
+             */
+            priceRendering: string | null;
+            /**
+             * @description Expiry (maturity for bonds) as `YYYYMMDD`; null for contracts that do not expire.
+             * @example 20260116
+             */
+            maturityDate: string | null;
+            /**
+             * @description `C` call or `P` put for options; `?` for other contracts.
+             * @example C
+             */
+            right: string;
+            /**
+             * @description Strike of an option; `0` for other contracts.
+             * @example 190
+             */
+            strike: number;
+            /**
+             * @description Contract multiplier as a string of digits (derivatives and bonds only).
+             * @example 100
+             */
+            multiplier?: string;
+            /**
+             * @description Trading class of a derivative.
+             * @example AAPL
+             */
+            tradingClass?: string;
+            /**
+             * @description First line of the contract's display name (the symbol).
+             * @example AAPL
+             */
+            desc1?: string;
+            /**
+             * @description Second line of the display name (an option's expiry, strike and right; a future's month; a bond's coupon and maturity).
+             * @example JAN 16 '26 190 Call
+             */
+            desc2?: string;
+        };
+        /** @description The values an issuer's bonds can be filtered by, one filter per column. */
+        BondFilters: {
+            /** @description One filter per column (maturity date, issue date, coupon, currency). */
+            bondFilters: {
+                /**
+                 * @description Name of the filter.
+                 * @example Coupon
+                 * @enum {string}
+                 */
+                displayText: "Maturity Date" | "Issue Date" | "Coupon" | "Currency";
+                /**
+                 * Format: int32
+                 * @description Column id of the filter (27 maturity date, 28 issue date, 25 coupon, 5 currency).
+                 * @example 25
+                 */
+                columnId: number;
+                /** @description The values present among the issuer's bonds, ascending. */
+                options: {
+                    /**
+                     * @description Display form (`Nov 2028`, `Nov 15 2023`).
+                     * @example Nov 2028
+                     */
+                    text?: string;
+                    /**
+                     * @description The value to filter with (`202811`, `20231115`, `4.25`, `USD`).
+                     * @example 202811
+                     */
+                    value: string;
+                }[];
+            }[];
+        };
+        /**
+         * @description The security definition of one contract: its identity (asset class, currency, expiry, option
+         *     right and strike, underlying), how its prices step and display, where it is listed, and its
+         *     issuer's classification. The cached positions carry the same fields after each position.
+         */
+        SecurityDefinition: {
+            /**
+             * Format: int32
+             * @description Contract id.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Expiry as `YYYYMMDD` for derivatives; null for stocks, or while the definition is missing.
+             * @example null
+             */
+            expiry: string | null;
+            /**
+             * @description Right of an option (`P` put, `C` call); null for other contracts.
+             * @example null
+             * @enum {string|null}
+             */
+            putOrCall: "P" | "C" | null;
+            /**
+             * @description Contract multiplier; `0` for stocks (the service's way of saying "none"), null while the definition is missing.
+             * @example 0
+             */
+            multiplier: number | null;
+            /**
+             * @description Strike of an option as a string (`"440"`), `"0"` for other contracts; the number `0` while the definition is missing.
+             * @example 0
+             */
+            strike: string | number;
+            /**
+             * @description Security type of the contract (`STK`, `OPT`, `FUT`, `CASH`, `BOND`, `CRYPTO`, ...).
+             * @example STK
+             */
+            assetClass: string;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying for derivatives; `0` otherwise.
+             * @example 0
+             */
+            undConid: number;
+            /** @description Price increment tiers of the contract. */
+            incrementRules: components["schemas"]["ContractIncrementRule"][];
+            /** @description How prices of the contract are displayed. */
+            displayRule: {
+                /**
+                 * @description Power of ten prices are magnified by for display; `0` for none.
+                 * @example 0
+                 */
+                magnification?: number;
+                /** @description Display steps from a lower price edge up. */
+                displayRuleStep?: {
+                    /**
+                     * @description Digits after the decimal point.
+                     * @example 2
+                     */
+                    decimalDigits?: number;
+                    /**
+                     * @description Price from which the step applies.
+                     * @example 0
+                     */
+                    lowerEdge?: number;
+                    /**
+                     * @description Digits before the decimal point.
+                     * @example 4
+                     */
+                    wholeDigits?: number;
+                }[];
+            };
+            /**
+             * @description Milliseconds the service took to gather the position's data.
+             * @example 12
+             */
+            time?: number;
+            /**
+             * @description Name of the company in Chinese, as HTML numeric character references; null when unknown.
+             * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
+             */
+            chineseName?: string | null;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example NASDAQ,SMART
+             */
+            allExchanges?: string;
+            /**
+             * @description Primary listing exchange.
+             * @example NASDAQ
+             */
+            listingExchange: string;
+            /**
+             * @description Country of issue (ISO 3166 alpha-2).
+             * @example US
+             */
+            countryCode?: string;
+            /**
+             * @description Name of the issuer or the asset.
+             * @example APPLE INC
+             */
+            name: string;
+            /**
+             * @description Last trading day as `YYYYMMDD` for derivatives; null otherwise.
+             * @example null
+             */
+            lastTradingDay?: string | null;
+            /**
+             * @description Industry group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            group?: string | null;
+            /**
+             * @description Industry sector of the issuer; null when unclassified.
+             * @example Technology
+             */
+            sector?: string | null;
+            /**
+             * @description Industry sub-group of the issuer; null when unclassified.
+             * @example Computers
+             */
+            sectorGroup?: string | null;
+            /**
+             * @description Symbol of the contract (of the underlying for derivatives).
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * @description Kind of stock (`COMMON`, `ETF`, ...); empty for derivatives and others.
+             * @example COMMON
+             */
+            type: string;
+            /**
+             * @description Whether options on the contract are listed.
+             * @example true
+             */
+            hasOptions?: boolean;
+            /**
+             * @description Display name of the contract (for an option, with its expiry, strike and right).
+             * @example AAPL
+             */
+            fullName?: string;
+            /**
+             * @description Whether the contract is issued in the United States (absent for some contracts).
+             * @example true
+             */
+            isUS?: boolean;
+            /**
+             * @description Whether the contract is an event contract.
+             * @example false
+             */
+            isEventContract: boolean;
+        };
+        /** @description The security definitions of the requested contracts that exist, in request order. */
+        SecurityDefinitions: {
+            /** @description One definition per known requested contract; unknown ids are left out. */
+            secdef: components["schemas"]["SecurityDefinition"][];
+        };
+        /** @description A stock contract listed on the requested exchange. */
+        ExchangeContract: {
+            /**
+             * @description Symbol.
+             * @example AAPL
+             */
+            ticker: string;
+            /**
+             * Format: int32
+             * @description Contract id.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Primary exchange of the contract.
+             * @example NASDAQ
+             */
+            exchange: string;
+        };
+        /** @description One span of trading, local `HHmm` times. */
+        ScheduleTimes: {
+            /**
+             * @description Local opening time, `HHmm`.
+             * @example 0930
+             */
+            openingTime: string;
+            /**
+             * @description Local closing time, `HHmm`.
+             * @example 1600
+             */
+            closingTime: string;
+            /**
+             * @description `LIQUID` on a regular session.
+             * @example LIQUID
+             */
+            prop?: string;
+            /**
+             * @description Whether day orders are cancelled at the close.
+             * @example Y
+             * @enum {string}
+             */
+            cancelDayOrders?: "Y" | "N";
+        };
+        /** @description The trading schedule of one exchange for the coming days, in the exchange's local time. */
+        ExchangeSchedule: {
+            /**
+             * @description Id of the exchange's schedule parameters.
+             * @example p101
+             */
+            id: string;
+            /**
+             * @description Id of the trade venue.
+             * @example v201
+             */
+            tradeVenueId: string;
+            /**
+             * @description Exchange.
+             * @example NASDAQ
+             */
+            exchange: string;
+            /**
+             * @description Name of the exchange.
+             * @example NASDAQ
+             */
+            description: string;
+            /**
+             * @description Time zone of the times (tz database name).
+             * @example America/New_York
+             */
+            timezone: string;
+            /** @description One entry per calendar day from today, with empty lists on days without trading. */
+            schedules: {
+                /**
+                 * @description Local `HHmm` at which the day's clearing cycle ends.
+                 * @example 2000
+                 */
+                clearingCycleEndTime: string;
+                /**
+                 * @description The day, `YYYYMMDD`.
+                 * @example 20260105
+                 */
+                tradingScheduleDate: string;
+                /** @description The regular (liquid) sessions of the day. */
+                sessions: components["schemas"]["ScheduleTimes"][];
+                /** @description The whole trading time of the day, sessions outside regular hours included. */
+                tradingtimes: components["schemas"]["ScheduleTimes"][];
+            }[];
+        };
+        /** @description A contract's trading days of the coming days, keyed by date, in epoch seconds. */
+        ContractTradingSchedule: {
+            /**
+             * @description Time zone of the exchange (tz database name).
+             * @example America/New_York
+             */
+            exchange_time_zone: string;
+            /** @description One key per trading day (`YYYYMMDD`); days without trading are left out. */
+            schedules: {
+                [key: string]: {
+                    /** @description The whole trading time, sessions outside regular hours included. */
+                    extended_hours: {
+                        /**
+                         * @description Whether day orders are cancelled at its end.
+                         * @example true
+                         */
+                        cancel_daily_orders?: boolean;
+                        /**
+                         * Format: int64
+                         * @description Start, epoch seconds.
+                         * @example 1767603600
+                         */
+                        opening: number;
+                        /**
+                         * Format: int64
+                         * @description End, epoch seconds.
+                         * @example 1767661200
+                         */
+                        closing: number;
+                    }[];
+                    /** @description The regular (liquid) session. */
+                    liquid_hours?: {
+                        /**
+                         * Format: int64
+                         * @description Start, epoch seconds.
+                         * @example 1767623400
+                         */
+                        opening: number;
+                        /**
+                         * Format: int64
+                         * @description End, epoch seconds.
+                         * @example 1767646800
+                         */
+                        closing: number;
+                    }[];
+                };
+            };
+        };
+        /**
+         * @description The details of one contract in the service's snake-case keys. Values the service does not
+         *     have for a kind of contract are null (`cusip`, `expiry_full` for stocks, ...); options add
+         *     `strike` and `right`.
+         */
+        ContractInfo: {
+            /**
+             * @description ISO 10962 classification (`OCXXXS` a call, `OPXXXS` a put); empty for others.
+             * @example
+             */
+            cfi_code?: string;
+            /**
+             * @description Symbol (of the underlying for derivatives).
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * @description CUSIP of a bond; null otherwise.
+             * @example null
+             */
+            cusip?: string | null;
+            /**
+             * @description Expiry, `YYYYMMDD`; null for contracts that do not expire.
+             * @example null
+             */
+            expiry_full?: string | null;
+            /**
+             * Format: int32
+             * @description Contract id.
+             * @example 265598
+             */
+            con_id: number;
+            /**
+             * @description Final maturity, `YYYYMMDD`; null for contracts that do not expire.
+             * @example null
+             */
+            maturity_date?: string | null;
+            /**
+             * @description Industry group of the issuer; null when unclassified or not a stock.
+             * @example Computers
+             */
+            industry?: string | null;
+            /**
+             * @description Security type (`STK`, `OPT`, `FUT`, `CASH`, ...).
+             * @example STK
+             */
+            instrument_type: string;
+            /**
+             * @description Trading class.
+             * @example AAPL
+             */
+            trading_class?: string;
+            /**
+             * @description Comma-separated exchanges the contract trades on.
+             * @example SMART,NASDAQ
+             */
+            valid_exchanges: string;
+            /**
+             * @description Whether a long position may be sold through this contract entry.
+             * @example false
+             */
+            allow_sell_long?: boolean;
+            /**
+             * @description Whether trades in the contract are free of commission.
+             * @example false
+             */
+            is_zero_commission_security?: boolean;
+            /**
+             * @description Symbol on the primary exchange (the OCC symbol for options).
+             * @example AAPL
+             */
+            local_symbol?: string;
+            /**
+             * @description Clarification of the contract; null here.
+             * @example null
+             */
+            contract_clarification_type?: string | null;
+            /**
+             * @description Classifier of the contract; null here.
+             * @example null
+             */
+            classifier?: string | null;
+            /**
+             * @description Currency the contract trades in.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Display title (an option's expiry, strike and right); null for others.
+             * @example null
+             */
+            text?: string | null;
+            /**
+             * Format: int32
+             * @description Contract id of the underlying of a derivative; `0` otherwise.
+             * @example 0
+             */
+            underlying_con_id?: number;
+            /**
+             * @description Whether the contract trades outside regular trading hours.
+             * @example true
+             */
+            r_t_h?: boolean;
+            /**
+             * @description Contract multiplier as a string of digits; null for stocks.
+             * @example null
+             */
+            multiplier?: string | null;
+            /**
+             * @description Options only - the strike, as a string.
+             * @example 190
+             */
+            strike?: string;
+            /**
+             * @description Options only - the right, spelled out.
+             * @example CALL
+             * @enum {string}
+             */
+            right?: "CALL" | "PUT";
+            /**
+             * @description Issuer of the underlying; null here.
+             * @example null
+             */
+            underlying_issuer?: string | null;
+            /**
+             * @description Expiry month, `YYYYMM`; null for contracts that do not expire.
+             * @example null
+             */
+            contract_month?: string | null;
+            /**
+             * @description Name of the company (of the underlying for derivatives).
+             * @example APPLE INC
+             */
+            company_name: string;
+            /**
+             * @description Whether orders may be smart-routed.
+             * @example true
+             */
+            smart_available?: boolean;
+            /**
+             * @description The exchange the details are for (`SMART` where orders are smart-routed).
+             * @example SMART
+             */
+            exchange: string;
+            /**
+             * @description Industry sub-group of a stock's issuer; null otherwise.
+             * @example Computers
+             */
+            category?: string | null;
+        };
+        /** @description A contract's details, and its trading rules for a buy or a sell under `rules`. */
+        ContractInfoAndRules: components["schemas"]["ContractInfo"] & {
+            rules: components["schemas"]["ContractRules"];
+        };
+        /** @description The rate of a currency pair. */
+        ExchangeRate: {
+            /**
+             * @description Units of the target currency one unit of the source currency buys, to 8 decimals.
+             * @example 0.92165899
+             */
+            rate: number;
+        };
+        /** @description Every category of event markets, keyed by category id; sub-categories name their parent. */
+        EventCategoryTree: {
+            /** @description Categories by id (`g` and digits). */
+            categories: {
+                [key: string]: {
+                    /**
+                     * @description Name of the category.
+                     * @example Economic Indicators
+                     */
+                    name: string;
+                    /**
+                     * @description Id of the parent category; absent at the top.
+                     * @example g5000
+                     */
+                    parent_id?: string;
+                    /** @description The markets of the category, where it has any. */
+                    markets?: {
+                        /**
+                         * @description Name of the market.
+                         * @example Fed Funds Target Rate
+                         */
+                        name: string;
+                        /**
+                         * @description Symbol of the market.
+                         * @example FF
+                         */
+                        symbol: string;
+                        /**
+                         * @description Exchange of the market.
+                         * @example FORECASTX
+                         */
+                        exchange: string;
+                        /**
+                         * Format: int32
+                         * @description Contract id of the market's underlying index; pass it as `underlyingConid` to the market operation.
+                         * @example 658663572
+                         */
+                        conid: number;
+                        /**
+                         * Format: int32
+                         * @description Contract id of the market's product (not sent by the reference server).
+                         * @example 658663577
+                         */
+                        product_conid?: number;
+                    }[];
+                };
+            };
+        };
+        /** @description An event market and its contracts, a yes and a no contract per strike. */
+        EventMarketContracts: {
+            /**
+             * @description Name of the market.
+             * @example Fed Funds Target Rate
+             */
+            market_name: string;
+            /**
+             * @description Exchange of the market.
+             * @example FORECASTX
+             */
+            exchange: string;
+            /**
+             * @description Symbol of the market.
+             * @example FF
+             */
+            symbol: string;
+            /**
+             * @description Category of the market's logo.
+             * @example FED
+             */
+            logo_category: string;
+            /**
+             * @description Whether charts of the underlying should be left out.
+             * @example false
+             */
+            exclude_historical_data: boolean;
+            /**
+             * @description Payout of a winning contract, in dollars.
+             * @example 1
+             */
+            payout?: number;
+            /** @description The contracts, yes before no for each strike. */
+            contracts: {
+                /**
+                 * Format: int32
+                 * @description Contract id.
+                 * @example 658663601
+                 */
+                conid: number;
+                /**
+                 * @description `Y` the yes contract, `N` the no contract.
+                 * @example Y
+                 * @enum {string}
+                 */
+                side: "Y" | "N";
+                /**
+                 * @description Expiry, `YYYYMMDD`.
+                 * @example 20260318
+                 */
+                expiration: string;
+                /**
+                 * @description The strike the question is asked about.
+                 * @example 3.75
+                 */
+                strike: number;
+                /**
+                 * @description Display form of the strike.
+                 * @example 3.75%
+                 */
+                strike_label: string;
+                /**
+                 * @description The period the question measures.
+                 * @example March 2026 FOMC
+                 */
+                expiry_label?: string;
+                /**
+                 * Format: int32
+                 * @description Contract id of the market's underlying index.
+                 * @example 658663572
+                 */
+                underlying_conid: number;
+                /**
+                 * @description Expiry as `YYYY.MM.DD`.
+                 * @example 2026.03.18
+                 */
+                time_specifier?: string;
+            }[];
+        };
+        /** @description The trading times of an event contract per day of the week it trades. */
+        EventContractSchedules: {
+            /**
+             * @description Time zone of the exchange.
+             * @example US/Central
+             */
+            timezone: string;
+            /** @description One entry per trading day of the week. */
+            trading_schedules: {
+                /**
+                 * @description Day of the week.
+                 * @example Monday
+                 * @enum {string}
+                 */
+                day_of_week: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                /** @description The spans of trading of that day. */
+                trading_times: {
+                    /**
+                     * @description Opening time (`12:00 AM`).
+                     * @example 12:00 AM
+                     */
+                    open: string;
+                    /**
+                     * @description Closing time (`11:59 PM`).
+                     * @example 11:59 PM
+                     */
+                    close: string;
+                }[];
+            }[];
+        };
         /**
          * @description The market data of one contract. Every field value is a string keyed by its field code (the
          *     codes of the `fields` parameter); a field is present only when it was asked for and has a
@@ -8035,6 +9785,46 @@ export interface components {
              * @example 188.40
              */
             71?: string;
+            /**
+             * @description Market value of the selected account's position in the contract (real-time prices, whatever the subscription); only while it holds one.
+             * @example 18950.00
+             */
+            73?: string;
+            /**
+             * @description Average price of the selected account's position.
+             * @example 182.40
+             */
+            74?: string;
+            /**
+             * @description Unrealized profit or loss of the selected account's position.
+             * @example 710.00
+             */
+            75?: string;
+            /**
+             * @description Size of the selected account's position, formatted with thousands separators.
+             * @example 1,000
+             */
+            76?: string;
+            /**
+             * @description Unrealized profit or loss of the selected account's position, whole units with thousands separators.
+             * @example 7,100
+             */
+            77?: string;
+            /**
+             * @description Profit or loss of the selected account's position since the previous close.
+             * @example 55.00
+             */
+            78?: string;
+            /**
+             * @description Realized profit or loss of the selected account's position.
+             * @example 0.00
+             */
+            79?: string;
+            /**
+             * @description Unrealized profit or loss of the selected account's position as a percentage of its cost.
+             * @example 3.89%
+             */
+            80?: string;
             /**
              * @description Change of the last price from the previous close.
              * @example 0.55
@@ -8128,6 +9918,31 @@ export interface components {
              * @example 188.95
              */
             7295?: string;
+            /**
+             * @description Options - delta, the change of the option's price per unit change of the underlying's.
+             * @example 0.532
+             */
+            7308?: string;
+            /**
+             * @description Options - gamma, the change of delta per unit change of the underlying's price.
+             * @example 0.0214
+             */
+            7309?: string;
+            /**
+             * @description Options - theta, the change of the option's price per calendar day that passes (negative for a holder).
+             * @example -0.0871
+             */
+            7310?: string;
+            /**
+             * @description Options - vega, the change of the option's price per percentage point of volatility.
+             * @example 0.2145
+             */
+            7311?: string;
+            /**
+             * @description Options - the implied volatility of the option's strike, in percent with a `%` (`28.0%`).
+             * @example 28.0%
+             */
+            7633?: string;
             /**
              * @description Closing price of the previous day.
              * @example 188.95
@@ -8473,6 +10288,252 @@ export interface components {
              * @example Chg%
              */
             scan_data_column_name?: string;
+        };
+        /** @description A real-time quote and last trade of one contract, keyed like the snapshot's fields where they have a field code (`84` bid, `86` ask, `31` last, ...). Prices are strings; sizes are numbers. */
+        RegulatorySnapshot: {
+            /**
+             * @description Last price.
+             * @example 189.50
+             */
+            31?: string;
+            /**
+             * @description Bid price.
+             * @example 189.48
+             */
+            84?: string;
+            /**
+             * @description Ask size (in round lots of 100 shares for US stocks).
+             * @example 5
+             */
+            85?: number;
+            /**
+             * @description Ask price.
+             * @example 189.52
+             */
+            86?: string;
+            /**
+             * @description Bid size (in round lots of 100 shares for US stocks).
+             * @example 3
+             */
+            88?: number;
+            /**
+             * @description Exchanges at the best ask, one capital letter each.
+             * @example Q
+             */
+            7057?: string;
+            /**
+             * @description Exchange of the last trade, one capital letter.
+             * @example Q
+             */
+            7058?: string;
+            /**
+             * @description Size of the last trade (in round lots of 100 shares for US stocks); a number in the vendor's examples, a string in its later schema.
+             * @example 1
+             */
+            7059?: number | string;
+            /**
+             * @description Exchanges at the best bid, one capital letter each.
+             * @example Q
+             */
+            7068?: string;
+            /**
+             * @description Contract identifier.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Contract identifier with its routing (`123456@EXCHANGE` when routed to one exchange).
+             * @example 265598
+             */
+            conidEx: string;
+            /**
+             * @description Internal use (an exchange map code); not sent by the reference server.
+             * @example 9c0000000000000
+             */
+            BboExchange?: string;
+            /**
+             * @description Internal use (the smallest size step); not sent by the reference server.
+             * @example 0.01
+             */
+            sizeMinTick?: number;
+            /**
+             * @description Whether the values are delayed; a regulatory snapshot is real time (false).
+             * @example false
+             */
+            HasDelayed: boolean;
+            /**
+             * @description Internal use (field `7068` as a binary number); not sent by the reference server.
+             * @example 65536
+             */
+            BestBidExch?: number;
+            /**
+             * @description Internal use (field `7057` as a binary number); not sent by the reference server.
+             * @example 65536
+             */
+            BestAskExch?: number;
+            /**
+             * @description Internal use (field `7058` as a binary number); not sent by the reference server.
+             * @example 65536
+             */
+            LastExch?: number;
+        };
+        /** @description Bars of a contract's history from the historical market-data service, with the period they were taken from. The vendor marks every key optional. */
+        HmdsHistory: {
+            /**
+             * @description Start of the whole period, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250106-14:30:00
+             */
+            startTime?: string;
+            /**
+             * Format: int64
+             * @description The same start, epoch milliseconds.
+             * @example 1736173800000
+             */
+            startTimeVal?: number;
+            /**
+             * @description End of the whole period, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250107-21:00:00
+             */
+            endTime?: string;
+            /**
+             * Format: int64
+             * @description The same end, epoch milliseconds.
+             * @example 1736283600000
+             */
+            endTimeVal?: number;
+            /** @description The bars, oldest first. */
+            data?: {
+                /**
+                 * Format: int64
+                 * @description Start of the bar, epoch milliseconds.
+                 * @example 1736173800000
+                 */
+                t: number;
+                /**
+                 * @description Open.
+                 * @example 189.12
+                 */
+                o: number;
+                /**
+                 * @description Close.
+                 * @example 190.02
+                 */
+                c: number;
+                /**
+                 * @description High.
+                 * @example 190.55
+                 */
+                h: number;
+                /**
+                 * @description Low.
+                 * @example 188.73
+                 */
+                l: number;
+                /**
+                 * @description Volume; only for `Last` bars (trades).
+                 * @example 2651200
+                 */
+                v?: number;
+            }[];
+            /**
+             * @description Number of bars in `data`.
+             * @example 2
+             */
+            points?: number;
+            /**
+             * @description Milliseconds the service took to gather the data.
+             * @example 0
+             */
+            mktDataDelay?: number;
+        };
+        /** @description What `POST /v1/api/hmds/scanner/run` takes: its scan codes, instrument types and locations. The vendor does not describe the entries; the reference server sends them as `/v1/api/iserver/scanner/params` does. */
+        HmdsScannerParams: {
+            /** @description The scan types, the request's `scanCode`. */
+            scan_type_list?: {
+                /**
+                 * @description Readable name.
+                 * @example Top % Gainers
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `scanCode`.
+                 * @example TOP_PERC_GAIN
+                 */
+                code: string;
+                /** @description The instrument types the scan applies to. */
+                instruments: string[];
+            }[];
+            /** @description The instrument types, the request's `instrument`. */
+            instrument_list?: {
+                /**
+                 * @description Readable name.
+                 * @example US Stocks
+                 */
+                display_name: string;
+                /**
+                 * @description The value of the request's `instrument`.
+                 * @example STK
+                 */
+                type: string;
+                /** @description Codes of the filters that apply to the instrument type (the keys of the request's `filters`). */
+                filters: string[];
+            }[];
+            /** @description The locations per instrument type, the request's `locations`. */
+            location_tree?: components["schemas"]["ScannerLocation"][];
+        };
+        /** @description The contracts a scan of the historical market-data service found, best first. */
+        HmdsScannerResults: {
+            /**
+             * @description How many contracts match the scan in all.
+             * @example 3
+             */
+            total?: number;
+            /**
+             * @description How many contracts this answer holds.
+             * @example 3
+             */
+            size?: number;
+            /**
+             * @description Position of the first contract of this answer among all that match.
+             * @example 0
+             */
+            offset?: number;
+            /**
+             * @description When the scan ran, UTC, `YYYYMMDD-hh:mm:ss`.
+             * @example 20250106-15:00:00
+             */
+            scanTime?: string;
+            /**
+             * @description The scan's name, `scanner` and a number counting up.
+             * @example scanner1
+             */
+            id?: string;
+            /**
+             * @description Internal use; not sent by the reference server.
+             * @example v1:AAAAAQ
+             */
+            position?: string;
+            /** @description The contracts. */
+            Contracts?: {
+                /** @description The contracts, best first; at most `maxItems`. */
+                Contract?: {
+                    /**
+                     * @description Contract identifier.
+                     * @example 265598
+                     */
+                    contractID: number;
+                    /**
+                     * @description Since when the contract is in the scan's results, UTC, `YYYYMMDD-hh:mm:ss`.
+                     * @example 20250106-15:00:00
+                     */
+                    inScanTime?: string;
+                    /**
+                     * @description Internal use; not sent by the reference server.
+                     * @example 0
+                     */
+                    distance?: number;
+                }[];
+            };
         };
         /**
          * @description Request identifier the answer echoes (a new one is given when it is left out).
@@ -9479,6 +11540,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description The session is open. */
+        TickleOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TickleResponse"];
+            };
+        };
         /** @description Bad request: the input failed validation, or no brokerage session is open yet (no bridge). */
         BadRequest: {
             headers: {
@@ -9490,6 +11560,24 @@ export interface components {
         };
         /** @description The portfolio accounts were not listed first in this session, the account is not one of them, or the input failed validation. */
         PortfolioBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorObject"];
+            };
+        };
+        /** @description The performance over the period. */
+        PerformanceOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Performance"];
+            };
+        };
+        /** @description The session's first request to the historical market-data service (`/v1/api/hmds/history`, `/v1/api/hmds/scanner/run`) starts it and answers 404; ask again. */
+        HmdsStarting: {
             headers: {
                 [name: string]: unknown;
             };
@@ -9513,6 +11601,8 @@ export interface components {
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
          */
         AccountId: string;
+        /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
+        AccountIdsQuery: string[];
         /**
          * @description The account the order is for (`U1234567`, or an advisor's master account `F7654321`), or the
          *     name of one of the advisor's allocation groups (URL-encoded), whose accounts share the order.
@@ -9689,6 +11779,22 @@ export interface operations {
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
+    getTickle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TickleOk"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     tickle: {
         parameters: {
             query?: never;
@@ -9698,15 +11804,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session is open. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TickleResponse"];
-                };
-            };
+            200: components["responses"]["TickleOk"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -10651,7 +12749,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
-                acctIds: string[];
+                acctIds: components["parameters"]["AccountIdsQuery"];
             };
             header?: never;
             path?: never;
@@ -10704,6 +12802,28 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getPerformanceByQuery: {
+        parameters: {
+            query: {
+                /** @description The accounts, repeated (`acctIds=U1&acctIds=U2`) or comma-separated (`acctIds=U1,U2`). */
+                acctIds: components["parameters"]["AccountIdsQuery"];
+                /** @description The period, as in the POST's body. */
+                period: components["schemas"]["PerformancePeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PerformanceOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPerformance: {
         parameters: {
             query?: never;
@@ -10717,15 +12837,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The performance over the period. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Performance"];
-                };
-            };
+            200: components["responses"]["PerformanceOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -11030,6 +13142,42 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getWatchlist: {
+        parameters: {
+            query: {
+                /** @description Id of the watchlist (digits for the user's own lists). */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watchlist and its rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistContents"];
+                };
+            };
+            /** @description Bad request: the input failed validation, or the id names no watchlist of the user. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createWatchlist: {
         parameters: {
             query?: never;
@@ -11051,6 +13199,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWatchlist: {
+        parameters: {
+            query?: {
+                /** @description Id of the watchlist to delete; required unless the body names it. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The id of the watchlist, for clients that send it in the body. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeleteWatchlistRequest"];
+            };
+        };
+        responses: {
+            /** @description The watchlist was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistDeleted"];
+                };
+            };
+            /** @description Bad request: the input failed validation, no id was given, or the id names no watchlist the user may delete. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWatchlists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Scope of the answer: `USER_WATCHLIST` for the user's own lists only. The reference server
+                 *     answers any other value like no value (both kinds of lists).
+                 */
+                SC?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watchlists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistCatalog"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11439,7 +13659,7 @@ export interface operations {
                  */
                 filters?: string;
                 /** @description True clears the service's cache of orders and reads them again from the brokerage (see the description for the real service's empty first answer). */
-                force?: boolean;
+                force?: components["schemas"]["QueryBoolean"];
                 /** @description Account whose orders to list, for an advisor one of its sub-accounts; the selected account when left out. */
                 accountId?: string;
             };
@@ -11570,7 +13790,7 @@ export interface operations {
                  *     regulators require for some products (US futures); accepted and ignored by the reference
                  *     server.
                  */
-                manualIndicator?: boolean;
+                manualIndicator?: components["schemas"]["QueryBoolean"];
                 /** @description Identifier of the person or system that asked for the cancellation, reported with `manualIndicator`; accepted and ignored by the reference server. */
                 extOperator?: string;
                 /** @description When a person asked for the cancellation by hand, epoch milliseconds; accepted and ignored by the reference server. */
@@ -11637,6 +13857,86 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The order's cost and the account before and after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Invalid request content (as for placement), or an internal failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    answerServerPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServerPromptAnswer"];
+            };
+        };
+        responses: {
+            /** @description The answer was taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: the input failed validation, the prompt is not open, or the option is not one of its options. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -11852,6 +14152,477 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    searchContracts: {
+        parameters: {
+            query: {
+                /** @description Symbol of the underlying; with `name`, part of a company name; with `secType` `BOND`, part of an issuer name. */
+                symbol: string;
+                /** @description Kind of underlying searched for (`STK` stocks, `IND` indexes, `BOND` bond issuers); `STK` when absent. */
+                secType?: "STK" | "IND" | "BOND";
+                /** @description Whether `symbol` is part of a company name rather than a symbol. Python clients spell booleans `True`/`False`. */
+                name?: "true" | "false" | "True" | "False";
+                /** @description Asks for more results; accepted and ignored. Python clients spell booleans `True`/`False`. */
+                more?: "true" | "false" | "True" | "False";
+                /** @description Searches funds; accepted and ignored. Python clients spell booleans `True`/`False`. */
+                fund?: "true" | "false" | "True" | "False";
+                /** @description Pattern search; accepted and ignored. Python clients spell booleans `True`/`False`. */
+                pattern?: "true" | "false" | "True" | "False";
+                /** @description Fund family to search in; accepted and ignored. */
+                fundFamilyConidEx?: string;
+                /** @description Where the search comes from (free text); accepted and ignored. */
+                referrer?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecdefSearchResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchContractsByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecdefSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The matching contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecdefSearchResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOptionStrikes: {
+        parameters: {
+            query: {
+                /** @description Contract id of the underlying, or of one of its options. */
+                conid: number;
+                /** @description Kind of derivative (`OPT` options, `FOP` futures options, `WAR` warrants). */
+                sectype: "OPT" | "FOP" | "WAR";
+                /** @description Expiry month as `MMMYY` (`JAN26`), as the search's `sections` list them; lower case is taken too. */
+                month: string;
+                /** @description Exchange of the derivatives (`SMART` by default); accepted, the catalogue lists each derivative once. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strikes of the month's calls and puts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionStrikes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSecdefInfo: {
+        parameters: {
+            query?: {
+                /** @description Contract id of the underlying, or of the contract itself; not needed with `sectype` `BOND`. */
+                conid?: number;
+                /** @description Kind of contract wanted (`STK`, `OPT`, `FUT`, `BOND`, ...); the contract's own kind when absent. */
+                sectype?: string;
+                /** @description Expiry month as `MMMYY` (`JAN26`), as the search's `sections` list them; lower case is taken too. */
+                month?: string;
+                /** @description Exchange of the derivatives (`SMART` by default); accepted, the catalogue lists each derivative once. */
+                exchange?: string;
+                /** @description Strike of the options wanted. */
+                strike?: number;
+                /** @description Right of the options wanted (`C` calls, `P` puts). */
+                right?: "C" | "P";
+                /** @description Bond issuer id from a bond search (`e` and digits); needed with `sectype` `BOND`. */
+                issuerId?: string;
+                /** @description Comma-separated bond filters; accepted and ignored. */
+                filters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contracts the query names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecdefInfo"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBondFilters: {
+        parameters: {
+            query: {
+                /** @description Always `BOND`. */
+                symbol: "BOND";
+                /** @description Bond issuer id (`e` and digits). */
+                issuerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issuer's filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BondFilters"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSecurityDefinitions: {
+        parameters: {
+            query: {
+                /** @description Comma-separated contract ids (at most 100). */
+                conids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definitions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityDefinitions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExchangeContracts: {
+        parameters: {
+            query: {
+                /** @description Exchange (`NASDAQ`, `NYSE`, ...); lower case is taken too. */
+                exchange: string;
+                /** @description Asset class; `STK` when absent. */
+                assetClass?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exchange's stock contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeContract"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSymbolTradingSchedules: {
+        parameters: {
+            query: {
+                /** @description Asset class (`STK`, `OPT`, `FUT`, `CFD`, `WAR`, `SWP` forex, `FND`, `BND`, `ICS`). */
+                assetClass: "STK" | "OPT" | "FUT" | "CFD" | "WAR" | "SWP" | "FND" | "BND" | "ICS";
+                /** @description Symbol. */
+                symbol: string;
+                /** @description Primary exchange to keep. */
+                exchange?: string;
+                /** @description Comma-separated exchanges to keep. */
+                exchangeFilter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One schedule per exchange. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeSchedule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractTradingSchedule: {
+        parameters: {
+            query: {
+                /** @description Contract id. */
+                conid: number;
+                /** @description Exchange whose hours to give; the contract's primary exchange when absent. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's trading days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTradingSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractInfoAndRules: {
+        parameters: {
+            query?: {
+                /** @description Rules for a buy (`true`, the default) or a sell (`false`). Python clients spell booleans `True`/`False`. */
+                isBuy?: "true" | "false" | "True" | "False";
+            };
+            header?: never;
+            path: {
+                /** @description Contract id. */
+                conid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's details and rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractInfoAndRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExchangeRate: {
+        parameters: {
+            query: {
+                /** @description Source (base) currency, three upper-case letters. */
+                source: string;
+                /** @description Target (quote) currency, three upper-case letters. */
+                target: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventCategoryTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventCategoryTree"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventMarket: {
+        parameters: {
+            query: {
+                /** @description Contract id of the market's underlying index (from the category tree). */
+                underlyingConid: number;
+                /** @description Exchange of the market; accepted. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The market and its contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventMarketContracts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventContractSchedules: {
+        parameters: {
+            query: {
+                /** @description Contract id of a yes or a no contract. */
+                conid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trading times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventContractSchedules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getMarketDataSnapshot: {
         parameters: {
             query: {
@@ -11861,7 +14632,9 @@ export interface operations {
                  * @description Field codes, comma-separated (`31` last, `84` bid, `86` ask, `85`/`88` ask/bid size,
                  *     `82`/`83` change and change %, `70`/`71` day high/low, `87`/`7762` volume, `7295` open,
                  *     `7741` prior close, `7293`/`7294` 52-week high/low, `55` symbol, `7051` company name,
-                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability; see the answer's fields).
+                 *     `6004`/`7221` exchange, `6070` security type, `6509` availability, `73`-`80` the selected
+                 *     account's position: market value, average price, unrealized P&L, formatted size and P&L,
+                 *     daily P&L, realized P&L, unrealized P&L %; see the answer's fields).
                  *     When left out, `31,84,86,82,83,7221`. Codes the service does not know are ignored. The
                  *     commas may come unencoded.
                  */
@@ -11967,7 +14740,7 @@ export interface operations {
                 /** @description Exchange to read the data from (or `SMART`); the simulation reads the instrument's one market. */
                 exchange?: string;
                 /** @description Include trades outside regular trading hours (false when left out). */
-                outsideRth?: boolean;
+                outsideRth?: components["schemas"]["QueryBoolean"];
                 /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
                 startTime?: string;
                 /** @description -1 (when left out): the period ends at `startTime`; 1: it begins there (needs `startTime`). */
@@ -12077,6 +14850,167 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRegulatorySnapshot: {
+        parameters: {
+            query: {
+                /** @description Contract identifier. */
+                conid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's quote and last trade. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegulatorySnapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHmdsHistory: {
+        parameters: {
+            query: {
+                /** @description Contract identifier. */
+                conid: number;
+                /** @description Length of the period, a count and a unit (`30min`, `2h`, `1d`, `1w`, `6m`, `1y`). */
+                period: string;
+                /** @description Width of a bar, a count and a unit (`1min`, `5min`, `1h`, `1d`, `1w`, `1m`). */
+                bar: string;
+                /** @description What the bars are made of, in any case: `Last` (trades, when left out), `Bid`, `Ask` or `Midpoint`; `FeeRate` and `Inventory` (short-sale data) are not simulated and answer trades. */
+                barType?: string;
+                /** @description Time the period is measured from, UTC, `YYYYMMDD-hh:mm:ss`; now when left out. */
+                startTime?: string;
+                /** @description 1 (when left out): the period ends at `startTime`; -1: it begins there (needs `startTime`). */
+                direction?: -1 | 1;
+                /** @description Include trades outside regular trading hours (false when left out). */
+                outsideRth?: components["schemas"]["QueryBoolean"];
+                /** @description Exchange to read the data from, as some clients send it; the simulation reads the instrument's one market. */
+                exchange?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bars and the period they cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HmdsHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["HmdsStarting"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHmdsScannerParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scanner's parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HmdsScannerParams"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runHmdsScanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Instrument type, from `instrument_list`.
+                     * @example STK
+                     */
+                    instrument?: string;
+                    /**
+                     * @description Location, from `location_tree`.
+                     * @example STK.US.MAJOR
+                     */
+                    locations?: string;
+                    /**
+                     * @description Scan type, from `scan_type_list`.
+                     * @example TOP_PERC_GAIN
+                     */
+                    scanCode?: string;
+                    /**
+                     * @description Security type of the instrument (`STK`, `FUT`, ...); the instrument type decides it in the simulation.
+                     * @example STK
+                     */
+                    secType?: string;
+                    /**
+                     * @description Locations to read with delayed data; accepted and ignored by the reference server.
+                     * @example SMART
+                     */
+                    delayedLocations?: string;
+                    /**
+                     * @description The most contracts to answer (250 when left out, and at most).
+                     * @example 25
+                     */
+                    maxItems?: number;
+                    /** @description Filters every contract must pass, each an object of `code: value` pairs. */
+                    filters?: {
+                        [key: string]: string | number | boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contracts found, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HmdsScannerResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["HmdsStarting"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

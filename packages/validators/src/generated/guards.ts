@@ -134,6 +134,9 @@ export const isAuthStatus = (value: unknown): value is Schemas["AuthStatus"] =>
 /** True when `value` matches the document's `AvailableFundsSegment` schema. */
 export const isAvailableFundsSegment = (value: unknown): value is Schemas["AvailableFundsSegment"] =>
   schemaValidators["AvailableFundsSegment"](value);
+/** True when `value` matches the document's `BondFilters` schema. */
+export const isBondFilters = (value: unknown): value is Schemas["BondFilters"] =>
+  schemaValidators["BondFilters"](value);
 /** True when `value` matches the document's `CancelOrderResponse` schema. */
 export const isCancelOrderResponse = (value: unknown): value is Schemas["CancelOrderResponse"] =>
   schemaValidators["CancelOrderResponse"](value);
@@ -155,12 +158,21 @@ export const isContractAlgos = (value: unknown): value is Schemas["ContractAlgos
 /** True when `value` matches the document's `ContractIncrementRule` schema. */
 export const isContractIncrementRule = (value: unknown): value is Schemas["ContractIncrementRule"] =>
   schemaValidators["ContractIncrementRule"](value);
+/** True when `value` matches the document's `ContractInfo` schema. */
+export const isContractInfo = (value: unknown): value is Schemas["ContractInfo"] =>
+  schemaValidators["ContractInfo"](value);
+/** True when `value` matches the document's `ContractInfoAndRules` schema. */
+export const isContractInfoAndRules = (value: unknown): value is Schemas["ContractInfoAndRules"] =>
+  schemaValidators["ContractInfoAndRules"](value);
 /** True when `value` matches the document's `ContractRules` schema. */
 export const isContractRules = (value: unknown): value is Schemas["ContractRules"] =>
   schemaValidators["ContractRules"](value);
 /** True when `value` matches the document's `ContractRulesRequest` schema. */
 export const isContractRulesRequest = (value: unknown): value is Schemas["ContractRulesRequest"] =>
   schemaValidators["ContractRulesRequest"](value);
+/** True when `value` matches the document's `ContractTradingSchedule` schema. */
+export const isContractTradingSchedule = (value: unknown): value is Schemas["ContractTradingSchedule"] =>
+  schemaValidators["ContractTradingSchedule"](value);
 /** True when `value` matches the document's `CreateWatchlistRequest` schema. */
 export const isCreateWatchlistRequest = (value: unknown): value is Schemas["CreateWatchlistRequest"] =>
   schemaValidators["CreateWatchlistRequest"](value);
@@ -170,6 +182,9 @@ export const isCurrencyPair = (value: unknown): value is Schemas["CurrencyPair"]
 /** True when `value` matches the document's `CurrencyPairs` schema. */
 export const isCurrencyPairs = (value: unknown): value is Schemas["CurrencyPairs"] =>
   schemaValidators["CurrencyPairs"](value);
+/** True when `value` matches the document's `DeleteWatchlistRequest` schema. */
+export const isDeleteWatchlistRequest = (value: unknown): value is Schemas["DeleteWatchlistRequest"] =>
+  schemaValidators["DeleteWatchlistRequest"](value);
 /** True when `value` matches the document's `DynamicAccountMatch` schema. */
 export const isDynamicAccountMatch = (value: unknown): value is Schemas["DynamicAccountMatch"] =>
   schemaValidators["DynamicAccountMatch"](value);
@@ -182,12 +197,30 @@ export const isErrorObject = (value: unknown): value is Schemas["ErrorObject"] =
 /** True when `value` matches the document's `ErrorOnly` schema. */
 export const isErrorOnly = (value: unknown): value is Schemas["ErrorOnly"] =>
   schemaValidators["ErrorOnly"](value);
+/** True when `value` matches the document's `EventCategoryTree` schema. */
+export const isEventCategoryTree = (value: unknown): value is Schemas["EventCategoryTree"] =>
+  schemaValidators["EventCategoryTree"](value);
 /** True when `value` matches the document's `EventContractDetails` schema. */
 export const isEventContractDetails = (value: unknown): value is Schemas["EventContractDetails"] =>
   schemaValidators["EventContractDetails"](value);
 /** True when `value` matches the document's `EventContractRules` schema. */
 export const isEventContractRules = (value: unknown): value is Schemas["EventContractRules"] =>
   schemaValidators["EventContractRules"](value);
+/** True when `value` matches the document's `EventContractSchedules` schema. */
+export const isEventContractSchedules = (value: unknown): value is Schemas["EventContractSchedules"] =>
+  schemaValidators["EventContractSchedules"](value);
+/** True when `value` matches the document's `EventMarketContracts` schema. */
+export const isEventMarketContracts = (value: unknown): value is Schemas["EventMarketContracts"] =>
+  schemaValidators["EventMarketContracts"](value);
+/** True when `value` matches the document's `ExchangeContract` schema. */
+export const isExchangeContract = (value: unknown): value is Schemas["ExchangeContract"] =>
+  schemaValidators["ExchangeContract"](value);
+/** True when `value` matches the document's `ExchangeRate` schema. */
+export const isExchangeRate = (value: unknown): value is Schemas["ExchangeRate"] =>
+  schemaValidators["ExchangeRate"](value);
+/** True when `value` matches the document's `ExchangeSchedule` schema. */
+export const isExchangeSchedule = (value: unknown): value is Schemas["ExchangeSchedule"] =>
+  schemaValidators["ExchangeSchedule"](value);
 /** True when `value` matches the document's `FaRequest` schema. */
 export const isFaRequest = (value: unknown): value is Schemas["FaRequest"] =>
   schemaValidators["FaRequest"](value);
@@ -236,6 +269,15 @@ export const isFyiUnreadCount = (value: unknown): value is Schemas["FyiUnreadCou
 /** True when `value` matches the document's `HistoryBar` schema. */
 export const isHistoryBar = (value: unknown): value is Schemas["HistoryBar"] =>
   schemaValidators["HistoryBar"](value);
+/** True when `value` matches the document's `HmdsHistory` schema. */
+export const isHmdsHistory = (value: unknown): value is Schemas["HmdsHistory"] =>
+  schemaValidators["HmdsHistory"](value);
+/** True when `value` matches the document's `HmdsScannerParams` schema. */
+export const isHmdsScannerParams = (value: unknown): value is Schemas["HmdsScannerParams"] =>
+  schemaValidators["HmdsScannerParams"](value);
+/** True when `value` matches the document's `HmdsScannerResults` schema. */
+export const isHmdsScannerResults = (value: unknown): value is Schemas["HmdsScannerResults"] =>
+  schemaValidators["HmdsScannerResults"](value);
 /** True when `value` matches the document's `HmdsStatus` schema. */
 export const isHmdsStatus = (value: unknown): value is Schemas["HmdsStatus"] =>
   schemaValidators["HmdsStatus"](value);
@@ -320,12 +362,24 @@ export const isOAuthAccessTokenResponse = (value: unknown): value is Schemas["OA
 /** True when `value` matches the document's `OAuthRequestTokenResponse` schema. */
 export const isOAuthRequestTokenResponse = (value: unknown): value is Schemas["OAuthRequestTokenResponse"] =>
   schemaValidators["OAuthRequestTokenResponse"](value);
+/** True when `value` matches the document's `OptionStrikes` schema. */
+export const isOptionStrikes = (value: unknown): value is Schemas["OptionStrikes"] =>
+  schemaValidators["OptionStrikes"](value);
 /** True when `value` matches the document's `OrderAdvancedReject` schema. */
 export const isOrderAdvancedReject = (value: unknown): value is Schemas["OrderAdvancedReject"] =>
   schemaValidators["OrderAdvancedReject"](value);
 /** True when `value` matches the document's `OrderMessageId` schema. */
 export const isOrderMessageId = (value: unknown): value is Schemas["OrderMessageId"] =>
   schemaValidators["OrderMessageId"](value);
+/** True when `value` matches the document's `OrderPreview` schema. */
+export const isOrderPreview = (value: unknown): value is Schemas["OrderPreview"] =>
+  schemaValidators["OrderPreview"](value);
+/** True when `value` matches the document's `OrderPreviewAmount` schema. */
+export const isOrderPreviewAmount = (value: unknown): value is Schemas["OrderPreviewAmount"] =>
+  schemaValidators["OrderPreviewAmount"](value);
+/** True when `value` matches the document's `OrderPreviewChange` schema. */
+export const isOrderPreviewChange = (value: unknown): value is Schemas["OrderPreviewChange"] =>
+  schemaValidators["OrderPreviewChange"](value);
 /** True when `value` matches the document's `OrderReject` schema. */
 export const isOrderReject = (value: unknown): value is Schemas["OrderReject"] =>
   schemaValidators["OrderReject"](value);
@@ -398,9 +452,15 @@ export const isProblemDetails = (value: unknown): value is Schemas["ProblemDetai
 /** True when `value` matches the document's `ProblemInvalidArgument` schema. */
 export const isProblemInvalidArgument = (value: unknown): value is Schemas["ProblemInvalidArgument"] =>
   schemaValidators["ProblemInvalidArgument"](value);
+/** True when `value` matches the document's `QueryBoolean` schema. */
+export const isQueryBoolean = (value: unknown): value is Schemas["QueryBoolean"] =>
+  schemaValidators["QueryBoolean"](value);
 /** True when `value` matches the document's `ReauthenticateResponse` schema. */
 export const isReauthenticateResponse = (value: unknown): value is Schemas["ReauthenticateResponse"] =>
   schemaValidators["ReauthenticateResponse"](value);
+/** True when `value` matches the document's `RegulatorySnapshot` schema. */
+export const isRegulatorySnapshot = (value: unknown): value is Schemas["RegulatorySnapshot"] =>
+  schemaValidators["RegulatorySnapshot"](value);
 /** True when `value` matches the document's `ReplyRequest` schema. */
 export const isReplyRequest = (value: unknown): value is Schemas["ReplyRequest"] =>
   schemaValidators["ReplyRequest"](value);
@@ -413,9 +473,33 @@ export const isScannerParams = (value: unknown): value is Schemas["ScannerParams
 /** True when `value` matches the document's `ScannerResults` schema. */
 export const isScannerResults = (value: unknown): value is Schemas["ScannerResults"] =>
   schemaValidators["ScannerResults"](value);
+/** True when `value` matches the document's `ScheduleTimes` schema. */
+export const isScheduleTimes = (value: unknown): value is Schemas["ScheduleTimes"] =>
+  schemaValidators["ScheduleTimes"](value);
+/** True when `value` matches the document's `SecdefInfo` schema. */
+export const isSecdefInfo = (value: unknown): value is Schemas["SecdefInfo"] =>
+  schemaValidators["SecdefInfo"](value);
+/** True when `value` matches the document's `SecdefSearchRequest` schema. */
+export const isSecdefSearchRequest = (value: unknown): value is Schemas["SecdefSearchRequest"] =>
+  schemaValidators["SecdefSearchRequest"](value);
+/** True when `value` matches the document's `SecdefSearchResult` schema. */
+export const isSecdefSearchResult = (value: unknown): value is Schemas["SecdefSearchResult"] =>
+  schemaValidators["SecdefSearchResult"](value);
+/** True when `value` matches the document's `SecdefSearchSection` schema. */
+export const isSecdefSearchSection = (value: unknown): value is Schemas["SecdefSearchSection"] =>
+  schemaValidators["SecdefSearchSection"](value);
+/** True when `value` matches the document's `SecurityDefinition` schema. */
+export const isSecurityDefinition = (value: unknown): value is Schemas["SecurityDefinition"] =>
+  schemaValidators["SecurityDefinition"](value);
+/** True when `value` matches the document's `SecurityDefinitions` schema. */
+export const isSecurityDefinitions = (value: unknown): value is Schemas["SecurityDefinitions"] =>
+  schemaValidators["SecurityDefinitions"](value);
 /** True when `value` matches the document's `ServerInfo` schema. */
 export const isServerInfo = (value: unknown): value is Schemas["ServerInfo"] =>
   schemaValidators["ServerInfo"](value);
+/** True when `value` matches the document's `ServerPromptAnswer` schema. */
+export const isServerPromptAnswer = (value: unknown): value is Schemas["ServerPromptAnswer"] =>
+  schemaValidators["ServerPromptAnswer"](value);
 /** True when `value` matches the document's `SetDynamicAccountRequest` schema. */
 export const isSetDynamicAccountRequest = (value: unknown): value is Schemas["SetDynamicAccountRequest"] =>
   schemaValidators["SetDynamicAccountRequest"](value);
@@ -494,6 +578,21 @@ export const isUncachedPosition = (value: unknown): value is Schemas["UncachedPo
 /** True when `value` matches the document's `Watchlist` schema. */
 export const isWatchlist = (value: unknown): value is Schemas["Watchlist"] =>
   schemaValidators["Watchlist"](value);
+/** True when `value` matches the document's `WatchlistCatalog` schema. */
+export const isWatchlistCatalog = (value: unknown): value is Schemas["WatchlistCatalog"] =>
+  schemaValidators["WatchlistCatalog"](value);
+/** True when `value` matches the document's `WatchlistContents` schema. */
+export const isWatchlistContents = (value: unknown): value is Schemas["WatchlistContents"] =>
+  schemaValidators["WatchlistContents"](value);
+/** True when `value` matches the document's `WatchlistDeleted` schema. */
+export const isWatchlistDeleted = (value: unknown): value is Schemas["WatchlistDeleted"] =>
+  schemaValidators["WatchlistDeleted"](value);
+/** True when `value` matches the document's `WatchlistEntry` schema. */
+export const isWatchlistEntry = (value: unknown): value is Schemas["WatchlistEntry"] =>
+  schemaValidators["WatchlistEntry"](value);
+/** True when `value` matches the document's `WatchlistInstrument` schema. */
+export const isWatchlistInstrument = (value: unknown): value is Schemas["WatchlistInstrument"] =>
+  schemaValidators["WatchlistInstrument"](value);
 /** True when `value` matches the document's `WatchlistRow` schema. */
 export const isWatchlistRow = (value: unknown): value is Schemas["WatchlistRow"] =>
   schemaValidators["WatchlistRow"](value);
