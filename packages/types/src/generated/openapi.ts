@@ -9001,7 +9001,7 @@ export interface components {
             fund?: boolean;
             /**
              * @description Fund family to search in; accepted and ignored.
-             * @example
+             * @example 1234567:FUNDFAMILY
              */
             fundFamilyConidEx?: string;
             /**
