@@ -60,7 +60,7 @@ export interface ClockState {
 export interface FaultRequest {
   /** Delay before the operation runs, on the server's clock, until cleared (0 removes it). */
   latencyMs?: number;
-  /** Status the next requests fail with (400, 401, 403, 429, 500, 503). */
+  /** Status the next requests fail with (400, 401, 403, 404, 429, 500, 503). */
   status?: number;
   message?: string;
   /** How many requests fail; every request until cleared when absent. */

@@ -5,6 +5,7 @@ const kindOfStatus: Record<number, DomainErrorKind> = {
   400: 'badRequest',
   401: 'unauthorized',
   403: 'forbidden',
+  404: 'notFound',
   429: 'rateLimited',
   500: 'rejected',
   503: 'unavailable',
