@@ -160,6 +160,49 @@ describe('allocated orders', () => {
     expect(status.body).toMatchObject({ order_status: 'Inactive' });
   });
 
+  it('closes positions first when the presets say so: in proportion to them, the rest by the method', async () => {
+    await createGroup({
+      name: 'Skewed',
+      default_method: 'P',
+      accounts: [
+        { name: 'U2345671', amount: 80 },
+        { name: 'U2345672', amount: 20 },
+      ],
+    });
+    for (const id of ['U2345671', 'U2345672']) {
+      const account = defined(server.brokerage.account(id));
+      account.positions = account.positions.filter((position) => position.conid !== AAPL);
+    }
+    await buy('Skewed', 10);
+    expect([held('U2345671'), held('U2345672')]).toEqual([8, 2]);
+    await createGroup({
+      name: 'Duo',
+      default_method: 'E',
+      accounts: [{ name: 'U2345671' }, { name: 'U2345672' }],
+    });
+    const sell = async (quantity: number) =>
+      executionsOf(orderIdOf(await buy('Duo', quantity, { side: 'SELL' }))).map((e) => [
+        e.account,
+        e.size,
+      ]);
+    // Without the preset, the group's method: equal parts.
+    expect(await sell(2)).toEqual([
+      ['U2345671', 1],
+      ['U2345672', 1],
+    ]);
+    const presets = await call('POST', '/v1/api/iserver/account/allocation/presets', {
+      group_auto_close_positions: true,
+    });
+    expect(presets.body).toEqual({ success: true });
+    // Holdings 7 and 1: a sale of 6 closes in proportion to them (5.25 and 0.75), not 3 and 3.
+    expect(await sell(6)).toEqual([
+      ['U2345671', 5],
+      ['U2345672', 1],
+    ]);
+    // Only U2345671 still holds (2): it alone sells.
+    expect(await sell(2)).toEqual([['U2345671', 2]]);
+  });
+
   it('the sample: an advisor allocates one order over three accounts, gets the fill notification, and reads each position', async () => {
     await createGroup({
       name: 'Trio',

@@ -1,4 +1,4 @@
-import { splitAllocation } from '../accounts/allocation.js';
+import { allocateOrder } from '../accounts/allocation.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { sizeIncrementOf } from '../contracts/contract-rules.js';
@@ -16,7 +16,10 @@ export interface OrderPart {
  * checks the parts' funds, and a fill books them, from this one split. */
 export function orderParts(
   brokerage: Brokerage,
-  order: Pick<OrderTicket, 'allocation' | 'allocatedTo' | 'quantity' | 'orderType'>,
+  order: Pick<
+    OrderTicket,
+    'allocation' | 'allocatedTo' | 'conid' | 'side' | 'quantity' | 'orderType'
+  >,
   instrument: Instrument,
 ): OrderPart[] {
   const accountOf = (id: string) => brokerage.account(id);
@@ -28,7 +31,7 @@ export function orderParts(
   const step = Number.isInteger(order.quantity)
     ? 1
     : sizeIncrementOf(market, instrument, order.orderType);
-  return splitAllocation(order.allocation, order.quantity, step, accountOf, market).flatMap(
+  return allocateOrder(order.allocation, order, step, accountOf, market).flatMap(
     ({ accountId, quantity }) => {
       const account = accountOf(accountId);
       return account ? [{ account, size: quantity }] : [];
