@@ -63,7 +63,7 @@ describe('a sample session: search AAPL, option chain, what-if, place, positions
     const status = await env.drive(
       client.ok(
         client.GET('/v1/api/iserver/account/order/status/{orderId}', {
-          params: { path: { orderId: Number(placed?.order_id) } },
+          params: { path: { orderId: String(placed?.order_id) } },
         }),
       ),
     );
@@ -71,7 +71,7 @@ describe('a sample session: search AAPL, option chain, what-if, place, positions
 
     const trades = await env.drive(client.ok(client.GET('/v1/api/iserver/account/trades')));
     const fill = trades.find((trade) => trade.conid === call.conid);
-    expect(fill && parseAmount(fill.commission).value).toBe(preview.amount?.commission);
+    expect(fill && parseAmount(fill.commission)?.value).toBe(preview.amount?.commission);
     const price = Number(fill?.price);
     expect(preview.amount?.value).toBeCloseTo(2 * 100 * price, 2);
 
