@@ -111,7 +111,7 @@ describe('allocated orders', () => {
     ]);
   });
 
-  it('makes the whole order Inactive when one sub-account cannot take its part', async () => {
+  it("checks funds at placement per sub-account: each part against its own sub-account's funds, not the master's", async () => {
     await createGroup({
       name: 'Pair',
       default_method: 'E',
@@ -120,11 +120,87 @@ describe('allocated orders', () => {
     const poor = defined(server.brokerage.account('U2345673'));
     poor.cash = { USD: 10 };
     poor.positions = [];
-    const placed = await buy('Pair', 10);
-    const orderId = orderIdOf(placed);
+    // 1,000 USD fits the master's 20,000, but the poor sub-account's half does not fit its 10.
+    const refused = await buy('Pair', 10);
+    expect(refused.body).toEqual({ error: 'Insufficient funds' });
+    expect(server.brokerage.store.collection('orders').values()).toEqual([]);
+
+    // 60,000 USD is more than the master's 20,000, but each third fits its sub-account.
+    await createGroup({
+      name: 'Trio',
+      default_method: 'E',
+      accounts: subAccounts.map((name) => ({ name })),
+    });
+    defined(server.brokerage.account('U2345673')).cash = { USD: 50_000 };
+    const placed = await buy('Trio', 600);
+    expect(placed.status).toBe(200);
+    const [warning] = placed.body as { id: string; messageIds: string[] }[];
+    expect(warning?.messageIds).toEqual(['o451']);
+    const confirmed = await call('POST', `/v1/api/iserver/reply/${warning?.id}`, {
+      confirmed: true,
+    });
+    const executions = executionsOf(orderIdOf(confirmed));
+    expect(executions.map((e) => [e.account, e.size])).toEqual(subAccounts.map((id) => [id, 200]));
+  });
+
+  it('makes the whole order Inactive when one sub-account cannot take its part at the fill', async () => {
+    await createGroup({
+      name: 'Pair',
+      default_method: 'E',
+      accounts: [{ name: 'U2345671' }, { name: 'U2345673' }],
+    });
+    const resting = await buy('Pair', 10, { price: 99 });
+    const orderId = orderIdOf(resting);
+    const poor = defined(server.brokerage.account('U2345673'));
+    poor.cash = { USD: 10 };
+    poor.positions = [];
+    server.brokerage.market.setPrice(AAPL, 99);
     expect(executionsOf(orderId)).toEqual([]);
     const status = await call('GET', `/v1/api/iserver/account/order/status/${orderId}`);
     expect(status.body).toMatchObject({ order_status: 'Inactive' });
+  });
+
+  it('closes positions first when the presets say so: in proportion to them, the rest by the method', async () => {
+    await createGroup({
+      name: 'Skewed',
+      default_method: 'P',
+      accounts: [
+        { name: 'U2345671', amount: 80 },
+        { name: 'U2345672', amount: 20 },
+      ],
+    });
+    for (const id of ['U2345671', 'U2345672']) {
+      const account = defined(server.brokerage.account(id));
+      account.positions = account.positions.filter((position) => position.conid !== AAPL);
+    }
+    await buy('Skewed', 10);
+    expect([held('U2345671'), held('U2345672')]).toEqual([8, 2]);
+    await createGroup({
+      name: 'Duo',
+      default_method: 'E',
+      accounts: [{ name: 'U2345671' }, { name: 'U2345672' }],
+    });
+    const sell = async (quantity: number) =>
+      executionsOf(orderIdOf(await buy('Duo', quantity, { side: 'SELL' }))).map((e) => [
+        e.account,
+        e.size,
+      ]);
+    // Without the preset, the group's method: equal parts.
+    expect(await sell(2)).toEqual([
+      ['U2345671', 1],
+      ['U2345672', 1],
+    ]);
+    const presets = await call('POST', '/v1/api/iserver/account/allocation/presets', {
+      group_auto_close_positions: true,
+    });
+    expect(presets.body).toEqual({ success: true });
+    // Holdings 7 and 1: a sale of 6 closes in proportion to them (5.25 and 0.75), not 3 and 3.
+    expect(await sell(6)).toEqual([
+      ['U2345671', 5],
+      ['U2345672', 1],
+    ]);
+    // Only U2345671 still holds (2): it alone sells.
+    expect(await sell(2)).toEqual([['U2345671', 2]]);
   });
 
   it('the sample: an advisor allocates one order over three accounts, gets the fill notification, and reads each position', async () => {

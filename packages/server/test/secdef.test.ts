@@ -111,12 +111,38 @@ describe('contract search and option chains', () => {
       .optionsOf(AAPL)
       .find((candidate) => candidate.option?.right === 'C');
     const path = `/v1/api/iserver/marketdata/snapshot?conids=${option?.conid}&fields=31,7308,7309,7310,7311,7633`;
+    await get('/v1/api/iserver/secdef/search?symbol=AAPL');
     await get(path);
     const [entry] = (await get(path)).body;
     expect(Number(entry['7308'])).toBeGreaterThan(0);
     expect(Number(entry['7308'])).toBeLessThanOrEqual(1);
     expect(Number(entry['7310'])).toBeLessThan(0);
     expect(entry['7633']).toBe('28.0%');
+  });
+
+  it('answers no market data for a derivative until its underlying is searched', async () => {
+    await get('/v1/api/iserver/accounts');
+    const option = server.brokerage.market.optionsOf(AAPL)[0];
+    const future = 551601561;
+    const conids = `${option?.conid},${future}`;
+    const path = `/v1/api/iserver/marketdata/snapshot?conids=${conids}&fields=31`;
+    const bare = (conid: number | undefined) => ({
+      conid,
+      conidEx: String(conid),
+      _updated: server.clock.now(),
+      server_id: 'q0',
+      '6119': 'q0',
+    });
+    await get(path);
+    const unsearched = await get(path);
+    expect(unsearched.status).toBe(200);
+    expect(unsearched.body).toEqual([bare(option?.conid), bare(future)]);
+    await get('/v1/api/iserver/secdef/search?symbol=AAPL');
+    await get('/v1/api/iserver/secdef/search?symbol=ES&secType=IND');
+    expect((await get(path)).body).toEqual([bare(option?.conid), bare(future)]);
+    const [optionEntry, futureEntry] = (await get(path)).body;
+    expect(optionEntry['31']).toBeDefined();
+    expect(futureEntry['31']).toBeDefined();
   });
 
   it('lists option conids apart from every other contract of the catalogue', () => {

@@ -1,5 +1,5 @@
 // Notifications made from the domain's events: no HTTP.
-import { ssoLifetimeMs } from '../../src/domain/auth/sessions.js';
+import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/auth/sessions.js';
 import type { DomainEvent } from '../../src/domain/kernel/events.js';
 import { AAPL, limitBuy } from '../trading-helpers.js';
 import { accountId, domain } from './services.js';
@@ -110,6 +110,31 @@ describe('notifications from the domain events', () => {
     services.brokerage.sessions.touch(session);
     services.brokerage.sessions.touch(session);
     expect(deliveredTitles(services)).toEqual(['SM FYI: Session ending']);
+  });
+
+  it('tells the user on the clock, without a request, when the notice falls due', () => {
+    const { services, session, clock } = domain();
+    services.notifications.acknowledge('demo_individual', 'SM');
+    const noticeAt = session.createdAt + ssoLifetimeMs - expiryNoticeMs;
+    // Requests every 4 minutes keep the session from idling out (5 minutes) until just before.
+    while (clock.now() + 4 * 60_000 < noticeAt) {
+      clock.advance(4 * 60_000);
+      services.brokerage.sessions.touch(session);
+    }
+    expect(deliveredTitles(services)).toEqual([]);
+    clock.set(noticeAt);
+    expect(deliveredTitles(services)).toEqual(['SM FYI: Session ending']);
+    expect(services.notifications.list('demo_individual', { max: 10 })[0]).toMatchObject({
+      time: noticeAt,
+    });
+  });
+
+  it('tells no one when the session ended before the notice falls due', () => {
+    const { services, session, clock } = domain();
+    services.notifications.acknowledge('demo_individual', 'SM');
+    services.brokerage.sessions.end(session);
+    clock.advance(ssoLifetimeMs);
+    expect(deliveredTitles(services)).toEqual([]);
   });
 
   it('warns of margin when a fill leaves little excess liquidity', () => {

@@ -47,6 +47,10 @@ export interface OrderAllocation {
   group?: string;
   method: AllocationMethod;
   accounts: AllocationAccount[];
+  /** The presets' auto-close for the method's kind (`group_auto_close_positions` for `A`, `E`,
+   * `N`; `profiles_auto_close_positions` for `C`, `P`, `R`, `S`) when the order was placed: an
+   * order against the accounts' positions closes them first. */
+  closePositionsFirst?: boolean;
 }
 
 const methods: readonly AllocationMethod[] = ['A', 'E', 'N', 'C', 'P', 'R', 'S'];
@@ -227,14 +231,28 @@ export function orderAllocation(
   const group =
     pathGroup ??
     (request.acctId === undefined ? undefined : advisorGroup(store, user, request.acctId));
-  if (group) return { group: group.name, method: group.defaultMethod, accounts: group.accounts };
+  if (group)
+    return withAutoClose(store, user, {
+      group: group.name,
+      method: group.defaultMethod,
+      accounts: group.accounts,
+    });
   if (request.allocationMethod === undefined || request.acctId !== undefined) return undefined;
   const method = methodOf(request.allocationMethod) ?? defaultMethodOf(store, user);
   // Every sub-account, with no amounts: the user-defined methods then weigh them equally.
-  return {
+  return withAutoClose(store, user, {
     method: userDefinedMethods.includes(method) ? 'E' : method,
     accounts: subAccountsOf(store, user).map((account) => ({ name: account.id })),
-  };
+  });
+}
+
+/** The allocation with the advisor's auto-close preset for its kind of method. */
+function withAutoClose(store: Store, user: User, allocation: OrderAllocation): OrderAllocation {
+  const presets = allocationPresets(store, user);
+  const autoClose = userDefinedMethods.includes(allocation.method)
+    ? presets.profiles_auto_close_positions
+    : presets.group_auto_close_positions;
+  return autoClose ? { ...allocation, closePositionsFirst: true } : allocation;
 }
 
 export interface AllocatedQuantity {
@@ -284,6 +302,50 @@ export function splitAllocation(
   return allocation.accounts.flatMap(({ name }, index) => {
     const part = parts[index] ?? 0;
     return part > 0 ? [{ accountId: name, quantity: Math.round(part * step * 1e6) / 1e6 }] : [];
+  });
+}
+
+/** What an allocated order trades, as the split needs it. */
+export interface AllocatedOrder {
+  conid: number;
+  side: 'BUY' | 'SELL';
+  quantity: number;
+}
+
+/** How much of an allocated order each account gets: with `closePositionsFirst`, an order
+ * against the accounts' positions (a sale against long positions, a purchase against short ones)
+ * first closes them, in proportion to them when the order is smaller, and splits only the rest
+ * by the allocation's method; otherwise the method splits the whole order. */
+export function allocateOrder(
+  allocation: OrderAllocation,
+  order: AllocatedOrder,
+  step: number,
+  accountOf: (id: string) => Account | undefined,
+  market: Market,
+): AllocatedQuantity[] {
+  const closable = allocation.closePositionsFirst
+    ? allocation.accounts.flatMap(({ name }) => {
+        const held =
+          accountOf(name)?.positions.find((position) => position.conid === order.conid)?.quantity ??
+          0;
+        const amount = order.side === 'SELL' ? held : -held;
+        return amount > 0 ? [{ name, amount }] : [];
+      })
+    : [];
+  const totalClosable = closable.reduce((sum, account) => sum + account.amount, 0);
+  if (totalClosable === 0)
+    return splitAllocation(allocation, order.quantity, step, accountOf, market);
+  const closing = Math.min(order.quantity, totalClosable);
+  const rest = Math.round((order.quantity - closing) * 1e6) / 1e6;
+  const parts = [
+    ...splitAllocation({ method: 'S', accounts: closable }, closing, step, accountOf, market),
+    ...(rest > 0 ? splitAllocation(allocation, rest, step, accountOf, market) : []),
+  ];
+  return allocation.accounts.flatMap(({ name }) => {
+    const quantity = parts
+      .filter((part) => part.accountId === name)
+      .reduce((sum, part) => sum + part.quantity, 0);
+    return quantity > 0 ? [{ accountId: name, quantity: Math.round(quantity * 1e6) / 1e6 }] : [];
   });
 }
 

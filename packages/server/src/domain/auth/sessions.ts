@@ -46,6 +46,8 @@ export const expiryNoticeMs = 10 * 60_000;
 
 export class Sessions {
   readonly #byUser: Index<Session>;
+  /** Cancels each open session's scheduled expiry notice. */
+  readonly #expiryNotices = new Map<string, () => void>();
 
   constructor(
     private readonly store: Store,
@@ -80,7 +82,34 @@ export class Sessions {
       ended: false,
     };
     this.#keep(session);
+    this.#scheduleExpiryNotice(session);
     return session;
+  }
+
+  /** Tells the user on the clock, `expiryNoticeMs` before the single sign-on ends, if the
+   * session is still live then. */
+  #scheduleExpiryNotice(session: Session): void {
+    const dueInMs = this.ssoRemainingMs(session) - expiryNoticeMs;
+    const cancel = this.clock.schedule(dueInMs, () => {
+      this.#expiryNotices.delete(session.id);
+      const live = this.find(session.id);
+      if (live) this.#announceExpiry(live);
+    });
+    this.#expiryNotices.set(session.id, cancel);
+  }
+
+  /** Publishes `sessionExpiring` once per session, when its single sign-on ends within
+   * `expiryNoticeMs`. */
+  #announceExpiry(session: Session): void {
+    const remainingMs = this.ssoRemainingMs(session);
+    if (remainingMs > expiryNoticeMs || session.expiryAnnounced === true) return;
+    session.expiryAnnounced = true;
+    this.events.publish({
+      type: 'sessionExpiring',
+      username: session.username,
+      time: this.clock.now(),
+      remainingMs,
+    });
   }
 
   /** The user's live sessions. */
@@ -109,16 +138,8 @@ export class Sessions {
     if (session.ended) return;
     session.lastSeenAt = this.clock.now();
     this.#keep(session);
-    const remainingMs = this.ssoRemainingMs(session);
-    if (remainingMs <= expiryNoticeMs && session.expiryAnnounced !== true) {
-      session.expiryAnnounced = true;
-      this.events.publish({
-        type: 'sessionExpiring',
-        username: session.username,
-        time: session.lastSeenAt,
-        remainingMs,
-      });
-    }
+    // The scheduled notice may not have run yet on a real clock's timers.
+    this.#announceExpiry(session);
   }
 
   /** Milliseconds until the session's single sign-on expires, however often it is pinged. */
@@ -135,6 +156,8 @@ export class Sessions {
     session.ended = true;
     session.brokerageOpen = false;
     this.sessions.delete(session.id);
+    this.#expiryNotices.get(session.id)?.();
+    this.#expiryNotices.delete(session.id);
   }
 
   /** Stores the session until it would end by itself: idle too long, or its single sign-on over. */

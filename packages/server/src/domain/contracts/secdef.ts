@@ -37,10 +37,31 @@ function noteSearched(session: Session, conid: number): void {
   if (!session.searchedUnderlyings.includes(conid)) session.searchedUnderlyings.push(conid);
 }
 
+/** Whether the session searched the underlying, which makes its derivatives known to it. */
+function searched(session: Session, underlyingConid: number): boolean {
+  return session.searchedUnderlyings.includes(underlyingConid);
+}
+
 function requireSearched(session: Session, underlyingConid: number): void {
-  if (!session.searchedUnderlyings.includes(underlyingConid)) {
+  if (!searched(session, underlyingConid)) {
     throw badRequest(contractTexts.searchFirst(underlyingConid));
   }
+}
+
+/** The underlying of a derivative of the catalogue: an option's, or a future's index. */
+function derivativeUnderlying(market: Market, instrument: Instrument): number | undefined {
+  if (instrument.option) return instrument.option.underlyingConid;
+  if (instrument.secType !== 'FUT') return undefined;
+  return market.catalogueData.futures.find((chain) =>
+    chain.contracts.some((contract) => contract.conid === instrument.conid),
+  )?.underlyingConid;
+}
+
+/** Whether the session may see the contract's market data: anything but a derivative, or a
+ * derivative whose underlying the session searched (`/iserver/secdef/search`). */
+export function knownToSession(market: Market, session: Session, instrument: Instrument): boolean {
+  const underlying = derivativeUnderlying(market, instrument);
+  return underlying === undefined || searched(session, underlying);
 }
 
 function stockResults(market: Market, session: Session, query: SearchQuery): SearchResult[] {

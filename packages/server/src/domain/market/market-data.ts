@@ -19,6 +19,7 @@ import type { Instrument } from './model.js';
 import { optionValuation } from './option-chains.js';
 import type { OptionValuation } from './option-pricing.js';
 import { addCash } from '../accounts/cash.js';
+import { knownToSession } from '../contracts/secdef.js';
 import { valuePosition } from '../accounts/valuation.js';
 import type { Holding } from './snapshot-fields.js';
 
@@ -120,16 +121,20 @@ export class MarketData {
   }
 
   /** A snapshot of each contract; the first request for a contract starts its subscription and
-   * answers no fields yet. Needs `/iserver/accounts` first in the session. */
+   * answers no fields yet. Needs `/iserver/accounts` first in the session; a derivative whose
+   * underlying the session did not search answers no fields and is not subscribed. */
   snapshot(session: Session, conids: number[]): SnapshotEntry[] {
     if (!session.accountsQueried) throw badRequest(marketDataTexts.accountsFirst);
     const now = this.brokerage.clock.now();
     return conids.map((conid) => {
       const key = `${session.id}|${conid}`;
-      const instrument = this.brokerage.market.instrument(conid);
-      if (!instrument || !this.#subscriptions().get(key)) {
-        if (instrument)
-          this.#subscriptions().set(key, { sessionId: session.id, conid, since: now });
+      const { market } = this.brokerage;
+      const instrument = market.instrument(conid);
+      if (!instrument || !knownToSession(market, session, instrument)) {
+        return { conid, subscribed: false };
+      }
+      if (!this.#subscriptions().get(key)) {
+        this.#subscriptions().set(key, { sessionId: session.id, conid, since: now });
         return { conid, subscribed: false };
       }
       const availability = this.availability(session, instrument);

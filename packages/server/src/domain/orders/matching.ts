@@ -1,13 +1,11 @@
-import { splitAllocation } from '../accounts/allocation.js';
 import type { Brokerage } from '../accounts/brokerage.js';
-import type { Account } from '../accounts/model.js';
-import { sizeIncrementOf } from '../contracts/contract-rules.js';
 import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { isCashAccount, valueAccount } from '../accounts/valuation.js';
 import { warnOnMargin } from '../accounts/margin-warning.js';
 import { executionCommission } from './commission.js';
+import { orderParts, type OrderPart } from './order-parts.js';
 import { orderStatusEvent } from './order-events.js';
 import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
 import {
@@ -24,12 +22,6 @@ const firstOrderId = 1_370_093_237;
 const dayOrders: readonly Order['tif'][] = ['DAY', 'OPG', 'PAX', 'IOC'];
 
 const hex8 = (value: number) => (Math.floor(value) % 0x1_0000_0000).toString(16).padStart(8, '0');
-
-/** One account's part of a fill. */
-interface FillPart {
-  account: Account;
-  size: number;
-}
 
 /** What the success entry reports for a transmitted order: its status right after transmission. */
 export interface Transmitted {
@@ -188,7 +180,7 @@ export class Matching {
 
   /** Whether the account can take its part of the fill; an order with a part that cannot be
    * taken becomes Inactive. */
-  private canFill(order: Order, instrument: Instrument, price: number, part: FillPart): boolean {
+  private canFill(order: Order, instrument: Instrument, price: number, part: OrderPart): boolean {
     const { account, size } = part;
     if (instrument.secType === 'CASH') return true;
     if (order.side === 'SELL') {
@@ -203,30 +195,9 @@ export class Matching {
     return value <= valueAccount(account, market).availableFunds;
   }
 
-  /** Who takes how much of the fill: the order's account, or the sub-accounts of an allocated
-   * order, each its part in whole units (or the contract's size increment for a fractional
-   * order). */
-  private partsOf(order: Order, instrument: Instrument): FillPart[] {
-    const accountOf = (id: string) => this.brokerage.account(id);
-    if (!order.allocation) {
-      const account = accountOf(order.allocatedTo);
-      return account ? [{ account, size: order.quantity }] : [];
-    }
-    const { market } = this.brokerage;
-    const step = Number.isInteger(order.quantity)
-      ? 1
-      : sizeIncrementOf(market, instrument, order.orderType);
-    return splitAllocation(order.allocation, order.quantity, step, accountOf, market).flatMap(
-      ({ accountId, quantity }) => {
-        const account = accountOf(accountId);
-        return account ? [{ account, size: quantity }] : [];
-      },
-    );
-  }
-
   private fill(order: Order, price: number): void {
     const instrument = this.instrument(order.conid);
-    const parts = this.partsOf(order, instrument);
+    const parts = orderParts(this.brokerage, order, instrument);
     if (
       parts.length === 0 ||
       !parts.every((part) => this.canFill(order, instrument, price, part))
@@ -261,7 +232,7 @@ export class Matching {
   private book(
     order: Order,
     instrument: Instrument,
-    part: FillPart,
+    part: OrderPart,
     price: number,
     number: number,
   ): void {

@@ -5,8 +5,10 @@ import type { Account } from '../accounts/model.js';
 import type { Session } from '../auth/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
-import { valueAccount } from '../accounts/valuation.js';
+import { valueAccount, type AccountValues } from '../accounts/valuation.js';
+import type { Instrument } from '../market/model.js';
 import { pairCurrencies } from './fills.js';
+import { orderParts } from './order-parts.js';
 import { Matching, type Transmitted } from './matching.js';
 import { rejectionEvent } from './order-events.js';
 import { isWorking, type Order, type OrderTicket } from './model.js';
@@ -23,6 +25,8 @@ import { orderTexts, warningDescription } from './order-text.js';
 import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
+
+const roundCents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** The answer to placing, modifying or confirming orders. */
 export type OrderOutcome =
@@ -290,18 +294,39 @@ export class OrderBook {
           ticket.quantity * price * instrument.multiplier * market.rate(instrument.currency, base);
     }
     const increments = priceIncrementRules(market.catalogueData, instrument);
+    const values = valueAccount(account, market);
     return {
       ticket,
       instrument,
       account,
       sizeIncrement: sizeIncrementOf(market, instrument, ticket.orderType),
       priceIncrement: incrementAt(increments, ticket.price ?? ticket.auxPrice ?? last),
-      values: valueAccount(account, market),
+      values,
+      funds: value === undefined ? [] : this.fundsOf(ticket, instrument, value, values),
       tradable: !market.isExpired(instrument),
       last,
-      value: value === undefined ? undefined : Math.round(value * 100) / 100,
+      value: value === undefined ? undefined : roundCents(value),
       checksValue: ticket.parentRef === undefined,
       description: warningDescription(ticket, instrument),
     };
+  }
+
+  /** The order's value as each booking account pays it: an allocated order's value shared by
+   * its parts' sizes, in each sub-account's base currency, against that sub-account's funds. */
+  private fundsOf(
+    ticket: OrderTicket,
+    instrument: Instrument,
+    value: number,
+    values: AccountValues,
+  ): CheckedOrder['funds'] {
+    if (!ticket.allocation)
+      return [{ value: roundCents(value), availableFunds: values.availableFunds }];
+    const { market } = this.brokerage;
+    return orderParts(this.brokerage, ticket, instrument).map(({ account, size }) => ({
+      value: roundCents(
+        ((value * size) / ticket.quantity) * market.rate(values.baseCurrency, account.baseCurrency),
+      ),
+      availableFunds: valueAccount(account, market).availableFunds,
+    }));
   }
 }
