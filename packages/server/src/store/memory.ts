@@ -18,9 +18,15 @@ class MapIndex<T> implements Index<T> {
     const group = this.#groups.get(key);
     return group ? [...group.values()] : [];
   }
+  /** A record set again under the same key keeps its place in its group (creation order). */
   set(id: string, value: T): void {
-    this.delete(id);
     const key = this.keyOf(value);
+    const same = key !== undefined && this.#keyOfId.get(id) === key;
+    if (same) {
+      this.#groups.get(key)?.set(id, value);
+      return;
+    }
+    this.delete(id);
     if (key === undefined) return;
     let group = this.#groups.get(key);
     if (!group) this.#groups.set(key, (group = new Map()));

@@ -46,6 +46,9 @@ describe.each(stores)('%s store', (_name, createStore) => {
     items.set('d', { id: 'd', group: 'y' });
     expect(ids(byGroup.get('y'))).toEqual(['d']);
     expect(items.index('byGroup', () => 'ignored')).toBe(byGroup);
+    items.set('e', { id: 'e', group: 'y' });
+    items.set('d', { id: 'd', group: 'y' });
+    expect(byGroup.get('y').map((item) => item.id)).toEqual(['d', 'e']);
   });
 
   it('drops records at their expiry, follows a moved expiry, and keeps the others', () => {

@@ -3,7 +3,7 @@ import { badRequest } from '../kernel/errors.js';
 import type { Market } from '../market/market.js';
 import { allocationTexts } from './allocation-texts.js';
 import type { Account, User } from './model.js';
-import type { Store } from '../kernel/store.js';
+import type { Index, Store } from '../kernel/store.js';
 import { valueAccount } from './valuation.js';
 
 /** `A` available equity, `E` equal, `N` net liquidation value (the default); the user-defined
@@ -179,13 +179,15 @@ export function allocationGroup(store: Store, user: User, name: string): Allocat
   return group;
 }
 
+/** The groups by advisor: declared by the brokerage when it is built, kept by every write. */
+export function allocationGroupsByUser(store: Store): Index<AllocationGroup> {
+  return store.collection('allocationGroups').index('byUser', (group) => group.username);
+}
+
 /** The advisor's groups, in the order they were created. */
 export function allocationGroupsOf(store: Store, user: User): AllocationGroup[] {
   requireAdvisor(user);
-  return store
-    .collection('allocationGroups')
-    .values()
-    .filter((group) => group.username === user.username);
+  return allocationGroupsByUser(store).get(user.username);
 }
 
 /** Changes a group's accounts, method or name (`previousName` names it then); what is left out

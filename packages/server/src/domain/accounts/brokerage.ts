@@ -1,3 +1,4 @@
+import { allocationGroupsByUser } from './allocation.js';
 import type { Clock } from '../kernel/clock.js';
 import { DomainEvents } from '../kernel/events.js';
 import { badRequest, rejected } from '../kernel/errors.js';
@@ -48,6 +49,7 @@ export class Brokerage {
     // underlying's by the time orders and alerts look at either.
     this.market.onPriceChange((conid) => this.#repriceOptionsOf(conid));
     this.load(options.fixtures);
+    allocationGroupsByUser(this.store);
     sweepExpiredRecords(this.store, this.clock);
   }
 

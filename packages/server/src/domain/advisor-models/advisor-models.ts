@@ -1,4 +1,5 @@
 import { requireAdvisor, subAccountsOf } from '../accounts/allocation.js';
+import type { Index } from '../kernel/store.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account, User } from '../accounts/model.js';
 import { badRequest } from '../kernel/errors.js';
@@ -81,10 +82,14 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 /** An advisor's models: target weights over stocks; investing moves an account's cash into the
  * model and computes the trades toward the targets; submitting places them as market orders. */
 export class AdvisorModels {
+  readonly #byUser: Index<InvestmentModel>;
+
   constructor(
     private readonly brokerage: Brokerage,
     private readonly orders: OrderBook,
-  ) {}
+  ) {
+    this.#byUser = this.models.index('byUser', (model) => model.username);
+  }
 
   /** The request's identifier, or a new one when it gave none. */
   requestId(given: number | undefined): number {
@@ -109,7 +114,7 @@ export class AdvisorModels {
 
   list(user: User): InvestmentModel[] {
     this.advisor(user);
-    return this.models.values().filter((model) => model.username === user.username);
+    return this.#byUser.get(user.username);
   }
 
   model(user: User, name: string): InvestmentModel {
