@@ -125,6 +125,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false);
   app.set('query parser', 'extended');
   app.use(requestLogging(settings.logger));
   app.get('/health', (_req, res) => {

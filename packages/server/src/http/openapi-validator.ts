@@ -5,6 +5,7 @@
 // code, it reaches everyone who installs the server (a patch of the dependency would reach only
 // this workspace). The compiler is pure and its results are only read, so sharing them is safe.
 import { createRequire } from 'node:module';
+import type { NextFunction, Request, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 // The same file as the validator's copy where the install shares one (the server pins the
 // version the validator resolves). A module loader with a registry of its own (jest's) hands the
@@ -21,12 +22,68 @@ const require = createRequire(import.meta.url);
 
 export type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
-/** express-openapi-validator's middleware, with its route compiler memoised. */
+type Middlewares = ReturnType<typeof OpenApiValidator.middleware>;
+type Middleware = Middlewares[number];
+
+/** The operation a request was already matched to by the server's own route lookup, if any: its
+ * id and its path parameters, decoded. */
+export type MatchedOperation = (
+  req: Request,
+  res: Response,
+) => { operationId: string; params: Record<string, string> } | undefined;
+
+/** express-openapi-validator's middleware, with its route compiler memoised and, given the
+ * operation the server already matched, its route lookup done once per operation. */
 export function openApiValidator(
   options: ValidatorOptions,
-): ReturnType<typeof OpenApiValidator.middleware> {
+  matchedOperation?: MatchedOperation,
+): Middlewares {
   memoiseRouteCompiler();
-  return OpenApiValidator.middleware(options);
+  const middlewares = OpenApiValidator.middleware(options);
+  if (!matchedOperation) return middlewares;
+  return middlewares.map((middleware) =>
+    middleware.name === 'metadataMiddleware'
+      ? routeMetadataOnce(middleware, matchedOperation)
+      : middleware,
+  );
+}
+
+interface RouteMetadata {
+  expressRoute: string;
+  openApiRoute: string;
+  pathParams: Record<string, string>;
+  schema: unknown;
+  serial: number;
+  _responseSchema?: unknown;
+}
+
+/**
+ * The validator's metadata step walks every route of the document on each request (a regular
+ * expression per path: linear in the document's size) to find what the server's route lookup has
+ * already found. Its answer for an operation never changes but for the path parameters, so it is
+ * asked once per operation and reused, with the parameters the server decoded. A path with a
+ * percent escape still takes the validator's own step, which refuses a malformed one.
+ */
+function routeMetadataOnce(metadata: Middleware, matchedOperation: MatchedOperation): Middleware {
+  const known = new Map<string, RouteMetadata>();
+  return function metadataMiddleware(req: Request, res: Response, next: NextFunction) {
+    const matched = matchedOperation(req, res);
+    const operationId = matched?.operationId;
+    const found = operationId === undefined ? undefined : known.get(operationId);
+    if (!found || req.path.includes('%')) {
+      return metadata(req, res, (error?: unknown) => {
+        const openapi = (req as { openapi?: RouteMetadata }).openapi;
+        if (!error && operationId !== undefined && openapi?.schema && !known.has(operationId)) {
+          known.set(operationId, openapi);
+        }
+        next(error);
+      });
+    }
+    const pathParams = { ...matched?.params };
+    (req as { openapi?: RouteMetadata }).openapi = { ...found, pathParams };
+    req.params = pathParams;
+    next();
+  } as Middleware;
 }
 
 /** Memoises the route compiler of express-openapi-validator's path-to-regexp (once per copy). */

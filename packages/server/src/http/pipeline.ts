@@ -1,4 +1,10 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { OperationId } from '@brokerage/types';
 import { unavailable } from '../domain/kernel/errors.js';
 import type { OpenApiDocument } from '@brokerage/types/document-operations';
@@ -20,6 +26,7 @@ import type { Clock } from '../domain/kernel/clock.js';
 import type { SessionGateOptions } from './session-gate.js';
 import { openApiValidator, type ValidatorOptions } from './openapi-validator.js';
 import { validatorDocument } from './validator-document.js';
+import { sequence } from './sequence.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -45,12 +52,16 @@ export interface PipelineOptions {
  * middleware that reads the operation the method gate found, so that a request does not walk a
  * route per operation. */
 export function mountPipeline(app: Express, options: PipelineOptions): void {
-  app.use(methodGate(options.operations));
-  // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
-  app.use(express.urlencoded({ extended: false, limit: options.bodyLimitBytes }));
-  mountGate(app, options);
-  mountBodyParsingAndValidation(app, options);
-  mountDispatch(app, options);
+  app.use(
+    sequence([
+      methodGate(options.operations),
+      // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
+      express.urlencoded({ extended: false, limit: options.bodyLimitBytes }),
+      gate(options),
+      ...bodyParsingAndValidation(options),
+      dispatch(options),
+    ]),
+  );
   mountErrors(app);
 }
 
@@ -60,8 +71,8 @@ const operationOf = (res: Response): OperationInfo | undefined =>
 /** Before validation: the request timer, then the core's gate (credentials or session, pacing),
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
  * content. */
-function mountGate(app: Express, { clock, requestTimeoutMs, core }: PipelineOptions): void {
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const operation = operationOf(res);
     if (!operation) {
       next();
@@ -95,41 +106,37 @@ function mountGate(app: Express, { clock, requestTimeoutMs, core }: PipelineOpti
     } catch (error) {
       next(error);
     }
-  });
+  };
 }
 
 /** JSON bodies, the pages outside the document, the required-body check, empty path parameters,
  * and express-openapi-validator. */
-function mountBodyParsingAndValidation(
-  app: Express,
-  {
-    operations,
-    gate,
+function bodyParsingAndValidation({
+  operations,
+  gate,
+  pages,
+  document,
+  bodyLimitBytes,
+  validateRequests,
+  validateResponses,
+}: PipelineOptions): RequestHandler[] {
+  const steps: RequestHandler[] = [
+    // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
+    // with the invalid-request status of its operation (and after its credentials were checked).
+    express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }),
     pages,
-    document,
-    bodyLimitBytes,
-    validateRequests,
-    validateResponses,
-  }: PipelineOptions,
-): void {
-  // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
-  // with the invalid-request status of its operation (and after its credentials were checked).
-  app.use(express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }));
-  app.use(pages);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const operation = res.locals.operation as OperationInfo | undefined;
-    next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
-  });
-
-  // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no route
-  // above: answer the service's 400 `Bad Request: <name> needed` instead of the validator's 404.
-  app.use(emptyPathParameters(operations, gate));
-
-  // `?page=` is no page, `?page=%20` no number: numeric query values are read before the
-  // validator would coerce blanks to 0.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const operation = res.locals.operation as OperationInfo | undefined;
-    try {
+    (req: Request, res: Response, next: NextFunction) => {
+      const operation = operationOf(res);
+      next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
+    },
+    // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no
+    // route above: answer the service's 400 `Bad Request: <name> needed` instead of the
+    // validator's 404.
+    emptyPathParameters(operations, gate),
+    // `?page=` is no page, `?page=%20` no number: numeric query values are read before the
+    // validator would coerce blanks to 0.
+    (req: Request, res: Response, next: NextFunction) => {
+      const operation = operationOf(res);
       if (operation && operation.numericQuery.length > 0) {
         const query = numericQuery(req.query, operation.numericQuery);
         // Express 5 computes `req.query` on each read: an own property replaces it.
@@ -137,34 +144,37 @@ function mountBodyParsingAndValidation(
           Object.defineProperty(req, 'query', { value: query, writable: true });
       }
       next();
-    } catch (error) {
-      next(error);
-    }
-  });
-
+    },
+  ];
   if (validateRequests || validateResponses) {
-    app.use(
-      openApiValidator({
-        apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
-        validateRequests: validateRequests ? { allErrors: true } : false,
-        validateResponses: validateResponses ? { allErrors: true } : false,
-        validateSecurity: false,
-        validateApiSpec: false,
-        ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
-      }),
+    steps.push(
+      ...openApiValidator(
+        {
+          apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
+          validateRequests: validateRequests ? { allErrors: true } : false,
+          validateResponses: validateResponses ? { allErrors: true } : false,
+          validateSecurity: false,
+          validateApiSpec: false,
+          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
+        },
+        (_req, res) => {
+          const operation = operationOf(res);
+          return operation && { operationId: operation.operationId, params: res.locals.params };
+        },
+      ),
     );
   }
-
   // The validator coerces `1e999` to Infinity and lets it through `minimum`/`maximum`.
-  app.use((req: Request, _res: Response, next: NextFunction) => {
+  steps.push((req: Request, _res: Response, next: NextFunction) => {
     next(nonFiniteParameter(req));
   });
+  return steps;
 }
 
 /** The core's dispatch of each operation (injected faults and latency, then the handler); it
  * answers 200. */
-function mountDispatch(app: Express, { core }: PipelineOptions): void {
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+function dispatch({ core }: PipelineOptions): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const operation = operationOf(res);
     if (!operation) {
       next();
@@ -191,7 +201,7 @@ function mountDispatch(app: Express, { core }: PipelineOptions): void {
     } catch (error) {
       next(error);
     }
-  });
+  };
 }
 
 /** 404 for anything else; every error answered with the status and body shape the document
