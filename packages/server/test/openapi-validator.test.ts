@@ -35,4 +35,43 @@ describe('the request validator', () => {
     const valid = await fetch(`${server.baseUrl}/v1/api/trsrv/stocks?symbols=AAPL`);
     expect(valid.status).toBe(200);
   });
+
+  it("finds an operation's route once, and still validates every request's path parameters", async () => {
+    const info = (conid: string) =>
+      fetch(`${server.baseUrl}/v1/api/iserver/contract/${conid}/info`);
+    expect((await info('265598')).status).toBe(200);
+    const notANumber = await info('abc');
+    expect(notANumber.status).toBe(400);
+    expect(await notANumber.json()).toEqual({
+      error: 'Bad Request: request/params/conid must be integer',
+      statusCode: 400,
+    });
+    const malformed = await info('26%ZZ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: "Bad Request: malformed uri'" });
+    // The validator's own route walk compiles (here: looks up) every template; it is no longer
+    // asked for an operation it has answered.
+    const validatorModule = pathToRegexpModule();
+    const compile = validatorModule.pathToRegexp;
+    let compiled = 0;
+    validatorModule.pathToRegexp = Object.assign(
+      (path: string, options?: object) => {
+        compiled++;
+        return compile(path, options);
+      },
+      { memoised: true as const },
+    );
+    try {
+      const again = await info('265598');
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({ con_id: 265598, symbol: 'AAPL' });
+      expect(compiled).toBe(0);
+      expect((await fetch(`${server.baseUrl}/v1/api/iserver/contract/265598/algos`)).status).toBe(
+        200,
+      );
+      expect(compiled).toBeGreaterThan(0);
+    } finally {
+      validatorModule.pathToRegexp = compile;
+    }
+  });
 });
