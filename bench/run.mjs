@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The benchmark suite: `pnpm bench` from the root (builds first). Prints the markdown table and
-// writes results/latest.json, results/latest.md, results/throughput.svg and results/growth.svg.
-// Options: --quick (shorter cases, one round: a smoke run), --skip-generation, --skip-growth.
+// writes results/latest.json, results/latest.md, results/throughput.svg, results/growth.svg and
+// results/soak.svg.
+// Options: --quick (shorter cases, one round: a smoke run), --skip-generation, --skip-growth,
+// --skip-soak.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +14,7 @@ import { measureClientOverhead, measureReplyLoop } from './lib/client-overhead.m
 import { measureColdStart } from './lib/cold-start.mjs';
 import { measureGeneration } from './lib/generation.mjs';
 import { measureGrowth } from './lib/growth.mjs';
+import { measureSoak } from './lib/soak.mjs';
 import { startBareExpress, startPrism, startReference, stopAll } from './lib/processes.mjs';
 import { goalsOf, markdown, ratiosOf } from './lib/report.mjs';
 import { measureThroughput, operations, recordAnswers, targets } from './lib/throughput.mjs';
@@ -21,6 +24,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     'skip-generation': { type: 'boolean', default: false },
     'skip-growth': { type: 'boolean', default: false },
+    'skip-soak': { type: 'boolean', default: false },
   },
 });
 const settings = flags.quick
@@ -37,6 +41,8 @@ const settings = flags.quick
       growthLevels: [0, 1000, 3000],
       growthSample: 200,
       growSeconds: 15,
+      soakSeconds: 20,
+      soakSampleSeconds: 5,
     }
   : {
       connections: 10,
@@ -51,6 +57,8 @@ const settings = flags.quick
       growthLevels: [0, 1_000, 10_000, 100_000],
       growthSample: 500,
       growSeconds: 240,
+      soakSeconds: 150,
+      soakSampleSeconds: 10,
     };
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
@@ -100,6 +108,18 @@ async function main() {
     });
   }
 
+  let soak;
+  if (!flags['skip-soak']) {
+    log(`Soak: 32 gateway clients, 4 hosted clients, ${settings.soakSeconds} s`);
+    soak = await measureSoak({
+      seconds: settings.soakSeconds,
+      clients: 32,
+      hostedClients: 4,
+      sampleSeconds: settings.soakSampleSeconds,
+      log,
+    });
+  }
+
   log('Cold start');
   const coldStart = await measureColdStart({ runs: settings.coldStartRuns });
   log('Generation');
@@ -119,6 +139,7 @@ async function main() {
     throughput,
     client,
     growth,
+    soak,
     coldStart,
     generation,
   };
@@ -157,6 +178,22 @@ async function main() {
             values: growth.points.map((p) => p.openOrdersFilteredMs),
           },
           { label: 'resident memory (MiB)', values: growth.points.map((p) => p.rssMiB) },
+        ],
+      }),
+    );
+  }
+  if (soak) {
+    writeFileSync(
+      join(resultsDir, 'soak.svg'),
+      lineCharts({
+        title: 'The reference server under a mixed load, over time',
+        xLabel: 'seconds',
+        xs: soak.points.map((point) => point.seconds),
+        series: [
+          { label: 'gateway answers/s', values: soak.points.map((p) => p.gatewayPerSecond) },
+          { label: 'hosted signed answers/s', values: soak.points.map((p) => p.hostedPerSecond) },
+          { label: '/health p99 (ms)', values: soak.points.map((p) => p.healthP99Ms) },
+          { label: 'resident memory (MiB)', values: soak.points.map((p) => p.gatewayRssMiB) },
         ],
       }),
     );

@@ -87,12 +87,13 @@ async function startListener(script, args, name) {
   return { child, url };
 }
 
-/** The reference server (bench/lib/reference-server.mjs), with or without validation. */
-export function startReference({ validation }) {
+/** The reference server (bench/lib/reference-server.mjs), with or without validation, in
+ * gateway mode (default) or hosted mode. */
+export function startReference({ validation, mode = 'gateway' }) {
   return startListener(
     'reference-server.mjs',
-    validation ? [] : ['--no-validation'],
-    `reference server${validation ? '' : ' (no validation)'}`,
+    [...(validation ? [] : ['--no-validation']), ...(mode === 'hosted' ? ['--hosted'] : [])],
+    `reference server${validation ? '' : ' (no validation)'}${mode === 'hosted' ? ' (hosted)' : ''}`,
   );
 }
 

@@ -1,12 +1,12 @@
-// Child process: the reference server on 127.0.0.1 and a free port, in gateway mode without
-// pacing. Prints `{"url": ...}` on one line once it listens; `--no-validation` turns request and
-// response validation off (the floor).
+// Child process: the reference server on 127.0.0.1 and a free port, without pacing, in gateway
+// mode (`--hosted`: hosted mode). Prints `{"url": ...}` on one line once it listens;
+// `--no-validation` turns request and response validation off (the floor).
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from '@brokerage/server';
 
 const validation = !process.argv.includes('--no-validation');
 const server = createServer({
-  mode: 'gateway',
+  mode: process.argv.includes('--hosted') ? 'hosted' : 'gateway',
   pacing: false,
   validateRequests: validation,
   validateResponses: validation,

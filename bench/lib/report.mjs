@@ -4,7 +4,7 @@ const percent = (value) => `${fixed(value * 100, 1)} %`;
 
 /** The goals of the benchmark issue: reported, never asserted. */
 export function goalsOf(results) {
-  const { throughput, client, coldStart, growth } = results;
+  const { throughput, client, coldStart, growth, soak } = results;
   const ledger = throughput.ratios.ledger;
   const growthGoals = growth ? growthGoalsOf(growth.points) : [];
   const prismRatios = Object.values(throughput.ratios).map((ratio) => ratio.validatedOverPrism);
@@ -35,6 +35,35 @@ export function goalsOf(results) {
       met: coldStart.firstAnswerMs < 1000,
     },
     ...growthGoals,
+    ...(soak ? soakGoalsOf(soak.points) : []),
+  ];
+}
+
+/** Issue 18's goals under the soak: throughput flat (the last window at least 0.9x the first),
+ * `/health` p99 under 20 ms, memory flat. */
+function soakGoalsOf(points) {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || last === first) return [];
+  const gateway = last.gatewayPerSecond / first.gatewayPerSecond;
+  const hosted = last.hostedPerSecond / first.hostedPerSecond;
+  const worstHealth = Math.max(...points.map((point) => point.healthP99Ms));
+  return [
+    {
+      goal: 'soak: mixed load flat (last window at least 0.9x the first)',
+      measured: `${fixed(gateway, 2)}x (${fixed(first.gatewayPerSecond)} → ${fixed(last.gatewayPerSecond)} req/s)`,
+      met: gateway >= 0.9,
+    },
+    {
+      goal: 'soak: hosted signed requests flat as the nonces grow (last at least 0.9x the first)',
+      measured: `${fixed(hosted, 2)}x (${fixed(first.hostedPerSecond)} → ${fixed(last.hostedPerSecond)} req/s)`,
+      met: hosted >= 0.9,
+    },
+    {
+      goal: 'soak: `/health` p99 under 20 ms in every window',
+      measured: `${fixed(worstHealth, 1)} ms (worst window)`,
+      met: worstHealth < 20,
+    },
   ];
 }
 
@@ -121,6 +150,24 @@ export function markdown(results, { operations, targets }) {
       );
     }
     lines.push('', '![State growth](growth.svg)');
+  }
+  if (results.soak) {
+    const { soak } = results;
+    lines.push(
+      '',
+      `## Soak (${soak.clients} gateway clients, ${soak.hostedClients} hosted OAuth 1.0a clients, a price walk, ${soak.seconds} s)`,
+      '',
+    );
+    lines.push(
+      '| Time (s) | Gateway req/s | Placements/s | Orders placed | Hosted req/s | /health p99 (ms) | RSS gateway (MiB) | RSS hosted (MiB) |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|',
+    );
+    for (const point of soak.points) {
+      lines.push(
+        `| ${point.seconds} | ${fixed(point.gatewayPerSecond)} | ${fixed(point.placementsPerSecond)} | ${point.placements} | ${fixed(point.hostedPerSecond)} | ${fixed(point.healthP99Ms, 1)} | ${fixed(point.gatewayRssMiB)} | ${fixed(point.hostedRssMiB)} |`,
+      );
+    }
+    lines.push('', '![Soak](soak.svg)');
   }
   lines.push('', '## Start-up and generation', '');
   lines.push('| Measure | Median (ms) |', '|---|--:|');
