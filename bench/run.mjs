@@ -3,7 +3,8 @@
 // writes results/latest.json, results/latest.md, results/throughput.svg, results/growth.svg and
 // results/soak.svg.
 // Options: --quick (shorter cases, one round: a smoke run), --skip-generation, --skip-growth,
-// --skip-soak.
+// --skip-soak, --server <checkout>/packages/server/dist/app.js (another build measured),
+// --results <dir>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +26,10 @@ const { values: flags } = parseArgs({
     'skip-generation': { type: 'boolean', default: false },
     'skip-growth': { type: 'boolean', default: false },
     'skip-soak': { type: 'boolean', default: false },
+    // Another build's server entry (`<checkout>/packages/server/dist/app.js`) measured instead.
+    server: { type: 'string' },
+    // Where the results are written (default: results/ beside this file).
+    results: { type: 'string' },
   },
 });
 const settings = flags.quick
@@ -61,11 +66,12 @@ const settings = flags.quick
       soakSampleSeconds: 10,
     };
 
-const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+const resultsDir = flags.results ?? join(dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (line) => process.stderr.write(`${line}\n`);
 
 async function main() {
   const started = performance.now();
+  if (flags.server) process.env.BENCH_SERVER = flags.server;
   log('Starting the servers: reference (validated), reference (no validation), Prism');
   const [validated, floor, prism] = await Promise.all([
     startReference({ validation: true }),
@@ -134,6 +140,7 @@ async function main() {
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
       platform: `${process.platform} ${process.arch}`,
+      server: flags.server ?? '@brokerage/server (this workspace)',
     },
     settings,
     throughput,
@@ -200,7 +207,7 @@ async function main() {
   }
   process.stdout.write(`${table}\n`);
   log(
-    `Wrote results/latest.json, results/latest.md, results/throughput.svg in ${results.durationSeconds.toFixed(0)} s`,
+    `Wrote latest.json, latest.md and the charts in ${resultsDir} in ${results.durationSeconds.toFixed(0)} s`,
   );
 }
 

@@ -2,7 +2,13 @@
 // mode (`--hosted`: hosted mode). Prints `{"url": ...}` on one line once it listens;
 // `--no-validation` turns request and response validation off (the floor).
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from '@brokerage/server';
+import { pathToFileURL } from 'node:url';
+
+// BENCH_SERVER: another build's server entry (`<checkout>/packages/server/dist/app.js`), to
+// measure two builds with the same bench (`run.mjs --server`).
+const { createServer } = await import(
+  process.env.BENCH_SERVER ? pathToFileURL(process.env.BENCH_SERVER).href : '@brokerage/server'
+);
 
 const validation = !process.argv.includes('--no-validation');
 const server = createServer({
