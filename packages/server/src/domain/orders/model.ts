@@ -46,7 +46,8 @@ export interface OrderTicket {
   allocation?: OrderAllocation;
 }
 
-/** A transmitted order, as the order book keeps it. */
+/** A transmitted order, as the order book keeps it: a value, replaced (never changed in place)
+ * when the order changes. */
 export interface Order extends OrderTicket {
   id: number;
   /** The account of the request path (an advisor's master account for allocated orders). */
@@ -60,6 +61,8 @@ export interface Order extends OrderTicket {
   /** A stop order whose stop price was reached: it now works as a market or limit order. */
   triggered: boolean;
   parentOrderId?: number;
+  /** A bracket child whose parent has not filled yet: it waits (PreSubmitted) and does not work. */
+  awaitsParent: boolean;
   ocaGroup?: string;
   createdAt: number;
   updatedAt: number;
