@@ -55,16 +55,21 @@ function expectIndexesMatchScan(services: Services, session: Session): void {
     ids(stored.filter((order) => isWorking(order.status)).sort(byId)),
   );
   for (const conid of [AAPL, MSFT]) {
-    expect(ids(records.openIn(accountId, conid).sort(byId))).toEqual(
-      ids(
-        stored
-          .filter(
-            (order) =>
-              isWorking(order.status) && order.allocatedTo === accountId && order.conid === conid,
-          )
-          .sort(byId),
-      ),
-    );
+    for (const side of ['BUY', 'SELL'] as const) {
+      expect(ids(records.openIn(accountId, conid, side).sort(byId))).toEqual(
+        ids(
+          stored
+            .filter(
+              (order) =>
+                isWorking(order.status) &&
+                order.allocatedTo === accountId &&
+                order.conid === conid &&
+                order.side === side,
+            )
+            .sort(byId),
+        ),
+      );
+    }
   }
   for (const order of stored) {
     if (order.cOID !== undefined) {
@@ -248,7 +253,8 @@ describe('the order book indexes', () => {
     const [buy, sell] = records.ofAccount(accountId, ['open']);
     if (!buy || !sell) throw new Error('two open orders expected');
     expect(records.withRef(accountId, 'first')).toEqual([buy]);
-    expect(records.openIn(accountId, AAPL)).toEqual([buy, sell]);
+    expect(records.openIn(accountId, AAPL, 'BUY')).toEqual([buy]);
+    expect(records.openIn(accountId, AAPL, 'SELL')).toEqual([sell]);
     expectIndexesMatchScan(services, session);
 
     orders.modify(session, accountId, buy.id, { ...limitBuy(1, 188), cOID: 'renamed' });
@@ -257,7 +263,8 @@ describe('the order book indexes', () => {
     expectIndexesMatchScan(services, session);
 
     orders.cancel(session, accountId, sell.id);
-    expect(ids(records.openIn(accountId, AAPL))).toEqual([buy.id]);
+    expect(ids(records.openIn(accountId, AAPL, 'BUY'))).toEqual([buy.id]);
+    expect(records.openIn(accountId, AAPL, 'SELL')).toEqual([]);
     expect(ids(records.ofAccount(accountId, ['done']))).toEqual([sell.id]);
     expectIndexesMatchScan(services, session);
 

@@ -252,10 +252,15 @@ export class OrderBook {
       ),
     );
     const crossing = new Set(
-      tickets.filter((ticket) =>
-        others(this.records.openIn(ticket.allocatedTo, ticket.conid)).some(
-          (order) => order.side !== ticket.side,
-        ),
+      tickets.filter(
+        (ticket) =>
+          others(
+            this.records.openIn(
+              ticket.allocatedTo,
+              ticket.conid,
+              ticket.side === 'BUY' ? 'SELL' : 'BUY',
+            ),
+          ).length > 0,
       ),
     );
     return { orders: tickets.map((ticket) => this.checkedOrder(ticket)), usedRefs, crossing };

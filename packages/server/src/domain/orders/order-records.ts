@@ -1,7 +1,7 @@
 import type { Index, Store } from '../kernel/store.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { wakeOf, type Wake } from './fills.js';
-import { isWorking, type Order, type OrderStatus } from './model.js';
+import { isWorking, type Order, type OrderStatus, type Side } from './model.js';
 import { PriceBook } from './price-book.js';
 
 /** Working orders are open; the others (filled, cancelled, inactive) are done. */
@@ -22,7 +22,7 @@ export class OrderRecords {
   readonly #byAccount: Index<Order>;
   /** By booking account and status class, when it is not the path account (allocated orders). */
   readonly #byBookingAccount: Index<Order>;
-  /** Open orders by booking account and contract (the opposite-side warning). */
+  /** Open orders by booking account, contract and side (the opposite-side warning). */
   readonly #openByContract: Index<Order>;
   /** By path account and client order id (the duplicate `cOID` reject). */
   readonly #byRef: Index<Order>;
@@ -44,7 +44,7 @@ export class OrderRecords {
         : `${order.allocatedTo}|${statusClassOf(order.status)}`,
     );
     this.#openByContract = orders.index('openByContract', (order) =>
-      isWorking(order.status) ? `${order.allocatedTo}|${order.conid}` : undefined,
+      isWorking(order.status) ? `${order.allocatedTo}|${order.conid}|${order.side}` : undefined,
     );
     this.#byRef = orders.index('byRef', (order) =>
       order.cOID === undefined ? undefined : `${order.accountId}|${order.cOID}`,
@@ -88,9 +88,9 @@ export class OrderRecords {
       .sort((a, b) => a.id - b.id);
   }
 
-  /** The open orders booked on the account in the contract. */
-  openIn(accountId: string, conid: number): Order[] {
-    return this.#openByContract.get(`${accountId}|${conid}`);
+  /** The open orders booked on the account in the contract, on the side. */
+  openIn(accountId: string, conid: number, side: Side): Order[] {
+    return this.#openByContract.get(`${accountId}|${conid}|${side}`);
   }
 
   /** The orders of the account carrying the client order id. */
