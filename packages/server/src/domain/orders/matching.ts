@@ -61,17 +61,20 @@ export class Matching {
   transmit(tickets: OrderTicket[], accountId: string, username: string): Transmitted[] {
     const now = this.brokerage.clock.now();
     const requestId = nextInSequence(this.brokerage.store, 'orderRequests', 0);
-    const ids = tickets.map(() => nextInSequence(this.brokerage.store, 'orders', firstOrderId));
+    const numbered = tickets.map((ticket) => ({
+      ticket,
+      id: nextInSequence(this.brokerage.store, 'orders', firstOrderId),
+    }));
     const isOcaGroup = tickets.length > 1 && tickets.every((ticket) => ticket.isSingleGroup);
-    const orders = tickets.map((ticket, index): Order => {
+    const orders = numbered.map(({ ticket, id }): Order => {
       const parentId =
         ticket.parentRef === undefined
           ? undefined
-          : ids[tickets.findIndex((candidate) => candidate.cOID === ticket.parentRef)];
+          : numbered.find((candidate) => candidate.ticket.cOID === ticket.parentRef)?.id;
       const stopPrice = initialStopPrice(ticket);
       const order: Order = {
         ...ticket,
-        id: ids[index] ?? firstOrderId,
+        id,
         accountId,
         username,
         status: 'PendingSubmit',
