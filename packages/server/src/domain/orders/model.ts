@@ -48,7 +48,9 @@ export interface OrderTicket {
 
 /** A transmitted order, as the order book keeps it: a value, replaced (never changed in place)
  * when the order changes. */
-export interface Order extends OrderTicket {
+export type Order = Readonly<OrderFields>;
+
+interface OrderFields extends OrderTicket {
   id: number;
   /** The account of the request path (an advisor's master account for allocated orders). */
   accountId: string;
