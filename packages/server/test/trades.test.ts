@@ -105,6 +105,29 @@ describe('trades', () => {
     expect((await calls.trades('?days=0')).status).toBe(400);
   });
 
+  it('forgets trades past the window and closed orders of past days; positions and cash stay', async () => {
+    await start();
+    await calls.suppress('o163'); // the resting limit is far from the last price
+    await calls.place(marketOrder('BUY', 3, { cOID: 'old' }));
+    await calls.place({ ...marketOrder('BUY', 1), orderType: 'LMT', price: 150, tif: 'GTC' });
+    const { executions, orders } = {
+      executions: server.brokerage.store.collection('executions'),
+      orders: server.brokerage.store.collection('orders'),
+    };
+    expect(executions.values()).toHaveLength(1);
+    const account = structuredClone(calls.account());
+    server.clock.advance(8 * dayMs);
+    await newSession();
+    await calls.accountsQueried();
+    expect((await calls.trades('?days=7')).body).toEqual([]);
+    expect(executions.values()).toEqual([]);
+    // The filled order of the first day is gone; the resting GTC order is still listed.
+    expect(orders.values().map((order) => order.tif)).toEqual(['GTC']);
+    const listed = await calls.openOrders('?filters=filled');
+    expect(listed.body).toMatchObject({ orders: [] });
+    expect(calls.account()).toEqual(account);
+  });
+
   it.each(['1e999', '-1e999', 'Infinity', '-Infinity'])(
     'answers 400 for days=%s (a number the validator coerces to an infinity)',
     async (days) => {

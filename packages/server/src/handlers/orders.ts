@@ -1,5 +1,4 @@
 import { badRequest, rejected } from '../domain/kernel/errors.js';
-import { applyOrderFilters } from '../domain/orders/order-filters.js';
 import { orderTexts } from '../domain/orders/order-text.js';
 import {
   cancelOrderResponse,
@@ -50,10 +49,7 @@ export const orderHandlers = ({
       return suppressionSubmitted();
     },
     getOpenOrders: ({ session, query }) =>
-      liveOrders(
-        applyOrderFilters(orders.list(requireSession(session), query.accountId), query.filters),
-        instrument,
-      ),
+      liveOrders(orders.list(requireSession(session), query.accountId, query.filters), instrument),
     getOrderStatus: ({ session, params }) => {
       const order = orders.status(requireSession(session), Number(params.orderId));
       return orderStatus(order, instrument(order.conid), brokerage.market);

@@ -27,6 +27,8 @@ export class Brokerage {
   /** The one bus every area publishes its events to. */
   readonly events = new DomainEvents();
   random: SeededRandom;
+  /** Called after each `load`: what an area derives from the store is built again from it. */
+  readonly #loadListeners = new Set<() => void>();
   #fixtures: Fixtures;
   #seed: number;
 
@@ -71,6 +73,12 @@ export class Brokerage {
       if (price !== null) this.market.setPrice(instrument.conid, price);
     }
     this.#listOptions();
+    for (const listener of this.#loadListeners) listener();
+  }
+
+  /** Calls `listener` after every later `load` (a reset of the state). */
+  onLoad(listener: () => void): void {
+    this.#loadListeners.add(listener);
   }
 
   /** Lists the catalogue's option chains as of the clock's date, priced from their underlyings. */

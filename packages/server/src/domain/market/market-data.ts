@@ -2,6 +2,7 @@ import type { Brokerage } from '../accounts/brokerage.js';
 import type { Session } from '../auth/sessions.js';
 import { badRequest, notFound, rejected } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
+import type { Index } from '../kernel/store.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
 import type { BarSource } from './bars.js';
 import {
@@ -107,7 +108,14 @@ export const regulatorySnapshotFee = 0.01;
 /** Market data for sessions: snapshots with their subscriptions, and history bars, all read from
  * the market's price path. */
 export class MarketData {
-  constructor(private readonly brokerage: Brokerage) {}
+  readonly #bySession: Index<MarketDataSubscription>;
+
+  constructor(private readonly brokerage: Brokerage) {
+    this.#bySession = this.#subscriptions().index(
+      'bySession',
+      (subscription) => subscription.sessionId,
+    );
+  }
 
   #subscriptions() {
     return this.brokerage.store.collection('marketDataSubscriptions');
@@ -134,7 +142,13 @@ export class MarketData {
         return { conid, subscribed: false };
       }
       if (!this.#subscriptions().get(key)) {
-        this.#subscriptions().set(key, { sessionId: session.id, conid, since: now });
+        // Kept until the session's single sign-on ends, the latest it can (a session ended
+        // earlier cannot read it).
+        this.#subscriptions().set(
+          key,
+          { sessionId: session.id, conid, since: now },
+          { expiresAt: now + this.brokerage.sessions.ssoRemainingMs(session) },
+        );
         return { conid, subscribed: false };
       }
       const availability = this.availability(session, instrument);
@@ -177,8 +191,8 @@ export class MarketData {
 
   /** Ends every subscription of the session. */
   unsubscribeAll(session: Session): void {
-    for (const subscription of this.#subscriptions().values()) {
-      if (subscription.sessionId === session.id) this.unsubscribe(session, subscription.conid);
+    for (const subscription of this.#bySession.get(session.id)) {
+      this.unsubscribe(session, subscription.conid);
     }
   }
 

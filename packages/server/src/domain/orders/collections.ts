@@ -9,8 +9,10 @@ declare module '../kernel/store.js' {
     orderReplies: PendingReply;
     /** Suppressed order warning message ids, by session id. */
     suppressedQuestions: string[];
-    /** Executions (trades), by execution id. */
+    /** Executions (trades) of the trades window, by execution id. */
     executions: Execution;
+    /** Executions kept for the portfolio analyst's transactions, by execution id. */
+    executionHistory: Execution;
     /** Open server prompts, by request id. */
     serverPrompts: ServerPrompt;
   }

@@ -75,6 +75,27 @@ export function checkFill(order: Order, last: number): FillCheck {
   return { stopPrice, triggered, fillPrice: marketable ? last : undefined };
 }
 
+/** The prices at which a price change can make a working order do anything (trail, trigger or
+ * fill, as `checkFill` decides): every price, none, or a price at or below / at or above a level.
+ * The matching touches only the orders a new price wakes. */
+export type Wake = 'always' | 'never' | { when: 'atOrBelow' | 'atOrAbove'; price: number };
+
+/** When `checkFill` can change the order: a trailing stop follows every price; an untriggered
+ * stop or touch order waits for its stop price; then the order fills within its limit, or at any
+ * price without one. */
+export function wakeOf(order: Order): Wake {
+  const buy = order.side === 'BUY';
+  if (triggeredOrderTypes.includes(order.orderType) && !order.triggered) {
+    if (order.orderType === 'TRAIL' || order.orderType === 'TRAILLMT') return 'always';
+    if (order.stopPrice === undefined) return 'never';
+    const upward = buy === stopOrderTypes.includes(order.orderType);
+    return { when: upward ? 'atOrAbove' : 'atOrBelow', price: order.stopPrice };
+  }
+  const limit = limitOf(order, order.stopPrice);
+  if (limit === undefined) return 'always';
+  return { when: buy ? 'atOrBelow' : 'atOrAbove', price: limit };
+}
+
 /** The base and quote currencies of a currency pair (`EUR.USD`). */
 export function pairCurrencies(instrument: Instrument): [string, string] {
   const [base = instrument.symbol, quote = instrument.currency] = instrument.symbol.split('.');

@@ -8,13 +8,9 @@ import { executionCommission } from './commission.js';
 import { orderParts, type OrderPart } from './order-parts.js';
 import { orderStatusEvent } from './order-events.js';
 import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
-import {
-  isWorking,
-  type Execution,
-  type Order,
-  type OrderStatus,
-  type OrderTicket,
-} from './model.js';
+import { isWorking, type Order, type OrderStatus, type OrderTicket } from './model.js';
+import { OrderRecords } from './order-records.js';
+import { declareExecutionIndexes, keepExecution } from './trades.js';
 
 /** Order ids follow the real service's numbering style. */
 const firstOrderId = 1_370_093_237;
@@ -29,15 +25,30 @@ export interface Transmitted {
   status: OrderStatus;
 }
 
+/** PreSubmitted while a bracket child waits for its parent or a stop for its trigger; Submitted otherwise. */
+function workingStatus(order: Order): OrderStatus {
+  if (order.awaitsParent) return 'PreSubmitted';
+  return triggeredOrderTypes.includes(order.orderType) && !order.triggered
+    ? 'PreSubmitted'
+    : 'Submitted';
+}
+
 /** The simulated exchange: transmits orders, moves their status, and fills them against the
- * simulated prices, booking each fill on the account and as an execution. */
+ * simulated prices, booking each fill on the account and as an execution. Orders are values: each
+ * change stores a new record (`OrderRecords.save`), and a step that follows another reads the
+ * order again by id. */
 export class Matching {
+  readonly records: OrderRecords;
   /** Start of the UTC day of the last sweep of expired day orders. */
   #sweptDay: number | undefined;
-  constructor(private readonly brokerage: Brokerage) {}
 
-  private get orders() {
-    return this.brokerage.store.collection('orders');
+  constructor(private readonly brokerage: Brokerage) {
+    this.records = new OrderRecords(brokerage.store);
+    declareExecutionIndexes(brokerage.store);
+    brokerage.onLoad(() => {
+      this.records.rebuildPriceBook();
+      this.#sweptDay = undefined;
+    });
   }
 
   private instrument(conid: number): Instrument {
@@ -50,77 +61,80 @@ export class Matching {
   transmit(tickets: OrderTicket[], accountId: string, username: string): Transmitted[] {
     const now = this.brokerage.clock.now();
     const requestId = nextInSequence(this.brokerage.store, 'orderRequests', 0);
-    const orders: Order[] = tickets.map((ticket) => ({
-      ...ticket,
+    const numbered = tickets.map((ticket) => ({
+      ticket,
       id: nextInSequence(this.brokerage.store, 'orders', firstOrderId),
-      accountId,
-      username,
-      status: 'PendingSubmit',
-      filledQuantity: 0,
-      triggered: false,
-      createdAt: now,
-      updatedAt: now,
-      requestId,
     }));
-    const isOcaGroup = orders.length > 1 && orders.every((order) => order.isSingleGroup);
-    for (const order of orders) {
-      const stopPrice = initialStopPrice(order);
-      if (stopPrice !== undefined) order.stopPrice = stopPrice;
-      if (isOcaGroup) order.ocaGroup = `oca-${requestId}`;
-      const parent = orders.find(
-        (candidate) => order.parentRef !== undefined && candidate.cOID === order.parentRef,
-      );
-      if (parent) {
-        order.parentOrderId = parent.id;
+    const isOcaGroup = tickets.length > 1 && tickets.every((ticket) => ticket.isSingleGroup);
+    const orders = numbered.map(({ ticket, id }): Order => {
+      const parentId =
+        ticket.parentRef === undefined
+          ? undefined
+          : numbered.find((candidate) => candidate.ticket.cOID === ticket.parentRef)?.id;
+      const stopPrice = initialStopPrice(ticket);
+      const order: Order = {
+        ...ticket,
+        id,
+        accountId,
+        username,
+        status: 'PendingSubmit',
+        filledQuantity: 0,
+        triggered: false,
+        awaitsParent: parentId !== undefined,
+        createdAt: now,
+        updatedAt: now,
+        requestId,
+        ...(stopPrice === undefined ? {} : { stopPrice }),
         // The children of a bracket exit one position: the first to fill cancels the others.
-        order.ocaGroup = `bracket-${parent.id}`;
-      }
-    }
-    const transmitted = orders.map((order) => {
-      order.status = this.workingStatus(order);
-      this.orders.set(String(order.id), order);
-      return { order, status: order.status };
+        ...(parentId !== undefined
+          ? { parentOrderId: parentId, ocaGroup: `bracket-${parentId}` }
+          : isOcaGroup
+            ? { ocaGroup: `oca-${requestId}` }
+            : {}),
+      };
+      return this.records.save({ ...order, status: workingStatus(order) });
     });
-    for (const order of orders) this.work(order);
-    for (const order of orders) {
-      if (order.tif === 'IOC' && isWorking(order.status)) this.setStatus(order, 'Cancelled');
+    for (const order of orders) this.#work(order.id);
+    for (const { id } of orders) {
+      const order = this.records.get(id);
+      if (order?.tif === 'IOC' && isWorking(order.status)) this.#setStatus(order, 'Cancelled');
     }
-    return transmitted;
+    return orders.map((order) => ({
+      order: this.records.get(order.id) ?? order,
+      status: order.status,
+    }));
   }
 
-  /** Replaces a working order's terms (it keeps its id) and works it again. */
+  /** Replaces a working order's terms (it keeps its id, parent reference and, unless the ticket
+   * gives one, its client order id) and works it again. */
   replace(order: Order, ticket: OrderTicket): Transmitted {
-    const { parentRef, cOID } = order;
-    Object.assign(order, ticket, { parentRef, cOID: ticket.cOID ?? cOID, triggered: false });
-    if (order.parentRef === undefined) delete order.parentRef;
-    if (order.cOID === undefined) delete order.cOID;
-    const stopPrice = initialStopPrice(order);
-    if (stopPrice === undefined) delete order.stopPrice;
-    else order.stopPrice = stopPrice;
-    order.requestId = nextInSequence(this.brokerage.store, 'orderRequests', 0);
-    this.setStatus(order, this.workingStatus(order));
-    const transmitted = { order, status: order.status };
-    this.work(order);
-    return transmitted;
+    const terms: Order = {
+      ...order,
+      ...ticket,
+      parentRef: order.parentRef,
+      cOID: ticket.cOID ?? order.cOID,
+      triggered: false,
+      requestId: nextInSequence(this.brokerage.store, 'orderRequests', 0),
+    };
+    const stopPrice = initialStopPrice(terms);
+    const replaced = this.#setStatus({ ...terms, stopPrice }, workingStatus(terms));
+    this.#work(replaced.id);
+    return { order: this.records.get(replaced.id) ?? replaced, status: replaced.status };
   }
 
   /** Cancels a working order, and the children of a bracket parent. */
-  cancel(order: Order): void {
-    this.setStatus(order, 'Cancelled');
-    for (const child of this.orders.values()) {
-      if (child.parentOrderId === order.id && isWorking(child.status))
-        this.setStatus(child, 'Cancelled');
-    }
+  cancel(order: Order): Order {
+    const cancelled = this.#setStatus(order, 'Cancelled');
+    this.#cancelWorking(this.records.childrenOf(order.id));
+    return cancelled;
   }
 
-  /** Works every order of the contract against its new price, oldest first. */
+  /** Works the contract's orders that its new price can move, oldest first. */
   onPrice(conid: number): void {
     this.expire();
-    const working = this.orders
-      .values()
-      .filter((order) => order.conid === conid && isWorking(order.status))
-      .sort((a, b) => a.id - b.id);
-    for (const order of working) this.work(order);
+    const last = this.brokerage.market.price(conid);
+    if (last === undefined) return;
+    for (const { id } of this.records.wokenBy(conid, last)) this.#work(id);
   }
 
   /** Day orders of earlier days that still work are cancelled, as of the end of their day. */
@@ -130,52 +144,51 @@ export class Matching {
     // the next day: one sweep a day, not one per request.
     if (today === this.#sweptDay) return;
     this.#sweptDay = today;
-    for (const order of this.orders.values()) {
+    for (const order of this.records.open()) {
       const dayStart = startOfUtcDay(order.createdAt);
-      if (isWorking(order.status) && dayOrders.includes(order.tif) && dayStart < today) {
-        order.status = 'Cancelled';
-        order.updatedAt = dayStart + dayMs - 1000;
-        this.announce(order);
+      if (dayOrders.includes(order.tif) && dayStart < today) {
+        this.#announce(
+          this.records.save({ ...order, status: 'Cancelled', updatedAt: dayStart + dayMs - 1000 }),
+        );
       }
     }
   }
 
-  /** PreSubmitted while a bracket child waits for its parent or a stop for its trigger; Submitted otherwise. */
-  private workingStatus(order: Order): OrderStatus {
-    if (this.waitsForParent(order)) return 'PreSubmitted';
-    return triggeredOrderTypes.includes(order.orderType) && !order.triggered
-      ? 'PreSubmitted'
-      : 'Submitted';
+  /** Stores the order in the new status, now, and announces it. */
+  #setStatus(order: Order, status: OrderStatus): Order {
+    const changed = this.records.save({ ...order, status, updatedAt: this.brokerage.clock.now() });
+    this.#announce(changed);
+    return changed;
   }
 
-  private waitsForParent(order: Order): boolean {
-    if (order.parentOrderId === undefined) return false;
-    return this.orders.get(String(order.parentOrderId))?.status !== 'Filled';
+  /** Cancels each of the orders still working when its turn comes. */
+  #cancelWorking(orders: readonly Order[]): void {
+    for (const { id } of orders) {
+      const order = this.records.get(id);
+      if (order && isWorking(order.status)) this.#setStatus(order, 'Cancelled');
+    }
   }
 
-  private setStatus(order: Order, status: OrderStatus): void {
-    order.status = status;
-    order.updatedAt = this.brokerage.clock.now();
-    this.announce(order);
-  }
-
-  private announce(order: Order): void {
+  #announce(order: Order): void {
     const event = orderStatusEvent(order);
     if (event) this.brokerage.events.publish(event);
   }
 
   /** Lets the order react to the current price: trail, trigger, fill. */
-  private work(order: Order): void {
-    if (!isWorking(order.status) || this.waitsForParent(order)) return;
+  #work(orderId: number): void {
+    const order = this.records.get(orderId);
+    if (!order || !isWorking(order.status) || order.awaitsParent) return;
     const last = this.brokerage.market.price(order.conid);
     if (last === undefined) return;
     const check = checkFill(order, last);
-    if (check.stopPrice !== undefined) order.stopPrice = check.stopPrice;
+    const stopPrice = check.stopPrice ?? order.stopPrice;
+    let current = order;
     if (check.triggered && !order.triggered) {
-      order.triggered = true;
-      this.setStatus(order, 'Submitted');
+      current = this.#setStatus({ ...order, stopPrice, triggered: true }, 'Submitted');
+    } else if (stopPrice !== order.stopPrice) {
+      current = this.records.save({ ...order, stopPrice });
     }
-    if (check.fillPrice !== undefined) this.fill(order, check.fillPrice);
+    if (check.fillPrice !== undefined) this.#fill(current, check.fillPrice);
   }
 
   /** Whether the account can take its part of the fill; an order with a part that cannot be
@@ -195,41 +208,35 @@ export class Matching {
     return value <= valueAccount(account, market).availableFunds;
   }
 
-  private fill(order: Order, price: number): void {
+  #fill(order: Order, price: number): void {
     const instrument = this.instrument(order.conid);
     const parts = orderParts(this.brokerage, order, instrument);
     if (
       parts.length === 0 ||
       !parts.every((part) => this.canFill(order, instrument, price, part))
     ) {
-      this.setStatus(order, 'Inactive');
+      this.#setStatus(order, 'Inactive');
       return;
     }
-    parts.forEach((part, index) => this.book(order, instrument, part, price, index + 1));
-    order.filledQuantity = order.quantity;
-    order.averagePrice = price;
-    this.setStatus(order, 'Filled');
+    parts.forEach((part, index) => this.#book(order, instrument, part, price, index + 1));
+    this.#setStatus({ ...order, filledQuantity: order.quantity, averagePrice: price }, 'Filled');
     for (const { account } of parts) warnOnMargin(this.brokerage, account, order.username);
-    for (const other of this.orders.values()) {
-      if (
-        other !== order &&
-        other.ocaGroup !== undefined &&
-        other.ocaGroup === order.ocaGroup &&
-        isWorking(other.status)
-      ) {
-        this.setStatus(other, 'Cancelled');
-      }
+    if (order.ocaGroup !== undefined) {
+      this.#cancelWorking(
+        this.records.inOcaGroup(order.ocaGroup).filter((other) => other.id !== order.id),
+      );
     }
-    for (const child of this.orders.values()) {
-      if (child.parentOrderId === order.id && isWorking(child.status)) {
-        this.setStatus(child, this.workingStatus(child));
-        this.work(child);
-      }
+    for (const { id } of this.records.childrenOf(order.id)) {
+      const child = this.records.get(id);
+      if (!child || !isWorking(child.status)) continue;
+      const released = { ...child, awaitsParent: false };
+      this.#setStatus(released, workingStatus(released));
+      this.#work(id);
     }
   }
 
   /** Books one account's part of a fill as an execution (numbered within the fill). */
-  private book(
+  #book(
     order: Order,
     instrument: Instrument,
     part: OrderPart,
@@ -239,8 +246,9 @@ export class Matching {
     const { account, size } = part;
     const commission = executionCommission(instrument, size, price);
     const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
+    this.brokerage.store.collection('accounts').set(account.id, account);
     const now = this.brokerage.clock.now();
-    const execution: Execution = {
+    keepExecution(this.brokerage.store, {
       id: `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`,
       orderId: order.id,
       account: account.id,
@@ -254,7 +262,6 @@ export class Matching {
       submitter: order.username,
       exchange: order.routedExchange ?? instrument.exchange,
       ...(realizedPnl === 0 ? {} : { realizedPnl }),
-    };
-    this.brokerage.store.collection('executions').set(execution.id, execution);
+    });
   }
 }

@@ -46,8 +46,11 @@ export interface OrderTicket {
   allocation?: OrderAllocation;
 }
 
-/** A transmitted order, as the order book keeps it. */
-export interface Order extends OrderTicket {
+/** A transmitted order, as the order book keeps it: a value, replaced (never changed in place)
+ * when the order changes. */
+export type Order = Readonly<OrderFields>;
+
+interface OrderFields extends OrderTicket {
   id: number;
   /** The account of the request path (an advisor's master account for allocated orders). */
   accountId: string;
@@ -60,6 +63,8 @@ export interface Order extends OrderTicket {
   /** A stop order whose stop price was reached: it now works as a market or limit order. */
   triggered: boolean;
   parentOrderId?: number;
+  /** A bracket child whose parent has not filled yet: it waits (PreSubmitted) and does not work. */
+  awaitsParent: boolean;
   ocaGroup?: string;
   createdAt: number;
   updatedAt: number;

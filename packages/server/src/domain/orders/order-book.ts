@@ -22,6 +22,7 @@ import {
   type CheckedRequest,
 } from './order-rules.js';
 import { orderTexts, warningDescription } from './order-text.js';
+import { applyOrderFilters, filteredStatusClasses } from './order-filters.js';
 import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
@@ -51,8 +52,8 @@ export class OrderBook {
     this.prompts = new Prompts(brokerage.store);
   }
 
-  private get orders() {
-    return this.brokerage.store.collection('orders');
+  private get records() {
+    return this.matching.records;
   }
 
   /** The path account of an order request; one the session may not trade is invalid content (500). */
@@ -150,27 +151,27 @@ export class OrderBook {
     if (!order) return { kind: 'rejected', error: orderTexts.rejects.unknownOrder(orderId) };
     if (!isWorking(order.status))
       return { kind: 'rejected', error: orderTexts.rejects.notCancellable(orderId, order.status) };
-    this.matching.cancel(order);
-    return { kind: 'cancelled', order };
+    return { kind: 'cancelled', order: this.matching.cancel(order) };
   }
 
-  /** Orders of the day of the account (or the selected one): those of today, and older ones still working. */
-  list(session: Session, accountId: string | undefined): Order[] {
+  /** Orders of the day of the account (or the selected one): those of today, and older ones
+   * still working; with the open orders `filters` applied. */
+  list(session: Session, accountId: string | undefined, filters?: string): Order[] {
     if (!session.accountsQueried) throw badRequest(orderTexts.errors.accountsFirst);
     const account = this.brokerage.accountFor(session, accountId ?? session.selectedAccountId);
     this.matching.expire();
     const today = startOfUtcDay(this.brokerage.clock.now());
-    return this.orders
-      .values()
-      .filter((order) => order.accountId === account.id || order.allocatedTo === account.id)
-      .filter((order) => isWorking(order.status) || order.updatedAt >= today)
-      .sort((a, b) => a.id - b.id);
+    const orders = this.records
+      .ofAccount(account.id, filteredStatusClasses(filters))
+      // Closed orders of an earlier day are dropped by the next minute's sweep.
+      .filter((order) => isWorking(order.status) || order.updatedAt >= today);
+    return applyOrderFilters(orders, filters);
   }
 
   /** One order of the user's accounts: of the current day, or still working from an earlier day. */
   status(session: Session, orderId: number): Order {
     this.matching.expire();
-    const order = this.orders.get(String(orderId));
+    const order = this.records.get(orderId);
     const accounts = this.brokerage.accessibleAccountIds(session);
     const today = startOfUtcDay(this.brokerage.clock.now());
     if (
@@ -184,7 +185,7 @@ export class OrderBook {
   }
 
   private orderOf(accountId: string, orderId: number): Order | undefined {
-    const order = this.orders.get(String(orderId));
+    const order = this.records.get(orderId);
     return order && (order.accountId === accountId || order.allocatedTo === accountId)
       ? order
       : undefined;
@@ -241,32 +242,27 @@ export class OrderBook {
     modified: Order | undefined,
   ): CheckedRequest {
     const today = startOfUtcDay(this.brokerage.clock.now());
-    // One pass over the book, without allocating: it holds every order of the day, and this runs
-    // on every placement.
-    const usedRefs = new Set<string>();
-    const crossing = new Set<OrderTicket>();
-    const refsWanted = tickets.some((ticket) => ticket.cOID !== undefined);
-    for (const order of this.orders.values()) {
-      if (order === modified) continue;
-      if (
-        refsWanted &&
-        order.accountId === account.id &&
-        order.createdAt >= today &&
-        order.cOID !== undefined
-      ) {
-        usedRefs.add(order.cOID);
-      }
-      if (!isWorking(order.status)) continue;
-      for (const ticket of tickets) {
-        if (
-          order.allocatedTo === ticket.allocatedTo &&
-          order.conid === ticket.conid &&
-          order.side !== ticket.side
-        ) {
-          crossing.add(ticket);
-        }
-      }
-    }
+    const others = (orders: Order[]) => orders.filter((order) => order.id !== modified?.id);
+    const usedRefs = new Set(
+      tickets.flatMap(({ cOID }) =>
+        cOID !== undefined &&
+        others(this.records.withRef(account.id, cOID)).some((order) => order.createdAt >= today)
+          ? [cOID]
+          : [],
+      ),
+    );
+    const crossing = new Set(
+      tickets.filter(
+        (ticket) =>
+          others(
+            this.records.openIn(
+              ticket.allocatedTo,
+              ticket.conid,
+              ticket.side === 'BUY' ? 'SELL' : 'BUY',
+            ),
+          ).length > 0,
+      ),
+    );
     return { orders: tickets.map((ticket) => this.checkedOrder(ticket)), usedRefs, crossing };
   }
 

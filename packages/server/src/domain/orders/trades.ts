@@ -1,6 +1,8 @@
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
+import type { Index, Store } from '../kernel/store.js';
+import { historyDays } from '../market/price-path.js';
 import type { Execution } from './model.js';
 import { executionDescription, formatPrice, orderTexts } from './order-text.js';
 import type { Session } from '../auth/sessions.js';
@@ -8,6 +10,55 @@ import { dashedTimestamp, dayMs, startOfUtcDay } from '../kernel/time-format.js'
 
 /** The trades window: the current day and up to six previous days. */
 export const maxTradeDays = 7;
+/** How long the portfolio analyst's transactions go back: the price path's year of history. */
+export const transactionHistoryDays = historyDays;
+
+const dayKey = (accountId: string, time: number) => `${accountId}|${startOfUtcDay(time)}`;
+
+/** The executions by account and UTC day (the trades operations read only the days asked), and
+ * the portfolio analyst's history by account and contract: declared when the matching is built. */
+export function declareExecutionIndexes(store: Store): {
+  byAccountDay: Index<Execution>;
+  historyByContract: Index<Execution>;
+} {
+  return {
+    byAccountDay: store
+      .collection('executions')
+      .index('byAccountDay', (execution) => dayKey(execution.account, execution.time)),
+    historyByContract: store
+      .collection('executionHistory')
+      .index('byAccountContract', (execution) => `${execution.account}|${execution.conid}`),
+  };
+}
+
+/** Stores an execution for as long as something shows it: the trades for the trades window, the
+ * portfolio analyst's transactions for its history. Positions and cash are booked on the account
+ * when the execution happens, so forgetting executions changes neither. */
+export function keepExecution(store: Store, execution: Execution): void {
+  const day = startOfUtcDay(execution.time);
+  store
+    .collection('executions')
+    .set(execution.id, execution, { expiresAt: day + maxTradeDays * dayMs });
+  store
+    .collection('executionHistory')
+    .set(execution.id, execution, { expiresAt: day + transactionHistoryDays * dayMs });
+}
+
+/** The accounts' executions in the contract since `from`, newest first (of two at the same
+ * time, the later one first). */
+export function executionsInContract(
+  store: Store,
+  accountIds: readonly string[],
+  conid: number,
+  from: number,
+): Execution[] {
+  const { historyByContract } = declareExecutionIndexes(store);
+  return [...new Set(accountIds)]
+    .flatMap((accountId) => historyByContract.get(`${accountId}|${conid}`))
+    .filter((execution) => execution.time >= from)
+    .reverse() // each account's in the order they happened
+    .sort((a, b) => b.time - a.time);
+}
 
 /** Executions of the account (by default the session's selected one; for an advisor's master,
  * with its sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
@@ -31,12 +82,18 @@ export function executionsOf(
   if (!Number.isInteger(days) || days < 1 || days > maxTradeDays) {
     throw badRequest(orderTexts.errors.tradeDays(maxTradeDays));
   }
-  const from = startOfUtcDay(brokerage.clock.now()) - (days - 1) * dayMs;
-  return brokerage.store
-    .collection('executions')
-    .values()
-    .filter((execution) => accounts.has(execution.account) && execution.time >= from)
-    .sort((a, b) => b.time - a.time || b.orderId - a.orderId);
+  const today = startOfUtcDay(brokerage.clock.now());
+  const { byAccountDay } = declareExecutionIndexes(brokerage.store);
+  return [...accounts]
+    .flatMap((account) =>
+      Array.from({ length: days }, (_, back) =>
+        byAccountDay.get(dayKey(account, today - back * dayMs)),
+      ).flat(),
+    )
+    .sort(
+      // The parts of one fill in their order.
+      (a, b) => b.time - a.time || b.orderId - a.orderId || (a.id < b.id ? -1 : 1),
+    );
 }
 
 /** An execution as the trades operation answers it. */

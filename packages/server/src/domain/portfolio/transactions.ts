@@ -1,7 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { contractOrFail } from '../contracts/contracts.js';
-import type { Execution } from '../orders/model.js';
+import { executionsInContract } from '../orders/trades.js';
 import { dayMs } from './calendar.js';
 
 /** Days of history when the request names none. */
@@ -49,17 +49,7 @@ export function transactions(
   const to = brokerage.clock.now();
   const from = to - query.days * dayMs;
   const fxRate = market.rate(instrument.currency, query.currency);
-  const executions = brokerage.store
-    .collection('executions')
-    .values()
-    .filter(
-      (execution: Execution) =>
-        query.accountIds.includes(execution.account) &&
-        execution.conid === query.conid &&
-        execution.time >= from,
-    )
-    .reverse() // stored oldest first: the later of two at the same time comes first
-    .sort((a, b) => b.time - a.time);
+  const executions = executionsInContract(brokerage.store, query.accountIds, query.conid, from);
   const realizedByDay = new Map<string, { date: string; acctid: string; amount: number }>();
   for (const execution of executions) {
     if (!execution.realizedPnl) continue;
