@@ -107,8 +107,21 @@ export function liveOrders(
   };
 }
 
+/** Each order record's list view: records are values (a change stores a new one), so a view
+ * stays right for as long as its record is the one kept, and is built once, not per list. */
+const liveOrderViews = new WeakMap<Order, Readonly<Schema<'LiveOrder'>>>();
+
 /** One order as the open orders operation lists it. */
-export function liveOrder(order: Order, instrument: Instrument): Schema<'LiveOrder'> {
+export function liveOrder(order: Order, instrument: Instrument): Readonly<Schema<'LiveOrder'>> {
+  let view = liveOrderViews.get(order);
+  if (view === undefined) {
+    view = buildLiveOrder(order, instrument);
+    liveOrderViews.set(order, view);
+  }
+  return view;
+}
+
+function buildLiveOrder(order: Order, instrument: Instrument): Schema<'LiveOrder'> {
   const { limit, stop } = pricesOf(order);
   const price =
     limit ?? (order.orderType === 'STP' || order.orderType === 'MIT' ? stop : undefined);
