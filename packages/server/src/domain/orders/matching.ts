@@ -79,6 +79,7 @@ export class Matching {
     const transmitted = orders.map((order) => {
       order.status = this.workingStatus(order);
       this.orders.set(String(order.id), order);
+      this.announce(order);
       return { order, status: order.status };
     });
     for (const order of orders) this.work(order);
@@ -159,7 +160,17 @@ export class Matching {
     this.announce(order);
   }
 
+  /** Tells the bus the order's status (for the streams) and the notice it makes, if any. */
   private announce(order: Order): void {
+    this.brokerage.events.publish({
+      type: 'orderStatusChanged',
+      username: order.username,
+      time: order.updatedAt,
+      accountId: order.allocatedTo,
+      orderId: order.id,
+      conid: order.conid,
+      status: order.status,
+    });
     const event = orderStatusEvent(order);
     if (event) this.brokerage.events.publish(event);
   }
@@ -256,5 +267,14 @@ export class Matching {
       ...(realizedPnl === 0 ? {} : { realizedPnl }),
     };
     this.brokerage.store.collection('executions').set(execution.id, execution);
+    this.brokerage.events.publish({
+      type: 'executionBooked',
+      username: order.username,
+      time: now,
+      accountId: account.id,
+      orderId: order.id,
+      conid: order.conid,
+      executionId: execution.id,
+    });
   }
 }
