@@ -122,6 +122,45 @@ describe('the streaming socket in gateway mode', () => {
     expect(filled).toMatchObject({ args: [{ status: 'Filled', filledQuantity: 5 }] });
   });
 
+  it('follows a seeded price walk on the clock message by message', async () => {
+    socket.send(`smd+${AAPL}+{"fields":["31"]}`);
+    await socket.next(withTopic(`smd+${AAPL}`));
+    const walk = { conids: [AAPL], steps: 3, stepPercent: 1 };
+    // The same walk at once on a twin server (same seed): the prices the steps must reach.
+    const twin = await startServer();
+    const expected = [1, 2, 3].map((steps) => {
+      twin.controls.reset();
+      return twin.controls.walkPrices({ ...walk, steps })[0]?.price ?? 0;
+    });
+    await twin.close();
+    const answer = await server.call('POST', '/control/prices/walk', {
+      body: { ...walk, intervalMs: 1000 },
+    });
+    expect(answer.body).toEqual({ prices: [{ conid: AAPL, price: 189.5 }] });
+    for (const price of expected) {
+      server.clock.advance(1000);
+      const update = (await socket.next(withTopic(`smd+${AAPL}`))) as MarketData;
+      expect(update).toEqual({
+        topic: `smd+${AAPL}`,
+        conid: AAPL,
+        _updated: server.clock.now(),
+        '31': price.toFixed(2),
+      });
+    }
+  });
+
+  it('sends the bulletins of the control API', async () => {
+    await socket.next(withTopic('act'));
+    const sent = await server.call('POST', '/control/bulletins', { body: { message: 'Halted.' } });
+    expect(sent.body).toEqual({ id: '1', message: 'Halted.' });
+    expect(await socket.next(withTopic('blt'))).toEqual({
+      topic: 'blt',
+      args: { id: '1', message: 'Halted.' },
+    });
+    const empty = await server.call('POST', '/control/bulletins', { body: { message: '' } });
+    expect(empty.status).toBe(400);
+  });
+
   it('closes the socket at logout, after an unauthenticated status', async () => {
     await socket.next(withTopic('act'));
     await server.call('POST', '/v1/api/logout');

@@ -131,6 +131,10 @@ export class StreamConnection {
       this.#priceChanged(session, event.conid);
       return;
     }
+    if (event.type === 'bulletinPosted') {
+      this.#send(views.bulletin(event.id, event.message));
+      return;
+    }
     if (event.username !== session.username) return;
     if (isNoticeEvent(event)) {
       this.#send(views.notification(notificationText(event, (conid) => this.#symbolOf(conid))));
@@ -149,11 +153,6 @@ export class StreamConnection {
         if (event.ended) this.close(closeCodes.sessionEnded);
         return;
     }
-  }
-
-  /** A bulletin, for every authenticated socket. */
-  bulletin(id: string, message: string): void {
-    if (this.#session) this.#send(views.bulletin(id, message));
   }
 
   #authenticateBy(sessionId: string): void {

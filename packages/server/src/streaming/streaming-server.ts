@@ -79,11 +79,6 @@ export class StreamingServer {
     });
   }
 
-  /** Sends a bulletin to every authenticated socket. */
-  bulletin(id: string, message: string): void {
-    for (const connection of this.#connections) connection.bulletin(id, message);
-  }
-
   /** Closes every socket. */
   close(): void {
     for (const connection of [...this.#connections]) connection.close(closeCodes.shutdown);

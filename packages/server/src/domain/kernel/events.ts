@@ -90,6 +90,13 @@ export type ChangeEvent =
       executionId: string;
     }
   | {
+      /** The service's bulletin to every user (the control API sends one). */
+      type: 'bulletinPosted';
+      time: number;
+      id: string;
+      message: string;
+    }
+  | {
       /** A session's brokerage session opened, or the session ended (logout, idle, expiry). */
       type: 'sessionChanged';
       username: string;
@@ -106,6 +113,7 @@ const changeTypes: ReadonlySet<DomainEventType> = new Set<ChangeEvent['type']>([
   'orderStatusChanged',
   'executionBooked',
   'sessionChanged',
+  'bulletinPosted',
 ]);
 
 /** An event its user hears about as a notice (not a change the streams follow). */
