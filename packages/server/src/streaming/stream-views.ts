@@ -150,16 +150,17 @@ export const ledgerUpdate = (accountId: string, args: Fields[]): Messages['ledge
   args: args as Messages['ledger']['args'],
 });
 
-/** The ladder of `sbd`: the ask, the last price (focus) and the bid of the snapshot's quote. */
+/** The ladder of `sbd`: the ask, the last price (focus) and the bid of the snapshot's quote,
+ * sizes in whole units (the ladder's pattern; the snapshot's quote sizes may be fractional). */
 export function priceLadder(topic: `sbd+${string}`, entry: SnapshotEntry): Messages['priceLadder'] {
   if (!entry.subscribed || !entry.state) return { topic, data: [] };
   const { quote, last } = entry.state;
   return {
     topic,
     data: [
-      { row: 0, price: formatPrice(quote.ask), ask: String(quote.askSize) },
+      { row: 0, price: formatPrice(quote.ask), ask: String(Math.round(quote.askSize)) },
       { row: 1, focus: 1, price: formatPrice(last.price) },
-      { row: 2, price: formatPrice(quote.bid), bid: String(quote.bidSize) },
+      { row: 2, price: formatPrice(quote.bid), bid: String(Math.round(quote.bidSize)) },
     ],
   };
 }
