@@ -291,7 +291,7 @@ export class Controls {
     if (intervalMs !== undefined && (!isWholeNumber(intervalMs, 1) || intervalMs > 86_400_000))
       throw badRequest('intervalMs must be an integer from 1 to 86400000');
     const conids = walk.conids ?? this.#walkedConids();
-    for (const conid of conids) {
+    for (const conid of walk.conids ?? []) {
       if (brokerage.market.price(conid) === undefined)
         throw badRequest(`Contract ${conid} has no price to walk`);
     }
@@ -306,7 +306,10 @@ export class Controls {
       });
       this.#scheduledSteps.add(cancel);
     }
-    return conids.map((conid) => ({ conid, price: brokerage.market.price(conid) ?? 0 }));
+    return conids.flatMap((conid) => {
+      const price = brokerage.market.price(conid);
+      return price === undefined ? [] : [{ conid, price }];
+    });
   }
 
   /** Every contract with market data but options: their prices follow their underlyings'
