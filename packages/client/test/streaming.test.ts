@@ -10,12 +10,10 @@ import {
   sessionCookie,
   sessionOf,
   StreamError,
-  type WebSocketConstructor,
   type WebSocketLike,
 } from '../src/index.js';
 
 const AAPL = 265598;
-const wsPackage = WebSocket as unknown as WebSocketConstructor;
 
 describe('the streaming client against the reference server', () => {
   let server: BrokerageServer;
@@ -47,7 +45,7 @@ describe('the streaming client against the reference server', () => {
     const http = createBrokerageClient({ baseUrl, auth: sessionCookie(id), pacing: false });
     const stream = createStreamingClient({
       url: baseUrl,
-      WebSocket: wsPackage,
+      WebSocket,
       session: sessionOf(http),
     });
     const quotes = stream.subscribe('marketData', AAPL, ['31', '84']);
@@ -67,7 +65,7 @@ describe('the streaming client against the reference server', () => {
     const { id } = server.brokerage.sessions.open(user, { origin: 'control', brokerageOpen: true });
     const stream = createStreamingClient({
       url: `${baseUrl}/v1/api/ws`,
-      WebSocket: wsPackage,
+      WebSocket,
       headers: { cookie: `api=${id}` },
     });
     const unknown = stream.subscribe('marketData', 1, ['31']);

@@ -11,11 +11,15 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<{ code: number; reason: string }> | null;
+  onerror: Handler<unknown> | null;
 }
+
+/** An event handler, its event compared both ways (as methods are), so that the handlers of
+ * richer event types (`ws`'s, the DOM's) fit. */
+type Handler<Event> = { handle(event: Event): void }['handle'];
 
 /** `new WebSocket(url)`; the third argument reaches the `ws` package only (headers such as the
  * `api` cookie, which a browser sends by itself). */
