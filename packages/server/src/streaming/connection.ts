@@ -164,8 +164,9 @@ export class StreamConnection {
     if (this.#session?.id !== session.id) this.authenticate(session);
   }
 
+  /** A subscription's frame (`tic`, `ech` and `session` are handled before). */
   #dispatch(session: Session, frame: Frame): void {
-    const [first = '', second = ''] = frame.target;
+    const [first = ''] = frame.target;
     switch (frame.name) {
       case 'subscribeMarketData':
         this.#subscribeMarketData(session, first, frame.args.fields as string[] | undefined);
@@ -221,10 +222,6 @@ export class StreamConnection {
       case 'unsubscribeHistory':
         this.#send(views.notice(streamTexts.unsubscribed(first)));
         return;
-      default:
-        this.#send(
-          views.error('error', streamTexts.errors.unknownTopic(`${frame.topic}+${second}`)),
-        );
     }
   }
 

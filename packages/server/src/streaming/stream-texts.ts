@@ -4,7 +4,6 @@ export const streamTexts = {
   waitingForSession: 'waiting for session',
   unsubscribed: (serverId: string) => `Unsubscribed ${serverId}`,
   errors: {
-    unknownTopic: (topic: string) => `Unknown topic ${topic}`,
     badFrame: (problem: string) => `Invalid message: ${problem}`,
     unknownContract: (conid: string) => `Unknown contract ${conid}`,
     unknownHistory: (serverId: string) => `No history stream ${serverId}`,
