@@ -161,6 +161,19 @@ describe('the streaming socket in gateway mode', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('sends the account summary keys asked for, and the ledger', async () => {
+    socket.send('ssd+U1234567+{"keys":["NetLiquidation","BuyingPower"]}');
+    const summary = (await socket.next(
+      withTopic('ssd+U1234567'),
+    )) as streaming.ServerMessages['accountSummary'];
+    expect(summary.args.map((value) => value.key)).toEqual(['NetLiquidation', 'BuyingPower']);
+    socket.send('sld+U1234567+{}');
+    const ledger = (await socket.next(
+      withTopic('sld+U1234567'),
+    )) as streaming.ServerMessages['ledger'];
+    expect(ledger.args.map((entry) => entry.key)).toContain('LedgerListBASE');
+  });
+
   it('closes the socket at logout, after an unauthenticated status', async () => {
     await socket.next(withTopic('act'));
     await server.call('POST', '/v1/api/logout');

@@ -48,7 +48,8 @@ export class StreamConnection {
   #orders: Map<number, Fields> | undefined;
   #trades = false;
   #pnl: Fields | undefined;
-  readonly #summaries = new Map<string, Record<string, Fields>>();
+  /** Per account: the last values sent, and the keys asked for (all when none). */
+  readonly #summaries = new Map<string, { sent: Record<string, Fields>; keys: string[] }>();
   readonly #ledgers = new Map<string, Record<string, Fields>>();
   readonly #ladders = new Map<string, { conid: number; topic: `sbd+${string}` }>();
   #historyIds = 20_000;
@@ -195,7 +196,7 @@ export class StreamConnection {
         return;
       case 'subscribeAccountSummary':
         this.#brokerage.accountFor(session, first);
-        this.#summaries.set(first, {});
+        this.#summaries.set(first, { sent: {}, keys: stringsOf(frame.args.keys) });
         this.#sendAccountValues(first);
         return;
       case 'unsubscribeAccountSummary':
@@ -334,9 +335,12 @@ export class StreamConnection {
     const now = this.#now();
     const values = valueAccount(account, this.#brokerage.market);
     if (summary) {
-      const changed = changedEntries(summary, views.accountSummaryValues(values, now), [
-        'timestamp',
-      ]);
+      const all = views.accountSummaryValues(values, now);
+      const asked =
+        summary.keys.length === 0
+          ? all
+          : Object.fromEntries(Object.entries(all).filter(([key]) => summary.keys.includes(key)));
+      const changed = changedEntries(summary.sent, asked, ['timestamp']);
       if (changed.length > 0) this.#send(views.accountSummary(accountId, changed));
     }
     if (ledger) {
@@ -411,6 +415,9 @@ export class StreamConnection {
     this.#outbox.send(message);
   }
 }
+
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** The entries whose fields changed (each with its key and what changed), ignoring `ignored`
  * fields alone; `sent` keeps the last values. */
