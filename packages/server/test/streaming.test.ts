@@ -3,6 +3,7 @@ import type { streaming } from '@brokerage/types';
 import { startServer, type Harness } from './harness.js';
 import { openSocket, topicOf, type TestSocket } from './stream-socket.js';
 import { AAPL, tradingCalls } from './trading-helpers.js';
+import { accessToken } from './oauth2-helper.js';
 import { userSession } from './user-session.js';
 
 type MarketData = streaming.ServerMessages['marketData'];
@@ -216,6 +217,20 @@ describe('the streaming socket in hosted mode', () => {
     const socket = await openSocket(server, { headers });
     expect(await socket.next()).toMatchObject({ topic: 'sts' });
     socket.close();
+  });
+
+  it('opens with a single sign-on token in the query, and refuses an unknown one', async () => {
+    const created = await server.call('POST', '/gw/api/v1/sso-sessions', {
+      headers: { authorization: `Bearer ${await accessToken(server)}` },
+      body: { credential: 'demo_advisor', ip: '203.0.113.45' },
+    });
+    const token = (created.body as { access_token: string }).access_token;
+    const socket = await openSocket(server, { query: `?bearer_token=${token}` });
+    await socket.next(withTopic('sts'));
+    expect(await socket.next()).toEqual({ topic: 'system', success: 'demo_advisor' });
+    socket.close();
+    await expect(openSocket(server, { query: '?bearer_token=a.b.c' })).rejects.toThrow('401');
+    await expect(openSocket(server, { query: '?oauth_token=nope' })).rejects.toThrow('401');
   });
 
   it('closes the socket when the idle session ends on the clock', async () => {

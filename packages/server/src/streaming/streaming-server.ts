@@ -75,7 +75,10 @@ export class StreamingServer {
   /** Serves the socket on the HTTP server's upgrades (the same host and port). */
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      void this.#upgrade(request, socket, head);
+      // A failure of the lookup itself (not a refusal) must not leave the request hanging.
+      this.#upgrade(request, socket, head).catch(() =>
+        refuse(socket, 500, 'Internal Server Error'),
+      );
     });
   }
 
