@@ -68,6 +68,14 @@ describe('the streaming socket in gateway mode', () => {
     expect(error).toMatchObject({ topic: 'error', error: expect.stringContaining('xyz') });
   });
 
+  it("answers a subscription it cannot serve with an error on the subscription's topic", async () => {
+    socket.send('ssd+U9999999+{}');
+    expect(await socket.next((message) => 'error' in message)).toEqual({
+      topic: 'ssd+U9999999',
+      error: 'Account U9999999 is not accessible to this session',
+    });
+  });
+
   it('sends heartbeats on the clock and drops a socket whose tic stopped', async () => {
     await socket.next(withTopic('act'));
     server.clock.advance(10_000);

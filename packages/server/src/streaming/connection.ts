@@ -120,7 +120,8 @@ export class StreamConnection {
       this.#dispatch(session, frame);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      this.#send(views.error(frame.topic, error.message));
+      // The topic of the subscription's messages, so that its client can tell which one failed.
+      this.#send(views.error([frame.topic, ...frame.target].join('+'), error.message));
     }
   }
 

@@ -21,6 +21,8 @@ export const closeCodes = {
   ticTimeout: { code: 4001, reason: 'no tic received' },
   /** The client reads too slowly: past the outbox's bound. */
   slowConsumer: { code: 4008, reason: 'slow consumer' },
+  /** The server failed on this socket (a bug): the socket ends, the brokerage goes on. */
+  internalError: { code: 1011, reason: 'internal error' },
   /** The server is closing. */
   shutdown: { code: 1001, reason: 'server closing' },
 } as const;

@@ -63,7 +63,8 @@ export class StreamingServer {
       check: validateMessages === true ? checkMessage : undefined,
     };
     services.brokerage.events.subscribe((event) => {
-      for (const connection of this.#connections) connection.onEvent(event);
+      for (const connection of this.#connections)
+        guarded(connection, () => connection.onEvent(event));
     });
   }
 
@@ -106,7 +107,7 @@ export class StreamingServer {
       this.#connections.delete(closed),
     );
     this.#connections.add(connection);
-    ws.on('message', (data) => connection.receive(String(data)));
+    ws.on('message', (data) => guarded(connection, () => connection.receive(String(data))));
     ws.on('close', () => connection.closed());
     ws.on('error', () => connection.closed());
     if (session) connection.authenticate(session);
@@ -141,6 +142,17 @@ export class StreamingServer {
       // The gateway without its session: the client may still name one.
       return given ? { refused: true } : { session: undefined };
     }
+  }
+}
+
+/** Runs a socket's work so that its failure ends the socket, not the request that published the
+ * event (nor the process); a message the document does not describe still throws (tests). */
+function guarded(connection: StreamConnection, run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof StreamMessageViolation) throw error;
+    connection.close(closeCodes.internalError);
   }
 }
 
