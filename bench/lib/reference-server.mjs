@@ -1,6 +1,6 @@
 // Child process: the reference server on 127.0.0.1 and a free port, without pacing, in gateway
-// mode (`--hosted`: hosted mode). Prints `{"url": ...}` on one line once it listens;
-// `--no-validation` turns request and response validation off (the floor).
+// mode (`--hosted`: hosted mode), with its WebSocket /v1/api/ws. Prints `{"url": ...}` on one
+// line once it listens; `--no-validation` turns request and response validation off (the floor).
 import { createServer as createHttpServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -19,8 +19,12 @@ const server = createServer({
 });
 const listener = createHttpServer(server.app);
 listener.keepAliveTimeout = 60_000;
+server.streaming.attach(listener);
 listener.listen(0, '127.0.0.1', () => {
   const address = listener.address();
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}` })}\n`);
 });
-process.on('SIGTERM', () => listener.close(() => process.exit(0)));
+process.on('SIGTERM', () => {
+  server.streaming.close();
+  listener.close(() => process.exit(0));
+});

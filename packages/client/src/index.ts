@@ -141,3 +141,22 @@ export {
   notificationTime,
   type Notification,
 } from './notifications/notifications.js';
+export {
+  createStreamingClient,
+  StreamingClient,
+  StreamError,
+  type ReconnectOptions,
+  type StreamingClientOptions,
+  type Subscription,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './streaming/streaming-client.js';
+export { sessionOf } from './streaming/session.js';
+export {
+  topics as streamTopics,
+  type AccountSummaryArguments,
+  type HistoryArguments,
+  type TopicMessages,
+  type TopicName,
+  type TradesArguments,
+} from './streaming/topics.js';

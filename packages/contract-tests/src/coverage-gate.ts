@@ -10,6 +10,12 @@ import {
   type CoverageReport,
 } from './coverage.js';
 import { operations } from './document.js';
+import {
+  formatStreamReport,
+  readStreamReceived,
+  streamCoverageReport,
+  streamGateFailures,
+} from './stream-coverage.js';
 
 interface GlobalConfig {
   testPathPatterns?: { patterns?: string[] } | string[];
@@ -32,15 +38,16 @@ export function finishRun(globalConfig: GlobalConfig): void {
   const dir = process.env[coverageDirVariable];
   if (!dir) return;
   const report = coverageReport(operations, readReceived(dir));
+  const streamReport = streamCoverageReport(readStreamReceived(dir));
   rmSync(dir, { recursive: true, force: true });
-  console.log(`\n${formatReport(report)}`);
+  console.log(`\n${formatReport(report)}\n${formatStreamReport(streamReport)}`);
   const filter = globalConfig.testPathPatterns;
   const patterns = Array.isArray(filter) ? filter : (filter?.patterns ?? []);
   if (patterns.length > 0) {
     console.log('contract gate: not applied (a subset of the test files ran)');
     return;
   }
-  const failures = gateFailures(report);
+  const failures = [...gateFailures(report), ...streamGateFailures(streamReport)];
   if (failures.length > 0) throw new Error(`contract gate failed:\n  ${failures.join('\n  ')}`);
   console.log('contract gate: passed');
 }

@@ -39,10 +39,16 @@ export function externalHeaders(env: NodeJS.ProcessEnv = process.env): Record<st
 /** Starts the reference server on a loopback port (pacing off unless asked for). */
 export async function startReferenceServer(options: ServerOptions = {}): Promise<Target> {
   const clock = new ManualClock();
-  const server = createServer({ clock, pacing: false, ...options });
+  const server = createServer({
+    clock,
+    pacing: false,
+    ...options,
+    streaming: { validateMessages: true, ...options.streaming },
+  });
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });
+  server.streaming.attach(listener);
   const { port } = listener.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -50,6 +56,7 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     inProcess: { server, clock },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        server.streaming.close();
         listener.closeAllConnections();
         listener.close((error) => (error ? reject(error) : resolve()));
       }),

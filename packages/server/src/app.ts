@@ -25,8 +25,15 @@ import { mountPipeline } from './http/pipeline.js';
 import type { Authenticator } from './http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
 import { MemoryStore } from './store/memory.js';
+import { StreamingServer, type StreamingOptions } from './streaming/streaming-server.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
+export {
+  streamPath,
+  StreamMessageViolation,
+  type StreamingOptions,
+  type StreamingServer,
+} from './streaming/streaming-server.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 
 export type { Mode };
@@ -52,6 +59,8 @@ export interface ServerOptions extends SimulationSettings {
   bodyLimitBytes?: number;
   /** Extra credential checks (OAuth 1.0a, bearer tokens). */
   authenticators?: Authenticator[];
+  /** The WebSocket `/v1/api/ws`: heartbeat, `tic` timeout, outbox limits, validation. */
+  streaming?: StreamingOptions;
   logger?: Logger;
 }
 
@@ -64,6 +73,9 @@ export interface BrokerageServer {
   pacer: Pacer | undefined;
   /** Controls for test authors (also served under `/control`). */
   controls: Controls;
+  /** The WebSocket `/v1/api/ws`: `streaming.attach(httpServer)` serves it on the HTTP server
+   * that listens with `app`. */
+  streaming: StreamingServer;
   /** The document's operations this server dispatches to a handler (`METHOD /path/{template}`). */
   readonly servedOperations: readonly string[];
   /** The session the gateway holds, opening a new one for the gateway user when it has ended. */
@@ -154,6 +166,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     validateResponses,
   });
 
+  const streaming = new StreamingServer(services, gate, options.streaming);
   const serverOptions = { mode, seed, sessionTimeoutMs, requestTimeoutMs };
   const openGatewaySession = gateway.open;
   return {
@@ -166,6 +179,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     faults,
     pacer,
     controls,
+    streaming,
     openGatewaySession,
     options: serverOptions,
   };

@@ -313,7 +313,12 @@ async function startSimulation(
       );
     }
   }
-  const { listener, url, close } = await listen(server.app, options);
+  const { listener, url, close: closeListener } = await listen(server.app, options);
+  server.streaming.attach(listener);
+  const close = () => {
+    server.streaming.close();
+    return closeListener();
+  };
   const control = controlServed({
     mode: options.mode,
     enabled: options.control,

@@ -7,6 +7,7 @@ import { startServer, WatchedClock, type Harness } from './harness.js';
 /** A manual clock that tells when something schedules a timer of a given length, so a test can
  * advance it once the server is waiting, instead of sleeping. */
 const AAPL = 265598;
+const MSFT = 272093;
 
 function at<T>(items: T[], index: number): T {
   const item = items[index];
@@ -354,9 +355,32 @@ describe('control API', () => {
         { stepPercent: 0 },
         { stepPercent: 60 },
         { drift: 1 },
+        { conids: [72063691] }, // no price to walk
+        { conids: [] },
+        { intervalMs: 0 },
       ]) {
         expect((await server.call('POST', '/control/prices/walk', { body })).status).toBe(400);
       }
+      expect(server.brokerage.market.price(AAPL)).toBe(189.5);
+    });
+
+    it('walks the given contracts a step each interval of the clock, until a reset', async () => {
+      server = await startServer();
+      const msft = server.brokerage.market.price(MSFT);
+      const answer = await server.call('POST', '/control/prices/walk', {
+        body: { conids: [AAPL], steps: 3, stepPercent: 1, intervalMs: 1000 },
+      });
+      expect(answer.body).toEqual({ prices: [{ conid: AAPL, price: 189.5 }] });
+      server.clock.advance(999);
+      expect(server.brokerage.market.price(AAPL)).toBe(189.5);
+      server.clock.advance(1);
+      const first = server.brokerage.market.price(AAPL);
+      expect(first).not.toBe(189.5);
+      server.clock.advance(1000);
+      expect(server.brokerage.market.price(AAPL)).not.toBe(first);
+      expect(server.brokerage.market.price(MSFT)).toBe(msft);
+      await server.call('POST', '/control/reset');
+      server.clock.advance(5000);
       expect(server.brokerage.market.price(AAPL)).toBe(189.5);
     });
   });

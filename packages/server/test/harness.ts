@@ -45,6 +45,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });
+  server.streaming.attach(listener);
   const { port } = listener.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -76,6 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        server.streaming.close();
         listener.closeAllConnections();
         listener.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -42,6 +42,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
     started.once('error', reject);
   });
+  server.streaming.attach(listener);
   const { port } = listener.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -55,6 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        server.streaming.close();
         listener.closeAllConnections();
         listener.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -72,8 +72,10 @@ export function validateServerMessage(payload: unknown): StreamResult<'server'> 
     typeof topic === 'string'
       ? serverMessages.filter(([, entry]) => topicMatches(entry.topic, topic))
       : serverMessages.filter(([, entry]) => entry.topic === null);
+  // An error message may carry the topic of the message that failed (`smd+1`): the topicless
+  // messages are tried after the topic's own.
   const topicless = serverMessages.filter(([, entry]) => entry.topic === null);
-  const all = candidates.length > 0 ? candidates : topicless;
+  const all = [...candidates, ...topicless];
   const result = firstValid(all, payload, (entry) => entry.payload);
   if (result.valid || candidates.length > 0) return result;
   return {

@@ -68,6 +68,11 @@ describe('streaming messages: wrong payloads', () => {
     expect(result.errors[0]).toMatchObject({ pointer: '/conid', rule: 'required' });
   });
 
+  it('takes an error that carries the topic of the subscription it ends', () => {
+    const result = validateServerMessage({ topic: 'smd+1', error: 'Unknown contract 1' });
+    expect(result).toMatchObject({ valid: true, name: 'error' });
+  });
+
   it('refuses a topic the document does not describe', () => {
     const result = validateServerMessage({ topic: 'xyz', args: {} });
     expect(result).toMatchObject({ valid: false });

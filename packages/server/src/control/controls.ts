@@ -45,6 +45,14 @@ export interface ControlSession {
   selectedAccount: string;
 }
 
+/** A walk as the control API takes it. */
+export interface PriceWalkRequest extends PriceWalk {
+  /** The contracts to walk (default: every one with market data but options). */
+  conids?: number[];
+  /** One step every this many milliseconds of the server's clock (default: every step at once). */
+  intervalMs?: number;
+}
+
 export interface PriceEntry {
   conid: number;
   price: number;
@@ -137,6 +145,10 @@ const isWholeNumber = (value: unknown, min: number): value is number =>
  * errors: `badRequest` (400) and `notFound` (404). */
 export class Controls {
   readonly #options: ControlsOptions;
+  /** The steps of walks on the clock still to come: a reset cancels them. */
+  readonly #scheduledSteps = new Set<() => void>();
+  /** Bulletins sent since the last reset (their ids). */
+  #bulletins = 0;
 
   constructor(options: ControlsOptions) {
     this.#options = options;
@@ -202,6 +214,16 @@ export class Controls {
   }
 
   /** Adds a notification to the user's list, as if an event had made it. */
+  /** Sends the service's bulletin (`blt`) to every streaming socket, through the event bus. */
+  postBulletin(message: string): { id: string; message: string } {
+    if (typeof message !== 'string' || message.length === 0 || message.length > 1000)
+      throw badRequest('message must be a text of 1 to 1000 characters');
+    const id = String(++this.#bulletins);
+    const { brokerage, clock } = this.#options;
+    brokerage.events.publish({ type: 'bulletinPosted', time: clock.now(), id, message });
+    return { id, message };
+  }
+
   seedNotification(seed: SeedNotification): { id: string; username: string; typecode: TypeCode } {
     const user = this.#user(seed.username);
     if (!isTypeCode(seed.typecode)) throw badRequest(`Unknown notification kind ${seed.typecode}`);
@@ -254,23 +276,50 @@ export class Controls {
     return prices.map(({ conid, price }) => ({ conid, price }));
   }
 
-  /** Moves every price with market data by a random walk from the server's seeded source. */
-  walkPrices(walk: Partial<PriceWalk> = {}): PriceEntry[] {
-    const { brokerage } = this.#options;
+  /** Moves every price with market data (or those of `conids`) by a random walk from the
+   * server's seeded source: at once, or with `intervalMs` one step each interval of the server's
+   * clock (the answer is then the prices before the first step). */
+  walkPrices(walk: Partial<PriceWalkRequest> = {}): PriceEntry[] {
+    const { brokerage, clock } = this.#options;
     const steps = walk.steps ?? 1;
     const stepPercent = walk.stepPercent ?? 0.5;
     if (!isWholeNumber(steps, 1) || steps > 1000)
       throw badRequest('steps must be an integer from 1 to 1000');
     if (!(stepPercent > 0 && stepPercent <= 50))
       throw badRequest('stepPercent must be above 0 and at most 50');
-    // Options are left out: their prices follow their underlyings' through the pricing model.
-    const conids = brokerage.store
+    const { intervalMs } = walk;
+    if (intervalMs !== undefined && (!isWholeNumber(intervalMs, 1) || intervalMs > 86_400_000))
+      throw badRequest('intervalMs must be an integer from 1 to 86400000');
+    const conids = walk.conids ?? this.#walkedConids();
+    for (const conid of walk.conids ?? []) {
+      if (brokerage.market.price(conid) === undefined)
+        throw badRequest(`Contract ${conid} has no price to walk`);
+    }
+    if (intervalMs === undefined) {
+      const prices = walkPrices(brokerage.market, brokerage.random, conids, { steps, stepPercent });
+      return [...prices].map(([conid, price]) => ({ conid, price }));
+    }
+    for (let step = 1; step <= steps; step++) {
+      const cancel = clock.schedule(step * intervalMs, () => {
+        this.#scheduledSteps.delete(cancel);
+        walkPrices(brokerage.market, brokerage.random, conids, { steps: 1, stepPercent });
+      });
+      this.#scheduledSteps.add(cancel);
+    }
+    return conids.flatMap((conid) => {
+      const price = brokerage.market.price(conid);
+      return price === undefined ? [] : [{ conid, price }];
+    });
+  }
+
+  /** Every contract with market data but options: their prices follow their underlyings'
+   * through the pricing model. */
+  #walkedConids(): number[] {
+    return this.#options.brokerage.store
       .collection('instruments')
       .values()
       .filter((instrument) => instrument.option === undefined)
       .map((instrument) => instrument.conid);
-    const prices = walkPrices(brokerage.market, brokerage.random, conids, { steps, stepPercent });
-    return [...prices].map(([conid, price]) => ({ conid, price }));
   }
 
   readClock(): ClockState {
@@ -371,6 +420,9 @@ export class Controls {
 
   #restart(load: () => void, seed: number): StateSummary {
     const { brokerage, faults, pacer, lookups, reopenGatewaySession } = this.#options;
+    for (const cancel of this.#scheduledSteps) cancel();
+    this.#scheduledSteps.clear();
+    this.#bulletins = 0;
     load();
     faults.clear();
     pacer?.reset();

@@ -1,6 +1,7 @@
 import { instrumentsOf, Market } from '../domain/market/market.js';
 import type { Fixtures } from '../domain/accounts/model.js';
 import { systemClock } from '../domain/kernel/clock.js';
+import { DomainEvents } from '../domain/kernel/events.js';
 import { MemoryStore } from '../store/memory.js';
 
 function duplicates<T>(values: T[]): T[] {
@@ -51,7 +52,13 @@ export function fixtureProblems(
     instruments.map(({ instrument }) => [instrument.conid, instrument]),
   );
   // Valuation converts through the catalogue's currency pairs, as the server's market does.
-  const market = new Market(new MemoryStore(), systemClock, () => fixtures.instruments, 0);
+  const market = new Market(
+    new MemoryStore(),
+    systemClock,
+    () => fixtures.instruments,
+    0,
+    new DomainEvents(),
+  );
   const convertible = (from: string, to: string) => {
     try {
       market.rate(from, to);

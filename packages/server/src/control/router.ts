@@ -1,4 +1,3 @@
-import type { PriceWalk } from '../domain/market/price-walk.js';
 import type { MarketRegime } from '../domain/market/regimes.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Fixtures } from '../domain/accounts/model.js';
@@ -8,6 +7,7 @@ import type {
   Controls,
   FaultRequest,
   PriceEntry,
+  PriceWalkRequest,
   PromptRequest,
   SeedAllocationGroup,
   SeedModel,
@@ -47,7 +47,9 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
     res.json({ prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices) });
   });
   router.post('/prices/walk', (req: Request, res: Response) => {
-    res.json({ prices: controls.walkPrices((req.body as Partial<PriceWalk> | undefined) ?? {}) });
+    res.json({
+      prices: controls.walkPrices((req.body as Partial<PriceWalkRequest> | undefined) ?? {}),
+    });
   });
   router.put('/prices/:conid', (req: Request, res: Response) => {
     res.json(controls.setPrice(Number(req.params.conid), (req.body as { price: number }).price));
@@ -69,6 +71,9 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
   });
   router.put('/faults/:operationId', (req: Request, res: Response) => {
     res.json(controls.injectFault(String(req.params.operationId), req.body as FaultRequest));
+  });
+  router.post('/bulletins', (req: Request, res: Response) => {
+    res.json(controls.postBulletin((req.body as { message: string }).message));
   });
   router.post('/notifications', (req: Request, res: Response) => {
     res.json(controls.seedNotification(req.body as SeedNotification));

@@ -1,6 +1,6 @@
 // Notifications made from the domain's events: no HTTP.
 import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/auth/sessions.js';
-import type { DomainEvent } from '../../src/domain/kernel/events.js';
+import { isNoticeEvent, type DomainEvent } from '../../src/domain/kernel/events.js';
 import { AAPL, limitBuy } from '../trading-helpers.js';
 import { accountId, domain } from './services.js';
 
@@ -8,10 +8,12 @@ const deliveredTitles = (services: ReturnType<typeof domain>['services']) =>
   services.notifications.list('demo_individual', { max: 10 }).map((n) => `${n.code} ${n.title}`);
 
 describe('notifications from the domain events', () => {
-  it('publishes each event once, in order, to every subscriber', () => {
+  it('publishes each notice event once, in order, to every subscriber', () => {
     const { services, session } = domain();
     const seen: DomainEvent['type'][] = [];
-    services.brokerage.events.subscribe((event) => seen.push(event.type));
+    services.brokerage.events.subscribe((event) => {
+      if (isNoticeEvent(event)) seen.push(event.type);
+    });
     services.brokerage.market.setPrice(AAPL, 189.5);
     const resting = services.orders.place(session, accountId, [limitBuy(1, 189)]);
     if (resting.kind !== 'transmitted')
@@ -148,5 +150,24 @@ describe('notifications from the domain events', () => {
     account.positions = [{ conid: AAPL, quantity: 150, averageCost: 100 }];
     services.orders.place(session, accountId, [{ ...limitBuy(1, 99), side: 'SELL' }]);
     expect(deliveredTitles(services)).toContain('SM FYI: Margin warning');
+  });
+});
+
+describe('the changes the streams follow', () => {
+  it('publishes price, order status and execution events where each happens', () => {
+    const { services, session } = domain();
+    const seen: string[] = [];
+    services.brokerage.events.subscribe((event) => {
+      if (event.type === 'priceChanged' && event.conid !== AAPL) return;
+      if (!isNoticeEvent(event)) seen.push(event.type);
+    });
+    services.brokerage.market.setPrice(AAPL, 189.5);
+    services.orders.place(session, accountId, [limitBuy(1, 190)]);
+    expect(seen).toEqual([
+      'priceChanged',
+      'orderStatusChanged', // transmitted
+      'executionBooked',
+      'orderStatusChanged', // filled
+    ]);
   });
 });

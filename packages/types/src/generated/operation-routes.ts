@@ -161,6 +161,7 @@ export const controlOperationRoutes = [
   { operationId: 'seedNotification', method: 'POST', path: '/control/notifications', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, numericQuery: [], bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
   { operationId: 'seedAllocationGroup', method: 'POST', path: '/control/allocation-groups', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, numericQuery: [], bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
   { operationId: 'seedModel', method: 'POST', path: '/control/models', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, numericQuery: [], bodyRequired: true, statuses: [200, 400, 401, 404], errors: {} },
+  { operationId: 'postBulletin', method: 'POST', path: '/control/bulletins', tag: 'Control', security: [[], ['controlToken']], scopes: [], brokerageSession: false, invalidRequestStatus: 400, numericQuery: [], bodyRequired: true, statuses: [200, 400, 401], errors: {} },
 ] as const satisfies readonly OperationRow<string>[];
 
 export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';

@@ -231,12 +231,19 @@ export function partitionedPnl(brokerage: Brokerage, session: Session): Schema<'
     session.pnlRequested = true;
     return { upnl: [] };
   }
-  return {
-    upnl: Object.fromEntries(
-      tradedAccounts(brokerage, session).map((account) => [
-        `${account.id}.Core`,
-        pnlEntry(valueAccount(account, brokerage.market)),
-      ]),
-    ),
-  };
+  return { upnl: pnlByPartition(brokerage, session) };
+}
+
+/** Profit and loss of each traded account, keyed `<accountId>.Core` (the partitioned P&L
+ * operation's `upnl`, and the `spl` stream). */
+export function pnlByPartition(
+  brokerage: Brokerage,
+  session: Session,
+): Record<string, Schema<'PnlEntry'>> {
+  return Object.fromEntries(
+    tradedAccounts(brokerage, session).map((account) => [
+      `${account.id}.Core`,
+      pnlEntry(valueAccount(account, brokerage.market)),
+    ]),
+  );
 }

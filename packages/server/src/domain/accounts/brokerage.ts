@@ -46,6 +46,7 @@ export class Brokerage {
       this.clock,
       () => this.#fixtures.instruments,
       options.seed,
+      this.events,
     );
     // Registered before any other area's listener: an option's price has moved with its
     // underlying's by the time orders and alerts look at either.

@@ -128,9 +128,22 @@ export class Sessions {
     ) {
       session.ended = true;
       session.brokerageOpen = false;
+      this.#announce(session);
       return undefined;
     }
     return session;
+  }
+
+  /** Tells the bus the session's state (the streams' `sts`). */
+  #announce(session: Session): void {
+    this.events.publish({
+      type: 'sessionChanged',
+      username: session.username,
+      time: this.clock.now(),
+      sessionId: session.id,
+      authenticated: session.brokerageOpen,
+      ended: session.ended,
+    });
   }
 
   /** Records a request on the session (any request keeps it open). */
@@ -150,6 +163,7 @@ export class Sessions {
   openBrokerage(session: Session): void {
     session.brokerageOpen = true;
     session.established = true;
+    this.#announce(session);
   }
 
   end(session: Session): void {
@@ -158,6 +172,7 @@ export class Sessions {
     this.sessions.delete(session.id);
     this.#expiryNotices.get(session.id)?.();
     this.#expiryNotices.delete(session.id);
+    this.#announce(session);
   }
 
   /** Stores the session until it would end by itself: idle too long, or its single sign-on over. */

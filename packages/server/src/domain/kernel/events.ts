@@ -1,8 +1,8 @@
-/** What happened in the brokerage that its users hear about: published by the area where it
- * happens, in one place each, and read by whoever subscribes (notifications; the streaming API
- * later). Every event names the user it concerns and the time it happened on the simulation's
- * clock. */
-export type DomainEvent =
+/** What happened in the brokerage that its users hear about as a notice: published by the area
+ * where it happens, in one place each, and read by whoever subscribes (notifications, the
+ * streaming API). Every such event names the user it concerns and the time it happened on the
+ * simulation's clock. */
+export type NoticeEvent =
   | {
       type: 'orderFilled';
       username: string;
@@ -59,6 +59,66 @@ export type DomainEvent =
       time: number;
       remainingMs: number;
     };
+
+/** The changes the streaming API follows besides the notices. */
+export type ChangeEvent =
+  | {
+      /** A contract's last price was set (by the control API, a price walk, a listing). */
+      type: 'priceChanged';
+      time: number;
+      conid: number;
+      price: number;
+    }
+  | {
+      /** An order was transmitted or its status changed (a fill, a cancellation, a trigger). */
+      type: 'orderStatusChanged';
+      username: string;
+      time: number;
+      accountId: string;
+      orderId: number;
+      conid: number;
+      status: string;
+    }
+  | {
+      /** An execution was booked on an account (one per account of a fill). */
+      type: 'executionBooked';
+      username: string;
+      time: number;
+      accountId: string;
+      orderId: number;
+      conid: number;
+      executionId: string;
+    }
+  | {
+      /** The service's bulletin to every user (the control API sends one). */
+      type: 'bulletinPosted';
+      time: number;
+      id: string;
+      message: string;
+    }
+  | {
+      /** A session's brokerage session opened, or the session ended (logout, idle, expiry). */
+      type: 'sessionChanged';
+      username: string;
+      time: number;
+      sessionId: string;
+      authenticated: boolean;
+      ended: boolean;
+    };
+
+export type DomainEvent = NoticeEvent | ChangeEvent;
+
+const changeTypes: ReadonlySet<DomainEventType> = new Set<ChangeEvent['type']>([
+  'priceChanged',
+  'orderStatusChanged',
+  'executionBooked',
+  'sessionChanged',
+  'bulletinPosted',
+]);
+
+/** An event its user hears about as a notice (not a change the streams follow). */
+export const isNoticeEvent = (event: DomainEvent): event is NoticeEvent =>
+  !changeTypes.has(event.type);
 
 export type DomainEventType = DomainEvent['type'];
 export type EventListener = (event: DomainEvent) => void;

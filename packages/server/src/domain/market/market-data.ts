@@ -151,20 +151,35 @@ export class MarketData {
         );
         return { conid, subscribed: false };
       }
-      const availability = this.availability(session, instrument);
-      const asOf = availability.startsWith('D') ? now - delayMs : now;
-      const option = this.#optionValuation(instrument, now);
-      return {
-        conid,
-        subscribed: true,
-        instrument,
-        state: marketStateAt(instrument, this.brokerage.market.path, asOf),
-        availability,
-        halted: regimeOf(this.brokerage.store, instrument).halted,
-        ...(option === undefined ? {} : { option }),
-        holding: this.#holding(session, instrument.conid),
-      };
+      return this.#entry(session, instrument, now);
     });
+  }
+
+  /** What the stream sends of a contract (`smd`): the snapshot's entry as of now, without the
+   * snapshot operation's subscription steps; a contract unknown to the session has no fields. */
+  streamEntry(session: Session, conid: number): SnapshotEntry {
+    const { market } = this.brokerage;
+    const instrument = market.instrument(conid);
+    if (!instrument || !knownToSession(market, session, instrument)) {
+      return { conid, subscribed: false };
+    }
+    return this.#entry(session, instrument, this.brokerage.clock.now());
+  }
+
+  #entry(session: Session, instrument: Instrument, now: number): SnapshotEntry {
+    const availability = this.availability(session, instrument);
+    const asOf = availability.startsWith('D') ? now - delayMs : now;
+    const option = this.#optionValuation(instrument, now);
+    return {
+      conid: instrument.conid,
+      subscribed: true,
+      instrument,
+      state: marketStateAt(instrument, this.brokerage.market.path, asOf),
+      availability,
+      halted: regimeOf(this.brokerage.store, instrument).halted,
+      ...(option === undefined ? {} : { option }),
+      holding: this.#holding(session, instrument.conid),
+    };
   }
 
   #optionValuation(instrument: Instrument, now: number): OptionValuation | undefined {

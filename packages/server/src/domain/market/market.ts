@@ -1,4 +1,5 @@
 import type { Clock } from '../kernel/clock.js';
+import type { DomainEvents } from '../kernel/events.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Instrument, InstrumentCatalogue } from './model.js';
 import type { Store } from '../kernel/store.js';
@@ -135,6 +136,7 @@ export class Market {
     private readonly clock: Clock,
     private readonly catalogue: () => InstrumentCatalogue,
     seed: number,
+    private readonly events: DomainEvents,
   ) {
     this.path = new PricePath(store, seed);
   }
@@ -153,7 +155,8 @@ export class Market {
   }
 
   /** Sets the last price; every price change goes through here, so fills and alerts follow it,
-   * and the price path records it as a trade at the clock's time.
+   * the price path records it as a trade at the clock's time, and the bus hears of it after
+   * every listener has acted on it (`priceChanged`: the streams read the state it left).
    * A price outside (0, `maxPrice`] would poison every valuation built on it: refused. */
   setPrice(conid: number, price: number): void {
     if (!isValidPrice(price)) throw badRequest(`price must be above 0 and at most ${maxPrice}`);
@@ -162,6 +165,7 @@ export class Market {
     if (instrument) this.path.record(instrument, price, this.clock.now());
     this.#rates.clear();
     for (const listener of this.#listeners) listener(conid, price);
+    this.events.publish({ type: 'priceChanged', time: this.clock.now(), conid, price });
   }
 
   /** Calls `listener` after every price change; returns a function that unsubscribes it. */

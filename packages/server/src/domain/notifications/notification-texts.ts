@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../kernel/events.js';
+import type { NoticeEvent } from '../kernel/events.js';
 import type { TypeCode } from './model.js';
 
 /** What a notification says: its kind, title and HTML content. */
@@ -17,7 +17,7 @@ const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 /** The notification each event makes (all texts are the reference server's own: no source shows
  * the service's), given the contract's symbol. */
 export function notificationText(
-  event: DomainEvent,
+  event: NoticeEvent,
   symbolOf: (conid: number) => string,
 ): NotificationText {
   switch (event.type) {

@@ -1,6 +1,6 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
-import type { DomainEvent } from '../kernel/events.js';
+import { isNoticeEvent, type DomainEvent } from '../kernel/events.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dashedTimestamp } from '../kernel/time-format.js';
 import type { Device, Notification, NotificationProfile, TypeCode } from './model.js';
@@ -74,7 +74,7 @@ export class Notifications {
   }
 
   private onEvent(event: DomainEvent): void {
-    if (!this.brokerage.user(event.username)) return;
+    if (!isNoticeEvent(event) || !this.brokerage.user(event.username)) return;
     const text = notificationText(
       event,
       (conid) => this.brokerage.market.instrument(conid)?.symbol ?? String(conid),

@@ -92,7 +92,9 @@ export class Matching {
             ? { ocaGroup: `oca-${requestId}` }
             : {}),
       };
-      return this.records.save({ ...order, status: workingStatus(order) });
+      const transmitted = this.records.save({ ...order, status: workingStatus(order) });
+      this.#announce(transmitted);
+      return transmitted;
     });
     for (const order of orders) this.#work(order.id);
     for (const { id } of orders) {
@@ -169,7 +171,17 @@ export class Matching {
     }
   }
 
+  /** Tells the bus the order's status (for the streams) and the notice it makes, if any. */
   #announce(order: Order): void {
+    this.brokerage.events.publish({
+      type: 'orderStatusChanged',
+      username: order.username,
+      time: order.updatedAt,
+      accountId: order.allocatedTo,
+      orderId: order.id,
+      conid: order.conid,
+      status: order.status,
+    });
     const event = orderStatusEvent(order);
     if (event) this.brokerage.events.publish(event);
   }
@@ -248,8 +260,9 @@ export class Matching {
     const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
     this.brokerage.store.collection('accounts').set(account.id, account);
     const now = this.brokerage.clock.now();
+    const executionId = `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`;
     keepExecution(this.brokerage.store, {
-      id: `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`,
+      id: executionId,
       orderId: order.id,
       account: account.id,
       conid: order.conid,
@@ -262,6 +275,15 @@ export class Matching {
       submitter: order.username,
       exchange: order.routedExchange ?? instrument.exchange,
       ...(realizedPnl === 0 ? {} : { realizedPnl }),
+    });
+    this.brokerage.events.publish({
+      type: 'executionBooked',
+      username: order.username,
+      time: now,
+      accountId: account.id,
+      orderId: order.id,
+      conid: order.conid,
+      executionId,
     });
   }
 }

@@ -1,11 +1,11 @@
-import type { DomainEvent } from '../kernel/events.js';
+import type { NoticeEvent } from '../kernel/events.js';
 import type { Account } from '../accounts/model.js';
 import type { Session } from '../auth/sessions.js';
 import type { Order, OrderTicket } from './model.js';
 
 /** The event an order's new status makes, if any: a fill, a cancellation, or Inactive (it
  * could not fill), which its user hears of as a rejection. */
-export function orderStatusEvent(order: Order): DomainEvent | undefined {
+export function orderStatusEvent(order: Order): NoticeEvent | undefined {
   const common = {
     username: order.username,
     time: order.updatedAt,
@@ -39,7 +39,7 @@ export function rejectionEvent(
   tickets: OrderTicket[],
   reason: string,
   time: number,
-): DomainEvent {
+): NoticeEvent {
   return {
     type: 'orderRejected',
     username: session.username,

@@ -96,6 +96,11 @@ export function executionsOf(
     );
 }
 
+/** One execution by its id (the bus names the executions it books). */
+export function executionById(brokerage: Brokerage, id: string): Execution | undefined {
+  return brokerage.store.collection('executions').get(id);
+}
+
 /** An execution as the trades operation answers it. */
 export function tradeView(brokerage: Brokerage, execution: Execution): Schema<'Trade'> {
   const instrument = brokerage.market.instrument(execution.conid);

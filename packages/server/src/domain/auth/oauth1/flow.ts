@@ -155,6 +155,15 @@ export class OAuth1 {
     return session;
   }
 
+  /** The live session an access token's live session token stands for (the streaming socket's
+   * `oauth_token` query parameter, which carries no signature); undefined when there is none,
+   * or it expired or its session ended. */
+  sessionOfAccessToken(accessToken: string): Session | undefined {
+    const record = this.liveTokens.get(accessToken);
+    if (!record || this.brokerage.clock.now() >= record.expiresAt) return undefined;
+    return this.brokerage.sessions.find(record.sessionId);
+  }
+
   /** Parses and checks the header: method, consumer, timestamp, then (with what `prepare`
    * answers: the RSA prepend or the HMAC key) the signature, and last the nonce. */
   private verifySigned(

@@ -1,0 +1,30 @@
+/** Every text and close code of the socket, in one table. The service's error texts are not
+ * published (docs/decisions.md, issue 19): these are the reference server's own. */
+export const streamTexts = {
+  waitingForSession: 'waiting for session',
+  unsubscribed: (serverId: string) => `Unsubscribed ${serverId}`,
+  errors: {
+    badFrame: (problem: string) => `Invalid message: ${problem}`,
+    unknownContract: (conid: string) => `Unknown contract ${conid}`,
+    unknownHistory: (serverId: string) => `No history stream ${serverId}`,
+  },
+} as const;
+
+/** The close codes the server uses (1000-1015 as RFC 6455 defines them; 4000-4999 are the
+ * application's own). */
+export const closeCodes = {
+  /** The session ended: logout, idle timeout or expiry. */
+  sessionEnded: { code: 1000, reason: 'session ended' },
+  /** Credentials or a `session` message that name no live session. */
+  unauthorized: { code: 1008, reason: 'not authenticated' },
+  /** No `tic` for longer than the interval. */
+  ticTimeout: { code: 4001, reason: 'no tic received' },
+  /** The client reads too slowly: past the outbox's bound. */
+  slowConsumer: { code: 4008, reason: 'slow consumer' },
+  /** The server failed on this socket (a bug): the socket ends, the brokerage goes on. */
+  internalError: { code: 1011, reason: 'internal error' },
+  /** The server is closing. */
+  shutdown: { code: 1001, reason: 'server closing' },
+} as const;
+
+export type CloseCode = (typeof closeCodes)[keyof typeof closeCodes];

@@ -1,0 +1,189 @@
+// The server's messages on the socket, built from the HTTP answers' views (one computation per
+// value): the stream only renames, narrows and picks what changed.
+import type { Schema, streaming } from '@brokerage/types';
+import { ledger } from '../domain/accounts/account-reports.js';
+import type { AccountValues } from '../domain/accounts/valuation.js';
+import type { Session } from '../domain/auth/sessions.js';
+import { serverInfo } from '../domain/auth/session-views.js';
+import type { SnapshotEntry } from '../domain/market/market-data.js';
+import { snapshotEntryView } from '../domain/market/market-data-views.js';
+import { formatPrice } from '../domain/orders/order-text.js';
+import type { NotificationText } from '../domain/notifications/notification-texts.js';
+
+type Messages = streaming.ServerMessages;
+type Fields = Record<string, unknown>;
+
+/** The fields of `next` whose value differs from `previous` (every field when there is none). */
+export function changedFields<T extends Fields>(previous: Fields | undefined, next: T): Partial<T> {
+  if (!previous) return next;
+  return Object.fromEntries(
+    Object.entries(next).filter(([key, value]) => !sameValue(previous[key], value)),
+  ) as Partial<T>;
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+export const greeting = (session: Session): Messages['systemGreeting'] => ({
+  topic: 'system',
+  success: session.username,
+});
+
+export const heartbeat = (now: number): Messages['systemHeartbeat'] => ({
+  topic: 'system',
+  hb: now,
+});
+
+export const status = (session: Session, authenticated: boolean): Messages['status'] => ({
+  topic: 'sts',
+  args: {
+    authenticated,
+    competing: false,
+    message: '',
+    fail: '',
+    serverName: serverInfo.serverName,
+    serverVersion: serverInfo.serverVersion,
+    username: session.username,
+  },
+});
+
+export const accounts = (list: Schema<'AccountsResponse'>): Messages['accounts'] => ({
+  topic: 'act',
+  args: list,
+});
+
+/** The snapshot entry's fields on the stream: the HTTP snapshot's view of the same entry. */
+export function marketDataFields(
+  entry: SnapshotEntry,
+  fields: string[] | undefined,
+  now: number,
+): Fields {
+  const view: Fields = { ...snapshotEntryView(entry, fields, now) };
+  delete view._updated;
+  return view;
+}
+
+/** `smd+<conid>`: the identifiers, the time, and the fields that changed. */
+export const marketData = (
+  topic: `smd+${string}`,
+  conid: number,
+  changed: Fields,
+  now: number,
+): Messages['marketData'] => ({ ...changed, topic, conid, _updated: now });
+
+/** An order on `sor`: the open-orders view, with `price` as a number. */
+export function orderUpdate(order: Schema<'LiveOrder'>): Fields {
+  const { price, ...rest } = order;
+  return price === undefined ? rest : { ...rest, price: Number(price) };
+}
+
+export const orderUpdates = (args: Fields[]): Messages['orderUpdates'] => ({
+  topic: 'sor',
+  args: args as Messages['orderUpdates']['args'],
+});
+
+/** An execution on `str`: the trades view, with the stream's names (`conid` a string,
+ * `conidex`) and without what the stream does not send. */
+export function tradeUpdate(trade: Schema<'Trade'>): Messages['trades']['args'][number] {
+  const notSent = new Set(['conid', 'conidEx', 'is_event_trading', 'order_id']);
+  const kept = Object.entries(trade).filter(([key]) => !notSent.has(key));
+  return {
+    ...(Object.fromEntries(kept) as Omit<Schema<'Trade'>, 'conid'>),
+    conid: String(trade.conid),
+    conidex: trade.conidEx,
+  };
+}
+
+export const trades = (args: Messages['trades']['args']): Messages['trades'] => ({
+  topic: 'str',
+  args,
+});
+
+export const pnl = (args: Record<string, Fields>): Messages['pnl'] => ({
+  topic: 'spl',
+  args: args as Messages['pnl']['args'],
+});
+
+/** The account summary's values on `ssd`, keyed as the stream spells them. */
+export function accountSummaryValues(values: AccountValues, now: number): Record<string, Fields> {
+  const money = (key: string, amount: number): [string, Fields] => [
+    key,
+    { key, currency: values.baseCurrency, monetaryValue: amount, severity: 0, timestamp: now },
+  ];
+  const { securities, commodities } = values.segments;
+  return Object.fromEntries([
+    money('NetLiquidation', values.total.netLiquidation),
+    money('NetLiquidation-S', securities.netLiquidation),
+    money('NetLiquidation-C', commodities.netLiquidation),
+    money('TotalCashValue', values.total.cash),
+    money('GrossPositionValue', values.grossPositionValue),
+    money('EquityWithLoanValue', values.equityWithLoan),
+    money('InitMarginReq', values.initialMargin),
+    money('MaintMarginReq', values.maintenanceMargin),
+    money('AvailableFunds', values.availableFunds),
+    money('ExcessLiquidity', values.excessLiquidity),
+    money('BuyingPower', values.buyingPower),
+  ]);
+}
+
+export const accountSummary = (accountId: string, args: Fields[]): Messages['accountSummary'] => ({
+  topic: `ssd+${accountId}`,
+  args: args as Messages['accountSummary']['args'],
+});
+
+/** The ledger operation's entries on `sld`, keyed `LedgerList<currency>`. */
+export function ledgerEntries(
+  accountId: string,
+  values: AccountValues,
+  now: number,
+): Record<string, Fields> {
+  return Object.fromEntries(
+    Object.entries(ledger(accountId, values, Math.floor(now / 1000))).map(([currency, entry]) => {
+      const key = `LedgerList${currency}`;
+      return [key, { ...entry, key }];
+    }),
+  );
+}
+
+export const ledgerUpdate = (accountId: string, args: Fields[]): Messages['ledger'] => ({
+  topic: `sld+${accountId}`,
+  args: args as Messages['ledger']['args'],
+});
+
+/** The ladder of `sbd`: the ask, the last price (focus) and the bid of the snapshot's quote,
+ * sizes in whole units (the ladder's pattern; the snapshot's quote sizes may be fractional). */
+export function priceLadder(topic: `sbd+${string}`, entry: SnapshotEntry): Messages['priceLadder'] {
+  if (!entry.subscribed || !entry.state) return { topic, data: [] };
+  const { quote, last } = entry.state;
+  return {
+    topic,
+    data: [
+      { row: 0, price: formatPrice(quote.ask), ask: String(Math.round(quote.askSize)) },
+      { row: 1, focus: 1, price: formatPrice(last.price) },
+      { row: 2, price: formatPrice(quote.bid), bid: String(Math.round(quote.bidSize)) },
+    ],
+  };
+}
+
+export const history = (conid: number, bars: Schema<'MarketDataHistory'>): Messages['history'] => ({
+  ...bars,
+  topic: `smh+${conid}`,
+  serverId: bars.serverId ?? '',
+});
+
+export const notification = (text: NotificationText): Messages['notification'] => ({
+  topic: 'ntf',
+  args: { id: text.code, title: text.title, text: text.content.replace(/^<html>|<\/html>$/g, '') },
+});
+
+export const bulletin = (id: string, message: string): Messages['bulletin'] => ({
+  topic: 'blt',
+  args: { id, message },
+});
+
+export const error = (topic: string, message: string): Messages['error'] => ({
+  topic,
+  error: message,
+});
+
+export const notice = (message: string): Messages['notice'] => ({ message });
