@@ -19,12 +19,13 @@ const server = createServer({
 });
 const listener = createHttpServer(server.app);
 listener.keepAliveTimeout = 60_000;
-server.streaming.attach(listener);
+// A build from before the streaming socket has none.
+server.streaming?.attach(listener);
 listener.listen(0, '127.0.0.1', () => {
   const address = listener.address();
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}` })}\n`);
 });
 process.on('SIGTERM', () => {
-  server.streaming.close();
+  server.streaming?.close();
   listener.close(() => process.exit(0));
 });
