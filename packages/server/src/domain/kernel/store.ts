@@ -42,4 +42,11 @@ export interface Store {
   clear(): void;
   /** Drops every record whose `expiresAt` is at or before `now`; costs what it drops. */
   expire(now: number): void;
+  /**
+   * Runs `work` as one unit of work, when the store is shared by several processes (Redis): its
+   * writes are committed together or not at all, after the writes of every unit committed before
+   * it; on a conflict with another process's commit the unit is run again. A store kept in one
+   * process (memory) has none: its callers run `work` directly.
+   */
+  unit?<T>(work: () => T | Promise<T>): Promise<T>;
 }
