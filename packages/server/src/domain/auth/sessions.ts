@@ -103,7 +103,7 @@ export class Sessions {
   #announceExpiry(session: Session): void {
     const remainingMs = this.ssoRemainingMs(session);
     if (remainingMs > expiryNoticeMs || session.expiryAnnounced === true) return;
-    session.expiryAnnounced = true;
+    this.#keep({ ...session, expiryAnnounced: true });
     this.events.publish({
       type: 'sessionExpiring',
       username: session.username,
@@ -122,24 +122,26 @@ export class Sessions {
     const session = this.sessions.get(id);
     if (!session || session.ended) return undefined;
     const now = this.clock.now();
-    if (
-      now - session.lastSeenAt >= this.settings.idleTimeoutMs ||
-      this.ssoRemainingMs(session) <= 0
-    ) {
-      session.ended = true;
-      session.brokerageOpen = false;
-      return undefined;
-    }
-    return session;
+    // Past either limit the session is over; its record goes at its expiry.
+    const over =
+      now - session.lastSeenAt >= this.settings.idleTimeoutMs || this.ssoRemainingMs(session) <= 0;
+    return over ? undefined : session;
   }
 
   /** Records a request on the session (any request keeps it open). */
   touch(session: Session): void {
     if (session.ended) return;
-    session.lastSeenAt = this.clock.now();
-    this.#keep(session);
+    const touched = this.update(session, { lastSeenAt: this.clock.now() });
     // The scheduled notice may not have run yet on a real clock's timers.
-    this.#announceExpiry(session);
+    this.#announceExpiry(touched);
+  }
+
+  /** Stores the session (as it is now in the store) with `changes`; answers the new record.
+   * Records are values: a session is never changed in place. */
+  update(session: Session, changes: Partial<Omit<Session, 'id'>>): Session {
+    const updated = { ...(this.sessions.get(session.id) ?? session), ...changes };
+    this.#keep(updated);
+    return updated;
   }
 
   /** Milliseconds until the session's single sign-on expires, however often it is pinged. */
@@ -147,14 +149,11 @@ export class Sessions {
     return Math.max(0, session.createdAt + ssoLifetimeMs - this.clock.now());
   }
 
-  openBrokerage(session: Session): void {
-    session.brokerageOpen = true;
-    session.established = true;
+  openBrokerage(session: Session): Session {
+    return this.update(session, { brokerageOpen: true, established: true });
   }
 
   end(session: Session): void {
-    session.ended = true;
-    session.brokerageOpen = false;
     this.sessions.delete(session.id);
     this.#expiryNotices.get(session.id)?.();
     this.#expiryNotices.delete(session.id);

@@ -50,3 +50,11 @@ export interface Store {
    */
   unit?<T>(work: () => T | Promise<T>): Promise<T>;
 }
+
+/** Runs `work` as one unit of work of the store if it has units (Redis); otherwise (memory) just
+ * runs it, at no cost. */
+export function inUnit<T>(store: Store, work: () => Promise<T>): Promise<T>;
+export function inUnit<T>(store: Store, work: () => T): T | Promise<T>;
+export function inUnit<T>(store: Store, work: () => T | Promise<T>): T | Promise<T> {
+  return store.unit ? store.unit(work) : work();
+}
