@@ -26,6 +26,7 @@ import type { Authenticator } from './http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
 import { closeStore, openStore, storeReady, type StoreSpec } from './store/open-store.js';
 import { unitClock } from './store/unit-clock.js';
+import { inUnit } from './domain/kernel/store.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
@@ -105,8 +106,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
   const onStoreError = (error: unknown) => settings.logger.error({ err: error }, 'store failure');
   const store = openStore(options.store, onStoreError);
-  const ready = storeReady(store);
-  ready.catch(onStoreError);
   const clock = unitClock(settings.clock, store, onStoreError);
   const services = createServices({
     clock,
@@ -134,6 +133,12 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     authenticators,
   });
   const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
+  // A shared store may load a state in which the session this process opened for its gateway
+  // user is not (another process seeded it): each process's gateway holds a session of its own.
+  const ready = storeReady(store).then(async () => {
+    if (mode === 'gateway') await inUnit(store, () => void gateway.open());
+  });
+  ready.catch(onStoreError);
   const document = loadDocument();
   const { validateRequests, validateResponses } = settings;
 
