@@ -136,10 +136,13 @@ export class Sessions {
     this.#announceExpiry(touched);
   }
 
-  /** Stores the session (as it is now in the store) with `changes`; answers the new record.
-   * Records are values: a session is never changed in place. */
+  /** Stores the session (as it is now in the store) with `changes`; answers the new record, or
+   * the session as given when it has ended meanwhile (it is not brought back). Records are
+   * values: a session is never changed in place. */
   update(session: Session, changes: Partial<Omit<Session, 'id'>>): Session {
-    const updated = { ...(this.sessions.get(session.id) ?? session), ...changes };
+    const current = this.sessions.get(session.id);
+    if (!current) return session;
+    const updated = { ...current, ...changes };
     this.#keep(updated);
     return updated;
   }
