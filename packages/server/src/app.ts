@@ -24,8 +24,10 @@ import { composeSimulation, type Mode, type SimulationSettings } from './simulat
 import { mountPipeline } from './http/pipeline.js';
 import type { Authenticator } from './http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
-import { MemoryStore } from './store/memory.js';
 import { StreamingServer, type StreamingOptions } from './streaming/streaming-server.js';
+import { closeStore, openStore, storeReady, type StoreSpec } from './store/open-store.js';
+import { unitClock } from './store/unit-clock.js';
+import { inUnit } from './domain/kernel/store.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
 export {
@@ -39,7 +41,10 @@ export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consume
 export type { Mode };
 
 /** The simulation's settings, and how the server serves it over HTTP. */
-export interface ServerOptions extends SimulationSettings {
+export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
+  /** Where the state lives: a store, `memory` (the default), or `redis://host:port/db` (add
+   * `?prefix=name` to keep several brokerages on one Redis): shared by every process on it. */
+  store?: StoreSpec;
   /** A request that takes longer is aborted with 503 (default 10 s of the server's clock). */
   requestTimeoutMs?: number;
   /** Validate every response against the document (default true). */
@@ -83,6 +88,11 @@ export interface BrokerageServer {
   readonly options: Readonly<
     Required<Pick<ServerOptions, 'mode' | 'seed' | 'sessionTimeoutMs' | 'requestTimeoutMs'>>
   >;
+  /** Resolves once the store is connected and its state loaded (at once in memory); requests
+   * wait for it anyway. */
+  ready: Promise<void>;
+  /** Commits what is pending and disconnects from the store (nothing to do in memory). */
+  close(): Promise<void>;
 }
 
 /** The options with their defaults filled in. */
@@ -105,10 +115,13 @@ function withDefaults(options: ServerOptions) {
  * the document and the request pipeline of the documented operations (`http/pipeline.ts`). */
 export function createServer(options: ServerOptions = {}): BrokerageServer {
   const settings = withDefaults(options);
-  const { mode, clock, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
+  const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
+  const onStoreError = (error: unknown) => settings.logger.error({ err: error }, 'store failure');
+  const store = openStore(options.store, onStoreError);
+  const clock = unitClock(settings.clock, store, onStoreError);
   const services = createServices({
     clock,
-    store: options.store ?? new MemoryStore(),
+    store,
     fixtures: options.fixtures ?? defaultFixtures,
     seed,
     idleTimeoutMs: sessionTimeoutMs,
@@ -132,6 +145,12 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     authenticators,
   });
   const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
+  // A shared store may load a state in which the session this process opened for its gateway
+  // user is not (another process seeded it): each process's gateway holds a session of its own.
+  const ready = storeReady(store).then(async () => {
+    if (mode === 'gateway') await inUnit(store, () => void gateway.open());
+  });
+  ready.catch(onStoreError);
   const document = loadDocument();
   const { validateRequests, validateResponses } = settings;
 
@@ -149,7 +168,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     app.use(
       '/control',
       requireControlToken(control.token),
-      controlRouter(controls, { validateResponses }),
+      controlRouter(controls, { validateResponses, store }),
     );
   }
   const pages = oauthPagesRouter(services);
@@ -182,5 +201,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     streaming,
     openGatewaySession,
     options: serverOptions,
+    ready,
+    close: () => closeStore(store),
   };
 }

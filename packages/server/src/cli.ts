@@ -16,6 +16,7 @@ import { createServer, type BrokerageServer, type Mode } from './app.js';
 import { registerConsumer } from './services.js';
 import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
+import { isRedisUrl } from './store/open-store.js';
 import { defaultFixtures } from './fixtures/index.js';
 import { summaryLine, summaryTable, violationLine } from './proxy/report.js';
 import { createValidatingProxy, type ValidatingProxy } from './proxy/validating-proxy.js';
@@ -49,6 +50,8 @@ export interface CliOptions {
   proxyReport: string;
   /** Accept the upstream's self-signed certificate. */
   insecure: boolean;
+  /** `memory`, or the Redis the state lives on (`redis://host:port/db`). */
+  store: string;
 }
 
 export interface CliIo {
@@ -90,6 +93,11 @@ function integer(min: number, max: number) {
   };
 }
 
+function storeSpec(value: string): string {
+  if (value === 'memory' || isRedisUrl(value)) return value;
+  throw new InvalidArgumentError('expected memory or redis://host:port/db.');
+}
+
 function upstreamUrl(value: string): string {
   try {
     const url = new URL(value);
@@ -128,6 +136,15 @@ export function buildProgram(io: CliIo = {}): Command {
       )
         .choices(['gateway', 'hosted'])
         .default('gateway'),
+    )
+    .addOption(
+      new Option(
+        '--store <url>',
+        'where the state lives: memory, or redis://host:port/db[?prefix=name] (shared by every process on it, kept across restarts)',
+      )
+        .env('BROKERAGE_STORE')
+        .default('memory')
+        .argParser(storeSpec),
     )
     .addOption(new Option('--no-pacing', 'do not limit request rates'))
     .addOption(
@@ -296,6 +313,7 @@ async function startSimulation(
     gatewayUser: options.user,
     sessionTimeoutMs: options.sessionTimeout * 1000,
     pacing: options.pacing,
+    store: options.store,
     control: options.control,
     ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
     logger,
@@ -313,11 +331,14 @@ async function startSimulation(
       );
     }
   }
-  const { listener, url, close: closeListener } = await listen(server.app, options);
+  await server.ready;
+  const listening = await listen(server.app, options);
+  const { listener, url } = listening;
   server.streaming.attach(listener);
-  const close = () => {
+  const close = async () => {
     server.streaming.close();
-    return closeListener();
+    await listening.close();
+    await server.close();
   };
   const control = controlServed({
     mode: options.mode,
@@ -329,7 +350,14 @@ async function startSimulation(
       : 'token'
     : 'off';
   logger.info(
-    { url, mode: options.mode, tls: options.tls, pacing: options.pacing, control },
+    {
+      url,
+      mode: options.mode,
+      tls: options.tls,
+      pacing: options.pacing,
+      control,
+      store: options.store.replace(/\/\/[^@/]*@/, '//'),
+    },
     'listening',
   );
   const who = options.mode === 'gateway' ? `gateway mode, user ${options.user}` : 'hosted mode';

@@ -40,7 +40,7 @@ describe('accounts', () => {
         allowFeatures: { allowDynAccount: false, allowFA: false, sideBySide: true },
         sessionId: gateway.id,
       });
-      expect(gateway.accountsQueried).toBe(true);
+      expect(server.brokerage.sessions.find(gateway.id)?.accountsQueried).toBe(true);
     });
 
     it("lists an advisor's master first with child accounts, then its clients", async () => {
@@ -74,7 +74,7 @@ describe('accounts', () => {
       });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ set: true, acctId: 'U2345672' });
-      expect(session.selectedAccountId).toBe('U2345672');
+      expect(server.brokerage.sessions.find(session.id)?.selectedAccountId).toBe('U2345672');
       const list = await server.call('GET', '/v1/api/iserver/accounts', { headers });
       expect(list.body.selectedAccount).toBe('U2345672');
       const again = await server.call('POST', '/v1/api/iserver/account', {

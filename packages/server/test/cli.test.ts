@@ -59,6 +59,7 @@ describe('brokerage-server command line', () => {
         control: true,
         proxyReport: '-',
         insecure: false,
+        store: 'memory',
       });
     });
 
@@ -94,6 +95,8 @@ describe('brokerage-server command line', () => {
             '--proxy-report',
             'drift.ndjson',
             '--insecure',
+            '--store',
+            'redis://127.0.0.1:6379/2?prefix=team',
           ),
         )
         .opts();
@@ -113,10 +116,12 @@ describe('brokerage-server command line', () => {
         proxy: 'https://localhost:5000',
         proxyReport: 'drift.ndjson',
         insecure: true,
+        store: 'redis://127.0.0.1:6379/2?prefix=team',
       });
     });
 
     it.each([
+      [['--store', 'mysql://x'], "option '--store <url>' argument 'mysql://x' is invalid"],
       [['--port', 'abc'], "option '--port <number>' argument 'abc' is invalid"],
       [['--port', '70000'], 'expected an integer from 0 to 65535'],
       [['--mode', 'paper'], 'Allowed choices are gateway, hosted'],

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer, type BrokerageServer, type ServerOptions } from '../src/app.js';
 import { ManualClock } from '../src/domain/kernel/clock.js';
+import { startRedis, type TestRedis } from './redis-server.js';
 
 export interface Harness extends BrokerageServer {
   baseUrl: string;
@@ -26,6 +27,27 @@ export interface Answer {
  * sends it on control requests that carry no authorization of their own. */
 export const harnessControlToken = 'harness-admin-token';
 
+/** `BROKERAGE_TEST_STORE=redis`: every server of the harness keeps its state on a Redis of the
+ * tests' own (started with the first server, under a prefix per server; stopped with the last). */
+const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
+let redis: Promise<TestRedis> | undefined;
+let serversOnRedis = 0;
+let prefixes = 0;
+
+async function testStore(): Promise<string> {
+  redis ??= startRedis();
+  serversOnRedis += 1;
+  return (await redis).urlWithPrefix(`test-${process.pid}-${++prefixes}`);
+}
+
+async function releaseTestStore(): Promise<void> {
+  serversOnRedis -= 1;
+  if (serversOnRedis > 0 || !redis) return;
+  const stopping = redis;
+  redis = undefined;
+  await (await stopping).remove();
+}
+
 /** A reference server on a free loopback port, with a manual clock (no real waiting). In hosted
  * mode it has an admin token for the control API unless `controlToken` is given (even undefined). */
 export async function startServer(options: ServerOptions = {}): Promise<Harness> {
@@ -36,12 +58,15 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
       : options.mode === 'hosted'
         ? harnessControlToken
         : undefined;
+  const store = options.store ?? (onRedis ? await testStore() : undefined);
   const server = createServer({
     clock,
     pacing: false,
     ...options,
+    ...(store === undefined ? {} : { store }),
     ...(controlToken === undefined ? {} : { controlToken }),
   });
+  await server.ready;
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });
@@ -75,12 +100,15 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
       }
       return { status: response.status, headers: response.headers, body };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.streaming.close();
+    async close() {
+      server.streaming.close();
+      await new Promise<void>((resolve, reject) => {
         listener.closeAllConnections();
         listener.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      await server.close();
+      if (onRedis && options.store === undefined) await releaseTestStore();
+    },
   };
 }
 

@@ -118,7 +118,7 @@ describe('portfolio', () => {
       ).toEqual(notListed);
       expect(session.portfolioListed).toBe(false);
       await server.call('GET', '/v1/api/portfolio/subaccounts', { headers });
-      expect(session.portfolioListed).toBe(true);
+      expect(server.brokerage.sessions.find(session.id)?.portfolioListed).toBe(true);
       expect(
         (await server.call('GET', '/v1/api/portfolio/U2345671/ledger', { headers })).status,
       ).toBe(200);

@@ -44,7 +44,7 @@ export function tradingCalls(server: Harness, accountId = 'U1234567') {
       ),
     /** What `GET /iserver/accounts` records on the session (built by the accounts area). */
     accountsQueried: () => {
-      server.openGatewaySession().accountsQueried = true;
+      server.brokerage.sessions.update(server.openGatewaySession(), { accountsQueried: true });
     },
   };
 }

@@ -14,11 +14,28 @@ import type {
   SeedNotification,
 } from './controls.js';
 import { controlDocumentFiles } from './document.js';
+import { inUnit, type Store } from '../domain/kernel/store.js';
 
 /** The control API (openapi/control/), to mount at `/control`: requests and answers are
  * validated against its own document; errors are `{error, statusCode}`. */
-export function controlRouter(controls: Controls, options: { validateResponses: boolean }): Router {
+export function controlRouter(
+  controls: Controls,
+  options: { validateResponses: boolean; store: Store },
+): Router {
   const router = Router();
+  /** A route answering what `work` answers (204 when nothing), run as one unit of work of the
+   * store, so that it is answered once its changes are committed. */
+  const answer =
+    (work: (req: Request) => unknown) =>
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const body = await inUnit(options.store, () => work(req));
+        if (body === undefined) res.status(204).end();
+        else res.json(body);
+      } catch (error) {
+        next(error);
+      }
+    };
   router.use(express.json({ limit: '10mb' }));
   router.use(
     openApiValidator({
@@ -30,64 +47,89 @@ export function controlRouter(controls: Controls, options: { validateResponses: 
     }),
   );
 
-  router.post('/reset', (req: Request, res: Response) => {
-    res.json(controls.reset((req.body as { seed?: number } | undefined) ?? {}));
-  });
-  router.post('/fixtures', (req: Request, res: Response) => {
-    res.json(controls.loadFixtures(req.body as Fixtures));
-  });
-  router.post('/sessions', (req: Request, res: Response) => {
-    const { username, brokerage } = req.body as { username: string; brokerage?: boolean };
-    res.json(controls.createSession(username, brokerage === undefined ? {} : { brokerage }));
-  });
-  router.post('/gateway/login', (_req: Request, res: Response) => {
-    res.json(controls.loginGateway());
-  });
-  router.post('/prices', (req: Request, res: Response) => {
-    res.json({ prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices) });
-  });
-  router.post('/prices/walk', (req: Request, res: Response) => {
-    res.json({
+  router.post(
+    '/reset',
+    answer((req) => controls.reset((req.body as { seed?: number } | undefined) ?? {})),
+  );
+  router.post(
+    '/fixtures',
+    answer((req) => controls.loadFixtures(req.body as Fixtures)),
+  );
+  router.post(
+    '/sessions',
+    answer((req) => {
+      const { username, brokerage } = req.body as { username: string; brokerage?: boolean };
+      return controls.createSession(username, brokerage === undefined ? {} : { brokerage });
+    }),
+  );
+  router.post(
+    '/gateway/login',
+    answer(() => controls.loginGateway()),
+  );
+  router.post(
+    '/prices',
+    answer((req) => ({
+      prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices),
+    })),
+  );
+  router.post(
+    '/prices/walk',
+    answer((req) => ({
       prices: controls.walkPrices((req.body as Partial<PriceWalkRequest> | undefined) ?? {}),
-    });
-  });
-  router.put('/prices/:conid', (req: Request, res: Response) => {
-    res.json(controls.setPrice(Number(req.params.conid), (req.body as { price: number }).price));
-  });
-  router.get('/clock', (_req: Request, res: Response) => {
-    res.json(controls.readClock());
-  });
-  router.post('/clock/advance', (req: Request, res: Response) => {
-    res.json(controls.advanceClock((req.body as { ms: number }).ms));
-  });
-  router.put('/market/regimes/:conid', (req: Request, res: Response) => {
-    res.json(controls.setMarketRegime(Number(req.params.conid), req.body as Partial<MarketRegime>));
-  });
-  router.post('/market/advance', (req: Request, res: Response) => {
-    res.json(controls.advanceMarket((req.body as { ms: number }).ms));
-  });
-  router.post('/prompts', (req: Request, res: Response) => {
-    res.json(controls.raisePrompt(req.body as PromptRequest));
-  });
-  router.put('/faults/:operationId', (req: Request, res: Response) => {
-    res.json(controls.injectFault(String(req.params.operationId), req.body as FaultRequest));
-  });
-  router.post('/bulletins', (req: Request, res: Response) => {
-    res.json(controls.postBulletin((req.body as { message: string }).message));
-  });
-  router.post('/notifications', (req: Request, res: Response) => {
-    res.json(controls.seedNotification(req.body as SeedNotification));
-  });
-  router.post('/allocation-groups', (req: Request, res: Response) => {
-    res.json(controls.seedAllocationGroup(req.body as SeedAllocationGroup));
-  });
-  router.post('/models', (req: Request, res: Response) => {
-    res.json(controls.seedModel(req.body as SeedModel));
-  });
-  router.delete('/faults', (_req: Request, res: Response) => {
-    controls.clearFaults();
-    res.status(204).end();
-  });
+    })),
+  );
+  router.put(
+    '/prices/:conid',
+    answer((req) =>
+      controls.setPrice(Number(req.params.conid), (req.body as { price: number }).price),
+    ),
+  );
+  router.get(
+    '/clock',
+    answer(() => controls.readClock()),
+  );
+  router.post(
+    '/clock/advance',
+    answer((req) => controls.advanceClock((req.body as { ms: number }).ms)),
+  );
+  router.put(
+    '/market/regimes/:conid',
+    answer((req) =>
+      controls.setMarketRegime(Number(req.params.conid), req.body as Partial<MarketRegime>),
+    ),
+  );
+  router.post(
+    '/market/advance',
+    answer((req) => controls.advanceMarket((req.body as { ms: number }).ms)),
+  );
+  router.post(
+    '/prompts',
+    answer((req) => controls.raisePrompt(req.body as PromptRequest)),
+  );
+  router.put(
+    '/faults/:operationId',
+    answer((req) => controls.injectFault(String(req.params.operationId), req.body as FaultRequest)),
+  );
+  router.post(
+    '/bulletins',
+    answer((req) => controls.postBulletin((req.body as { message: string }).message)),
+  );
+  router.post(
+    '/notifications',
+    answer((req) => controls.seedNotification(req.body as SeedNotification)),
+  );
+  router.post(
+    '/allocation-groups',
+    answer((req) => controls.seedAllocationGroup(req.body as SeedAllocationGroup)),
+  );
+  router.post(
+    '/models',
+    answer((req) => controls.seedModel(req.body as SeedModel)),
+  );
+  router.delete(
+    '/faults',
+    answer(() => controls.clearFaults()),
+  );
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const answer = answerFor(error, undefined);

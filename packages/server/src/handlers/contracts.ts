@@ -63,7 +63,7 @@ export const contractHandlers = ({
 > => {
   const { market, clock } = brokerage;
   const search = (session: Parameters<typeof requireSession>[0], query: SearchQuery) =>
-    searchContracts(market, requireSession(session), query);
+    searchContracts(market, brokerage.sessions, requireSession(session), query);
   return {
     getStocksBySymbols: ({ query }) =>
       stocksBySymbols(market.catalogueData, symbolsOf(query.symbols)),

@@ -32,9 +32,7 @@ export const sessionHandlers = ({
     getAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
     checkAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
     initBrokerageSession: ({ session }) => {
-      const live = requireSession(session);
-      brokerage.sessions.openBrokerage(live);
-      return authStatusOf(live);
+      return authStatusOf(brokerage.sessions.openBrokerage(requireSession(session)));
     },
     reauthenticate: ({ session }) => {
       brokerage.sessions.openBrokerage(requireSession(session));

@@ -3,6 +3,7 @@ import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/auth/sessions.js';
 import { sleep, type Clock } from '../domain/kernel/clock.js';
+import { inUnit } from '../domain/kernel/store.js';
 import type { OperationInfo } from './document.js';
 import type { FaultInjector } from './faults.js';
 import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
@@ -68,26 +69,30 @@ export function operationCore({
   faults,
   oauth2,
 }: OperationCoreOptions): OperationCore {
+  const { store } = brokerage;
+  const admitNow = async (operation: OperationInfo, request: IncomingRequest) => {
+    let session: Session | undefined;
+    if (operation.access === 'credentials') {
+      // A token operation has no session to fail after: an injected fault comes first.
+      const injected = faults.take(operation.operationId);
+      if (injected) throw injected;
+      await checkCredentials(request, operation, oauth2);
+    } else {
+      session = await resolveSession(request, gate);
+    }
+    const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
+    const key = session?.id ?? request.ip ?? 'unknown';
+    pacer?.admit(key, endpoint);
+    if (session) admitSession(session, operation.access, brokerage);
+    const limit = operation.maxConcurrentRequests;
+    const done =
+      pacer && limit !== undefined ? pacer.enter(key, endpoint, limit) : nothingToRelease;
+    return { session, done };
+  };
   return {
-    async admit(operation, request) {
-      let session: Session | undefined;
-      if (operation.access === 'credentials') {
-        // A token operation has no session to fail after: an injected fault comes first.
-        const injected = faults.take(operation.operationId);
-        if (injected) throw injected;
-        await checkCredentials(request, operation, oauth2);
-      } else {
-        session = await resolveSession(request, gate);
-      }
-      const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
-      const key = session?.id ?? request.ip ?? 'unknown';
-      pacer?.admit(key, endpoint);
-      if (session) admitSession(session, operation.access, brokerage);
-      const limit = operation.maxConcurrentRequests;
-      const done =
-        pacer && limit !== undefined ? pacer.enter(key, endpoint, limit) : nothingToRelease;
-      return { session, done };
-    },
+    // The gate and the handler each run as one unit of work of the store (when it has units):
+    // an injected latency is waited outside, and a handler is answered once it is committed.
+    admit: (operation, request) => inUnit(store, () => admitNow(operation, request)),
 
     async dispatch(operation, request, reply, answered = () => false) {
       const injected = faults.take(operation.operationId);
@@ -96,7 +101,7 @@ export function operationCore({
       if (latency > 0) await sleep(clock, latency);
       if (answered()) return undefined;
       const handler = handlers[operation.operationId] as Handler<OperationId>;
-      return { body: await handler(request, reply) };
+      return { body: await inUnit(store, () => handler(request, reply)) };
     },
 
     serves(operationId) {

@@ -52,7 +52,8 @@ interface Due {
   id: string;
 }
 
-class MapCollection<T> implements Collection<T> {
+/** A collection in this process's memory (also the replica each process of a Redis store keeps). */
+export class MapCollection<T> implements Collection<T> {
   readonly #items = new Map<string, T>();
   readonly #indexes = new Map<string, MapIndex<T>>();
   readonly #expiresAt = new Map<string, number>();
@@ -64,6 +65,10 @@ class MapCollection<T> implements Collection<T> {
 
   get(id: string): T | undefined {
     return this.#items.get(id);
+  }
+  /** When the record is dropped (undefined: kept until deleted, or no such record). */
+  expiresAtOf(id: string): number | undefined {
+    return this.#expiresAt.get(id);
   }
   values(): T[] {
     return [...this.#items.values()];
@@ -100,14 +105,17 @@ class MapCollection<T> implements Collection<T> {
     this.#indexes.set(name, index);
     return index;
   }
-  expire(now: number): void {
+  /** Drops the records due at `now`, telling `dropped` each one's id before it goes. */
+  expire(now: number, dropped?: (id: string) => void): void {
     for (let due = this.#due.peek(); due && due.at <= now; due = this.#due.peek()) {
       this.#due.pop();
       if (this.#queuedAt.get(due.id) === due.at) this.#queuedAt.delete(due.id);
       const at = this.#expiresAt.get(due.id);
       if (at === undefined) continue;
-      if (at <= now) this.delete(due.id);
-      else if (!this.#queuedAt.has(due.id)) this.#queue(due.id, at);
+      if (at <= now) {
+        dropped?.(due.id);
+        this.delete(due.id);
+      } else if (!this.#queuedAt.has(due.id)) this.#queue(due.id, at);
     }
   }
 
@@ -121,20 +129,23 @@ class MapCollection<T> implements Collection<T> {
 export class MemoryStore implements Store {
   readonly #collections = new Map<keyof Collections, MapCollection<unknown>>();
 
-  collection<Name extends keyof Collections>(name: Name): Collection<Collections[Name]> {
+  collection<Name extends keyof Collections>(name: Name): MapCollection<Collections[Name]> {
     let collection = this.#collections.get(name);
     if (!collection) {
       collection = new MapCollection<unknown>();
       this.#collections.set(name, collection);
     }
-    return collection as Collection<Collections[Name]>;
+    return collection as MapCollection<Collections[Name]>;
   }
 
   clear(): void {
     for (const collection of this.#collections.values()) collection.clear();
   }
 
-  expire(now: number): void {
-    for (const collection of this.#collections.values()) collection.expire(now);
+  /** Drops the records due at `now`, telling `dropped` each one's collection and id before it goes. */
+  expire(now: number, dropped?: (name: keyof Collections, id: string) => void): void {
+    for (const [name, collection] of this.#collections) {
+      collection.expire(now, dropped && ((id) => dropped(name, id)));
+    }
   }
 }

@@ -67,8 +67,10 @@ export class StreamConnection {
     this.#beat();
   }
 
+  /** The socket's session as it is stored now: sessions are values, each change a new record. */
   get session(): Session | undefined {
-    return this.#session;
+    const held = this.#session;
+    return held && this.context.services.brokerage.sessions.current(held);
   }
 
   /** Ties the socket to a live session: `sts`, the greeting and the accounts. */
@@ -111,7 +113,7 @@ export class StreamConnection {
       this.#authenticateBy(frame.session ?? '');
       return;
     }
-    const session = this.#session;
+    const session = this.session;
     if (!session) {
       this.#send(views.notice(streamTexts.waitingForSession));
       return;
@@ -127,7 +129,7 @@ export class StreamConnection {
 
   /** A domain event: what it changes in this socket's subscriptions. */
   onEvent(event: DomainEvent): void {
-    const session = this.#session;
+    const session = this.session;
     if (!session || !this.#open) return;
     if (event.type === 'priceChanged') {
       this.#priceChanged(session, event.conid);

@@ -17,7 +17,7 @@ describe('retention', () => {
     clock.advance(4 * 60_000);
     sessions.touch(session);
     clock.advance(4 * 60_000);
-    expect(sessions.find(session.id)).toBe(session);
+    expect(sessions.find(session.id)?.id).toBe(session.id);
     clock.advance(2 * 60_000);
     expect(store.collection('sessions').values()).toEqual([]);
     expect(sessions.ofUser('demo_individual')).toEqual([]);

@@ -4,6 +4,8 @@ import { ManualClock } from '../../src/domain/kernel/clock.js';
 import { retentionSweepMs, sweepExpiredRecords } from '../../src/domain/kernel/retention.js';
 import type { Store } from '../../src/domain/kernel/store.js';
 import { MemoryStore } from '../../src/store/memory.js';
+import { RedisStore } from '../../src/store/redis/redis-store.js';
+import { startRedis, type TestRedis } from '../redis-server.js';
 
 declare module '../../src/domain/kernel/store.js' {
   interface Collections {
@@ -11,24 +13,72 @@ declare module '../../src/domain/kernel/store.js' {
   }
 }
 
-const stores: [string, () => Store][] = [['memory', () => new MemoryStore()]];
+/** A store to test, and what another process opening the same state sees of it (the memory
+ * store: itself). */
+interface StoreUnderTest {
+  create(): Promise<Store>;
+  committed(store: Store): Promise<Store>;
+}
 
-describe.each(stores)('%s store', (_name, createStore) => {
-  const itemsOf = (store: Store) => store.collection('storeContractItems');
-  const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
+const itemsOf = (store: Store) => store.collection('storeContractItems');
+const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
 
-  it('keeps records by id, replaces them, deletes them', () => {
-    const items = itemsOf(createStore());
+let redis: TestRedis;
+let prefixes = 0;
+const opened: RedisStore[] = [];
+async function openRedisStore(prefix: string, options: { logLength?: number } = {}) {
+  const store = new RedisStore({ url: redis.urlWithPrefix(prefix), ...options });
+  opened.push(store);
+  await store.open();
+  return store;
+}
+const prefixOf = new WeakMap<Store, string>();
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+afterAll(async () => {
+  await redis.remove();
+});
+
+const stores: [string, StoreUnderTest][] = [
+  ['memory', { create: async () => new MemoryStore(), committed: async (store) => store }],
+  [
+    'redis',
+    {
+      async create() {
+        const prefix = `contract-${++prefixes}`;
+        const store = await openRedisStore(prefix);
+        prefixOf.set(store, prefix);
+        return store;
+      },
+      async committed(store) {
+        await (store as RedisStore).settled();
+        return openRedisStore(prefixOf.get(store) ?? '');
+      },
+    },
+  ],
+];
+
+describe.each(stores)('%s store', (_name, { create: createStore, committed }) => {
+  it('keeps records by id, replaces them, deletes them', async () => {
+    const store = await createStore();
+    const items = itemsOf(store);
     items.set('a', { id: 'a', group: 'x' });
     items.set('a', { id: 'a', group: 'y' });
     expect(items.get('a')).toEqual({ id: 'a', group: 'y' });
     expect(items.delete('a')).toBe(true);
     expect(items.delete('a')).toBe(false);
     expect(items.values()).toEqual([]);
+    items.set('b', { id: 'b', group: 'z' });
+    expect(itemsOf(await committed(store)).values()).toEqual([{ id: 'b', group: 'z' }]);
   });
 
-  it('keeps an index current through sets, deletes and clears', () => {
-    const store = createStore();
+  it('keeps an index current through sets, deletes and clears', async () => {
+    const store = await createStore();
     const items = itemsOf(store);
     items.set('before', { id: 'before', group: 'x' });
     const byGroup = items.index('byGroup', (item) => item.group);
@@ -49,10 +99,12 @@ describe.each(stores)('%s store', (_name, createStore) => {
     items.set('e', { id: 'e', group: 'y' });
     items.set('d', { id: 'd', group: 'y' });
     expect(byGroup.get('y').map((item) => item.id)).toEqual(['d', 'e']);
+    const elsewhere = itemsOf(await committed(store));
+    expect(ids(elsewhere.index('byGroup', (item) => item.group).get('y'))).toEqual(['d', 'e']);
   });
 
-  it('drops records at their expiry, follows a moved expiry, and keeps the others', () => {
-    const store = createStore();
+  it('drops records at their expiry, follows a moved expiry, and keeps the others', async () => {
+    const store = await createStore();
     const items = itemsOf(store);
     const byGroup = items.index('byGroup', (item) => item.group);
     items.set('soon', { id: 'soon', group: 'x' }, { expiresAt: 100 });
@@ -66,12 +118,16 @@ describe.each(stores)('%s store', (_name, createStore) => {
     expect(ids(items.values())).toEqual(['kept', 'later', 'soon']);
     store.expire(100);
     expect(ids(items.values())).toEqual(['kept', 'later']);
+    const elsewhere = await committed(store);
+    expect(ids(itemsOf(elsewhere).values())).toEqual(['kept', 'later']);
+    elsewhere.expire(300);
+    expect(ids(itemsOf(elsewhere).values())).toEqual(['kept']);
     store.expire(1_000);
     expect(ids(items.values())).toEqual(['kept']);
     expect(ids(byGroup.get('x'))).toEqual(['kept']);
   });
 
-  it('holds exactly the records whose expiry is after the time it expired (generated histories)', () => {
+  it('holds exactly the records whose expiry is after the time it expired (generated histories)', async () => {
     const step = fc.oneof(
       fc.record({
         op: fc.constant('set' as const),
@@ -81,9 +137,9 @@ describe.each(stores)('%s store', (_name, createStore) => {
       fc.record({ op: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 5 }) }),
       fc.record({ op: fc.constant('expire' as const), now: fc.integer({ min: 0, max: 50 }) }),
     );
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-        const store = createStore();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const store = await createStore();
         const items = itemsOf(store);
         const model = new Map<string, number | null>();
         for (const s of steps) {
@@ -100,12 +156,14 @@ describe.each(stores)('%s store', (_name, createStore) => {
           }
         }
         expect(ids(items.values())).toEqual([...model.keys()].sort());
+        expect(ids(itemsOf(await committed(store)).values())).toEqual([...model.keys()].sort());
       }),
+      { numRuns: 50 },
     );
   });
 
-  it('is swept on the clock, so that expired records go without any request', () => {
-    const store = createStore();
+  it('is swept on the clock, so that expired records go without any request', async () => {
+    const store = await createStore();
     const clock = new ManualClock(0);
     sweepExpiredRecords(store, clock);
     itemsOf(store).set('a', { id: 'a', group: 'x' }, { expiresAt: 10 });
@@ -113,5 +171,78 @@ describe.each(stores)('%s store', (_name, createStore) => {
     expect(itemsOf(store).get('a')).toBeDefined();
     clock.advance(1);
     expect(itemsOf(store).get('a')).toBeUndefined();
+  });
+});
+
+describe('redis store shared by processes', () => {
+  const counter = (store: Store) => store.collection('sequences');
+  const increment = (store: RedisStore) =>
+    store.unit(async () => {
+      const value = counter(store).get('n') ?? 0;
+      await Promise.resolve(); // the unit awaits between its read and its write, as handlers may
+      counter(store).set('n', value + 1);
+    });
+
+  it('shows each process what another one committed, at its next unit', async () => {
+    const first = await openRedisStore('shared-1');
+    const second = await openRedisStore('shared-1');
+    await first.unit(() => itemsOf(first).set('a', { id: 'a', group: 'x' }));
+    expect(itemsOf(second).get('a')).toBeUndefined();
+    expect(await second.unit(() => itemsOf(second).get('a'))).toEqual({ id: 'a', group: 'x' });
+  });
+
+  it('runs a unit again when another process committed first: no update is lost', async () => {
+    const stores = await Promise.all([openRedisStore('shared-2'), openRedisStore('shared-2')]);
+    await Promise.all(
+      stores.flatMap((store) => Array.from({ length: 15 }, () => increment(store))),
+    );
+    const elsewhere = await openRedisStore('shared-2');
+    expect(counter(elsewhere).get('n')).toBe(30);
+    for (const store of stores) await store.unit(() => expect(counter(store).get('n')).toBe(30));
+  });
+
+  it('commits what a failing unit wrote before it failed, and rethrows its error', async () => {
+    const store = await openRedisStore('shared-3');
+    await expect(
+      store.unit(() => {
+        itemsOf(store).set('a', { id: 'a', group: 'x' });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(itemsOf(await openRedisStore('shared-3')).get('a')).toEqual({ id: 'a', group: 'x' });
+  });
+
+  it('reloads everything when the change log no longer reaches back to its last commit', async () => {
+    const behind = await openRedisStore('shared-4');
+    const writer = await openRedisStore('shared-4', { logLength: 1 });
+    for (let n = 0; n < 300; n++) {
+      await writer.unit(() => counter(writer).set('n', n));
+    }
+    await writer.unit(() => counter(writer).clear());
+    await writer.unit(() => itemsOf(writer).set('last', { id: 'last', group: 'x' }));
+    await behind.unit(() => {
+      expect(counter(behind).values()).toEqual([]);
+      expect(itemsOf(behind).values()).toEqual([{ id: 'last', group: 'x' }]);
+    });
+  });
+
+  it('keeps the committed state across a restart of Redis (append-only file)', async () => {
+    const store = await openRedisStore('shared-5');
+    await store.unit(() => itemsOf(store).set('a', { id: 'a', group: 'x' }, { expiresAt: 50 }));
+    await store.close();
+    await redis.restart();
+    const reopened = await openRedisStore('shared-5');
+    expect(itemsOf(reopened).get('a')).toEqual({ id: 'a', group: 'x' });
+    reopened.expire(50);
+    expect(itemsOf(reopened).get('a')).toBeUndefined();
+  });
+
+  it('refuses a record changed in place, which would never reach the other processes', async () => {
+    const store = await openRedisStore('shared-6');
+    const item = { id: 'a', group: 'x' };
+    itemsOf(store).set('a', item);
+    expect(() => {
+      item.group = 'y';
+    }).toThrow(TypeError);
   });
 });

@@ -62,7 +62,7 @@ export function switchAccount(brokerage: Brokerage, session: Session, accountId:
   if (user.accounts.length < 2) throw rejected(accountTexts.singleAccount);
   const account = brokerage.account(accountId);
   if (!account || !user.accounts.includes(accountId)) throw rejected(accountTexts.invalidAccount);
-  session.selectedAccountId = account.id;
+  brokerage.sessions.update(session, { selectedAccountId: account.id });
   return account;
 }
 
@@ -105,7 +105,7 @@ export function setDynamicAccount(
   const account = brokerage.accountFor(session, accountId, () =>
     rejected(accountTexts.invalidAccount),
   );
-  session.selectedAccountId = account.id;
+  brokerage.sessions.update(session, { selectedAccountId: account.id });
   const own = account.owners
     .filter((owner) => owner.username === session.username)
     .map((owner) => owner.roleId);
@@ -140,7 +140,7 @@ export function accountsList(brokerage: Brokerage, session: Session): Schema<'Ac
   const user = brokerage.userOf(session);
   const accounts = tradedAccounts(brokerage, session);
   const permissions = [...new Set(accounts.flatMap((account) => account.permissions))];
-  session.accountsQueried = true;
+  brokerage.sessions.update(session, { accountsQueried: true });
   return {
     accounts: accounts.map((account) => account.id),
     acctProps: Object.fromEntries(
@@ -228,7 +228,7 @@ export function signaturesAndOwners(
  * session starts the computation and answers an empty array, as the service does. */
 export function partitionedPnl(brokerage: Brokerage, session: Session): Schema<'PartitionedPnl'> {
   if (!session.pnlRequested) {
-    session.pnlRequested = true;
+    brokerage.sessions.update(session, { pnlRequested: true });
     return { upnl: [] };
   }
   return { upnl: pnlByPartition(brokerage, session) };

@@ -86,7 +86,7 @@ export function portfolioAccounts(
   brokerage: Brokerage,
   session: Session,
 ): Schema<'PortfolioAccount'>[] {
-  session.portfolioListed = true;
+  brokerage.sessions.update(session, { portfolioListed: true });
   return accountsById(brokerage, brokerage.userOf(session).accounts)
     .slice(0, portfolioAccountsLimit)
     .map((account) => portfolioAccount(brokerage, account));
@@ -98,7 +98,7 @@ export function portfolioSubaccounts(
   brokerage: Brokerage,
   session: Session,
 ): Schema<'PortfolioAccount'>[] {
-  session.portfolioListed = true;
+  brokerage.sessions.update(session, { portfolioListed: true });
   const own = brokerage.userOf(session).accounts;
   const visible = brokerage.accessibleAccountIds(session);
   const clients = own

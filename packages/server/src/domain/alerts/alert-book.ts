@@ -66,10 +66,11 @@ export class AlertBook {
           active: true,
           rank: nextInSequence(this.brokerage.store, 'alertRanks', 0),
         });
-    this.evaluate(alert);
-    const expiry = alert.expireTime === null ? undefined : parseDashedTimestamp(alert.expireTime);
+    const evaluated = this.evaluate(alert);
+    const expiry =
+      evaluated.expireTime === null ? undefined : parseDashedTimestamp(evaluated.expireTime);
     return {
-      alert,
+      alert: evaluated,
       warning: expiry !== undefined && expiry <= this.now() ? alertTexts.expiryInPast : null,
     };
   }
@@ -78,12 +79,8 @@ export class AlertBook {
     const account = this.accountOf(session, accountId);
     const alert = this.alertOf(session, account.id, alertId);
     if (!alert) throw rejected(alertTexts.activationFailed);
-    if (alert.active !== active) {
-      alert.active = active;
-      alert.conditionsHeld = false;
-      this.evaluate(alert);
-    }
-    return alert;
+    if (alert.active === active) return alert;
+    return this.evaluate(this.store({ ...alert, active, conditionsHeld: false }));
   }
 
   /** Removes an alert; the MTA alert is reset to its defaults under a new order id instead. */
@@ -150,18 +147,23 @@ export class AlertBook {
   }
 
   /** Triggers the alert when its conditions have come to hold: once for a non-repeatable alert,
-   * each time they hold again for a repeatable one; never while inactive or expired. */
-  evaluate(alert: Alert): void {
+   * each time they hold again for a repeatable one; never while inactive or expired. Answers the
+   * alert as it is now (a new record when anything changed). */
+  evaluate(alert: Alert): Alert {
     const expiry = alert.expireTime === null ? undefined : parseDashedTimestamp(alert.expireTime);
-    if (!alert.active || (expiry !== undefined && expiry <= this.now())) return;
-    if (alert.triggered && alert.repeatable === 0) return;
+    if (!alert.active || (expiry !== undefined && expiry <= this.now())) return alert;
+    if (alert.triggered && alert.repeatable === 0) return alert;
     const held = conditionsHold(alert, this.brokerage.market, this.now());
-    if (held && !alert.conditionsHeld) {
-      alert.triggered = true;
-      alert.triggerCount += 1;
-      this.brokerage.events.publish(alertTriggered(alert, this.now()));
-    }
-    alert.conditionsHeld = held;
+    if (held === alert.conditionsHeld) return alert;
+    if (!held) return this.store({ ...alert, conditionsHeld: false });
+    const triggered = this.store({
+      ...alert,
+      conditionsHeld: true,
+      triggered: true,
+      triggerCount: alert.triggerCount + 1,
+    });
+    this.brokerage.events.publish(alertTriggered(triggered, this.now()));
+    return triggered;
   }
 
   private accountOf(session: Session, accountId: string) {

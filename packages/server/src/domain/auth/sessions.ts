@@ -103,7 +103,7 @@ export class Sessions {
   #announceExpiry(session: Session): void {
     const remainingMs = this.ssoRemainingMs(session);
     if (remainingMs > expiryNoticeMs || session.expiryAnnounced === true) return;
-    session.expiryAnnounced = true;
+    this.#keep({ ...session, expiryAnnounced: true });
     this.events.publish({
       type: 'sessionExpiring',
       username: session.username,
@@ -122,13 +122,13 @@ export class Sessions {
     const session = this.sessions.get(id);
     if (!session || session.ended) return undefined;
     const now = this.clock.now();
+    // Past either limit the session is over (its record goes at its expiry): marked ended once,
+    // so that the streams hear of it once.
     if (
       now - session.lastSeenAt >= this.settings.idleTimeoutMs ||
       this.ssoRemainingMs(session) <= 0
     ) {
-      session.ended = true;
-      session.brokerageOpen = false;
-      this.#announce(session);
+      this.#announce(this.update(session, { ended: true, brokerageOpen: false }));
       return undefined;
     }
     return session;
@@ -146,13 +146,29 @@ export class Sessions {
     });
   }
 
+  /** The session's record as stored now (the given one once it is gone): a holder of a session
+   * record reads its latest changes, without the lookup's checks. */
+  current(session: Session): Session {
+    return this.sessions.get(session.id) ?? session;
+  }
+
   /** Records a request on the session (any request keeps it open). */
   touch(session: Session): void {
     if (session.ended) return;
-    session.lastSeenAt = this.clock.now();
-    this.#keep(session);
+    const touched = this.update(session, { lastSeenAt: this.clock.now() });
     // The scheduled notice may not have run yet on a real clock's timers.
-    this.#announceExpiry(session);
+    this.#announceExpiry(touched);
+  }
+
+  /** Stores the session (as it is now in the store) with `changes`; answers the new record, or
+   * the session as given when it has ended meanwhile (it is not brought back). Records are
+   * values: a session is never changed in place. */
+  update(session: Session, changes: Partial<Omit<Session, 'id'>>): Session {
+    const current = this.sessions.get(session.id);
+    if (!current) return session;
+    const updated = { ...current, ...changes };
+    this.#keep(updated);
+    return updated;
   }
 
   /** Milliseconds until the session's single sign-on expires, however often it is pinged. */
@@ -160,19 +176,17 @@ export class Sessions {
     return Math.max(0, session.createdAt + ssoLifetimeMs - this.clock.now());
   }
 
-  openBrokerage(session: Session): void {
-    session.brokerageOpen = true;
-    session.established = true;
-    this.#announce(session);
+  openBrokerage(session: Session): Session {
+    const opened = this.update(session, { brokerageOpen: true, established: true });
+    this.#announce(opened);
+    return opened;
   }
 
   end(session: Session): void {
-    session.ended = true;
-    session.brokerageOpen = false;
     this.sessions.delete(session.id);
     this.#expiryNotices.get(session.id)?.();
     this.#expiryNotices.delete(session.id);
-    this.#announce(session);
+    this.#announce({ ...session, ended: true, brokerageOpen: false });
   }
 
   /** Stores the session until it would end by itself: idle too long, or its single sign-on over. */

@@ -1,5 +1,5 @@
 import type { Schema } from '@brokerage/types';
-import type { Session } from '../auth/sessions.js';
+import type { Session, Sessions } from '../auth/sessions.js';
 import { badRequest } from '../kernel/errors.js';
 import { monthLabel, type Market } from '../market/market.js';
 import type { BondIssuer, FutureChain, Instrument, InstrumentCatalogue } from '../market/model.js';
@@ -32,11 +32,6 @@ const unique = <T>(values: T[]) => [...new Set(values)];
 const monthsOf = (instruments: Instrument[]) =>
   unique(instruments.flatMap((instrument) => expiryMonthOf(instrument) ?? [])).join(';');
 
-/** Remembers that the session saw the underlying's derivatives (bounded by the catalogue). */
-function noteSearched(session: Session, conid: number): void {
-  if (!session.searchedUnderlyings.includes(conid)) session.searchedUnderlyings.push(conid);
-}
-
 /** Whether the session searched the underlying, which makes its derivatives known to it. */
 function searched(session: Session, underlyingConid: number): boolean {
   return session.searchedUnderlyings.includes(underlyingConid);
@@ -64,7 +59,7 @@ export function knownToSession(market: Market, session: Session, instrument: Ins
   return underlying === undefined || searched(session, underlying);
 }
 
-function stockResults(market: Market, session: Session, query: SearchQuery): SearchResult[] {
+function stockResults(market: Market, noted: Set<number>, query: SearchQuery): SearchResult[] {
   const text = query.symbol.toUpperCase();
   const companies = market.catalogueData.stocks.filter((company) =>
     query.name ? company.name.toUpperCase().includes(text) : company.symbol === text,
@@ -72,7 +67,7 @@ function stockResults(market: Market, session: Session, query: SearchQuery): Sea
   return companies.flatMap((company) =>
     company.listings.map((listing) => {
       const options = market.optionsOf(listing.conid);
-      if (options.length > 0) noteSearched(session, listing.conid);
+      if (options.length > 0) noted.add(listing.conid);
       const expiries = unique(options.map((option) => option.expiration ?? 0));
       return {
         conid: String(listing.conid),
@@ -109,12 +104,12 @@ function liveFutures(market: Market, chain: FutureChain): Instrument[] {
     .sort((a, b) => (a.expiration ?? 0) - (b.expiration ?? 0));
 }
 
-function indexResults(market: Market, session: Session, query: SearchQuery): SearchResult[] {
+function indexResults(market: Market, noted: Set<number>, query: SearchQuery): SearchResult[] {
   const text = query.symbol.toUpperCase();
   return market.catalogueData.futures
     .filter((chain) => chain.symbol === text)
     .map((chain) => {
-      noteSearched(session, chain.underlyingConid);
+      noted.add(chain.underlyingConid);
       return {
         conid: String(chain.underlyingConid),
         companyHeader: `${chain.symbol} - ${chain.exchange}`,
@@ -165,17 +160,23 @@ function bondResults(catalogue: InstrumentCatalogue, query: SearchQuery): Search
  * derivatives listed on it. Searching an underlying makes its derivatives known to the session. */
 export function searchContracts(
   market: Market,
+  sessions: Sessions,
   session: Session,
   query: SearchQuery,
 ): SearchResult[] {
-  switch (query.secType ?? 'STK') {
-    case 'BOND':
-      return bondResults(market.catalogueData, query);
-    case 'IND':
-      return indexResults(market, session, query);
-    default:
-      return stockResults(market, session, query);
+  const noted = new Set<number>();
+  const results =
+    query.secType === 'BOND'
+      ? bondResults(market.catalogueData, query)
+      : query.secType === 'IND'
+        ? indexResults(market, noted, query)
+        : stockResults(market, noted, query);
+  // Remembered on the session (bounded by the catalogue).
+  const fresh = [...noted].filter((conid) => !searched(session, conid));
+  if (fresh.length > 0) {
+    sessions.update(session, { searchedUnderlyings: [...session.searchedUnderlyings, ...fresh] });
   }
+  return results;
 }
 
 /** The underlying a derivative query names: the contract itself, or an option's underlying. */

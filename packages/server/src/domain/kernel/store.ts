@@ -42,4 +42,19 @@ export interface Store {
   clear(): void;
   /** Drops every record whose `expiresAt` is at or before `now`; costs what it drops. */
   expire(now: number): void;
+  /**
+   * Runs `work` as one unit of work, when the store is shared by several processes (Redis): its
+   * writes are committed together or not at all, after the writes of every unit committed before
+   * it; on a conflict with another process's commit the unit is run again. A store kept in one
+   * process (memory) has none: its callers run `work` directly.
+   */
+  unit?<T>(work: () => T | Promise<T>): Promise<T>;
+}
+
+/** Runs `work` as one unit of work of the store if it has units (Redis); otherwise (memory) just
+ * runs it, at no cost. */
+export function inUnit<T>(store: Store, work: () => Promise<T>): Promise<T>;
+export function inUnit<T>(store: Store, work: () => T): T | Promise<T>;
+export function inUnit<T>(store: Store, work: () => T | Promise<T>): T | Promise<T> {
+  return store.unit ? store.unit(work) : work();
 }

@@ -67,10 +67,13 @@ export class Notifications {
     return this.profiles.get(username) ?? newProfile(username);
   }
 
-  private edit(username: string, change: (profile: NotificationProfile) => void): void {
+  /** Stores the user's profile with the changes `change` answers (records are values). */
+  private edit(
+    username: string,
+    change: (profile: NotificationProfile) => Partial<NotificationProfile>,
+  ): void {
     const profile = this.profile(username);
-    change(profile);
-    this.profiles.set(username, profile);
+    this.profiles.set(username, { ...profile, ...change(profile) });
   }
 
   private onEvent(event: DomainEvent): void {
@@ -97,10 +100,11 @@ export class Notifications {
       read: false,
     };
     this.notifications.set(id, notification);
-    this.edit(username, (profile) => {
-      (profile.inbox[text.code] ??= []).push(id);
-      profile.unreadByCode[text.code] = (profile.unreadByCode[text.code] ?? 0) + 1;
-    });
+    const { code } = text;
+    this.edit(username, (profile) => ({
+      inbox: { ...profile.inbox, [code]: [...(profile.inbox[code] ?? []), id] },
+      unreadByCode: { ...profile.unreadByCode, [code]: (profile.unreadByCode[code] ?? 0) + 1 },
+    }));
     return notification;
   }
 
@@ -141,35 +145,36 @@ export class Notifications {
 
   markRead(username: string, id: string): Notification {
     const notification = this.own(username, id);
-    if (!notification.read) {
-      notification.read = true;
-      this.edit(username, (profile) => {
-        profile.unreadByCode[notification.code] = Math.max(
-          0,
-          (profile.unreadByCode[notification.code] ?? 0) - 1,
-        );
-      });
-    }
-    return notification;
+    if (notification.read) return notification;
+    const read = { ...notification, read: true };
+    this.notifications.set(id, read);
+    const { code } = notification;
+    this.edit(username, (profile) => ({
+      unreadByCode: {
+        ...profile.unreadByCode,
+        [code]: Math.max(0, (profile.unreadByCode[code] ?? 0) - 1),
+      },
+    }));
+    return read;
   }
 
   setEnabled(username: string, code: TypeCode, enabled: boolean): void {
     this.edit(username, (profile) => {
-      profile.disabled = profile.disabled.filter((other) => other !== code);
-      if (!enabled) profile.disabled.push(code);
+      const others = profile.disabled.filter((other) => other !== code);
+      return { disabled: enabled ? others : [...others, code] };
     });
   }
 
   acknowledge(username: string, code: TypeCode): void {
-    this.edit(username, (profile) => {
-      if (!profile.acknowledged.includes(code)) profile.acknowledged.push(code);
-    });
+    this.edit(username, (profile) => ({
+      acknowledged: profile.acknowledged.includes(code)
+        ? profile.acknowledged
+        : [...profile.acknowledged, code],
+    }));
   }
 
   setEmail(username: string, enabled: boolean): void {
-    this.edit(username, (profile) => {
-      profile.email = enabled;
-    });
+    this.edit(username, () => ({ email: enabled }));
   }
 
   /** Registers the device, or updates the one with its id. */
@@ -182,18 +187,20 @@ export class Notifications {
         uiName: request.uiName ?? known?.uiName ?? request.id,
         enabled: request.enabled,
       };
-      profile.devices = known
-        ? profile.devices.map((other) => (other === known ? device : other))
-        : [...profile.devices, device];
+      return {
+        devices: known
+          ? profile.devices.map((other) => (other === known ? device : other))
+          : [...profile.devices, device],
+      };
     });
   }
 
   deleteDevice(username: string, id: string): void {
     if (!this.profile(username).devices.some((device) => device.id === id))
       throw badRequest(notificationErrors.unknownDevice(id));
-    this.edit(username, (profile) => {
-      profile.devices = profile.devices.filter((device) => device.id !== id);
-    });
+    this.edit(username, (profile) => ({
+      devices: profile.devices.filter((device) => device.id !== id),
+    }));
   }
 
   private own(username: string, id: string): Notification {

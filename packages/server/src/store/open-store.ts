@@ -1,0 +1,29 @@
+import type { Store } from '../domain/kernel/store.js';
+import { MemoryStore } from './memory.js';
+import { RedisStore } from './redis/redis-store.js';
+
+/** Where the state lives, as a user names it: `memory` (the default), or
+ * `redis://host:port/db[?prefix=name]` (`rediss://` for TLS). */
+export type StoreSpec = Store | string;
+
+export function isRedisUrl(spec: string): boolean {
+  return /^rediss?:\/\//.test(spec);
+}
+
+/** The store a spec names; throws on a spec that names none. */
+export function openStore(spec: StoreSpec | undefined, onError: (error: unknown) => void): Store {
+  if (spec === undefined || spec === 'memory') return new MemoryStore();
+  if (typeof spec !== 'string') return spec;
+  if (isRedisUrl(spec)) return new RedisStore({ url: spec, onError });
+  throw new Error(`unknown store ${JSON.stringify(spec)}: expected memory or redis://host:port/db`);
+}
+
+/** Connects the store and loads its state, if it is shared (Redis); resolves at once otherwise. */
+export async function storeReady(store: Store): Promise<void> {
+  if (store instanceof RedisStore) await store.open();
+}
+
+/** Commits what is pending and disconnects, if the store is shared (Redis). */
+export async function closeStore(store: Store): Promise<void> {
+  if (store instanceof RedisStore) await store.close();
+}

@@ -1,0 +1,339 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Mutex } from 'async-mutex';
+import { Redis } from 'ioredis';
+import { unavailable } from '../../domain/kernel/errors.js';
+import type {
+  Collection,
+  Collections,
+  Index,
+  KeepOptions,
+  Store,
+} from '../../domain/kernel/store.js';
+import { MemoryStore, type MapCollection } from '../memory.js';
+import { freeze } from './freeze.js';
+import { commitScript, snapshotScript } from './scripts.js';
+
+type Name = keyof Collections;
+
+/** One write as the commit script reads it: set (collection, id, JSON, expiry or false), delete
+ * (collection, id), clear one collection, clear every collection. */
+type Write =
+  ['s', Name, string, string, string | false] | ['d', Name, string] | ['x', Name] | ['c'];
+
+/** The writes of one unit of work, and how to take each back from the replica. */
+class Unit {
+  active = true;
+  readonly writes: Write[] = [];
+  readonly undo: (() => void)[] = [];
+  /** A write the replica cannot take back one by one (a clear): a rollback reloads it. */
+  reloadOnRollback = false;
+}
+
+export interface RedisStoreOptions {
+  /** `redis://host:port/db`; `?prefix=name` puts the keys under `name:` (default `brokerage`). */
+  url: string;
+  /** How often a unit that lost to another process's commit is run again (default 20). */
+  maxAttempts?: number;
+  /** Approximate length the change log is trimmed to (default 10 000 commits). */
+  logLength?: number;
+  /** Freeze records deeply (default: unless NODE_ENV is production, where only the top level). */
+  deepFreeze?: boolean;
+  /** Told about a commit of writes made outside any unit that failed. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The brokerage's state on Redis, shared by any number of processes. Each process keeps a replica
+ * in memory (a `MemoryStore`: reads cost what they cost today); Redis holds the committed state:
+ * a hash per collection (`<prefix>:c:<name>`, id → JSON), a sorted set of expiries, a commit
+ * counter (`<prefix>:seq`) and a change log (`<prefix>:log`, one entry per commit, its id the
+ * commit's number). A unit of work (`unit`) catches the replica up with the log, runs against it
+ * while its writes are recorded, and commits them in one script that refuses when another commit
+ * came first: the unit is then rolled back and run again. Every committed state is so the result
+ * of units run one after the other.
+ */
+export class RedisStore implements Store {
+  readonly #replica = new MemoryStore();
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #mutex = new Mutex();
+  readonly #current = new AsyncLocalStorage<Unit>();
+  readonly #maxAttempts: number;
+  readonly #logLength: number;
+  readonly #deep: boolean;
+  readonly #onError: (error: unknown) => void;
+  /** The last commit the replica holds. */
+  #seq = 0;
+  #opened: Promise<void> | undefined;
+  #closed: Promise<void> | undefined;
+  /** Writes made before `open`: the state a new brokerage starts from, if Redis has none. */
+  #initial: Unit | undefined = new Unit();
+  /** Writes made outside any unit after `open` (a test moving a manual clock), committed soon. */
+  #loose: Unit | undefined;
+
+  constructor(options: RedisStoreOptions) {
+    const url = new URL(options.url);
+    this.#prefix = url.searchParams.get('prefix') ?? 'brokerage';
+    url.search = '';
+    this.#redis = new Redis(url.toString(), { lazyConnect: true });
+    this.#maxAttempts = options.maxAttempts ?? 20;
+    this.#logLength = options.logLength ?? 10_000;
+    this.#deep = options.deepFreeze ?? process.env.NODE_ENV !== 'production';
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Connects, and loads the committed state; or, when Redis has none under the prefix, commits
+   * what was written so far (the fixtures) as the first state. Idempotent. */
+  open(): Promise<void> {
+    this.#opened ??= this.#mutex.runExclusive(async () => {
+      await this.#redis.connect();
+      const initial = this.#initial;
+      this.#initial = undefined;
+      if (initial && initial.writes.length > 0 && (await this.#commit(initial, 0))) return;
+      await this.#reload();
+    });
+    return this.#opened;
+  }
+
+  /** Commits what is pending and disconnects. */
+  close(): Promise<void> {
+    const opened = this.#opened;
+    this.#closed ??= opened
+      ? opened.then(() => this.settled()).then(() => this.#redis.quit().then(() => undefined))
+      : Promise.resolve();
+    return this.#closed;
+  }
+
+  /** Resolves once the writes made outside any unit so far are committed. */
+  settled(): Promise<void> {
+    return this.#mutex.runExclusive(() => this.#commitLoose());
+  }
+
+  collection<N extends Name>(name: N): Collection<Collections[N]> {
+    return new RedisCollection(name, this.#replica.collection(name), this);
+  }
+
+  clear(): void {
+    this.record(['c'], () => undefined, true);
+    this.#replica.clear();
+  }
+
+  expire(now: number): void {
+    this.#replica.expire(now, (name, id) => {
+      const collection = this.#replica.collection(name);
+      this.record(['d', name, id], restorer(collection, id));
+    });
+  }
+
+  async unit<T>(work: () => T | Promise<T>): Promise<T> {
+    if (this.#current.getStore()?.active) return work();
+    await this.open();
+    return this.#mutex.runExclusive(async () => {
+      await this.#commitLoose();
+      for (let attempt = 1; ; attempt++) {
+        await this.#catchUp();
+        const unit = new Unit();
+        let outcome: { value: T } | { error: unknown };
+        try {
+          outcome = { value: await this.#current.run(unit, work) };
+        } catch (error) {
+          outcome = { error };
+        } finally {
+          unit.active = false;
+        }
+        // Like the memory store, what a failing unit wrote before it failed stays written.
+        if (unit.writes.length === 0 || (await this.#commit(unit, this.#seq))) {
+          if ('error' in outcome) throw outcome.error;
+          return outcome.value;
+        }
+        this.#rollback(unit);
+        if (attempt >= this.#maxAttempts) {
+          throw unavailable('The brokerage is busy: too many concurrent changes, try again');
+        }
+      }
+    });
+  }
+
+  /** Records a write the replica has taken (or, for `clear`, is about to take). */
+  record(write: Write, undo: () => void, reloadOnRollback = false): void {
+    const unit = this.#current.getStore();
+    const into = unit?.active ? unit : (this.#initial ?? this.#looseUnit());
+    into.writes.push(write);
+    into.undo.push(undo);
+    if (reloadOnRollback) into.reloadOnRollback = true;
+  }
+
+  freeze<T>(value: T): T {
+    return freeze(value, this.#deep);
+  }
+
+  #looseUnit(): Unit {
+    if (!this.#loose) {
+      this.#loose = new Unit();
+      queueMicrotask(() => {
+        this.settled().catch(this.#onError);
+      });
+    }
+    return this.#loose;
+  }
+
+  /** Commits the writes made outside any unit, whatever was committed meanwhile (they are already
+   * in the replica); to be called holding the mutex. */
+  async #commitLoose(): Promise<void> {
+    const loose = this.#loose;
+    this.#loose = undefined;
+    if (loose && loose.writes.length > 0) await this.#commit(loose, undefined);
+  }
+
+  /** Commits the unit's writes if the last commit is still `expected` (any, when undefined);
+   * answers whether it did. */
+  async #commit(unit: Unit, expected: number | undefined): Promise<boolean> {
+    const [committed, seq] = (await this.#redis.eval(
+      commitScript,
+      0,
+      this.#prefix,
+      expected === undefined ? '' : String(expected),
+      JSON.stringify(unit.writes),
+      '[]',
+      String(this.#logLength),
+    )) as [number, number];
+    if (committed !== 1) return false;
+    if (seq === this.#seq + 1) this.#seq = seq;
+    // Otherwise other commits came between (a commit of loose writes): the log has them, in order.
+    else await this.#catchUp();
+    return true;
+  }
+
+  /** Takes the unit's writes back from the replica, latest first. */
+  #rollback(unit: Unit): void {
+    if (unit.reloadOnRollback) {
+      this.#seq = -1; // the next catch-up reloads everything
+      return;
+    }
+    for (const undo of unit.undo.reverse()) undo();
+  }
+
+  /** Applies to the replica the commits it has not seen (one round trip, usually answering
+   * none); reloads everything when the log no longer reaches back to them. */
+  async #catchUp(): Promise<void> {
+    if (this.#seq < 0) return this.#reload();
+    const answers = await this.#redis
+      .pipeline()
+      .get(`${this.#prefix}:seq`)
+      .xrange(`${this.#prefix}:log`, `(${this.#seq}-0`, '+')
+      .exec();
+    const latest = Number(answers?.[0]?.[1] ?? 0);
+    const entries = (answers?.[1]?.[1] ?? []) as [string, string[]][];
+    if (latest === this.#seq) return;
+    if (entries[0]?.[0] !== `${this.#seq + 1}-0`) return this.#reload();
+    for (const [id, fields] of entries) {
+      this.#apply(JSON.parse(fields[1] ?? '[]') as Write[]);
+      this.#seq = Number(id.split('-')[0]);
+    }
+  }
+
+  /** Replaces the replica with the committed state. */
+  async #reload(): Promise<void> {
+    const [seq, expiries, ...collections] = (await this.#redis.eval(
+      snapshotScript,
+      0,
+      this.#prefix,
+    )) as [number, string[], ...(string | string[])[]];
+    const expiresAt = new Map<string, number>();
+    for (let i = 0; i + 1 < expiries.length; i += 2) {
+      expiresAt.set(expiries[i] as string, Number(expiries[i + 1]));
+    }
+    this.#replica.clear();
+    for (let i = 0; i + 1 < collections.length; i += 2) {
+      const name = collections[i] as Name;
+      const fields = collections[i + 1] as string[];
+      const replica = this.#replica.collection(name);
+      for (let j = 0; j + 1 < fields.length; j += 2) {
+        const id = fields[j] as string;
+        const at = expiresAt.get(`${name}/${id}`);
+        replica.set(id, this.#parse(fields[j + 1] as string), keep(at));
+      }
+    }
+    this.#seq = seq;
+  }
+
+  /** Applies a commit of another process to the replica. */
+  #apply(writes: Write[]): void {
+    for (const write of writes) {
+      switch (write[0]) {
+        case 's':
+          this.#replica
+            .collection(write[1])
+            .set(
+              write[2],
+              this.#parse(write[3]),
+              keep(write[4] === false ? undefined : Number(write[4])),
+            );
+          break;
+        case 'd':
+          this.#replica.collection(write[1]).delete(write[2]);
+          break;
+        case 'x':
+          this.#replica.collection(write[1]).clear();
+          break;
+        case 'c':
+          this.#replica.clear();
+          break;
+      }
+    }
+  }
+
+  #parse(json: string): never {
+    return this.freeze(JSON.parse(json) as never);
+  }
+}
+
+function keep(expiresAt: number | undefined): KeepOptions | undefined {
+  return expiresAt === undefined ? undefined : { expiresAt };
+}
+
+/** Puts the record back as it is now (or removes it, if there is none). */
+function restorer<T>(collection: MapCollection<T>, id: string): () => void {
+  const value = collection.get(id);
+  const options = keep(collection.expiresAtOf(id));
+  return value === undefined
+    ? () => void collection.delete(id)
+    : () => collection.set(id, value, options);
+}
+
+/** A collection of the Redis store: reads from the replica, writes to it and to the unit. */
+class RedisCollection<T> implements Collection<T> {
+  constructor(
+    private readonly name: Name,
+    private readonly replica: MapCollection<T>,
+    private readonly store: RedisStore,
+  ) {}
+
+  get(id: string): T | undefined {
+    return this.replica.get(id);
+  }
+  values(): T[] {
+    return this.replica.values();
+  }
+  set(id: string, value: T, options?: KeepOptions): void {
+    const undo = restorer(this.replica, id);
+    const at = options?.expiresAt;
+    this.replica.set(id, this.store.freeze(value), options);
+    const json = JSON.stringify(value);
+    this.store.record(['s', this.name, id, json, at === undefined ? false : String(at)], undo);
+  }
+  delete(id: string): boolean {
+    if (this.replica.get(id) === undefined) return false;
+    const undo = restorer(this.replica, id);
+    this.replica.delete(id);
+    this.store.record(['d', this.name, id], undo);
+    return true;
+  }
+  clear(): void {
+    this.store.record(['x', this.name], () => undefined, true);
+    this.replica.clear();
+  }
+  index(name: string, keyOf: (value: T) => string | undefined): Index<T> {
+    return this.replica.index(name, keyOf);
+  }
+}

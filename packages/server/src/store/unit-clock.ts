@@ -1,0 +1,26 @@
+import {
+  isAdvanceable,
+  ManualClock,
+  type AdvanceableClock,
+  type Clock,
+} from '../domain/kernel/clock.js';
+import type { Store } from '../domain/kernel/store.js';
+
+/**
+ * The clock as the domain sees it when the store has units of work (Redis): what it runs when it
+ * fires on its own (a timer: a retention sweep, a price walk) is one unit of work. A callback that
+ * a move of the clock makes due runs at once: inside the unit that moved it (a control call), or,
+ * when a test moves a manual clock directly, with its writes committed right after.
+ */
+export function unitClock(clock: Clock, store: Store, onError: (error: unknown) => void): Clock {
+  const unit = store.unit?.bind(store);
+  if (!unit || clock instanceof ManualClock) return clock;
+  const schedule = (ms: number, callback: () => void) =>
+    clock.schedule(ms, () => {
+      unit(callback).catch(onError);
+    });
+  const now = () => clock.now();
+  if (!isAdvanceable(clock)) return { now, schedule };
+  const advanceable: AdvanceableClock = { now, schedule, advance: (ms) => clock.advance(ms) };
+  return advanceable;
+}

@@ -1,0 +1,96 @@
+// A Redis of the tests' own: `redis-server` on a free port with a scratch directory (append-only
+// file on, no snapshots), stopped by `stop()`. Debian's `redis-server` must be installed
+// (`.ci/run` installs it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestRedis {
+  /** `redis://127.0.0.1:<port>`. */
+  url: string;
+  /** A URL of this Redis with keys under their own prefix, so that stores do not share state. */
+  urlWithPrefix(prefix: string): string;
+  /** Stops the server (SIGTERM: it writes its append-only file) and keeps its directory. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and directory: what was committed is loaded back. */
+  restart(): Promise<void>;
+  /** Stops it and removes its directory. */
+  remove(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function launch(port: number, dir: string): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const exited = (code: number | null) =>
+      reject(new Error(`redis-server exited (${code}): ${output}`));
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes('Ready to accept connections')) return;
+      child.off('exit', exited);
+      child.stdout?.off('data', read);
+      child.stdout?.resume();
+      resolve(child);
+    };
+    child.once('error', reject);
+    child.once('exit', exited);
+    child.stdout?.on('data', read);
+    child.stderr?.resume();
+  });
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const dir = mkdtempSync(join(tmpdir(), 'brokerage-redis-'));
+  const port = await freePort();
+  let child = await launch(port, dir);
+  const url = `redis://127.0.0.1:${port}`;
+  return {
+    url,
+    urlWithPrefix: (prefix) => `${url}/0?prefix=${encodeURIComponent(prefix)}`,
+    stop: () => stopped(child),
+    async restart() {
+      await stopped(child);
+      child = await launch(port, dir);
+    },
+    async remove() {
+      await stopped(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
