@@ -61,7 +61,7 @@ const settings = flags.quick
       replyRepetitions: 15,
       growthLevels: [0, 1_000, 10_000, 100_000],
       growthSample: 500,
-      growSeconds: 240,
+      growSeconds: 120,
       soakSeconds: 150,
       soakSampleSeconds: 10,
     };

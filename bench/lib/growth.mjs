@@ -43,7 +43,8 @@ async function place(url, amount, connections, seconds) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(restingOrder),
     connections,
-    amount,
+    // autocannon's `amount` would override the duration: the level's time budget would not hold.
+    maxOverallRequests: amount,
     duration: seconds,
   });
   return result['2xx'];

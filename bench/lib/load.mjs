@@ -12,7 +12,8 @@ export async function load({ url, request, connections, seconds, amount, verify 
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     connections,
     duration: seconds,
-    ...(amount === undefined ? {} : { amount }),
+    // autocannon's `amount` would override the duration: a cap on the requests keeps both.
+    ...(amount === undefined ? {} : { maxOverallRequests: amount }),
     ...(verify ? { verifyBody: verify } : {}),
   });
   const ok = result['2xx'] - (result.mismatches ?? 0);
