@@ -17,8 +17,10 @@ export async function load({ url, request, connections, seconds, amount, verify 
     ...(verify ? { verifyBody: verify } : {}),
   });
   const ok = result['2xx'] - (result.mismatches ?? 0);
+  // `duration` is whole seconds: a short run (a sample of placements) needs the exact span.
+  const elapsedSeconds = (result.finish - result.start) / 1000;
   return {
-    requestsPerSecond: ok / (result.duration || seconds),
+    requestsPerSecond: ok / (elapsedSeconds || seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,
