@@ -2,10 +2,9 @@
 // as the day's order book grows. A fresh server is filled with resting limit orders up to each
 // level (within a time budget per level: a level not reached is reported as reached), then
 // measured there: the open orders listed, and `sample` more placements timed.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { load } from './load.mjs';
-import { startReference, stop } from './processes.mjs';
+import { residentKiB, startReference, stop } from './processes.mjs';
 import { median } from './stats.mjs';
 
 const account = 'U1234567';
@@ -14,13 +13,6 @@ const ordersPath = `/v1/api/iserver/account/${account}/orders`;
 const restingOrder = {
   orders: [{ conid: 265598, orderType: 'LMT', side: 'BUY', price: 189, quantity: 1, tif: 'DAY' }],
 };
-
-/** Resident memory of a process, in MiB (Linux). */
-function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-  return kib / 1024;
-}
 
 async function timed(url, path, times) {
   const durations = [];
@@ -81,7 +73,7 @@ export async function measureGrowth({ levels, sample, connections, growSeconds, 
         placementP99: placement.p99,
         openOrdersAllMs: allMs,
         openOrdersFilteredMs: filteredMs,
-        rssMiB: rssMiB(server.child.pid),
+        rssMiB: residentKiB(server.child.pid) / 1024,
       };
       orders += placement.ok;
       points.push(point);

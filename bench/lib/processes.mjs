@@ -1,6 +1,6 @@
 // The servers under test, each in its own child process on 127.0.0.1 and a free port.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -85,6 +85,12 @@ async function startListener(script, args, name) {
     30_000,
   );
   return { child, url };
+}
+
+/** Resident memory of a child process in KiB (Linux: `/proc/<pid>/status`). */
+export function residentKiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
 }
 
 /** The reference server (bench/lib/reference-server.mjs), with or without validation, in

@@ -3,26 +3,15 @@
 // moves AAPL through the resting limits (fills); a probe times `/health`; OAuth 1.0a clients send
 // signed requests to a hosted server (each one a new nonce). Every `sampleSeconds`: answers per
 // second (gateway, hosted), `/health` p99, resident memory of both servers.
-import { readFileSync } from 'node:fs';
 import { createBrokerageClient } from '@brokerage/client';
 import { oauth1 } from '@brokerage/client/oauth1';
 import { testConsumerKeys } from '@brokerage/server';
-import { startReference, stop } from './processes.mjs';
+import { residentKiB, startReference, stop } from './processes.mjs';
+import { percentile } from './stats.mjs';
 
 const account = 'U1234567';
 const aapl = 265598;
 const start = 189.5;
-
-function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
-}
-
-function percentile(values, share) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-}
 
 /** A seeded generator (mulberry32), so that two runs send the same mix. */
 function random(seed) {
@@ -174,8 +163,8 @@ export async function measureSoak({ seconds, clients, hostedClients, sampleSecon
           placementsPerSecond: (now.placements - last.placements) / sampleSeconds,
           hostedPerSecond: (now.hosted - last.hosted) / sampleSeconds,
           healthP99Ms: percentile(window, 0.99),
-          gatewayRssMiB: rssMiB(gateway.child.pid),
-          hostedRssMiB: rssMiB(hosted.child.pid),
+          gatewayRssMiB: residentKiB(gateway.child.pid) / 1024,
+          hostedRssMiB: residentKiB(hosted.child.pid) / 1024,
           placements: now.placements,
         };
         points.push(point);

@@ -1,15 +1,10 @@
 // The WebSocket /v1/api/ws under load: market data of one contract to N subscribers, the delay
 // from a price change (a control call) to its delivery, and the server's memory per connection.
-import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { median } from './stats.mjs';
+import { residentKiB } from './processes.mjs';
+import { median, percentile } from './stats.mjs';
 
 const AAPL = 265598;
-
-function rssKiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-}
 
 /** A socket subscribed to AAPL's last price; resolves once the first message arrived. */
 function subscriber(url) {
@@ -52,11 +47,6 @@ const post = (url, path, body, method = 'POST') =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then((response) => response.json());
-
-const percentile = (values, share) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-};
 
 export async function measureStreaming({
   url,
@@ -111,9 +101,9 @@ export async function measureStreaming({
   }
 
   await post(url, '/control/reset', {});
-  const rssBefore = rssKiB(pid);
+  const rssBefore = residentKiB(pid);
   const open = await Promise.all(Array.from({ length: memoryConnections }, () => subscriber(url)));
-  const rssAfter = rssKiB(pid);
+  const rssAfter = residentKiB(pid);
   const memory = {
     connections: memoryConnections,
     kibPerConnection: (rssAfter - rssBefore) / memoryConnections,
