@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { pino, type Logger } from 'pino';
 import { controlRouter } from './control/router.js';
 import { controlServed, requireControlToken } from './http/control-access.js';
+import { sendJson } from './http/json-body.js';
 import { defaultBodyLimitBytes } from './http/error-response.js';
 import {
   defaultLookupThrottle,
@@ -158,6 +159,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  app.response.json = sendJson;
   app.use(requestLogging(settings.logger));
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });

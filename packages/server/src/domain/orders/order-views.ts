@@ -102,20 +102,23 @@ export function liveOrders(
   instrumentOf: (conid: number) => Instrument,
 ): Schema<'LiveOrders'> {
   return {
-    orders: orders.map((order) => liveOrder(order, instrumentOf(order.conid))),
+    orders: orders.map(
+      (order) => liveOrderViews.get(order) ?? liveOrder(order, instrumentOf(order.conid)),
+    ),
     snapshot: true,
   };
 }
 
 /** Each order record's list view: records are values (a change stores a new one), so a view
- * stays right for as long as its record is the one kept, and is built once, not per list. */
+ * stays right for as long as its record is the one kept, and is built once, not per list. The
+ * view is frozen: its JSON text is made once too (`http/json-body.ts`). */
 const liveOrderViews = new WeakMap<Order, Readonly<Schema<'LiveOrder'>>>();
 
 /** One order as the open orders operation lists it. */
 export function liveOrder(order: Order, instrument: Instrument): Readonly<Schema<'LiveOrder'>> {
   let view = liveOrderViews.get(order);
   if (view === undefined) {
-    view = buildLiveOrder(order, instrument);
+    view = Object.freeze(buildLiveOrder(order, instrument));
     liveOrderViews.set(order, view);
   }
   return view;

@@ -1,0 +1,74 @@
+import type { Response } from 'express';
+
+/**
+ * JSON bodies with the text of immutable parts kept. A deeply frozen object (a record or a view
+ * the domain keeps as a value, such as an order's list view) always serialises to the same text,
+ * so it is made once and reused by every answer that contains it: a list of the day's orders
+ * costs the joining of texts already made, not a serialisation of every order per call.
+ * Everything else is serialised by `JSON.stringify`, as Express would.
+ */
+const kept = new WeakMap<object, string>();
+/** Frozen objects found to hold something that can change: never kept. */
+const changeable = new WeakSet<object>();
+
+/** The answer's containers are walked this deep looking for kept parts (the answer, its lists,
+ * their items); below that a part that is not kept is left whole to `JSON.stringify`. */
+const walkedDepth = 2;
+
+/** What `JSON.stringify(body)` answers, with the kept parts' text reused. */
+export function jsonText(body: unknown): string | undefined {
+  return serialise(body, 0);
+}
+
+function serialise(value: unknown, depth: number): string | undefined {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const text = kept.get(value);
+  if (text !== undefined) return text;
+  if (Object.isFrozen(value) && isPlainContainer(value) && !changeable.has(value)) {
+    const made = JSON.stringify(value);
+    if (isDeeplyFrozen(value)) kept.set(value, made);
+    else changeable.add(value);
+    return made;
+  }
+  if (depth >= walkedDepth || !isPlainContainer(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let items = '';
+    for (let index = 0; index < value.length; index++) {
+      items += `${index > 0 ? ',' : ''}${serialise(value[index], depth + 1) ?? 'null'}`;
+    }
+    return `[${items}]`;
+  }
+  let members = '';
+  for (const key of Object.keys(value)) {
+    const member = serialise((value as Record<string, unknown>)[key], depth + 1);
+    if (member !== undefined) members += `${members ? ',' : ''}${JSON.stringify(key)}:${member}`;
+  }
+  return `{${members}}`;
+}
+
+/** Arrays and plain objects: what `JSON.stringify` writes member by member (no `toJSON`). */
+function isPlainContainer(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return (
+    (prototype === Object.prototype || prototype === null) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
+}
+
+function isDeeplyFrozen(value: object): boolean {
+  for (const member of Object.values(value)) {
+    if (typeof member !== 'object' || member === null || kept.has(member)) continue;
+    if (!Object.isFrozen(member) || !isPlainContainer(member) || !isDeeplyFrozen(member)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Express's `res.json`, serialising with `jsonText`. Installed on the app's response, it is also
+ * what express-openapi-validator calls after validating the body. */
+export function sendJson(this: Response, body: unknown): Response {
+  if (!this.get('Content-Type')) this.set('Content-Type', 'application/json');
+  return this.send(jsonText(body));
+}
