@@ -1,17 +1,23 @@
 // Soak: a mixed load held for a while, sampled over time. Gateway clients read the ledger and
-// the open orders, place resting and marketable orders, modify and cancel their own; a price walk
+// the open orders (as often as the service's pacing lets their one session list them: the list
+// answers the whole day, and its unpaced cost is what the growth curve measures), place resting
+// and marketable orders, modify and cancel their own; a price walk
 // moves AAPL through the resting limits (fills); a probe times `/health`; OAuth 1.0a clients send
 // signed requests to a hosted server (each one a new nonce). Every `sampleSeconds`: answers per
 // second (gateway, hosted), `/health` p99, resident memory of both servers.
 import { createBrokerageClient } from '@brokerage/client';
 import { oauth1 } from '@brokerage/client/oauth1';
 import { testConsumerKeys } from '@brokerage/server';
+import { pacingIntervals } from '@brokerage/types';
 import { residentKiB, startReference, stop } from './processes.mjs';
 import { percentile } from './stats.mjs';
 
 const account = 'U1234567';
 const aapl = 265598;
 const start = 189.5;
+const openOrdersPath = '/v1/api/iserver/account/orders';
+/** The service's interval between two lists of the open orders by one session. */
+const listIntervalMs = pacingIntervals()[`GET ${openOrdersPath}`] ?? 0;
 
 /** A seeded generator (mulberry32), so that two runs send the same mix. */
 function random(seed) {
@@ -44,16 +50,19 @@ const order = (price) => ({
   tif: 'DAY',
 });
 
-/** One gateway client: a weighted mix of reads and order work on its own orders. */
-async function gatewayClient(url, next, counts, running) {
+/** One gateway client: a weighted mix of reads and order work on its own orders. The clients
+ * share the gateway's session, so one list of the open orders per pacing interval among them. */
+async function gatewayClient(url, next, counts, running, session) {
   const mine = [];
   while (running()) {
     const pick = next();
+    const listDue = performance.now() - session.listedAt >= listIntervalMs;
     let answer;
-    if (pick < 0.35) {
+    if (pick < 0.35 || (pick < 0.5 && !listDue)) {
       answer = await call(url, 'GET', `/v1/api/portfolio/${account}/ledger`);
     } else if (pick < 0.5) {
-      answer = await call(url, 'GET', `/v1/api/iserver/account/orders?accountId=${account}`);
+      session.listedAt = performance.now();
+      answer = await call(url, 'GET', `${openOrdersPath}?accountId=${account}`);
     } else if (pick < 0.8 || mine.length === 0) {
       answer = await call(url, 'POST', `/v1/api/iserver/account/${account}/orders`, {
         orders: [order(start - 1 + next() * 1.5)],
@@ -141,11 +150,14 @@ export async function measureSoak({ seconds, clients, hostedClients, sampleSecon
   const until = performance.now() + seconds * 1000;
   const running = () => performance.now() < until;
   const next = random(1);
+  const session = { listedAt: -Infinity };
   try {
     await call(gateway.url, 'GET', '/v1/api/iserver/accounts');
     await call(gateway.url, 'GET', '/v1/api/portfolio/accounts');
     const work = [
-      ...Array.from({ length: clients }, () => gatewayClient(gateway.url, next, counts, running)),
+      ...Array.from({ length: clients }, () =>
+        gatewayClient(gateway.url, next, counts, running, session),
+      ),
       ...Array.from({ length: hostedClients }, () => hostedClient(hosted.url, counts, running)),
       priceWalk(gateway.url, next, 200, running),
       healthProbe(gateway.url, latencies, 100, running),
