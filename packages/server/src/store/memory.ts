@@ -18,6 +18,10 @@ class MapIndex<T> implements Index<T> {
     const group = this.#groups.get(key);
     return group ? [...group.values()] : [];
   }
+  some(key: string, test: (value: T) => boolean): boolean {
+    for (const value of this.#groups.get(key)?.values() ?? []) if (test(value)) return true;
+    return false;
+  }
   /** A record set again under the same key keeps its place in its group (creation order). */
   set(id: string, value: T): void {
     const key = this.keyOf(value);

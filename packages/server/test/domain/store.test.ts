@@ -89,6 +89,12 @@ describe.each(stores)('%s store', (_name, { create: createStore, committed }) =>
     items.set('a', { id: 'a', group: 'y' });
     expect(ids(byGroup.get('x'))).toEqual(['before']);
     expect(ids(byGroup.get('y'))).toEqual(['a', 'b']);
+    const seen: string[] = [];
+    const isB = (item: { id: string }) => (seen.push(item.id), item.id === 'b');
+    expect(byGroup.some('y', isB)).toBe(true);
+    expect(byGroup.some('x', isB)).toBe(false);
+    expect(byGroup.some('none', isB)).toBe(false);
+    expect(seen).toEqual(['b', 'before']); // 'a' (after 'b' in the group) not read
     items.delete('b');
     expect(ids(byGroup.get('y'))).toEqual(['a']);
     store.clear();

@@ -7,6 +7,8 @@ export interface KeepOptions {
 /** The records of one collection sharing a key, kept current on every `set` and `delete`. */
 export interface Index<T> {
   get(key: string): T[];
+  /** Whether a record of the group passes `test`, reading no further than the first that does. */
+  some(key: string, test: (value: T) => boolean): boolean;
 }
 
 /** One kind of record, keyed by id. */

@@ -252,15 +252,13 @@ export class OrderBook {
       ),
     );
     const crossing = new Set(
-      tickets.filter(
-        (ticket) =>
-          others(
-            this.records.openIn(
-              ticket.allocatedTo,
-              ticket.conid,
-              ticket.side === 'BUY' ? 'SELL' : 'BUY',
-            ),
-          ).length > 0,
+      tickets.filter((ticket) =>
+        this.records.hasOpenIn(
+          ticket.allocatedTo,
+          ticket.conid,
+          ticket.side === 'BUY' ? 'SELL' : 'BUY',
+          modified?.id,
+        ),
       ),
     );
     return { orders: tickets.map((ticket) => this.checkedOrder(ticket)), usedRefs, crossing };

@@ -88,9 +88,12 @@ export class OrderRecords {
       .sort((a, b) => a.id - b.id);
   }
 
-  /** The open orders booked on the account in the contract, on the side. */
-  openIn(accountId: string, conid: number, side: Side): Order[] {
-    return this.#openByContract.get(`${accountId}|${conid}|${side}`);
+  /** Whether the account has an open order in the contract on the side, other than `except`. */
+  hasOpenIn(accountId: string, conid: number, side: Side, except?: number): boolean {
+    return this.#openByContract.some(
+      `${accountId}|${conid}|${side}`,
+      (order) => order.id !== except,
+    );
   }
 
   /** The orders of the account carrying the client order id. */
