@@ -124,7 +124,11 @@ function bodyParsingAndValidation({
     // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
     // with the invalid-request status of its operation (and after its credentials were checked).
     express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }),
-    pages,
+    // The pages are routes outside the document: a request to an operation skips their router.
+    (req: Request, res: Response, next: NextFunction) => {
+      if (operationOf(res)) next();
+      else pages(req, res, next);
+    },
     (req: Request, res: Response, next: NextFunction) => {
       const operation = operationOf(res);
       next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
