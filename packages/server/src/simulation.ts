@@ -98,7 +98,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
     mode,
     brokerage,
     authenticators: options.authenticators,
-    gatewaySessionId: gateway.id,
+    gatewaySessionId: brokerage.store.unit ? gateway.sharedId : gateway.id,
     throttle: lookups,
   };
   const handlers = createHandlers({ ...services, mode });

@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('--workers 2 on Redis', () => {
   it(
-    'serves one brokerage: an order placed through one worker is found through each',
+    'serves one brokerage: an order placed through one worker is found through each, and a reset through one resets it for both',
     async () => {
       const command = await workers('workers-one');
       const { url } = command;
@@ -72,6 +72,12 @@ describe('--workers 2 on Redis', () => {
         readers.add(await answeredBy(command, id));
       }
       expect([...readers].sort()).toEqual([1, 2]);
+
+      // A reset through one worker: the other's gateway finds the session opened there.
+      expect((await send(url, 'POST', '/control/reset')).status).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        expect((await send(url, 'GET', '/v1/api/iserver/accounts')).status).toBe(200);
+      }
     },
     slow,
   );
