@@ -1,31 +1,15 @@
 // From process start to the first answered request: `brokerage-server --port 0`, read the line
 // that says where it listens, then ask for the accounts until the first 200.
-import { join } from 'node:path';
-import { repoRoot, spawnTracked, stop } from './processes.mjs';
+import { startCommand, stop } from './processes.mjs';
 import { median } from './stats.mjs';
-
-const cli = join(repoRoot, 'packages', 'server', 'dist', 'cli.js');
-const listening = /listening on (https?:\/\/\S+)/;
 
 async function once() {
   const started = performance.now();
-  const child = spawnTracked(
-    process.execPath,
-    [cli, '--port', '0', '--no-pacing', '--log-level', 'silent'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const { child, url } = await startCommand(
+    ['--port', '0', '--no-pacing', '--log-level', 'silent'],
     'cold-start server',
   );
   try {
-    const url = await new Promise((resolve, reject) => {
-      let buffer = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk) => {
-        buffer += chunk;
-        const match = listening.exec(buffer);
-        if (match) resolve(match[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
-    });
     const listeningMs = performance.now() - started;
     const first = await fetch(`${url}/v1/api/iserver/accounts`);
     await first.text();

@@ -1,15 +1,29 @@
 // One load case: autocannon in this process against a server in a child process.
 import autocannon from 'autocannon';
 
-/** Runs `request` for `seconds` (or until `amount` requests are sent) over `connections`
+const headersOf = (request) =>
+  request.body === undefined ? {} : { 'content-type': 'application/json' };
+const bodyOf = (request) => (request.body === undefined ? undefined : JSON.stringify(request.body));
+
+/** Runs `request` (or each connection the requests of `request.sequence` in turn) for `seconds` (or until `amount` requests are sent) over `connections`
  * connections and returns what the table reports. Requests answered with another status, or whose body `verify` refuses, are counted
  * apart and left out of the throughput. */
 export async function load({ url, request, connections, seconds, amount, verify }) {
   const result = await autocannon({
     url: `${url}${request.path}`,
     method: request.method,
-    headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    headers: headersOf(request),
+    body: bodyOf(request),
+    ...(request.sequence
+      ? {
+          requests: request.sequence.map((each) => ({
+            method: each.method,
+            path: each.path,
+            headers: headersOf(each),
+            body: bodyOf(each),
+          })),
+        }
+      : {}),
     connections,
     duration: seconds,
     // autocannon's `amount` would override the duration: a cap on the requests keeps both.

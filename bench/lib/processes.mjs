@@ -126,6 +126,22 @@ export async function waitUntil(check, timeoutMs, what) {
   }
 }
 
+const cli = join(repoRoot, 'packages', 'server', 'dist', 'cli.js');
+const listeningLine = /listening on (https?:\/\/\S+)/;
+
+/** The built command (`brokerage-server`) with `args`; resolves with the child and its URL once
+ * it says where it listens. */
+export function startCommand(args, name) {
+  const child = track(
+    spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }),
+    name,
+  );
+  return firstLine(child, (line) => listeningLine.exec(line)?.[1], 60_000).then((url) => ({
+    child,
+    url,
+  }));
+}
+
 /** Stoplight Prism mocking the bundled document, as a user would run it. */
 export async function startPrism() {
   const port = await freePort();

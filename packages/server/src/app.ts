@@ -18,7 +18,7 @@ import { docsRouter } from './http/docs.js';
 import { loadDocument } from './http/document.js';
 import { requestLogging } from './http/logging.js';
 import { oauthPagesRouter } from './http/oauth-pages.js';
-import type { Pacer } from './http/pacing.js';
+import type { RequestPacer } from './http/pacing.js';
 import type { FaultInjector } from './http/faults.js';
 import type { Controls } from './control/controls.js';
 import { composeSimulation, type Mode, type SimulationSettings } from './simulation.js';
@@ -26,7 +26,13 @@ import { mountPipeline } from './http/pipeline.js';
 import type { Authenticator } from './http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
 import { StreamingServer, type StreamingOptions } from './streaming/streaming-server.js';
-import { closeStore, openStore, storeReady, type StoreSpec } from './store/open-store.js';
+import {
+  closeStore,
+  openStore,
+  sharedPacer,
+  storeReady,
+  type StoreSpec,
+} from './store/open-store.js';
 import { unitClock } from './store/unit-clock.js';
 import { inUnit } from './domain/kernel/store.js';
 
@@ -76,7 +82,7 @@ export interface BrokerageServer {
   /** Every service of the brokerage, built once (`services.ts`). */
   services: ServerServices;
   faults: FaultInjector;
-  pacer: Pacer | undefined;
+  pacer: RequestPacer | undefined;
   /** Controls for test authors (also served under `/control`). */
   controls: Controls;
   /** The WebSocket `/v1/api/ws`: `streaming.attach(httpServer)` serves it on the HTTP server
@@ -142,6 +148,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     seed,
     gatewayUser,
     pacing: options.pacing,
+    sharedPacer: sharedPacer(store, clock, onStoreError),
     lookups,
     authenticators,
   });

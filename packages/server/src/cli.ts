@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
 import { createWriteStream, readFileSync, realpathSync } from 'node:fs';
 import {
   createServer as createHttpServer,
@@ -20,6 +21,7 @@ import { isRedisUrl } from './store/open-store.js';
 import { defaultFixtures } from './fixtures/index.js';
 import { summaryLine, summaryTable, violationLine } from './proxy/report.js';
 import { createValidatingProxy, type ValidatingProxy } from './proxy/validating-proxy.js';
+import { reportListening, startWorkers, workerId, type RunningWorkers } from './workers.js';
 
 /** Exit code of a command line that cannot be used (unknown option, bad value). */
 export const usageExitCode = 2;
@@ -52,6 +54,8 @@ export interface CliOptions {
   insecure: boolean;
   /** `memory`, or the Redis the state lives on (`redis://host:port/db`). */
   store: string;
+  /** Server processes on the port (`--workers`; more than one needs a shared store). */
+  workers: number;
 }
 
 export interface CliIo {
@@ -146,6 +150,15 @@ export function buildProgram(io: CliIo = {}): Command {
         .default('memory')
         .argParser(storeSpec),
     )
+    .addOption(
+      new Option(
+        '--workers <number>',
+        'server processes sharing the port (node:cluster; a worker that dies is replaced); more than 1 needs --store redis://...',
+      )
+        .env('BROKERAGE_WORKERS')
+        .default(1)
+        .argParser(integer(1, 64)),
+    )
     .addOption(new Option('--no-pacing', 'do not limit request rates'))
     .addOption(
       new Option('--session-timeout <seconds>', 'idle time after which a session ends')
@@ -208,7 +221,17 @@ export function buildProgram(io: CliIo = {}): Command {
     });
 }
 
-async function selfSignedCertificate(host: string): Promise<{ key: string; cert: string }> {
+interface Pems {
+  key: string;
+  cert: string;
+}
+
+/** The workers of `--workers --tls` serve the primary's certificate (one port, one certificate). */
+const pemsVariable = 'BROKERAGE_WORKER_TLS_PEMS';
+
+async function selfSignedCertificate(host: string): Promise<Pems> {
+  const shared = process.env[pemsVariable];
+  if (shared !== undefined) return JSON.parse(shared) as Pems;
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     algorithm: 'sha256',
@@ -290,13 +313,52 @@ async function listen(
 export async function main(
   argv: string[] = process.argv,
   io: CliIo = {},
-): Promise<RunningServer | RunningProxy> {
+): Promise<RunningServer | RunningProxy | RunningWorkers> {
   const program = buildProgram(io);
   program.parse(argv);
   const options = program.opts<CliOptions>();
+  if (options.workers > 1) {
+    if (options.proxy !== undefined) {
+      program.error('error: --workers applies to the simulation, not to --proxy', {
+        exitCode: usageExitCode,
+      });
+    }
+    if (!isRedisUrl(options.store)) {
+      program.error(
+        `error: --workers ${options.workers} needs a store the processes share: the memory store lives in one process; add --store redis://host:port/db`,
+        { exitCode: usageExitCode },
+      );
+    }
+    if (cluster.isPrimary) return startPrimary(options, io);
+  }
   return options.proxy === undefined
     ? startSimulation(program, options, io)
     : startProxy(options.proxy, options, io);
+}
+
+/** The line a person reads once the server listens. */
+function listeningLine(url: string, options: CliOptions): string {
+  const who = options.mode === 'gateway' ? `gateway mode, user ${options.user}` : 'hosted mode';
+  const workers = options.workers > 1 ? `, ${options.workers} workers` : '';
+  return `Brokerage reference server listening on ${url}  API: ${url}/v1/api  docs: ${url}/docs  (${who}${workers})\n`;
+}
+
+/** `--workers N` (N > 1), in the primary process: forks the workers, which run the simulation. */
+async function startPrimary(options: CliOptions, io: CliIo): Promise<RunningWorkers> {
+  const stdout = io.stdout ?? process.stdout;
+  const logger = pino({ level: options.logLevel }, stdout as DestinationStream);
+  const env: Record<string, string> = {};
+  if (options.tls) env[pemsVariable] = JSON.stringify(await selfSignedCertificate(options.host));
+  return startWorkers({
+    count: options.workers,
+    env,
+    logger,
+    onListening: (url) => {
+      logger.info({ url, workers: options.workers }, 'listening');
+      stdout.write(listeningLine(url, options));
+    },
+    onEnd: (code) => process.exit(code),
+  });
 }
 
 async function startSimulation(
@@ -305,7 +367,9 @@ async function startSimulation(
   io: CliIo,
 ): Promise<RunningServer> {
   const stdout = io.stdout ?? process.stdout;
-  const logger = pino({ level: options.logLevel }, stdout as DestinationStream);
+  const worker = workerId();
+  const root = pino({ level: options.logLevel }, stdout as DestinationStream);
+  const logger = worker === undefined ? root : root.child({ worker });
 
   const server = createServer({
     mode: options.mode,
@@ -360,10 +424,9 @@ async function startSimulation(
     },
     'listening',
   );
-  const who = options.mode === 'gateway' ? `gateway mode, user ${options.user}` : 'hosted mode';
-  stdout.write(
-    `Brokerage reference server listening on ${url}  API: ${url}/v1/api  docs: ${url}/docs  (${who})\n`,
-  );
+  // A worker tells the primary, which prints the one line for all of them.
+  if (worker === undefined) stdout.write(listeningLine(url, options));
+  else reportListening(url);
   return { kind: 'simulation', server, listener, url, options, logger, close };
 }
 
@@ -398,7 +461,7 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
 
 /** The `brokerage-server` command: exits 0 after a graceful shutdown on SIGINT or SIGTERM. */
 async function run(): Promise<void> {
-  let running: RunningServer | RunningProxy;
+  let running: RunningServer | RunningProxy | RunningWorkers;
   try {
     running = await main();
   } catch (error) {

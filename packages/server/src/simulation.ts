@@ -9,7 +9,7 @@ import { gatewaySession, type GatewaySession } from './http/gateway-session.js';
 import type { LookupThrottle } from './http/lookup-throttle.js';
 import { operationCore, type OperationCore } from './http/operation-core.js';
 import { documentOperations, type OperationInfo } from './http/operations.js';
-import { defaultPacing, Pacer, type PacingLimits } from './http/pacing.js';
+import { defaultPacing, Pacer, type PacingLimits, type RequestPacer } from './http/pacing.js';
 import type { Authenticator, SessionGateOptions } from './http/session-gate.js';
 import { createHandlers } from './handlers/index.js';
 import type { Handlers } from './http/handler.js';
@@ -43,6 +43,9 @@ export interface SimulationOptions {
   gatewayUser: string;
   /** Pacing limits; `false` turns pacing off. */
   pacing: boolean | Partial<PacingLimits> | undefined;
+  /** The pacer of these limits when its counts are shared by several processes (default: a
+   * `Pacer` counting in this process). */
+  sharedPacer?: ((limits: PacingLimits) => RequestPacer) | undefined;
   /** Counts failed session lookups per client address (none: not throttled). */
   lookups: LookupThrottle | undefined;
   /** The credential checks, in order, after the `api` cookie. */
@@ -59,7 +62,7 @@ export interface Simulation {
   core: OperationCore;
   gate: SessionGateOptions;
   faults: FaultInjector;
-  pacer: Pacer | undefined;
+  pacer: RequestPacer | undefined;
   controls: Controls;
   gateway: GatewaySession;
 }
@@ -70,8 +73,9 @@ export function composeSimulation(services: Services, options: SimulationOptions
   const { brokerage } = services;
   const faults = new FaultInjector();
   const pacing = options.pacing === true ? {} : options.pacing;
+  const limits = pacing === false ? undefined : { ...defaultPacing(mode), ...pacing };
   const pacer =
-    pacing === false ? undefined : new Pacer(clock, { ...defaultPacing(mode), ...pacing });
+    limits === undefined ? undefined : (options.sharedPacer?.(limits) ?? new Pacer(clock, limits));
   const gateway = gatewaySession(brokerage, gatewayUser);
   if (mode === 'gateway') gateway.open();
 
@@ -94,7 +98,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
     mode,
     brokerage,
     authenticators: options.authenticators,
-    gatewaySessionId: gateway.id,
+    gatewaySessionId: brokerage.store.unit ? gateway.sharedId : gateway.id,
     throttle: lookups,
   };
   const handlers = createHandlers({ ...services, mode });

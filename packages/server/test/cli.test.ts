@@ -9,17 +9,11 @@ import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import {
-  buildProgram,
-  main,
-  usageExitCode,
-  type RunningProxy,
-  type RunningServer,
-} from '../src/cli.js';
+import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
 
 /** Starts the command line and expects the simulation (not the proxy). */
 async function simulation(...args: Parameters<typeof main>): Promise<RunningServer> {
-  const running: RunningServer | RunningProxy = await main(...args);
+  const running = await main(...args);
   if (running.kind !== 'simulation') throw new Error('expected the simulation');
   return running;
 }
@@ -60,6 +54,7 @@ describe('brokerage-server command line', () => {
         proxyReport: '-',
         insecure: false,
         store: 'memory',
+        workers: 1,
       });
     });
 
@@ -97,6 +92,8 @@ describe('brokerage-server command line', () => {
             '--insecure',
             '--store',
             'redis://127.0.0.1:6379/2?prefix=team',
+            '--workers',
+            '3',
           ),
         )
         .opts();
@@ -117,6 +114,7 @@ describe('brokerage-server command line', () => {
         proxyReport: 'drift.ndjson',
         insecure: true,
         store: 'redis://127.0.0.1:6379/2?prefix=team',
+        workers: 3,
       });
     });
 
@@ -136,6 +134,12 @@ describe('brokerage-server command line', () => {
       [['--user', 'nobody'], 'Allowed choices are demo_individual, demo_advisor, demo_broker'],
       [['--frobnicate'], "unknown option '--frobnicate'"],
       [['--proxy', 'ftp://gateway'], 'expected an http(s) base URL'],
+      [['--workers', '0'], 'expected an integer from 1 to 64'],
+      [['--workers', '2'], '--workers 2 needs a store the processes share'],
+      [
+        ['--workers', '2', '--store', 'redis://127.0.0.1:1/0', '--proxy', 'http://gateway'],
+        '--workers applies to the simulation, not to --proxy',
+      ],
     ])('refuses %j with a clear error and exit code 2', async (options, message) => {
       const stderr = sink();
       const failure = main(argv(...options), { stderr: stderr.stream, stdout: sink().stream });

@@ -2,45 +2,31 @@
 // client order ids (cOID) on one shared account; one is killed with SIGKILL in the middle. Every
 // accepted order must then exist exactly once, and no order twice, whatever the killed process
 // was doing; the state must stay consistent (no trade, no cash moved: the orders rest).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { defaultFixtures } from '../src/fixtures/index.js';
 import { RedisStore } from '../src/store/redis/redis-store.js';
+import { startCommand, type Command } from './command.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 import { AAPL } from './trading-helpers.js';
 
-const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const accountId = 'U1234567';
 const orderCount = 60;
 const killAfterAccepted = 15;
 const inFlight = 6;
 
 let redis: TestRedis;
-const processes: ChildProcess[] = [];
+const processes: Command[] = [];
 
-function startProcess(store: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [builtCli, '--port', '0', '--log-level', 'silent', '--no-pacing', '--store', store],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  processes.push(child);
-  let stdout = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on (\S+)/.exec(stdout);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.once('exit', () => reject(new Error(`exited early: ${stdout}`)));
-  });
+async function startProcess(store: string): Promise<Command> {
+  const command = await startCommand(['--log-level', 'silent', '--no-pacing', '--store', store]);
+  processes.push(command);
+  return command;
 }
 
 beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(async () => {
-  for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const { child } of processes) if (child.exitCode === null) child.kill('SIGKILL');
   await redis.remove();
 });
 

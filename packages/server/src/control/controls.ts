@@ -21,7 +21,7 @@ import {
 } from '../domain/market/regimes.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
 import type { LookupThrottle } from '../http/lookup-throttle.js';
-import type { Pacer } from '../http/pacing.js';
+import type { RequestPacer } from '../http/pacing.js';
 import type { OperationId } from '@brokerage/types';
 import { fixtureProblems } from './fixtures-check.js';
 
@@ -122,7 +122,7 @@ export interface ControlsOptions {
   advisorModels: AdvisorModels;
   clock: Clock;
   faults: FaultInjector;
-  pacer: Pacer | undefined;
+  pacer: RequestPacer | undefined;
   /** Failed session lookups per address: a reset forgets them. */
   lookups: LookupThrottle | undefined;
   seed: number;

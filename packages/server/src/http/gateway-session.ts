@@ -7,6 +7,10 @@ export interface GatewaySession {
   open(): Session;
   /** The id of the last session opened, if any. */
   id(): string | undefined;
+  /** On a store shared by several processes: the id of this gateway's session or, when it is no
+   * longer live, of a live gateway session of the same user another process opened (a reset or a
+   * login there): the processes on one store act as one gateway. */
+  sharedId(): string | undefined;
 }
 
 export function gatewaySession(brokerage: Brokerage, gatewayUser: string): GatewaySession {
@@ -21,5 +25,15 @@ export function gatewaySession(brokerage: Brokerage, gatewayUser: string): Gatew
     gatewaySessionId = session.id;
     return session;
   };
-  return { open: openGatewaySession, id: () => gatewaySessionId };
+  const sharedId = (): string | undefined => {
+    if (gatewaySessionId !== undefined && brokerage.sessions.find(gatewaySessionId)) {
+      return gatewaySessionId;
+    }
+    const opened = brokerage.sessions
+      .ofUser(gatewayUser)
+      .find((session) => session.origin === 'gateway');
+    if (opened) gatewaySessionId = opened.id;
+    return gatewaySessionId;
+  };
+  return { open: openGatewaySession, id: () => gatewaySessionId, sharedId };
 }

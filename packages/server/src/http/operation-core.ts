@@ -7,7 +7,7 @@ import { inUnit } from '../domain/kernel/store.js';
 import type { OperationInfo } from './document.js';
 import type { FaultInjector } from './faults.js';
 import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
-import type { Pacer } from './pacing.js';
+import type { RequestPacer } from './pacing.js';
 import {
   admitSession,
   checkCredentials,
@@ -22,7 +22,7 @@ export interface OperationCoreOptions {
   brokerage: Brokerage;
   clock: Clock;
   gate: SessionGateOptions;
-  pacer: Pacer | undefined;
+  pacer: RequestPacer | undefined;
   faults: FaultInjector;
   /** Verifies single sign-on bearer tokens before a token operation reads its body. */
   oauth2: OAuth2;
@@ -57,6 +57,19 @@ export interface OperationCore {
   serves(operationId: string): boolean;
 }
 
+/** Asks the pacer to admit a request. */
+type Pace = (key: string, endpoint: string) => void | Promise<void>;
+
+/** Asks `pacer` once for a key and endpoint, and answers that same verdict when asked again. */
+function askedOnce(pacer: RequestPacer): Pace {
+  let asked: { slot: string; verdict: void | Promise<void> } | undefined;
+  return (key, endpoint) => {
+    const slot = `${key}|${endpoint}`;
+    if (asked?.slot !== slot) asked = { slot, verdict: pacer.admit(key, endpoint) };
+    return asked.verdict;
+  };
+}
+
 /** `done` of a request that holds no place among the requests in flight. */
 const nothingToRelease = (): void => undefined;
 
@@ -70,7 +83,12 @@ export function operationCore({
   oauth2,
 }: OperationCoreOptions): OperationCore {
   const { store } = brokerage;
-  const admitNow = async (operation: OperationInfo, request: IncomingRequest) => {
+  const paceHere: Pace | undefined = pacer && ((key, endpoint) => pacer.admit(key, endpoint));
+  const admitNow = async (
+    operation: OperationInfo,
+    request: IncomingRequest,
+    pace: Pace | undefined,
+  ) => {
     let session: Session | undefined;
     if (operation.access === 'credentials') {
       // A token operation has no session to fail after: an injected fault comes first.
@@ -82,8 +100,16 @@ export function operationCore({
     }
     const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
     const key = session?.id ?? request.ip ?? 'unknown';
-    pacer?.admit(key, endpoint);
+    const paced = pace?.(key, endpoint);
+    if (paced) await paced;
     if (session) admitSession(session, operation.access, brokerage);
+    return { session, key, endpoint };
+  };
+  /** Counts the admitted request among those in flight (outside any unit: a unit may run again). */
+  const entered = (
+    operation: OperationInfo,
+    { session, key, endpoint }: { session: Session | undefined; key: string; endpoint: string },
+  ): Admission => {
     const limit = operation.maxConcurrentRequests;
     const done =
       pacer && limit !== undefined ? pacer.enter(key, endpoint, limit) : nothingToRelease;
@@ -92,7 +118,15 @@ export function operationCore({
   return {
     // The gate and the handler each run as one unit of work of the store (when it has units):
     // an injected latency is waited outside, and a handler is answered once it is committed.
-    admit: (operation, request) => inUnit(store, () => admitNow(operation, request)),
+    // A unit may run again (on Redis, after another process's commit): a pacer whose counts are
+    // shared is asked once per request, not once per run.
+    admit: store.unit
+      ? async (operation, request) => {
+          const pace = pacer && askedOnce(pacer);
+          return entered(operation, await inUnit(store, () => admitNow(operation, request, pace)));
+        }
+      : async (operation, request) =>
+          entered(operation, await admitNow(operation, request, paceHere)),
 
     async dispatch(operation, request, reply, answered = () => false) {
       const injected = faults.take(operation.operationId);

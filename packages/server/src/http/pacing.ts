@@ -25,6 +25,19 @@ export function defaultPacing(mode: 'gateway' | 'hosted'): PacingLimits {
   };
 }
 
+/** What the gate asks of pacing: the in-memory `Pacer` below, or one whose counters several
+ * processes share (`store/redis/redis-pacer.ts`), whose admission answers a promise. */
+export interface RequestPacer {
+  /** Throws (or rejects with) `rateLimited`, with Retry-After seconds, when this request is over
+   * a limit; otherwise counts it. */
+  admit(key: string, endpoint: string): void | Promise<void>;
+  /** Counts a request in flight until the returned function is called (once, when it was
+   * answered); throws `rateLimited` when `limit` requests of the key to the endpoint already are. */
+  enter(key: string, endpoint: string, limit: number): () => void;
+  /** Forgets every count. */
+  reset(): void;
+}
+
 interface KeyState {
   recent: number[];
   lastByEndpoint: Map<string, number>;
@@ -33,7 +46,7 @@ interface KeyState {
 }
 
 /** Counts requests per key on the server's clock and refuses those over a limit with 429. */
-export class Pacer {
+export class Pacer implements RequestPacer {
   readonly #keys = new Map<string, KeyState>();
   /** Requests in flight, by key and endpoint. */
   readonly #inFlight = new Map<string, number>();
@@ -43,7 +56,6 @@ export class Pacer {
     private readonly limits: PacingLimits,
   ) {}
 
-  /** Throws `rateLimited` (with Retry-After seconds) when this request is over a limit. */
   admit(key: string, endpoint: string): void {
     const now = this.clock.now();
     let state = this.#keys.get(key);
@@ -78,8 +90,6 @@ export class Pacer {
     if (interval !== undefined) state.lastByEndpoint.set(endpoint, now);
   }
 
-  /** Counts a request in flight until the returned function is called (once, when it was
-   * answered); throws `rateLimited` when `limit` requests of the key to the endpoint already are. */
   enter(key: string, endpoint: string, limit: number): () => void {
     const slot = `${key}|${endpoint}`;
     const count = this.#inFlight.get(slot) ?? 0;

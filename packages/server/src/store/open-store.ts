@@ -1,5 +1,8 @@
+import type { Clock } from '../domain/kernel/clock.js';
 import type { Store } from '../domain/kernel/store.js';
+import type { PacingLimits, RequestPacer } from '../http/pacing.js';
 import { MemoryStore } from './memory.js';
+import { RedisPacer } from './redis/redis-pacer.js';
 import { RedisStore } from './redis/redis-store.js';
 
 /** Where the state lives, as a user names it: `memory` (the default), or
@@ -16,6 +19,17 @@ export function openStore(spec: StoreSpec | undefined, onError: (error: unknown)
   if (typeof spec !== 'string') return spec;
   if (isRedisUrl(spec)) return new RedisStore({ url: spec, onError });
   throw new Error(`unknown store ${JSON.stringify(spec)}: expected memory or redis://host:port/db`);
+}
+
+/** The pacer of a store shared by several processes (Redis), counting in it; undefined for a
+ * store of one process (the pacer then counts in memory). */
+export function sharedPacer(
+  store: Store,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): ((limits: PacingLimits) => RequestPacer) | undefined {
+  if (!(store instanceof RedisStore)) return undefined;
+  return (limits) => new RedisPacer(store.connection(), clock, limits, onError);
 }
 
 /** Connects the store and loads its state, if it is shared (Redis); resolves at once otherwise. */

@@ -29,6 +29,12 @@ class Unit {
   reloadOnRollback = false;
 }
 
+/** What is shared beside the state (the pacer's counts) uses the store's connection and prefix. */
+export interface RedisConnection {
+  redis: Redis;
+  prefix: string;
+}
+
 export interface RedisStoreOptions {
   /** `redis://host:port/db`; `?prefix=name` puts the keys under `name:` (default `brokerage`). */
   url: string;
@@ -165,6 +171,11 @@ export class RedisStore implements Store {
 
   freeze<T>(value: T): T {
     return freeze(value, this.#deep);
+  }
+
+  /** The connection and key prefix, for what is shared beside the state (the pacer's counts). */
+  connection(): RedisConnection {
+    return { redis: this.#redis, prefix: this.#prefix };
   }
 
   #looseUnit(): Unit {
