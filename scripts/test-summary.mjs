@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Adds up the test results every package wrote (jest's test-results.json, and vitest's
-// test-results.vitest.json in the same format) and prints one closing line, `N passed, N failed`,
+// Adds up the test results every package wrote (jest's test-results.json, the same suites' run on
+// the Redis store in test-results.redis.json, and vitest's test-results.vitest.json in the same
+// format) and prints one closing line, `N passed, N failed`,
 // so that a run's outcome reads at a glance (and by CI).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,21 +11,27 @@ const packagesDir = join(repoRoot, 'packages');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const resultFiles = ['test-results.json', 'test-results.vitest.json'];
+/** Each package's result files, by the line they are reported on. */
+const runs = [
+  { label: '', files: ['test-results.json', 'test-results.vitest.json'] },
+  { label: ' on Redis', files: ['test-results.redis.json'] },
+];
 for (const name of readdirSync(packagesDir)) {
-  const files = resultFiles.map((file) => join(packagesDir, name, file)).filter(existsSync);
-  if (files.length === 0) continue;
-  let packagePassed = 0;
-  let packageFailed = 0;
-  for (const file of files) {
-    const results = JSON.parse(readFileSync(file, 'utf8'));
-    packagePassed += results.numPassedTests;
-    packageFailed += results.numFailedTests;
-    skipped += results.numPendingTests + results.numTodoTests;
+  for (const run of runs) {
+    const files = run.files.map((file) => join(packagesDir, name, file)).filter(existsSync);
+    if (files.length === 0) continue;
+    let runPassed = 0;
+    let runFailed = 0;
+    for (const file of files) {
+      const results = JSON.parse(readFileSync(file, 'utf8'));
+      runPassed += results.numPassedTests;
+      runFailed += results.numFailedTests;
+      skipped += results.numPendingTests + results.numTodoTests;
+    }
+    passed += runPassed;
+    failed += runFailed;
+    console.log(`${name}${run.label}: ${runPassed} passed, ${runFailed} failed`);
   }
-  passed += packagePassed;
-  failed += packageFailed;
-  console.log(`${name}: ${packagePassed} passed, ${packageFailed} failed`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

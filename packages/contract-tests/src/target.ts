@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import {
   createServer,
   ManualClock,
+  scratchStore,
   type BrokerageServer,
   type ServerOptions,
 } from '@brokerage/server';
@@ -36,15 +37,22 @@ export function externalHeaders(env: NodeJS.ProcessEnv = process.env): Record<st
   return headers;
 }
 
+/** `BROKERAGE_TEST_STORE=redis`: the in-process servers keep their state on a scratch Redis of
+ * the suite's own (one per test process, a key prefix per server), as a shared sandbox does. */
+const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
+
 /** Starts the reference server on a loopback port (pacing off unless asked for). */
 export async function startReferenceServer(options: ServerOptions = {}): Promise<Target> {
   const clock = new ManualClock();
+  const scratch = onRedis && options.store === undefined ? await scratchStore() : undefined;
   const server = createServer({
     clock,
     pacing: false,
+    ...(scratch ? { store: scratch.store } : {}),
     ...options,
     streaming: { validateMessages: true, ...options.streaming },
   });
+  await server.ready;
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });
@@ -54,12 +62,15 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     baseUrl: `http://127.0.0.1:${port}`,
     headers: {},
     inProcess: { server, clock },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.streaming.close();
+    async close() {
+      server.streaming.close();
+      await new Promise<void>((resolve, reject) => {
         listener.closeAllConnections();
         listener.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      await server.close();
+      await scratch?.release();
+    },
   };
 }
 

@@ -44,6 +44,12 @@ export {
   type StreamingServer,
 } from './streaming/streaming-server.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
+export {
+  scratchStore,
+  startScratchRedis,
+  type ScratchRedis,
+  type ScratchStore,
+} from './store/redis/scratch-redis.js';
 
 export type { Mode };
 

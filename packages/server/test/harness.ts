@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer, type BrokerageServer, type ServerOptions } from '../src/app.js';
 import { ManualClock } from '../src/domain/kernel/clock.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { scratchStore } from '../src/store/redis/scratch-redis.js';
 
 export interface Harness extends BrokerageServer {
   baseUrl: string;
@@ -30,23 +30,6 @@ export const harnessControlToken = 'harness-admin-token';
 /** `BROKERAGE_TEST_STORE=redis`: every server of the harness keeps its state on a Redis of the
  * tests' own (started with the first server, under a prefix per server; stopped with the last). */
 const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
-let redis: Promise<TestRedis> | undefined;
-let serversOnRedis = 0;
-let prefixes = 0;
-
-async function testStore(): Promise<string> {
-  redis ??= startRedis();
-  serversOnRedis += 1;
-  return (await redis).urlWithPrefix(`test-${process.pid}-${++prefixes}`);
-}
-
-async function releaseTestStore(): Promise<void> {
-  serversOnRedis -= 1;
-  if (serversOnRedis > 0 || !redis) return;
-  const stopping = redis;
-  redis = undefined;
-  await (await stopping).remove();
-}
 
 /** A reference server on a free loopback port, with a manual clock (no real waiting). In hosted
  * mode it has an admin token for the control API unless `controlToken` is given (even undefined). */
@@ -58,7 +41,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
       : options.mode === 'hosted'
         ? harnessControlToken
         : undefined;
-  const store = options.store ?? (onRedis ? await testStore() : undefined);
+  const scratch = options.store === undefined && onRedis ? await scratchStore() : undefined;
+  const store = options.store ?? scratch?.store;
   const server = createServer({
     clock,
     pacing: false,
@@ -107,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
         listener.close((error) => (error ? reject(error) : resolve()));
       });
       await server.close();
-      if (onRedis && options.store === undefined) await releaseTestStore();
+      await scratch?.release();
     },
   };
 }

@@ -5,7 +5,7 @@
 import { defaultFixtures } from '../src/fixtures/index.js';
 import { RedisStore } from '../src/store/redis/redis-store.js';
 import { startCommand, type Command } from './command.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
 import { AAPL } from './trading-helpers.js';
 
 const accountId = 'U1234567';
@@ -13,7 +13,7 @@ const orderCount = 60;
 const killAfterAccepted = 15;
 const inFlight = 6;
 
-let redis: TestRedis;
+let redis: ScratchRedis;
 const processes: Command[] = [];
 
 async function startProcess(store: string): Promise<Command> {
@@ -23,7 +23,7 @@ async function startProcess(store: string): Promise<Command> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startScratchRedis();
 });
 afterAll(async () => {
   for (const { child } of processes) if (child.exitCode === null) child.kill('SIGKILL');

@@ -3,14 +3,14 @@
 // so a session whose requests alternate between two servers is refused exactly as by one server.
 import { ManualClock } from '../src/domain/kernel/clock.js';
 import { startServer, type Harness } from './harness.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
 import { userSession } from './user-session.js';
 
-let redis: TestRedis;
+let redis: ScratchRedis;
 const started: Harness[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startScratchRedis();
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.close()));

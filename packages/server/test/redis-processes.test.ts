@@ -1,10 +1,10 @@
 // Several servers on one Redis serve one brokerage, and Redis keeps it across restarts. Each
 // server here has its own replica, connection and gateway session, as a process of its own would.
 import { startServer, type Harness } from './harness.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
 import { limitBuy, tradingCalls } from './trading-helpers.js';
 
-let redis: TestRedis;
+let redis: ScratchRedis;
 const started: Harness[] = [];
 
 async function serverOn(prefix: string): Promise<Harness> {
@@ -15,7 +15,7 @@ async function serverOn(prefix: string): Promise<Harness> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startScratchRedis();
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.close()));

@@ -4,11 +4,11 @@
 // the worker) tell which one answered.
 import { once } from 'node:events';
 import { startCommand, send, type Command, type LogLine } from './command.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
 import { limitBuy } from './trading-helpers.js';
 
 const slow = 120_000;
-let redis: TestRedis;
+let redis: ScratchRedis;
 const commands: Command[] = [];
 
 async function workers(prefix: string): Promise<Command> {
@@ -32,7 +32,7 @@ async function answeredBy(command: Command, id: string): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startScratchRedis();
 });
 afterEach(async () => {
   await Promise.all(

@@ -5,7 +5,7 @@ import { retentionSweepMs, sweepExpiredRecords } from '../../src/domain/kernel/r
 import type { Store } from '../../src/domain/kernel/store.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { RedisStore } from '../../src/store/redis/redis-store.js';
-import { startRedis, type TestRedis } from '../redis-server.js';
+import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
 
 declare module '../../src/domain/kernel/store.js' {
   interface Collections {
@@ -23,7 +23,7 @@ interface StoreUnderTest {
 const itemsOf = (store: Store) => store.collection('storeContractItems');
 const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
 
-let redis: TestRedis;
+let redis: ScratchRedis;
 let prefixes = 0;
 const opened: RedisStore[] = [];
 async function openRedisStore(prefix: string, options: { logLength?: number } = {}) {
@@ -35,7 +35,7 @@ async function openRedisStore(prefix: string, options: { logLength?: number } = 
 const prefixOf = new WeakMap<Store, string>();
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startScratchRedis();
 });
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));

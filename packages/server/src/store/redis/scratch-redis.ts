@@ -1,13 +1,13 @@
-// A Redis of the tests' own: `redis-server` on a free port with a scratch directory (append-only
-// file on, no snapshots), stopped by `stop()`. Debian's `redis-server` must be installed
-// (`.ci/run` installs it).
+// A Redis of a test suite's own: `redis-server` on a free port with a scratch directory
+// (append-only file on, no snapshots), for running the reference server on Redis in tests. The
+// `redis-server` program must be installed (Debian's package: `.ci/run` installs it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface TestRedis {
+export interface ScratchRedis {
   /** `redis://127.0.0.1:<port>`. */
   url: string;
   /** A URL of this Redis with keys under their own prefix, so that stores do not share state. */
@@ -75,7 +75,8 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startRedis(): Promise<TestRedis> {
+/** Starts a Redis on a free loopback port with a scratch directory. */
+export async function startScratchRedis(): Promise<ScratchRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'brokerage-redis-'));
   const port = await freePort();
   let child = await launch(port, dir);
@@ -91,6 +92,39 @@ export async function startRedis(): Promise<TestRedis> {
     async remove() {
       await stopped(child);
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A store URL on the process's shared scratch Redis, under a prefix of its own. */
+export interface ScratchStore {
+  store: string;
+  /** Gives the store back; the scratch Redis stops (and its directory goes) with the last one. */
+  release(): Promise<void>;
+}
+
+let shared: Promise<ScratchRedis> | undefined;
+let leased = 0;
+let prefixes = 0;
+
+/** A store on one scratch Redis shared by the test process: started with the first store asked
+ * for, stopped when the last is released; each store has keys under a prefix of its own. */
+export async function scratchStore(): Promise<ScratchStore> {
+  shared ??= startScratchRedis();
+  leased += 1;
+  const redis = await shared;
+  const store = redis.urlWithPrefix(`scratch-${process.pid}-${++prefixes}`);
+  let released = false;
+  return {
+    store,
+    async release() {
+      if (released) return;
+      released = true;
+      leased -= 1;
+      if (leased > 0 || shared === undefined) return;
+      const stopping = shared;
+      shared = undefined;
+      await (await stopping).remove();
     },
   };
 }
