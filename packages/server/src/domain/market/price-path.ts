@@ -308,13 +308,11 @@ export class PricePath {
       price,
       size: traitsOf(instrument).lot * (1 + ((count * 7 + instrument.conid) % 10)),
     };
-    this.store
-      .collection('priceSeries')
-      .set(String(instrument.conid), {
-        conid: instrument.conid,
-        anchor: series?.anchor ?? tick,
-        count: count + 1,
-      });
+    this.store.collection('priceSeries').set(String(instrument.conid), {
+      conid: instrument.conid,
+      anchor: series?.anchor ?? tick,
+      count: count + 1,
+    });
     this.store
       .collection('priceTrades')
       .set(tradeKey(instrument.conid, count), tick, { expiresAt: t + keptHistoryMs + dayMs });
