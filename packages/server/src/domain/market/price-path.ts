@@ -208,14 +208,35 @@ const compactedSlotMs = 15 * minuteMs;
 /** Trades older than this are dropped: the path holds a year of daily bars. */
 export const keptHistoryMs = historyDays * dayMs;
 
-/** One instrument's path, as the store keeps it: the trades recorded before the path was first
- * read (`pending`), then the whole path, maintained as trades are recorded. */
+/** One instrument's series, as the store keeps it: its first recorded trade and how many trades
+ * were recorded. Each recorded trade is a record of its own in `priceTrades` (keyed
+ * `<conid>|<number>`, numbered from 0, dropped a year after it), so recording a trade writes two
+ * small records, whatever the length of the path. */
 export interface PriceSeries {
   conid: number;
   /** The first recorded trade: the seeded history ends there. */
   anchor: Tick;
-  pending: Tick[];
-  path: PathData | undefined;
+  /** Trades recorded so far (the next trade's number). */
+  count: number;
+}
+
+function tradeKey(conid: number, number: number): string {
+  return `${conid}|${number}`;
+}
+
+function sameTick(a: Tick | undefined, b: Tick | undefined): boolean {
+  return (
+    a !== undefined && b !== undefined && a.t === b.t && a.price === b.price && a.size === b.size
+  );
+}
+
+/** An instrument's path as this process derived it from the store: the seeded history and the
+ * recorded trades read so far (`read` of them, the last one `lastRead`), compacted and pruned as
+ * the clock moves on. */
+interface DerivedPath extends PathData {
+  anchor: Tick;
+  read: number;
+  lastRead: Tick | undefined;
   /** Trades before this time are compacted (and dropped before `keptHistoryMs`). */
   compactedUntil: number;
   /** The 52-week range of the days before `day` (the current day is added when read). */
@@ -256,9 +277,13 @@ function compact(ticks: readonly Tick[], states: readonly DayState[]): [Tick[], 
 }
 
 /** Every instrument's price path: the seeded history, then the trades recorded since the start
- * (each price the market is given is a trade at the clock's time). Trades are compacted and
- * dropped as the clock moves on, so the path stays bounded. */
+ * (each price the market is given is a trade at the clock's time). The store keeps only the
+ * recorded trades; each process derives the path from them in a cache of its own (the `derived`
+ * paths, caught up with the trades other processes recorded when read), compacting and dropping
+ * trades as the clock moves on, so the path stays bounded. */
 export class PricePath {
+  readonly #derived = new Map<number, DerivedPath>();
+
   constructor(
     private readonly store: Store,
     private seed: number,
@@ -267,6 +292,7 @@ export class PricePath {
   /** The seed of the histories built from now on (a reset with another seed). */
   reseed(seed: number): void {
     this.seed = seed;
+    this.#derived.clear();
   }
 
   #series(conid: number): PriceSeries | undefined {
@@ -276,73 +302,85 @@ export class PricePath {
   /** Records a trade at `price`, time `t`. */
   record(instrument: Instrument, price: number, t: number): void {
     const series = this.#series(instrument.conid);
-    const count = series ? (series.path?.ticks.length ?? series.pending.length) : 0;
+    const count = series?.count ?? 0;
     const tick = {
       t,
       price,
       size: traitsOf(instrument).lot * (1 + ((count * 7 + instrument.conid) % 10)),
     };
-    if (!series) {
-      this.store.collection('priceSeries').set(String(instrument.conid), {
-        conid: instrument.conid,
-        anchor: tick,
-        pending: [tick],
-        path: undefined,
-        compactedUntil: t - fineTradesMs,
-        yearRange: undefined,
-      });
-      return;
-    }
-    if (!series.path) {
-      series.pending.push(tick);
-      return;
-    }
-    appendTo(series.path, hoursOf(instrument.exchange), tick);
-    this.#maintain(series, t);
+    this.store.collection('priceSeries').set(String(instrument.conid), {
+      conid: instrument.conid,
+      anchor: series?.anchor ?? tick,
+      count: count + 1,
+    });
+    this.store
+      .collection('priceTrades')
+      .set(tradeKey(instrument.conid, count), tick, { expiresAt: t + keptHistoryMs + dayMs });
   }
 
-  /** The path of the instrument with its day states and ranges; undefined without market data. */
-  #path(instrument: Instrument): PathData | undefined {
+  /** The path of the instrument with its day states and ranges, caught up with the store;
+   * undefined without market data. */
+  #path(instrument: Instrument): DerivedPath | undefined {
     const series = this.#series(instrument.conid);
     if (!series) return undefined;
-    if (!series.path) {
+    const trades = this.store.collection('priceTrades');
+    let path = this.#derived.get(instrument.conid);
+    const current =
+      path !== undefined &&
+      sameTick(path.anchor, series.anchor) &&
+      path.read <= series.count &&
+      (path.read === 0 ||
+        sameTick(path.lastRead, trades.get(tradeKey(instrument.conid, path.read - 1))));
+    if (!path || !current) {
       const history = cachedHistory(this.seed, instrument, series.anchor);
-      const path: PathData = {
+      path = {
         ticks: [...history.ticks],
         states: [...history.states],
         ranges: new Map([...history.ranges].map(([day, range]) => [day, { ...range }])),
+        anchor: series.anchor,
+        read: 0,
+        lastRead: undefined,
+        compactedUntil: series.anchor.t - fineTradesMs,
+        yearRange: undefined,
       };
-      for (const tick of series.pending) appendTo(path, hoursOf(instrument.exchange), tick);
-      series.pending = [];
-      series.path = path;
-      this.#maintain(series, (path.ticks.at(-1) as Tick).t);
+      this.#derived.set(instrument.conid, path);
     }
-    return series.path;
+    if (path.read < series.count) {
+      const hours = hoursOf(instrument.exchange);
+      for (; path.read < series.count; path.read++) {
+        const tick = trades.get(tradeKey(instrument.conid, path.read));
+        if (!tick) continue;
+        appendTo(path, hours, tick);
+        path.lastRead = tick;
+      }
+      this.#maintain(path, (path.ticks.at(-1) as Tick).t);
+    }
+    return path;
   }
 
   /** Compacts the trades that left the fine window and drops those older than a year; runs at
    * most once per day of the clock, so a trade's cost stays constant on average. */
-  #maintain(series: PriceSeries, now: number): void {
-    const path = series.path;
-    if (!path || now - fineTradesMs < series.compactedUntil + dayMs) return;
+  #maintain(path: DerivedPath, now: number): void {
+    if (now - fineTradesMs < path.compactedUntil + dayMs) return;
     const until = now - fineTradesMs;
     const keepFrom = firstAtOrAfter(path.ticks, now - keptHistoryMs);
-    const from = Math.max(keepFrom, firstAtOrAfter(path.ticks, series.compactedUntil));
+    const from = Math.max(keepFrom, firstAtOrAfter(path.ticks, path.compactedUntil));
     const to = firstAtOrAfter(path.ticks, until);
     const [ticks, states] = compact(path.ticks.slice(from, to), path.states.slice(from, to));
     path.ticks = [...path.ticks.slice(keepFrom, from), ...ticks, ...path.ticks.slice(to)];
     path.states = [...path.states.slice(keepFrom, from), ...states, ...path.states.slice(to)];
     const firstDay = Math.floor((now - keptHistoryMs) / dayMs) - 1;
     for (const day of path.ranges.keys()) if (day < firstDay) path.ranges.delete(day);
-    series.compactedUntil = until;
+    path.compactedUntil = until;
   }
 
   /** The trades recorded since the start and still kept one by one, oldest first. */
   recorded(instrument: Instrument): readonly Tick[] {
-    const series = this.#series(instrument.conid);
-    const ticks = this.ticks(instrument);
-    if (!series) return [];
-    return ticks.slice(firstAtOrAfter(ticks, Math.max(series.anchor.t, series.compactedUntil)));
+    const path = this.#path(instrument);
+    if (!path) return [];
+    return path.ticks.slice(
+      firstAtOrAfter(path.ticks, Math.max(path.anchor.t, path.compactedUntil)),
+    );
   }
 
   /** The whole path of the instrument as kept, oldest first; empty without market data. */
@@ -363,10 +401,9 @@ export class PricePath {
   /** Regular-hours high and low of the 52 weeks up to day `today` (local day index), with
    * `current`, the range of the day so far; a cached year of whole days plus the current one. */
   yearRange(instrument: Instrument, today: number, current: DayRange): DayRange {
-    const series = this.#series(instrument.conid);
     const path = this.#path(instrument);
-    if (!series || !path) return current;
-    if (series.yearRange?.day !== today) {
+    if (!path) return current;
+    if (path.yearRange?.day !== today) {
       let high = -Infinity;
       let low = Infinity;
       for (let day = today - 364; day < today; day++) {
@@ -375,11 +412,11 @@ export class PricePath {
         high = Math.max(high, range.high);
         low = Math.min(low, range.low);
       }
-      series.yearRange = { day: today, high, low };
+      path.yearRange = { day: today, high, low };
     }
     return {
-      high: Math.max(series.yearRange.high, current.high),
-      low: Math.min(series.yearRange.low, current.low),
+      high: Math.max(path.yearRange.high, current.high),
+      low: Math.min(path.yearRange.low, current.low),
     };
   }
 }
