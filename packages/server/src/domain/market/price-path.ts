@@ -42,9 +42,19 @@ const traitsBySecType: Record<Instrument['secType'], Omit<PriceTraits, 'decimals
   EVENT: { increment: 0.01, lot: 1, dailyVolatility: 0.03, ceiling: 0.99 },
 };
 
-export function traitsOf(instrument: Pick<Instrument, 'secType'>): PriceTraits {
-  const traits = traitsBySecType[instrument.secType];
-  return { ...traits, decimals: Math.max(0, -Math.floor(Math.log10(traits.increment))) };
+/** The traits of each type with their decimals, worked out once (every trade reads them). */
+const traitsWithDecimals = Object.fromEntries(
+  Object.entries(traitsBySecType).map(([secType, traits]) => [
+    secType,
+    Object.freeze({
+      ...traits,
+      decimals: Math.max(0, -Math.floor(Math.log10(traits.increment))),
+    }),
+  ]),
+) as Record<Instrument['secType'], Readonly<PriceTraits>>;
+
+export function traitsOf(instrument: Pick<Instrument, 'secType'>): Readonly<PriceTraits> {
+  return traitsWithDecimals[instrument.secType];
 }
 
 /** `value` on the instrument's grid of prices, within (0, ceiling]. */
@@ -208,20 +218,37 @@ const compactedSlotMs = 15 * minuteMs;
 /** Trades older than this are dropped: the path holds a year of daily bars. */
 export const keptHistoryMs = historyDays * dayMs;
 
-/** One instrument's series, as the store keeps it: its first recorded trade and how many trades
- * were recorded. Each recorded trade is a record of its own in `priceTrades` (keyed
- * `<conid>|<number>`, numbered from 0, dropped a year after it), so recording a trade writes two
- * small records, whatever the length of the path. */
+/** Recorded trades are stored in buckets of this many, numbered from 0: a bucket is written
+ * whole as it fills, so a trade's write copies at most this many trades, whatever the day. */
+export const tradesPerBucket = 32;
+
+/** Trades of one bucket, by column (a trade's size follows from its number: `tradeSize`). */
+export interface TradeBucket {
+  t: number[];
+  price: number[];
+}
+
+/** One instrument's series, as the store keeps it: its first recorded trade, how many trades
+ * were recorded, and the trades of the bucket being filled (`open`: the `count %
+ * tradesPerBucket` most recent). A full bucket is a record of its own in `priceTrades` (keyed
+ * `<conid>|<bucket number>`, dropped a year after its last trade). Recording a trade writes the
+ * series, and once per bucket the bucket: a constant, whatever the length of the path. */
 export interface PriceSeries {
   conid: number;
   /** The first recorded trade: the seeded history ends there. */
   anchor: Tick;
   /** Trades recorded so far (the next trade's number). */
   count: number;
+  open: TradeBucket;
 }
 
-function tradeKey(conid: number, number: number): string {
-  return `${conid}|${number}`;
+function bucketKey(conid: number, bucket: number): string {
+  return `${conid}|${bucket}`;
+}
+
+/** The size of recorded trade number `number`: whole lots, varied by number and contract. */
+function tradeSize(instrument: Instrument, number: number): number {
+  return traitsOf(instrument).lot * (1 + ((number * 7 + instrument.conid) % 10));
 }
 
 function sameTick(a: Tick | undefined, b: Tick | undefined): boolean {
@@ -301,21 +328,46 @@ export class PricePath {
 
   /** Records a trade at `price`, time `t`. */
   record(instrument: Instrument, price: number, t: number): void {
-    const series = this.#series(instrument.conid);
+    const conid = instrument.conid;
+    const series = this.#series(conid);
     const count = series?.count ?? 0;
-    const tick = {
-      t,
-      price,
-      size: traitsOf(instrument).lot * (1 + ((count * 7 + instrument.conid) % 10)),
+    const tick = { t, price, size: tradeSize(instrument, count) };
+    const filled = {
+      t: [...(series?.open.t ?? []), t],
+      price: [...(series?.open.price ?? []), price],
     };
-    this.store.collection('priceSeries').set(String(instrument.conid), {
-      conid: instrument.conid,
+    const full = filled.t.length === tradesPerBucket;
+    if (full) {
+      this.store
+        .collection('priceTrades')
+        .set(bucketKey(conid, Math.floor(count / tradesPerBucket)), filled, {
+          expiresAt: t + keptHistoryMs + dayMs,
+        });
+    }
+    this.store.collection('priceSeries').set(String(conid), {
+      conid,
       anchor: series?.anchor ?? tick,
       count: count + 1,
+      open: full ? { t: [], price: [] } : filled,
     });
-    this.store
-      .collection('priceTrades')
-      .set(tradeKey(instrument.conid, count), tick, { expiresAt: t + keptHistoryMs + dayMs });
+  }
+
+  /** The bucket holding trade number `number` of the series: the open one, a stored one, or
+   * undefined when it was dropped. */
+  #bucketOf(series: PriceSeries, number: number): TradeBucket | undefined {
+    const bucket = Math.floor(number / tradesPerBucket);
+    if (bucket === Math.floor(series.count / tradesPerBucket)) return series.open;
+    return this.store.collection('priceTrades').get(bucketKey(series.conid, bucket));
+  }
+
+  /** Recorded trade number `number`, or undefined when its bucket was dropped. */
+  #trade(instrument: Instrument, series: PriceSeries, number: number): Tick | undefined {
+    const bucket = this.#bucketOf(series, number);
+    const at = number % tradesPerBucket;
+    const t = bucket?.t[at];
+    const price = bucket?.price[at];
+    if (t === undefined || price === undefined) return undefined;
+    return { t, price, size: tradeSize(instrument, number) };
   }
 
   /** The path of the instrument with its day states and ranges, caught up with the store;
@@ -323,14 +375,12 @@ export class PricePath {
   #path(instrument: Instrument): DerivedPath | undefined {
     const series = this.#series(instrument.conid);
     if (!series) return undefined;
-    const trades = this.store.collection('priceTrades');
     let path = this.#derived.get(instrument.conid);
     const current =
       path !== undefined &&
       sameTick(path.anchor, series.anchor) &&
       path.read <= series.count &&
-      (path.read === 0 ||
-        sameTick(path.lastRead, trades.get(tradeKey(instrument.conid, path.read - 1))));
+      (path.read === 0 || sameTick(path.lastRead, this.#trade(instrument, series, path.read - 1)));
     if (!path || !current) {
       const history = cachedHistory(this.seed, instrument, series.anchor);
       path = {
@@ -347,11 +397,16 @@ export class PricePath {
     }
     if (path.read < series.count) {
       const hours = hoursOf(instrument.exchange);
-      for (; path.read < series.count; path.read++) {
-        const tick = trades.get(tradeKey(instrument.conid, path.read));
-        if (!tick) continue;
-        appendTo(path, hours, tick);
-        path.lastRead = tick;
+      while (path.read < series.count) {
+        const tick = this.#trade(instrument, series, path.read);
+        if (tick) {
+          appendTo(path, hours, tick);
+          path.lastRead = tick;
+          path.read++;
+        } else {
+          // A dropped bucket: its trades are older than the kept year.
+          path.read = (Math.floor(path.read / tradesPerBucket) + 1) * tradesPerBucket;
+        }
       }
       this.#maintain(path, (path.ticks.at(-1) as Tick).t);
     }
