@@ -25,7 +25,13 @@ import { mountPipeline } from './http/pipeline.js';
 import type { Authenticator } from './http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
 import { StreamingServer, type StreamingOptions } from './streaming/streaming-server.js';
-import { closeStore, openStore, storeReady, type StoreSpec } from './store/open-store.js';
+import {
+  closeStore,
+  openStore,
+  shareChangeEvents,
+  storeReady,
+  type StoreSpec,
+} from './store/open-store.js';
 import { unitClock } from './store/unit-clock.js';
 import { inUnit } from './domain/kernel/store.js';
 
@@ -127,6 +133,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     idleTimeoutMs: sessionTimeoutMs,
   });
   const { brokerage } = services;
+  shareChangeEvents(store, brokerage.events);
   const lookups =
     options.lookupThrottle === false
       ? undefined
