@@ -56,7 +56,7 @@ describe("a server's sockets on one Redis", () => {
     const placed = await tradingCalls(first).place(limitBuy(5, 189, { cOID: 'heard-1' }));
     expect(placed.status).toBe(200);
     const orderId = (placed.body as { order_id: string }[])[0]?.order_id;
-    const heard = (await socket.next(withTopic('sor'))) as streaming.ServerMessages['orders'];
+    const heard = (await socket.next(withTopic('sor'))) as streaming.ServerMessages['orderUpdates'];
     expect(heard.args).toMatchObject([
       { orderId: Number(orderId), acct: 'U1234567', conid: AAPL, order_ref: 'heard-1' },
     ]);
