@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/kernel/clock.js';
+import { isNoticeEvent, type ChangeEvent, type DomainEvents } from '../domain/kernel/events.js';
 import type { Store } from '../domain/kernel/store.js';
 import type { PacingLimits, RequestPacer } from '../http/pacing.js';
 import { MemoryStore } from './memory.js';
@@ -40,4 +41,24 @@ export async function storeReady(store: Store): Promise<void> {
 /** Commits what is pending and disconnects, if the store is shared (Redis). */
 export async function closeStore(store: Store): Promise<void> {
   if (store instanceof RedisStore) await store.close();
+}
+
+/** On a shared store (Redis), the change events a unit publishes ride in its commit, and the
+ * other processes publish them on their own bus once they applied its writes: a socket hears of
+ * every process's prices, orders, executions, sessions and bulletins. Notices are not shared:
+ * their subscribers write state, and they ran in the process that committed. */
+export function shareChangeEvents(store: Store, events: DomainEvents): void {
+  if (!(store instanceof RedisStore)) return;
+  let replaying = false;
+  events.subscribe((event) => {
+    if (!replaying && !isNoticeEvent(event)) store.share(event);
+  });
+  store.onEvents((shared) => {
+    replaying = true;
+    try {
+      for (const event of shared) events.publish(event as ChangeEvent);
+    } finally {
+      replaying = false;
+    }
+  });
 }
