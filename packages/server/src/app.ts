@@ -174,8 +174,10 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('query parser', 'extended');
   app.response.json = sendJson;
   app.use(requestLogging(settings.logger));
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });
+  app.get('/health', async (_req, res) => {
+    // On a shared store, the clock's position as committed: the replica catches up first.
+    const now = await inUnit(store, () => clock.now());
+    res.json({ status: 'ok', mode, time: new Date(now).toISOString() });
   });
   app.use(docsRouter());
   const control = { mode, enabled: options.control !== false, token: options.controlToken };

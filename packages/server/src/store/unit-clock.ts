@@ -1,8 +1,10 @@
 import {
   isAdvanceable,
   ManualClock,
+  OffsetClock,
   type AdvanceableClock,
   type Clock,
+  type ClockOffset,
 } from '../domain/kernel/clock.js';
 import type { Store } from '../domain/kernel/store.js';
 
@@ -10,11 +12,13 @@ import type { Store } from '../domain/kernel/store.js';
  * The clock as the domain sees it when the store has units of work (Redis): what it runs when it
  * fires on its own (a timer: a retention sweep, a price walk) is one unit of work. A callback that
  * a move of the clock makes due runs at once: inside the unit that moved it (a control call), or,
- * when a test moves a manual clock directly, with its writes committed right after.
+ * when a test moves a manual clock directly, with its writes committed right after. An
+ * `OffsetClock` keeps its offset in the store: every process on it answers the same time.
  */
 export function unitClock(clock: Clock, store: Store, onError: (error: unknown) => void): Clock {
   const unit = store.unit?.bind(store);
   if (!unit || clock instanceof ManualClock) return clock;
+  if (clock instanceof OffsetClock) clock.keepOffsetIn(offsetRecord(store));
   const schedule = (ms: number, callback: () => void) =>
     clock.schedule(ms, () => {
       unit(callback).catch(onError);
@@ -23,4 +27,11 @@ export function unitClock(clock: Clock, store: Store, onError: (error: unknown) 
   if (!isAdvanceable(clock)) return { now, schedule };
   const advanceable: AdvanceableClock = { now, schedule, advance: (ms) => clock.advance(ms) };
   return advanceable;
+}
+
+/** The clock's offset as a record of the store (`clock/offset`): written by the unit that moves
+ * the clock, read from the replica (no round trip), kept by a reset. */
+function offsetRecord(store: Store): ClockOffset {
+  const records = store.collection('clock');
+  return { get: () => records.get('offset') ?? 0, set: (ms) => records.set('offset', ms) };
 }
