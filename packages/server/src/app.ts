@@ -30,10 +30,10 @@ import {
   closeStore,
   openStore,
   sharedPacer,
+  storeClock,
   storeReady,
   type StoreSpec,
 } from './store/open-store.js';
-import { unitClock } from './store/unit-clock.js';
 import { inUnit } from './domain/kernel/store.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
@@ -131,7 +131,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
   const onStoreError = (error: unknown) => settings.logger.error({ err: error }, 'store failure');
   const store = openStore(options.store, onStoreError);
-  const clock = unitClock(settings.clock, store, onStoreError);
+  const { clock, timedWork } = storeClock(settings.clock, store, onStoreError);
   const services = createServices({
     clock,
     store,
@@ -155,6 +155,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     gatewayUser,
     pacing: options.pacing,
     sharedPacer: sharedPacer(store, clock, onStoreError),
+    timedTasks: timedWork?.tasks,
     lookups,
     authenticators,
   });
@@ -163,6 +164,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   // user is not (another process seeded it): each process's gateway holds a session of its own.
   const ready = storeReady(store).then(async () => {
     if (mode === 'gateway') await inUnit(store, () => void gateway.open());
+    await timedWork?.lease.start();
   });
   ready.catch(onStoreError);
   const document = loadDocument();
@@ -219,6 +221,9 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     openGatewaySession,
     options: serverOptions,
     ready,
-    close: () => closeStore(store),
+    close: async () => {
+      await timedWork?.lease.stop();
+      await closeStore(store);
+    },
   };
 }

@@ -14,8 +14,14 @@ import type { Store } from '../domain/kernel/store.js';
  * a move of the clock makes due runs at once: inside the unit that moved it (a control call), or,
  * when a test moves a manual clock directly, with its writes committed right after. An
  * `OffsetClock` keeps its offset in the store: every process on it answers the same time.
+ * `afterAdvance` runs in the moving unit after a move (the stored tasks it made due).
  */
-export function unitClock(clock: Clock, store: Store, onError: (error: unknown) => void): Clock {
+export function unitClock(
+  clock: Clock,
+  store: Store,
+  onError: (error: unknown) => void,
+  afterAdvance: () => void = () => undefined,
+): Clock {
   const unit = store.unit?.bind(store);
   if (!unit || clock instanceof ManualClock) return clock;
   if (clock instanceof OffsetClock) clock.keepOffsetIn(offsetRecord(store));
@@ -25,7 +31,11 @@ export function unitClock(clock: Clock, store: Store, onError: (error: unknown) 
     });
   const now = () => clock.now();
   if (!isAdvanceable(clock)) return { now, schedule };
-  const advanceable: AdvanceableClock = { now, schedule, advance: (ms) => clock.advance(ms) };
+  const advance = (ms: number) => {
+    clock.advance(ms);
+    afterAdvance();
+  };
+  const advanceable: AdvanceableClock = { now, schedule, advance };
   return advanceable;
 }
 
