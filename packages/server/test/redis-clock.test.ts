@@ -154,6 +154,22 @@ describe('timed work on Redis', () => {
     expect(second.brokerage.store.collection('timedTasks').values()).toEqual([]);
   });
 
+  it('closes a business day once, however many processes come to its midnight', async () => {
+    const base = new ManualClock(); // Monday 5 January 2026, 15:00 UTC
+    const servers = await serversOn('close', base);
+    const [first, second] = servers as [Harness, Harness];
+    const pastMidnight = 9 * 3_600_000 + 1000;
+    await advance(first, pastMidnight); // the first closes Monday in its unit
+    await pass(base, pastMidnight, servers); // the second's own timer comes to that midnight
+    const closes = (server: Harness) =>
+      server.brokerage.store
+        .collection('navHistories')
+        .values()
+        .map((history) => history.closes.length);
+    expect(closes(second).length).toBeGreaterThan(0);
+    expect(new Set([...closes(first), ...closes(second)])).toEqual(new Set([1]));
+  });
+
   it('leaves the memory store its closures: no task is stored', async () => {
     const server = await startServer({});
     started.push(server);
