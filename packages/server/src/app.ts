@@ -30,6 +30,7 @@ import {
   closeStore,
   openStore,
   sharedPacer,
+  shareChangeEvents,
   storeClock,
   storeReady,
   type StoreSpec,
@@ -140,6 +141,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     idleTimeoutMs: sessionTimeoutMs,
   });
   const { brokerage } = services;
+  shareChangeEvents(store, brokerage.events);
   const lookups =
     options.lookupThrottle === false
       ? undefined

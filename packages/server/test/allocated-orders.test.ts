@@ -2,7 +2,7 @@
 // account with an allocation method; the fills add up to the order and land in each account.
 import type { Execution } from '../src/domain/orders/model.js';
 import { startServer, type Harness } from './harness.js';
-import { AAPL, defined } from './trading-helpers.js';
+import { AAPL, defined, editAccount } from './trading-helpers.js';
 import { userSession } from './user-session.js';
 
 const subAccounts = ['U2345671', 'U2345672', 'U2345673'];
@@ -117,9 +117,7 @@ describe('allocated orders', () => {
       default_method: 'E',
       accounts: [{ name: 'U2345671' }, { name: 'U2345673' }],
     });
-    const poor = defined(server.brokerage.account('U2345673'));
-    poor.cash = { USD: 10 };
-    poor.positions = [];
+    editAccount(server, 'U2345673', { cash: { USD: 10 }, positions: [] });
     // 1,000 USD fits the master's 20,000, but the poor sub-account's half does not fit its 10.
     const refused = await buy('Pair', 10);
     expect(refused.body).toEqual({ error: 'Insufficient funds' });
@@ -131,7 +129,7 @@ describe('allocated orders', () => {
       default_method: 'E',
       accounts: subAccounts.map((name) => ({ name })),
     });
-    defined(server.brokerage.account('U2345673')).cash = { USD: 50_000 };
+    editAccount(server, 'U2345673', { cash: { USD: 50_000 } });
     const placed = await buy('Trio', 600);
     expect(placed.status).toBe(200);
     const [warning] = placed.body as { id: string; messageIds: string[] }[];
@@ -151,9 +149,7 @@ describe('allocated orders', () => {
     });
     const resting = await buy('Pair', 10, { price: 99 });
     const orderId = orderIdOf(resting);
-    const poor = defined(server.brokerage.account('U2345673'));
-    poor.cash = { USD: 10 };
-    poor.positions = [];
+    editAccount(server, 'U2345673', { cash: { USD: 10 }, positions: [] });
     server.brokerage.market.setPrice(AAPL, 99);
     expect(executionsOf(orderId)).toEqual([]);
     const status = await call('GET', `/v1/api/iserver/account/order/status/${orderId}`);
@@ -171,7 +167,9 @@ describe('allocated orders', () => {
     });
     for (const id of ['U2345671', 'U2345672']) {
       const account = defined(server.brokerage.account(id));
-      account.positions = account.positions.filter((position) => position.conid !== AAPL);
+      editAccount(server, id, {
+        positions: account.positions.filter((position) => position.conid !== AAPL),
+      });
     }
     await buy('Skewed', 10);
     expect([held('U2345671'), held('U2345672')]).toEqual([8, 2]);

@@ -327,7 +327,7 @@ describe('control API', () => {
 
     it('fills a working limit order when the walk crosses its price', async () => {
       server = await startServer({ seed: 5 });
-      server.openGatewaySession().accountsQueried = true;
+      server.brokerage.sessions.update(server.openGatewaySession(), { accountsQueried: true });
       const placed = await server.call('POST', '/v1/api/iserver/account/U1234567/orders', {
         body: {
           orders: [

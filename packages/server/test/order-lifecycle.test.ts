@@ -366,7 +366,7 @@ describe('orders after transmission', () => {
 
   describe('modification', () => {
     it('needs GET /iserver/accounts first', async () => {
-      server.openGatewaySession().accountsQueried = false;
+      server.brokerage.sessions.update(server.openGatewaySession(), { accountsQueried: false });
       const answer = await calls.modify(1, limitBuy(1, 185));
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
@@ -451,7 +451,7 @@ describe('orders after transmission', () => {
 
   describe('lists and status', () => {
     it('needs GET /iserver/accounts before the open orders', async () => {
-      server.openGatewaySession().accountsQueried = false;
+      server.brokerage.sessions.update(server.openGatewaySession(), { accountsQueried: false });
       const answer = await calls.openOrders();
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({

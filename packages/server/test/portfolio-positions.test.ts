@@ -3,7 +3,7 @@
 import { defaultFixtures } from '../src/fixtures/index.js';
 import { startServer, type Harness } from './harness.js';
 import { userSession } from './user-session.js';
-import { AAPL, MSFT, tradingCalls } from './trading-helpers.js';
+import { AAPL, MSFT, editAccount, tradingCalls } from './trading-helpers.js';
 
 const dayMs = 24 * 60 * 60_000;
 const notListed = {
@@ -146,21 +146,22 @@ describe('portfolio positions', () => {
 
     it('holds up to 100 positions a page', async () => {
       await start();
-      const account = calls.account();
       const conids = server.brokerage.store
         .collection('instruments')
         .values()
         .map((instrument) => instrument.conid);
-      account.positions = Array.from({ length: 130 }, (_, index) => ({
-        conid: conids[index % conids.length] as number,
-        quantity: index + 1,
-        averageCost: 10,
-      }));
+      editAccount(server, 'U1234567', {
+        positions: Array.from({ length: 130 }, (_, index) => ({
+          conid: conids[index % conids.length] as number,
+          quantity: index + 1,
+          averageCost: 10,
+        })),
+      });
       await listPortfolio();
       const first = await positionsPage(0);
       const second = await positionsPage(1);
       expect(first).toHaveLength(100);
-      expect(second).toHaveLength(account.positions.length - 100);
+      expect(second).toHaveLength(calls.account().positions.length - 100);
     });
   });
 

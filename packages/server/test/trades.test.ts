@@ -79,7 +79,9 @@ describe('trades', () => {
     await calls.place(marketOrder('BUY', 400)); // 400 × 0.005 = 2.00
     calls.setPrice(AAPL, 0.3);
     await calls.place(marketOrder('BUY', 1000)); // 5.00, capped at 1 % of 300
-    server.openGatewaySession().selectedAccountId = 'U2345671';
+    server.brokerage.sessions.update(server.openGatewaySession(), {
+      selectedAccountId: 'U2345671',
+    });
     const commissions = (await calls.trades()).body.map(
       (trade: { commission: string }) => trade.commission,
     );
@@ -148,7 +150,9 @@ describe('trades', () => {
       side: 'B',
       size: 3,
     });
-    server.openGatewaySession().selectedAccountId = 'U2345671';
+    server.brokerage.sessions.update(server.openGatewaySession(), {
+      selectedAccountId: 'U2345671',
+    });
     expect((await calls.trades()).body).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Account } from '../src/domain/accounts/model.js';
 import { valueAccount } from '../src/domain/accounts/valuation.js';
 import type { OrderRequest } from '../src/domain/orders/order-request.js';
 import type { Harness } from './harness.js';
@@ -16,6 +17,13 @@ type Order = Record<string, unknown>;
 export function defined<T>(value: T | undefined, what = 'value'): T {
   if (value === undefined) throw new Error(`${what} is missing`);
   return value;
+}
+
+/** Sets the account again with `changes`: records are values (the Redis store freezes them), so a
+ * test changes an account as the domain does, by setting a new record. */
+export function editAccount(server: Harness, accountId: string, changes: Partial<Account>): void {
+  const account = defined(server.brokerage.account(accountId), accountId);
+  server.brokerage.store.collection('accounts').set(accountId, { ...account, ...changes });
 }
 
 /** Calls of the order operations against one harness. */

@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/kernel/clock.js';
+import { isNoticeEvent, type ChangeEvent, type DomainEvents } from '../domain/kernel/events.js';
 import type { Store } from '../domain/kernel/store.js';
 import type { PacingLimits, RequestPacer } from '../http/pacing.js';
 import { MemoryStore } from './memory.js';
@@ -70,4 +71,24 @@ export function storeClock(
   const unitsClock = unitClock(clock, store, onError, () => tasks.runDue());
   const tasks = new StoredTasks(store, unitsClock, () => lease.held);
   return { clock: unitsClock, timedWork: { tasks, lease } };
+}
+
+/** On a shared store (Redis), the change events a unit publishes ride in its commit, and the
+ * other processes publish them on their own bus once they applied its writes: a socket hears of
+ * every process's prices, orders, executions, sessions and bulletins. Notices are not shared:
+ * their subscribers write state, and they ran in the process that committed. */
+export function shareChangeEvents(store: Store, events: DomainEvents): void {
+  if (!(store instanceof RedisStore)) return;
+  let replaying = false;
+  events.subscribe((event) => {
+    if (!replaying && !isNoticeEvent(event)) store.share(event);
+  });
+  store.onEvents((shared) => {
+    replaying = true;
+    try {
+      for (const event of shared) events.publish(event as ChangeEvent);
+    } finally {
+      replaying = false;
+    }
+  });
 }

@@ -27,15 +27,17 @@ describe('advisor models, without HTTP', () => {
     const { models, advisor, held } = advisorModels();
     const before = { aapl: held('U2345672', AAPL), msft: held('U2345672', MSFT) };
     models.invest(advisor, 'Core', [{ account: 'U2345672', amount: 1_000 }]);
-    const model = models.model(advisor, 'Core');
+    // Models are values: each read below answers the model as it is then.
+    const core = () => models.model(advisor, 'Core');
+    const model = core();
     // U2345672's base currency is EUR: the amounts are in euros, the prices in dollars.
     expect(model.pending.map((t) => [t.conid, t.side])).toEqual([
       [AAPL, 'BUY'],
       [MSFT, 'BUY'],
     ]);
     models.submit(advisor);
-    expect(model.pending).toEqual([]);
-    const units = model.holdings.U2345672?.units ?? {};
+    expect(core().pending).toEqual([]);
+    const units = core().holdings.U2345672?.units ?? {};
     expect(held('U2345672', AAPL) - before.aapl).toBe(units[AAPL]);
     expect(held('U2345672', MSFT) - before.msft).toBe(units[MSFT]);
   });
@@ -44,22 +46,22 @@ describe('advisor models, without HTTP', () => {
     const { brokerage, models, advisor } = advisorModels();
     models.invest(advisor, 'Core', [{ account: 'U2345671', amount: 10_000 }]);
     models.submit(advisor);
-    const model = models.model(advisor, 'Core');
-    expect(model.holdings.U2345671?.units).toEqual({ [AAPL]: 50, [MSFT]: 20 });
+    const core = () => models.model(advisor, 'Core');
+    expect(core().holdings.U2345671?.units).toEqual({ [AAPL]: 50, [MSFT]: 20 });
 
     brokerage.market.setPrice(AAPL, 200);
     models.invest(advisor, 'Core', [{ account: 'U2345671', amount: 0 }]);
-    expect(model.pending).toEqual([
+    expect(core().pending).toEqual([
       { accountId: 'U2345671', conid: AAPL, side: 'SELL', quantity: 13 },
       { accountId: 'U2345671', conid: MSFT, side: 'BUY', quantity: 10 },
     ]);
     models.submit(advisor);
 
-    const value = models.valuation(advisor, model).nlv;
+    const value = models.valuation(advisor, core()).nlv;
     models.invest(advisor, 'Core', [{ account: 'U2345671', amount: -value }]);
     models.submit(advisor);
-    expect(model.holdings.U2345671?.units).toEqual({});
-    expect(model.holdings.U2345671?.cash).toBeCloseTo(0, 2);
+    expect(core().holdings.U2345671?.units).toEqual({});
+    expect(core().holdings.U2345671?.cash).toBeCloseTo(0, 2);
   });
 
   it('changes nothing when one account of the request is refused', () => {

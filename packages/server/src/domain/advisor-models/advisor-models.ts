@@ -219,11 +219,11 @@ export class AdvisorModels {
       if (!account) throw badRequest(modelTexts.notSubAccount(id));
       if (seen.has(id)) throw badRequest(modelTexts.listedTwice(`Account ${id}`));
       seen.add(id);
-      const holding = structuredClone(model.holdings[id] ?? emptyHolding());
-      const value = this.holdingValue(holding, account);
+      const held = model.holdings[id] ?? emptyHolding();
+      const value = this.holdingValue(held, account);
       if (amount < 0 && -amount > value + 1e-9)
         throw badRequest(modelTexts.divestTooLarge(id, value));
-      holding.cash = round(holding.cash + amount);
+      const holding = { ...held, cash: round(held.cash + amount) };
       return {
         account,
         holding,
@@ -231,13 +231,18 @@ export class AdvisorModels {
       };
     });
     // Everything is checked before anything changes.
-    for (const { account, holding, trades } of plans) {
-      model.holdings[account.id] = holding;
-      model.pending = [
-        ...model.pending.filter((trade) => trade.accountId !== account.id),
-        ...trades,
-      ];
-    }
+    const planned = new Set(plans.map(({ account }) => account.id));
+    this.models.set(modelKey(user.username, model.name), {
+      ...model,
+      holdings: {
+        ...model.holdings,
+        ...Object.fromEntries(plans.map(({ account, holding }) => [account.id, holding])),
+      },
+      pending: [
+        ...model.pending.filter((trade) => !planned.has(trade.accountId)),
+        ...plans.flatMap(({ trades }) => trades),
+      ],
+    });
   }
 
   private tradesToward(
@@ -274,10 +279,9 @@ export class AdvisorModels {
    * filled one moves units and their cost into the model's part and pays from its cash. */
   submit(user: User): void {
     const master = this.master(user);
-    for (const model of this.list(user)) {
-      const pending = model.pending;
-      model.pending = [];
-      for (const trade of pending) {
+    for (const listed of this.list(user)) {
+      let model: InvestmentModel = { ...listed, pending: [] };
+      for (const trade of listed.pending) {
         const [transmitted] = this.orders.matching.transmit(
           [
             {
@@ -299,38 +303,53 @@ export class AdvisorModels {
         const order = transmitted?.order;
         const account = this.brokerage.account(trade.accountId);
         if (order?.status !== 'Filled' || !account) continue;
-        this.book(model, account, trade, order.averagePrice ?? 0);
+        const holding = this.booked(model, account, trade, order.averagePrice ?? 0);
+        model = { ...model, holdings: { ...model.holdings, [account.id]: holding } };
       }
+      this.models.set(modelKey(user.username, model.name), model);
     }
   }
 
-  private book(model: InvestmentModel, account: Account, trade: PendingTransfer, price: number) {
-    const holding = (model.holdings[account.id] ??= emptyHolding());
+  /** The account's part of the model after a filled trade. */
+  private booked(
+    model: InvestmentModel,
+    account: Account,
+    trade: PendingTransfer,
+    price: number,
+  ): ModelHolding {
+    const holding = model.holdings[account.id] ?? emptyHolding();
     const instrument = this.instrument(trade.conid);
     const signed = trade.side === 'BUY' ? trade.quantity : -trade.quantity;
     const held = holding.units[trade.conid] ?? 0;
     const cost = holding.cost[trade.conid] ?? 0;
     const after = held + signed;
-    holding.cost[trade.conid] = round(
+    const newCost = round(
       signed > 0
         ? cost + signed * price * instrument.multiplier
         : held === 0
           ? 0
           : (cost * after) / held,
     );
-    holding.units[trade.conid] = after;
-    if (after === 0) {
-      const others = ([key]: [string, number]) => key !== String(trade.conid);
-      holding.units = Object.fromEntries(Object.entries(holding.units).filter(others));
-      holding.cost = Object.fromEntries(Object.entries(holding.cost).filter(others));
-    }
-    holding.cash = round(
+    const others = ([key]: [string, number]) => key !== String(trade.conid);
+    const cash = round(
       holding.cash -
         signed *
           price *
           instrument.multiplier *
           this.brokerage.market.rate(instrument.currency, account.baseCurrency),
     );
+    if (after === 0) {
+      return {
+        units: Object.fromEntries(Object.entries(holding.units).filter(others)),
+        cost: Object.fromEntries(Object.entries(holding.cost).filter(others)),
+        cash,
+      };
+    }
+    return {
+      units: { ...holding.units, [trade.conid]: after },
+      cost: { ...holding.cost, [trade.conid]: newCost },
+      cash,
+    };
   }
 
   /** Values the model now: each target's units and value over all accounts, its cash, and each

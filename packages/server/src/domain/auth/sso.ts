@@ -120,11 +120,11 @@ export class Sso {
       return undefined;
     const user = this.brokerage.user(link.username);
     if (!user) return undefined;
-    link.used = true;
-    links.set(link.token, link, { expiresAt: link.expiresAt });
+    const used = { ...link, used: true };
+    links.set(link.token, used, { expiresAt: link.expiresAt });
     return {
       session: this.brokerage.sessions.open(user, { origin: 'sso', brokerageOpen: true }),
-      link,
+      link: used,
     };
   }
 

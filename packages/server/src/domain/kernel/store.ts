@@ -54,7 +54,21 @@ export interface Store {
    * process (memory) has none: its callers run `work` directly.
    */
   unit?<T>(work: () => T | Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` after records changed that this process did not write just now: another
+   * process's commit applied, the whole state loaded again, a unit's writes taken back. A cache
+   * this process derives from the store (the orders' price book) follows it. Only a shared store
+   * (Redis) has it: in memory every write is this process's own.
+   */
+  onReplicaChange?(listener: ReplicaListener): void;
 }
+
+/** Told the record that changed (`id`), or every record of `collection` (`id` undefined), or
+ * every record (both undefined). */
+export type ReplicaListener = (
+  collection: keyof Collections | undefined,
+  id: string | undefined,
+) => void;
 
 /** Runs `work` as one unit of work of the store if it has units (Redis); otherwise (memory) just
  * runs it, at no cost. */

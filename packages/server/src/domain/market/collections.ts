@@ -1,6 +1,6 @@
 import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
-import type { PriceSeries } from './price-path.js';
+import type { PriceSeries, TradeBucket } from './price-path.js';
 import type { MarketRegime } from './regimes.js';
 
 declare module '../kernel/store.js' {
@@ -8,9 +8,12 @@ declare module '../kernel/store.js' {
     instruments: Instrument;
     /** Last price per conid (string key); absent when the instrument has no market data. */
     prices: number;
-    /** Each instrument's price path by conid (string key): the trades recorded since the start
-     * after the seeded history, compacted and pruned as the clock moves on. */
+    /** Each instrument's price series by conid (string key): its first recorded trade, the
+     * number of trades recorded and the bucket of trades being filled. */
     priceSeries: PriceSeries;
+    /** The full buckets of recorded trades, keyed `<conid>|<bucket number>` (from 0), kept a
+     * year. */
+    priceTrades: TradeBucket;
     /** Sessions that started the historical market-data service (`/hmds`), by session id. */
     hmdsSessions: { sessionId: string };
     /** Snapshot subscriptions, keyed `<session id>|<conid>`. */

@@ -19,7 +19,7 @@ import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
 import type { Instrument } from './model.js';
 import { optionValuation } from './option-chains.js';
 import type { OptionValuation } from './option-pricing.js';
-import { addCash } from '../accounts/cash.js';
+import { withCash } from '../accounts/cash.js';
 import { knownToSession } from '../contracts/secdef.js';
 import { valuePosition } from '../accounts/valuation.js';
 import type { Holding } from './snapshot-fields.js';
@@ -281,7 +281,11 @@ export class MarketData {
     if (!state) throw badRequest(marketDataTexts.noMarketData(conid));
     if (this.availability(session, instrument).startsWith('D')) {
       const account = this.brokerage.account(session.selectedAccountId);
-      if (account) addCash(account, 'USD', -regulatorySnapshotFee);
+      if (account) {
+        this.brokerage.store
+          .collection('accounts')
+          .set(account.id, withCash(account, 'USD', -regulatorySnapshotFee));
+      }
     }
     return { instrument, state };
   }

@@ -139,6 +139,10 @@ export class Market {
     private readonly events: DomainEvents,
   ) {
     this.path = new PricePath(store, seed);
+    // Another process's prices (a shared store) change the conversion rates too.
+    store.onReplicaChange?.((collection) => {
+      if (collection === undefined || collection === 'prices') this.#rates.clear();
+    });
   }
 
   get catalogueData(): InstrumentCatalogue {

@@ -42,9 +42,19 @@ const traitsBySecType: Record<Instrument['secType'], Omit<PriceTraits, 'decimals
   EVENT: { increment: 0.01, lot: 1, dailyVolatility: 0.03, ceiling: 0.99 },
 };
 
-export function traitsOf(instrument: Pick<Instrument, 'secType'>): PriceTraits {
-  const traits = traitsBySecType[instrument.secType];
-  return { ...traits, decimals: Math.max(0, -Math.floor(Math.log10(traits.increment))) };
+/** The traits of each type with their decimals, worked out once (every trade reads them). */
+const traitsWithDecimals = Object.fromEntries(
+  Object.entries(traitsBySecType).map(([secType, traits]) => [
+    secType,
+    Object.freeze({
+      ...traits,
+      decimals: Math.max(0, -Math.floor(Math.log10(traits.increment))),
+    }),
+  ]),
+) as Record<Instrument['secType'], Readonly<PriceTraits>>;
+
+export function traitsOf(instrument: Pick<Instrument, 'secType'>): Readonly<PriceTraits> {
+  return traitsWithDecimals[instrument.secType];
 }
 
 /** `value` on the instrument's grid of prices, within (0, ceiling]. */
@@ -208,14 +218,52 @@ const compactedSlotMs = 15 * minuteMs;
 /** Trades older than this are dropped: the path holds a year of daily bars. */
 export const keptHistoryMs = historyDays * dayMs;
 
-/** One instrument's path, as the store keeps it: the trades recorded before the path was first
- * read (`pending`), then the whole path, maintained as trades are recorded. */
+/** Recorded trades are stored in buckets of this many, numbered from 0: a bucket is written
+ * whole as it fills, so a trade's write copies at most this many trades, whatever the day. */
+export const tradesPerBucket = 32;
+
+/** Trades of one bucket, by column (a trade's size follows from its number: `tradeSize`). */
+export interface TradeBucket {
+  t: number[];
+  price: number[];
+}
+
+/** One instrument's series, as the store keeps it: its first recorded trade, how many trades
+ * were recorded, and the trades of the bucket being filled (`open`: the `count %
+ * tradesPerBucket` most recent). A full bucket is a record of its own in `priceTrades` (keyed
+ * `<conid>|<bucket number>`, dropped a year after its last trade). Recording a trade writes the
+ * series, and once per bucket the bucket: a constant, whatever the length of the path. */
 export interface PriceSeries {
   conid: number;
   /** The first recorded trade: the seeded history ends there. */
   anchor: Tick;
-  pending: Tick[];
-  path: PathData | undefined;
+  /** Trades recorded so far (the next trade's number). */
+  count: number;
+  open: TradeBucket;
+}
+
+function bucketKey(conid: number, bucket: number): string {
+  return `${conid}|${bucket}`;
+}
+
+/** The size of recorded trade number `number`: whole lots, varied by number and contract. */
+function tradeSize(instrument: Instrument, number: number): number {
+  return traitsOf(instrument).lot * (1 + ((number * 7 + instrument.conid) % 10));
+}
+
+function sameTick(a: Tick | undefined, b: Tick | undefined): boolean {
+  return (
+    a !== undefined && b !== undefined && a.t === b.t && a.price === b.price && a.size === b.size
+  );
+}
+
+/** An instrument's path as this process derived it from the store: the seeded history and the
+ * recorded trades read so far (`read` of them, the last one `lastRead`), compacted and pruned as
+ * the clock moves on. */
+interface DerivedPath extends PathData {
+  anchor: Tick;
+  read: number;
+  lastRead: Tick | undefined;
   /** Trades before this time are compacted (and dropped before `keptHistoryMs`). */
   compactedUntil: number;
   /** The 52-week range of the days before `day` (the current day is added when read). */
@@ -256,9 +304,13 @@ function compact(ticks: readonly Tick[], states: readonly DayState[]): [Tick[], 
 }
 
 /** Every instrument's price path: the seeded history, then the trades recorded since the start
- * (each price the market is given is a trade at the clock's time). Trades are compacted and
- * dropped as the clock moves on, so the path stays bounded. */
+ * (each price the market is given is a trade at the clock's time). The store keeps only the
+ * recorded trades; each process derives the path from them in a cache of its own (the `derived`
+ * paths, caught up with the trades other processes recorded when read), compacting and dropping
+ * trades as the clock moves on, so the path stays bounded. */
 export class PricePath {
+  readonly #derived = new Map<number, DerivedPath>();
+
   constructor(
     private readonly store: Store,
     private seed: number,
@@ -267,6 +319,7 @@ export class PricePath {
   /** The seed of the histories built from now on (a reset with another seed). */
   reseed(seed: number): void {
     this.seed = seed;
+    this.#derived.clear();
   }
 
   #series(conid: number): PriceSeries | undefined {
@@ -275,74 +328,114 @@ export class PricePath {
 
   /** Records a trade at `price`, time `t`. */
   record(instrument: Instrument, price: number, t: number): void {
-    const series = this.#series(instrument.conid);
-    const count = series ? (series.path?.ticks.length ?? series.pending.length) : 0;
-    const tick = {
-      t,
-      price,
-      size: traitsOf(instrument).lot * (1 + ((count * 7 + instrument.conid) % 10)),
+    const conid = instrument.conid;
+    const series = this.#series(conid);
+    const count = series?.count ?? 0;
+    const tick = { t, price, size: tradeSize(instrument, count) };
+    const filled = {
+      t: [...(series?.open.t ?? []), t],
+      price: [...(series?.open.price ?? []), price],
     };
-    if (!series) {
-      this.store.collection('priceSeries').set(String(instrument.conid), {
-        conid: instrument.conid,
-        anchor: tick,
-        pending: [tick],
-        path: undefined,
-        compactedUntil: t - fineTradesMs,
-        yearRange: undefined,
-      });
-      return;
+    const full = filled.t.length === tradesPerBucket;
+    if (full) {
+      this.store
+        .collection('priceTrades')
+        .set(bucketKey(conid, Math.floor(count / tradesPerBucket)), filled, {
+          expiresAt: t + keptHistoryMs + dayMs,
+        });
     }
-    if (!series.path) {
-      series.pending.push(tick);
-      return;
-    }
-    appendTo(series.path, hoursOf(instrument.exchange), tick);
-    this.#maintain(series, t);
+    this.store.collection('priceSeries').set(String(conid), {
+      conid,
+      anchor: series?.anchor ?? tick,
+      count: count + 1,
+      open: full ? { t: [], price: [] } : filled,
+    });
   }
 
-  /** The path of the instrument with its day states and ranges; undefined without market data. */
-  #path(instrument: Instrument): PathData | undefined {
+  /** The bucket holding trade number `number` of the series: the open one, a stored one, or
+   * undefined when it was dropped. */
+  #bucketOf(series: PriceSeries, number: number): TradeBucket | undefined {
+    const bucket = Math.floor(number / tradesPerBucket);
+    if (bucket === Math.floor(series.count / tradesPerBucket)) return series.open;
+    return this.store.collection('priceTrades').get(bucketKey(series.conid, bucket));
+  }
+
+  /** Recorded trade number `number`, or undefined when its bucket was dropped. */
+  #trade(instrument: Instrument, series: PriceSeries, number: number): Tick | undefined {
+    const bucket = this.#bucketOf(series, number);
+    const at = number % tradesPerBucket;
+    const t = bucket?.t[at];
+    const price = bucket?.price[at];
+    if (t === undefined || price === undefined) return undefined;
+    return { t, price, size: tradeSize(instrument, number) };
+  }
+
+  /** The path of the instrument with its day states and ranges, caught up with the store;
+   * undefined without market data. */
+  #path(instrument: Instrument): DerivedPath | undefined {
     const series = this.#series(instrument.conid);
     if (!series) return undefined;
-    if (!series.path) {
+    let path = this.#derived.get(instrument.conid);
+    const current =
+      path !== undefined &&
+      sameTick(path.anchor, series.anchor) &&
+      path.read <= series.count &&
+      (path.read === 0 || sameTick(path.lastRead, this.#trade(instrument, series, path.read - 1)));
+    if (!path || !current) {
       const history = cachedHistory(this.seed, instrument, series.anchor);
-      const path: PathData = {
+      path = {
         ticks: [...history.ticks],
         states: [...history.states],
         ranges: new Map([...history.ranges].map(([day, range]) => [day, { ...range }])),
+        anchor: series.anchor,
+        read: 0,
+        lastRead: undefined,
+        compactedUntil: series.anchor.t - fineTradesMs,
+        yearRange: undefined,
       };
-      for (const tick of series.pending) appendTo(path, hoursOf(instrument.exchange), tick);
-      series.pending = [];
-      series.path = path;
-      this.#maintain(series, (path.ticks.at(-1) as Tick).t);
+      this.#derived.set(instrument.conid, path);
     }
-    return series.path;
+    if (path.read < series.count) {
+      const hours = hoursOf(instrument.exchange);
+      while (path.read < series.count) {
+        const tick = this.#trade(instrument, series, path.read);
+        if (tick) {
+          appendTo(path, hours, tick);
+          path.lastRead = tick;
+          path.read++;
+        } else {
+          // A dropped bucket: its trades are older than the kept year.
+          path.read = (Math.floor(path.read / tradesPerBucket) + 1) * tradesPerBucket;
+        }
+      }
+      this.#maintain(path, (path.ticks.at(-1) as Tick).t);
+    }
+    return path;
   }
 
   /** Compacts the trades that left the fine window and drops those older than a year; runs at
    * most once per day of the clock, so a trade's cost stays constant on average. */
-  #maintain(series: PriceSeries, now: number): void {
-    const path = series.path;
-    if (!path || now - fineTradesMs < series.compactedUntil + dayMs) return;
+  #maintain(path: DerivedPath, now: number): void {
+    if (now - fineTradesMs < path.compactedUntil + dayMs) return;
     const until = now - fineTradesMs;
     const keepFrom = firstAtOrAfter(path.ticks, now - keptHistoryMs);
-    const from = Math.max(keepFrom, firstAtOrAfter(path.ticks, series.compactedUntil));
+    const from = Math.max(keepFrom, firstAtOrAfter(path.ticks, path.compactedUntil));
     const to = firstAtOrAfter(path.ticks, until);
     const [ticks, states] = compact(path.ticks.slice(from, to), path.states.slice(from, to));
     path.ticks = [...path.ticks.slice(keepFrom, from), ...ticks, ...path.ticks.slice(to)];
     path.states = [...path.states.slice(keepFrom, from), ...states, ...path.states.slice(to)];
     const firstDay = Math.floor((now - keptHistoryMs) / dayMs) - 1;
     for (const day of path.ranges.keys()) if (day < firstDay) path.ranges.delete(day);
-    series.compactedUntil = until;
+    path.compactedUntil = until;
   }
 
   /** The trades recorded since the start and still kept one by one, oldest first. */
   recorded(instrument: Instrument): readonly Tick[] {
-    const series = this.#series(instrument.conid);
-    const ticks = this.ticks(instrument);
-    if (!series) return [];
-    return ticks.slice(firstAtOrAfter(ticks, Math.max(series.anchor.t, series.compactedUntil)));
+    const path = this.#path(instrument);
+    if (!path) return [];
+    return path.ticks.slice(
+      firstAtOrAfter(path.ticks, Math.max(path.anchor.t, path.compactedUntil)),
+    );
   }
 
   /** The whole path of the instrument as kept, oldest first; empty without market data. */
@@ -363,10 +456,9 @@ export class PricePath {
   /** Regular-hours high and low of the 52 weeks up to day `today` (local day index), with
    * `current`, the range of the day so far; a cached year of whole days plus the current one. */
   yearRange(instrument: Instrument, today: number, current: DayRange): DayRange {
-    const series = this.#series(instrument.conid);
     const path = this.#path(instrument);
-    if (!series || !path) return current;
-    if (series.yearRange?.day !== today) {
+    if (!path) return current;
+    if (path.yearRange?.day !== today) {
       let high = -Infinity;
       let low = Infinity;
       for (let day = today - 364; day < today; day++) {
@@ -375,11 +467,11 @@ export class PricePath {
         high = Math.max(high, range.high);
         low = Math.min(low, range.low);
       }
-      series.yearRange = { day: today, high, low };
+      path.yearRange = { day: today, high, low };
     }
     return {
-      high: Math.max(series.yearRange.high, current.high),
-      low: Math.min(series.yearRange.low, current.low),
+      high: Math.max(path.yearRange.high, current.high),
+      low: Math.min(path.yearRange.low, current.low),
     };
   }
 }

@@ -1,5 +1,5 @@
-import { addCash } from '../accounts/cash.js';
-import type { Account } from '../accounts/model.js';
+import { withCash } from '../accounts/cash.js';
+import type { Account, Position } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderType, Side } from './model.js';
 
@@ -102,9 +102,9 @@ export function pairCurrencies(instrument: Instrument): [string, string] {
   return [base, quote];
 }
 
-/** Books an execution on the account: cash, positions and realized P&L, which valuation reads.
- * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their value.
- * Returns the realized P&L of the execution. */
+/** An account after an execution: cash, positions and realized P&L, which valuation reads.
+ * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their
+ * value. Answers the new account (the one given is not changed) and the execution's realized P&L. */
 export function bookExecution(
   account: Account,
   instrument: Instrument,
@@ -112,47 +112,60 @@ export function bookExecution(
   size: number,
   price: number,
   commission: number,
-): number {
+): { account: Account; realizedPnl: number } {
   const signed = side === 'BUY' ? size : -size;
   if (instrument.secType === 'CASH') {
     const [base, quote] = pairCurrencies(instrument);
-    addCash(account, base, signed);
-    addCash(account, quote, -signed * price - commission);
-    return 0;
+    const converted = withCash(account, base, signed);
+    return { account: withCash(converted, quote, -signed * price - commission), realizedPnl: 0 };
   }
   const currency = instrument.currency;
-  let position = account.positions.find((candidate) => candidate.conid === instrument.conid);
-  if (!position) {
-    position = { conid: instrument.conid, quantity: 0, averageCost: price };
-    account.positions.push(position);
-  }
+  const index = account.positions.findIndex((candidate) => candidate.conid === instrument.conid);
+  const held = account.positions[index] ?? {
+    conid: instrument.conid,
+    quantity: 0,
+    averageCost: price,
+  };
   let realized = 0;
-  const held = position.quantity;
-  const after = round(held + signed, 6);
-  if (held !== 0 && Math.sign(held) !== Math.sign(signed)) {
-    const closed = Math.min(Math.abs(held), size);
+  let averageCost: number;
+  const after = round(held.quantity + signed, 6);
+  if (held.quantity !== 0 && Math.sign(held.quantity) !== Math.sign(signed)) {
+    const closed = Math.min(Math.abs(held.quantity), size);
     realized = round(
-      closed * (price - position.averageCost) * instrument.multiplier * Math.sign(held),
+      closed * (price - held.averageCost) * instrument.multiplier * Math.sign(held.quantity),
       2,
     );
-    if (Math.sign(after) === -Math.sign(held)) position.averageCost = price;
+    averageCost = Math.sign(after) === -Math.sign(held.quantity) ? price : held.averageCost;
   } else {
-    position.averageCost = round(
-      (Math.abs(held) * position.averageCost + size * price) / Math.abs(after),
+    averageCost = round(
+      (Math.abs(held.quantity) * held.averageCost + size * price) / Math.abs(after),
       6,
     );
   }
-  position.quantity = after;
-  if (realized !== 0) position.realizedPnl = round((position.realizedPnl ?? 0) + realized, 2);
-  if (after === 0)
-    account.positions = account.positions.filter((candidate) => candidate !== position);
-  if (realized !== 0) {
-    account.realizedPnl = {
-      ...account.realizedPnl,
-      [currency]: round((account.realizedPnl?.[currency] ?? 0) + realized, 2),
-    };
-  }
+  const position: Position = {
+    ...held,
+    quantity: after,
+    averageCost,
+    ...(realized === 0 ? {} : { realizedPnl: round((held.realizedPnl ?? 0) + realized, 2) }),
+  };
+  const positions =
+    after === 0
+      ? account.positions.filter((_, at) => at !== index)
+      : index === -1
+        ? [...account.positions, position]
+        : account.positions.map((candidate, at) => (at === index ? position : candidate));
+  const booked: Account = {
+    ...account,
+    positions,
+    ...(realized === 0
+      ? {}
+      : {
+          realizedPnl: {
+            ...account.realizedPnl,
+            [currency]: round((account.realizedPnl?.[currency] ?? 0) + realized, 2),
+          },
+        }),
+  };
   const paid = instrument.secType === 'FUT' ? -realized : signed * price * instrument.multiplier;
-  addCash(account, currency, -paid - commission);
-  return realized;
+  return { account: withCash(booked, currency, -paid - commission), realizedPnl: realized };
 }

@@ -255,9 +255,18 @@ export class Matching {
     price: number,
     number: number,
   ): void {
-    const { account, size } = part;
+    const { size } = part;
+    // The account as it is now: an earlier part of the same fill may have booked on it.
+    const current = this.brokerage.account(part.account.id) ?? part.account;
     const commission = executionCommission(instrument, size, price);
-    const realizedPnl = bookExecution(account, instrument, order.side, size, price, commission);
+    const { account, realizedPnl } = bookExecution(
+      current,
+      instrument,
+      order.side,
+      size,
+      price,
+      commission,
+    );
     this.brokerage.store.collection('accounts').set(account.id, account);
     const now = this.brokerage.clock.now();
     const executionId = `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`;

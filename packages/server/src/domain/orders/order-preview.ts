@@ -44,8 +44,14 @@ export function projectOrder(order: CheckedOrder, market: Market): OrderProjecti
   if (price === undefined) return undefined;
   const units = ticket.quantity;
   const commission = executionCommission(instrument, units, price);
-  const projected = structuredClone(account);
-  bookExecution(projected, instrument, ticket.side, units, price, commission);
+  const projected = bookExecution(
+    account,
+    instrument,
+    ticket.side,
+    units,
+    price,
+    commission,
+  ).account;
   return {
     instrument,
     side: ticket.side,

@@ -55,6 +55,12 @@ export class OrderRecords {
     this.#byOcaGroup = orders.index('byOcaGroup', (order) => order.ocaGroup);
     this.#open = orders.index('open', (order) => (isWorking(order.status) ? 'open' : undefined));
     this.rebuildPriceBook();
+    // Orders another process wrote (a shared store) enter the book as this process learns of them.
+    store.onReplicaChange?.((collection, id) => {
+      if (collection !== undefined && collection !== 'orders') return;
+      if (id === undefined) this.rebuildPriceBook();
+      else this.#followInBook(Number(id));
+    });
   }
 
   get #orders() {
@@ -74,7 +80,7 @@ export class OrderRecords {
       order,
       done ? { expiresAt: startOfUtcDay(order.updatedAt) + dayMs } : undefined,
     );
-    this.#prices.place(order.id, order.conid, wakeInBook(order));
+    this.#placeInBook(order);
     return order;
   }
 
@@ -118,11 +124,20 @@ export class OrderRecords {
     return this.#prices.woken(conid, price).flatMap((orderId) => this.get(orderId) ?? []);
   }
 
+  #placeInBook(order: Order): void {
+    this.#prices.place(order.id, order.conid, wakeInBook(order));
+  }
+
+  /** Puts the stored order in the price book as it is now (takes it out when it is gone). */
+  #followInBook(orderId: number): void {
+    const order = this.get(orderId);
+    if (order) this.#placeInBook(order);
+    else this.#prices.remove(orderId);
+  }
+
   /** Builds the price book again from the stored orders (after the store was loaded again). */
   rebuildPriceBook(): void {
     this.#prices.clear();
-    for (const order of this.open()) {
-      this.#prices.place(order.id, order.conid, wakeInBook(order));
-    }
+    for (const order of this.open()) this.#placeInBook(order);
   }
 }

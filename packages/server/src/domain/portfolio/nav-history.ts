@@ -92,8 +92,12 @@ export class NavHistory {
   private closeDay(day: number): void {
     for (const account of this.brokerage.store.collection('accounts').values()) {
       const record = this.recordOf(account, day);
-      if (isBusinessDay(day) && day >= record.firstDay)
-        record.closes.push({ day, nav: round4(this.navOf(account)) });
+      if (!isBusinessDay(day) || day < record.firstDay) continue;
+      const close = { day, nav: round4(this.navOf(account)) };
+      // Once a day per account: the record is set again with the day's close.
+      this.brokerage.store
+        .collection('navHistories')
+        .set(account.id, { ...record, closes: [...record.closes, close] });
     }
   }
 

@@ -7,6 +7,7 @@ import type {
   Collections,
   Index,
   KeepOptions,
+  ReplicaListener,
   Store,
 } from '../../domain/kernel/store.js';
 import { MemoryStore, type MapCollection } from '../memory.js';
@@ -20,11 +21,13 @@ type Name = keyof Collections;
 type Write =
   ['s', Name, string, string, string | false] | ['d', Name, string] | ['x', Name] | ['c'];
 
-/** The writes of one unit of work, and how to take each back from the replica. */
+/** The writes of one unit of work, and how to take each back from the replica; the events it
+ * shares with the other processes (they ride in its log entry). */
 class Unit {
   active = true;
   readonly writes: Write[] = [];
   readonly undo: (() => void)[] = [];
+  readonly events: unknown[] = [];
   /** A write the replica cannot take back one by one (a clear): a rollback reloads it. */
   reloadOnRollback = false;
 }
@@ -62,6 +65,8 @@ export class RedisStore implements Store {
   readonly #replica = new MemoryStore();
   readonly #redis: Redis;
   readonly #prefix: string;
+  /** The connection that waits for other processes' commits (`XREAD BLOCK`). */
+  readonly #reader: Redis;
   readonly #mutex = new Mutex();
   readonly #current = new AsyncLocalStorage<Unit>();
   readonly #maxAttempts: number;
@@ -72,6 +77,13 @@ export class RedisStore implements Store {
   #seq = 0;
   #opened: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
+  /** The reader's loop, until `close`. */
+  #following: Promise<void> | undefined;
+  #closing = false;
+  /** This store's own commit that a catch-up may meet in the log (its events are not replayed). */
+  #ownSeq = 0;
+  readonly #changeListeners = new Set<ReplicaListener>();
+  readonly #eventListeners = new Set<(events: unknown[]) => void>();
   /** Writes made before `open`: the state a new brokerage starts from, if Redis has none. */
   #initial: Unit | undefined = new Unit();
   /** Writes made outside any unit after `open` (a test moving a manual clock), committed soon. */
@@ -82,6 +94,7 @@ export class RedisStore implements Store {
     this.#prefix = url.searchParams.get('prefix') ?? 'brokerage';
     url.search = '';
     this.#redis = new Redis(url.toString(), { lazyConnect: true });
+    this.#reader = this.#redis.duplicate();
     this.#maxAttempts = options.maxAttempts ?? 20;
     this.#logLength = options.logLength ?? 10_000;
     this.#deep = options.deepFreeze ?? process.env.NODE_ENV !== 'production';
@@ -89,25 +102,56 @@ export class RedisStore implements Store {
   }
 
   /** Connects, and loads the committed state; or, when Redis has none under the prefix, commits
-   * what was written so far (the fixtures) as the first state. Idempotent. */
+   * what was written so far (the fixtures) as the first state. Then follows the other processes'
+   * commits as they land. Idempotent. */
   open(): Promise<void> {
-    this.#opened ??= this.#mutex.runExclusive(async () => {
-      await this.#redis.connect();
-      const initial = this.#initial;
-      this.#initial = undefined;
-      if (initial && initial.writes.length > 0 && (await this.#commit(initial, 0))) return;
-      await this.#reload();
-    });
+    this.#opened ??= this.#mutex
+      .runExclusive(async () => {
+        await Promise.all([this.#redis.connect(), this.#reader.connect()]);
+        const initial = this.#initial;
+        this.#initial = undefined;
+        if (initial && initial.writes.length > 0 && (await this.#commit(initial, 0))) return;
+        await this.#reload();
+      })
+      .then(() => {
+        this.#following = this.#follow();
+      });
     return this.#opened;
   }
 
-  /** Commits what is pending and disconnects. */
+  /** Commits what is pending, stops following the log and disconnects. */
   close(): Promise<void> {
     const opened = this.#opened;
     this.#closed ??= opened
-      ? opened.then(() => this.settled()).then(() => this.#redis.quit().then(() => undefined))
+      ? opened
+          .then(() => this.settled())
+          .then(async () => {
+            this.#closing = true;
+            // The reader is blocked in XREAD: a QUIT would wait behind it.
+            this.#reader.disconnect();
+            await this.#following;
+            await this.#redis.quit();
+          })
       : Promise.resolve();
     return this.#closed;
+  }
+
+  /** Calls `listener` after records of the replica changed otherwise than by this process's
+   * writes (`ReplicaListener`). */
+  onReplicaChange(listener: ReplicaListener): void {
+    this.#changeListeners.add(listener);
+  }
+
+  /** Adds `event` to the log entry of the commit being built: the other processes' `onEvents`
+   * listeners hear it once they applied the commit's writes. */
+  share(event: unknown): void {
+    this.#target().events.push(event);
+  }
+
+  /** Calls `listener` with the events of each other process's commit, right after its writes are
+   * applied to the replica (in commit order). */
+  onEvents(listener: (events: unknown[]) => void): void {
+    this.#eventListeners.add(listener);
   }
 
   /** Resolves once the writes made outside any unit so far are committed. */
@@ -162,8 +206,7 @@ export class RedisStore implements Store {
 
   /** Records a write the replica has taken (or, for `clear`, is about to take). */
   record(write: Write, undo: () => void, reloadOnRollback = false): void {
-    const unit = this.#current.getStore();
-    const into = unit?.active ? unit : (this.#initial ?? this.#looseUnit());
+    const into = this.#target();
     into.writes.push(write);
     into.undo.push(undo);
     if (reloadOnRollback) into.reloadOnRollback = true;
@@ -176,6 +219,13 @@ export class RedisStore implements Store {
   /** The connection and key prefix, for what is shared beside the state (the pacer's counts). */
   connection(): RedisConnection {
     return { redis: this.#redis, prefix: this.#prefix };
+  }
+
+  /** Where a write or a shared event goes: the running unit, else the first state (before `open`),
+   * else the writes made outside any unit. */
+  #target(): Unit {
+    const unit = this.#current.getStore();
+    return unit?.active ? unit : (this.#initial ?? this.#looseUnit());
   }
 
   #looseUnit(): Unit {
@@ -205,10 +255,11 @@ export class RedisStore implements Store {
       this.#prefix,
       expected === undefined ? '' : String(expected),
       JSON.stringify(unit.writes),
-      '[]',
+      JSON.stringify(unit.events),
       String(this.#logLength),
     )) as [number, number];
     if (committed !== 1) return false;
+    this.#ownSeq = seq;
     if (seq === this.#seq + 1) this.#seq = seq;
     // Otherwise other commits came between (a commit of loose writes): the log has them, in order.
     else await this.#catchUp();
@@ -222,6 +273,7 @@ export class RedisStore implements Store {
       return;
     }
     for (const undo of unit.undo.reverse()) undo();
+    this.#changed(unit.writes);
   }
 
   /** Applies to the replica the commits it has not seen (one round trip, usually answering
@@ -234,12 +286,61 @@ export class RedisStore implements Store {
       .xrange(`${this.#prefix}:log`, `(${this.#seq}-0`, '+')
       .exec();
     const latest = Number(answers?.[0]?.[1] ?? 0);
-    const entries = (answers?.[1]?.[1] ?? []) as [string, string[]][];
     if (latest === this.#seq) return;
-    if (entries[0]?.[0] !== `${this.#seq + 1}-0`) return this.#reload();
-    for (const [id, fields] of entries) {
-      this.#apply(JSON.parse(fields[1] ?? '[]') as Write[]);
-      this.#seq = Number(id.split('-')[0]);
+    if (!this.#applyLog((answers?.[1]?.[1] ?? []) as LogEntry[])) await this.#reload();
+  }
+
+  /** Applies the log entries after the replica's last commit, in order, telling the listeners of
+   * each; answers false when the entries do not follow on from it (a reload is due). */
+  #applyLog(entries: LogEntry[]): boolean {
+    const next = entries.findIndex(([id]) => seqOf(id) > this.#seq);
+    if (next === -1) return true;
+    if (seqOf((entries[next] as LogEntry)[0]) !== this.#seq + 1) return false;
+    for (const [id, fields] of entries.slice(next)) {
+      const entry = fieldsOf(fields);
+      const writes = JSON.parse(entry.w ?? '[]') as Write[];
+      this.#apply(writes);
+      this.#seq = seqOf(id);
+      this.#changed(writes);
+      const events = JSON.parse(entry.e ?? '[]') as unknown[];
+      if (this.#seq !== this.#ownSeq && events.length > 0) {
+        for (const listener of this.#eventListeners) listener(events);
+      }
+    }
+    return true;
+  }
+
+  /** Follows the log on the reader's connection: each batch of commits is applied as it lands,
+   * in its turn (between units), so that this process hears other processes' changes at once. */
+  async #follow(): Promise<void> {
+    const log = `${this.#prefix}:log`;
+    while (!this.#closing) {
+      try {
+        const answer = await this.#reader.xread(
+          'BLOCK',
+          0,
+          'STREAMS',
+          log,
+          `${Math.max(this.#seq, 0)}-0`,
+        );
+        const entries = (answer?.[0]?.[1] ?? []) as LogEntry[];
+        if (entries.length === 0 || this.#closing) continue;
+        await this.#mutex.runExclusive(async () => {
+          if (this.#seq < 0 || !this.#applyLog(entries)) await this.#catchUp();
+        });
+      } catch (error) {
+        if (!this.#closing) this.#onError(error);
+      }
+    }
+  }
+
+  /** Tells the replica's listeners which records the writes changed. */
+  #changed(writes: readonly Write[]): void {
+    if (this.#changeListeners.size === 0) return;
+    for (const write of writes) {
+      const [collection, id] =
+        write[0] === 'c' ? [] : [write[1], write[0] === 'x' ? undefined : write[2]];
+      for (const listener of this.#changeListeners) listener(collection, id);
     }
   }
 
@@ -267,6 +368,7 @@ export class RedisStore implements Store {
       }
     }
     this.#seq = seq;
+    for (const listener of this.#changeListeners) listener(undefined, undefined);
   }
 
   /** Applies a commit of another process to the replica. */
@@ -298,6 +400,18 @@ export class RedisStore implements Store {
   #parse(json: string): never {
     return this.freeze(JSON.parse(json) as never);
   }
+}
+
+/** A log entry as XRANGE and XREAD answer it: its id (`<seq>-0`) and its fields, name then
+ * value (`w`: the writes, `e`: the events). */
+type LogEntry = [string, string[]];
+
+const seqOf = (id: string): number => Number(id.split('-')[0]);
+
+function fieldsOf(fields: string[]): Record<string, string | undefined> {
+  const entry: Record<string, string | undefined> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) entry[fields[i] as string] = fields[i + 1];
+  return entry;
 }
 
 function keep(expiresAt: number | undefined): KeepOptions | undefined {

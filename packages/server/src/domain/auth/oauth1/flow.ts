@@ -58,10 +58,9 @@ export class OAuth1 {
   authorize(requestToken: string, username: string): { verifier: string; callback: string } {
     const token = this.liveRequestToken(requestToken);
     if (!this.brokerage.user(username)) throw unauthorized(`unknown user ${username}`);
-    token.username = username;
-    token.verifier = secretHex(10);
-    this.tokens.set(token.token, token);
-    return { verifier: token.verifier, callback: token.callback ?? 'oob' };
+    const verifier = secretHex(10);
+    this.tokens.set(token.token, { ...token, username, verifier });
+    return { verifier, callback: token.callback ?? 'oob' };
   }
 
   /** Step 2: the authorized request token for an access token and its secret, encrypted with the
@@ -78,8 +77,7 @@ export class OAuth1 {
       return undefined;
     });
     const requestToken = this.liveRequestToken(fields.get('oauth_token') ?? '');
-    requestToken.used = true;
-    this.tokens.set(requestToken.token, requestToken);
+    this.tokens.set(requestToken.token, { ...requestToken, used: true });
     const secret = randomBytes(32);
     const access: OAuthToken = {
       token: secretHex(10),
