@@ -4,6 +4,8 @@
 // the clock or on the holder of the leader lease. Each server here has an OffsetClock of its own
 // over one base clock, as processes over one system clock would.
 import { Redis } from 'ioredis';
+import type { ServerOptions } from '../src/app.js';
+import { expiryNoticeMs, ssoLifetimeMs } from '../src/domain/auth/sessions.js';
 import { ManualClock, OffsetClock } from '../src/domain/kernel/clock.js';
 import { LeaderLease } from '../src/store/redis/leader-lease.js';
 import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
@@ -23,12 +25,18 @@ afterAll(async () => {
 });
 
 /** `count` servers on one brokerage (`prefix`) of the scratch Redis, over one base clock. */
-async function serversOn(prefix: string, base: ManualClock, count = 2): Promise<Harness[]> {
+async function serversOn(
+  prefix: string,
+  base: ManualClock,
+  count = 2,
+  options: ServerOptions = {},
+): Promise<Harness[]> {
   const servers: Harness[] = [];
   for (let i = 0; i < count; i++) {
     const server = await startServer({
       store: redis.urlWithPrefix(prefix),
       clock: new OffsetClock(base),
+      ...options,
     });
     started.push(server);
     servers.push(server);
@@ -76,6 +84,25 @@ describe('the clock on Redis', () => {
     await advance(first, 5 * 60_000);
     expect((await second.call('GET', '/v1/api/iserver/accounts', { headers })).status).toBe(401);
     expect((await first.call('GET', '/v1/api/iserver/accounts', { headers })).status).toBe(401);
+  });
+
+  it("runs a process's own timers that another process's advance made due", async () => {
+    const base = new ManualClock();
+    const [first, second] = (await serversOn('timers', base, 2, {
+      sessionTimeoutMs: 2 * ssoLifetimeMs,
+    })) as [Harness, Harness];
+    // The second opens the session: its expiry notice is the second's timer.
+    const opened = await second.call('POST', '/control/sessions', {
+      body: { username: 'demo_individual' },
+    });
+    const id = (opened.body as { session: string }).session;
+    await advance(first, ssoLifetimeMs - expiryNoticeMs + 1000);
+    // The second hears of the move (its log reader, or the catch-up of its next unit) and runs
+    // the notice in a unit of its own, queued behind that one.
+    await second.call('GET', '/health');
+    await second.call('GET', '/health');
+    await first.call('GET', '/health');
+    expect(first.brokerage.store.collection('sessions').get(id)?.expiryAnnounced).toBe(true);
   });
 
   it('keeps its position across a reset through either process, and for a process started later', async () => {

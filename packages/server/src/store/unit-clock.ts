@@ -13,7 +13,8 @@ import type { Store } from '../domain/kernel/store.js';
  * fires on its own (a timer: a retention sweep, a price walk) is one unit of work. A callback that
  * a move of the clock makes due runs at once: inside the unit that moved it (a control call), or,
  * when a test moves a manual clock directly, with its writes committed right after. An
- * `OffsetClock` keeps its offset in the store: every process on it answers the same time.
+ * `OffsetClock` keeps its offset in the store: every process on it answers the same time, and
+ * runs the timers another process's move made due once its replica has the move.
  * `afterAdvance` runs in the moving unit after a move (the stored tasks it made due).
  */
 export function unitClock(
@@ -24,7 +25,13 @@ export function unitClock(
 ): Clock {
   const unit = store.unit?.bind(store);
   if (!unit || clock instanceof ManualClock) return clock;
-  if (clock instanceof OffsetClock) clock.keepOffsetIn(offsetRecord(store));
+  if (clock instanceof OffsetClock) {
+    clock.keepOffsetIn(offsetRecord(store));
+    // Another process moved the clock: this process's timers come due by the new time.
+    store.onReplicaChange?.((collection) => {
+      if (collection === undefined || collection === 'clock') clock.offsetMoved();
+    });
+  }
   const schedule = (ms: number, callback: () => void) =>
     clock.schedule(ms, () => {
       unit(callback).catch(onError);

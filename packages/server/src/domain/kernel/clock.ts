@@ -135,6 +135,12 @@ export class OffsetClock implements AdvanceableClock {
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('the clock cannot go back');
     this.#offset.set(this.#offset.get() + ms);
+    this.offsetMoved();
+  }
+
+  /** Runs what falls due now that the offset moved (by `advance`, or in its shared record by
+   * another process), in order, and re-arms the rest for their new distance. */
+  offsetMoved(): void {
     const now = this.now();
     const due = [...this.#pending]
       .filter((entry) => entry.at <= now)
