@@ -31,10 +31,10 @@ import {
   openStore,
   sharedPacer,
   shareChangeEvents,
+  storeClock,
   storeReady,
   type StoreSpec,
 } from './store/open-store.js';
-import { unitClock } from './store/unit-clock.js';
 import { inUnit } from './domain/kernel/store.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
@@ -132,7 +132,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
   const onStoreError = (error: unknown) => settings.logger.error({ err: error }, 'store failure');
   const store = openStore(options.store, onStoreError);
-  const clock = unitClock(settings.clock, store, onStoreError);
+  const { clock, timedWork } = storeClock(settings.clock, store, onStoreError);
   const services = createServices({
     clock,
     store,
@@ -157,6 +157,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     gatewayUser,
     pacing: options.pacing,
     sharedPacer: sharedPacer(store, clock, onStoreError),
+    timedTasks: timedWork?.tasks,
     lookups,
     authenticators,
   });
@@ -165,6 +166,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   // user is not (another process seeded it): each process's gateway holds a session of its own.
   const ready = storeReady(store).then(async () => {
     if (mode === 'gateway') await inUnit(store, () => void gateway.open());
+    await timedWork?.lease.start();
   });
   ready.catch(onStoreError);
   const document = loadDocument();
@@ -176,8 +178,10 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('query parser', 'extended');
   app.response.json = sendJson;
   app.use(requestLogging(settings.logger));
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', mode, time: new Date(clock.now()).toISOString() });
+  app.get('/health', async (_req, res) => {
+    // On a shared store, the clock's position as committed: the replica catches up first.
+    const now = await inUnit(store, () => clock.now());
+    res.json({ status: 'ok', mode, time: new Date(now).toISOString() });
   });
   app.use(docsRouter());
   const control = { mode, enabled: options.control !== false, token: options.controlToken };
@@ -219,6 +223,9 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     openGatewaySession,
     options: serverOptions,
     ready,
-    close: () => closeStore(store),
+    close: async () => {
+      await timedWork?.lease.stop();
+      await closeStore(store);
+    },
   };
 }

@@ -7,6 +7,7 @@ import { isTypeCode } from '../domain/notifications/notification-types.js';
 import type { Notifications } from '../domain/notifications/notifications.js';
 import { isAdvanceable, type Clock } from '../domain/kernel/clock.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
+import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
 import type { Fixtures, User } from '../domain/accounts/model.js';
 import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
 import type { Session } from '../domain/auth/sessions.js';
@@ -133,6 +134,17 @@ export interface ControlsOptions {
   reopenGatewaySession: (() => Session) | undefined;
   /** The order book's server prompts: the control API raises them. */
   prompts: Prompts;
+  /** Timed work kept as data when processes share the store: a walk with an interval is a task
+   * there, which goes on whichever process runs it (undefined: closures on the clock). */
+  timedTasks?: TimedTasks | undefined;
+}
+
+/** The steps still to come of a walk with an interval, as its stored task keeps them. */
+interface WalkTask {
+  conids: number[];
+  stepPercent: number;
+  intervalMs: number;
+  stepsLeft: number;
 }
 
 const notFound = (message: string) => new DomainError('notFound', message);
@@ -145,13 +157,19 @@ const isWholeNumber = (value: unknown, min: number): value is number =>
  * errors: `badRequest` (400) and `notFound` (404). */
 export class Controls {
   readonly #options: ControlsOptions;
-  /** The steps of walks on the clock still to come: a reset cancels them. */
+  /** The steps of walks on the clock still to come: a reset cancels them (stored tasks go with
+   * the state it empties). */
   readonly #scheduledSteps = new Set<() => void>();
   /** Bulletins sent since the last reset (their ids). */
   #bulletins = 0;
 
   constructor(options: ControlsOptions) {
     this.#options = options;
+    options.timedTasks?.define<WalkTask>('priceWalk', (walk, dueAt) => {
+      this.#walkStep(walk.conids, walk.stepPercent);
+      if (walk.stepsLeft <= 1) return undefined;
+      return { dueAt: dueAt + walk.intervalMs, args: { ...walk, stepsLeft: walk.stepsLeft - 1 } };
+    });
   }
 
   /** Empties the state and loads the current fixtures again; faults and pacing start over. */
@@ -299,17 +317,29 @@ export class Controls {
       const prices = walkPrices(brokerage.market, brokerage.random, conids, { steps, stepPercent });
       return [...prices].map(([conid, price]) => ({ conid, price }));
     }
-    for (let step = 1; step <= steps; step++) {
-      const cancel = clock.schedule(step * intervalMs, () => {
-        this.#scheduledSteps.delete(cancel);
-        walkPrices(brokerage.market, brokerage.random, conids, { steps: 1, stepPercent });
-      });
-      this.#scheduledSteps.add(cancel);
+    const { timedTasks } = this.#options;
+    if (timedTasks) {
+      const walkTask: WalkTask = { conids, stepPercent, intervalMs, stepsLeft: steps };
+      timedTasks.add('priceWalk', clock.now() + intervalMs, walkTask);
+    } else {
+      for (let step = 1; step <= steps; step++) {
+        const cancel = clock.schedule(step * intervalMs, () => {
+          this.#scheduledSteps.delete(cancel);
+          this.#walkStep(conids, stepPercent);
+        });
+        this.#scheduledSteps.add(cancel);
+      }
     }
     return conids.flatMap((conid) => {
       const price = brokerage.market.price(conid);
       return price === undefined ? [] : [{ conid, price }];
     });
+  }
+
+  /** One step of a walk with an interval. */
+  #walkStep(conids: number[], stepPercent: number): void {
+    const { market, random } = this.#options.brokerage;
+    walkPrices(market, random, conids, { steps: 1, stepPercent });
   }
 
   /** Every contract with market data but options: their prices follow their underlyings'

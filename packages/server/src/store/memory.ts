@@ -143,7 +143,9 @@ export class MemoryStore implements Store {
   }
 
   clear(): void {
-    for (const collection of this.#collections.values()) collection.clear();
+    for (const [name, collection] of this.#collections) {
+      if (name !== 'clock') collection.clear();
+    }
   }
 
   /** Drops the records due at `now`, telling `dropped` each one's collection and id before it goes. */

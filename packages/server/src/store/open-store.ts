@@ -3,8 +3,11 @@ import { isNoticeEvent, type ChangeEvent, type DomainEvents } from '../domain/ke
 import type { Store } from '../domain/kernel/store.js';
 import type { PacingLimits, RequestPacer } from '../http/pacing.js';
 import { MemoryStore } from './memory.js';
+import { LeaderLease } from './redis/leader-lease.js';
 import { RedisPacer } from './redis/redis-pacer.js';
 import { RedisStore } from './redis/redis-store.js';
+import { StoredTasks } from './redis/stored-tasks.js';
+import { unitClock } from './unit-clock.js';
 
 /** Where the state lives, as a user names it: `memory` (the default), or
  * `redis://host:port/db[?prefix=name]` (`rediss://` for TLS). */
@@ -41,6 +44,33 @@ export async function storeReady(store: Store): Promise<void> {
 /** Commits what is pending and disconnects, if the store is shared (Redis). */
 export async function closeStore(store: Store): Promise<void> {
   if (store instanceof RedisStore) await store.close();
+}
+
+/** The timed tasks of a shared store and the lease that picks the process running them. */
+export interface SharedTimedWork {
+  tasks: StoredTasks;
+  lease: LeaderLease;
+}
+
+/** The brokerage's clock as the store's units see it (`unitClock`); on a shared store (Redis)
+ * also its timed work kept as tasks in the store, and a leader lease (ticking on `clock`) whose
+ * holder runs them as time passes. A store of one process keeps its timed work as closures on
+ * its clock. */
+export function storeClock(
+  clock: Clock,
+  store: Store,
+  onError: (error: unknown) => void,
+): { clock: Clock; timedWork?: SharedTimedWork } {
+  if (!(store instanceof RedisStore)) return { clock: unitClock(clock, store, onError) };
+  const lease = new LeaderLease(store.connection(), clock, {
+    onLead: () => {
+      tasks.lead().catch(onError);
+    },
+    onError,
+  });
+  const unitsClock = unitClock(clock, store, onError, () => tasks.runDue());
+  const tasks = new StoredTasks(store, unitsClock, () => lease.held);
+  return { clock: unitsClock, timedWork: { tasks, lease } };
 }
 
 /** On a shared store (Redis), the change events a unit publishes ride in its commit, and the

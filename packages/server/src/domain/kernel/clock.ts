@@ -82,17 +82,39 @@ interface OffsetScheduled {
   cancelTimer: () => void;
 }
 
+/** Where an `OffsetClock` keeps how far it was moved ahead (ms): in the clock itself, or in a
+ * record that every process on a shared store reads. */
+export interface ClockOffset {
+  get(): number;
+  set(ms: number): void;
+}
+
+function offsetInMemory(): ClockOffset {
+  let offsetMs = 0;
+  return {
+    get: () => offsetMs,
+    set: (ms) => {
+      offsetMs = ms;
+    },
+  };
+}
+
 /** Another clock (the system clock by default) plus an offset that `advance(ms)` grows: time
  * runs on its own and can also jump forward; what a jump makes due runs at once, in order. */
 export class OffsetClock implements AdvanceableClock {
-  #offsetMs = 0;
+  #offset = offsetInMemory();
   #seq = 0;
   readonly #pending = new Set<OffsetScheduled>();
 
   constructor(private readonly base: Clock = systemClock) {}
 
   now(): number {
-    return this.base.now() + this.#offsetMs;
+    return this.base.now() + this.#offset.get();
+  }
+
+  /** Keeps the offset in `offset` from now on (a record of a shared store), whatever it holds. */
+  keepOffsetIn(offset: ClockOffset): void {
+    this.#offset = offset;
   }
 
   schedule(ms: number, callback: () => void): () => void {
@@ -112,7 +134,13 @@ export class OffsetClock implements AdvanceableClock {
 
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('the clock cannot go back');
-    this.#offsetMs += ms;
+    this.#offset.set(this.#offset.get() + ms);
+    this.offsetMoved();
+  }
+
+  /** Runs what falls due now that the offset moved (by `advance`, or in its shared record by
+   * another process), in order, and re-arms the rest for their new distance. */
+  offsetMoved(): void {
     const now = this.now();
     const due = [...this.#pending]
       .filter((entry) => entry.at <= now)

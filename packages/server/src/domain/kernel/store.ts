@@ -35,12 +35,15 @@ export interface Collection<T> {
 export interface Collections {
   /** Last number given out, by sequence name (order ids, alert ids, ...). */
   sequences: number;
+  /** The clock's position when processes share it (Redis): `offset`, how far (ms) the control
+   * API moved the clock ahead. A reset keeps it, as the clock of one process keeps its own. */
+  clock: number;
 }
 
 /** Where the brokerage's state lives. In memory by default; any keyed store can implement it. */
 export interface Store {
   collection<Name extends keyof Collections>(name: Name): Collection<Collections[Name]>;
-  /** Empties every collection. */
+  /** Empties every collection but the clock's position (`clock`). */
   clear(): void;
   /** Drops every record whose `expiresAt` is at or before `now`; costs what it drops. */
   expire(now: number): void;

@@ -7,5 +7,8 @@ declare module '../kernel/store.js' {
     positionSnapshots: PositionSnapshot;
     /** Daily net asset value closes of the portfolio analyst, by account id. */
     navHistories: NavHistoryRecord;
+    /** The last day the portfolio analyst closed (`last`): with several processes on one store,
+     * each one's timer comes to the same midnight, and the day is closed once. */
+    navClosedDays: number;
   }
 }

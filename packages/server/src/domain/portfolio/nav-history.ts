@@ -106,7 +106,12 @@ export class NavHistory {
     const now = this.brokerage.clock.now();
     const midnight = (dayOf(now) + 1) * dayMs;
     this.brokerage.clock.schedule(midnight - now, () => {
-      this.closeDay(dayOf(midnight) - 1);
+      const day = dayOf(midnight) - 1;
+      const closed = this.brokerage.store.collection('navClosedDays');
+      if ((closed.get('last') ?? -Infinity) < day) {
+        closed.set('last', day);
+        this.closeDay(day);
+      }
       this.scheduleClose();
     });
   }

@@ -356,6 +356,7 @@ export class RedisStore implements Store {
       expiresAt.set(expiries[i] as string, Number(expiries[i + 1]));
     }
     this.#replica.clear();
+    this.#replica.collection('clock').clear(); // which `clear` keeps
     for (let i = 0; i + 1 < collections.length; i += 2) {
       const name = collections[i] as Name;
       const fields = collections[i + 1] as string[];

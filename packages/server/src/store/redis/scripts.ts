@@ -33,8 +33,14 @@ for _, write in ipairs(cjson.decode(ARGV[3])) do
   elseif kind == 'x' then
     clearCollection(write[2])
   elseif kind == 'c' then
-    for _, name in ipairs(redis.call('SMEMBERS', names)) do redis.call('DEL', hash(name)) end
-    redis.call('DEL', expiries, names)
+    -- Every collection but the clock's position, which a reset keeps.
+    for _, name in ipairs(redis.call('SMEMBERS', names)) do
+      if name ~= 'clock' then
+        redis.call('DEL', hash(name))
+        redis.call('SREM', names, name)
+      end
+    end
+    redis.call('DEL', expiries)
   end
 end
 seq = redis.call('INCR', prefix .. ':seq')
