@@ -207,6 +207,20 @@ describe('redis store shared by processes', () => {
     for (const store of stores) await store.unit(() => expect(counter(store).get('n')).toBe(30));
   });
 
+  it('commits nothing for a unit that wrote nothing: the commit counter stays', async () => {
+    const store = await openRedisStore('shared-7');
+    const { redis: connection, prefix } = store.connection();
+    const seq = async () => Number(await connection.get(`${prefix}:seq`));
+    await store.unit(() => itemsOf(store).set('a', { id: 'a', group: 'x' }));
+    const before = await seq();
+    for (let i = 0; i < 5; i++) {
+      expect(await store.unit(() => itemsOf(store).get('a'))).toEqual({ id: 'a', group: 'x' });
+    }
+    expect(await seq()).toBe(before);
+    await store.unit(() => itemsOf(store).set('b', { id: 'b', group: 'x' }));
+    expect(await seq()).toBe(before + 1);
+  });
+
   it('commits what a failing unit wrote before it failed, and rethrows its error', async () => {
     const store = await openRedisStore('shared-3');
     await expect(

@@ -6,7 +6,7 @@ import { instrumentsOf, Market } from '../market/market.js';
 import { optionInstrumentsOf, optionPrice } from '../market/option-chains.js';
 import type { Account, Fixtures, User } from './model.js';
 import { SeededRandom } from '../kernel/random.js';
-import { Sessions, type Session } from '../auth/sessions.js';
+import { sharedLastAccessPrecisionMs, Sessions, type Session } from '../auth/sessions.js';
 import { sweepExpiredRecords } from '../kernel/retention.js';
 import type { Store } from '../kernel/store.js';
 
@@ -40,6 +40,8 @@ export class Brokerage {
     this.random = new SeededRandom(options.seed);
     this.sessions = new Sessions(this.store, this.clock, this.events, {
       idleTimeoutMs: options.idleTimeoutMs,
+      // The memory store records every request exactly: a write there costs a map update.
+      lastAccessPrecisionMs: this.store.unit ? sharedLastAccessPrecisionMs : 0,
     });
     this.market = new Market(
       this.store,

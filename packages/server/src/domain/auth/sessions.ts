@@ -37,7 +37,15 @@ export interface Session {
 export interface SessionSettings {
   /** Idle time after which a session ends, in milliseconds of the server's clock. */
   idleTimeoutMs: number;
+  /** How far the recorded last access may lag behind the session's last request: a request
+   * within this long of the recorded one is not written (0: every request is). A session so ends
+   * at most this much earlier than its exact idle timeout. */
+  lastAccessPrecisionMs: number;
 }
+
+/** The last access's precision on a store shared by processes, where each write is a commit that
+ * every request of every process would otherwise make, one after the other. */
+export const sharedLastAccessPrecisionMs = 1000;
 
 /** A single sign-on session lasts at most this long, pings or not (the ping's `ssoExpires`). */
 export const ssoLifetimeMs = 24 * 60 * 60_000;
@@ -152,20 +160,25 @@ export class Sessions {
     return this.sessions.get(session.id) ?? session;
   }
 
-  /** Records a request on the session (any request keeps it open). */
+  /** Records a request on the session (any request keeps it open), to the settings' precision. */
   touch(session: Session): void {
     if (session.ended) return;
-    const touched = this.update(session, { lastSeenAt: this.clock.now() });
+    const now = this.clock.now();
+    const recentEnough = now - session.lastSeenAt < this.settings.lastAccessPrecisionMs;
+    const touched = recentEnough ? session : this.update(session, { lastSeenAt: now });
     // The scheduled notice may not have run yet on a real clock's timers.
     this.#announceExpiry(touched);
   }
 
   /** Stores the session (as it is now in the store) with `changes`; answers the new record, or
    * the session as given when it has ended meanwhile (it is not brought back). Records are
-   * values: a session is never changed in place. */
+   * values: a session is never changed in place. Changes it already has write nothing (a read
+   * that sets a flag again, e.g. `accountsQueried`, stays a read). */
   update(session: Session, changes: Partial<Omit<Session, 'id'>>): Session {
     const current = this.sessions.get(session.id);
     if (!current) return session;
+    const entries = Object.entries(changes) as [keyof Session, unknown][];
+    if (entries.every(([key, value]) => current[key] === value)) return current;
     const updated = { ...current, ...changes };
     this.#keep(updated);
     return updated;
