@@ -16,7 +16,13 @@ import { measureColdStart } from './lib/cold-start.mjs';
 import { measureGeneration } from './lib/generation.mjs';
 import { measureGrowth } from './lib/growth.mjs';
 import { measureSoak } from './lib/soak.mjs';
-import { startBareExpress, startPrism, startReference, stopAll } from './lib/processes.mjs';
+import {
+  runEntryPoint,
+  startBareExpress,
+  startPrism,
+  startReference,
+  stopAll,
+} from './lib/processes.mjs';
 import { goalsOf, markdown, ratiosOf } from './lib/report.mjs';
 import { measureThroughput, operations, recordAnswers, targets } from './lib/throughput.mjs';
 
@@ -211,14 +217,4 @@ async function main() {
   );
 }
 
-const interrupt = () => stopAll().finally(() => process.exit(130));
-process.once('SIGINT', interrupt);
-process.once('SIGTERM', interrupt);
-main().then(
-  () => stopAll(),
-  async (error) => {
-    await stopAll();
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runEntryPoint(main);

@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { stopAll } from './lib/processes.mjs';
+import { runEntryPoint } from './lib/processes.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { measureScaling, scalingMarkdown } from './lib/scaling.mjs';
 
@@ -44,14 +44,4 @@ async function main() {
   process.stdout.write(`${table}\n`);
 }
 
-const interrupt = () => stopAll().finally(() => process.exit(130));
-process.once('SIGINT', interrupt);
-process.once('SIGTERM', interrupt);
-main().then(
-  () => stopAll(),
-  async (error) => {
-    await stopAll();
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runEntryPoint(main);

@@ -196,3 +196,19 @@ export function stop(child) {
 export function stopAll() {
   return Promise.all([...children].map(stop));
 }
+
+/** Runs a bench's entry point: its child processes are stopped when it ends, when it fails (exit
+ * code 1) and on SIGINT or SIGTERM (exit code 130). */
+export function runEntryPoint(main) {
+  const interrupt = () => stopAll().finally(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  main().then(
+    () => stopAll(),
+    async (error) => {
+      await stopAll();
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
