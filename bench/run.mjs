@@ -6,7 +6,6 @@
 // --skip-soak, --server <checkout>/packages/server/dist/app.js (another build measured),
 // --results <dir>.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,7 +22,7 @@ import {
   startReference,
   stopAll,
 } from './lib/processes.mjs';
-import { goalsOf, markdown, ratiosOf } from './lib/report.mjs';
+import { environment, goalsOf, markdown, ratiosOf } from './lib/report.mjs';
 import { measureThroughput, operations, recordAnswers, targets } from './lib/throughput.mjs';
 
 const { values: flags } = parseArgs({
@@ -141,11 +140,7 @@ async function main() {
 
   const results = {
     environment: {
-      date: new Date().toISOString(),
-      node: process.versions.node,
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      platform: `${process.platform} ${process.arch}`,
+      ...environment(),
       server: flags.server ?? '@brokerage/server (this workspace)',
     },
     settings,

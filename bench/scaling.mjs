@@ -4,11 +4,11 @@
 // in-memory process, and the failover after a kill; writes results/scaling.json and
 // results/scaling.md. Options: --quick (2 s cases: a smoke run), --results <dir>.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runEntryPoint } from './lib/processes.mjs';
+import { environment } from './lib/report.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { measureScaling, scalingMarkdown } from './lib/scaling.mjs';
 
@@ -27,13 +27,7 @@ async function main() {
   log('Scaling: memory (1 process), Redis with 1, 2 and 4 processes');
   const measured = await measureScaling({ redisUrl: redis.url, ...settings, log });
   const results = {
-    environment: {
-      date: new Date().toISOString(),
-      node: process.versions.node,
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      platform: `${process.platform} ${process.arch}`,
-    },
+    environment: environment(),
     settings,
     ...measured,
   };

@@ -1,4 +1,5 @@
 // The results as JSON and as markdown tables, with the goals they are reported against.
+import { cpus } from 'node:os';
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const percent = (value) => `${fixed(value * 100, 1)} %`;
 
@@ -199,4 +200,15 @@ export function ratiosOf(summary) {
     };
   }
   return ratios;
+}
+
+/** Where a bench ran: the date, Node, the CPUs and the platform, for its results file. */
+export function environment() {
+  return {
+    date: new Date().toISOString(),
+    node: process.versions.node,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    platform: `${process.platform} ${process.arch}`,
+  };
 }
