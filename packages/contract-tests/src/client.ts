@@ -145,6 +145,9 @@ export function contractClient(
     auth: auth ? withHeadersThen(fixed, auth) : withHeaders(fixed),
     pacing: false,
     retry: false,
+    // A request waits as long as the test does (jest's testTimeout): on a loaded CI machine a
+    // cold request can take seconds, and the suite checks answers, never how fast they come.
+    timeoutMs: 60_000,
   });
   client.use(contractMiddleware(via));
   return client;

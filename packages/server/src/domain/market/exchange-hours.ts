@@ -105,7 +105,9 @@ const offsetCache = new Map<string, Map<number, number>>();
 const hourMs = 3_600_000;
 
 /** Milliseconds the zone's wall clock is ahead of UTC at `epochMs` (zones change their offset on
- * the hour: one look-up per zone and hour). */
+ * the hour: one look-up per zone and hour). A UTC day's hours are filled at once: when the offset
+ * is the same at its start and at the next day's, it held all day (zones switch at most once a
+ * day), so most days cost two conversions rather than 24. */
 function utcOffsetMs(timeZone: string, epochMs: number): number {
   let offsets = offsetCache.get(timeZone);
   if (!offsets) {
@@ -115,8 +117,13 @@ function utcOffsetMs(timeZone: string, epochMs: number): number {
   const hour = Math.floor(epochMs / hourMs);
   let offset = offsets.get(hour);
   if (offset === undefined) {
-    offset = zoneOffsetMs(timeZone, hour * hourMs);
-    offsets.set(hour, offset);
+    const first = Math.floor(hour / 24) * 24;
+    const start = zoneOffsetMs(timeZone, first * hourMs);
+    const steady = start === zoneOffsetMs(timeZone, (first + 24) * hourMs);
+    for (let each = first; each < first + 24; each++) {
+      offsets.set(each, steady ? start : zoneOffsetMs(timeZone, each * hourMs));
+    }
+    offset = offsets.get(hour) as number;
   }
   return offset;
 }
@@ -187,7 +194,9 @@ export const isTradingDay = (day: TradingDay): boolean =>
   day.weekday >= 1 && day.weekday <= 5 && !day.holiday;
 
 /** Whether `epochMs` falls in a regular session of the exchange. */
-export function inRegularHours(hours: ExchangeHours, epochMs: number): boolean {
-  const day = dayAt(hours, epochMs);
-  return isTradingDay(day) && epochMs >= day.regularOpen && epochMs < day.regularClose;
-}
+export const inRegularHours = (hours: ExchangeHours, epochMs: number): boolean =>
+  inSession(dayAt(hours, epochMs), epochMs);
+
+/** Whether `epochMs` falls in the regular session of `day`. */
+export const inSession = (day: TradingDay, epochMs: number): boolean =>
+  isTradingDay(day) && epochMs >= day.regularOpen && epochMs < day.regularClose;

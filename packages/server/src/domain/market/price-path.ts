@@ -5,9 +5,10 @@ import {
   dayOfIndex,
   dayAt,
   hoursOf,
-  inRegularHours,
+  inSession,
   isTradingDay,
   type ExchangeHours,
+  type TradingDay,
 } from './exchange-hours.js';
 import type { Instrument } from './model.js';
 
@@ -124,9 +125,14 @@ export interface DayState {
   lastRegular: number | undefined;
 }
 
-/** The day state after `tick`, from the state after the trade before it. */
-function nextDayState(hours: ExchangeHours, previous: DayState | undefined, tick: Tick): DayState {
-  const calendarDay = dayAt(hours, tick.t);
+/** The day state after `tick`, from the state after the trade before it; `calendarDay` is the
+ * local day holding the trade, `regular` whether it is in that day's regular session. */
+function nextDayState(
+  previous: DayState | undefined,
+  tick: Tick,
+  calendarDay: TradingDay,
+  regular: boolean,
+): DayState {
   const day =
     tick.t >= Math.min(calendarDay.extendedOpen, calendarDay.regularOpen) ? calendarDay.index : -1;
   const state: DayState =
@@ -145,7 +151,7 @@ function nextDayState(hours: ExchangeHours, previous: DayState | undefined, tick
   if (day === -1) return state;
   state.volume += tick.size;
   state.trades += 1;
-  if (inRegularHours(hours, tick.t)) {
+  if (regular) {
     state.open ??= tick.price;
     state.high = Math.max(state.high ?? tick.price, tick.price);
     state.low = Math.min(state.low ?? tick.price, tick.price);
@@ -169,17 +175,17 @@ interface PathData {
 }
 
 function appendTo(path: PathData, hours: ExchangeHours, tick: Tick): void {
-  const state = nextDayState(hours, path.states.at(-1), tick);
+  const calendarDay = dayAt(hours, tick.t);
+  const regular = inSession(calendarDay, tick.t);
   path.ticks.push(tick);
-  path.states.push(state);
-  if (!inRegularHours(hours, tick.t)) return;
-  const day = dayAt(hours, tick.t).index;
-  const range = path.ranges.get(day);
+  path.states.push(nextDayState(path.states.at(-1), tick, calendarDay, regular));
+  if (!regular) return;
+  const range = path.ranges.get(calendarDay.index);
   if (range) {
     range.high = Math.max(range.high, tick.price);
     range.low = Math.min(range.low, tick.price);
   } else {
-    path.ranges.set(day, { high: tick.price, low: tick.price });
+    path.ranges.set(calendarDay.index, { high: tick.price, low: tick.price });
   }
 }
 
