@@ -1,7 +1,7 @@
 import { startServer, type Harness } from '../../server/test/harness.js';
 import { oauth1, type OAuth1Options } from '../src/auth/oauth1.js';
 import { createBrokerageClient } from '../src/index.js';
-import { recordingFetch, testConsumer } from './auth-support.js';
+import { recordingFetch, testConsumer, testRequestTimeoutMs } from './auth-support.js';
 
 // Starting a server per test is slow on a loaded machine.
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
@@ -31,6 +31,7 @@ describe('OAuth 1.0a client', () => {
       fetch: recorder.send,
       pacing: false,
       retry: false,
+      timeoutMs: testRequestTimeoutMs,
     });
     return { auth, client, sent: recorder.sent };
   };

@@ -1,7 +1,7 @@
 import { startServer, type Harness } from '../../server/test/harness.js';
 import { oauth2, singleSignOn } from '../src/auth/oauth2.js';
 import { createBrokerageClient, tickleSession } from '../src/index.js';
-import { recordingFetch, testConsumer } from './auth-support.js';
+import { recordingFetch, testConsumer, testRequestTimeoutMs } from './auth-support.js';
 
 // Starting a server per test is slow on a loaded machine.
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
@@ -34,6 +34,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       fetch: recorder.send,
       pacing: false,
       retry: false,
+      timeoutMs: testRequestTimeoutMs,
     });
     const accounts = await client.ok(client.GET('/v1/api/iserver/accounts'));
     expect(accounts?.accounts).toEqual(['U1234567']);
@@ -65,6 +66,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       fetch: recorder.send,
       pacing: false,
       retry: false,
+      timeoutMs: testRequestTimeoutMs,
     });
     const link = () =>
       client.ok(
@@ -96,6 +98,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       fetch: recorder.send,
       pacing: false,
       retry: false,
+      timeoutMs: testRequestTimeoutMs,
     });
     await client.ok(client.POST('/v1/api/logout'));
     const ping = tickleSession(await client.ok(client.POST('/v1/api/tickle')));
@@ -116,6 +119,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       auth,
       pacing: false,
       retry: false,
+      timeoutMs: testRequestTimeoutMs,
     });
     await expect(
       client.POST('/gw/api/v1/sso-sessions', {

@@ -6,6 +6,7 @@ import {
   sessionCookie,
   tickleSession,
 } from '../src/index.js';
+import { testRequestTimeoutMs } from './auth-support.js';
 import { setup, type Setup } from './support/server.js';
 
 describe('typed client against the reference server', () => {
@@ -24,7 +25,12 @@ describe('typed client against the reference server', () => {
 
   it('needs no auth option against gateway mode (none is the default)', async () => {
     env = await setup();
-    const client = createBrokerageClient({ baseUrl: env.baseUrl, pacing: false, retry: false });
+    const client = createBrokerageClient({
+      baseUrl: env.baseUrl,
+      pacing: false,
+      retry: false,
+      timeoutMs: testRequestTimeoutMs,
+    });
     const ping = tickleSession(await client.ok(client.POST('/v1/api/tickle')));
     expect(ping.iserver.authStatus.authenticated).toBe(true);
     await client.close();

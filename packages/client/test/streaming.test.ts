@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer, ManualClock, type BrokerageServer } from '@brokerage/server';
 import WebSocket from 'ws';
+import { testRequestTimeoutMs } from './auth-support.js';
 import {
   createBrokerageClient,
   createStreamingClient,
@@ -42,7 +43,12 @@ describe('the streaming client against the reference server', () => {
     const user = server.brokerage.user('demo_individual');
     if (!user) throw new Error('no demo user');
     const { id } = server.brokerage.sessions.open(user, { origin: 'control', brokerageOpen: true });
-    const http = createBrokerageClient({ baseUrl, auth: sessionCookie(id), pacing: false });
+    const http = createBrokerageClient({
+      baseUrl,
+      auth: sessionCookie(id),
+      pacing: false,
+      timeoutMs: testRequestTimeoutMs,
+    });
     const stream = createStreamingClient({
       url: baseUrl,
       WebSocket,

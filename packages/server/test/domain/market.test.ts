@@ -171,6 +171,33 @@ describe('history requests', () => {
     expect(bars).toHaveLength(1000);
     expect(bars.at(-1)?.c).toBe(services.brokerage.market.price(AAPL));
   });
+
+  it('hands the same frozen bars to a repeated request, and new ones once a trade lands', () => {
+    const { services, clock } = domain();
+    const { market } = services.brokerage;
+    const request = {
+      period: parsePeriod('1d'),
+      bar: parseBarSize('5min'),
+      startTime: undefined,
+      direction: -1 as const,
+      outsideRth: false,
+      source: 'Last' as const,
+    };
+    const ask = () => historyOf(market.path, aapl(services), request, clock.now()).bars;
+    const first = ask();
+    expect(ask()).toBe(first);
+    expect(Object.isFrozen(first) && first.every((bar) => Object.isFrozen(bar))).toBe(true);
+    expect(
+      historyOf(market.path, aapl(services), { ...request, outsideRth: true }, clock.now()).bars,
+    ).not.toBe(first);
+
+    clock.advance(minute);
+    market.setPrice(AAPL, 201.25);
+    const after = ask();
+    expect(after).not.toBe(first);
+    expect(after.at(-1)?.c).toBe(201.25);
+    expect(after.slice(0, first.length - 1)).toEqual(first.slice(0, -1));
+  });
 });
 
 describe('the kept path', () => {

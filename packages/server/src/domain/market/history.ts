@@ -10,7 +10,7 @@ import {
 } from './exchange-hours.js';
 import { marketDataTexts } from './market-data-texts.js';
 import type { Instrument } from './model.js';
-import { firstAtOrAfter, traitsOf, type PricePath } from './price-path.js';
+import { firstAtOrAfter, traitsOf, type PricePath, type Tick } from './price-path.js';
 
 /** The most bars one history request answers (the most recent ones). */
 export const maxBars = 1000;
@@ -83,7 +83,8 @@ export interface HistoryRequest {
 }
 
 export interface History {
-  bars: Bar[];
+  /** Frozen: the same bars are handed to every request that asks for them. */
+  bars: readonly Readonly<Bar>[];
   /** The interval the bars were taken from, epoch milliseconds. */
   from: number;
   to: number;
@@ -115,6 +116,14 @@ function intervalOf(instrument: Instrument, period: Period, anchor: number, dire
     : { from: anchor, to: edge };
 }
 
+/** Bars already made, by the tick array they were made from, then by the request's bar size,
+ * session and source and the range of ticks: ticks are only ever appended to a path's array
+ * (compaction makes a new one), so the same range of the same array makes the same bars. A
+ * client polling a chart is answered from here until a trade lands or the range moves on. */
+const madeBars = new WeakMap<readonly Tick[], Map<string, readonly Readonly<Bar>[]>>();
+/** Bar lists kept per tick array (the oldest dropped first). */
+const keptBarLists = 16;
+
 /** The bars of the instrument's price path over the requested interval (at most `maxBars`, the
  * most recent), from trades in regular hours unless `outsideRth`. */
 export function historyOf(
@@ -127,11 +136,32 @@ export function historyOf(
   const { from, to } = intervalOf(instrument, request.period, anchor, request.direction);
   const end = Math.min(to, now);
   const ticks = path.ticks(instrument);
-  const hours = hoursOf(instrument.exchange);
-  const inInterval = ticks.slice(firstAtOrAfter(ticks, from), firstAtOrAfter(ticks, end + 1));
-  const traded = request.outsideRth
-    ? inInterval
-    : inInterval.filter((tick) => inRegularHours(hours, tick.t));
-  const bars = aggregate(traded, request.bar, hours, traitsOf(instrument), request.source);
-  return { bars: bars.slice(-maxBars), from, to: end };
+  const first = firstAtOrAfter(ticks, from);
+  const last = firstAtOrAfter(ticks, end + 1);
+  const { bar, outsideRth, source } = request;
+  const key = `${bar.count}${bar.unit}|${outsideRth}|${source}|${first}|${last}`;
+  let made = madeBars.get(ticks);
+  if (!made) {
+    made = new Map();
+    madeBars.set(ticks, made);
+  }
+  let bars = made.get(key);
+  if (!bars) {
+    const hours = hoursOf(instrument.exchange);
+    const inInterval = ticks.slice(first, last);
+    const traded = outsideRth
+      ? inInterval
+      : inInterval.filter((tick) => inRegularHours(hours, tick.t));
+    bars = Object.freeze(
+      aggregate(traded, bar, hours, traitsOf(instrument), source)
+        .slice(-maxBars)
+        .map((each) => Object.freeze(each)),
+    );
+    made.set(key, bars);
+    for (const oldest of made.keys()) {
+      if (made.size <= keptBarLists) break;
+      made.delete(oldest);
+    }
+  }
+  return { bars, from, to: end };
 }

@@ -53,7 +53,12 @@ export const fieldCodes = (fields: string | undefined): string[] | undefined =>
     .filter((code) => code !== '');
 
 /** `price*priceFactor/volume/minutes from the start` of the highest or lowest bar. */
-function extremeOf(bars: Bar[], pick: 'h' | 'l', priceFactor: number, start: number): string {
+function extremeOf(
+  bars: readonly Readonly<Bar>[],
+  pick: 'h' | 'l',
+  priceFactor: number,
+  start: number,
+): string {
   const extreme = bars.reduce<Bar | undefined>(
     (best, bar) =>
       best === undefined || (pick === 'h' ? bar.h > best.h : bar.l < best.l) ? bar : best,
@@ -61,6 +66,20 @@ function extremeOf(bars: Bar[], pick: 'h' | 'l', priceFactor: number, start: num
   );
   if (!extreme) return '0/0/0';
   return `${Math.round(extreme[pick] * priceFactor)}/${extreme.v}/${Math.round((extreme.t - start) / 60_000)}`;
+}
+
+type BarView = Schema<'MarketDataHistory'>['data'][number];
+/** The wire form of bar lists already sent, frozen (their JSON text is then made once). */
+const barViewLists = new WeakMap<readonly Readonly<Bar>[], readonly BarView[]>();
+
+function barViews(bars: readonly Readonly<Bar>[]): BarView[] {
+  let views = barViewLists.get(bars);
+  if (!views) {
+    views = Object.freeze(bars.map(({ o, c, h, l, v, t }) => Object.freeze({ o, c, h, l, v, t })));
+    barViewLists.set(bars, views);
+  }
+  // The schema's type is a mutable array; the list is only ever read.
+  return views as BarView[];
 }
 
 /** A history answer on the wire. */
@@ -98,7 +117,7 @@ export function historyView(
     messageVersion: 2,
     travelTime: 0,
     points: Math.max(0, history.bars.length - 1),
-    data: history.bars.map(({ o, c, h, l, v, t }) => ({ o, c, h, l, v, t })),
+    data: barViews(history.bars),
   };
 }
 
