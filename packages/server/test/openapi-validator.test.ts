@@ -1,7 +1,14 @@
 // The validator's route compiler is memoised from our code, so that installed copies of the
-// server (which no workspace patch reaches) find routes without compiling every template.
+// server (which no workspace patch reaches) find routes without compiling every template; an
+// immutable answer is checked once.
+import { once } from 'node:events';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import sharedPathToRegexp from 'path-to-regexp';
+import { sendJson } from '../src/http/json-body.js';
+import { openApiValidator, type ValidatorOptions } from '../src/http/openapi-validator.js';
 import { startServer, type Harness } from './harness.js';
 
 const require = createRequire(import.meta.url);
@@ -72,6 +79,106 @@ describe('the request validator', () => {
       expect(compiled).toBeGreaterThan(0);
     } finally {
       validatorModule.pathToRegexp = compile;
+    }
+  });
+});
+
+describe('the response validator', () => {
+  // A one-operation app: its answers are chosen by the `body` query parameter.
+  const itemSchema = {
+    type: 'object',
+    required: ['n'],
+    properties: { n: { type: 'integer' } },
+  };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'items', version: '1' },
+    paths: {
+      '/item': {
+        get: {
+          operationId: 'getItem',
+          parameters: [{ name: 'body', in: 'query', schema: { type: 'string' } }],
+          responses: {
+            '200': {
+              description: 'An item',
+              content: { 'application/json': { schema: itemSchema } },
+            },
+          },
+        },
+      },
+    },
+  };
+  let reads = 0;
+  /** A deeply frozen body whose one member counts how often it is read. */
+  const counted = (n: unknown) =>
+    Object.freeze(
+      Object.defineProperty({}, 'n', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return n;
+        },
+      }),
+    );
+  const bodies: Record<string, () => unknown> = {
+    frozen: (() => {
+      const body = counted(1);
+      return () => body;
+    })(),
+    frozenInvalid: (() => {
+      const body = counted('one');
+      return () => body;
+    })(),
+    fresh: () => counted(1),
+  };
+  let listener: Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    const app = express();
+    app.response.json = sendJson;
+    app.use(
+      ...openApiValidator(
+        {
+          apiSpec: document as unknown as ValidatorOptions['apiSpec'],
+          validateRequests: true,
+          validateResponses: true,
+        },
+        () => ({ operationId: 'getItem', params: {} }),
+      ),
+    );
+    app.get('/item', (req, res) => {
+      res.json(bodies[String(req.query.body)]?.());
+    });
+    app.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+      res.status(error.status ?? 500).json({ failed: true });
+    });
+    listener = app.listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  });
+  afterAll(() => listener.close());
+
+  const get = async (body: string) => {
+    reads = 0;
+    const response = await fetch(`${baseUrl}/item?body=${body}`);
+    return { status: response.status, json: (await response.json()) as unknown, reads };
+  };
+
+  it('checks an immutable body once, then sends it as it is; any other body every time', async () => {
+    const first = await get('frozen');
+    expect(first).toMatchObject({ status: 200, json: { n: 1 } });
+    expect(first.reads).toBeGreaterThan(0);
+    expect(await get('frozen')).toEqual({ status: 200, json: { n: 1 }, reads: 0 });
+
+    expect(await get('fresh')).toMatchObject({ status: 200, json: { n: 1 } });
+    expect((await get('fresh')).reads).toBeGreaterThan(0);
+  });
+
+  it('checks an immutable body that failed again, and fails it again', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await get('frozenInvalid');
+      expect(answer).toMatchObject({ status: 500, json: { failed: true } });
+      expect(answer.reads).toBeGreaterThan(0);
     }
   });
 });

@@ -1,10 +1,9 @@
-import { ledger } from '../domain/accounts/account-reports.js';
 import {
   ledgerAccount,
+  ledgerOf,
   portfolioAccounts,
   portfolioSubaccounts,
 } from '../domain/accounts/portfolio.js';
-import { valueAccount } from '../domain/accounts/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -18,7 +17,6 @@ export const portfolioHandlers = ({
     portfolioSubaccounts(brokerage, requireSession(session)),
   getLedger: ({ session, params }) => {
     const account = ledgerAccount(brokerage, requireSession(session), params.accountId);
-    const epochSeconds = Math.floor(brokerage.clock.now() / 1000);
-    return ledger(account.id, valueAccount(account, brokerage.market), epochSeconds);
+    return ledgerOf(account, brokerage.market, Math.floor(brokerage.clock.now() / 1000));
   },
 });

@@ -20,16 +20,23 @@ export function jsonText(body: unknown): string | undefined {
   return serialise(body, 0);
 }
 
+/** Whether `value` is deeply frozen plain data (a kept view): its text, and whatever is checked
+ * about it, never changes. Its text is kept from then on. */
+export function isImmutable(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (kept.has(value)) return true;
+  if (!Object.isFrozen(value) || !isPlainContainer(value) || changeable.has(value)) return false;
+  if (!isDeeplyFrozen(value)) {
+    changeable.add(value);
+    return false;
+  }
+  kept.set(value, JSON.stringify(value));
+  return true;
+}
+
 function serialise(value: unknown, depth: number): string | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const text = kept.get(value);
-  if (text !== undefined) return text;
-  if (Object.isFrozen(value) && isPlainContainer(value) && !changeable.has(value)) {
-    const made = JSON.stringify(value);
-    if (isDeeplyFrozen(value)) kept.set(value, made);
-    else changeable.add(value);
-    return made;
-  }
+  if (isImmutable(value)) return kept.get(value);
   if (depth >= walkedDepth || !isPlainContainer(value)) return JSON.stringify(value);
   if (Array.isArray(value)) {
     let items = '';

@@ -11,6 +11,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 // version the validator resolves). A module loader with a registry of its own (jest's) hands the
 // validator this instance, not the one in Node's cache, so both are memoised.
 import sharedPathToRegexp from 'path-to-regexp';
+import { isImmutable } from './json-body.js';
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => unknown;
 
@@ -44,8 +45,46 @@ export function openApiValidator(
   return middlewares.map((middleware) =>
     middleware.name === 'metadataMiddleware'
       ? routeMetadataOnce(middleware, matchedOperation)
-      : middleware,
+      : middleware.name === 'responseMiddleware'
+        ? checkedOnce(middleware)
+        : middleware,
   );
+}
+
+/**
+ * The validator checks every answer's body against its operation's schema. An immutable body (a
+ * view the domain keeps as a value until its inputs change) passes or fails that check the same
+ * way each time, so once it has passed for a route, status and media type it is sent as it is.
+ * The validator's hook on `res.json` calls the `res.json` it found once the body passed (or for
+ * a status it does not check): that one records the body; the one installed after it skips the
+ * validator for a body already recorded.
+ */
+function checkedOnce(validate: Middleware): Middleware {
+  const passed = new WeakMap<object, Set<string>>();
+  const checkOf = (req: Request, res: Response) =>
+    `${req.method} ${(req as { openapi?: RouteMetadata }).openapi?.expressRoute} ${res.statusCode} ${String(res.get('Content-Type') ?? req.headers.accept)}`;
+  return function responseMiddleware(req: Request, res: Response, next: NextFunction) {
+    const send = res.json;
+    res.json = function sendPassed(this: Response, body: unknown) {
+      if (res.statusCode < 500 && isImmutable(body)) {
+        const checks = passed.get(body as object) ?? new Set<string>();
+        checks.add(checkOf(req, res));
+        passed.set(body as object, checks);
+      }
+      return send.call(this, body);
+    };
+    return validate(req, res, (error?: unknown) => {
+      const validated = res.json;
+      res.json = function json(this: Response, body: unknown) {
+        if (isImmutable(body) && passed.get(body as object)?.has(checkOf(req, res))) {
+          res.json = send;
+          return send.call(this, body);
+        }
+        return validated.call(this, body);
+      };
+      next(error);
+    });
+  } as Middleware;
 }
 
 interface RouteMetadata {

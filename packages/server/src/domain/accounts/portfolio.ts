@@ -5,7 +5,10 @@ import type { Brokerage } from './brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Account } from './model.js';
 import type { Session } from '../auth/sessions.js';
-import { isCashAccount } from './valuation.js';
+import { ledger } from './account-reports.js';
+import { freeze } from '../kernel/freeze.js';
+import type { Market } from '../market/market.js';
+import { isCashAccount, valueAccount } from './valuation.js';
 
 /** The portfolio accounts operation lists at most this many accounts. */
 const portfolioAccountsLimit = 100;
@@ -122,4 +125,24 @@ export function ledgerAccount(brokerage: Brokerage, session: Session, accountId:
   return brokerage.accountFor(session, accountId, () =>
     badRequest(accountTexts.ledgerNotAccessible(accountId)),
   );
+}
+
+/** Ledgers made, by account record (a value: every change sets a new one), with the prices and
+ * the second they were made at. */
+const ledgers = new WeakMap<
+  Account,
+  { priceVersion: number; epochSeconds: number; view: Schema<'Ledger'> }
+>();
+
+/** The account's ledger at `epochSeconds`, frozen: the same one while the account, the prices
+ * and the second stay the same (a client polling its ledger), so its text and its check against
+ * the document are made once. */
+export function ledgerOf(account: Account, market: Market, epochSeconds: number): Schema<'Ledger'> {
+  const made = ledgers.get(account);
+  if (made?.priceVersion === market.priceVersion && made.epochSeconds === epochSeconds) {
+    return made.view;
+  }
+  const view = freeze(ledger(account.id, valueAccount(account, market), epochSeconds), true);
+  ledgers.set(account, { priceVersion: market.priceVersion, epochSeconds, view });
+  return view;
 }

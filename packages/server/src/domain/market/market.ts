@@ -127,6 +127,7 @@ export const isValidPrice = (price: unknown): price is number =>
 export class Market {
   /** Conversion rates worked out since the last price change. */
   readonly #rates = new Map<string, number>();
+  #priceVersion = 0;
   readonly #listeners = new Set<PriceListener>();
   /** Every price as a trade on each instrument's path, after seeded history. */
   readonly path: PricePath;
@@ -141,8 +142,19 @@ export class Market {
     this.path = new PricePath(store, seed);
     // Another process's prices (a shared store) change the conversion rates too.
     store.onReplicaChange?.((collection) => {
-      if (collection === undefined || collection === 'prices') this.#rates.clear();
+      if (collection === undefined || collection === 'prices') this.#pricesChanged();
     });
+  }
+
+  /** Changes with every price, here or in another process: a view built from prices is current
+   * while it is the same. */
+  get priceVersion(): number {
+    return this.#priceVersion;
+  }
+
+  #pricesChanged(): void {
+    this.#rates.clear();
+    this.#priceVersion++;
   }
 
   get catalogueData(): InstrumentCatalogue {
@@ -167,7 +179,7 @@ export class Market {
     this.store.collection('prices').set(String(conid), price);
     const instrument = this.instrument(conid);
     if (instrument) this.path.record(instrument, price, this.clock.now());
-    this.#rates.clear();
+    this.#pricesChanged();
     for (const listener of this.#listeners) listener(conid, price);
     this.events.publish({ type: 'priceChanged', time: this.clock.now(), conid, price });
   }

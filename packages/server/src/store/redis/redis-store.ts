@@ -11,7 +11,7 @@ import type {
   Store,
 } from '../../domain/kernel/store.js';
 import { MemoryStore, type MapCollection } from '../memory.js';
-import { freeze } from './freeze.js';
+import { freeze } from '../../domain/kernel/freeze.js';
 import { commitScript, snapshotScript } from './scripts.js';
 
 type Name = keyof Collections;
