@@ -42,9 +42,10 @@ async function place(url, amount, connections, seconds) {
   return result['2xx'];
 }
 
-export async function measureGrowth({ levels, sample, connections, growSeconds, log }) {
-  const server = await startReference({ validation: true });
-  const { url } = server;
+/** `server`: the server entry measured (startReference's; default: this workspace's). */
+export async function measureGrowth({ levels, sample, connections, growSeconds, server, log }) {
+  const reference = await startReference({ validation: true, server });
+  const { url } = reference;
   try {
     await fetch(`${url}/v1/api/iserver/accounts`);
     let orders = 0;
@@ -73,7 +74,7 @@ export async function measureGrowth({ levels, sample, connections, growSeconds, 
         placementP99: placement.p99,
         openOrdersAllMs: allMs,
         openOrdersFilteredMs: filteredMs,
-        rssMiB: residentKiB(server.child.pid) / 1024,
+        rssMiB: residentKiB(reference.child.pid) / 1024,
       };
       orders += placement.ok;
       points.push(point);
@@ -83,6 +84,6 @@ export async function measureGrowth({ levels, sample, connections, growSeconds, 
     }
     return { account, points };
   } finally {
-    await stop(server.child);
+    await stop(reference.child);
   }
 }
