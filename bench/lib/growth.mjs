@@ -1,7 +1,9 @@
 // State growth: how the reference server's placement rate, open-orders latency and memory change
 // as the day's order book grows. A fresh server is filled with resting limit orders up to each
 // level (within a time budget per level: a level not reached is reported as reached), then
-// measured there: the open orders listed, and `sample` more placements timed.
+// measured there: the open orders listed, and `sample` more placements timed. The process is
+// warmed up first (`sample` placements, then a reset), so that the empty book's figures are not
+// its first placements.
 import autocannon from 'autocannon';
 import { load } from './load.mjs';
 import { residentKiB, startReference, stop } from './processes.mjs';
@@ -47,6 +49,16 @@ export async function measureGrowth({ levels, sample, connections, growSeconds, 
   const reference = await startReference({ validation: true, server });
   const { url } = reference;
   try {
+    await fetch(`${url}/v1/api/iserver/accounts`);
+    // The empty book measured in a warm process, as every later level is: `sample` placements,
+    // then a reset to an empty book (the gateway opens a new session: list the accounts again).
+    await place(url, sample, connections, growSeconds);
+    const reset = await fetch(`${url}/control/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (!reset.ok) throw new Error(`POST /control/reset: ${reset.status}`);
     await fetch(`${url}/v1/api/iserver/accounts`);
     let orders = 0;
     const points = [];
