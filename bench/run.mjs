@@ -4,6 +4,9 @@
 // results/soak.svg.
 // Options: --quick (shorter cases, one round: a smoke run), --skip-generation, --skip-growth,
 // --skip-soak, --server <checkout>/packages/server/dist/app.js (another build measured),
+// --baseline <checkout>/packages/server/dist/app.js (that build measured too, side by side: its
+// validated server in the same throughput rounds, its growth curve and soak after this build's,
+// both in the charts, and issue 18's table for both builds at the head of latest.md),
 // --results <dir>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,7 +26,13 @@ import {
   stopAll,
 } from './lib/processes.mjs';
 import { environment, goalsOf, markdown, ratiosOf } from './lib/report.mjs';
-import { measureThroughput, operations, recordAnswers, targets } from './lib/throughput.mjs';
+import {
+  baselineTarget,
+  measureThroughput,
+  operations,
+  recordAnswers,
+  targets,
+} from './lib/throughput.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -33,6 +42,8 @@ const { values: flags } = parseArgs({
     'skip-soak': { type: 'boolean', default: false },
     // Another build's server entry (`<checkout>/packages/server/dist/app.js`) measured instead.
     server: { type: 'string' },
+    // Another build's server entry measured as well, side by side (the "before" of a change).
+    baseline: { type: 'string' },
     // Where the results are written (default: results/ beside this file).
     results: { type: 'string' },
   },
@@ -74,23 +85,52 @@ const settings = flags.quick
 const resultsDir = flags.results ?? join(dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (line) => process.stderr.write(`${line}\n`);
 
+/** The builds measured: this one (or `--server`'s), then `--baseline`'s. */
+const builds = [
+  { id: 'this', name: 'this build', server: flags.server },
+  ...(flags.baseline ? [{ id: 'baseline', name: 'baseline build', server: flags.baseline }] : []),
+];
+const benchTargets = flags.baseline ? [...targets, baselineTarget] : targets;
+
+/** `measure(server)` for each build, one after the other: { [build id]: its result }. */
+async function eachBuild(measure) {
+  const byBuild = {};
+  for (const build of builds) {
+    if (builds.length > 1) log(`  ${build.name}`);
+    byBuild[build.id] = await measure(build.server);
+  }
+  return byBuild;
+}
+
+/** One line per build in each panel of a line chart. */
+const chartLines = (byBuild) =>
+  builds.map((build) => ({ name: build.name, points: byBuild[build.id].points }));
+
 async function main() {
   const started = performance.now();
-  if (flags.server) process.env.BENCH_SERVER = flags.server;
-  log('Starting the servers: reference (validated), reference (no validation), Prism');
-  const [validated, floor, prism] = await Promise.all([
-    startReference({ validation: true }),
-    startReference({ validation: false }),
+  log(
+    `Starting the servers: reference (validated), reference (no validation), Prism${flags.baseline ? ', the baseline (validated)' : ''}`,
+  );
+  const [validated, floor, prism, baseline] = await Promise.all([
+    startReference({ validation: true, server: flags.server }),
+    startReference({ validation: false, server: flags.server }),
     startPrism(),
+    ...(flags.baseline ? [startReference({ validation: true, server: flags.baseline })] : []),
   ]);
   log('Starting a bare Express app with the answers the reference server gave');
   const bare = await startBareExpress(await recordAnswers(validated.url));
-  const urls = { validated: validated.url, floor: floor.url, prism: prism.url, bare: bare.url };
+  const urls = {
+    validated: validated.url,
+    floor: floor.url,
+    prism: prism.url,
+    bare: bare.url,
+    baseline: baseline?.url,
+  };
 
   log(
-    `Throughput: ${settings.rounds} rounds × ${operations.length} operations × ${targets.length} servers`,
+    `Throughput: ${settings.rounds} rounds × ${operations.length} operations × ${benchTargets.length} servers`,
   );
-  const throughput = await measureThroughput({ urls, ...settings, log });
+  const throughput = await measureThroughput({ urls, targets: benchTargets, ...settings, log });
   throughput.ratios = ratiosOf(throughput.summary);
 
   log('Client: typed client against raw fetch; the order-reply loop');
@@ -110,25 +150,31 @@ async function main() {
   let growth;
   if (!flags['skip-growth']) {
     log(`State growth: ${settings.growthLevels.join(', ')} resting orders`);
-    growth = await measureGrowth({
-      levels: settings.growthLevels,
-      sample: settings.growthSample,
-      connections: settings.connections,
-      growSeconds: settings.growSeconds,
-      log,
-    });
+    growth = await eachBuild((server) =>
+      measureGrowth({
+        levels: settings.growthLevels,
+        sample: settings.growthSample,
+        connections: settings.connections,
+        growSeconds: settings.growSeconds,
+        server,
+        log,
+      }),
+    );
   }
 
   let soak;
   if (!flags['skip-soak']) {
     log(`Soak: 32 gateway clients, 4 hosted clients, ${settings.soakSeconds} s`);
-    soak = await measureSoak({
-      seconds: settings.soakSeconds,
-      clients: 32,
-      hostedClients: 4,
-      sampleSeconds: settings.soakSampleSeconds,
-      log,
-    });
+    soak = await eachBuild((server) =>
+      measureSoak({
+        seconds: settings.soakSeconds,
+        clients: 32,
+        hostedClients: 4,
+        sampleSeconds: settings.soakSampleSeconds,
+        server,
+        log,
+      }),
+    );
   }
 
   log('Cold start');
@@ -146,46 +192,50 @@ async function main() {
     settings,
     throughput,
     client,
-    growth,
-    soak,
+    growth: growth?.this,
+    soak: soak?.this,
     coldStart,
     generation,
+    ...(flags.baseline
+      ? {
+          baseline: {
+            server: flags.baseline,
+            ratios: ratiosOf(throughput.summary, baselineTarget.id),
+            growth: growth?.baseline,
+            soak: soak?.baseline,
+          },
+        }
+      : {}),
   };
   results.goals = goalsOf(results);
   results.durationSeconds = (performance.now() - started) / 1000;
 
   mkdirSync(resultsDir, { recursive: true });
-  const table = markdown(results, { operations, targets });
+  const table = markdown(results, { operations, targets: benchTargets });
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(resultsDir, 'latest.md'), table);
   writeFileSync(
     join(resultsDir, 'throughput.svg'),
     throughputChart({
       operations,
-      targets,
+      targets: benchTargets,
       summary: throughput.summary,
       title: `Requests per second, ${settings.connections} connections (median of ${settings.rounds} rounds)`,
     }),
   );
   if (growth) {
-    const xs = growth.points.map((point) => point.orders);
     writeFileSync(
       join(resultsDir, 'growth.svg'),
       lineCharts({
         title: 'The reference server as the order book grows',
         xLabel: 'orders in the book',
-        xs,
+        x: (point) => point.orders,
+        lines: chartLines(growth),
         series: [
-          {
-            label: 'placements per second',
-            values: growth.points.map((p) => p.placementsPerSecond),
-          },
-          { label: 'open orders, all (ms)', values: growth.points.map((p) => p.openOrdersAllMs) },
-          {
-            label: 'open orders, filled only (ms)',
-            values: growth.points.map((p) => p.openOrdersFilteredMs),
-          },
-          { label: 'resident memory (MiB)', values: growth.points.map((p) => p.rssMiB) },
+          { label: 'placements per second', value: (point) => point.placementsPerSecond },
+          { label: 'open orders, all (ms)', value: (point) => point.openOrdersAllMs },
+          { label: 'open orders, filled only (ms)', value: (point) => point.openOrdersFilteredMs },
+          { label: 'resident memory (MiB)', value: (point) => point.rssMiB },
         ],
       }),
     );
@@ -196,12 +246,14 @@ async function main() {
       lineCharts({
         title: 'The reference server under a mixed load, over time',
         xLabel: 'seconds',
-        xs: soak.points.map((point) => point.seconds),
+        x: (point) => point.seconds,
+        lines: chartLines(soak),
         series: [
-          { label: 'gateway answers/s', values: soak.points.map((p) => p.gatewayPerSecond) },
-          { label: 'hosted signed answers/s', values: soak.points.map((p) => p.hostedPerSecond) },
-          { label: '/health p99 (ms)', values: soak.points.map((p) => p.healthP99Ms) },
-          { label: 'resident memory (MiB)', values: soak.points.map((p) => p.gatewayRssMiB) },
+          { label: 'gateway answers/s', value: (point) => point.gatewayPerSecond },
+          { label: 'hosted signed answers/s', value: (point) => point.hostedPerSecond },
+          { label: '/health p99 (ms)', value: (point) => point.healthP99Ms },
+          { label: 'gateway resident memory (MiB)', value: (point) => point.gatewayRssMiB },
+          { label: 'hosted resident memory (MiB)', value: (point) => point.hostedRssMiB },
         ],
       }),
     );

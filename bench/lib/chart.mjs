@@ -1,6 +1,14 @@
 // A grouped bar chart of requests per second, one group per operation, one bar per target:
 // plain SVG, no plotting dependency.
-const colours = { validated: '#1f77b4', floor: '#9ecae1', prism: '#ff7f0e', bare: '#7f7f7f' };
+const colours = {
+  validated: '#1f77b4',
+  floor: '#9ecae1',
+  prism: '#ff7f0e',
+  bare: '#7f7f7f',
+  baseline: '#2ca02c',
+};
+/** The line colours of the line charts, in the order of their lines (this build, the baseline). */
+const lineColours = [colours.validated, colours.baseline];
 
 const escape = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -63,28 +71,51 @@ export function throughputChart({ operations, targets, summary, title }) {
   parts.push(
     `<line x1="${margin.left}" x2="${width - margin.right}" y1="${margin.top + plotHeight}" y2="${margin.top + plotHeight}" stroke="#333"/>`,
   );
-  targets.forEach((target, index) => {
-    const x = margin.left + index * 170;
-    const legendY = height - 28;
-    parts.push(
-      `<rect x="${x}" y="${legendY - 10}" width="12" height="12" fill="${colours[target.id]}"/>`,
-    );
-    parts.push(`<text x="${x + 18}" y="${legendY}">${escape(target.label)}</text>`);
-  });
+  parts.push(
+    ...legend(
+      targets.map((target) => [target.label, colours[target.id]]),
+      height - 46,
+    ),
+  );
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
 
-/** Small line charts side by side, one per series, sharing the x values (drawn on a log scale
- * where they span more than two decades, zero placed at the axis). Series: [{ label, values }]. */
-export function lineCharts({ title, xLabel, xs, series }) {
+/** A legend of [label, colour] pairs in rows from `top`, wrapped before `width`. */
+function legend(entries, top, width = 760, left = 72) {
+  const parts = [];
+  let x = left;
+  let y = top;
+  for (const [label, colour] of entries) {
+    // About 6.5 px per character at 12 px.
+    const entryWidth = 18 + label.length * 6.5 + 24;
+    if (x > left && x + entryWidth > width) {
+      x = left;
+      y += 18;
+    }
+    parts.push(
+      `<rect x="${x}" y="${y}" width="12" height="12" fill="${colour}"/>`,
+      `<text x="${x + 18}" y="${y + 10}">${escape(label)}</text>`,
+    );
+    x += entryWidth;
+  }
+  return parts;
+}
+
+/** Small line charts side by side, one per series (`[{ label, value(point) }]`), each with a line
+ * per entry of `lines` (`[{ name, points }]`, with a legend when there are several: two builds),
+ * at the x values `x(point)` (drawn on a log scale where they span two decades or more, zero
+ * placed at the axis). */
+export function lineCharts({ title, xLabel, x, series, lines }) {
   const panelWidth = 300;
   const panelHeight = 220;
-  const margin = { top: 60, right: 20, bottom: 56, left: 64 };
+  // Room for the legend of the lines under the title.
+  const margin = { top: lines.length > 1 ? 76 : 60, right: 20, bottom: 56, left: 64 };
   const width = series.length * (panelWidth + margin.left + margin.right);
   const height = panelHeight + margin.top + margin.bottom;
-  const positive = xs.filter((x) => x > 0);
-  const logScale = positive.length > 0 && Math.max(...positive) / Math.min(...positive) > 100;
+  const xs = [...new Set(lines.flatMap((line) => line.points.map(x)))];
+  const positive = xs.filter((value) => value > 0);
+  const logScale = positive.length > 0 && Math.max(...positive) / Math.min(...positive) >= 100;
   const low = logScale ? Math.log10(Math.min(...positive)) - 1 : Math.min(...xs);
   const high = logScale ? Math.log10(Math.max(...positive)) : Math.max(...xs);
   const xOf = (value) => {
@@ -96,36 +127,48 @@ export function lineCharts({ title, xLabel, xs, series }) {
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">${escape(title)}</text>`,
   ];
-  series.forEach(({ label, values }, panel) => {
+  if (lines.length > 1)
+    parts.push(
+      ...legend(
+        lines.map((line, index) => [line.name, lineColours[index]]),
+        34,
+        width,
+        margin.left,
+      ),
+    );
+  series.forEach(({ label, value }, panel) => {
     const left = panel * (panelWidth + margin.left + margin.right) + margin.left;
+    const values = lines.flatMap((line) => line.points.map(value));
     const max = niceMax(Math.max(...values.filter(Number.isFinite), 1));
-    const px = (x) => left + xOf(x) * panelWidth;
+    const px = (at) => left + xOf(at) * panelWidth;
     const py = (v) => margin.top + panelHeight - (v / max) * panelHeight;
     parts.push(
       `<text x="${left + panelWidth / 2}" y="${margin.top - 12}" text-anchor="middle" font-weight="bold">${escape(label)}</text>`,
     );
     for (let tick = 0; tick <= 4; tick++) {
-      const value = (max / 4) * tick;
+      const tickValue = (max / 4) * tick;
       parts.push(
-        `<line x1="${left}" x2="${left + panelWidth}" y1="${py(value)}" y2="${py(value)}" stroke="#e0e0e0"/>`,
-        `<text x="${left - 6}" y="${py(value) + 4}" text-anchor="end">${Number(value.toPrecision(3))}</text>`,
+        `<line x1="${left}" x2="${left + panelWidth}" y1="${py(tickValue)}" y2="${py(tickValue)}" stroke="#e0e0e0"/>`,
+        `<text x="${left - 6}" y="${py(tickValue) + 4}" text-anchor="end">${Number(tickValue.toPrecision(3))}</text>`,
       );
     }
-    xs.forEach((x) =>
+    xs.forEach((at) =>
       parts.push(
-        `<text x="${px(x).toFixed(1)}" y="${margin.top + panelHeight + 18}" text-anchor="middle" font-size="11">${x}</text>`,
+        `<text x="${px(at).toFixed(1)}" y="${margin.top + panelHeight + 18}" text-anchor="middle" font-size="11">${at}</text>`,
       ),
     );
-    const points = xs
-      .map((x, i) => [x, values[i]])
-      .filter(([, v]) => Number.isFinite(v))
-      .map(([x, v]) => `${px(x).toFixed(1)},${py(v).toFixed(1)}`);
+    lines.forEach((line, index) => {
+      const colour = lineColours[index];
+      const points = line.points
+        .map((point) => [x(point), value(point)])
+        .filter(([, v]) => Number.isFinite(v))
+        .map(([at, v]) => [px(at).toFixed(1), py(v).toFixed(1)]);
+      parts.push(
+        `<polyline points="${points.map((point) => point.join(',')).join(' ')}" fill="none" stroke="${colour}" stroke-width="2"/>`,
+        ...points.map(([cx, cy]) => `<circle cx="${cx}" cy="${cy}" r="3" fill="${colour}"/>`),
+      );
+    });
     parts.push(
-      `<polyline points="${points.join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`,
-      ...points.map((point) => {
-        const [cx, cy] = point.split(',');
-        return `<circle cx="${cx}" cy="${cy}" r="3" fill="#1f77b4"/>`;
-      }),
       `<text x="${left + panelWidth / 2}" y="${margin.top + panelHeight + 40}" text-anchor="middle">${escape(xLabel)}${logScale ? ' (log scale)' : ''}</text>`,
     );
   });

@@ -1,7 +1,9 @@
 // State growth: how the reference server's placement rate, open-orders latency and memory change
 // as the day's order book grows. A fresh server is filled with resting limit orders up to each
 // level (within a time budget per level: a level not reached is reported as reached), then
-// measured there: the open orders listed, and `sample` more placements timed.
+// measured there: the open orders listed, and `sample` more placements timed. The process is
+// warmed up first (`sample` placements, then a reset), so that the empty book's figures are not
+// its first placements.
 import autocannon from 'autocannon';
 import { load } from './load.mjs';
 import { residentKiB, startReference, stop } from './processes.mjs';
@@ -42,10 +44,21 @@ async function place(url, amount, connections, seconds) {
   return result['2xx'];
 }
 
-export async function measureGrowth({ levels, sample, connections, growSeconds, log }) {
-  const server = await startReference({ validation: true });
-  const { url } = server;
+/** `server`: the server entry measured (startReference's; default: this workspace's). */
+export async function measureGrowth({ levels, sample, connections, growSeconds, server, log }) {
+  const reference = await startReference({ validation: true, server });
+  const { url } = reference;
   try {
+    await fetch(`${url}/v1/api/iserver/accounts`);
+    // The empty book measured in a warm process, as every later level is: `sample` placements,
+    // then a reset to an empty book (the gateway opens a new session: list the accounts again).
+    await place(url, sample, connections, growSeconds);
+    const reset = await fetch(`${url}/control/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (!reset.ok) throw new Error(`POST /control/reset: ${reset.status}`);
     await fetch(`${url}/v1/api/iserver/accounts`);
     let orders = 0;
     const points = [];
@@ -73,7 +86,7 @@ export async function measureGrowth({ levels, sample, connections, growSeconds, 
         placementP99: placement.p99,
         openOrdersAllMs: allMs,
         openOrdersFilteredMs: filteredMs,
-        rssMiB: residentKiB(server.child.pid) / 1024,
+        rssMiB: residentKiB(reference.child.pid) / 1024,
       };
       orders += placement.ok;
       points.push(point);
@@ -83,6 +96,6 @@ export async function measureGrowth({ levels, sample, connections, growSeconds, 
     }
     return { account, points };
   } finally {
-    await stop(server.child);
+    await stop(reference.child);
   }
 }

@@ -94,12 +94,17 @@ export function residentKiB(pid) {
 }
 
 /** The reference server (bench/lib/reference-server.mjs), with or without validation, in
- * gateway mode (default) or hosted mode. */
-export function startReference({ validation, mode = 'gateway' }) {
+ * gateway mode (default) or hosted mode; `server`: another build's server entry
+ * (`<checkout>/packages/server/dist/app.js`; default: this workspace's). */
+export function startReference({ validation, mode = 'gateway', server }) {
   return startListener(
     'reference-server.mjs',
-    [...(validation ? [] : ['--no-validation']), ...(mode === 'hosted' ? ['--hosted'] : [])],
-    `reference server${validation ? '' : ' (no validation)'}${mode === 'hosted' ? ' (hosted)' : ''}`,
+    [
+      ...(validation ? [] : ['--no-validation']),
+      ...(mode === 'hosted' ? ['--hosted'] : []),
+      ...(server ? ['--server', server] : []),
+    ],
+    `reference server${validation ? '' : ' (no validation)'}${mode === 'hosted' ? ' (hosted)' : ''}${server ? ` of ${server}` : ''}`,
   );
 }
 

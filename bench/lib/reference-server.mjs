@@ -1,18 +1,26 @@
 // Child process: the reference server on 127.0.0.1 and a free port, without pacing, in gateway
 // mode (`--hosted`: hosted mode), with its WebSocket /v1/api/ws. Prints `{"url": ...}` on one
-// line once it listens; `--no-validation` turns request and response validation off (the floor).
+// line once it listens; `--no-validation` turns request and response validation off (the floor);
+// `--server <checkout>/packages/server/dist/app.js` runs another build's server (default: this
+// workspace's `@brokerage/server`), to measure two builds with the same cases.
 import { createServer as createHttpServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
-// BENCH_SERVER: another build's server entry (`<checkout>/packages/server/dist/app.js`), to
-// measure two builds with the same bench (`run.mjs --server`).
+const { values: flags } = parseArgs({
+  options: {
+    'no-validation': { type: 'boolean', default: false },
+    hosted: { type: 'boolean', default: false },
+    server: { type: 'string' },
+  },
+});
 const { createServer } = await import(
-  process.env.BENCH_SERVER ? pathToFileURL(process.env.BENCH_SERVER).href : '@brokerage/server'
+  flags.server ? pathToFileURL(flags.server).href : '@brokerage/server'
 );
 
-const validation = !process.argv.includes('--no-validation');
+const validation = !flags['no-validation'];
 const server = createServer({
-  mode: process.argv.includes('--hosted') ? 'hosted' : 'gateway',
+  mode: flags.hosted ? 'hosted' : 'gateway',
   pacing: false,
   validateRequests: validation,
   validateResponses: validation,

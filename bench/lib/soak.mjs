@@ -140,10 +140,11 @@ async function hostedClient(url, counts, running) {
   }
 }
 
-export async function measureSoak({ seconds, clients, hostedClients, sampleSeconds, log }) {
+/** `server`: the server entry measured (startReference's; default: this workspace's). */
+export async function measureSoak({ seconds, clients, hostedClients, sampleSeconds, server, log }) {
   const [gateway, hosted] = await Promise.all([
-    startReference({ validation: true }),
-    startReference({ validation: true, mode: 'hosted' }),
+    startReference({ validation: true, server }),
+    startReference({ validation: true, mode: 'hosted', server }),
   ]);
   const counts = { gateway: 0, placements: 0, errors: 0, hosted: 0, hostedErrors: 0 };
   const latencies = [];

@@ -1,7 +1,8 @@
 // Throughput and latency of representative operations, interleaved across the targets:
 // (a) the reference server validating requests and responses, (b) the same server without
 // validation, (c) Stoplight Prism mocking the same bundled document, (d) a bare Express 5 app
-// answering the bytes the reference server answered (the framework's own floor).
+// answering the bytes the reference server answered (the framework's own floor); with a baseline,
+// (e) another build's server validating, in the same rounds.
 import { load } from './load.mjs';
 import { median } from './stats.mjs';
 
@@ -103,8 +104,11 @@ export const targets = [
   { id: 'bare', label: 'bare Express 5 (same bytes)' },
 ];
 
+/** Another build's validated server (`run.mjs --baseline`), measured in the same rounds. */
+export const baselineTarget = { id: 'baseline', label: 'reference, baseline build (validated)' };
+
 /** Targets that keep state, prepared before each case. */
-const stateful = new Set(['validated', 'floor']);
+const stateful = new Set(['validated', 'floor', baselineTarget.id]);
 
 /** What the reference server at `url` answers to each operation (after its preparation), as
  * routes for the bare Express app. */
@@ -129,10 +133,12 @@ export async function recordAnswers(url) {
   return routes;
 }
 
-/** For each round, each operation and each target: prepare, warm up, prepare again, measure.
- * Answers the median of the rounds per operation and target, and every run. */
+/** For each round, each operation and each of `targets` (at `urls[target.id]`): prepare, warm
+ * up, prepare again, measure. Answers the median of the rounds per operation and target, and
+ * every run. */
 export async function measureThroughput({
   urls,
+  targets,
   rounds,
   connections,
   seconds,
@@ -140,6 +146,7 @@ export async function measureThroughput({
   log,
 }) {
   const runs = [];
+  const labelWidth = Math.max(...targets.map((target) => target.label.length));
   for (let round = 1; round <= rounds; round++) {
     for (const operation of operations) {
       for (const target of targets) {
@@ -156,7 +163,7 @@ export async function measureThroughput({
         const result = await load({ ...options, seconds });
         runs.push({ round, operation: operation.id, target: target.id, ...result });
         log(
-          `  round ${round}  ${operation.label.padEnd(28)} ${target.label.padEnd(26)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.failed ? `  (${result.failed} failed)` : ''}`,
+          `  round ${round}  ${operation.label.padEnd(28)} ${target.label.padEnd(labelWidth)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.failed ? `  (${result.failed} failed)` : ''}`,
         );
       }
     }
