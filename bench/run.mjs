@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { lineCharts, throughputChart } from './lib/chart.mjs';
+import { lineCharts, soakChart, throughputChart } from './lib/chart.mjs';
 import { measureClientOverhead, measureReplyLoop } from './lib/client-overhead.mjs';
 import { measureColdStart } from './lib/cold-start.mjs';
 import { measureGeneration } from './lib/generation.mjs';
@@ -241,22 +241,7 @@ async function main() {
     );
   }
   if (soak) {
-    writeFileSync(
-      join(resultsDir, 'soak.svg'),
-      lineCharts({
-        title: 'The reference server under a mixed load, over time',
-        xLabel: 'seconds',
-        x: (point) => point.seconds,
-        lines: chartLines(soak),
-        series: [
-          { label: 'gateway answers/s', value: (point) => point.gatewayPerSecond },
-          { label: 'hosted signed answers/s', value: (point) => point.hostedPerSecond },
-          { label: '/health p99 (ms)', value: (point) => point.healthP99Ms },
-          { label: 'gateway resident memory (MiB)', value: (point) => point.gatewayRssMiB },
-          { label: 'hosted resident memory (MiB)', value: (point) => point.hostedRssMiB },
-        ],
-      }),
-    );
+    writeFileSync(join(resultsDir, 'soak.svg'), soakChart(chartLines(soak)));
   }
   process.stdout.write(`${table}\n`);
   log(

@@ -175,3 +175,20 @@ export function lineCharts({ title, xLabel, x, series, lines }) {
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
+
+/** The soak's chart: its figures over time, a line per build (`lines`: `[{ name, points }]`). */
+export function soakChart(lines) {
+  return lineCharts({
+    title: 'The reference server under a mixed load, over time',
+    xLabel: 'seconds',
+    x: (point) => point.seconds,
+    lines,
+    series: [
+      { label: 'gateway answers/s', value: (point) => point.gatewayPerSecond },
+      { label: 'hosted signed answers/s', value: (point) => point.hostedPerSecond },
+      { label: '/health p99 (ms)', value: (point) => point.healthP99Ms },
+      { label: 'gateway resident memory (MiB)', value: (point) => point.gatewayRssMiB },
+      { label: 'hosted resident memory (MiB)', value: (point) => point.hostedRssMiB },
+    ],
+  });
+}

@@ -93,7 +93,7 @@ function growthGoalsOf(points) {
  * `/health` p99 under 20 ms, the hosted server's signed requests flat, memory flat past the nonce
  * window (judged only when the soak outlasts it: the gateway keeps the day's orders, as the
  * service shows them, so its memory is reported, not judged). */
-function soakGoalsOf({ points, seconds }) {
+export function soakGoalsOf({ points, seconds }) {
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last || last === first) return [];
@@ -131,7 +131,7 @@ function soakGoalsOf({ points, seconds }) {
   ];
 }
 
-const metText = (met) => (met === undefined ? 'not judged' : met ? 'yes' : '**no**');
+export const metText = (met) => (met === undefined ? 'not judged' : met ? 'yes' : '**no**');
 
 export function markdown(results, { operations, targets }) {
   const { throughput, client, coldStart, generation, environment, settings, baseline } = results;
@@ -276,7 +276,7 @@ function growthSection(growth, name) {
   return lines;
 }
 
-function soakSection(soak, name) {
+export function soakSection(soak, name) {
   const lines = [
     '',
     `## Soak (${soak.clients} gateway clients, ${soak.hostedClients} hosted OAuth 1.0a clients, a price walk, ${soak.seconds} s${ofBuild(name)})`,
