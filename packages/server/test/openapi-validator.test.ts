@@ -8,7 +8,11 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import sharedPathToRegexp from 'path-to-regexp';
 import { sendJson } from '../src/http/json-body.js';
-import { openApiValidator, type ValidatorOptions } from '../src/http/openapi-validator.js';
+import {
+  openApiValidator,
+  sharedOpenApiValidator,
+  type ValidatorOptions,
+} from '../src/http/openapi-validator.js';
 import { startServer, type Harness } from './harness.js';
 
 const require = createRequire(import.meta.url);
@@ -179,6 +183,34 @@ describe('the response validator', () => {
       const answer = await get('frozenInvalid');
       expect(answer).toMatchObject({ status: 500, json: { failed: true } });
       expect(answer.reads).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the validator shared by the servers of a process', () => {
+  it('is built once per key, and validates for every server that uses it', async () => {
+    let built = 0;
+    const build = (): ValidatorOptions => {
+      built++;
+      const apiSpec = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} };
+      return { apiSpec: apiSpec as unknown as ValidatorOptions['apiSpec'] };
+    };
+    const first = sharedOpenApiValidator('a test key', build);
+    expect(sharedOpenApiValidator('a test key', build)).toBe(first);
+    expect(built).toBe(1);
+    expect(sharedOpenApiValidator('another test key', build)).not.toBe(first);
+    expect(built).toBe(2);
+
+    const servers = [await startServer(), await startServer()];
+    try {
+      for (const server of servers) {
+        const stocks = (symbols: string) =>
+          fetch(`${server.baseUrl}/v1/api/trsrv/stocks?symbols=${symbols}`);
+        expect((await stocks('aapl')).status).toBe(400);
+        expect((await stocks('AAPL')).status).toBe(200);
+      }
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
     }
   });
 });

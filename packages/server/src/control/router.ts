@@ -2,7 +2,7 @@ import type { MarketRegime } from '../domain/market/regimes.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
-import { openApiValidator } from '../http/openapi-validator.js';
+import { sharedOpenApiValidator } from '../http/openapi-validator.js';
 import type {
   Controls,
   FaultRequest,
@@ -38,13 +38,13 @@ export function controlRouter(
     };
   router.use(express.json({ limit: '10mb' }));
   router.use(
-    openApiValidator({
+    sharedOpenApiValidator(`control responses:${options.validateResponses}`, () => ({
       apiSpec: controlDocumentFiles.json,
       validateRequests: { allErrors: true },
       validateResponses: options.validateResponses ? { allErrors: true } : false,
       validateSecurity: false,
       validateApiSpec: false,
-    }),
+    })),
   );
 
   router.post(

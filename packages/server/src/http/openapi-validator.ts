@@ -87,6 +87,32 @@ function checkedOnce(validate: Middleware): Middleware {
   } as Middleware;
 }
 
+/** Middlewares built once per key in the process (`sharedOpenApiValidator`). */
+const shared = new Map<string, Middlewares>();
+
+/**
+ * `openApiValidator`, built once per `key` in the process: the servers of one process that
+ * validate against the same document with the same settings share it, and with it the
+ * validators it compiles. express-openapi-validator compiles a route's validators on the route's
+ * first request (130–225 ms each), so a test suite that starts a server per test would otherwise
+ * compile them again for every server. The key must name everything `options` and
+ * `matchedOperation` depend on. Nothing in the middlewares belongs to one app: they read the
+ * request, and the route parameters they would install on the first app are not used here (the
+ * method gate decodes them).
+ */
+export function sharedOpenApiValidator(
+  key: string,
+  options: () => ValidatorOptions,
+  matchedOperation?: MatchedOperation,
+): Middlewares {
+  let middlewares = shared.get(key);
+  if (!middlewares) {
+    middlewares = openApiValidator(options(), matchedOperation);
+    shared.set(key, middlewares);
+  }
+  return middlewares;
+}
+
 interface RouteMetadata {
   expressRoute: string;
   openApiRoute: string;

@@ -24,7 +24,11 @@ import { methodGate } from './method-gate.js';
 import type { OperationCore } from './operation-core.js';
 import type { Clock } from '../domain/kernel/clock.js';
 import type { SessionGateOptions } from './session-gate.js';
-import { openApiValidator, type ValidatorOptions } from './openapi-validator.js';
+import {
+  sharedOpenApiValidator,
+  type MatchedOperation,
+  type ValidatorOptions,
+} from './openapi-validator.js';
 import { validatorDocument } from './validator-document.js';
 import { sequence } from './sequence.js';
 
@@ -67,6 +71,12 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
 
 const operationOf = (res: Response): OperationInfo | undefined =>
   res.locals.operation as OperationInfo | undefined;
+
+/** The operation the method gate matched, for the validator. */
+const matchedOperation: MatchedOperation = (_req, res) => {
+  const operation = operationOf(res);
+  return operation && { operationId: operation.operationId, params: res.locals.params };
+};
 
 /** Before validation: the request timer, then the core's gate (credentials or session, pacing),
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
@@ -152,19 +162,18 @@ function bodyParsingAndValidation({
   ];
   if (validateRequests || validateResponses) {
     steps.push(
-      ...openApiValidator(
-        {
+      // Every server of the process answers the one bundled document (`loadDocument`).
+      ...sharedOpenApiValidator(
+        `operations requests:${validateRequests} responses:${validateResponses}`,
+        () => ({
           apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
           validateRequests: validateRequests ? { allErrors: true } : false,
           validateResponses: validateResponses ? { allErrors: true } : false,
           validateSecurity: false,
           validateApiSpec: false,
           ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
-        },
-        (_req, res) => {
-          const operation = operationOf(res);
-          return operation && { operationId: operation.operationId, params: res.locals.params };
-        },
+        }),
+        matchedOperation,
       ),
     );
   }

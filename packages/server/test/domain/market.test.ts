@@ -17,7 +17,7 @@ import {
 } from '../../src/domain/market/price-path.js';
 import type { Instrument } from '../../src/domain/market/model.js';
 import { AAPL, limitBuy } from '../trading-helpers.js';
-import { accountId, domain } from './services.js';
+import { accountId, domain, withoutOptions } from './services.js';
 
 const minute = 60_000;
 
@@ -88,7 +88,7 @@ describe('bars, snapshots, fills and alerts: one market', () => {
         ),
         fc.constantFrom(...barSizes),
         (moves, size) => {
-          const { services, clock } = domain();
+          const { services, clock } = domain(withoutOptions);
           const { market } = services.brokerage;
           const instrument = aapl(services);
           for (const { waitMs, price } of moves) {
@@ -217,7 +217,7 @@ describe('the kept path', () => {
   };
 
   it('stays bounded under a trade a minute for 40 days, and its bars of 15 minutes or more stay exact', () => {
-    const { services, clock } = domain();
+    const { services, clock } = domain(withoutOptions);
     const { market } = services.brokerage;
     const instrument = aapl(services);
     const start = clock.now();
@@ -249,7 +249,7 @@ describe('the kept path', () => {
   });
 
   it('drops trades older than a year as the clock moves on', () => {
-    const { services, clock } = domain();
+    const { services, clock } = domain(withoutOptions);
     const { market } = services.brokerage;
     const instrument = aapl(services);
     const first = market.path.ticks(instrument)[0] as Tick;
@@ -264,7 +264,7 @@ describe('the kept path', () => {
   });
 
   it('reads the snapshot state in a few look-ups: the same figures as a scan of the trades', () => {
-    const { services, clock } = domain();
+    const { services, clock } = domain(withoutOptions);
     const { market } = services.brokerage;
     const instrument = aapl(services);
     for (let step = 0; step < 411; step++) {

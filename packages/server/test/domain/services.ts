@@ -1,20 +1,32 @@
 // The services of one brokerage, without HTTP: for the domain tests.
 import { ManualClock } from '../../src/domain/kernel/clock.js';
 import type { Session } from '../../src/domain/auth/sessions.js';
+import type { Fixtures } from '../../src/domain/accounts/model.js';
 import { defaultFixtures } from '../../src/fixtures/index.js';
 import { createServices, type Services } from '../../src/services.js';
 import { MemoryStore } from '../../src/store/memory.js';
 
 export const accountId = 'U1234567';
 
+/** The default fixtures without option chains: a price change of an underlying then reprices no
+ * options (each of its 88 listed options a trade of its own), for tests of one price path. */
+export const withoutOptions: Fixtures = {
+  ...defaultFixtures,
+  instruments: { ...defaultFixtures.instruments, optionChains: [] },
+};
+
 /** Fresh services on a manual clock (a weekday, during the session), and an open session of the
  * account's user whose accounts were queried. */
-export function domain(): { services: Services; clock: ManualClock; session: Session } {
+export function domain(fixtures: Fixtures = defaultFixtures): {
+  services: Services;
+  clock: ManualClock;
+  session: Session;
+} {
   const clock = new ManualClock(Date.parse('2025-03-12T15:00:00Z'));
   const services = createServices({
     clock,
     store: new MemoryStore(),
-    fixtures: defaultFixtures,
+    fixtures,
     seed: 1,
     idleTimeoutMs: 5 * 60_000,
   });
