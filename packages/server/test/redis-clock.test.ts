@@ -139,6 +139,13 @@ async function pass(base: ManualClock, ms: number, servers: Harness[]): Promise<
   for (const server of servers) await server.call('GET', '/health');
 }
 
+/** Lets `server` finish what Redis round trips still carry once the clock has moved (a lease
+ * taken at a tick, the due work its holder then runs): asks `/health` until `done()` holds, at
+ * most 50 times. Asking moves no clock, so it cannot add work. */
+async function settle(server: Harness, done: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 50 && !done(); attempt++) await server.call('GET', '/health');
+}
+
 describe('timed work on Redis', () => {
   it('steps a walk once per interval, whichever process moves the clock', async () => {
     const base = new ManualClock();
@@ -169,14 +176,17 @@ describe('timed work on Redis', () => {
     expect((await first.call('POST', '/control/prices/walk', { body: walk })).status).toBe(200);
 
     await pass(base, 1000, servers); // the first process started first: it leads
+    await settle(first, () => sum(steps) === 1);
     expect(steps).toEqual([1, 0]);
     await first.close();
     started.splice(started.indexOf(first), 1);
 
     // Its lease released, the second takes it at its next tick and runs what is due.
     await pass(base, 1000, [second]);
+    await settle(second, () => sum(steps) === 2);
     expect(steps).toEqual([1, 1]);
     for (let i = 0; i < 4; i++) await pass(base, 1000, [second]);
+    await settle(second, () => sum(steps) === 4);
     expect(steps).toEqual([1, 3]);
     expect(second.brokerage.store.collection('timedTasks').values()).toEqual([]);
   });
@@ -193,6 +203,7 @@ describe('timed work on Redis', () => {
         .collection('navHistories')
         .values()
         .map((history) => history.closes.length);
+    await settle(second, () => closes(second).length > 0);
     expect(closes(second).length).toBeGreaterThan(0);
     expect(new Set([...closes(first), ...closes(second)])).toEqual(new Set([1]));
   });
