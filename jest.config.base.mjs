@@ -11,6 +11,7 @@ export default {
   },
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // Tests start servers: generous on a loaded 2-core machine (a timeout, not a timing assertion).
-  testTimeout: 30_000,
+  // Tests start servers: generous on a loaded 2-core machine (a timeout, not a timing assertion;
+  // CI runs every package's suites at once on two cores, some on Redis).
+  testTimeout: 60_000,
 };
