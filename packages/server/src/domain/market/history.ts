@@ -1,4 +1,6 @@
+import { dropOldest } from '../kernel/bounded-map.js';
 import { badRequest } from '../kernel/errors.js';
+import { freeze } from '../kernel/freeze.js';
 import { aggregate, type Bar, type BarSize, type BarSource } from './bars.js';
 import {
   dayAt,
@@ -152,16 +154,12 @@ export function historyOf(
     const traded = outsideRth
       ? inInterval
       : inInterval.filter((tick) => inRegularHours(hours, tick.t));
-    bars = Object.freeze(
-      aggregate(traded, bar, hours, traitsOf(instrument), source)
-        .slice(-maxBars)
-        .map((each) => Object.freeze(each)),
+    bars = freeze(
+      aggregate(traded, bar, hours, traitsOf(instrument), source).slice(-maxBars),
+      true,
     );
     made.set(key, bars);
-    for (const oldest of made.keys()) {
-      if (made.size <= keptBarLists) break;
-      made.delete(oldest);
-    }
+    dropOldest(made, keptBarLists);
   }
   return { bars, from, to: end };
 }

@@ -1,4 +1,5 @@
 import type { Schema } from '@brokerage/types';
+import { freeze } from '../kernel/freeze.js';
 import { dashedTimestamp } from '../kernel/time-format.js';
 import type { Bar } from './bars.js';
 import { hoursOf } from './exchange-hours.js';
@@ -75,7 +76,10 @@ const barViewLists = new WeakMap<readonly Readonly<Bar>[], readonly BarView[]>()
 function barViews(bars: readonly Readonly<Bar>[]): BarView[] {
   let views = barViewLists.get(bars);
   if (!views) {
-    views = Object.freeze(bars.map(({ o, c, h, l, v, t }) => Object.freeze({ o, c, h, l, v, t })));
+    views = freeze(
+      bars.map(({ o, c, h, l, v, t }) => ({ o, c, h, l, v, t })),
+      true,
+    );
     barViewLists.set(bars, views);
   }
   // The schema's type is a mutable array; the list is only ever read.

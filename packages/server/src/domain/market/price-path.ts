@@ -1,3 +1,4 @@
+import { dropOldest } from '../kernel/bounded-map.js';
 import { SeededRandom } from '../kernel/random.js';
 import type { Store } from '../kernel/store.js';
 import {
@@ -204,10 +205,7 @@ function cachedHistory(seed: number, instrument: Instrument, anchor: Tick): Read
     for (const tick of seededHistory(seed, instrument, anchor)) appendTo(path, hours, tick);
     history = path;
     histories.set(key, history);
-    for (const oldest of histories.keys()) {
-      if (histories.size <= cachedHistories) break;
-      histories.delete(oldest);
-    }
+    dropOldest(histories, cachedHistories);
   }
   return history;
 }
