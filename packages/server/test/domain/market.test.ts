@@ -312,6 +312,28 @@ describe('exchange holidays', () => {
   });
 });
 
+describe('daylight saving time', () => {
+  it("moves New York's regular session an hour in UTC, and places each hour of the switch day", () => {
+    const hours = hoursOf('NASDAQ');
+    // Clocks in New York went forward on Sunday 9 March 2025 at 07:00 UTC (02:00 EST).
+    expect(inRegularHours(hours, Date.parse('2025-03-07T13:45:00Z'))).toBe(false);
+    expect(inRegularHours(hours, Date.parse('2025-03-07T14:45:00Z'))).toBe(true);
+    expect(inRegularHours(hours, Date.parse('2025-03-10T13:45:00Z'))).toBe(true);
+    const localDate = (exchange: typeof hours, iso: string) =>
+      new Date(dayAt(exchange, Date.parse(iso)).index * 86_400_000).toISOString().slice(0, 10);
+    const localDay = (iso: string) => localDate(hours, iso);
+    expect(localDay('2025-03-09T04:30:00Z')).toBe('2025-03-08'); // 23:30 EST
+    expect(localDay('2025-03-09T05:30:00Z')).toBe('2025-03-09'); // 00:30 EST
+    expect(localDay('2025-03-10T03:30:00Z')).toBe('2025-03-09'); // 23:30 EDT
+    expect(localDay('2025-03-10T04:30:00Z')).toBe('2025-03-10'); // 00:30 EDT
+    // Berlin went forward on 30 March 2025 at 01:00 UTC: later that UTC day its date turns sooner.
+    const xetra = hoursOf('IBIS');
+    const berlinDay = (iso: string) => localDate(xetra, iso);
+    expect(berlinDay('2025-03-29T22:30:00Z')).toBe('2025-03-29'); // 23:30 CET
+    expect(berlinDay('2025-03-30T22:30:00Z')).toBe('2025-03-31'); // 00:30 CEST
+  });
+});
+
 describe('a reset with another seed', () => {
   it('builds the seeded history from the new seed, and the same seed gives the same history', () => {
     const { services } = domain();
