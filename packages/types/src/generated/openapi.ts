@@ -7547,7 +7547,7 @@ export interface components {
              */
             side: "BUY" | "SELL";
             /**
-             * @description Limit price (stop or trigger price of a `STP` or `MIT` order), a decimal string as the service sends it (`"0.90000"` for a currency pair); absent for market orders.
+             * @description Limit price (stop or trigger price of a `STP` or `MIT` order), a decimal string as the service sends it (`"0.90000"` for a currency pair); an empty string for a market order (`MKT`), which has no price.
              * @example 190.00
              */
             price?: string;
