@@ -3,8 +3,11 @@
 // operations our document shares with it, is validated against our bundled document (same
 // operation, status and media type, or the request body). Each example is also validated
 // against the vendor's own schema, so that a vendor example that contradicts its own description
-// is told apart from a miss of ours. Misses listed in openapi/fidelity-differences.yaml are
-// recorded decisions; the others are unrecorded.
+// is told apart from a miss of ours. Every published version (2.27, 2.28, 2.29) is read, and the
+// examples of each version of a shared operation are checked; where versions differ the newest
+// decides, so an older version's example it contradicts (a field 2.29 renamed) is a recorded
+// difference. Misses listed in openapi/fidelity-differences.yaml (by operation, status, example
+// and version) are recorded decisions; the others are unrecorded.
 //
 // The vendor's files are read at run time from ../shared/reference/ (next to the repository) or
 // from BROKERAGE_REFERENCE_DIR; they are never part of the repository. Without them the check
@@ -25,6 +28,7 @@ import { artefacts, repoRoot } from './paths.mjs';
 
 const vendorFiles = [
   { version: '2.27', file: 'vendor-openapi-2.27.json' },
+  { version: '2.28', file: 'vendor-openapi-2.28.json' },
   { version: '2.29', file: 'vendor-openapi-2.29.json' },
 ];
 const vendorPrefix = '/v1/api';
@@ -219,14 +223,17 @@ function formatError(error) {
 
 // --- the check -----------------------------------------------------------------------------
 
-/** Vendor operations keyed by method and path shape, 2.27 first, 2.29 for what only it has. */
+/** Vendor operations keyed by method and path shape: each key's operation in every version. */
 function vendorOperations(vendors) {
   const byShape = new Map();
   for (const vendor of vendors) {
     for (const { path, method, operation } of documentOperations(vendor.document)) {
       for (const candidate of [`${vendorPrefix}${path}`, path]) {
         const key = `${method} ${pathShape(candidate)}`;
-        if (!byShape.has(key)) byShape.set(key, { vendor, path, operation });
+        const versions = byShape.get(key) ?? [];
+        if (!versions.some((match) => match.vendor === vendor)) {
+          byShape.set(key, [...versions, { vendor, path, operation }]);
+        }
       }
     }
   }
@@ -239,28 +246,46 @@ function loadDifferences() {
   const entries = parsed.differences ?? [];
   const records = new Map();
   const where = relative(repoRoot, differencesFile);
+  const known = new Set(vendorFiles.map(({ version }) => version));
   for (const [index, entry] of entries.entries()) {
-    for (const field of ['operationId', 'status', 'example', 'decision', 'reason']) {
+    for (const field of ['operationId', 'status', 'example', 'versions', 'decision', 'reason']) {
       if (entry?.[field] === undefined || String(entry[field]).trim() === '') {
         console.error(`${where}: entry ${index + 1} lacks \`${field}\``);
         process.exit(1);
       }
     }
-    const key = exampleKey(entry.operationId, String(entry.status), entry.example);
-    if (records.has(key)) {
-      console.error(`${where}: ${key} is recorded twice`);
+    const versions = Array.isArray(entry.versions) ? entry.versions.map(String) : [];
+    const unknown = versions.filter((version) => !known.has(version));
+    if (versions.length === 0 || unknown.length > 0) {
+      console.error(
+        `${where}: entry ${index + 1} needs \`versions\`, a list of ${[...known].join(', ')}`,
+      );
       process.exit(1);
     }
-    records.set(key, {
-      decision: String(entry.decision),
-      reason: String(entry.reason).trim(),
-      used: false,
-    });
+    // One record per version, so that each is used, or reported stale, on its own.
+    for (const version of versions) {
+      const key = exampleKey(entry.operationId, String(entry.status), entry.example, version);
+      if (records.has(key)) {
+        console.error(`${where}: ${key} is recorded twice`);
+        process.exit(1);
+      }
+      records.set(key, {
+        decision: String(entry.decision),
+        reason: String(entry.reason).trim(),
+        used: false,
+      });
+    }
   }
   return records;
 }
 
-const exampleKey = (operationId, status, example) => `${operationId} ${status} ${example}`;
+/** A record's key; `*` as the operation stands for every operation (a vendor's shared response). */
+const exampleKey = (operationId, status, example, version) =>
+  `${operationId} ${status} ${example} (${version})`;
+
+const recordOf = (records, { operationId, status, example, vendorVersion }) =>
+  records.get(exampleKey(operationId, status, example, vendorVersion)) ??
+  records.get(exampleKey('*', status, example, vendorVersion));
 
 function check(referenceDir) {
   const vendors = vendorFiles
@@ -292,8 +317,8 @@ function check(referenceDir) {
   const notShared = [];
   const examples = [];
   for (const { path, method, operation } of documentOperations(ours)) {
-    const match = byShape.get(`${method} ${pathShape(path)}`);
-    if (!match) {
+    const matches = byShape.get(`${method} ${pathShape(path)}`);
+    if (!matches) {
       notShared.push({ operationId: operation.operationId, method, path });
       continue;
     }
@@ -301,10 +326,17 @@ function check(referenceDir) {
       operationId: operation.operationId,
       method,
       path,
-      vendor: { version: match.vendor.version, path: match.path },
+      vendor: matches.map((match) => ({ version: match.vendor.version, path: match.path })),
       examples: 0,
     };
     operations.push(summary);
+    for (const match of matches) {
+      collectExamples(match, operation, summary);
+    }
+  }
+
+  /** Registers every example of one version's operation, with our schema and the vendor's. */
+  function collectExamples(match, operation, summary) {
     const vendorSet = vendorValidators.get(match.vendor.version);
     const vendorDocument = match.vendor.document;
     const places = [];
@@ -383,8 +415,7 @@ function check(referenceDir) {
       entry.vendorIndex === undefined
         ? { valid: null, errors: [] }
         : validateVendor.get(entry.vendorVersion)(entry.vendorIndex, entry.value);
-    const key = exampleKey(entry.operationId, entry.status, entry.example);
-    const record = oursVerdict.valid ? undefined : records.get(key);
+    const record = oursVerdict.valid ? undefined : recordOf(records, entry);
     if (record) record.used = true;
     return {
       operationId: entry.operationId,
@@ -401,21 +432,18 @@ function check(referenceDir) {
   const staleRecords = [...records]
     .filter(([, record]) => !record.used)
     .map(([key, record]) => ({ key, decision: record.decision }));
-  const misses = results.filter((r) => !r.ours.valid);
-  const recorded = misses.filter((r) => r.recorded).length;
   return {
     reference: {
       dir: referenceDir,
       versions: vendors.map((v) => v.version),
     },
-    figure: {
-      validated: results.length - misses.length,
-      total: results.length,
-      recorded,
-      unrecorded: misses.length - recorded,
-      vendorExamplesFailingVendorSchema: results.filter((r) => r.vendorSchema.valid === false)
-        .length,
-    },
+    figure: figureOf(results),
+    byVersion: Object.fromEntries(
+      vendors.map(({ version }) => [
+        version,
+        figureOf(results.filter((r) => r.vendorVersion === version)),
+      ]),
+    ),
     operations: operations.map(({ operationId, method, path, vendor, examples: count }) => ({
       operationId,
       method,
@@ -429,6 +457,18 @@ function check(referenceDir) {
   };
 }
 
+function figureOf(results) {
+  const misses = results.filter((r) => !r.ours.valid);
+  const recorded = misses.filter((r) => r.recorded).length;
+  return {
+    validated: results.length - misses.length,
+    total: results.length,
+    recorded,
+    unrecorded: misses.length - recorded,
+    vendorExamplesFailingVendorSchema: results.filter((r) => r.vendorSchema.valid === false).length,
+  };
+}
+
 // --- report --------------------------------------------------------------------------------
 
 function figureLine({ validated, total, recorded, unrecorded }) {
@@ -436,13 +476,17 @@ function figureLine({ validated, total, recorded, unrecorded }) {
 }
 
 function printReport(report) {
-  const { figure, operations, notShared, results, staleRecords } = report;
+  const { figure, byVersion, operations, notShared, results, staleRecords } = report;
   const log = (line = '') => console.log(line);
   log(figureLine(figure));
-  const fromVersion = (version) => operations.filter((o) => o.vendor.version === version).length;
+  for (const [version, own] of Object.entries(byVersion)) {
+    log(`  ${version}: ${figureLine(own).replace('fidelity: ', '')}`);
+  }
+  const inVersion = (version) =>
+    operations.filter((o) => o.vendor.some((v) => v.version === version)).length;
   log(
     `  ${operations.length} shared operations (${report.reference.versions
-      .map((v) => `${fromVersion(v)} from ${v}`)
+      .map((v) => `${inVersion(v)} in ${v}`)
       .join(', ')}), read from ${report.reference.dir}`,
   );
   log(
@@ -459,8 +503,9 @@ function printReport(report) {
   for (const operation of operations) {
     const own = misses.filter((r) => r.operationId === operation.operationId);
     if (own.length === 0) continue;
+    const vendorPaths = [...new Set(operation.vendor.map((v) => v.path))].join(', ');
     log(
-      `- ${operation.operationId}: ${operation.method.toUpperCase()} ${operation.path} (vendor ${operation.vendor.version} ${operation.vendor.path})`,
+      `- ${operation.operationId}: ${operation.method.toUpperCase()} ${operation.path} (vendor ${vendorPaths})`,
     );
     for (const miss of own) {
       const vendorVerdict =
@@ -470,7 +515,7 @@ function printReport(report) {
             ? 'vendor schema: agrees'
             : `vendor schema: disagrees at ${miss.vendorSchema.errors[0].pointer} (${miss.vendorSchema.errors[0].message})`;
       const state = miss.recorded ? `recorded ${miss.recorded.decision}` : 'unrecorded';
-      log(`    ${miss.status} ${miss.example} [${state}; ${vendorVerdict}]`);
+      log(`    ${miss.vendorVersion} ${miss.status} ${miss.example} [${state}; ${vendorVerdict}]`);
       if (miss.recorded) log(`      reason: ${miss.recorded.reason}`);
       for (const error of miss.ours.errors.slice(0, maxErrorsShown)) {
         log(`      ${error.pointer}: ${error.message}`);
@@ -493,9 +538,8 @@ const options = parseOptions(process.argv.slice(2));
 const referenceDir = process.env.BROKERAGE_REFERENCE_DIR
   ? resolve(process.env.BROKERAGE_REFERENCE_DIR)
   : resolve(repoRoot, '..', 'shared', 'reference');
-const primary = join(referenceDir, vendorFiles[0].file);
-if (!existsSync(primary)) {
-  const notice = `fidelity: skipped, the vendor's description is not available (${primary} not found; set BROKERAGE_REFERENCE_DIR to its folder)`;
+if (!vendorFiles.some(({ file }) => existsSync(join(referenceDir, file)))) {
+  const notice = `fidelity: skipped, the vendor's description is not available (no vendor-openapi-*.json in ${referenceDir}; set BROKERAGE_REFERENCE_DIR to its folder)`;
   if (options.jsonStdout) console.log(JSON.stringify({ skipped: notice }, null, 2));
   else console.log(notice);
   process.exit(0);

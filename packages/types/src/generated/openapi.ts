@@ -10545,7 +10545,7 @@ export interface components {
             reqID?: components["schemas"]["FaRequestId"];
             reqId?: components["schemas"]["FaRequestId"];
             /**
-             * @description Polling key; an empty string while polling. Accepted and ignored (the reference server answers at once).
+             * @description Polling key of versions before 2.29 (an empty string while polling); accepted and ignored (the reference server answers at once).
              * @example
              */
             subscriptionKey?: string;
@@ -10561,7 +10561,7 @@ export interface components {
              * @description Internal flag, always `false` on the reference server.
              * @example false
              */
-            ci: boolean;
+            customIndex: boolean;
             /**
              * @description Description.
              * @example Large US technology companies
@@ -10638,7 +10638,7 @@ export interface components {
              */
             model: string;
             /**
-             * @description Polling key; accepted and ignored.
+             * @description Polling key of versions before 2.29; accepted and ignored.
              * @example
              */
             subscriptionKey?: string;
@@ -10672,8 +10672,8 @@ export interface components {
             limit?: number;
         };
         /**
-         * @description The positions of a model over all its accounts against its targets. Percentages (`actl`,
-         *     `trgt`, `instrImbalance`) are of the model's value; amounts in the master's base currency;
+         * @description The positions of a model over all its accounts against its targets. Percentages (`actual`,
+         *     `target`, `instrumentImbalance`) are of the model's value; amounts in the master's base currency;
          *     most values are decimal strings, as the service sends them.
          */
         ModelPositions: {
@@ -10683,7 +10683,7 @@ export interface components {
                  * @description Actual share of the model, percent.
                  * @example 9.84
                  */
-                actl: string;
+                actual: string;
                 /**
                  * @description Currency.
                  * @example USD
@@ -10693,12 +10693,12 @@ export interface components {
                  * @description Exchange rate to the base currency.
                  * @example 1
                  */
-                exrt: string;
+                exchangeRate: string;
                 /**
                  * @description Actual minus target, percentage points.
                  * @example -0.16
                  */
-                instrImbalance: string;
+                instrumentImbalance: string;
                 /**
                  * @description Amount of cash.
                  * @example 985.40
@@ -10708,7 +10708,7 @@ export interface components {
                  * @description Target share, percent.
                  * @example 10
                  */
-                trgt: string;
+                target: string;
             }[];
             /**
              * @description Whether a position is more than 5 percentage points away from its target.
@@ -10731,17 +10731,17 @@ export interface components {
                  * @description Actual share of the model, percent.
                  * @example 60.12
                  */
-                actl: string;
+                actual: string;
                 /**
                  * @description Upper tolerance; `None` when tolerance ranges are not used.
                  * @example None
                  */
-                actlRangeMax: string;
+                actualRangeMax: string;
                 /**
                  * @description Lower tolerance; `None` when tolerance ranges are not used.
                  * @example None
                  */
-                actlRangeMin: string;
+                actualRangeMin: string;
                 /**
                  * @description Currency of the contract.
                  * @example USD
@@ -10751,7 +10751,7 @@ export interface components {
                  * @description Contract id.
                  * @example 265598
                  */
-                cid: number;
+                conid: number;
                 /**
                  * @description Displayed value (the market value).
                  * @example 6020.00
@@ -10761,17 +10761,17 @@ export interface components {
                  * @description Exchange rate to the base currency.
                  * @example 1
                  */
-                exrt: string;
+                exchangeRate: string;
                 /**
                  * @description Flags; 0.
                  * @example 0
                  */
-                flg: number;
+                flags: number;
                 /**
                  * @description Actual minus target, percentage points.
                  * @example 0.12
                  */
-                instrImbalance: string;
+                instrumentImbalance: string;
                 /**
                  * @description Symbol.
                  * @example AAPL
@@ -10796,7 +10796,7 @@ export interface components {
                  * @description Target share, percent.
                  * @example 60
                  */
-                trgt: string;
+                target: string;
             }[];
             /**
              * @description When the positions were read, epoch milliseconds.
@@ -10842,7 +10842,7 @@ export interface components {
                  * @description Sum of the positions' distances from their targets, a fraction of the account's model value.
                  * @example 0.012
                  */
-                acctImbalance: string;
+                accountImbalance: string;
                 /**
                  * @description Alias of the account (`None` on the total row).
                  * @example Lee growth
@@ -10862,12 +10862,12 @@ export interface components {
                  * @description Exchange rate to the master's base currency.
                  * @example 1
                  */
-                exrt: number;
+                exchangeRate: number;
                 /**
                  * @description The account's cash outside any model.
                  * @example 240012.25
                  */
-                indCash: string;
+                cashInIndependent: string;
                 /**
                  * @description Value of the account's part of the model.
                  * @example 10012.50
@@ -10877,12 +10877,12 @@ export interface components {
                  * @description Positions more than 5 percentage points from their targets.
                  * @example 0
                  */
-                numInstrOutsideRange: number;
+                numInstrumentsOutsideRange: number;
                 /**
                  * @description Unrealized profit or loss of the model's positions in the account.
                  * @example 40.00
                  */
-                unrealPnL: string;
+                unrealizedPnL: string;
             }[];
             /**
              * @description Base currency of the master account.
@@ -10933,22 +10933,22 @@ export interface components {
                  * @description Precision of that currency.
                  * @example 0.01
                  */
-                baseCcyAccountPrc: string;
+                baseCcyAccountPrecision: string;
                 /**
                  * @description Exchange rate to the master's base currency.
                  * @example 1
                  */
-                exrt: number;
+                exchangeRate: number;
                 /**
                  * @description Cash outside any model.
                  * @example 240012.25
                  */
-                indCashNlv: string;
+                cashInIndependentNlv: string;
                 /**
                  * @description Value of positions outside any model.
                  * @example 1210.5
                  */
-                indPosNlv: string;
+                positionsInIndependentNlv: string;
                 /**
                  * @description Net liquidation value of the account.
                  * @example 251234.5
@@ -10964,7 +10964,7 @@ export interface components {
              * @description Precision of that currency.
              * @example 0.01
              */
-            baseCcyMasterPrc: string;
+            baseCcyMasterPrecision: string;
             /**
              * @description Name of the model.
              * @example Core Equity
@@ -11054,7 +11054,7 @@ export interface components {
              */
             model: string;
             /**
-             * @description Polling key; accepted and ignored.
+             * @description Polling key of versions before 2.29; accepted and ignored.
              * @example
              */
             subscriptionKey?: string;
@@ -11080,10 +11080,10 @@ export interface components {
              */
             reqID: string;
             /**
-             * @description Key to poll the request with.
+             * @description Key to poll the request with; sent in every version's example, though version 2.29's schema no longer lists it.
              * @example 2
              */
-            subscriptionKey: string | null;
+            subscriptionKey?: string | null;
             /**
              * @description `0`: not polling (the reference server computes the trades at once).
              * @example 0
@@ -11101,23 +11101,18 @@ export interface components {
              */
             fpOrderId?: number;
         };
-        /** @description The advisor's presets for model rebalancing; kept and reported by the reference server, which does not apply them. */
+        /** @description The advisor's presets for model rebalancing, with the names of version 2.29 (older versions' names are accepted on saving, not sent); kept and reported by the reference server, which does not apply them. */
         ModelPresets: {
             /**
              * @description Avoid negative offsetting cash outside the models.
              * @example false
              */
-            avoidNegativeCashInCore: boolean;
-            /**
-             * @description Factor applied before buying a full share with cash quantities.
-             * @example 25
-             */
-            cashQtyEstimateFactor: number;
+            avoidNegativeCashInIndependent: boolean;
             /**
              * @description Close the whole position when divesting.
              * @example true
              */
-            closeDivestCorePosition: boolean;
+            closeDivestIndependentPosition: boolean;
             /**
              * @description Use the most available funds to increase long positions.
              * @example false
@@ -11147,7 +11142,7 @@ export interface components {
              * @description Round allocations to the exchange's board lot.
              * @example false
              */
-            roundAllocExchBoardLot: boolean;
+            roundAllocationQuantityToExchangeBoardLot: boolean;
             /**
              * @description `1` as the service sends it.
              * @example 1
@@ -11164,20 +11159,35 @@ export interface components {
              */
             useToleranceRange: boolean;
         };
-        /** @description New presets for model rebalancing; those left out keep their value. */
+        /**
+         * @description New presets for model rebalancing; those left out keep their value. Version 2.29 renamed three
+         *     of them; the older names (versions 2.27 and 2.28) are still accepted, and when a request sends
+         *     both spellings of one preset the 2.29 name wins. `cashQtyEstimateFactor`, gone in 2.29, is
+         *     accepted and ignored.
+         */
         ModelPresetsRequest: {
             /**
              * @description Avoid negative offsetting cash outside the models.
              * @example false
              */
+            avoidNegativeCashInIndependent?: boolean;
+            /**
+             * @description The older name of `avoidNegativeCashInIndependent`.
+             * @example false
+             */
             avoidNegativeCashInCore?: boolean;
             /**
-             * @description Factor applied before buying a full share with cash quantities.
+             * @description Factor applied before buying a full share with cash quantities (versions before 2.29); accepted and ignored.
              * @example 25
              */
             cashQtyEstimateFactor?: number;
             /**
              * @description Close the whole position when divesting.
+             * @example true
+             */
+            closeDivestIndependentPosition?: boolean;
+            /**
+             * @description The older name of `closeDivestIndependentPosition`.
              * @example true
              */
             closeDivestCorePosition?: boolean;
@@ -11205,6 +11215,11 @@ export interface components {
             reqId?: components["schemas"]["FaRequestId"];
             /**
              * @description Round allocations to the exchange's board lot.
+             * @example false
+             */
+            roundAllocationQuantityToExchangeBoardLot?: boolean;
+            /**
+             * @description The older name of `roundAllocationQuantityToExchangeBoardLot`.
              * @example false
              */
             roundAllocExchBoardLot?: boolean;
