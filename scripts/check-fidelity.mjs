@@ -18,13 +18,17 @@
 //   --json         print the machine-readable report on stdout instead of the text report
 //   --json=PATH    also write the machine-readable report to PATH
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
-import { fastFormats } from 'ajv-formats/dist/formats.js';
-import { parse as parseYaml } from 'yaml';
+import { join, relative } from 'node:path';
 import { deref, documentOperations } from '../packages/types/document-operations.mjs';
-import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
+import {
+  createValidatorSet,
+  loadDifferences,
+  matchMediaType,
+  parseCheckOptions,
+  referenceDir as locateReference,
+  staleRecords as findStaleRecords,
+} from './reference.mjs';
 
 const vendorFiles = [
   { version: '2.27', file: 'vendor-openapi-2.27.json' },
@@ -35,39 +39,10 @@ const vendorPrefix = '/v1/api';
 const differencesFile = join(repoRoot, 'openapi', 'fidelity-differences.yaml');
 const maxErrorsShown = 3;
 
-function usage(message) {
-  console.error(`${message}\nUsage: node scripts/check-fidelity.mjs [--strict] [--json[=PATH]]`);
-  process.exit(2);
-}
-
-function parseOptions(argv) {
-  const options = { strict: false, jsonStdout: false, jsonPath: undefined };
-  for (const arg of argv) {
-    if (arg === '--strict') options.strict = true;
-    else if (arg === '--json' || arg === '--json=-') options.jsonStdout = true;
-    else if (arg.startsWith('--json=')) options.jsonPath = resolve(arg.slice('--json='.length));
-    else usage(`unknown argument: ${arg}`);
-  }
-  return options;
-}
-
 // --- documents -----------------------------------------------------------------------------
 
 /** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
 const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
-
-const baseMediaType = (mediaType) => mediaType.split(';')[0].trim().toLowerCase();
-const isJson = (mediaType) => /^application\/(.+\+)?json$/.test(baseMediaType(mediaType));
-
-/** Our media type for a vendor one: the same, the same without parameters, or JSON for JSON. */
-function matchMediaType(content, vendorMediaType) {
-  const ours = Object.keys(content ?? {});
-  return (
-    ours.find((m) => m === vendorMediaType) ??
-    ours.find((m) => baseMediaType(m) === baseMediaType(vendorMediaType)) ??
-    (isJson(vendorMediaType) ? ours.find(isJson) : undefined)
-  );
-}
 
 const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
 
@@ -160,67 +135,6 @@ function fromOpenApi30(schema) {
   return rest;
 }
 
-// --- validation ----------------------------------------------------------------------------
-
-/**
- * Validates values against schemas of one document: the document's component schemas and the
- * targets (the schemas of its operations) sit under one root, so `#/components/schemas/...`
- * references resolve as they do in the document.
- */
-function createValidatorSet(rootId, componentSchemas) {
-  const targets = [];
-  return {
-    /** Registers a schema; returns its index. */
-    add(schema) {
-      targets.push(schema);
-      return targets.length - 1;
-    },
-    /** Compiles every target; returns validate(index, value) → { valid, errors }. */
-    compile() {
-      const ajv = new Ajv2020.default({
-        strict: false,
-        strictNumbers: true,
-        allErrors: true,
-        validateSchema: false,
-        logger: false,
-        formats: { ...fastFormats, ...openapiFormats },
-      });
-      ajv.addSchema({ $id: rootId, components: { schemas: componentSchemas }, targets });
-      const compiled = new Map();
-      return (index, value) => {
-        if (!compiled.has(index)) {
-          try {
-            compiled.set(index, ajv.compile({ $ref: `${rootId}#/targets/${index}` }));
-          } catch (error) {
-            compiled.set(index, error);
-          }
-        }
-        const validate = compiled.get(index);
-        if (validate instanceof Error) {
-          return { valid: false, errors: [{ pointer: '', message: validate.message }] };
-        }
-        const valid = validate(value);
-        return {
-          valid,
-          errors: valid ? [] : validate.errors.map((e) => formatError(e)),
-        };
-      };
-    },
-  };
-}
-
-function formatError(error) {
-  const pointer = error.instancePath === '' ? '/' : error.instancePath;
-  const detail =
-    error.params?.additionalProperty ??
-    error.params?.missingProperty ??
-    (error.params?.allowedValues ? error.params.allowedValues.join(', ') : undefined);
-  return {
-    pointer,
-    message: detail === undefined ? error.message : `${error.message} (${detail})`,
-  };
-}
-
 // --- the check -----------------------------------------------------------------------------
 
 /** Vendor operations keyed by method and path shape: each key's operation in every version. */
@@ -240,45 +154,6 @@ function vendorOperations(vendors) {
   return byShape;
 }
 
-function loadDifferences() {
-  if (!existsSync(differencesFile)) return new Map();
-  const parsed = parseYaml(readFileSync(differencesFile, 'utf8')) ?? {};
-  const entries = parsed.differences ?? [];
-  const records = new Map();
-  const where = relative(repoRoot, differencesFile);
-  const known = new Set(vendorFiles.map(({ version }) => version));
-  for (const [index, entry] of entries.entries()) {
-    for (const field of ['operationId', 'status', 'example', 'versions', 'decision', 'reason']) {
-      if (entry?.[field] === undefined || String(entry[field]).trim() === '') {
-        console.error(`${where}: entry ${index + 1} lacks \`${field}\``);
-        process.exit(1);
-      }
-    }
-    const versions = Array.isArray(entry.versions) ? entry.versions.map(String) : [];
-    const unknown = versions.filter((version) => !known.has(version));
-    if (versions.length === 0 || unknown.length > 0) {
-      console.error(
-        `${where}: entry ${index + 1} needs \`versions\`, a list of ${[...known].join(', ')}`,
-      );
-      process.exit(1);
-    }
-    // One record per version, so that each is used, or reported stale, on its own.
-    for (const version of versions) {
-      const key = exampleKey(entry.operationId, String(entry.status), entry.example, version);
-      if (records.has(key)) {
-        console.error(`${where}: ${key} is recorded twice`);
-        process.exit(1);
-      }
-      records.set(key, {
-        decision: String(entry.decision),
-        reason: String(entry.reason).trim(),
-        used: false,
-      });
-    }
-  }
-  return records;
-}
-
 /** A record's key; `*` as the operation stands for every operation (a vendor's shared response). */
 const exampleKey = (operationId, status, example, version) =>
   `${operationId} ${status} ${example} (${version})`;
@@ -286,6 +161,23 @@ const exampleKey = (operationId, status, example, version) =>
 const recordOf = (records, { operationId, status, example, vendorVersion }) =>
   records.get(exampleKey(operationId, status, example, vendorVersion)) ??
   records.get(exampleKey('*', status, example, vendorVersion));
+
+const knownVersions = new Set(vendorFiles.map(({ version }) => version));
+
+const loadRecords = () =>
+  loadDifferences(
+    differencesFile,
+    ['operationId', 'status', 'example', 'versions', 'decision', 'reason'],
+    (entry, fail) => {
+      const versions = Array.isArray(entry.versions) ? entry.versions.map(String) : [];
+      if (versions.length === 0 || versions.some((version) => !knownVersions.has(version))) {
+        fail(`needs \`versions\`, a list of ${[...knownVersions].join(', ')}`);
+      }
+      return versions.map((version) =>
+        exampleKey(entry.operationId, String(entry.status), entry.example, version),
+      );
+    },
+  );
 
 function check(referenceDir) {
   const vendors = vendorFiles
@@ -405,7 +297,7 @@ function check(referenceDir) {
   const validateVendor = new Map(
     [...vendorValidators].map(([version, set]) => [version, set.compile()]),
   );
-  const records = loadDifferences();
+  const records = loadRecords();
   const results = examples.map((entry) => {
     const oursVerdict =
       entry.ourIndex === undefined
@@ -428,10 +320,7 @@ function check(referenceDir) {
       recorded: record ? { decision: record.decision, reason: record.reason } : null,
     };
   });
-  // A record that matches no miss (the example now validates, or no longer exists) is stale.
-  const staleRecords = [...records]
-    .filter(([, record]) => !record.used)
-    .map(([key, record]) => ({ key, decision: record.decision }));
+  const staleRecords = findStaleRecords(records);
   return {
     reference: {
       dir: referenceDir,
@@ -534,10 +423,8 @@ function printReport(report) {
 
 // --- main ----------------------------------------------------------------------------------
 
-const options = parseOptions(process.argv.slice(2));
-const referenceDir = process.env.BROKERAGE_REFERENCE_DIR
-  ? resolve(process.env.BROKERAGE_REFERENCE_DIR)
-  : resolve(repoRoot, '..', 'shared', 'reference');
+const options = parseCheckOptions(process.argv.slice(2), 'check-fidelity.mjs');
+const referenceDir = locateReference();
 if (!vendorFiles.some(({ file }) => existsSync(join(referenceDir, file)))) {
   const notice = `fidelity: skipped, the vendor's description is not available (no vendor-openapi-*.json in ${referenceDir}; set BROKERAGE_REFERENCE_DIR to its folder)`;
   if (options.jsonStdout) console.log(JSON.stringify({ skipped: notice }, null, 2));

@@ -455,7 +455,8 @@ export interface paths {
          *     `selectedAccount` of `GET /v1/api/iserver/accounts`). Only for financial advisors and other
          *     multi-account structures: `acctId` must be one of the user's `accounts`. An account id the
          *     user cannot trade answers 500 with an error-only body. Selecting the account that is already
-         *     selected answers `set: true` as well.
+         *     selected changes nothing and answers `{"success": "Account already set"}`, to a
+         *     single-account user as well.
          */
         post: operations["switchAccount"];
         delete?: never;
@@ -3743,19 +3744,19 @@ export interface components {
              *     that keeps the session open pushes it back.
              * @example 287400
              */
-            ssoExpires: number;
+            ssoExpires?: number;
             /**
              * @description Internal use only; spelled `collission` (double s) in real payloads. True when another
              *     login of the same user collided with this session.
              * @example false
              */
-            collission: boolean;
+            collission?: boolean;
             /**
              * Format: int64
              * @description Internal use only; the brokerage's number of the logged-in user.
              * @example 10001001
              */
-            userId: number;
+            userId?: number;
             hmds: components["schemas"]["HmdsStatus"];
             /** @description The state of the brokerage session, as the authentication status operation answers it. */
             iserver: {
@@ -4048,11 +4049,8 @@ export interface components {
              */
             acctId: string;
         };
-        /**
-         * @description Validation of the switched account: the account now selected for trading. Selecting the
-         *     account that is already selected also answers `set: true`.
-         */
-        SwitchAccountResponse: {
+        /** @description The account now selected for trading, after a switch to another account. */
+        AccountSwitched: {
             /** @description Whether the account is now the selected account (always true on status 200; a wrong id answers 500). */
             set: boolean;
             /**
@@ -4061,6 +4059,22 @@ export interface components {
              */
             acctId: string;
         };
+        /**
+         * @description The answer to a switch to the account that is already selected: nothing changes. Sent to
+         *     single-account users too, who otherwise cannot switch.
+         */
+        AccountAlreadySelected: {
+            /**
+             * @description The service's text, `Account already set`.
+             * @example Account already set
+             */
+            success: string;
+        };
+        /**
+         * @description Validation of the switch: the account now selected (`set`, `acctId`), or, when the account
+         *     asked for is already the selected one, only a `success` text.
+         */
+        SwitchAccountResponse: components["schemas"]["AccountSwitched"] | components["schemas"]["AccountAlreadySelected"];
         /**
          * @description The error-only object: a reason and nothing else. Answered with 500 by set account, set
          *     dynamic account, alert creation and modification, alert activation and alert deletion.
@@ -5654,7 +5668,7 @@ export interface components {
              * @description Internal result code (0).
              * @example 0
              */
-            rc: number;
+            rc?: number;
             nav: components["schemas"]["PerformanceSeriesSet"];
             /**
              * @description Number of days of history the service holds for the accounts.
@@ -5743,7 +5757,7 @@ export interface components {
              * @description Internal result code (0).
              * @example 0
              */
-            rc: number;
+            rc?: number;
             /** @description The accounts shown. */
             view: string[];
             /**
@@ -5792,7 +5806,7 @@ export interface components {
              * @description Internal result code (0).
              * @example 0
              */
-            rc: number;
+            rc?: number;
             /**
              * @description Number of days covered.
              * @example 90
@@ -5869,7 +5883,7 @@ export interface components {
              * @description Whether today's executions are included (always true here).
              * @example true
              */
-            includesRealTime: boolean;
+            includesRealTime?: boolean;
             /** @description The transactions, newest first. */
             transactions: {
                 /**
@@ -7683,11 +7697,12 @@ export interface components {
              */
             symbol: string;
             /**
-             * @description Side as one letter, `B` buy or `S` sell (the open orders operation spells it out).
+             * @description Side: one letter, `B` buy or `S` sell, or spelled out, `BUY` or `SELL` (a recording of the
+             *     service shows `BUY`, the vendor's description lists the words).
              * @example B
              * @enum {string}
              */
-            side: "B" | "S";
+            side: "B" | "S" | "BUY" | "SELL";
             /**
              * @description Local symbol of the contract.
              * @example AAPL
@@ -7707,7 +7722,7 @@ export interface components {
              * @description Long name of the company or instrument.
              * @example APPLE INC
              */
-            company_name: string;
+            company_name?: string;
             /**
              * @description Units not filled yet, a decimal string (`"0.0"` once filled or cancelled).
              * @example 10.0
@@ -7722,12 +7737,12 @@ export interface components {
              * @description Currency the contract trades in.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Account the order belongs to.
              * @example U1234567
              */
-            account: string;
+            account?: string;
             /**
              * @description Order type in upper-case words, as `origOrderType` of the open orders (`MARKET`, `LIMIT`, `STOP`, ...; not an enumeration).
              * @example LIMIT
@@ -7747,7 +7762,7 @@ export interface components {
              * @description Units filled so far, a decimal string.
              * @example 0.0
              */
-            cum_fill: string;
+            cum_fill?: string;
             /** @description Current status of the order. */
             order_status: components["schemas"]["OrderStatusValue"];
             /**
@@ -7759,7 +7774,7 @@ export interface components {
              * @description The status for display (`Order Submitted`, `Order Filled`, `Order Cancelled`, ...).
              * @example Order Submitted
              */
-            order_status_description: string;
+            order_status_description?: string;
             /**
              * @description Time in force (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`).
              * @example DAY
@@ -8329,19 +8344,19 @@ export interface components {
              * @description Whether a cost report (regulatory cost and charges disclosure) must be shown before an order is placed.
              * @example false
              */
-            costReport: boolean;
+            costReport?: boolean;
             /**
              * @description Accounts of the session that have the trading permissions for this contract.
              * @example [
              *       "U1234567"
              *     ]
              */
-            canTradeAcctIds: string[];
+            canTradeAcctIds?: string[];
             /**
              * @description Why the contract cannot be traded by the session's accounts (for example missing trading permissions); null when it can.
              * @example null
              */
-            error: string | null;
+            error?: string | null;
             /**
              * @description Order types the contract accepts, in the service's lower-case naming.
              * @example [
@@ -8372,7 +8387,7 @@ export interface components {
              *       "limitonclose"
              *     ]
              */
-            ibAlgoTypes: string[];
+            ibAlgoTypes?: string[];
             /**
              * @description Order types that accept a fractional quantity; empty when the contract cannot be traded in fractions.
              * @example [
@@ -8386,12 +8401,12 @@ export interface components {
              *       "trailing_stop_limit"
              *     ]
              */
-            fraqTypes: string[];
+            fraqTypes?: string[];
             /**
              * @description Whether an order for the contract must be previewed (what-if) before it is placed.
              * @example false
              */
-            forceOrderPreview: boolean;
+            forceOrderPreview?: boolean;
             /**
              * @description Order types valid with a cash quantity (`cashQty` of the place-order operation, a monetary amount instead of a quantity); empty when cash-quantity orders are not offered.
              * @example [
@@ -8405,7 +8420,7 @@ export interface components {
              *       "trailing_stop_limit"
              *     ]
              */
-            cqtTypes: string[];
+            cqtTypes?: string[];
             /**
              * @description Defaults for a new order ticket, keyed by order-type code (`LMT`, `STP`, `STP_LMT`, ...). Each
              *     value maps a field code to its default: `LP` limit price, `SP` stop price, `TA` trailing
@@ -8432,7 +8447,7 @@ export interface components {
              *       "relative"
              *     ]
              */
-            orderTypesOutside: string[];
+            orderTypesOutside?: string[];
             /**
              * @description Default quantity of a new order ticket, in shares, contracts or units of the base currency.
              * @example 100
@@ -8461,7 +8476,7 @@ export interface components {
              *       "DAY/o,a"
              *     ]
              */
-            tifTypes: string[];
+            tifTypes?: string[];
             /**
              * @description Defaults of a new order ticket as the user configured them in the trading platform. The
              *     size is a formatted decimal string (`"100.00"`), as in real payloads.
@@ -8507,22 +8522,22 @@ export interface components {
              * @description Origination of the order being modified; null for a new order.
              * @example null
              */
-            orderOrigination: string | null;
+            orderOrigination?: string | null;
             /**
              * @description Whether an order preview (what-if) is available for the contract.
              * @example true
              */
-            preview: boolean;
+            preview?: boolean;
             /**
              * @description Default display (iceberg) size; null when none is set.
              * @example null
              */
-            displaySize: number | null;
+            displaySize?: number | null;
             /**
              * @description Number of decimal places a fractional quantity may have.
              * @example 4
              */
-            fraqInt: number;
+            fraqInt?: number;
             /**
              * @description Currency of a cash quantity (the contract's trading currency).
              * @example USD
@@ -8532,29 +8547,29 @@ export interface components {
              * @description Step of a cash quantity, in `cashCcy`; null for contracts that take no cash quantity (options).
              * @example 500
              */
-            cashQtyIncr: number | null;
+            cashQtyIncr?: number | null;
             /**
              * @description Factor by which quoted prices are multiplied (for contracts quoted in a sub-unit, e.g. pence); null when prices are not magnified.
              * @example null
              */
-            priceMagnifier: number | null;
+            priceMagnifier?: number | null;
             /**
              * @description Whether the contract's price may be negative (some futures and spreads).
              * @example false
              */
-            negativeCapable: boolean;
+            negativeCapable?: boolean;
             /**
              * @description How the price increment is determined; 1 for a table of price tiers (`incrementRules`).
              * @example 1
              */
-            incrementType: number;
+            incrementType?: number;
             /** @description Price increment table, lowest tier first. */
-            incrementRules: components["schemas"]["ContractIncrementRule"][];
+            incrementRules?: components["schemas"]["ContractIncrementRule"][];
             /**
              * @description Whether the contract has a secondary (alternative) set of rules, for example for the overnight session.
              * @example true
              */
-            hasSecondary: boolean;
+            hasSecondary?: boolean;
             /**
              * @description Order types an existing order may be changed to when modifying it; empty for a new order.
              * @example []
@@ -8935,17 +8950,17 @@ export interface components {
              * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of futures options on the contract; null when none.
              * @example null
              */
-            fop: string | null;
+            fop?: string | null;
             /**
              * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of the options listed on the contract; null when none.
              * @example 20260116;20260220;20260320;20260417
              */
-            opt: string | null;
+            opt?: string | null;
             /**
              * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of warrants on the contract; null when none.
              * @example null
              */
-            war: string | null;
+            war?: string | null;
             /** @description The kinds of contracts listed on the match, the match's own kind first. */
             sections: components["schemas"]["SecdefSearchSection"][];
             /** @description Bond search only - the matching issuers; pass an `id` as `issuerId` to the bond filters and to `/iserver/secdef/info`. */
@@ -9187,9 +9202,9 @@ export interface components {
              */
             undConid: number;
             /** @description Price increment tiers of the contract. */
-            incrementRules: components["schemas"]["ContractIncrementRule"][];
+            incrementRules?: components["schemas"]["ContractIncrementRule"][];
             /** @description How prices of the contract are displayed. */
-            displayRule: {
+            displayRule?: {
                 /**
                  * @description Power of ten prices are magnified by for display; `0` for none.
                  * @example 0
@@ -10121,7 +10136,7 @@ export interface components {
              * @description Index of the last bar (the number of bars less one; 0 when there are none).
              * @example 4
              */
-            points: number;
+            points?: number;
             /** @description The bars, oldest first; at most 1000. */
             data: components["schemas"]["HistoryBar"][];
         };
@@ -10149,13 +10164,13 @@ export interface components {
                  * @example STK.US.MAJOR
                  */
                 type: string;
-                /** @description Locations inside this one (empty when none). */
+                /** @description Locations inside this one (empty, or null, when none). */
                 locations?: {
                     /** @description Readable name. */
                     display_name?: string;
                     /** @description The value of the request's `location`. */
                     type?: string;
-                }[];
+                }[] | null;
             }[];
         };
         /** @description The scans that can be run, with their types, instruments, filters and locations. */
@@ -10266,7 +10281,7 @@ export interface components {
                  * @description The value the scan ranks by, formatted (`2.35%`, `221.52K`).
                  * @example 2.35%
                  */
-                scan_data: string;
+                scan_data?: string;
                 /**
                  * @description Symbol, or the local symbol of a derivative.
                  * @example TSLA
@@ -12434,13 +12449,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page of sub-accounts. */
+            /**
+             * @description The page of sub-accounts. The service has been recorded answering a user without
+             *     sub-accounts with a plain list of their account, in the form of the sub-accounts
+             *     operation, instead of a page.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Subaccounts2"];
+                    "application/json": components["schemas"]["Subaccounts2"] | components["schemas"]["PortfolioAccount"][];
                 };
             };
             400: components["responses"]["BadRequest"];

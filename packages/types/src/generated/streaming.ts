@@ -1015,7 +1015,7 @@ export interface components {
              * @description Index of the last bar (the number of bars less one; 0 when there are none).
              * @example 4
              */
-            points: number;
+            points?: number;
             /** @description The bars, oldest first; at most 1000. */
             data: components["schemas"]["HistoryBar"][];
         };

@@ -1738,7 +1738,7 @@ validate9.evaluated = {"props":{"topic":true,"error":true,"code":true},"dynamicP
 
 export const message_history = validate10;
 const schema15 = {"allOf":[{"$ref":"#/components/schemas/MarketDataHistory"},{"type":"object","required":["topic","serverId"],"properties":{"topic":{"type":"string","pattern":"^smh\\+\\d+$"}}}]};
-const schema16 = {"type":"object","required":["symbol","text","priceFactor","startTime","high","low","timePeriod","barLength","mdAvailability","outsideRth","volumeFactor","data","points"],"properties":{"serverId":{"type":"string"},"symbol":{"type":"string"},"text":{"type":"string"},"priceFactor":{"type":"integer"},"startTime":{"type":"string"},"high":{"type":"string"},"low":{"type":"string"},"timePeriod":{"type":"string"},"barLength":{"type":"integer"},"mdAvailability":{"type":"string"},"mktDataDelay":{"type":"integer"},"outsideRth":{"type":"boolean"},"tradingDayDuration":{"type":"integer"},"volumeFactor":{"type":"integer"},"priceDisplayRule":{"type":"integer"},"priceDisplayValue":{"type":"string"},"chartPanStartTime":{"type":"string"},"direction":{"type":"integer"},"negativeCapable":{"type":"boolean"},"messageVersion":{"type":"integer"},"travelTime":{"type":"integer"},"points":{"type":"integer"},"data":{"type":"array","items":{"$ref":"#/components/schemas/HistoryBar"}}}};
+const schema16 = {"type":"object","required":["symbol","text","priceFactor","startTime","high","low","timePeriod","barLength","mdAvailability","outsideRth","volumeFactor","data"],"properties":{"serverId":{"type":"string"},"symbol":{"type":"string"},"text":{"type":"string"},"priceFactor":{"type":"integer"},"startTime":{"type":"string"},"high":{"type":"string"},"low":{"type":"string"},"timePeriod":{"type":"string"},"barLength":{"type":"integer"},"mdAvailability":{"type":"string"},"mktDataDelay":{"type":"integer"},"outsideRth":{"type":"boolean"},"tradingDayDuration":{"type":"integer"},"volumeFactor":{"type":"integer"},"priceDisplayRule":{"type":"integer"},"priceDisplayValue":{"type":"string"},"chartPanStartTime":{"type":"string"},"direction":{"type":"integer"},"negativeCapable":{"type":"boolean"},"messageVersion":{"type":"integer"},"travelTime":{"type":"integer"},"points":{"type":"integer"},"data":{"type":"array","items":{"$ref":"#/components/schemas/HistoryBar"}}}};
 const schema17 = {"type":"object","required":["o","c","h","l","v","t"],"properties":{"o":{"type":"number"},"c":{"type":"number"},"h":{"type":"number"},"l":{"type":"number"},"v":{"type":"number"},"t":{"type":"integer","format":"int64"}}};
 const formats0 = formats.int64;
 
@@ -1873,8 +1873,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.points === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'"};
+if(data.serverId !== undefined){
+if(typeof data.serverId !== "string"){
+const err12 = {instancePath:instancePath+"/serverId",schemaPath:"#/properties/serverId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1883,9 +1884,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.serverId !== undefined){
-if(typeof data.serverId !== "string"){
-const err13 = {instancePath:instancePath+"/serverId",schemaPath:"#/properties/serverId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.symbol !== undefined){
+if(typeof data.symbol !== "string"){
+const err13 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1895,9 +1897,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.symbol !== undefined){
-if(typeof data.symbol !== "string"){
-const err14 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err14 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1907,9 +1909,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err15 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.priceFactor !== undefined){
+let data3 = data.priceFactor;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err15 = {instancePath:instancePath+"/priceFactor",schemaPath:"#/properties/priceFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1919,10 +1922,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.priceFactor !== undefined){
-let data3 = data.priceFactor;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err16 = {instancePath:instancePath+"/priceFactor",schemaPath:"#/properties/priceFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.startTime !== undefined){
+if(typeof data.startTime !== "string"){
+const err16 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1932,9 +1934,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-if(typeof data.startTime !== "string"){
-const err17 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.high !== undefined){
+if(typeof data.high !== "string"){
+const err17 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1944,9 +1946,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.high !== undefined){
-if(typeof data.high !== "string"){
-const err18 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.low !== undefined){
+if(typeof data.low !== "string"){
+const err18 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1956,9 +1958,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.low !== undefined){
-if(typeof data.low !== "string"){
-const err19 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.timePeriod !== undefined){
+if(typeof data.timePeriod !== "string"){
+const err19 = {instancePath:instancePath+"/timePeriod",schemaPath:"#/properties/timePeriod/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1968,9 +1970,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.timePeriod !== undefined){
-if(typeof data.timePeriod !== "string"){
-const err20 = {instancePath:instancePath+"/timePeriod",schemaPath:"#/properties/timePeriod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.barLength !== undefined){
+let data8 = data.barLength;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err20 = {instancePath:instancePath+"/barLength",schemaPath:"#/properties/barLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1980,10 +1983,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.barLength !== undefined){
-let data8 = data.barLength;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err21 = {instancePath:instancePath+"/barLength",schemaPath:"#/properties/barLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.mdAvailability !== undefined){
+if(typeof data.mdAvailability !== "string"){
+const err21 = {instancePath:instancePath+"/mdAvailability",schemaPath:"#/properties/mdAvailability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1993,9 +1995,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.mdAvailability !== undefined){
-if(typeof data.mdAvailability !== "string"){
-const err22 = {instancePath:instancePath+"/mdAvailability",schemaPath:"#/properties/mdAvailability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.mktDataDelay !== undefined){
+let data10 = data.mktDataDelay;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err22 = {instancePath:instancePath+"/mktDataDelay",schemaPath:"#/properties/mktDataDelay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2005,10 +2008,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.mktDataDelay !== undefined){
-let data10 = data.mktDataDelay;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err23 = {instancePath:instancePath+"/mktDataDelay",schemaPath:"#/properties/mktDataDelay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.outsideRth !== undefined){
+if(typeof data.outsideRth !== "boolean"){
+const err23 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2018,9 +2020,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.outsideRth !== undefined){
-if(typeof data.outsideRth !== "boolean"){
-const err24 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.tradingDayDuration !== undefined){
+let data12 = data.tradingDayDuration;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/tradingDayDuration",schemaPath:"#/properties/tradingDayDuration/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2030,10 +2033,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.tradingDayDuration !== undefined){
-let data12 = data.tradingDayDuration;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err25 = {instancePath:instancePath+"/tradingDayDuration",schemaPath:"#/properties/tradingDayDuration/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.volumeFactor !== undefined){
+let data13 = data.volumeFactor;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err25 = {instancePath:instancePath+"/volumeFactor",schemaPath:"#/properties/volumeFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2043,10 +2046,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.volumeFactor !== undefined){
-let data13 = data.volumeFactor;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err26 = {instancePath:instancePath+"/volumeFactor",schemaPath:"#/properties/volumeFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.priceDisplayRule !== undefined){
+let data14 = data.priceDisplayRule;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err26 = {instancePath:instancePath+"/priceDisplayRule",schemaPath:"#/properties/priceDisplayRule/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2056,10 +2059,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.priceDisplayRule !== undefined){
-let data14 = data.priceDisplayRule;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err27 = {instancePath:instancePath+"/priceDisplayRule",schemaPath:"#/properties/priceDisplayRule/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.priceDisplayValue !== undefined){
+if(typeof data.priceDisplayValue !== "string"){
+const err27 = {instancePath:instancePath+"/priceDisplayValue",schemaPath:"#/properties/priceDisplayValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2069,9 +2071,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.priceDisplayValue !== undefined){
-if(typeof data.priceDisplayValue !== "string"){
-const err28 = {instancePath:instancePath+"/priceDisplayValue",schemaPath:"#/properties/priceDisplayValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chartPanStartTime !== undefined){
+if(typeof data.chartPanStartTime !== "string"){
+const err28 = {instancePath:instancePath+"/chartPanStartTime",schemaPath:"#/properties/chartPanStartTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2081,9 +2083,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.chartPanStartTime !== undefined){
-if(typeof data.chartPanStartTime !== "string"){
-const err29 = {instancePath:instancePath+"/chartPanStartTime",schemaPath:"#/properties/chartPanStartTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.direction !== undefined){
+let data17 = data.direction;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err29 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2093,10 +2096,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.direction !== undefined){
-let data17 = data.direction;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err30 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.negativeCapable !== undefined){
+if(typeof data.negativeCapable !== "boolean"){
+const err30 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2106,9 +2108,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.negativeCapable !== undefined){
-if(typeof data.negativeCapable !== "boolean"){
-const err31 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.messageVersion !== undefined){
+let data19 = data.messageVersion;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err31 = {instancePath:instancePath+"/messageVersion",schemaPath:"#/properties/messageVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2118,10 +2121,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.messageVersion !== undefined){
-let data19 = data.messageVersion;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err32 = {instancePath:instancePath+"/messageVersion",schemaPath:"#/properties/messageVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.travelTime !== undefined){
+let data20 = data.travelTime;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err32 = {instancePath:instancePath+"/travelTime",schemaPath:"#/properties/travelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2131,28 +2134,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.travelTime !== undefined){
-let data20 = data.travelTime;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err33 = {instancePath:instancePath+"/travelTime",schemaPath:"#/properties/travelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.points !== undefined){
+let data21 = data.points;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err33 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.points !== undefined){
-let data21 = data.points;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err34 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
 }
 errors++;
 }
@@ -2165,7 +2155,17 @@ for(let i0=0; i0<len0; i0++){
 let data23 = data22[i0];
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.o === undefined){
-const err35 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "o"},message:"must have required property '"+"o"+"'"};
+const err34 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "o"},message:"must have required property '"+"o"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data23.c === undefined){
+const err35 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "c"},message:"must have required property '"+"c"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2174,8 +2174,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data23.c === undefined){
-const err36 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "c"},message:"must have required property '"+"c"+"'"};
+if(data23.h === undefined){
+const err36 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "h"},message:"must have required property '"+"h"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2184,8 +2184,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data23.h === undefined){
-const err37 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "h"},message:"must have required property '"+"h"+"'"};
+if(data23.l === undefined){
+const err37 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "l"},message:"must have required property '"+"l"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2194,8 +2194,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data23.l === undefined){
-const err38 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "l"},message:"must have required property '"+"l"+"'"};
+if(data23.v === undefined){
+const err38 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2204,8 +2204,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data23.v === undefined){
-const err39 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
+if(data23.t === undefined){
+const err39 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2214,8 +2214,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data23.t === undefined){
-const err40 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
+if(data23.o !== undefined){
+let data24 = data23.o;
+if(!((typeof data24 == "number") && (isFinite(data24)))){
+const err40 = {instancePath:instancePath+"/data/" + i0+"/o",schemaPath:"#/components/schemas/HistoryBar/properties/o/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2224,10 +2226,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data23.o !== undefined){
-let data24 = data23.o;
-if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err41 = {instancePath:instancePath+"/data/" + i0+"/o",schemaPath:"#/components/schemas/HistoryBar/properties/o/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data23.c !== undefined){
+let data25 = data23.c;
+if(!((typeof data25 == "number") && (isFinite(data25)))){
+const err41 = {instancePath:instancePath+"/data/" + i0+"/c",schemaPath:"#/components/schemas/HistoryBar/properties/c/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2237,10 +2240,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data23.c !== undefined){
-let data25 = data23.c;
-if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err42 = {instancePath:instancePath+"/data/" + i0+"/c",schemaPath:"#/components/schemas/HistoryBar/properties/c/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data23.h !== undefined){
+let data26 = data23.h;
+if(!((typeof data26 == "number") && (isFinite(data26)))){
+const err42 = {instancePath:instancePath+"/data/" + i0+"/h",schemaPath:"#/components/schemas/HistoryBar/properties/h/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2250,10 +2253,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data23.h !== undefined){
-let data26 = data23.h;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err43 = {instancePath:instancePath+"/data/" + i0+"/h",schemaPath:"#/components/schemas/HistoryBar/properties/h/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data23.l !== undefined){
+let data27 = data23.l;
+if(!((typeof data27 == "number") && (isFinite(data27)))){
+const err43 = {instancePath:instancePath+"/data/" + i0+"/l",schemaPath:"#/components/schemas/HistoryBar/properties/l/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2263,10 +2266,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data23.l !== undefined){
-let data27 = data23.l;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err44 = {instancePath:instancePath+"/data/" + i0+"/l",schemaPath:"#/components/schemas/HistoryBar/properties/l/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data23.v !== undefined){
+let data28 = data23.v;
+if(!((typeof data28 == "number") && (isFinite(data28)))){
+const err44 = {instancePath:instancePath+"/data/" + i0+"/v",schemaPath:"#/components/schemas/HistoryBar/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2276,10 +2279,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data23.v !== undefined){
-let data28 = data23.v;
-if(!((typeof data28 == "number") && (isFinite(data28)))){
-const err45 = {instancePath:instancePath+"/data/" + i0+"/v",schemaPath:"#/components/schemas/HistoryBar/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data23.t !== undefined){
+let data29 = data23.t;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err45 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2288,11 +2291,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data23.t !== undefined){
-let data29 = data23.t;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err46 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(!(formats0.validate(data29))){
+const err46 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2301,9 +2302,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(!(formats0.validate(data29))){
-const err47 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2314,9 +2317,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err48 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err48 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2328,24 +2330,12 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
 }
 errors++;
 }
