@@ -156,7 +156,7 @@ const reportLines = reportHead
 const result = {
   mb: Number(values.mb),
   cli: values.cli,
-  bytesSent: totalBytes,
+  bytesTarget: totalBytes,
   bytesReceived: received,
   answerMs,
   rssBeforeMb: Math.round(before.rssMb),

@@ -2,7 +2,13 @@
 // malformed, cut short, compressed bombs, odd statuses and huge headers. The answer reaches the
 // client as it arrives and unchanged, the proxy holds a bounded copy only, every exchange it
 // could not check whole is a report line, /health stays the proxy's own, and close() stops it.
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import {
   createServer as createTcpServer,
   type AddressInfo,
@@ -11,6 +17,9 @@ import {
 import { PassThrough, Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { main, type RunningProxy } from '../src/cli.js';
+import type { Unchecked } from '../src/proxy/exchange-check.js';
+import { nestsDeeperThan } from '../src/proxy/json-depth.js';
+import { createValidatingProxy } from '../src/proxy/validating-proxy.js';
 
 const MiB = 1024 * 1024;
 /** The proxy keeps at most this much of each body to check it (`--proxy-check-bytes`). */
@@ -66,7 +75,7 @@ const slowGate = gate();
 const hugeGate = gate();
 
 /** The hostile upstream: one behaviour per path, each under a documented GET. */
-const behaviours: Record<string, (res: import('node:http').ServerResponse) => void> = {
+const behaviours: Record<string, (res: ServerResponse) => void> = {
   '/v1/api/portfolio/accounts': (res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     // Halfway, it waits for the test: /health must answer while the answer is in flight.
@@ -320,5 +329,47 @@ describe('stopping the proxy', () => {
     stalled.open();
     upstream.closeAllConnections();
     upstream.close();
+  });
+});
+
+describe('a check that throws', () => {
+  it('passes the answer unchanged and reports the exchange as not checked', async () => {
+    const upstream = createServer((_req, res) => res.end('[]'));
+    const upstreamUrl = await listenOn(upstream);
+    const unchecked: Unchecked[] = [];
+    const errors: unknown[] = [];
+    const proxy = createValidatingProxy({
+      upstream: upstreamUrl,
+      onUnchecked: (line) => unchecked.push(line),
+      onError: (error) => errors.push(error),
+      check: () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    });
+    const listener = createServer(proxy.handle);
+    const answer = await get(`${await listenOn(listener)}/v1/api/portfolio/accounts`);
+    listener.close();
+    upstream.close();
+    expect(answer).toMatchObject({ status: 200, head: '[]' });
+    expect(unchecked).toEqual([
+      expect.objectContaining({
+        reason: 'check failed',
+        message: 'the check failed: Maximum call stack size exceeded',
+      }),
+    ]);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('the JSON depth scan', () => {
+  it.each([
+    ['[[1]]', 2, false],
+    ['[[[1]]]', 2, true],
+    ['{"a":{"b":[]}}', 3, false],
+    ['{"a":{"b":[[]]}}', 3, true],
+    ['["[[[[", "\\"[[["]', 1, false],
+    ['"\\\\"', 0, false],
+  ])('%s nests deeper than %i: %s', (text, limit, deeper) => {
+    expect(nestsDeeperThan(Buffer.from(text), limit)).toBe(deeper);
   });
 });

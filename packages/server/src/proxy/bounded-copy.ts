@@ -12,7 +12,7 @@ export class BoundedCopy {
   /** `onKeep` hears each addition to the copy, for the proxy's count of what it holds. */
   constructor(
     private readonly limit: number,
-    private readonly onKeep: (bytes: number) => void = () => {},
+    private readonly onKeep: (bytes: number) => void,
   ) {}
 
   /** Copies from `stream` as its data flows; call it in the same tick as the stream's reader is

@@ -193,8 +193,8 @@ export function checkExchange(
   const report = (direction: Where['direction'], read: Read, errors: () => ValidationError[]) => {
     const where = { ...base, operationId, direction };
     if (read.kind === 'unchecked') {
-      const { kind: _, ...rest } = read;
-      unchecked.push({ ...where, ...rest });
+      const { reason, size, message } = read;
+      unchecked.push({ ...where, reason, ...(size === undefined ? {} : { size }), message });
     }
     const found = read.kind === 'invalid' ? [read.error] : errors();
     for (const error of found) {

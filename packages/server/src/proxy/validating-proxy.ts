@@ -10,7 +10,6 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { finished, pipeline } from 'node:stream/promises';
-import type { OperationId } from '@brokerage/types';
 import { BoundedCopy } from './bounded-copy.js';
 import {
   checkExchange,
