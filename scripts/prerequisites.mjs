@@ -104,7 +104,9 @@ function main() {
     console.error(stopMessage(missing, testScript));
     return 1;
   }
-  console.log(`The tests need ${missing.join(', ')}: installing ${packages.join(' ')} with apt-get.`);
+  console.log(
+    `The tests need ${missing.join(', ')}: installing ${packages.join(' ')} with apt-get.`,
+  );
   aptGet(['update', '-qq']);
   aptGet(['install', '-y', '-qq', ...packages]);
   const still = missingPrograms(missing);

@@ -67,7 +67,10 @@ export function findProgram(name, env = process.env) {
 }
 
 /** The names of the programs (of `names`, default all) not found on `env.PATH`. */
-export function missingPrograms(names = programs.map((program) => program.name), env = process.env) {
+export function missingPrograms(
+  names = programs.map((program) => program.name),
+  env = process.env,
+) {
   return names.filter((name) => findProgram(name, env) === undefined);
 }
 
