@@ -1,11 +1,13 @@
 // A Redis of a test suite's own: `redis-server` on a free port with a scratch directory
 // (append-only file on, no snapshots), for running the reference server on Redis in tests. The
-// `redis-server` program must be installed (Debian's package: `.ci/run` installs it).
+// `redis-server` program must be on PATH: without it, the one message of prerequisites.mjs says
+// how to install it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireProgram } from '../../../prerequisites.mjs';
 
 export interface ScratchRedis {
   /** `redis://127.0.0.1:<port>`. */
@@ -31,9 +33,9 @@ function freePort(): Promise<number> {
   });
 }
 
-function launch(port: number, dir: string): Promise<ChildProcess> {
+function launch(program: string, port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
-    'redis-server',
+    program,
     [
       '--port',
       String(port),
@@ -75,11 +77,13 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a Redis on a free loopback port with a scratch directory. */
+/** Starts a Redis on a free loopback port with a scratch directory; a `MissingProgramError` when
+ * `redis-server` is not on PATH. */
 export async function startScratchRedis(): Promise<ScratchRedis> {
+  const program = requireProgram('redis-server');
   const dir = mkdtempSync(join(tmpdir(), 'brokerage-redis-'));
   const port = await freePort();
-  let child = await launch(port, dir);
+  let child = await launch(program, port, dir);
   const url = `redis://127.0.0.1:${port}`;
   return {
     url,
@@ -87,7 +91,7 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
     stop: () => stopped(child),
     async restart() {
       await stopped(child);
-      child = await launch(port, dir);
+      child = await launch(program, port, dir);
     },
     async remove() {
       await stopped(child);
