@@ -8,7 +8,7 @@
 import { startServer, type Harness } from './harness.js';
 import { RedisStore } from '../src/store/redis/redis-store.js';
 import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
-import { limitBuy, tradingCalls } from './trading-helpers.js';
+import { defined, limitBuy, tradingCalls } from './trading-helpers.js';
 
 let redis: ScratchRedis;
 const started: Harness[] = [];
@@ -137,18 +137,18 @@ describe('Redis restarted empty', () => {
 
   it('makes a server told not to re-seed answer 503 and report the loss (to be replaced)', async () => {
     let lost = 0;
-    const [server] = await serversOn('exit', 1, () => (lost += 1));
+    const server = defined((await serversOn('exit', 1, () => (lost += 1)))[0]);
     await redis.restart({ empty: true });
-    let answer = await server!.call('GET', '/v1/api/iserver/accounts');
+    let answer = await server.call('GET', '/v1/api/iserver/accounts');
     for (let attempt = 0; attempt < 100 && lost === 0; attempt++) {
-      answer = await server!.call('GET', '/v1/api/iserver/accounts');
+      answer = await server.call('GET', '/v1/api/iserver/accounts');
     }
     expect(lost).toBe(1);
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('1');
     expect(answer.body).toEqual({ error: expect.stringMatching(/^Store lost/), statusCode: 503 });
-    expect((await server!.call('GET', '/health')).body).toMatchObject({ store: 'lost' });
-    expect((await server!.call('GET', '/ready')).status).toBe(503);
+    expect((await server.call('GET', '/health')).body).toMatchObject({ store: 'lost' });
+    expect((await server.call('GET', '/ready')).status).toBe(503);
   }, 60_000);
 });
 
@@ -164,7 +164,7 @@ describe('Redis paused (SIGSTOP)', () => {
     });
     const health = await Promise.all(servers.map((server) => server.call('GET', '/health')));
     const placed = await placing;
-    const ready = await servers[0]!.call('GET', '/ready');
+    const ready = await defined(servers[0]).call('GET', '/ready');
     // Resumed only now: every answer above came while Redis was stopped.
     expect(answeredWhilePaused).toBe(true);
     redis.resume();
@@ -174,7 +174,7 @@ describe('Redis paused (SIGSTOP)', () => {
     expect(ready.body).toEqual({ status: 'degraded' });
     for (const answer of placed.filter((item) => item.status === 503)) {
       expect(answer.retryAfter).toBe('1');
-      expect(answer.body).toEqual({ error: unreachable });
+      expect(answer.body).toEqual({ error: unreachable, statusCode: 503 });
     }
     const times = await Promise.all(servers.map((server) => recovered(server)));
     console.log(`recovery after a pause (ms): ${times.map(Math.round).join(', ')}`);
@@ -195,11 +195,11 @@ describe('Redis killed (SIGKILL) and restarted', () => {
     await redis.kill();
     const placed = await placing;
     const down = await placeMany(servers, 'down', 3);
-    const health = await servers[1]!.call('GET', '/health');
+    const health = await defined(servers[1]).call('GET', '/health');
     await redis.restart();
 
     expect(down.map((answer) => answer.status)).toEqual([503, 503, 503]);
-    expect(down[0]?.body).toEqual({ error: unreachable });
+    expect(down[0]?.body).toEqual({ error: unreachable, statusCode: 503 });
     expect(health.body).toMatchObject({ status: 'ok', store: 'degraded' });
     const times = await Promise.all(servers.map((server) => recovered(server)));
     console.log(`recovery after a kill and restart (ms): ${times.map(Math.round).join(', ')}`);

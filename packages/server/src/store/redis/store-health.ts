@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import { DomainError } from '../../domain/kernel/errors.js';
 
@@ -98,13 +97,7 @@ export class StoreHealth {
 
   async #probe(): Promise<void> {
     while (this.#state === 'degraded' && !this.#stopped) {
-      if (this.redis.status !== 'ready') {
-        const [ended] = await Promise.race([
-          once(this.redis, 'ready').then(() => [false]),
-          once(this.redis, 'end').then(() => [true]),
-        ]);
-        if (ended) return;
-      }
+      if (this.redis.status !== 'ready' && !(await reconnected(this.redis))) return;
       try {
         await this.redis.ping();
         if (this.#state === 'degraded') this.#set('ready');
@@ -113,4 +106,19 @@ export class StoreHealth {
       }
     }
   }
+}
+
+/** Resolves true once ioredis has reconnected, false if it gives up (the connection ended). */
+function reconnected(redis: Redis): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (value: boolean) => () => {
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      resolve(value);
+    };
+    const onReady = settle(true);
+    const onEnd = settle(false);
+    redis.once('ready', onReady);
+    redis.once('end', onEnd);
+  });
 }
