@@ -5,8 +5,8 @@
  * (JSON), the unit's events (JSON), the log's approximate length, the store's identity the unit
  * knows ('' for the first state, which sets it), the identity to set with the first state, the
  * time (ms, Redis's clock) after which the commit must not apply ('' for none). Answers
- * {1, new seq, the store's identity} when it committed; else nothing is written and it answers {0, seq} when another
- * commit came first, {-1, seq} when the store's identity is not the one given (its state was lost:
+ * {1, new seq, the store's identity} when it committed; else nothing is written and it answers
+ * {0, seq} when another commit came first, {-1, seq} when the store's identity is not the one given (its state was lost:
  * restarted empty, flushed), {-2, seq} when the deadline had passed (the unit was already told
  * that the store did not answer). */
 export const commitScript = `
