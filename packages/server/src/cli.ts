@@ -58,6 +58,8 @@ export interface CliOptions {
   store: string;
   /** Server processes on the port (`--workers`; more than one needs a shared store). */
   workers: number;
+  /** What a process does when its Redis store's state is lost (`--on-store-lost`). */
+  onStoreLost: 'reseed' | 'exit';
 }
 
 export interface CliIo {
@@ -151,6 +153,15 @@ export function buildProgram(io: CliIo = {}): Command {
         .env('BROKERAGE_STORE')
         .default('memory')
         .argParser(storeSpec),
+    )
+    .addOption(
+      new Option(
+        '--on-store-lost <action>',
+        'when Redis comes back without the state (restarted empty, flushed): reseed the fixtures (once across processes), or exit (code 1) so that --workers or a supervisor starts a fresh process',
+      )
+        .choices(['reseed', 'exit'])
+        .env('BROKERAGE_ON_STORE_LOST')
+        .default('reseed'),
     )
     .addOption(
       new Option(
@@ -396,6 +407,14 @@ async function startSimulation(
     sessionTimeoutMs: options.sessionTimeout * 1000,
     pacing: options.pacing,
     store: options.store,
+    ...(options.onStoreLost === 'exit'
+      ? {
+          onStoreLost: () => {
+            logger.fatal('store lost: exiting so that a fresh process replaces this one');
+            process.exit(1);
+          },
+        }
+      : {}),
     control: options.control,
     ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
     logger,

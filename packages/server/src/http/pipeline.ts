@@ -171,7 +171,7 @@ function bodyParsingAndValidation({
           validateResponses: validateResponses ? { allErrors: true } : false,
           validateSecurity: false,
           validateApiSpec: false,
-          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
+          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|ready|control)(\/|$)/,
         }),
         matchedOperation,
       ),

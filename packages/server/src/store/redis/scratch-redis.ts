@@ -3,7 +3,7 @@
 // `redis-server` program must be on PATH: without it, the one message of prerequisites.mjs says
 // how to install it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,14 @@ export interface ScratchRedis {
   urlWithPrefix(prefix: string): string;
   /** Stops the server (SIGTERM: it writes its append-only file) and keeps its directory. */
   stop(): Promise<void>;
-  /** Starts it again on the same port and directory: what was committed is loaded back. */
-  restart(): Promise<void>;
+  /** Starts it again on the same port and directory: what was committed is loaded back; with
+   * `empty`, its files are removed first, as a Redis without persistence restarts. */
+  restart(options?: { empty?: boolean }): Promise<void>;
+  /** Kills it (SIGKILL): connections drop with commands in flight. */
+  kill(): Promise<void>;
+  /** Stops it (SIGSTOP) until `resume` (SIGCONT): connections stay open, nothing answers. */
+  pause(): void;
+  resume(): void;
   /** Stops it and removes its directory. */
   remove(): Promise<void>;
 }
@@ -69,12 +75,17 @@ function launch(program: string, port: number, dir: string): Promise<ChildProces
   });
 }
 
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    if (signal === 'SIGTERM') child.kill('SIGCONT'); // a paused server must run to stop
+    child.kill(signal);
   });
+}
+
+function emptyDirectory(dir: string): void {
+  for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
 /** Starts a Redis on a free loopback port with a scratch directory; a `MissingProgramError` when
@@ -89,10 +100,14 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
     url,
     urlWithPrefix: (prefix) => `${url}/0?prefix=${encodeURIComponent(prefix)}`,
     stop: () => stopped(child),
-    async restart() {
+    async restart({ empty = false } = {}) {
       await stopped(child);
+      if (empty) emptyDirectory(dir);
       child = await launch(program, port, dir);
     },
+    kill: () => stopped(child, 'SIGKILL'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     async remove() {
       await stopped(child);
       rmSync(dir, { recursive: true, force: true });
