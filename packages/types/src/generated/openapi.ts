@@ -1706,8 +1706,11 @@ export interface paths {
          *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
          *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Order couldn't be submitted: Local order ID=<cOID> is already registered.` |
-         *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`) | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001` |
+         *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`); an `fxQty` that reads as 0 at 4 decimals | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001`; `The quantity rounds to 0` |
          *     | 8 | `price` or `auxPrice` is not a whole number of the contract's price increment at that price (the contract rules' `incrementRules`) | `The price does not conform to the minimum price variation for this contract.` |
+         *
+         *     Sizes and prices are compared with their increments as the decimals they are written as
+         *     (`0.3` is three tenths), never in floating point: `1e-12` is no multiple of `0.0001`.
          *
          *     **Warnings** come next, in this order; the first that applies to any order of the request is
          *     answered as one warning entry (one warning per round), and a message id suppressed for the
