@@ -387,6 +387,14 @@ describe('market data', () => {
         },
       });
       expect((await run(scan)).body.id).toBe('scanner2');
+      // The singular names real clients send (ibind): the same scan; the plural wins over them.
+      const contractsOf = async (body: unknown) => (await run(body)).body.Contracts;
+      const { locations, filters, ...rest } = scan;
+      expect(await contractsOf({ ...rest, location: locations, filter: filters })).toEqual(
+        answer.body.Contracts,
+      );
+      const both = { ...scan, location: 'NOPE', filter: [{ priceAbove: 1e9 }] };
+      expect(await contractsOf(both)).toEqual(answer.body.Contracts);
       expect((await run({ ...scan, scanCode: 'NOPE' })).status).toBe(400);
       const params = await server.call('GET', '/v1/api/hmds/scanner/params');
       expect(params.status).toBe(200);
