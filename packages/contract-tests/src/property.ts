@@ -21,18 +21,3 @@ export function invalidRequestStatuses(op: DocumentOperation, kind = ''): number
   if (op.responses.has(op.invalidRequestStatus)) return [op.invalidRequestStatus];
   return [...op.responses.keys()].filter((status) => status >= 400);
 }
-
-/** The words that open the message of a 500 the reference server answers when its own answer
- * breaks the document (packages/server/src/http/error-response.ts). */
-const responseCheckPrefix = 'Response does not match the document';
-
-/** The response check's message when the answer is the server's 500 for an answer of its own
- * that broke the document, whatever the error body's shape; undefined otherwise. */
-export function brokenOwnDocument(answer: { status: number; body: unknown }): string | undefined {
-  if (answer.status !== 500 || typeof answer.body !== 'object' || answer.body === null) return;
-  const { error, detail } = answer.body as { error?: unknown; detail?: unknown };
-  const message = typeof error === 'string' ? error : detail;
-  return typeof message === 'string' && message.startsWith(responseCheckPrefix)
-    ? message
-    : undefined;
-}
