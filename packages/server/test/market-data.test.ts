@@ -278,6 +278,8 @@ describe('market data', () => {
 
     it('answer the real-time quote and last trade, free on an exchange the user sees in real time', async () => {
       await start();
+      // A trade between two whole minutes (its sizes once came out in parts of a lot: a 500).
+      server.clock.advance(12_345);
       calls.setPrice(AAPL, 191.25);
       const before = usdCash();
       const answer = await regulatory(AAPL);
@@ -291,7 +293,8 @@ describe('market data', () => {
         '86': '191.27',
         '7058': 'Q',
       });
-      expect(typeof answer.body['88']).toBe('number');
+      expect(Number.isInteger(answer.body['88'])).toBe(true);
+      expect(Number.isInteger(answer.body['85'])).toBe(true);
       expect(usdCash()).toBe(before);
     });
 
@@ -384,6 +387,14 @@ describe('market data', () => {
         },
       });
       expect((await run(scan)).body.id).toBe('scanner2');
+      // The singular names real clients send (ibind): the same scan; the plural wins over them.
+      const contractsOf = async (body: unknown) => (await run(body)).body.Contracts;
+      const { locations, filters, ...rest } = scan;
+      expect(await contractsOf({ ...rest, location: locations, filter: filters })).toEqual(
+        answer.body.Contracts,
+      );
+      const both = { ...scan, location: 'NOPE', filter: [{ priceAbove: 1e9 }] };
+      expect(await contractsOf(both)).toEqual(answer.body.Contracts);
       expect((await run({ ...scan, scanCode: 'NOPE' })).status).toBe(400);
       const params = await server.call('GET', '/v1/api/hmds/scanner/params');
       expect(params.status).toBe(200);

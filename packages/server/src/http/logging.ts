@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { hintHeader } from './hints/hints.js';
+
+/** The hint the answer carries (`X-Brokerage-Hint`), for the request's log line. */
+const hintOf = (res: Response) => {
+  const hint = res.getHeader(hintHeader);
+  return hint === undefined ? {} : { hint: String(hint) };
+};
 
 /** Request logs through pino-http when the logger logs `info` (one line per request, with its
  * request id, a 4xx at `warn`); otherwise only the logger itself, for errors. */
@@ -28,13 +35,26 @@ export function requestLogging(logger: Logger): RequestHandler {
           : res.statusCode >= 400
             ? 'warn'
             : 'info',
+      // Read when the answer is sent, so the line carries the hint the answer has.
+      customProps: (_req, res) => hintOf(res as Response),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     });
   }
   // pino-http costs as much per request as the route itself, even when nothing is logged:
   // with request logs off, only errors are logged, through the logger as it is.
-  return (req: Request, _res: Response, next: NextFunction) => {
+  // A hint is still logged at warn (its request was refused), with what it is about.
+  const logHints = logger.isLevelEnabled('warn');
+  return (req: Request, res: Response, next: NextFunction) => {
     req.log = logger;
+    if (logHints) {
+      res.on('finish', () => {
+        if (res.hasHeader(hintHeader))
+          logger.warn(
+            { req: { method: req.method, url: req.originalUrl }, ...hintOf(res) },
+            'hint',
+          );
+      });
+    }
     next();
   };
 }

@@ -2,6 +2,8 @@ import { createRouteMatcher } from '@brokerage/types';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OperationInfo } from './document.js';
 import { sendError } from './error-response.js';
+import { hintHeader } from './hints/hints.js';
+import { didYouMean } from './hints/nearest-operations.js';
 
 /** Runs before the operation routes and the body parsers, with one match of the URL against the
  * document's paths: the most specific template, whatever the method, so that
@@ -11,7 +13,8 @@ import { sendError } from './error-response.js';
  *   shape, and no later step matches the path again.
  * - `HEAD` on a path with a GET operation is that GET without a body (Node's response already
  *   knows to send none).
- * - A method the path does not offer answers 405 with `Allow`. */
+ * - A method the path does not offer answers 405 with `Allow`, and the path's operations in
+ *   the hint header. */
 export function methodGate(operations: OperationInfo[]): RequestHandler {
   const operationsByPath = new Map<string, Map<string, OperationInfo>>();
   for (const operation of operations) {
@@ -42,6 +45,7 @@ export function methodGate(operations: OperationInfo[]): RequestHandler {
     }
     const allowed = [...byMethod.keys(), ...(byMethod.has('GET') ? ['HEAD'] : [])];
     res.setHeader('Allow', allowed.join(', '));
+    res.setHeader(hintHeader, didYouMean([...byMethod.values()]));
     sendError(res, { status: 405, message: 'Method Not Allowed' }, undefined, req.path);
   };
 }

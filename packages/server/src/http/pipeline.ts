@@ -21,6 +21,7 @@ import {
 } from './error-response.js';
 import type { OperationRequest, Reply } from './handler.js';
 import { methodGate } from './method-gate.js';
+import { hintHeader, requestHints, type RequestHint } from './hints/hints.js';
 import type { OperationCore } from './operation-core.js';
 import type { Clock } from '../domain/kernel/clock.js';
 import type { SessionGateOptions } from './session-gate.js';
@@ -66,7 +67,7 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
       dispatch(options),
     ]),
   );
-  mountErrors(app);
+  mountErrors(app, requestHints(options.operations, options.document));
 }
 
 const operationOf = (res: Response): OperationInfo | undefined =>
@@ -219,8 +220,10 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
 }
 
 /** 404 for anything else; every error answered with the status and body shape the document
- * gives for the operation (DomainError kinds, validation failures). */
-function mountErrors(app: Express): void {
+ * gives for the operation (DomainError kinds, validation failures), and, where the request
+ * deviates from the document in a way a hint explains, the hint in its header (the body stays
+ * the service's). */
+function mountErrors(app: Express, hint: RequestHint): void {
   app.use((req: Request, res: Response, next: NextFunction) => {
     next(Object.assign(new Error('not found'), { status: 404, path: req.path }));
   });
@@ -233,6 +236,8 @@ function mountErrors(app: Express): void {
       req.log.error({ err: error, operationId: operation?.operationId }, 'request failed');
     }
     if (res.headersSent) return;
+    const deviation = hint(error, operation, req);
+    if (deviation !== undefined) res.setHeader(hintHeader, deviation);
     sendError(res, answer, operation, req.path);
   });
 }

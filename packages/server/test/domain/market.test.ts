@@ -76,7 +76,7 @@ describe('the price path', () => {
 describe('bars, snapshots, fills and alerts: one market', () => {
   const barSizes: BarSize[] = ['1min', '5min', '1h', '1d', '1w', '1m'].map(parseBarSize);
 
-  it('keeps every trade within its bar, and the snapshot last at the latest close', () => {
+  it('keeps every trade within its bar, the snapshot last at the latest close, quotes in whole lots', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -110,6 +110,11 @@ describe('bars, snapshots, fills and alerts: one market', () => {
           expect(state?.last.price).toBe(market.price(AAPL));
           expect(state?.quote.bid).toBeLessThanOrEqual(state?.last.price ?? 0);
           expect(state?.quote.ask).toBeGreaterThanOrEqual(state?.last.price ?? Infinity);
+          // Sizes are whole lots at any millisecond (the regulatory snapshot sends round lots).
+          const lots = [state?.quote.bidSize, state?.quote.askSize].map(
+            (q) => (q ?? 0.5) / traits.lot,
+          );
+          expect(lots.filter((count) => !Number.isInteger(count))).toEqual([]);
         },
       ),
       { numRuns: 40 },

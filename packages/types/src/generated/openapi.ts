@@ -2848,6 +2848,10 @@ export interface paths {
          *     instrument, scan code or location answers 400; a filter code the scanner does not know is
          *     ignored.
          *
+         *     Clients also send the location and the filters under the names `location` and `filter`
+         *     (as `/iserver/scanner/run` names them); both are taken. When a body has both spellings,
+         *     `locations` and `filters` win.
+         *
          *     The session's first request to the historical market-data service starts it and answers 404:
          *     ask again.
          */
@@ -10320,7 +10324,7 @@ export interface components {
              */
             84?: string;
             /**
-             * @description Ask size (in round lots of 100 shares for US stocks).
+             * @description Ask size, in whole round lots (of 100 shares for US stocks).
              * @example 5
              */
             85?: number;
@@ -10330,7 +10334,7 @@ export interface components {
              */
             86?: string;
             /**
-             * @description Bid size (in round lots of 100 shares for US stocks).
+             * @description Bid size, in whole round lots (of 100 shares for US stocks).
              * @example 3
              */
             88?: number;
@@ -10499,6 +10503,17 @@ export interface components {
             /** @description The locations per instrument type, the request's `locations`. */
             location_tree?: components["schemas"]["ScannerLocation"][];
         };
+        /**
+         * @description Filters every contract must pass, each an object of `code: value` pairs.
+         * @example [
+         *       {
+         *         "priceAbove": 5
+         *       }
+         *     ]
+         */
+        HmdsScanFilters: {
+            [key: string]: string | number | boolean;
+        }[];
         /** @description The contracts a scan of the historical market-data service found, best first. */
         HmdsScannerResults: {
             /**
@@ -15007,6 +15022,11 @@ export interface operations {
                      */
                     locations?: string;
                     /**
+                     * @description The location under the name some clients send; `locations` wins when both are sent.
+                     * @example STK.US.MAJOR
+                     */
+                    location?: string;
+                    /**
                      * @description Scan type, from `scan_type_list`.
                      * @example TOP_PERC_GAIN
                      */
@@ -15026,10 +15046,9 @@ export interface operations {
                      * @example 25
                      */
                     maxItems?: number;
-                    /** @description Filters every contract must pass, each an object of `code: value` pairs. */
-                    filters?: {
-                        [key: string]: string | number | boolean;
-                    }[];
+                    filters?: components["schemas"]["HmdsScanFilters"];
+                    /** @description The filters under the name some clients send; `filters` wins when both are sent. */
+                    filter?: components["schemas"]["HmdsScanFilters"];
                 };
             };
         };

@@ -100,6 +100,7 @@ export const schemaValidators: Record<SchemaName, SchemaValidator> = {
   "FyiUnreadCount": body.schema_FyiUnreadCount as SchemaValidator,
   "HistoryBar": body.schema_HistoryBar as SchemaValidator,
   "HmdsHistory": body.schema_HmdsHistory as SchemaValidator,
+  "HmdsScanFilters": body.schema_HmdsScanFilters as SchemaValidator,
   "HmdsScannerParams": body.schema_HmdsScannerParams as SchemaValidator,
   "HmdsScannerResults": body.schema_HmdsScannerResults as SchemaValidator,
   "HmdsStatus": body.schema_HmdsStatus as SchemaValidator,

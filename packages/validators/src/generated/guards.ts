@@ -278,6 +278,9 @@ export const isHistoryBar = (value: unknown): value is Schemas["HistoryBar"] =>
 /** True when `value` matches the document's `HmdsHistory` schema. */
 export const isHmdsHistory = (value: unknown): value is Schemas["HmdsHistory"] =>
   schemaValidators["HmdsHistory"](value);
+/** True when `value` matches the document's `HmdsScanFilters` schema. */
+export const isHmdsScanFilters = (value: unknown): value is Schemas["HmdsScanFilters"] =>
+  schemaValidators["HmdsScanFilters"](value);
 /** True when `value` matches the document's `HmdsScannerParams` schema. */
 export const isHmdsScannerParams = (value: unknown): value is Schemas["HmdsScannerParams"] =>
   schemaValidators["HmdsScannerParams"](value);

@@ -87,14 +87,17 @@ export interface HmdsHistoryQuery extends Omit<HistoryQuery, 'direction' | 'sour
   barType?: string;
 }
 
-/** An `/hmds/scanner/run` request, as the service takes it. */
+/** An `/hmds/scanner/run` request, as the service takes it: the location and the filters under
+ * their plural names, or the singular ones some clients send (the plural wins). */
 export interface HmdsScanRequest {
   instrument?: string;
   locations?: string;
+  location?: string;
   scanCode?: string;
   maxItems?: number;
   /** Each filter an object of one or more `code: value` pairs. */
   filters?: Record<string, unknown>[];
+  filter?: Record<string, unknown>[];
 }
 
 /** At most this many contracts per `/iserver/scanner/run`, and per `/hmds/scanner/run`. */
@@ -308,8 +311,8 @@ export class MarketData {
       {
         instrument: request.instrument ?? '',
         type: request.scanCode ?? '',
-        location: request.locations ?? '',
-        filter: (request.filters ?? []).flatMap((pairs) =>
+        location: request.locations ?? request.location ?? '',
+        filter: (request.filters ?? request.filter ?? []).flatMap((pairs) =>
           Object.entries(pairs).map(([code, value]) => ({ code, value })),
         ),
       },

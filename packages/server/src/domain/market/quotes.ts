@@ -14,10 +14,13 @@ export function quoteAt(traits: PriceTraits, tick: Tick): Quote {
   const bid = Math.min(tick.price, onGrid(traits, tick.price - half));
   const ask = Math.max(tick.price, onGrid(traits, tick.price + half), bid + traits.increment);
   const lots = tick.size / traits.lot;
+  // Whole minutes: a trade's time is any millisecond, and a fraction here would make a size of
+  // part of a lot (the regulatory snapshot sends sizes as whole round lots).
+  const minutes = Math.floor(tick.t / 60_000);
   return {
     bid,
     ask: Number(ask.toFixed(traits.decimals)),
-    bidSize: traits.lot * (1 + ((lots * 3 + tick.t / 60_000) % 9)),
-    askSize: traits.lot * (1 + ((lots * 5 + tick.t / 60_000) % 7)),
+    bidSize: traits.lot * (1 + ((lots * 3 + minutes) % 9)),
+    askSize: traits.lot * (1 + ((lots * 5 + minutes) % 7)),
   };
 }
