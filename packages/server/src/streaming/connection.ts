@@ -311,7 +311,14 @@ export class StreamConnection {
   #executed(session: Session, executionId: string, accountId: string): void {
     const execution = executionById(this.#brokerage, executionId);
     if (this.#trades && execution) {
-      this.#send(views.trades([views.tradeUpdate(tradeView(this.#brokerage, execution))]));
+      const position = this.#brokerage
+        .account(accountId)
+        ?.positions.find((held) => held.conid === execution.conid);
+      this.#send(
+        views.trades([
+          views.tradeUpdate(tradeView(this.#brokerage, execution), position?.quantity ?? 0),
+        ]),
+      );
     }
     this.#sendPnl(session);
     this.#sendAccountValues(accountId);
