@@ -75,7 +75,7 @@ describe('the price path', () => {
 
 describe('periods and bar sizes, short or spelled out', () => {
   it('reads the spelled-out forms clients send as the short forms', () => {
-    const same = [
+    const same: [string, string][] = [
       ['2hours', '2h'],
       ['1day', '1d'],
       ['3weeks', '3w'],
