@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import proxyAddress from 'proxy-addr';
 import { pino, type Logger } from 'pino';
 import { controlRouter } from './control/router.js';
 import { controlServed, requireControlToken } from './http/control-access.js';
@@ -56,6 +57,9 @@ export {
 
 export type { Mode };
 
+/** Express's `trust proxy` setting. */
+export type TrustProxy = boolean | number | string | string[];
+
 /** The simulation's settings, and how the server serves it over HTTP. */
 export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
   /** Where the state lives: a store, `memory` (the default), or `redis://host:port/db` (add
@@ -79,8 +83,13 @@ export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
   /** Admin token of the control API: when set, every control request must carry it as
    * `Authorization: Bearer <token>`. */
   controlToken?: string;
-  /** Throttle of failed session lookups per client address; `false` turns it off. */
+  /** Throttle of failed lookups (session credentials on HTTP and the socket, the control token)
+   * per client address and per credential; `false` turns it off. */
   lookupThrottle?: Partial<LookupThrottleLimits> | false;
+  /** Which proxies in front of the server are trusted to name the client's address in
+   * `X-Forwarded-For` (Express's `trust proxy`: addresses or subnets, `loopback`, a number of
+   * hops, or true); the throttles count per client address. Default: none, the peer's address. */
+  trustProxy?: TrustProxy;
   /** Largest request body in bytes (default 1 MiB); a larger one answers 413. */
   bodyLimitBytes?: number;
   /** Extra credential checks (OAuth 1.0a, bearer tokens). */
@@ -154,13 +163,18 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   });
   const { brokerage } = services;
   shareChangeEvents(store, brokerage.events);
-  const lookups =
+  const throttle = (what: string) =>
     options.lookupThrottle === false
       ? undefined
-      : new LookupThrottle(clock, settings.logger, {
-          ...defaultLookupThrottle,
-          ...options.lookupThrottle,
-        });
+      : new LookupThrottle(
+          clock,
+          settings.logger,
+          { ...defaultLookupThrottle, ...options.lookupThrottle },
+          what,
+        );
+  // Separate counts: guessing the control token does not lock sessions out, nor the reverse.
+  const lookups = throttle('session lookups');
+  const controlLookups = throttle('control token checks');
   const authenticators = [...(options.authenticators ?? []), ...defaultAuthenticators(services)];
   const simulation = composeSimulation(services, {
     mode,
@@ -189,6 +203,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.response.json = sendJson;
   app.use(requestLogging(settings.logger));
   // Liveness: answers whatever the store does. On a shared store that answers, the clock's
@@ -215,7 +230,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   if (controlServed(control)) {
     app.use(
       '/control',
-      requireControlToken(control.token),
+      requireControlToken(control.token, controlLookups),
       controlRouter(controls, { validateResponses, store }),
     );
   }
@@ -233,7 +248,11 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     validateResponses,
   });
 
-  const streaming = new StreamingServer(services, gate, options.streaming);
+  // The socket reads the client's address as Express does, through the same trust setting.
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddress>[1];
+  const streaming = new StreamingServer(services, gate, options.streaming, (request) =>
+    proxyAddress(request, trust),
+  );
   const serverOptions = { mode, seed, sessionTimeoutMs, requestTimeoutMs };
   const openGatewaySession = gateway.open;
   return {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { generate } from 'selfsigned';
-import { createServer, type BrokerageServer, type Mode } from './app.js';
+import { createServer, type BrokerageServer, type Mode, type TrustProxy } from './app.js';
 import { registerConsumer } from './services.js';
 import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
@@ -44,6 +44,7 @@ export interface CliOptions {
   /** False with `--no-control`. */
   control: boolean;
   controlToken: string | undefined;
+  trustProxy: TrustProxy;
   /** Base URL of an upstream to forward to, validating the traffic (`--proxy`). */
   proxy: string | undefined;
   /** Where the proxy's NDJSON report goes (`-`: stdout). */
@@ -208,6 +209,14 @@ export function buildProgram(io: CliIo = {}): Command {
       ).env('BROKERAGE_CONTROL_TOKEN'),
     )
     .addOption(new Option('--no-control', 'do not serve the control API (/control) at all'))
+    .addOption(
+      new Option(
+        '--trust-proxy <list>',
+        'proxies trusted to name the client address in X-Forwarded-For (Express "trust proxy"): comma-separated addresses or subnets, loopback/linklocal/uniquelocal, a number of hops, or true; the throttles count per client address',
+      )
+        .argParser(parseTrustProxy)
+        .default(false),
+    )
     .addOption(
       new Option(
         '--proxy <url>',
@@ -390,6 +399,13 @@ async function startPrimary(options: CliOptions, io: CliIo): Promise<RunningWork
   });
 }
 
+/** `--trust-proxy`: `true`, a number of hops, or a list of addresses, subnets and names. */
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
+
 async function startSimulation(
   program: Command,
   options: CliOptions,
@@ -417,6 +433,7 @@ async function startSimulation(
       : {}),
     control: options.control,
     ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
+    trustProxy: options.trustProxy,
     logger,
   });
   for (const file of options.registerConsumer) {

@@ -123,8 +123,11 @@ describe('the streaming socket in gateway mode', () => {
     // The market order fills at the next price.
     server.controls.setPrice(AAPL, 190);
     const trade = (await socket.next(withTopic('str'))) as streaming.ServerMessages['trades'];
-    expect(trade.args[0]).toMatchObject({ conid: String(AAPL), side: 'B', size: 5 });
-    expect(trade.args[0]).not.toHaveProperty('order_id');
+    // As recorded live frames: a numeric conid, the order's id and the position after the fill
+    // (the demo account held 100).
+    const orderId = (answer.body as { order_id: string }[])[0]?.order_id;
+    expect(trade.args[0]).toMatchObject({ conid: AAPL, side: 'B', size: 5, position: 105 });
+    expect(String(trade.args[0]?.order_id)).toBe(orderId);
     const pnl = (await socket.next(withTopic('spl'))) as streaming.ServerMessages['pnl'];
     expect(pnl.args['U1234567.Core']?.rowType).toBe(1);
     const filled = await socket.next(withTopic('sor'));
@@ -181,6 +184,22 @@ describe('the streaming socket in gateway mode', () => {
       withTopic('sld+U1234567'),
     )) as streaming.ServerMessages['ledger'];
     expect(ledger.result.map((entry) => entry.key)).toContain('LedgerListBASE');
+    // Spelled as recorded live frames spell them, not as the HTTP ledger does.
+    const base = ledger.result.find((entry) => entry.key === 'LedgerListBASE');
+    expect(base).toMatchObject({ acctCode: 'U1234567', secondKey: 'BASE' });
+    for (const field of ['settledCash', 'netLiquidationValue', 'exchangeRate', 'unrealizedPnl'])
+      expect(base).toHaveProperty(field);
+    for (const field of ['acctcode', 'settledcash', 'currency'])
+      expect(base).not.toHaveProperty(field);
+  });
+
+  it('takes the history period spelled out, as clients send it', async () => {
+    socket.send(`smh+${AAPL}+{"period": "2days", "bar": "1hour"}`);
+    const spelled = await socket.next(withTopic(`smh+${AAPL}`));
+    socket.send(`smh+${AAPL}+{"period": "2d", "bar": "1h"}`);
+    const short = await socket.next(withTopic(`smh+${AAPL}`));
+    expect(spelled).toMatchObject({ barLength: 3600 });
+    expect((spelled as { data: unknown[] }).data).toEqual((short as { data: unknown[] }).data);
   });
 
   it('closes the socket at logout, after an unauthenticated status', async () => {

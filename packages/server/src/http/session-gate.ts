@@ -2,7 +2,7 @@ import type { Access } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/auth/sessions.js';
-import { badRequest, DomainError, unauthorized } from '../domain/kernel/errors.js';
+import { badRequest, unauthorized } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
 import type { LookupThrottle } from './lookup-throttle.js';
 import { sessionIdOfCookie } from './session-cookie.js';
@@ -39,25 +39,32 @@ export interface SessionGateOptions {
   authenticators: Authenticator[];
   /** The session the local gateway holds for its logged-in user (gateway mode). */
   gatewaySessionId: () => string | undefined;
-  /** Counts failed lookups per client address (none: not throttled). */
+  /** Counts failed lookups per client address and credential (none: not throttled). */
   throttle?: LookupThrottle | undefined;
 }
 
-/** The session the request stands for. Failed lookups are counted per client address: past the
- * throttle's limit, the address is refused with 429 before its credentials are looked at. */
+/** The session the request stands for. Failed lookups are counted per client address and per
+ * credential (`lookup-throttle.ts`): past the limit, they are refused with 429. */
 export async function resolveSession(
   request: IncomingRequest,
   options: SessionGateOptions,
 ): Promise<Session> {
-  const address = request.ip ?? 'unknown';
-  options.throttle?.admit(address);
-  try {
-    return await lookUpSession(request, options);
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === 'unauthorized')
-      options.throttle?.fail(address);
-    throw error;
-  }
+  const lookup = () => lookUpSession(request, options);
+  if (!options.throttle) return lookup();
+  return options.throttle.check(
+    { address: request.ip ?? 'unknown', credential: credentialOf(request) },
+    lookup,
+  );
+}
+
+/** What the request presents as its credential: the `api` cookie's session id, or the token of
+ * its authorization (an OAuth 1.0a header's `oauth_token`, which stays the same from one signed
+ * request to the next); none for the gateway's own session. */
+function credentialOf(request: IncomingRequest): string | undefined {
+  const cookie = sessionIdOfCookie(request.headers.cookie);
+  if (cookie !== undefined) return cookie;
+  const authorization = request.headers.authorization;
+  return /oauth_token="([^"]*)"/.exec(authorization ?? '')?.[1] ?? authorization;
 }
 
 /** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session. */

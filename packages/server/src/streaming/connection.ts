@@ -2,7 +2,7 @@ import type { streaming } from '@brokerage/types';
 import { accountsList, pnlByPartition } from '../domain/accounts/accounts.js';
 import { valueAccount } from '../domain/accounts/valuation.js';
 import type { Session } from '../domain/auth/sessions.js';
-import { DomainError } from '../domain/kernel/errors.js';
+import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
 import { liveOrder } from '../domain/orders/order-views.js';
@@ -16,12 +16,32 @@ import * as views from './stream-views.js';
 
 type Fields = Record<string, unknown>;
 
+/** What one socket may do (docs/decisions/stream-socket-limits.md). */
+export interface SocketLimits {
+  /** The largest frame a client may send; a larger one closes the socket with 1009. */
+  maxFrameBytes: number;
+  /** Subscriptions held at once (market data, ladders, account summaries, ledgers); one more
+   * is answered with an error on its topic. */
+  maxSubscriptions: number;
+  /** Frames a client may send within `messageWindowMs`; one more closes the socket with 1008. */
+  maxMessages: number;
+  messageWindowMs: number;
+}
+
+export const defaultSocketLimits: SocketLimits = {
+  maxFrameBytes: 64 * 1024,
+  maxSubscriptions: 100,
+  maxMessages: 100,
+  messageWindowMs: 1000,
+};
+
 export interface StreamSettings {
   /** The `system` heartbeat's interval (the service's: about 10 s). */
   heartbeatMs: number;
   /** A socket that sent no `tic` (or `ech+hb`) for this long is closed. */
   ticTimeoutMs: number;
   outbox: OutboxLimits;
+  limits: SocketLimits;
 }
 
 /** What every connection reads: the domain's services, the clock, and an optional check of
@@ -56,10 +76,14 @@ export class StreamConnection {
   #lastTic: number;
   #cancelBeat: () => void = () => undefined;
   #open = true;
+  /** The frames received in the current window of the message rate. */
+  #received = { since: 0, count: 0 };
 
+  /** `admit`: the session a `{"session": ...}` message names, through the lookup throttle. */
   constructor(
     socket: StreamSocket,
     private readonly context: StreamContext,
+    private readonly admit: (sessionId: string) => Promise<Session>,
     private readonly onClose: (connection: StreamConnection) => void,
   ) {
     this.#outbox = new Outbox(socket, context.settings.outbox);
@@ -99,6 +123,10 @@ export class StreamConnection {
   }
 
   receive(text: string): void {
+    if (!this.#withinRate()) {
+      this.close(closeCodes.tooManyMessages);
+      return;
+    }
     const parsed = parseFrame(text);
     if ('problem' in parsed) {
       this.#send(views.error('error', streamTexts.errors.badFrame(parsed.problem)));
@@ -160,12 +188,34 @@ export class StreamConnection {
   }
 
   #authenticateBy(sessionId: string): void {
-    const session = this.context.services.brokerage.sessions.find(sessionId);
-    if (!session) {
-      this.close(closeCodes.unauthorized);
-      return;
-    }
-    if (this.#session?.id !== session.id) this.authenticate(session);
+    this.admit(sessionId).then(
+      (session) => {
+        if (this.#open && this.#session?.id !== session.id) this.authenticate(session);
+      },
+      (error: unknown) => {
+        const throttled = error instanceof DomainError && error.kind === 'rateLimited';
+        this.close(throttled ? closeCodes.tryAgainLater : closeCodes.unauthorized);
+      },
+    );
+  }
+
+  /** Counts a received frame; false past the message rate. */
+  #withinRate(): boolean {
+    const { maxMessages, messageWindowMs } = this.context.settings.limits;
+    const now = this.#now();
+    if (now - this.#received.since >= messageWindowMs) this.#received = { since: now, count: 0 };
+    this.#received.count += 1;
+    return this.#received.count <= maxMessages;
+  }
+
+  /** Throws when a new subscription (`key` not yet in `kind`) would pass the socket's limit. */
+  #roomFor(kind: Map<unknown, unknown>, key: unknown): void {
+    if (kind.has(key)) return;
+    const held =
+      this.#marketData.size + this.#ladders.size + this.#summaries.size + this.#ledgers.size;
+    const { maxSubscriptions } = this.context.settings.limits;
+    if (held >= maxSubscriptions)
+      throw badRequest(streamTexts.errors.tooManySubscriptions(maxSubscriptions));
   }
 
   /** A subscription's frame (`tic`, `ech` and `session` are handled before). */
@@ -199,6 +249,7 @@ export class StreamConnection {
         return;
       case 'subscribeAccountSummary':
         this.#brokerage.accountFor(session, first);
+        this.#roomFor(this.#summaries, first);
         this.#summaries.set(first, { sent: {}, keys: stringsOf(frame.args.keys) });
         this.#sendAccountValues(first);
         return;
@@ -207,6 +258,7 @@ export class StreamConnection {
         return;
       case 'subscribeLedger':
         this.#brokerage.accountFor(session, first);
+        this.#roomFor(this.#ledgers, first);
         this.#ledgers.set(first, {});
         this.#sendAccountValues(first);
         return;
@@ -240,6 +292,7 @@ export class StreamConnection {
       this.#send(views.error(`smd+${target}`, streamTexts.errors.unknownContract(target)));
       return;
     }
+    this.#roomFor(this.#marketData, conid);
     this.#marketData.set(conid, { topic: `smd+${target}`, fields, sent: {} });
     this.#priceChanged(session, conid);
   }
@@ -311,7 +364,14 @@ export class StreamConnection {
   #executed(session: Session, executionId: string, accountId: string): void {
     const execution = executionById(this.#brokerage, executionId);
     if (this.#trades && execution) {
-      this.#send(views.trades([views.tradeUpdate(tradeView(this.#brokerage, execution))]));
+      const position = this.#brokerage
+        .account(accountId)
+        ?.positions.find((held) => held.conid === execution.conid);
+      this.#send(
+        views.trades([
+          views.tradeUpdate(tradeView(this.#brokerage, execution), position?.quantity ?? 0),
+        ]),
+      );
     }
     this.#sendPnl(session);
     this.#sendAccountValues(accountId);
@@ -366,6 +426,7 @@ export class StreamConnection {
       return;
     }
     const topic = `sbd+${target.join('+')}` as const;
+    this.#roomFor(this.#ladders, target.join('+'));
     this.#ladders.set(target.join('+'), { conid, topic });
     this.#send(views.priceLadder(topic, entry));
   }

@@ -7,6 +7,8 @@ export const streamTexts = {
     badFrame: (problem: string) => `Invalid message: ${problem}`,
     unknownContract: (conid: string) => `Unknown contract ${conid}`,
     unknownHistory: (serverId: string) => `No history stream ${serverId}`,
+    tooManySubscriptions: (limit: number) =>
+      `Subscription limit reached: at most ${limit} at once on one socket`,
   },
 } as const;
 
@@ -23,6 +25,10 @@ export const closeCodes = {
   slowConsumer: { code: 4008, reason: 'slow consumer' },
   /** The server failed on this socket (a bug): the socket ends, the brokerage goes on. */
   internalError: { code: 1011, reason: 'internal error' },
+  /** More frames than the socket's message rate allows. */
+  tooManyMessages: { code: 1008, reason: 'too many messages' },
+  /** Too many failed session lookups from this address or of this credential. */
+  tryAgainLater: { code: 1013, reason: 'too many failed session lookups' },
   /** The server is closing. */
   shutdown: { code: 1001, reason: 'server closing' },
 } as const;

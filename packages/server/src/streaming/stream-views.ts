@@ -86,13 +86,19 @@ export const orderUpdates = (args: Fields[]): Messages['orderUpdates'] => ({
 
 /** An execution on `str`: the trades view, with the stream's names (`conid` a string,
  * `conidex`) and without what the stream does not send. */
-export function tradeUpdate(trade: Schema<'Trade'>): Messages['trades']['args'][number] {
-  const notSent = new Set(['conid', 'conidEx', 'is_event_trading', 'order_id']);
+/** An execution on `str` as recorded frames carry it: the HTTP trade with `conidex` for
+ * `conidEx` and without the event-trading flag; `position` (the account's position in the
+ * contract after it) on a live execution only, as the service's replay is not known to carry it. */
+export function tradeUpdate(
+  trade: Schema<'Trade'>,
+  position?: number,
+): Messages['trades']['args'][number] {
+  const notSent = new Set(['conidEx', 'is_event_trading']);
   const kept = Object.entries(trade).filter(([key]) => !notSent.has(key));
   return {
-    ...(Object.fromEntries(kept) as Omit<Schema<'Trade'>, 'conid'>),
-    conid: String(trade.conid),
+    ...(Object.fromEntries(kept) as Omit<Schema<'Trade'>, 'conidEx' | 'is_event_trading'>),
     conidex: trade.conidEx,
+    ...(position === undefined ? {} : { position }),
   };
 }
 
@@ -133,7 +139,26 @@ export const accountSummary = (accountId: string, args: Fields[]): Messages['acc
   result: args as Messages['accountSummary']['result'],
 });
 
-/** The ledger operation's entries on `sld`, keyed `LedgerList<currency>`. */
+/** The fields of a ledger row on `sld`, as recorded live frames spell them, from the HTTP
+ * ledger's lower-case names; the stream sends no other field (docs/decisions/stream-ledger-trade-and-period-spellings.md). */
+const ledgerStreamNames: Record<string, string> = {
+  acctcode: 'acctCode',
+  cashbalance: 'cashbalance',
+  cashbalancefxsegment: 'cashBalanceFXSegment',
+  dividends: 'dividends',
+  exchangerate: 'exchangeRate',
+  interest: 'interest',
+  netliquidationvalue: 'netLiquidationValue',
+  realizedpnl: 'realizedPnl',
+  unrealizedpnl: 'unrealizedPnl',
+  secondkey: 'secondKey',
+  settledcash: 'settledCash',
+  severity: 'severity',
+  stockmarketvalue: 'stockMarketValue',
+  timestamp: 'timestamp',
+};
+
+/** The ledger operation's entries on `sld`, keyed `LedgerList<currency>`, in the stream's names. */
 export function ledgerEntries(
   accountId: string,
   values: AccountValues,
@@ -142,7 +167,11 @@ export function ledgerEntries(
   return Object.fromEntries(
     Object.entries(ledger(accountId, values, Math.floor(now / 1000))).map(([currency, entry]) => {
       const key = `LedgerList${currency}`;
-      return [key, { ...entry, key }];
+      const row = Object.entries(entry).flatMap(([name, value]) => {
+        const streamName = ledgerStreamNames[name];
+        return streamName === undefined ? [] : [[streamName, value] as const];
+      });
+      return [key, { ...Object.fromEntries(row), key }];
     }),
   );
 }

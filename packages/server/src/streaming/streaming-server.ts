@@ -4,10 +4,15 @@ import type { streaming } from '@brokerage/types';
 import { validateServerMessage } from '@brokerage/validators';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Session } from '../domain/auth/sessions.js';
-import { DomainError } from '../domain/kernel/errors.js';
+import { DomainError, unauthorized } from '../domain/kernel/errors.js';
 import type { ServerServices } from '../services.js';
 import { resolveSession, type SessionGateOptions } from '../http/session-gate.js';
-import { StreamConnection, type StreamContext, type StreamSettings } from './connection.js';
+import {
+  defaultSocketLimits,
+  StreamConnection,
+  type StreamContext,
+  type StreamSettings,
+} from './connection.js';
 import { defaultOutboxLimits } from './outbox.js';
 import { closeCodes } from './stream-texts.js';
 
@@ -18,6 +23,7 @@ export const defaultStreamSettings: StreamSettings = {
   heartbeatMs: 10_000,
   ticTimeoutMs: 120_000,
   outbox: defaultOutboxLimits,
+  limits: defaultSocketLimits,
 };
 
 export interface StreamingOptions extends Partial<StreamSettings> {
@@ -42,19 +48,27 @@ function checkMessage(message: streaming.ServerMessage): void {
 
 /** How the upgrade request authenticates: a session, none yet (the client may send
  * `{"session": ...}`), or refused (credentials that name no live session). */
-type Admission = { session: Session | undefined } | { refused: true };
+type Admission = { session: Session | undefined } | { refused: Refusal };
+
+interface Refusal {
+  status: number;
+  retryAfterSeconds?: number | undefined;
+}
 
 /** The WebSocket `/v1/api/ws` of one brokerage: sockets authenticated like the HTTP operations,
  * fed from the domain's event bus. */
 export class StreamingServer {
   readonly #connections = new Set<StreamConnection>();
-  readonly #sockets = new WebSocketServer({ noServer: true });
+  readonly #sockets: WebSocketServer;
   readonly #context: StreamContext;
 
+  /** `clientAddress`: the address a request came from (the client's behind a trusted proxy). */
   constructor(
     private readonly services: ServerServices,
     private readonly gate: SessionGateOptions,
     options: StreamingOptions = {},
+    private readonly clientAddress: (request: IncomingMessage) => string = (request) =>
+      request.socket.remoteAddress ?? 'unknown',
   ) {
     const { validateMessages, ...settings } = options;
     this.#context = {
@@ -62,6 +76,9 @@ export class StreamingServer {
       settings: { ...defaultStreamSettings, ...settings },
       check: validateMessages === true ? checkMessage : undefined,
     };
+    // A larger frame closes the socket with 1009 (ws), before it is buffered whole.
+    const maxPayload = this.#context.settings.limits.maxFrameBytes;
+    this.#sockets = new WebSocketServer({ noServer: true, maxPayload });
     services.brokerage.events.subscribe((event) => {
       for (const connection of this.#connections)
         guarded(connection, () => connection.onEvent(event));
@@ -77,9 +94,7 @@ export class StreamingServer {
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       // A failure of the lookup itself (not a refusal) must not leave the request hanging.
-      this.#upgrade(request, socket, head).catch(() =>
-        refuse(socket, 500, 'Internal Server Error'),
-      );
+      this.#upgrade(request, socket, head).catch(() => refuse(socket, { status: 500 }));
     });
   }
 
@@ -91,19 +106,31 @@ export class StreamingServer {
   async #upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== streamPath) {
-      refuse(socket, 404, 'Not Found');
+      refuse(socket, { status: 404 });
       return;
     }
-    const admission = await this.#admit(request, url);
+    const address = this.clientAddress(request);
+    const admission = await this.#admit(request, url, address);
     if ('refused' in admission) {
-      refuse(socket, 401, 'Unauthorized');
+      refuse(socket, admission.refused);
       return;
     }
-    this.#sockets.handleUpgrade(request, socket, head, (ws) => this.#open(ws, admission.session));
+    this.#sockets.handleUpgrade(request, socket, head, (ws) =>
+      this.#open(ws, admission.session, address),
+    );
   }
 
-  #open(ws: WebSocket, session: Session | undefined): void {
-    const connection = new StreamConnection(ws, this.#context, (closed) =>
+  #open(ws: WebSocket, session: Session | undefined, address: string): void {
+    const { throttle } = this.gate;
+    const { sessions } = this.services.brokerage;
+    // The `{"session": ...}` message: counted like every other credential.
+    const admit = (sessionId: string) => {
+      const lookup = () => sessions.require(sessionId);
+      return throttle
+        ? throttle.check({ address, credential: sessionId }, lookup)
+        : Promise.resolve().then(lookup);
+    };
+    const connection = new StreamConnection(ws, this.#context, admit, (closed) =>
       this.#connections.delete(closed),
     );
     this.#connections.add(connection);
@@ -114,34 +141,38 @@ export class StreamingServer {
   }
 
   /** The query's tokens (`oauth_token`, `bearer_token`), then the HTTP operations' own lookup
-   * (the `api` cookie, signed or bearer authorization, the gateway's session). */
-  async #admit(request: IncomingMessage, url: URL): Promise<Admission> {
-    const { oauth1, sso } = this.services;
+   * (the `api` cookie, signed or bearer authorization, the gateway's session); every failure
+   * counted by the throttle, as on HTTP. */
+  async #admit(request: IncomingMessage, url: URL, address: string): Promise<Admission> {
     const given = credentialsGiven(request, url);
     if (!given && this.gate.mode === 'hosted') return { session: undefined };
     try {
-      const oauthToken = url.searchParams.get('oauth_token');
-      if (oauthToken !== null) {
-        const session = oauth1.sessionOfAccessToken(oauthToken);
-        return session ? { session } : { refused: true };
-      }
-      const bearerToken = url.searchParams.get('bearer_token');
-      if (bearerToken !== null) return { session: await sso.sessionOfToken(bearerToken) };
-      const session = await resolveSession(
-        {
-          method: 'GET',
-          url: request.url ?? streamPath,
-          headers: request.headers,
-          ip: request.socket.remoteAddress,
-        },
-        this.gate,
-      );
-      return { session };
+      return { session: await this.#lookUp(request, url, address) };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
+      if (error.kind === 'rateLimited')
+        return { refused: { status: 429, retryAfterSeconds: error.retryAfterSeconds } };
       // The gateway without its session: the client may still name one.
-      return given ? { refused: true } : { session: undefined };
+      return given ? { refused: { status: 401 } } : { session: undefined };
     }
+  }
+
+  async #lookUp(request: IncomingMessage, url: URL, address: string): Promise<Session> {
+    const { oauth1, sso } = this.services;
+    const { throttle } = this.gate;
+    const token = url.searchParams.get('oauth_token') ?? url.searchParams.get('bearer_token');
+    if (token === null) {
+      const headers = request.headers;
+      const gateRequest = { method: 'GET', url: request.url ?? streamPath, headers, ip: address };
+      return resolveSession(gateRequest, this.gate);
+    }
+    const lookup = async () => {
+      if (url.searchParams.has('bearer_token')) return sso.sessionOfToken(token);
+      const session = oauth1.sessionOfAccessToken(token);
+      if (!session) throw unauthorized('unknown access token');
+      return session;
+    };
+    return throttle ? throttle.check({ address, credential: token }, lookup) : lookup();
   }
 }
 
@@ -162,6 +193,18 @@ const credentialsGiven = (request: IncomingMessage, url: URL) =>
   url.searchParams.has('oauth_token') ||
   url.searchParams.has('bearer_token');
 
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+const reasons: Record<number, string> = {
+  401: 'Unauthorized',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** Answers the upgrade request with an HTTP status instead (429 with `Retry-After`). */
+function refuse(socket: Duplex, refusal: Refusal): void {
+  const { status, retryAfterSeconds } = refusal;
+  const retry = retryAfterSeconds === undefined ? '' : `Retry-After: ${retryAfterSeconds}\r\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${reasons[status]}\r\n${retry}Connection: close\r\nContent-Length: 0\r\n\r\n`,
+  );
 }

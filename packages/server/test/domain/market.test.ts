@@ -73,6 +73,27 @@ describe('the price path', () => {
   });
 });
 
+describe('periods and bar sizes, short or spelled out', () => {
+  it('reads the spelled-out forms clients send as the short forms', () => {
+    const same: [string, string][] = [
+      ['2hours', '2h'],
+      ['1day', '1d'],
+      ['3weeks', '3w'],
+      ['6months', '6m'],
+      ['1year', '1y'],
+      ['15mins', '15min'],
+    ];
+    for (const [spelled, short] of same) expect(parsePeriod(spelled)).toEqual(parsePeriod(short));
+    expect(parseBarSize('1hour')).toEqual(parseBarSize('1h'));
+    expect(parseBarSize('30secs')).toEqual(parseBarSize('30S'));
+  });
+
+  it('refuses what is neither, and a bar of years', () => {
+    for (const text of ['2fortnights', '9h', 'h', '']) expect(() => parsePeriod(text)).toThrow();
+    expect(() => parseBarSize('1year')).toThrow();
+  });
+});
+
 describe('bars, snapshots, fills and alerts: one market', () => {
   const barSizes: BarSize[] = ['1min', '5min', '1h', '1d', '1w', '1m'].map(parseBarSize);
 

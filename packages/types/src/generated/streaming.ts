@@ -611,15 +611,22 @@ export interface components {
          */
         liquidation_trade: "0" | "1";
         /**
+         * Format: int64
+         * @description Identifier of the order the execution belongs to, the `orderId` of the open orders (a number here, as in the service's sample payload).
+         * @example 1370093238
+         */
+        order_id: number;
+        /**
          * @description One execution on the `str` stream, in the shape of the trades operation (`Trade` in the HTTP
-         *     document) with the stream's differences: the contract identifier is a string (`conid`) and
-         *     the exchange-qualified one is spelled `conidex`; the event-trading flag and the order number
-         *     are not sent by the reference server. The execution times (`trade_time`, `trade_time_r`) are not always sent: a
-         *     recorded execution frame carries neither.
+         *     document) with the stream's differences: the exchange-qualified identifier is spelled
+         *     `conidex`, the event-trading flag is not sent by the reference server, and a live execution
+         *     carries `position`, the account's position in the contract after it. The execution times
+         *     (`trade_time`, `trade_time_r`) are not always sent: a recorded execution frame carries
+         *     neither.
          */
         TradeUpdate: {
             /**
-             * @description Contract identifier, a string of digits in the vendor's guide, a number in a recorded frame (and in the HTTP answer).
+             * @description Contract identifier, a number in recorded frames (as in the HTTP answer; the reference server sends a number), a string of digits in the vendor's guide.
              * @example 265598
              * @example 265598
              */
@@ -653,6 +660,12 @@ export interface components {
             clearing_id?: components["schemas"]["clearing_id"];
             clearing_name?: components["schemas"]["clearing_name"];
             liquidation_trade?: components["schemas"]["liquidation_trade"];
+            order_id?: components["schemas"]["order_id"];
+            /**
+             * @description The account's position in the contract after this execution (recorded live frames; sent on live executions, not on the replay at subscription).
+             * @example 100
+             */
+            position?: number;
         };
         /**
          * @description Kind of row; `1` for an account row (the only kind this operation sends).
@@ -747,11 +760,10 @@ export interface components {
          */
         acctcode: string;
         /**
-         * @description The currency of the entry (its key in the ledger); `BASE` for the base-currency total.
+         * @description The currency of the entry again (`BASE` for the base-currency total).
          * @example USD
-         * @example BASE
          */
-        currency: string;
+        secondkey: string;
         /**
          * @description Cash available for trading in the currency, including unsettled trades.
          * @example 25000
@@ -792,6 +804,11 @@ export interface components {
          */
         exchangerate: number;
         /**
+         * @description Internal use only (cash held in the currency trading segment).
+         * @example 0
+         */
+        cashbalancefxsegment: number;
+        /**
          * @description Margin interest on the currency (accrued interest; credit positive, debit negative).
          * @example 0
          */
@@ -812,9 +829,13 @@ export interface components {
          */
         "severity-2": number;
         /**
-         * @description One currency of the ledger on the `sld` stream, with the fields of the ledger operation
-         *     (`LedgerEntry` in the HTTP document); `key` names the entry (`LedgerListBASE`,
-         *     `LedgerListUSD`), and after the first message only changed fields are sent.
+         * @description One currency of the ledger on the `sld` stream. Recorded live frames spell its fields unlike
+         *     the ledger operation (`LedgerEntry` in the HTTP document, all lower case): `acctCode`,
+         *     `settledCash`, `netLiquidationValue`, `stockMarketValue`, `unrealizedPnl`, `realizedPnl`,
+         *     `exchangeRate`, `secondKey`, `cashBalanceFXSegment`, and they carry no `currency` (`secondKey`
+         *     names it). `key` names the entry (`LedgerListBASE`, `LedgerListUSD`); after the first message
+         *     only changed fields are sent, so only `key` is always there (a row with nothing new carries
+         *     `key` and `timestamp`).
          */
         LedgerUpdate: {
             /**
@@ -822,15 +843,16 @@ export interface components {
              * @example LedgerListUSD
              */
             key: `LedgerList${string}`;
-            acctcode?: components["schemas"]["acctcode"];
-            currency?: components["schemas"]["currency"];
+            acctCode?: components["schemas"]["acctcode"];
+            secondKey?: components["schemas"]["secondkey"];
             cashbalance?: components["schemas"]["cashbalance"];
-            settledcash?: components["schemas"]["settledcash"];
-            netliquidationvalue?: components["schemas"]["netliquidationvalue"];
-            stockmarketvalue?: components["schemas"]["stockmarketvalue"];
-            unrealizedpnl?: components["schemas"]["unrealizedpnl"];
-            realizedpnl?: components["schemas"]["realizedpnl"];
-            exchangerate?: components["schemas"]["exchangerate"];
+            settledCash?: components["schemas"]["settledcash"];
+            netLiquidationValue?: components["schemas"]["netliquidationvalue"];
+            stockMarketValue?: components["schemas"]["stockmarketvalue"];
+            unrealizedPnl?: components["schemas"]["unrealizedpnl"];
+            realizedPnl?: components["schemas"]["realizedpnl"];
+            exchangeRate?: components["schemas"]["exchangerate"];
+            cashBalanceFXSegment?: components["schemas"]["cashbalancefxsegment"];
             interest?: components["schemas"]["interest"];
             dividends?: components["schemas"]["dividends"];
             timestamp?: components["schemas"]["timestamp-2"];
@@ -1208,8 +1230,9 @@ export interface components {
              */
             exchange?: string;
             /**
-             * @description How far back the bars go, as for `GET /v1/api/iserver/marketdata/history` (`1-30min`, `1-8h`, `1-1000d`, `1-792w`, `1-182m`, `1-15y`).
+             * @description How far back the bars go, as for `GET /v1/api/iserver/marketdata/history` (`1-30min`, `1-8h`, `1-1000d`, `1-792w`, `1-182m`, `1-15y`), or spelled out as clients send it (`2hours`, `1day`, `1week`, `6months`, `1year`; `m` alone is a month).
              * @example 2h
+             * @example 1day
              */
             period?: string;
             /**

@@ -2425,7 +2425,7 @@ validate10.evaluated = {"props":{"topic":true,"serverId":true,"symbol":true,"tex
 export const message_ledger = validate13;
 const schema18 = {"type":"object","required":["topic","result"],"properties":{"topic":{"type":"string","pattern":"^sld\\+[A-Za-z0-9]+$"},"result":{"type":"array","items":{"$ref":"#/components/schemas/LedgerUpdate"}}}};
 const pattern7 = new RegExp("^sld\\+[A-Za-z0-9]+$", "u");
-const schema19 = {"type":"object","required":["key"],"properties":{"key":{"type":"string","pattern":"^LedgerList"},"acctcode":{"$ref":"#/components/schemas/acctcode"},"currency":{"$ref":"#/components/schemas/currency"},"cashbalance":{"$ref":"#/components/schemas/cashbalance"},"settledcash":{"$ref":"#/components/schemas/settledcash"},"netliquidationvalue":{"$ref":"#/components/schemas/netliquidationvalue"},"stockmarketvalue":{"$ref":"#/components/schemas/stockmarketvalue"},"unrealizedpnl":{"$ref":"#/components/schemas/unrealizedpnl"},"realizedpnl":{"$ref":"#/components/schemas/realizedpnl"},"exchangerate":{"$ref":"#/components/schemas/exchangerate"},"interest":{"$ref":"#/components/schemas/interest"},"dividends":{"$ref":"#/components/schemas/dividends"},"timestamp":{"$ref":"#/components/schemas/timestamp-2"},"severity":{"$ref":"#/components/schemas/severity-2"}}};
+const schema19 = {"type":"object","required":["key"],"properties":{"key":{"type":"string","pattern":"^LedgerList"},"acctCode":{"$ref":"#/components/schemas/acctcode"},"secondKey":{"$ref":"#/components/schemas/secondkey"},"cashbalance":{"$ref":"#/components/schemas/cashbalance"},"settledCash":{"$ref":"#/components/schemas/settledcash"},"netLiquidationValue":{"$ref":"#/components/schemas/netliquidationvalue"},"stockMarketValue":{"$ref":"#/components/schemas/stockmarketvalue"},"unrealizedPnl":{"$ref":"#/components/schemas/unrealizedpnl"},"realizedPnl":{"$ref":"#/components/schemas/realizedpnl"},"exchangeRate":{"$ref":"#/components/schemas/exchangerate"},"cashBalanceFXSegment":{"$ref":"#/components/schemas/cashbalancefxsegment"},"interest":{"$ref":"#/components/schemas/interest"},"dividends":{"$ref":"#/components/schemas/dividends"},"timestamp":{"$ref":"#/components/schemas/timestamp-2"},"severity":{"$ref":"#/components/schemas/severity-2"}}};
 const schema20 = {"type":"string","pattern":"^[A-Za-z0-9]+$"};
 const schema21 = {"type":"string","pattern":"^([A-Z]{3}|BASE)$"};
 const schema22 = {"type":"number"};
@@ -2437,8 +2437,9 @@ const schema27 = {"type":"number"};
 const schema28 = {"type":"number","exclusiveMinimum":0};
 const schema29 = {"type":"number"};
 const schema30 = {"type":"number"};
-const schema31 = {"type":"integer"};
+const schema31 = {"type":"number"};
 const schema32 = {"type":"integer"};
+const schema33 = {"type":"integer"};
 const pattern8 = new RegExp("^LedgerList", "u");
 const pattern10 = new RegExp("^([A-Z]{3}|BASE)$", "u");
 
@@ -2488,11 +2489,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.acctcode !== undefined){
-let data1 = data.acctcode;
+if(data.acctCode !== undefined){
+let data1 = data.acctCode;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/acctcode",schemaPath:"#/components/schemas/acctcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+const err3 = {instancePath:instancePath+"/acctCode",schemaPath:"#/components/schemas/acctcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2503,7 +2504,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/acctcode",schemaPath:"#/components/schemas/acctcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/acctCode",schemaPath:"#/components/schemas/acctcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2513,11 +2514,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.currency !== undefined){
-let data2 = data.currency;
+if(data.secondKey !== undefined){
+let data2 = data.secondKey;
 if(typeof data2 === "string"){
 if(!pattern10.test(data2)){
-const err5 = {instancePath:instancePath+"/currency",schemaPath:"#/components/schemas/currency/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
+const err5 = {instancePath:instancePath+"/secondKey",schemaPath:"#/components/schemas/secondkey/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{3}|BASE)$"},message:"must match pattern \""+"^([A-Z]{3}|BASE)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2528,7 +2529,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/currency",schemaPath:"#/components/schemas/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/secondKey",schemaPath:"#/components/schemas/secondkey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2551,10 +2552,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.settledcash !== undefined){
-let data4 = data.settledcash;
+if(data.settledCash !== undefined){
+let data4 = data.settledCash;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/settledcash",schemaPath:"#/components/schemas/settledcash/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/settledCash",schemaPath:"#/components/schemas/settledcash/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2564,10 +2565,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.netliquidationvalue !== undefined){
-let data5 = data.netliquidationvalue;
+if(data.netLiquidationValue !== undefined){
+let data5 = data.netLiquidationValue;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/netliquidationvalue",schemaPath:"#/components/schemas/netliquidationvalue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = {instancePath:instancePath+"/netLiquidationValue",schemaPath:"#/components/schemas/netliquidationvalue/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2577,10 +2578,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.stockmarketvalue !== undefined){
-let data6 = data.stockmarketvalue;
+if(data.stockMarketValue !== undefined){
+let data6 = data.stockMarketValue;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err10 = {instancePath:instancePath+"/stockmarketvalue",schemaPath:"#/components/schemas/stockmarketvalue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err10 = {instancePath:instancePath+"/stockMarketValue",schemaPath:"#/components/schemas/stockmarketvalue/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2590,10 +2591,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.unrealizedpnl !== undefined){
-let data7 = data.unrealizedpnl;
+if(data.unrealizedPnl !== undefined){
+let data7 = data.unrealizedPnl;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err11 = {instancePath:instancePath+"/unrealizedpnl",schemaPath:"#/components/schemas/unrealizedpnl/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err11 = {instancePath:instancePath+"/unrealizedPnl",schemaPath:"#/components/schemas/unrealizedpnl/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2603,10 +2604,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.realizedpnl !== undefined){
-let data8 = data.realizedpnl;
+if(data.realizedPnl !== undefined){
+let data8 = data.realizedPnl;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/realizedpnl",schemaPath:"#/components/schemas/realizedpnl/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err12 = {instancePath:instancePath+"/realizedPnl",schemaPath:"#/components/schemas/realizedpnl/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2616,11 +2617,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.exchangerate !== undefined){
-let data9 = data.exchangerate;
+if(data.exchangeRate !== undefined){
+let data9 = data.exchangeRate;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 <= 0 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/exchangerate",schemaPath:"#/components/schemas/exchangerate/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err13 = {instancePath:instancePath+"/exchangeRate",schemaPath:"#/components/schemas/exchangerate/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2631,7 +2632,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/exchangerate",schemaPath:"#/components/schemas/exchangerate/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = {instancePath:instancePath+"/exchangeRate",schemaPath:"#/components/schemas/exchangerate/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2641,10 +2642,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.interest !== undefined){
-let data10 = data.interest;
+if(data.cashBalanceFXSegment !== undefined){
+let data10 = data.cashBalanceFXSegment;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/interest",schemaPath:"#/components/schemas/interest/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err15 = {instancePath:instancePath+"/cashBalanceFXSegment",schemaPath:"#/components/schemas/cashbalancefxsegment/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2654,10 +2655,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.dividends !== undefined){
-let data11 = data.dividends;
+if(data.interest !== undefined){
+let data11 = data.interest;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err16 = {instancePath:instancePath+"/dividends",schemaPath:"#/components/schemas/dividends/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err16 = {instancePath:instancePath+"/interest",schemaPath:"#/components/schemas/interest/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2667,10 +2668,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.timestamp !== undefined){
-let data12 = data.timestamp;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err17 = {instancePath:instancePath+"/timestamp",schemaPath:"#/components/schemas/timestamp-2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.dividends !== undefined){
+let data12 = data.dividends;
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err17 = {instancePath:instancePath+"/dividends",schemaPath:"#/components/schemas/dividends/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2680,10 +2681,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.severity !== undefined){
-let data13 = data.severity;
+if(data.timestamp !== undefined){
+let data13 = data.timestamp;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err18 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/severity-2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err18 = {instancePath:instancePath+"/timestamp",schemaPath:"#/components/schemas/timestamp-2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2693,9 +2694,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.severity !== undefined){
+let data14 = data.severity;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err19 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/severity-2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2704,10 +2706,22 @@ vErrors.push(err19);
 }
 errors++;
 }
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
 validate14.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"props":{"key":true,"acctcode":true,"currency":true,"cashbalance":true,"settledcash":true,"netliquidationvalue":true,"stockmarketvalue":true,"unrealizedpnl":true,"realizedpnl":true,"exchangerate":true,"interest":true,"dividends":true,"timestamp":true,"severity":true},"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":{"key":true,"acctCode":true,"secondKey":true,"cashbalance":true,"settledCash":true,"netLiquidationValue":true,"stockMarketValue":true,"unrealizedPnl":true,"realizedPnl":true,"exchangeRate":true,"cashBalanceFXSegment":true,"interest":true,"dividends":true,"timestamp":true,"severity":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2805,13 +2819,13 @@ return errors === 0;
 validate13.evaluated = {"props":{"topic":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_marketData = validate16;
-const schema33 = {"type":"object","required":["topic","conid","_updated"],"properties":{"6119":{"$ref":"#/components/schemas/6119"},"6509":{"$ref":"#/components/schemas/6509"},"topic":{"type":"string","pattern":"^smd\\+\\d+(@[A-Za-z0-9.]+)?$"},"conid":{"$ref":"#/components/schemas/conid"},"conidEx":{"$ref":"#/components/schemas/conidEx"},"_updated":{"$ref":"#/components/schemas/_updated"},"server_id":{"$ref":"#/components/schemas/server_id"}},"patternProperties":{"^\\d+$":{"type":"string"}}};
-const schema34 = {"type":"string"};
+const schema34 = {"type":"object","required":["topic","conid","_updated"],"properties":{"6119":{"$ref":"#/components/schemas/6119"},"6509":{"$ref":"#/components/schemas/6509"},"topic":{"type":"string","pattern":"^smd\\+\\d+(@[A-Za-z0-9.]+)?$"},"conid":{"$ref":"#/components/schemas/conid"},"conidEx":{"$ref":"#/components/schemas/conidEx"},"_updated":{"$ref":"#/components/schemas/_updated"},"server_id":{"$ref":"#/components/schemas/server_id"}},"patternProperties":{"^\\d+$":{"type":"string"}}};
 const schema35 = {"type":"string"};
-const schema36 = {"type":"integer"};
-const schema37 = {"type":"string"};
-const schema38 = {"type":"integer","format":"int64"};
-const schema39 = {"type":"string"};
+const schema36 = {"type":"string"};
+const schema37 = {"type":"integer"};
+const schema38 = {"type":"string"};
+const schema39 = {"type":"integer","format":"int64"};
+const schema40 = {"type":"string"};
 const pattern11 = new RegExp("^smd\\+\\d+(@[A-Za-z0-9.]+)?$", "u");
 const pattern12 = new RegExp("^\\d+$", "u");
 
@@ -3008,7 +3022,7 @@ return errors === 0;
 validate16.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const message_notice = validate17;
-const schema40 = {"type":"object","required":["message"],"not":{"required":["topic"]},"properties":{"message":{"type":"string"}}};
+const schema41 = {"type":"object","required":["message"],"not":{"required":["topic"]},"properties":{"message":{"type":"string"}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3097,8 +3111,8 @@ return errors === 0;
 validate17.evaluated = {"props":{"message":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_notification = validate18;
-const schema41 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"ntf"},"args":{"anyOf":[{"$ref":"#/components/schemas/NotificationEntry"},{"type":"array","items":{"$ref":"#/components/schemas/NotificationEntry"}}]}}};
-const schema42 = {"type":"object","required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"}}};
+const schema42 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"ntf"},"args":{"anyOf":[{"$ref":"#/components/schemas/NotificationEntry"},{"type":"array","items":{"$ref":"#/components/schemas/NotificationEntry"}}]}}};
+const schema43 = {"type":"object","required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3386,35 +3400,35 @@ return errors === 0;
 validate18.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_orderUpdates = validate19;
-const schema44 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"sor"},"args":{"type":"array","items":{"$ref":"#/components/schemas/OrderUpdate"}}}};
-const schema45 = {"type":"object","required":["acct","orderId"],"properties":{"price":{"oneOf":[{"type":"number"},{"type":"string","const":""}]},"acct":{"$ref":"#/components/schemas/acct"},"conid":{"$ref":"#/components/schemas/conid-2"},"orderId":{"$ref":"#/components/schemas/orderId"},"cashCcy":{"$ref":"#/components/schemas/cashCcy"},"sizeAndFills":{"$ref":"#/components/schemas/sizeAndFills"},"orderDesc":{"$ref":"#/components/schemas/orderDesc"},"description1":{"$ref":"#/components/schemas/description1"},"ticker":{"$ref":"#/components/schemas/ticker"},"secType":{"$ref":"#/components/schemas/secType"},"listingExchange":{"$ref":"#/components/schemas/listingExchange"},"remainingQuantity":{"$ref":"#/components/schemas/remainingQuantity"},"filledQuantity":{"$ref":"#/components/schemas/filledQuantity"},"totalSize":{"$ref":"#/components/schemas/totalSize"},"companyName":{"$ref":"#/components/schemas/companyName"},"status":{"$ref":"#/components/schemas/status"},"origOrderType":{"$ref":"#/components/schemas/origOrderType"},"orderType":{"$ref":"#/components/schemas/orderType"},"side":{"$ref":"#/components/schemas/side"},"timeInForce":{"$ref":"#/components/schemas/timeInForce"},"avgPrice":{"$ref":"#/components/schemas/avgPrice"},"lastExecutionTime":{"$ref":"#/components/schemas/lastExecutionTime"},"lastExecutionTime_r":{"$ref":"#/components/schemas/lastExecutionTime_r"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"parentId":{"$ref":"#/components/schemas/parentId"},"supportsTaxOpt":{"$ref":"#/components/schemas/supportsTaxOpt"},"bgColor":{"$ref":"#/components/schemas/bgColor"},"fgColor":{"$ref":"#/components/schemas/fgColor"}}};
-const schema46 = {"type":"string"};
-const schema47 = {"type":"integer","format":"int64"};
+const schema45 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"sor"},"args":{"type":"array","items":{"$ref":"#/components/schemas/OrderUpdate"}}}};
+const schema46 = {"type":"object","required":["acct","orderId"],"properties":{"price":{"oneOf":[{"type":"number"},{"type":"string","const":""}]},"acct":{"$ref":"#/components/schemas/acct"},"conid":{"$ref":"#/components/schemas/conid-2"},"orderId":{"$ref":"#/components/schemas/orderId"},"cashCcy":{"$ref":"#/components/schemas/cashCcy"},"sizeAndFills":{"$ref":"#/components/schemas/sizeAndFills"},"orderDesc":{"$ref":"#/components/schemas/orderDesc"},"description1":{"$ref":"#/components/schemas/description1"},"ticker":{"$ref":"#/components/schemas/ticker"},"secType":{"$ref":"#/components/schemas/secType"},"listingExchange":{"$ref":"#/components/schemas/listingExchange"},"remainingQuantity":{"$ref":"#/components/schemas/remainingQuantity"},"filledQuantity":{"$ref":"#/components/schemas/filledQuantity"},"totalSize":{"$ref":"#/components/schemas/totalSize"},"companyName":{"$ref":"#/components/schemas/companyName"},"status":{"$ref":"#/components/schemas/status"},"origOrderType":{"$ref":"#/components/schemas/origOrderType"},"orderType":{"$ref":"#/components/schemas/orderType"},"side":{"$ref":"#/components/schemas/side"},"timeInForce":{"$ref":"#/components/schemas/timeInForce"},"avgPrice":{"$ref":"#/components/schemas/avgPrice"},"lastExecutionTime":{"$ref":"#/components/schemas/lastExecutionTime"},"lastExecutionTime_r":{"$ref":"#/components/schemas/lastExecutionTime_r"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"parentId":{"$ref":"#/components/schemas/parentId"},"supportsTaxOpt":{"$ref":"#/components/schemas/supportsTaxOpt"},"bgColor":{"$ref":"#/components/schemas/bgColor"},"fgColor":{"$ref":"#/components/schemas/fgColor"}}};
+const schema47 = {"type":"string"};
 const schema48 = {"type":"integer","format":"int64"};
-const schema49 = {"type":"string","pattern":"^[A-Z]{3}$"};
-const schema50 = {"type":"string"};
+const schema49 = {"type":"integer","format":"int64"};
+const schema50 = {"type":"string","pattern":"^[A-Z]{3}$"};
 const schema51 = {"type":"string"};
 const schema52 = {"type":"string"};
 const schema53 = {"type":"string"};
 const schema54 = {"type":"string"};
 const schema55 = {"type":"string"};
-const schema56 = {"type":"number","minimum":0};
+const schema56 = {"type":"string"};
 const schema57 = {"type":"number","minimum":0};
 const schema58 = {"type":"number","minimum":0};
-const schema59 = {"type":"string"};
-const schema60 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive","WarnState"]};
-const schema61 = {"type":"string"};
+const schema59 = {"type":"number","minimum":0};
+const schema60 = {"type":"string"};
+const schema61 = {"type":"string","enum":["PendingSubmit","PreSubmitted","Submitted","Filled","PendingCancel","Cancelled","ApiCancelled","Inactive","WarnState"]};
 const schema62 = {"type":"string"};
-const schema63 = {"type":"string","enum":["BUY","SELL"]};
-const schema64 = {"type":"string"};
-const schema65 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
-const schema66 = {"type":"string","pattern":"^\\d{12}$"};
-const schema67 = {"type":"integer","format":"int64"};
-const schema68 = {"type":"string"};
-const schema69 = {"type":"integer","format":"int64"};
-const schema70 = {"type":"string","enum":["0","1"]};
-const schema71 = {"type":"string"};
+const schema63 = {"type":"string"};
+const schema64 = {"type":"string","enum":["BUY","SELL"]};
+const schema65 = {"type":"string"};
+const schema66 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
+const schema67 = {"type":"string","pattern":"^\\d{12}$"};
+const schema68 = {"type":"integer","format":"int64"};
+const schema69 = {"type":"string"};
+const schema70 = {"type":"integer","format":"int64"};
+const schema71 = {"type":"string","enum":["0","1"]};
 const schema72 = {"type":"string"};
+const schema73 = {"type":"string"};
 const pattern13 = new RegExp("^[A-Z]{3}$", "u");
 const pattern14 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 const pattern15 = new RegExp("^\\d{12}$", "u");
@@ -3784,7 +3798,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((((((data15 === "PendingSubmit") || (data15 === "PreSubmitted")) || (data15 === "Submitted")) || (data15 === "Filled")) || (data15 === "PendingCancel")) || (data15 === "Cancelled")) || (data15 === "ApiCancelled")) || (data15 === "Inactive")) || (data15 === "WarnState"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/status/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/status/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3831,7 +3845,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((data18 === "BUY") || (data18 === "SELL"))){
-const err31 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3978,7 +3992,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!((data25 === "0") || (data25 === "1"))){
-const err43 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/components/schemas/supportsTaxOpt/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+const err43 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/components/schemas/supportsTaxOpt/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4122,15 +4136,15 @@ return errors === 0;
 validate19.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_pnl = validate22;
-const schema73 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"spl"},"args":{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlUpdate"}}}};
+const schema74 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"spl"},"args":{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+\\.Core$"},"additionalProperties":{"$ref":"#/components/schemas/PnlUpdate"}}}};
 const pattern16 = new RegExp("^[A-Za-z0-9]+\\.Core$", "u");
-const schema74 = {"type":"object","required":["rowType"],"properties":{"rowType":{"$ref":"#/components/schemas/rowType"},"dpl":{"$ref":"#/components/schemas/dpl"},"nl":{"$ref":"#/components/schemas/nl"},"upl":{"$ref":"#/components/schemas/upl"},"el":{"$ref":"#/components/schemas/el"},"mv":{"$ref":"#/components/schemas/mv"},"uel":{"type":"number"}}};
-const schema75 = {"type":"integer"};
-const schema76 = {"type":"number"};
+const schema75 = {"type":"object","required":["rowType"],"properties":{"rowType":{"$ref":"#/components/schemas/rowType"},"dpl":{"$ref":"#/components/schemas/dpl"},"nl":{"$ref":"#/components/schemas/nl"},"upl":{"$ref":"#/components/schemas/upl"},"el":{"$ref":"#/components/schemas/el"},"mv":{"$ref":"#/components/schemas/mv"},"uel":{"type":"number"}}};
+const schema76 = {"type":"integer"};
 const schema77 = {"type":"number"};
 const schema78 = {"type":"number"};
 const schema79 = {"type":"number"};
 const schema80 = {"type":"number"};
+const schema81 = {"type":"number"};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4379,8 +4393,8 @@ return errors === 0;
 validate22.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_priceLadder = validate25;
-const schema81 = {"type":"object","required":["topic","data"],"properties":{"topic":{"type":"string","pattern":"^sbd\\+[A-Za-z0-9]+\\+\\d+(\\+[A-Za-z0-9.]+)?$"},"data":{"type":"array","items":{"$ref":"#/components/schemas/PriceLadderRow"}}}};
-const schema82 = {"type":"object","required":["row","price"],"properties":{"row":{"type":"integer","minimum":0},"focus":{"type":"integer","enum":[0,1]},"price":{"type":"string"},"bid":{"type":"string","pattern":"^\\d+$"},"ask":{"type":"string","pattern":"^\\d+$"}}};
+const schema82 = {"type":"object","required":["topic","data"],"properties":{"topic":{"type":"string","pattern":"^sbd\\+[A-Za-z0-9]+\\+\\d+(\\+[A-Za-z0-9.]+)?$"},"data":{"type":"array","items":{"$ref":"#/components/schemas/PriceLadderRow"}}}};
+const schema83 = {"type":"object","required":["row","price"],"properties":{"row":{"type":"integer","minimum":0},"focus":{"type":"integer","enum":[0,1]},"price":{"type":"string"},"bid":{"type":"string","pattern":"^\\d+$"},"ask":{"type":"string","pattern":"^\\d+$"}}};
 const pattern17 = new RegExp("^sbd\\+[A-Za-z0-9]+\\+\\d+(\\+[A-Za-z0-9.]+)?$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4504,7 +4518,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data4 === 0) || (data4 === 1))){
-const err9 = {instancePath:instancePath+"/data/" + i0+"/focus",schemaPath:"#/components/schemas/PriceLadderRow/properties/focus/enum",keyword:"enum",params:{allowedValues: schema82.properties.focus.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/data/" + i0+"/focus",schemaPath:"#/components/schemas/PriceLadderRow/properties/focus/enum",keyword:"enum",params:{allowedValues: schema83.properties.focus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4617,8 +4631,8 @@ return errors === 0;
 validate25.evaluated = {"props":{"topic":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_sessionAuth = validate26;
-const schema83 = {"type":"object","required":["session"],"additionalProperties":false,"properties":{"session":{"$ref":"#/components/schemas/session"}}};
-const schema84 = {"type":"string","pattern":"^[0-9a-f]{32}$"};
+const schema84 = {"type":"object","required":["session"],"additionalProperties":false,"properties":{"session":{"$ref":"#/components/schemas/session"}}};
+const schema85 = {"type":"string","pattern":"^[0-9a-f]{32}$"};
 const pattern20 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4696,7 +4710,7 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const message_status = validate27;
-const schema85 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"sts"},"args":{"type":"object","required":["authenticated"],"properties":{"authenticated":{"type":"boolean"},"competing":{"type":"boolean"},"message":{"type":"string"},"fail":{"type":"string"},"serverName":{"type":"string"},"serverVersion":{"type":"string"},"username":{"type":"string"}}}}};
+const schema86 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"sts"},"args":{"type":"object","required":["authenticated"],"properties":{"authenticated":{"type":"boolean"},"competing":{"type":"boolean"},"message":{"type":"string"},"fail":{"type":"string"},"serverName":{"type":"string"},"serverVersion":{"type":"string"},"username":{"type":"string"}}}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4878,7 +4892,7 @@ return errors === 0;
 validate27.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeAccountSummary = validate28;
-const schema86 = {"type":"string","pattern":"^ssd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
+const schema87 = {"type":"string","pattern":"^ssd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
 const pattern21 = new RegExp("^ssd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$", "u");
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4919,7 +4933,7 @@ return errors === 0;
 validate28.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeAccountSummary = validate29;
-const schema87 = {"type":"object","properties":{"keys":{"type":"array","items":{"type":"string"}},"fields":{"type":"array","items":{"type":"string"}}}};
+const schema88 = {"type":"object","properties":{"keys":{"type":"array","items":{"type":"string"}},"fields":{"type":"array","items":{"type":"string"}}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5005,7 +5019,7 @@ return errors === 0;
 validate29.evaluated = {"props":{"keys":true,"fields":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeHistory = validate30;
-const schema88 = {"type":"string","pattern":"^smh\\+\\d+(\\+\\{.*\\})?$"};
+const schema89 = {"type":"string","pattern":"^smh\\+\\d+(\\+\\{.*\\})?$"};
 const pattern22 = new RegExp("^smh\\+\\d+(\\+\\{.*\\})?$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5046,9 +5060,9 @@ return errors === 0;
 validate30.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeHistory = validate31;
-const schema89 = {"type":"object","properties":{"exchange":{"type":"string"},"period":{"type":"string","pattern":"^\\d+(min|h|d|w|m|y)$"},"bar":{"type":"string","pattern":"^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"},"outsideRth":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"source":{"type":"string"},"format":{"type":"string"}}};
-const pattern23 = new RegExp("^\\d+(min|h|d|w|m|y)$", "u");
-const pattern24 = new RegExp("^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$", "u");
+const schema90 = {"type":"object","properties":{"exchange":{"type":"string"},"period":{"type":"string","pattern":"^\\d+\\s*(mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?|[Yy]|yrs?|years?)$"},"bar":{"type":"string","pattern":"^\\d+\\s*([Ss]|secs?|seconds?|mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"},"outsideRth":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"source":{"type":"string"},"format":{"type":"string"}}};
+const pattern23 = new RegExp("^\\d+\\s*(mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?|[Yy]|yrs?|years?)$", "u");
+const pattern24 = new RegExp("^\\d+\\s*([Ss]|secs?|seconds?|mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5077,7 +5091,7 @@ if(data.period !== undefined){
 let data1 = data.period;
 if(typeof data1 === "string"){
 if(!pattern23.test(data1)){
-const err1 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^\\d+(min|h|d|w|m|y)$"},message:"must match pattern \""+"^\\d+(min|h|d|w|m|y)$"+"\""};
+const err1 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^\\d+\\s*(mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?|[Yy]|yrs?|years?)$"},message:"must match pattern \""+"^\\d+\\s*(mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?|[Yy]|yrs?|years?)$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5102,7 +5116,7 @@ if(data.bar !== undefined){
 let data2 = data.bar;
 if(typeof data2 === "string"){
 if(!pattern24.test(data2)){
-const err3 = {instancePath:instancePath+"/bar",schemaPath:"#/properties/bar/pattern",keyword:"pattern",params:{pattern: "^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"},message:"must match pattern \""+"^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"+"\""};
+const err3 = {instancePath:instancePath+"/bar",schemaPath:"#/properties/bar/pattern",keyword:"pattern",params:{pattern: "^\\d+\\s*([Ss]|secs?|seconds?|mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"},message:"must match pattern \""+"^\\d+\\s*([Ss]|secs?|seconds?|mins?|minutes?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5188,7 +5202,7 @@ return errors === 0;
 validate31.evaluated = {"props":{"exchange":true,"period":true,"bar":true,"outsideRth":true,"outsideRTH":true,"source":true,"format":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeLedger = validate32;
-const schema90 = {"type":"string","pattern":"^sld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
+const schema91 = {"type":"string","pattern":"^sld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
 const pattern25 = new RegExp("^sld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5229,7 +5243,7 @@ return errors === 0;
 validate32.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeLedger = validate33;
-const schema91 = {"type":"object","properties":{"keys":{"type":"array","items":{"type":"string"}},"fields":{"type":"array","items":{"type":"string"}}}};
+const schema92 = {"type":"object","properties":{"keys":{"type":"array","items":{"type":"string"}},"fields":{"type":"array","items":{"type":"string"}}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5315,7 +5329,7 @@ return errors === 0;
 validate33.evaluated = {"props":{"keys":true,"fields":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeMarketData = validate34;
-const schema92 = {"type":"string","pattern":"^smd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$"};
+const schema93 = {"type":"string","pattern":"^smd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$"};
 const pattern26 = new RegExp("^smd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$", "u");
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5356,7 +5370,7 @@ return errors === 0;
 validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeMarketData = validate35;
-const schema93 = {"type":"object","properties":{"fields":{"type":"array","items":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer","minimum":0}]}}}};
+const schema94 = {"type":"object","properties":{"fields":{"type":"array","items":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer","minimum":0}]}}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5491,7 +5505,7 @@ return errors === 0;
 validate35.evaluated = {"props":{"fields":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeOrders = validate36;
-const schema94 = {"type":"string","pattern":"^sor(\\+\\{.*\\})?$"};
+const schema95 = {"type":"string","pattern":"^sor(\\+\\{.*\\})?$"};
 const pattern28 = new RegExp("^sor(\\+\\{.*\\})?$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5532,7 +5546,7 @@ return errors === 0;
 validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribePnl = validate37;
-const schema95 = {"type":"string","pattern":"^spl(\\+\\{.*\\})?$"};
+const schema96 = {"type":"string","pattern":"^spl(\\+\\{.*\\})?$"};
 const pattern29 = new RegExp("^spl(\\+\\{.*\\})?$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5573,7 +5587,7 @@ return errors === 0;
 validate37.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribePriceLadder = validate38;
-const schema96 = {"type":"string","pattern":"^sbd\\+[A-Za-z0-9]+\\+\\d+(\\+[A-Za-z0-9.]+)?$"};
+const schema97 = {"type":"string","pattern":"^sbd\\+[A-Za-z0-9]+\\+\\d+(\\+[A-Za-z0-9.]+)?$"};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5613,7 +5627,7 @@ return errors === 0;
 validate38.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeTrades = validate39;
-const schema97 = {"type":"string","pattern":"^str(\\+\\{.*\\})?$"};
+const schema98 = {"type":"string","pattern":"^str(\\+\\{.*\\})?$"};
 const pattern31 = new RegExp("^str(\\+\\{.*\\})?$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5654,7 +5668,7 @@ return errors === 0;
 validate39.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeTrades = validate40;
-const schema98 = {"type":"object","properties":{"realtimeUpdatesOnly":{"type":"boolean"},"days":{"type":"integer","minimum":1,"maximum":7}}};
+const schema99 = {"type":"object","properties":{"realtimeUpdatesOnly":{"type":"boolean"},"days":{"type":"integer","minimum":1,"maximum":7}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5731,7 +5745,7 @@ return errors === 0;
 validate40.evaluated = {"props":{"realtimeUpdatesOnly":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_systemGreeting = validate41;
-const schema99 = {"type":"object","required":["topic","success"],"properties":{"topic":{"type":"string","const":"system"},"success":{"type":"string"},"isFT":{"type":"boolean"},"isPaper":{"type":"boolean"}}};
+const schema100 = {"type":"object","required":["topic","success"],"properties":{"topic":{"type":"string","const":"system"},"success":{"type":"string"},"isFT":{"type":"boolean"},"isPaper":{"type":"boolean"}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5840,7 +5854,7 @@ return errors === 0;
 validate41.evaluated = {"props":{"topic":true,"success":true,"isFT":true,"isPaper":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_systemHeartbeat = validate42;
-const schema100 = {"type":"object","required":["topic","hb"],"properties":{"topic":{"type":"string","const":"system"},"hb":{"type":"integer","format":"int64"}}};
+const schema101 = {"type":"object","required":["topic","hb"],"properties":{"topic":{"type":"string","const":"system"},"hb":{"type":"integer","format":"int64"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5938,7 +5952,7 @@ return errors === 0;
 validate42.evaluated = {"props":{"topic":true,"hb":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_tic = validate43;
-const schema101 = {"type":"string","pattern":"^tic$"};
+const schema102 = {"type":"string","pattern":"^tic$"};
 const pattern32 = new RegExp("^tic$", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5979,22 +5993,21 @@ return errors === 0;
 validate43.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_trades = validate44;
-const schema102 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"str"},"args":{"type":"array","items":{"$ref":"#/components/schemas/TradeUpdate"}}}};
-const schema103 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"}}};
-const schema104 = {"type":"string"};
+const schema103 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"str"},"args":{"type":"array","items":{"$ref":"#/components/schemas/TradeUpdate"}}}};
+const schema104 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"},"order_id":{"$ref":"#/components/schemas/order_id"},"position":{"type":"number"}}};
 const schema105 = {"type":"string"};
-const schema106 = {"type":"string","enum":["0","1"]};
-const schema107 = {"type":"string","enum":["B","S"]};
-const schema108 = {"type":"string"};
-const schema110 = {"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"};
-const schema111 = {"type":"integer","format":"int64"};
-const schema112 = {"type":"number","exclusiveMinimum":0};
-const schema113 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
-const schema114 = {"type":"string"};
+const schema106 = {"type":"string"};
+const schema107 = {"type":"string","enum":["0","1"]};
+const schema108 = {"type":"string","enum":["B","S"]};
+const schema109 = {"type":"string"};
+const schema111 = {"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"};
+const schema112 = {"type":"integer","format":"int64"};
+const schema113 = {"type":"number","exclusiveMinimum":0};
+const schema114 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
 const schema115 = {"type":"string"};
-const schema116 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
-const schema117 = {"type":"number"};
-const schema118 = {"type":"string"};
+const schema116 = {"type":"string"};
+const schema117 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
+const schema118 = {"type":"number"};
 const schema119 = {"type":"string"};
 const schema120 = {"type":"string"};
 const schema121 = {"type":"string"};
@@ -6003,7 +6016,9 @@ const schema123 = {"type":"string"};
 const schema124 = {"type":"string"};
 const schema125 = {"type":"string"};
 const schema126 = {"type":"string"};
-const schema127 = {"type":"string","enum":["0","1"]};
+const schema127 = {"type":"string"};
+const schema128 = {"type":"string","enum":["0","1"]};
+const schema129 = {"type":"integer","format":"int64"};
 const pattern34 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6213,7 +6228,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err15 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/components/schemas/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/components/schemas/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6236,7 +6251,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data5 === "B") || (data5 === "S"))){
-const err17 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side-2/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side-2/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6553,7 +6568,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!((data25 === "0") || (data25 === "1"))){
-const err43 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/components/schemas/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema127.enum},message:"must be equal to one of the allowed values"};
+const err43 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/components/schemas/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema128.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6563,9 +6578,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.order_id !== undefined){
+let data26 = data.order_id;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err44 = {instancePath:instancePath+"/order_id",schemaPath:"#/components/schemas/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6574,10 +6590,47 @@ vErrors.push(err44);
 }
 errors++;
 }
+if((typeof data26 == "number") && (isFinite(data26))){
+if(!(formats0.validate(data26))){
+const err45 = {instancePath:instancePath+"/order_id",schemaPath:"#/components/schemas/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+if(data.position !== undefined){
+let data27 = data.position;
+if(!((typeof data27 == "number") && (isFinite(data27)))){
+const err46 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
 validate45.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"conid":true,"conidex":true,"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"conid":true,"conidex":true,"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"order_id":true,"position":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6673,7 +6726,7 @@ return errors === 0;
 validate44.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribeAccountSummary = validate47;
-const schema128 = {"type":"string","pattern":"^usd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
+const schema130 = {"type":"string","pattern":"^usd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
 const pattern37 = new RegExp("^usd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6714,7 +6767,7 @@ return errors === 0;
 validate47.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribeHistory = validate48;
-const schema129 = {"type":"string","pattern":"^umh\\+[A-Za-z0-9]+$"};
+const schema131 = {"type":"string","pattern":"^umh\\+[A-Za-z0-9]+$"};
 const pattern38 = new RegExp("^umh\\+[A-Za-z0-9]+$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6755,7 +6808,7 @@ return errors === 0;
 validate48.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribeLedger = validate49;
-const schema130 = {"type":"string","pattern":"^uld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
+const schema132 = {"type":"string","pattern":"^uld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
 const pattern39 = new RegExp("^uld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6796,7 +6849,7 @@ return errors === 0;
 validate49.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribeMarketData = validate50;
-const schema131 = {"type":"string","pattern":"^umd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$"};
+const schema133 = {"type":"string","pattern":"^umd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$"};
 const pattern40 = new RegExp("^umd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6837,7 +6890,7 @@ return errors === 0;
 validate50.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribeOrders = validate51;
-const schema132 = {"type":"string","pattern":"^uor(\\+\\{.*\\})?$"};
+const schema134 = {"type":"string","pattern":"^uor(\\+\\{.*\\})?$"};
 const pattern41 = new RegExp("^uor(\\+\\{.*\\})?$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6878,7 +6931,7 @@ return errors === 0;
 validate51.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribePnl = validate52;
-const schema133 = {"type":"string","pattern":"^upl(\\+\\{.*\\})?$"};
+const schema135 = {"type":"string","pattern":"^upl(\\+\\{.*\\})?$"};
 const pattern42 = new RegExp("^upl(\\+\\{.*\\})?$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6919,7 +6972,7 @@ return errors === 0;
 validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribePriceLadder = validate53;
-const schema134 = {"type":"string","pattern":"^ubd\\+[A-Za-z0-9]+$"};
+const schema136 = {"type":"string","pattern":"^ubd\\+[A-Za-z0-9]+$"};
 const pattern43 = new RegExp("^ubd\\+[A-Za-z0-9]+$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6960,7 +7013,7 @@ return errors === 0;
 validate53.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_unsubscribeTrades = validate54;
-const schema135 = {"type":"string","pattern":"^utr(\\+\\{.*\\})?$"};
+const schema137 = {"type":"string","pattern":"^utr(\\+\\{.*\\})?$"};
 const pattern44 = new RegExp("^utr(\\+\\{.*\\})?$", "u");
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -27,42 +27,47 @@ export interface Period {
   unit: PeriodUnit;
 }
 
-const periodPattern = /^(\d+)\s*(min|h|d|w|m|y)$/i;
-const barPattern = /^(\d+)\s*(s|secs?|mins?|h|hrs?|hours?|d|days?|w|weeks?|m|months?)$/i;
+/** A count and a unit, as the service writes it (`30min`, `2h`, `1d`, `6m`) or spelled out as
+ * clients send it (`5mins`, `1hour`, `2hours`, `1day`, `1week`, `1month`, `1year`). */
+const spanPattern = /^(\d+)\s*([a-z]+)$/i;
 
-/** Reads a period such as `30min`, `2h`, `1d`, `1w`, `6m`, `1y`. */
-export function parsePeriod(text: string): Period {
-  const match = periodPattern.exec(text.trim());
-  const unit = match?.[2]?.toLowerCase() as PeriodUnit | undefined;
-  const count = Number(match?.[1]);
-  if (!unit || count < 1 || count > periodLimits[unit]) {
-    throw badRequest(marketDataTexts.invalidPeriod(text));
-  }
-  return { count, unit };
+/** Every spelling of each unit: `m` alone is a month, as in the service's short form. */
+const unitSpellings: [BarSize['unit'] | 'y', string[]][] = [
+  ['S', ['s', 'sec', 'secs', 'second', 'seconds']],
+  ['min', ['min', 'mins', 'minute', 'minutes']],
+  ['h', ['h', 'hr', 'hrs', 'hour', 'hours']],
+  ['d', ['d', 'day', 'days']],
+  ['w', ['w', 'week', 'weeks']],
+  ['m', ['m', 'month', 'months']],
+  ['y', ['y', 'yr', 'yrs', 'year', 'years']],
+];
+const unitWords = new Map(
+  unitSpellings.flatMap(([unit, words]) => words.map((word) => [word, unit] as const)),
+);
+
+/** The count and unit of a span, or undefined when the text is not one. */
+function readSpan(text: string): { count: number; unit: BarSize['unit'] | 'y' } | undefined {
+  const match = spanPattern.exec(text.trim());
+  const unit = match && unitWords.get((match[2] ?? '').toLowerCase());
+  return unit ? { count: Number(match[1]), unit } : undefined;
 }
 
-/** Reads a bar size such as `30S`, `1min`, `5min`, `1h`, `1d`, `1w`, `1m`. */
+const isPeriodUnit = (unit: string): unit is PeriodUnit => unit in periodLimits;
+
+/** Reads a period such as `30min`, `2h`, `1d`, `1w`, `6m`, `1y` (or `2hours`, `1day`...). */
+export function parsePeriod(text: string): Period {
+  const span = readSpan(text);
+  if (!span || !isPeriodUnit(span.unit) || span.count < 1 || span.count > periodLimits[span.unit])
+    throw badRequest(marketDataTexts.invalidPeriod(text));
+  return { count: span.count, unit: span.unit };
+}
+
+/** Reads a bar size such as `30S`, `1min`, `5min`, `1h`, `1d`, `1w`, `1m` (or `1hour`...). */
 export function parseBarSize(text: string): BarSize {
-  const match = barPattern.exec(text.trim());
-  const count = Number(match?.[1]);
-  const word = match?.[2]?.toLowerCase() ?? '';
-  const unit = (
-    word.startsWith('s')
-      ? 'S'
-      : word.startsWith('mi')
-        ? 'min'
-        : word.startsWith('h')
-          ? 'h'
-          : word.startsWith('d')
-            ? 'd'
-            : word.startsWith('w')
-              ? 'w'
-              : word.startsWith('m')
-                ? 'm'
-                : undefined
-  ) as BarSize['unit'] | undefined;
-  if (!unit || !(count >= 1)) throw badRequest(marketDataTexts.invalidBar(text));
-  return { count, unit };
+  const span = readSpan(text);
+  if (!span || span.unit === 'y' || !(span.count >= 1))
+    throw badRequest(marketDataTexts.invalidBar(text));
+  return { count: span.count, unit: span.unit };
 }
 
 const fixedMs: Record<'min' | 'h' | 'w' | 'm' | 'y', number> = {
