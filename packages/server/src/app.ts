@@ -48,6 +48,10 @@ export {
   type StreamingServer,
 } from './streaming/streaming-server.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
+export { readMarketDataFile } from './market-data-file.js';
+export type { MarketDataSource } from './domain/market/replay/market-data-source.js';
+export type { ReplayState } from './domain/market/replay/market-replay.js';
+export type { ConfiguredReplay } from './control/controls.js';
 export {
   scratchStore,
   startScratchRedis,
@@ -186,6 +190,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     timedTasks: timedWork?.tasks,
     lookups,
     authenticators,
+    marketReplays: options.marketReplays,
   });
   const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
   // A shared store may load a state in which the session this process opened for its gateway

@@ -6,6 +6,7 @@ import type { OAuth1Flow } from './domain/auth/oauth1-flow.js';
 import { OAuth2 } from './domain/auth/oauth2.js';
 import { Sso } from './domain/auth/sso.js';
 import { MarketData } from './domain/market/market-data.js';
+import { MarketReplay } from './domain/market/replay/market-replay.js';
 import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
@@ -42,6 +43,8 @@ export interface Services {
   alerts: AlertBook;
   /** Snapshots, subscriptions and history bars, read from the market's price path. */
   marketData: MarketData;
+  /** Contracts whose prices replayed bars drive, on the clock. */
+  replays: MarketReplay;
   /** Positions (and their cache), portfolio summaries and allocations, and the portfolio
    * analyst's daily history, which the clock builds from the start. */
   portfolio: Portfolio;
@@ -76,6 +79,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   });
 
   const marketData = new MarketData(brokerage);
+  const replays = new MarketReplay(brokerage.market, brokerage.clock);
   const portfolio = new Portfolio(brokerage);
   const watchlists = new Watchlists(brokerage.store, brokerage.clock);
   const notifications = new Notifications(brokerage);
@@ -89,6 +93,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     orders,
     alerts,
     marketData,
+    replays,
     portfolio,
     watchlists,
     notifications,

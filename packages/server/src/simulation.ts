@@ -1,5 +1,5 @@
 import { compareRouteSpecificity } from '@brokerage/types';
-import { Controls } from './control/controls.js';
+import { Controls, type ConfiguredReplay } from './control/controls.js';
 import type { Fixtures } from './domain/accounts/model.js';
 import type { Clock } from './domain/kernel/clock.js';
 import type { Store } from './domain/kernel/store.js';
@@ -34,6 +34,9 @@ export interface SimulationSettings {
   sessionTimeoutMs?: number;
   /** Pacing limits; `false` turns pacing off. */
   pacing?: boolean | Partial<PacingLimits>;
+  /** Contracts whose prices replay market data from the start (and again after each reset,
+   * from the bars still to come), instead of walking. */
+  marketReplays?: readonly ConfiguredReplay[];
 }
 
 /** What a simulation is composed of besides its services. */
@@ -53,6 +56,8 @@ export interface SimulationOptions {
   lookups: LookupThrottle | undefined;
   /** The credential checks, in order, after the `api` cookie. */
   authenticators: Authenticator[];
+  /** Replays started with the simulation (`SimulationSettings.marketReplays`). */
+  marketReplays?: readonly ConfiguredReplay[] | undefined;
 }
 
 /** A brokerage simulation, whatever serves it (Express in `app.ts`, MSW in @brokerage/msw): the
@@ -97,6 +102,8 @@ export function composeSimulation(services: Services, options: SimulationOptions
     reopenGatewaySession: mode === 'gateway' ? gateway.open : undefined,
     prompts: services.orders.prompts,
     timedTasks: options.timedTasks,
+    replays: services.replays,
+    marketReplays: options.marketReplays ?? [],
   });
   const gate = {
     mode,

@@ -25,6 +25,8 @@ import type { LookupThrottle } from '../http/lookup-throttle.js';
 import type { RequestPacer } from '../http/pacing.js';
 import type { OperationId } from '@brokerage/types';
 import { fixtureProblems } from './fixtures-check.js';
+import type { MarketReplay, ReplayState } from '../domain/market/replay/market-replay.js';
+import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 
 /** What the server holds after a reset or a fixtures load. */
 export interface StateSummary {
@@ -137,6 +139,16 @@ export interface ControlsOptions {
   /** Timed work kept as data when processes share the store: a walk with an interval is a task
    * there, which goes on whichever process runs it (undefined: closures on the clock). */
   timedTasks?: TimedTasks | undefined;
+  /** The contracts whose prices replay market data. */
+  replays: MarketReplay;
+  /** Replays to start now and again after each reset. */
+  marketReplays: readonly ConfiguredReplay[];
+}
+
+/** A replay the server starts with, and starts again after each reset. */
+export interface ConfiguredReplay {
+  conid: number;
+  source: MarketDataSource;
 }
 
 /** The steps still to come of a walk with an interval, as its stored task keeps them. */
@@ -170,6 +182,7 @@ export class Controls {
       if (walk.stepsLeft <= 1) return undefined;
       return { dueAt: dueAt + walk.intervalMs, args: { ...walk, stepsLeft: walk.stepsLeft - 1 } };
     });
+    this.#startConfiguredReplays(false);
   }
 
   /** Empties the state and loads the current fixtures again; faults and pacing start over. */
@@ -345,11 +358,41 @@ export class Controls {
   /** Every contract with market data but options: their prices follow their underlyings'
    * through the pricing model. */
   #walkedConids(): number[] {
-    return this.#options.brokerage.store
+    const { brokerage, replays } = this.#options;
+    return brokerage.store
       .collection('instruments')
       .values()
-      .filter((instrument) => instrument.option === undefined)
+      .filter((instrument) => instrument.option === undefined && !replays.drives(instrument.conid))
       .map((instrument) => instrument.conid);
+  }
+
+  /** Replays market data on a contract from now on, in place of a replay it had: its price
+   * follows the bars on the server's clock (walks and regimes leave it alone). */
+  replayMarket(conid: number, source: MarketDataSource): ReplayState {
+    if (this.#options.timedTasks) {
+      // The replay's timers live in this process; processes sharing a store would each replay.
+      throw badRequest('Market replay needs the in-memory store (one process)');
+    }
+    return this.#options.replays.start(conid, source);
+  }
+
+  /** Ends a contract's replay; its price stays where the replay left it. */
+  stopReplay(conid: number): void {
+    if (!this.#options.replays.stop(conid)) throw notFound(`Contract ${conid} is not replayed`);
+  }
+
+  marketReplays(): ReplayState[] {
+    return this.#options.replays.list();
+  }
+
+  /** The configured replays: at the start from their first bar, after a reset from the bars
+   * still to come. */
+  #startConfiguredReplays(fromNow: boolean): void {
+    const { marketReplays, replays } = this.#options;
+    if (marketReplays.length > 0 && this.#options.timedTasks) {
+      throw badRequest('Market replay needs the in-memory store (one process)');
+    }
+    for (const { conid, source } of marketReplays) replays.start(conid, source, { fromNow });
   }
 
   readClock(): ClockState {
@@ -386,7 +429,7 @@ export class Controls {
   }
 
   /** Moves the clock forward a minute at a time with every open market trading on the way, each
-   * contract by its regime; the jumped interval has its bars. */
+   * contract by its regime (a replayed one by its bars); the jumped interval has its bars. */
   advanceMarket(ms: number): ClockState {
     const { clock, brokerage } = this.#options;
     if (!isWholeNumber(ms, 0) || ms > maxMarketJumpMs) {
@@ -394,10 +437,14 @@ export class Controls {
     }
     if (!isAdvanceable(clock)) throw badRequest("The server's clock cannot be advanced");
     const { store, market, random } = brokerage;
+    const { replays } = this.#options;
     advanceMarket(
       market,
       random,
-      store.collection('instruments').values(),
+      store
+        .collection('instruments')
+        .values()
+        .filter((instrument) => !replays.drives(instrument.conid)),
       (instrument) => regimeOf(store, instrument),
       (step) => clock.advance(step),
       () => clock.now(),
@@ -453,7 +500,9 @@ export class Controls {
     for (const cancel of this.#scheduledSteps) cancel();
     this.#scheduledSteps.clear();
     this.#bulletins = 0;
+    this.#options.replays.stopAll();
     load();
+    this.#startConfiguredReplays(true);
     faults.clear();
     pacer?.reset();
     lookups?.reset();

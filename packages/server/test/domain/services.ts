@@ -15,14 +15,17 @@ export const withoutOptions: Fixtures = {
   instruments: { ...defaultFixtures.instruments, optionChains: [] },
 };
 
-/** Fresh services on a manual clock (a weekday, during the session), and an open session of the
- * account's user whose accounts were queried. */
-export function domain(fixtures: Fixtures = defaultFixtures): {
+/** Fresh services on a manual clock (by default a weekday, during the session), and an open
+ * session of the account's user whose accounts were queried. */
+export function domain(
+  fixtures: Fixtures = defaultFixtures,
+  start = Date.parse('2025-03-12T15:00:00Z'),
+): {
   services: Services;
   clock: ManualClock;
   session: Session;
 } {
-  const clock = new ManualClock(Date.parse('2025-03-12T15:00:00Z'));
+  const clock = new ManualClock(start);
   const services = createServices({
     clock,
     store: new MemoryStore(),

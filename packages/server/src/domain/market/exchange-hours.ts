@@ -186,6 +186,13 @@ export function dayOfIndex(hours: ExchangeHours, index: number): TradingDay {
   return day;
 }
 
+/** The epoch milliseconds of a wall-clock time of `timeZone` (`wallMs`: the wall clock's date and
+ * time read as if UTC). In the hour a daylight-saving switch skips, the time after it. */
+export function epochOfLocalTime(timeZone: string, wallMs: number): number {
+  const guess = wallMs - utcOffsetMs(timeZone, wallMs);
+  return wallMs - utcOffsetMs(timeZone, guess);
+}
+
 /** The exchange's local day that contains `epochMs`. */
 export const dayAt = (hours: ExchangeHours, epochMs: number): TradingDay =>
   dayOfIndex(hours, Math.floor((epochMs + utcOffsetMs(hours.timeZone, epochMs)) / dayMs));

@@ -173,12 +173,16 @@ export class Market {
   /** Sets the last price; every price change goes through here, so fills and alerts follow it,
    * the price path records it as a trade at the clock's time, and the bus hears of it after
    * every listener has acted on it (`priceChanged`: the streams read the state it left).
-   * A price outside (0, `maxPrice`] would poison every valuation built on it: refused. */
-  setPrice(conid: number, price: number): void {
+   * A price outside (0, `maxPrice`] would poison every valuation built on it: refused.
+   * `trade` gives the trade's own time and size (a replayed bar's), else it is at the clock's
+   * time with a size of the path's choosing. */
+  setPrice(conid: number, price: number, trade?: { t: number; size?: number | undefined }): void {
     if (!isValidPrice(price)) throw badRequest(`price must be above 0 and at most ${maxPrice}`);
     this.store.collection('prices').set(String(conid), price);
     const instrument = this.instrument(conid);
-    if (instrument) this.path.record(instrument, price, this.clock.now());
+    if (instrument) {
+      this.path.record(instrument, price, trade?.t ?? this.clock.now(), trade?.size);
+    }
     this.#pricesChanged();
     for (const listener of this.#listeners) listener(conid, price);
     this.events.publish({ type: 'priceChanged', time: this.clock.now(), conid, price });

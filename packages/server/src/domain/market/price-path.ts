@@ -226,10 +226,12 @@ export const keptHistoryMs = historyDays * dayMs;
  * whole as it fills, so a trade's write copies at most this many trades, whatever the day. */
 export const tradesPerBucket = 32;
 
-/** Trades of one bucket, by column (a trade's size follows from its number: `tradeSize`). */
+/** Trades of one bucket, by column (a trade's size follows from its number, `tradeSize`, unless
+ * the bucket has sizes of its own: a replayed bar's trades carry the bar's volume). */
 export interface TradeBucket {
   t: number[];
   price: number[];
+  size?: number[];
 }
 
 /** One instrument's series, as the store keeps it: its first recorded trade, how many trades
@@ -330,16 +332,21 @@ export class PricePath {
     return this.store.collection('priceSeries').get(String(conid));
   }
 
-  /** Records a trade at `price`, time `t`. */
-  record(instrument: Instrument, price: number, t: number): void {
+  /** Records a trade at `price`, time `t` (never before the trade recorded last: the path stays
+   * in time order), of `size` (by default a size derived from the trade's number). */
+  record(instrument: Instrument, price: number, t: number, size?: number): void {
     const conid = instrument.conid;
     const series = this.#series(conid);
     const count = series?.count ?? 0;
-    const tick = { t, price, size: tradeSize(instrument, count) };
-    const filled = {
-      t: [...(series?.open.t ?? []), t],
-      price: [...(series?.open.price ?? []), price],
-    };
+    const at = Math.max(t, series ? this.#lastTime(series) : t);
+    const tick = { t: at, price, size: size ?? tradeSize(instrument, count) };
+    const open = series?.open ?? { t: [], price: [] };
+    const filled: TradeBucket = { t: [...open.t, at], price: [...open.price, price] };
+    if (size !== undefined || open.size) {
+      const first = count - open.t.length;
+      const sizes = open.size ?? open.t.map((_, index) => tradeSize(instrument, first + index));
+      filled.size = [...sizes, tick.size];
+    }
     const full = filled.t.length === tradesPerBucket;
     if (full) {
       this.store
@@ -354,6 +361,13 @@ export class PricePath {
       count: count + 1,
       open: full ? { t: [], price: [] } : filled,
     });
+  }
+
+  /** The time of the series' last recorded trade. */
+  #lastTime(series: PriceSeries): number {
+    return (
+      series.open.t.at(-1) ?? this.#bucketOf(series, series.count - 1)?.t.at(-1) ?? series.anchor.t
+    );
   }
 
   /** The bucket holding trade number `number` of the series: the open one, a stored one, or
@@ -371,7 +385,7 @@ export class PricePath {
     const t = bucket?.t[at];
     const price = bucket?.price[at];
     if (t === undefined || price === undefined) return undefined;
-    return { t, price, size: tradeSize(instrument, number) };
+    return { t, price, size: bucket?.size?.[at] ?? tradeSize(instrument, number) };
   }
 
   /** The path of the instrument with its day states and ranges, caught up with the store;
