@@ -13,7 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { generate } from 'selfsigned';
-import { createServer, type BrokerageServer, type Mode, type TrustProxy } from './app.js';
+import {
+  createServer,
+  readMarketDataFile,
+  type BrokerageServer,
+  type ConfiguredReplay,
+  type Mode,
+  type TrustProxy,
+} from './app.js';
 import { registerConsumer } from './services.js';
 import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
@@ -37,6 +44,8 @@ export interface CliOptions {
   pacing: boolean;
   sessionTimeout: number;
   seed: number;
+  /** `--market-replay <conid>=<file>[@YYYY-MM-DD]`, repeatable. */
+  marketReplay: ConfiguredReplay[];
   logLevel: string;
   user: string;
   /** JSON files, each an OAuth 1.0a consumer to register (ConsumerRegistration). */
@@ -183,6 +192,17 @@ export function buildProgram(io: CliIo = {}): Command {
       new Option('--seed <number>', 'seed of the simulation (ids, fills)')
         .default(1)
         .argParser(integer(0, 2 ** 32 - 1)),
+    )
+    .addOption(
+      new Option(
+        '--market-replay <conid=file>',
+        'replay bars on a contract: a CSV or a saved history answer (.json); add @YYYY-MM-DD to move them to that day (repeatable)',
+      )
+        .default([])
+        .argParser((value: string, previous: ConfiguredReplay[]) => [
+          ...previous,
+          marketReplayOption(value),
+        ]),
     )
     .addOption(
       new Option('--log-level <level>', 'level of the JSON logs on stdout')
@@ -399,6 +419,22 @@ async function startPrimary(options: CliOptions, io: CliIo): Promise<RunningWork
   });
 }
 
+/** `--market-replay <conid>=<file>[@YYYY-MM-DD]`: the file read at once, so a bad one stops the
+ * start with its error. */
+function marketReplayOption(value: string): ConfiguredReplay {
+  const match = /^(\d+)=(.+?)(?:@(\d{4}-\d{2}-\d{2}))?$/.exec(value);
+  if (!match) {
+    throw new InvalidArgumentError('expected <conid>=<file>, optionally @YYYY-MM-DD after it');
+  }
+  const [, conid, file = '', day] = match;
+  try {
+    const source = readMarketDataFile(file);
+    return { conid: Number(conid), source: day === undefined ? source : { ...source, day } };
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** `--trust-proxy`: `true`, a number of hops, or a list of addresses, subnets and names. */
 function parseTrustProxy(value: string): TrustProxy {
   if (value === 'true') return true;
@@ -422,6 +458,7 @@ async function startSimulation(
     gatewayUser: options.user,
     sessionTimeoutMs: options.sessionTimeout * 1000,
     pacing: options.pacing,
+    marketReplays: options.marketReplay,
     store: options.store,
     ...(options.onStoreLost === 'exit'
       ? {

@@ -14,6 +14,7 @@ import type {
   SeedNotification,
 } from './controls.js';
 import { controlDocumentFiles } from './document.js';
+import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 
 /** The control API (openapi/control/), to mount at `/control`: requests and answers are
@@ -101,6 +102,14 @@ export function controlRouter(
   router.post(
     '/market/advance',
     answer((req) => controls.advanceMarket((req.body as { ms: number }).ms)),
+  );
+  router.put(
+    '/market/replays/:conid',
+    answer((req) => controls.replayMarket(Number(req.params.conid), req.body as MarketDataSource)),
+  );
+  router.delete(
+    '/market/replays/:conid',
+    answer((req) => controls.stopReplay(Number(req.params.conid))),
   );
   router.post(
     '/prompts',
