@@ -22,12 +22,18 @@ import { parse as parseYaml } from 'yaml';
 import { deref, documentOperations } from '../packages/types/document-operations.mjs';
 import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
+import {
+  baseMediaType,
+  isJson,
+  loadVendors,
+  mediaExamples,
+  operationKey,
+  referenceDir as findReferenceDir,
+  vendorFiles,
+  vendorOperationIndex,
+} from './reference.mjs';
 
-const vendorFiles = [
-  { version: '2.27', file: 'vendor-openapi-2.27.json' },
-  { version: '2.29', file: 'vendor-openapi-2.29.json' },
-];
-const vendorPrefix = '/v1/api';
+const versions = ['2.27', '2.29'];
 const differencesFile = join(repoRoot, 'openapi', 'fidelity-differences.yaml');
 const maxErrorsShown = 3;
 
@@ -49,12 +55,6 @@ function parseOptions(argv) {
 
 // --- documents -----------------------------------------------------------------------------
 
-/** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
-const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
-
-const baseMediaType = (mediaType) => mediaType.split(';')[0].trim().toLowerCase();
-const isJson = (mediaType) => /^application\/(.+\+)?json$/.test(baseMediaType(mediaType));
-
 /** Our media type for a vendor one: the same, the same without parameters, or JSON for JSON. */
 function matchMediaType(content, vendorMediaType) {
   const ours = Object.keys(content ?? {});
@@ -63,41 +63,6 @@ function matchMediaType(content, vendorMediaType) {
     ours.find((m) => baseMediaType(m) === baseMediaType(vendorMediaType)) ??
     (isJson(vendorMediaType) ? ours.find(isJson) : undefined)
   );
-}
-
-const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
-
-/** A map of Example Objects written under `example` by mistake (`{success: {value: ...}}`). */
-const isMisplacedExampleMap = (value) =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.keys(value).length > 0 &&
-  Object.values(value).every(
-    (entry) =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      'value' in entry &&
-      Object.keys(entry).every((key) => exampleObjectKeys.has(key)),
-  );
-
-/** The named examples of one media type object: `example`, `examples` and the schema's own. */
-function mediaExamples(document, media) {
-  const found = [];
-  if (isMisplacedExampleMap(media.example)) {
-    for (const [name, entry] of Object.entries(media.example)) {
-      found.push({ name, value: entry.value });
-    }
-  } else if (media.example !== undefined) {
-    found.push({ name: 'example', value: media.example });
-  }
-  for (const [name, raw] of Object.entries(media.examples ?? {})) {
-    const example = deref(document, raw);
-    if (example?.value !== undefined) found.push({ name, value: example.value });
-  }
-  const schema = deref(document, media.schema);
-  if (schema?.example !== undefined) found.push({ name: 'schema-example', value: schema.example });
-  return found;
 }
 
 // --- vendor schemas (OpenAPI 3.0) as JSON Schema 2020-12 -----------------------------------
@@ -223,11 +188,8 @@ function formatError(error) {
 function vendorOperations(vendors) {
   const byShape = new Map();
   for (const vendor of vendors) {
-    for (const { path, method, operation } of documentOperations(vendor.document)) {
-      for (const candidate of [`${vendorPrefix}${path}`, path]) {
-        const key = `${method} ${pathShape(candidate)}`;
-        if (!byShape.has(key)) byShape.set(key, { vendor, path, operation });
-      }
+    for (const [key, { path, operation }] of vendorOperationIndex(vendor.document)) {
+      if (!byShape.has(key)) byShape.set(key, { vendor, path, operation });
     }
   }
   return byShape;
@@ -263,10 +225,7 @@ function loadDifferences() {
 const exampleKey = (operationId, status, example) => `${operationId} ${status} ${example}`;
 
 function check(referenceDir) {
-  const vendors = vendorFiles
-    .map(({ version, file }) => ({ version, file: join(referenceDir, file) }))
-    .filter(({ file }) => existsSync(file))
-    .map((vendor) => ({ ...vendor, document: JSON.parse(readFileSync(vendor.file, 'utf8')) }));
+  const vendors = loadVendors(referenceDir, versions);
   const ours = JSON.parse(readFileSync(artefacts().bundleJson, 'utf8'));
   const ourValidators = createValidatorSet(
     'https://brokerage.invalid/openapi.json',
@@ -292,7 +251,7 @@ function check(referenceDir) {
   const notShared = [];
   const examples = [];
   for (const { path, method, operation } of documentOperations(ours)) {
-    const match = byShape.get(`${method} ${pathShape(path)}`);
+    const match = byShape.get(operationKey(method, path));
     if (!match) {
       notShared.push({ operationId: operation.operationId, method, path });
       continue;
@@ -490,10 +449,8 @@ function printReport(report) {
 // --- main ----------------------------------------------------------------------------------
 
 const options = parseOptions(process.argv.slice(2));
-const referenceDir = process.env.BROKERAGE_REFERENCE_DIR
-  ? resolve(process.env.BROKERAGE_REFERENCE_DIR)
-  : resolve(repoRoot, '..', 'shared', 'reference');
-const primary = join(referenceDir, vendorFiles[0].file);
+const referenceDir = findReferenceDir();
+const primary = join(referenceDir, vendorFiles.find((v) => v.version === versions[0]).file);
 if (!existsSync(primary)) {
   const notice = `fidelity: skipped, the vendor's description is not available (${primary} not found; set BROKERAGE_REFERENCE_DIR to its folder)`;
   if (options.jsonStdout) console.log(JSON.stringify({ skipped: notice }, null, 2));
