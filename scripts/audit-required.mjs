@@ -416,7 +416,8 @@ function verdict({ pointer, usages }) {
     for (const value of usage.values) {
       if (value.kind === 'not-a-recording') continue;
       if (value.missing < value.seen) supported = true;
-      if (value.missing > 0) reasons.add(`missing in a ${value.kind}`);
+      if (value.missing > 0)
+        reasons.add(`missing in ${value.kind === 'example' ? 'an' : 'a'} ${value.kind}`);
     }
   }
   if (!supported && reasons.size === 0) reasons.add('no source describes it');
@@ -437,7 +438,8 @@ function printReport({ reference, results }) {
   const reasons = [...new Set(removed.flatMap((r) => r.reasons))].sort();
   for (const reason of reasons) console.log(`  ${count(reason)} ${reason}`);
   const bySchema = new Map();
-  for (const field of removed) bySchema.set(field.schema, [...(bySchema.get(field.schema) ?? []), field]);
+  for (const field of removed)
+    bySchema.set(field.schema, [...(bySchema.get(field.schema) ?? []), field]);
   if (bySchema.size > 0) console.log('\nunsupported (schema: field [reasons]; evidence):');
   for (const [schema, fields] of [...bySchema].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`- ${schema}`);

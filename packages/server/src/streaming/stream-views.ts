@@ -8,6 +8,7 @@ import { serverInfo } from '../domain/auth/session-views.js';
 import type { SnapshotEntry } from '../domain/market/market-data.js';
 import { snapshotEntryView } from '../domain/market/market-data-views.js';
 import { formatPrice } from '../domain/orders/order-text.js';
+import type { TradeView } from '../domain/orders/trades.js';
 import type { NotificationText } from '../domain/notifications/notification-texts.js';
 
 type Messages = streaming.ServerMessages;
@@ -84,11 +85,11 @@ export const orderUpdates = (args: Fields[]): Messages['orderUpdates'] => ({
 
 /** An execution on `str`: the trades view, with the stream's names (`conid` a string,
  * `conidex`) and without what the stream does not send. */
-export function tradeUpdate(trade: Schema<'Trade'>): Messages['trades']['args'][number] {
+export function tradeUpdate(trade: TradeView): Messages['trades']['args'][number] {
   const notSent = new Set(['conid', 'conidEx', 'is_event_trading', 'order_id']);
   const kept = Object.entries(trade).filter(([key]) => !notSent.has(key));
   return {
-    ...(Object.fromEntries(kept) as Omit<Schema<'Trade'>, 'conid'>),
+    ...(Object.fromEntries(kept) as Omit<TradeView, 'conid'>),
     conid: String(trade.conid),
     conidex: trade.conidEx,
   };
