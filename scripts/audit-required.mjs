@@ -6,7 +6,9 @@
 // A field stays required only where every source that describes it agrees that it is always
 // sent (required in 2.27 and 2.29 where they describe it, present in every example and
 // recording) and at least one does; a schema used by several operations takes the evidence of
-// all of them. Fixtures that are hand-made or trimmed are no evidence that a field is left out.
+// all of them. Recorded fixtures count by their provenance (scripts/recordings.mjs): hand-made
+// ones and ones made from the vendor's description are no evidence; a trimmed recording is
+// evidence that a field it has is sent, not that one it lacks is left out.
 //
 // The reference is read at run time (scripts/reference.mjs); without it the audit prints a
 // notice and passes.
@@ -15,25 +17,24 @@
 //   --strict   exit 1 when our document marks required a field the evidence does not support
 //   --json     print the machine-readable report instead of the text report
 //   --fix      remove those fields from the required lists in openapi/ (then `npm run generate`)
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   documentOperations,
   escapePointer,
   resolve,
 } from '../packages/types/document-operations.mjs';
+import { createRouteMatcher } from '../packages/types/dist/routes.js';
 import { allOfVerdict, fieldVerdict, walkRequired } from './required-evidence.mjs';
 import { artefacts } from './paths.mjs';
+import { loadRecordings, provenances, recordedBody } from './recordings.mjs';
 import { removeRequired } from './remove-required.mjs';
 import {
+  hasVendors,
   isJson,
-  loadRecordings,
   loadVendors,
-  matchOperation,
   mediaExamples,
   operationKey,
   referenceDir as findReferenceDir,
-  vendorFiles,
   vendorOperationIndex,
 } from './reference.mjs';
 
@@ -115,6 +116,17 @@ function ourResponses(document) {
   );
 }
 
+/**
+ * How a recorded fixture counts: a recording for what it has and lacks, a trimmed one only for
+ * what it has, the others (hand-made, made from the vendor's description) not at all.
+ */
+const recordingKind = (provenance) =>
+  !provenances[provenance].evidence
+    ? 'not-a-recording'
+    : provenance === 'trimmed'
+      ? 'trimmed'
+      : 'recording';
+
 /** The vendor's JSON schema and examples of one operation and status, per version. */
 function vendorResponses(vendors, indexes, { method, path, status }) {
   return vendors.flatMap((vendor) => {
@@ -134,16 +146,20 @@ function vendorResponses(vendors, indexes, { method, path, status }) {
 
 function audit(dir) {
   const document = JSON.parse(readFileSync(artefacts().bundleJson, 'utf8'));
-  const vendors = loadVendors(
-    dir,
-    vendorFiles.map((v) => v.version),
-  );
+  const vendors = loadVendors(dir);
   const indexes = new Map(vendors.map((v) => [v.version, vendorOperationIndex(v.document)]));
-  const operations = documentOperations(document);
-  const recordings = loadRecordings(dir).map((recording) => ({
-    ...recording,
-    operation: matchOperation(operations, recording.method, recording.path),
-  }));
+  const match = createRouteMatcher(
+    documentOperations(document).map(({ path, method }) => ({ method, path })),
+  );
+  const recordings = (loadRecordings(dir) ?? [])
+    .filter((exchange) => exchange.notCovered === undefined)
+    .map((exchange) => ({
+      source: `recorded ${exchange.collection}/${exchange.fixture}`,
+      kind: recordingKind(exchange.provenance),
+      route: match(exchange.method, exchange.path)?.route,
+      status: String(exchange.response.status),
+      body: recordedBody(exchange.response),
+    }));
 
   const entries = new Map();
   for (const response of ourResponses(document)) {
@@ -158,16 +174,12 @@ function audit(dir) {
       ),
       ...recordings
         .filter(
-          ({ operation, status }) =>
-            operation?.path === response.path &&
-            operation.method === response.method &&
+          ({ route, status }) =>
+            route?.path === response.path &&
+            route.method === response.method &&
             status === response.status,
         )
-        .map((recording) => ({
-          source: `recorded ${recording.file}`,
-          kind: recording.provenance === 'recording' ? 'recording' : 'not-a-recording',
-          instances: [recording.body],
-        })),
+        .map(({ source, kind, body }) => ({ source, kind, instances: [body] })),
     ];
     walkRequired(document, response.schema, response.pointer, [], streams, (found) => {
       const key = `${found.pointer} ${found.name}`;
@@ -227,7 +239,7 @@ function verdict({ pointer, usages }) {
     for (const value of usage.values) {
       if (value.kind === 'not-a-recording') continue;
       if (value.missing < value.seen) supported = true;
-      if (value.missing > 0)
+      if (value.missing > 0 && value.kind !== 'trimmed')
         reasons.add(`missing in ${value.kind === 'example' ? 'an' : 'a'} ${value.kind}`);
     }
   }
@@ -262,7 +274,10 @@ function printReport({ reference, results }) {
           .join(', ');
         const missing = usage.values
           .filter((v) => v.missing > 0)
-          .map((v) => `${v.source}${v.kind === 'not-a-recording' ? ' (not evidence)' : ''}`);
+          .map(
+            (v) =>
+              `${v.source}${['not-a-recording', 'trimmed'].includes(v.kind) ? ' (not evidence)' : ''}`,
+          );
         console.log(
           `      ${usage.operationId} ${usage.status} ${usage.at || '(body)'}: ${vendor}; ${usage.values.length} values${missing.length > 0 ? `, missing in ${missing.join(', ')}` : ''}`,
         );
@@ -275,9 +290,8 @@ function printReport({ reference, results }) {
 
 const options = parseOptions(process.argv.slice(2));
 const dir = findReferenceDir();
-const primary = join(dir, vendorFiles[0].file);
-if (!existsSync(primary)) {
-  const notice = `required: skipped, the vendor's description is not available (${primary} not found; set BROKERAGE_REFERENCE_DIR to its folder)`;
+if (!hasVendors(dir)) {
+  const notice = `required: skipped, the vendor's description is not available (no vendor-openapi-*.json in ${dir}; set BROKERAGE_REFERENCE_DIR to its folder)`;
   console.log(options.json ? JSON.stringify({ skipped: notice }, null, 2) : notice);
   process.exit(0);
 }

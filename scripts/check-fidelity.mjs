@@ -3,8 +3,11 @@
 // operations our document shares with it, is validated against our bundled document (same
 // operation, status and media type, or the request body). Each example is also validated
 // against the vendor's own schema, so that a vendor example that contradicts its own description
-// is told apart from a miss of ours. Misses listed in openapi/fidelity-differences.yaml are
-// recorded decisions; the others are unrecorded.
+// is told apart from a miss of ours. Every published version (2.27, 2.28, 2.29) is read, and the
+// examples of each version of a shared operation are checked; where versions differ the newest
+// decides, so an older version's example it contradicts (a field 2.29 renamed) is a recorded
+// difference. Misses listed in openapi/fidelity-differences.yaml (by operation, status, example
+// and version) are recorded decisions; the others are unrecorded.
 //
 // The vendor's files are read at run time from ../shared/reference/ (next to the repository) or
 // from BROKERAGE_REFERENCE_DIR; they are never part of the repository. Without them the check
@@ -14,56 +17,27 @@
 //   --strict       exit 1 when a miss is not recorded (otherwise the report is informational)
 //   --json         print the machine-readable report on stdout instead of the text report
 //   --json=PATH    also write the machine-readable report to PATH
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
-import { fastFormats } from 'ajv-formats/dist/formats.js';
-import { parse as parseYaml } from 'yaml';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { deref, documentOperations } from '../packages/types/document-operations.mjs';
-import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 import {
-  baseMediaType,
-  isJson,
+  createValidatorSet,
+  hasVendors,
+  loadDifferences,
   loadVendors,
+  matchMediaType,
   mediaExamples,
   operationKey,
-  referenceDir as findReferenceDir,
+  parseCheckOptions,
+  referenceDir as locateReference,
+  staleRecords as findStaleRecords,
   vendorFiles,
   vendorOperationIndex,
 } from './reference.mjs';
 
-const versions = ['2.27', '2.29'];
 const differencesFile = join(repoRoot, 'openapi', 'fidelity-differences.yaml');
 const maxErrorsShown = 3;
-
-function usage(message) {
-  console.error(`${message}\nUsage: node scripts/check-fidelity.mjs [--strict] [--json[=PATH]]`);
-  process.exit(2);
-}
-
-function parseOptions(argv) {
-  const options = { strict: false, jsonStdout: false, jsonPath: undefined };
-  for (const arg of argv) {
-    if (arg === '--strict') options.strict = true;
-    else if (arg === '--json' || arg === '--json=-') options.jsonStdout = true;
-    else if (arg.startsWith('--json=')) options.jsonPath = resolve(arg.slice('--json='.length));
-    else usage(`unknown argument: ${arg}`);
-  }
-  return options;
-}
-
-// --- documents -----------------------------------------------------------------------------
-
-/** Our media type for a vendor one: the same, the same without parameters, or JSON for JSON. */
-function matchMediaType(content, vendorMediaType) {
-  const ours = Object.keys(content ?? {});
-  return (
-    ours.find((m) => m === vendorMediaType) ??
-    ours.find((m) => baseMediaType(m) === baseMediaType(vendorMediaType)) ??
-    (isJson(vendorMediaType) ? ours.find(isJson) : undefined)
-  );
-}
 
 // --- vendor schemas (OpenAPI 3.0) as JSON Schema 2020-12 -----------------------------------
 
@@ -121,111 +95,46 @@ function fromOpenApi30(schema) {
   return rest;
 }
 
-// --- validation ----------------------------------------------------------------------------
-
-/**
- * Validates values against schemas of one document: the document's component schemas and the
- * targets (the schemas of its operations) sit under one root, so `#/components/schemas/...`
- * references resolve as they do in the document.
- */
-function createValidatorSet(rootId, componentSchemas) {
-  const targets = [];
-  return {
-    /** Registers a schema; returns its index. */
-    add(schema) {
-      targets.push(schema);
-      return targets.length - 1;
-    },
-    /** Compiles every target; returns validate(index, value) → { valid, errors }. */
-    compile() {
-      const ajv = new Ajv2020.default({
-        strict: false,
-        strictNumbers: true,
-        allErrors: true,
-        validateSchema: false,
-        logger: false,
-        formats: { ...fastFormats, ...openapiFormats },
-      });
-      ajv.addSchema({ $id: rootId, components: { schemas: componentSchemas }, targets });
-      const compiled = new Map();
-      return (index, value) => {
-        if (!compiled.has(index)) {
-          try {
-            compiled.set(index, ajv.compile({ $ref: `${rootId}#/targets/${index}` }));
-          } catch (error) {
-            compiled.set(index, error);
-          }
-        }
-        const validate = compiled.get(index);
-        if (validate instanceof Error) {
-          return { valid: false, errors: [{ pointer: '', message: validate.message }] };
-        }
-        const valid = validate(value);
-        return {
-          valid,
-          errors: valid ? [] : validate.errors.map((e) => formatError(e)),
-        };
-      };
-    },
-  };
-}
-
-function formatError(error) {
-  const pointer = error.instancePath === '' ? '/' : error.instancePath;
-  const detail =
-    error.params?.additionalProperty ??
-    error.params?.missingProperty ??
-    (error.params?.allowedValues ? error.params.allowedValues.join(', ') : undefined);
-  return {
-    pointer,
-    message: detail === undefined ? error.message : `${error.message} (${detail})`,
-  };
-}
-
 // --- the check -----------------------------------------------------------------------------
 
-/** Vendor operations keyed by method and path shape, 2.27 first, 2.29 for what only it has. */
+/** Vendor operations keyed by method and path shape: each key's operation in every version. */
 function vendorOperations(vendors) {
   const byShape = new Map();
   for (const vendor of vendors) {
     for (const [key, { path, operation }] of vendorOperationIndex(vendor.document)) {
-      if (!byShape.has(key)) byShape.set(key, { vendor, path, operation });
+      byShape.set(key, [...(byShape.get(key) ?? []), { vendor, path, operation }]);
     }
   }
   return byShape;
 }
 
-function loadDifferences() {
-  if (!existsSync(differencesFile)) return new Map();
-  const parsed = parseYaml(readFileSync(differencesFile, 'utf8')) ?? {};
-  const entries = parsed.differences ?? [];
-  const records = new Map();
-  const where = relative(repoRoot, differencesFile);
-  for (const [index, entry] of entries.entries()) {
-    for (const field of ['operationId', 'status', 'example', 'decision', 'reason']) {
-      if (entry?.[field] === undefined || String(entry[field]).trim() === '') {
-        console.error(`${where}: entry ${index + 1} lacks \`${field}\``);
-        process.exit(1);
-      }
-    }
-    const key = exampleKey(entry.operationId, String(entry.status), entry.example);
-    if (records.has(key)) {
-      console.error(`${where}: ${key} is recorded twice`);
-      process.exit(1);
-    }
-    records.set(key, {
-      decision: String(entry.decision),
-      reason: String(entry.reason).trim(),
-      used: false,
-    });
-  }
-  return records;
-}
+/** A record's key; `*` as the operation stands for every operation (a vendor's shared response). */
+const exampleKey = (operationId, status, example, version) =>
+  `${operationId} ${status} ${example} (${version})`;
 
-const exampleKey = (operationId, status, example) => `${operationId} ${status} ${example}`;
+const recordOf = (records, { operationId, status, example, vendorVersion }) =>
+  records.get(exampleKey(operationId, status, example, vendorVersion)) ??
+  records.get(exampleKey('*', status, example, vendorVersion));
+
+const knownVersions = new Set(vendorFiles.map(({ version }) => version));
+
+const loadRecords = () =>
+  loadDifferences(
+    differencesFile,
+    ['operationId', 'status', 'example', 'versions', 'decision', 'reason'],
+    (entry, fail) => {
+      const versions = Array.isArray(entry.versions) ? entry.versions.map(String) : [];
+      if (versions.length === 0 || versions.some((version) => !knownVersions.has(version))) {
+        fail(`needs \`versions\`, a list of ${[...knownVersions].join(', ')}`);
+      }
+      return versions.map((version) =>
+        exampleKey(entry.operationId, String(entry.status), entry.example, version),
+      );
+    },
+  );
 
 function check(referenceDir) {
-  const vendors = loadVendors(referenceDir, versions);
+  const vendors = loadVendors(referenceDir);
   const ours = JSON.parse(readFileSync(artefacts().bundleJson, 'utf8'));
   const ourValidators = createValidatorSet(
     'https://brokerage.invalid/openapi.json',
@@ -251,8 +160,8 @@ function check(referenceDir) {
   const notShared = [];
   const examples = [];
   for (const { path, method, operation } of documentOperations(ours)) {
-    const match = byShape.get(operationKey(method, path));
-    if (!match) {
+    const matches = byShape.get(operationKey(method, path));
+    if (!matches) {
       notShared.push({ operationId: operation.operationId, method, path });
       continue;
     }
@@ -260,10 +169,17 @@ function check(referenceDir) {
       operationId: operation.operationId,
       method,
       path,
-      vendor: { version: match.vendor.version, path: match.path },
+      vendor: matches.map((match) => ({ version: match.vendor.version, path: match.path })),
       examples: 0,
     };
     operations.push(summary);
+    for (const match of matches) {
+      collectExamples(match, operation, summary);
+    }
+  }
+
+  /** Registers every example of one version's operation, with our schema and the vendor's. */
+  function collectExamples(match, operation, summary) {
     const vendorSet = vendorValidators.get(match.vendor.version);
     const vendorDocument = match.vendor.document;
     const places = [];
@@ -332,7 +248,7 @@ function check(referenceDir) {
   const validateVendor = new Map(
     [...vendorValidators].map(([version, set]) => [version, set.compile()]),
   );
-  const records = loadDifferences();
+  const records = loadRecords();
   const results = examples.map((entry) => {
     const oursVerdict =
       entry.ourIndex === undefined
@@ -342,8 +258,7 @@ function check(referenceDir) {
       entry.vendorIndex === undefined
         ? { valid: null, errors: [] }
         : validateVendor.get(entry.vendorVersion)(entry.vendorIndex, entry.value);
-    const key = exampleKey(entry.operationId, entry.status, entry.example);
-    const record = oursVerdict.valid ? undefined : records.get(key);
+    const record = oursVerdict.valid ? undefined : recordOf(records, entry);
     if (record) record.used = true;
     return {
       operationId: entry.operationId,
@@ -356,25 +271,19 @@ function check(referenceDir) {
       recorded: record ? { decision: record.decision, reason: record.reason } : null,
     };
   });
-  // A record that matches no miss (the example now validates, or no longer exists) is stale.
-  const staleRecords = [...records]
-    .filter(([, record]) => !record.used)
-    .map(([key, record]) => ({ key, decision: record.decision }));
-  const misses = results.filter((r) => !r.ours.valid);
-  const recorded = misses.filter((r) => r.recorded).length;
+  const staleRecords = findStaleRecords(records);
   return {
     reference: {
       dir: referenceDir,
       versions: vendors.map((v) => v.version),
     },
-    figure: {
-      validated: results.length - misses.length,
-      total: results.length,
-      recorded,
-      unrecorded: misses.length - recorded,
-      vendorExamplesFailingVendorSchema: results.filter((r) => r.vendorSchema.valid === false)
-        .length,
-    },
+    figure: figureOf(results),
+    byVersion: Object.fromEntries(
+      vendors.map(({ version }) => [
+        version,
+        figureOf(results.filter((r) => r.vendorVersion === version)),
+      ]),
+    ),
     operations: operations.map(({ operationId, method, path, vendor, examples: count }) => ({
       operationId,
       method,
@@ -388,6 +297,18 @@ function check(referenceDir) {
   };
 }
 
+function figureOf(results) {
+  const misses = results.filter((r) => !r.ours.valid);
+  const recorded = misses.filter((r) => r.recorded).length;
+  return {
+    validated: results.length - misses.length,
+    total: results.length,
+    recorded,
+    unrecorded: misses.length - recorded,
+    vendorExamplesFailingVendorSchema: results.filter((r) => r.vendorSchema.valid === false).length,
+  };
+}
+
 // --- report --------------------------------------------------------------------------------
 
 function figureLine({ validated, total, recorded, unrecorded }) {
@@ -395,13 +316,17 @@ function figureLine({ validated, total, recorded, unrecorded }) {
 }
 
 function printReport(report) {
-  const { figure, operations, notShared, results, staleRecords } = report;
+  const { figure, byVersion, operations, notShared, results, staleRecords } = report;
   const log = (line = '') => console.log(line);
   log(figureLine(figure));
-  const fromVersion = (version) => operations.filter((o) => o.vendor.version === version).length;
+  for (const [version, own] of Object.entries(byVersion)) {
+    log(`  ${version}: ${figureLine(own).replace('fidelity: ', '')}`);
+  }
+  const inVersion = (version) =>
+    operations.filter((o) => o.vendor.some((v) => v.version === version)).length;
   log(
     `  ${operations.length} shared operations (${report.reference.versions
-      .map((v) => `${fromVersion(v)} from ${v}`)
+      .map((v) => `${inVersion(v)} in ${v}`)
       .join(', ')}), read from ${report.reference.dir}`,
   );
   log(
@@ -418,8 +343,9 @@ function printReport(report) {
   for (const operation of operations) {
     const own = misses.filter((r) => r.operationId === operation.operationId);
     if (own.length === 0) continue;
+    const vendorPaths = [...new Set(operation.vendor.map((v) => v.path))].join(', ');
     log(
-      `- ${operation.operationId}: ${operation.method.toUpperCase()} ${operation.path} (vendor ${operation.vendor.version} ${operation.vendor.path})`,
+      `- ${operation.operationId}: ${operation.method.toUpperCase()} ${operation.path} (vendor ${vendorPaths})`,
     );
     for (const miss of own) {
       const vendorVerdict =
@@ -429,7 +355,7 @@ function printReport(report) {
             ? 'vendor schema: agrees'
             : `vendor schema: disagrees at ${miss.vendorSchema.errors[0].pointer} (${miss.vendorSchema.errors[0].message})`;
       const state = miss.recorded ? `recorded ${miss.recorded.decision}` : 'unrecorded';
-      log(`    ${miss.status} ${miss.example} [${state}; ${vendorVerdict}]`);
+      log(`    ${miss.vendorVersion} ${miss.status} ${miss.example} [${state}; ${vendorVerdict}]`);
       if (miss.recorded) log(`      reason: ${miss.recorded.reason}`);
       for (const error of miss.ours.errors.slice(0, maxErrorsShown)) {
         log(`      ${error.pointer}: ${error.message}`);
@@ -448,11 +374,10 @@ function printReport(report) {
 
 // --- main ----------------------------------------------------------------------------------
 
-const options = parseOptions(process.argv.slice(2));
-const referenceDir = findReferenceDir();
-const primary = join(referenceDir, vendorFiles.find((v) => v.version === versions[0]).file);
-if (!existsSync(primary)) {
-  const notice = `fidelity: skipped, the vendor's description is not available (${primary} not found; set BROKERAGE_REFERENCE_DIR to its folder)`;
+const options = parseCheckOptions(process.argv.slice(2), 'check-fidelity.mjs');
+const referenceDir = locateReference();
+if (!hasVendors(referenceDir)) {
+  const notice = `fidelity: skipped, the vendor's description is not available (no vendor-openapi-*.json in ${referenceDir}; set BROKERAGE_REFERENCE_DIR to its folder)`;
   if (options.jsonStdout) console.log(JSON.stringify({ skipped: notice }, null, 2));
   else console.log(notice);
   process.exit(0);

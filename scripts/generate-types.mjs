@@ -39,6 +39,7 @@ const rowsOf = (document) =>
 function routesSource(document, controlDocument) {
   const pacing = document['x-pacing'];
   return `${banner}import type { operations } from './openapi.js';
+import type { NumericParameter } from '../numeric-parameters.js';
 
 /** Every operation of the document, read once at build time: its method, path template,
  * operationId, first tag, accepted credentials (\`security\`: one array of scheme names per
@@ -71,8 +72,9 @@ export interface OperationRow<Id extends string = keyof operations> {
   pacingIntervalMs?: number;
   maxConcurrentRequests?: number;
   invalidRequestStatus: number;
-  /** Query parameters whose schema is a number: a blank value (\`?page=\`) counts as absent. */
-  numericQuery: readonly string[];
+  /** Path and query parameters whose schema is an integer or a number, read by one rule
+   * (\`readNumericParameters\`): a blank query value (\`?page=\`) counts as absent. */
+  numericParameters: readonly NumericParameter[];
   bodyRequired: boolean;
   statuses: readonly number[];
   errors: { readonly [status: string]: ErrorShape };

@@ -1,11 +1,28 @@
-// Reads the reference the checks compare our document with: the vendor's published descriptions
-// (OpenAPI 3.0, paths without the `/v1/api` prefix) and the answers recorded from the real
-// service (WireMock fixtures). Both are read at run time from ../shared/reference/ (next to the
-// repository) or from BROKERAGE_REFERENCE_DIR; they are never part of the repository.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// What the checks against the reference material share (scripts/check-fidelity.mjs: the vendor's
+// description; scripts/check-recorded.mjs: answers recorded from the service;
+// scripts/audit-required.mjs: both): where the reference folder is, the vendor's descriptions
+// (OpenAPI 3.0, paths without the `/v1/api` prefix) and their operations and examples, the
+// checks' command-line options, media-type matching, one Ajv set-up over a document's component
+// schemas, and the file of recorded differences.
+//
+// The reference is read at run time from ../shared/reference/ (next to the repository) or from
+// BROKERAGE_REFERENCE_DIR; it is never part of the repository.
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { fastFormats } from 'ajv-formats/dist/formats.js';
+import { parse as parseYaml } from 'yaml';
 import { deref, documentOperations } from '../packages/types/document-operations.mjs';
+import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { repoRoot } from './paths.mjs';
+
+/** The reference folder: BROKERAGE_REFERENCE_DIR, else ../shared/reference next to the repository. */
+export const referenceDir = () =>
+  process.env.BROKERAGE_REFERENCE_DIR
+    ? resolve(process.env.BROKERAGE_REFERENCE_DIR)
+    : resolve(repoRoot, '..', 'shared', 'reference');
+
+// --- the vendor's descriptions ------------------------------------------------------------
 
 export const vendorPrefix = '/v1/api';
 
@@ -16,28 +33,26 @@ export const vendorFiles = [
   { version: '2.29', file: 'vendor-openapi-2.29.json' },
 ];
 
-/** The reference folder: BROKERAGE_REFERENCE_DIR, else ../shared/reference beside the repository. */
-export const referenceDir = () =>
-  process.env.BROKERAGE_REFERENCE_DIR
-    ? resolve(process.env.BROKERAGE_REFERENCE_DIR)
-    : resolve(repoRoot, '..', 'shared', 'reference');
+/** Whether any of the vendor's descriptions is in `dir`. */
+export const hasVendors = (dir) => vendorFiles.some(({ file }) => existsSync(join(dir, file)));
 
-/** The vendor's descriptions of the given versions found in `dir`: `{ version, file, document }`. */
-export const loadVendors = (dir, versions) =>
+/** The vendor's descriptions found in `dir`, oldest first: `{ version, file, document }`. */
+export const loadVendors = (dir) =>
   vendorFiles
-    .filter(({ version }) => versions.includes(version))
     .map(({ version, file }) => ({ version, file: join(dir, file) }))
     .filter(({ file }) => existsSync(file))
     .map((vendor) => ({ ...vendor, document: JSON.parse(readFileSync(vendor.file, 'utf8')) }));
 
 /** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
-export const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
+const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
 
 /** Key of an operation by method and path shape. */
 export const operationKey = (method, path) => `${method.toLowerCase()} ${pathShape(path)}`;
 
-/** A vendor document's operations keyed by `operationKey`, under its own path and under ours
- * (with the `/v1/api` prefix): `{ path, operation }`. */
+/**
+ * A vendor document's operations keyed by `operationKey`, under its own path and under ours
+ * (with the `/v1/api` prefix): `{ path, operation }`, the first one where two share a key.
+ */
 export function vendorOperationIndex(document) {
   const byKey = new Map();
   for (const { path, method, operation } of documentOperations(document)) {
@@ -48,9 +63,6 @@ export function vendorOperationIndex(document) {
   }
   return byKey;
 }
-
-export const baseMediaType = (mediaType) => mediaType.split(';')[0].trim().toLowerCase();
-export const isJson = (mediaType) => /^application\/(.+\+)?json$/.test(baseMediaType(mediaType));
 
 const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
 
@@ -87,81 +99,142 @@ export function mediaExamples(document, media) {
   return found;
 }
 
-// --- recorded answers ------------------------------------------------------------------------
+// --- command line --------------------------------------------------------------------------
 
-const fixturesDir = (dir) => join(dir, 'recorded', 'ibkr-conduit', 'fixtures');
-
-/**
- * Fixtures that are not recordings of live traffic (see the recorded README and the author's
- * status report): hand-made from the vendor's description, or trimmed to the fields the author's
- * client maps. A field they lack is no evidence that the service leaves it out.
- */
-const notRecordings = new Map([
-  ['Accounts/GET-search-dynamic-account.json', 'hand-made'],
-  ['Accounts/POST-set-dynamic-account.json', 'hand-made'],
-  ['Alerts/DELETE-alert.json', 'hand-made'],
-  ['Alerts/GET-alert-detail.json', 'hand-made'],
-  ['Alerts/GET-alerts-list.json', 'hand-made'],
-  ['Alerts/POST-activate-alert.json', 'hand-made'],
-  ['Alerts/POST-create-alert.json', 'hand-made'],
-  ['Fyi/DELETE-device.json', 'hand-made'],
-  ['Fyi/POST-register-device.json', 'hand-made'],
-  ['Fyi/PUT-set-email-delivery.json', 'hand-made'],
-  ['Orders/GET-live-orders.json', 'trimmed'],
-  ['Orders/GET-trades.json', 'trimmed'],
-  ['Orders/POST-dismiss-notification.json', 'hand-made'],
-  ['Orders/POST-modify-order-submitted.json', 'hand-made'],
-  ['Orders/POST-place-order-submitted.json', 'hand-made'],
-  ['Orders/POST-reply-submitted.json', 'hand-made'],
-  ['Portfolio/GET-portfolio-summary.json', 'trimmed'],
-  ['Scanner/POST-hmds-scanner.json', 'hand-made'],
-]);
-
-const jsonFiles = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? jsonFiles(join(dir, entry.name))
-      : entry.name.endsWith('.json')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-
-/**
- * The recorded exchanges: `{ file, method, path, status, body, provenance }`, where provenance is
- * `recording`, `hand-made` or `trimmed`. Empty when the folder is not there.
- */
-export function loadRecordings(dir) {
-  const root = fixturesDir(dir);
-  if (!existsSync(root)) return [];
-  return jsonFiles(root).flatMap((file) => {
-    const { Request: request, Response: response } = JSON.parse(readFileSync(file, 'utf8'));
-    const name = relative(root, file).split('\\').join('/');
-    return (request?.Methods ?? []).map((method) => ({
-      file: name,
-      method: method.toLowerCase(),
-      path: String(request.Path ?? '').split('?')[0],
-      status: String(response?.StatusCode ?? 200),
-      body: response?.Body,
-      provenance: notRecordings.get(name) ?? 'recording',
-    }));
-  });
-}
-
-/** The operation of `operations` (`{ path, method, ... }`) a concrete request path belongs to:
- * the template that matches it with the most fixed segments. */
-export function matchOperation(operations, method, path) {
-  const segments = path.split('/');
-  let best;
-  let bestFixed = -1;
-  for (const operation of operations) {
-    if (operation.method !== method) continue;
-    const template = operation.path.split('/');
-    if (template.length !== segments.length) continue;
-    const matches = template.every(
-      (part, index) => /^\{[^}]+\}$/.test(part) || part === segments[index],
-    );
-    const fixed = template.filter((part) => !part.startsWith('{')).length;
-    if (matches && fixed > bestFixed) [best, bestFixed] = [operation, fixed];
+/** `--strict`, `--json` (report on stdout) and `--json=PATH` (report also written to PATH). */
+export function parseCheckOptions(argv, script) {
+  const options = { strict: false, jsonStdout: false, jsonPath: undefined };
+  for (const arg of argv) {
+    if (arg === '--strict') options.strict = true;
+    else if (arg === '--json' || arg === '--json=-') options.jsonStdout = true;
+    else if (arg.startsWith('--json=')) options.jsonPath = resolve(arg.slice('--json='.length));
+    else {
+      console.error(
+        `unknown argument: ${arg}\nUsage: node scripts/${script} [--strict] [--json[=PATH]]`,
+      );
+      process.exit(2);
+    }
   }
-  return best;
+  return options;
 }
+
+// --- media types ---------------------------------------------------------------------------
+
+export const baseMediaType = (mediaType) => mediaType.split(';')[0].trim().toLowerCase();
+export const isJson = (mediaType) => /^application\/(.+\+)?json$/.test(baseMediaType(mediaType));
+
+/** Our media type for another one: the same, the same without parameters, or JSON for JSON. */
+export function matchMediaType(content, mediaType) {
+  const ours = Object.keys(content ?? {});
+  return (
+    ours.find((m) => m === mediaType) ??
+    ours.find((m) => baseMediaType(m) === baseMediaType(mediaType)) ??
+    (isJson(mediaType) ? ours.find(isJson) : undefined)
+  );
+}
+
+// --- validation ----------------------------------------------------------------------------
+
+function formatError(error) {
+  const pointer = error.instancePath === '' ? '/' : error.instancePath;
+  const detail =
+    error.params?.additionalProperty ??
+    error.params?.missingProperty ??
+    (error.params?.allowedValues ? error.params.allowedValues.join(', ') : undefined);
+  return {
+    pointer,
+    keyword: error.keyword,
+    message: detail === undefined ? error.message : `${error.message} (${detail})`,
+  };
+}
+
+/**
+ * Validates values against schemas of one document: the document's component schemas and the
+ * targets (the schemas of its operations) sit under one root, so `#/components/schemas/...`
+ * references resolve as they do in the document.
+ */
+export function createValidatorSet(rootId, componentSchemas) {
+  const targets = [];
+  return {
+    /** Registers a schema; returns its index. */
+    add(schema) {
+      targets.push(schema);
+      return targets.length - 1;
+    },
+    /** Compiles every target; returns validate(index, value) → { valid, errors }. */
+    compile() {
+      const ajv = new Ajv2020.default({
+        strict: false,
+        strictNumbers: true,
+        allErrors: true,
+        validateSchema: false,
+        logger: false,
+        formats: { ...fastFormats, ...openapiFormats },
+      });
+      ajv.addSchema({ $id: rootId, components: { schemas: componentSchemas }, targets });
+      const compiled = new Map();
+      return (index, value) => {
+        if (!compiled.has(index)) {
+          try {
+            compiled.set(index, ajv.compile({ $ref: `${rootId}#/targets/${index}` }));
+          } catch (error) {
+            compiled.set(index, error);
+          }
+        }
+        const validate = compiled.get(index);
+        if (validate instanceof Error) {
+          return { valid: false, errors: [{ pointer: '', message: validate.message }] };
+        }
+        const valid = validate(value);
+        return {
+          valid,
+          errors: valid ? [] : validate.errors.map((e) => formatError(e)),
+        };
+      };
+    },
+  };
+}
+
+// --- recorded differences ------------------------------------------------------------------
+
+/**
+ * Reads a file of recorded differences (`differences:` entries, each with `fields`, of which
+ * `decision` and `reason`): a map from `keyOf(entry)` to `{decision, reason, used}`. A malformed
+ * file ends the process.
+ */
+export function loadDifferences(file, fields, keysOf) {
+  if (!existsSync(file)) return new Map();
+  const parsed = parseYaml(readFileSync(file, 'utf8')) ?? {};
+  const entries = parsed.differences ?? [];
+  const records = new Map();
+  const where = relative(repoRoot, file);
+  const fail = (message) => {
+    console.error(`${where}: ${message}`);
+    process.exit(1);
+  };
+  for (const [index, entry] of entries.entries()) {
+    for (const field of fields) {
+      if (entry?.[field] === undefined || String(entry[field]).trim() === '') {
+        fail(`entry ${index + 1} lacks \`${field}\``);
+      }
+    }
+    // One record per key (an entry may stand for several, e.g. one per vendor version), so that
+    // each is used, or reported stale, on its own.
+    const keys = [keysOf(entry, (message) => fail(`entry ${index + 1} ${message}`))].flat();
+    for (const key of keys) {
+      if (records.has(key)) fail(`${key} is recorded twice`);
+      records.set(key, {
+        decision: String(entry.decision),
+        reason: String(entry.reason).trim(),
+        used: false,
+      });
+    }
+  }
+  return records;
+}
+
+/** Records that matched no miss (the value now validates, or no longer exists): stale. */
+export const staleRecords = (records) =>
+  [...records]
+    .filter(([, record]) => !record.used)
+    .map(([key, record]) => ({ key, decision: record.decision }));

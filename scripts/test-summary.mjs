@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Adds up the test results every package wrote (jest's test-results.json, the same suites' run on
-// the Redis store in test-results.redis.json, and vitest's test-results.vitest.json in the same
-// format) and prints one closing line, `N passed, N failed`,
+// the Redis store in test-results.redis.json, the tests of the Redis store itself in
+// test-results.redis-store.json, the headless browser's in test-results.browser.json, and
+// vitest's test-results.vitest.json in the same format) and prints one closing line, `N passed, N failed`,
 // so that a run's outcome reads at a glance (and by CI).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ let skipped = 0;
 /** Each package's result files, by the line they are reported on. */
 const runs = [
   { label: '', files: ['test-results.json', 'test-results.vitest.json'] },
-  { label: ' on Redis', files: ['test-results.redis.json'] },
+  { label: ' on Redis', files: ['test-results.redis.json', 'test-results.redis-store.json'] },
+  { label: ' in a browser', files: ['test-results.browser.json'] },
 ];
 for (const name of readdirSync(packagesDir)) {
   for (const run of runs) {

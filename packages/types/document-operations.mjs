@@ -57,17 +57,21 @@ const needsBrokerageSession = (path) =>
   !path.startsWith('/v1/api/iserver/auth/') &&
   path !== '/v1/api/iserver/reauthenticate';
 
-/** Names of the operation's query parameters whose schema is a number (`integer` or `number`),
- * path-level parameters included. */
-function numericQueryParameters(document, item, operation) {
+/** The operation's path and query parameters whose schema is an integer or a number (path-level
+ * parameters included), each with its type: `{in, name, type}`. */
+function numericParameters(document, item, operation) {
   return [...(item.parameters ?? []), ...(operation.parameters ?? [])]
     .map((parameter) => deref(document, parameter))
-    .filter((parameter) => parameter?.in === 'query')
-    .filter((parameter) => {
-      const type = deref(document, parameter.schema)?.type;
-      return [type].flat().some((name) => name === 'integer' || name === 'number');
-    })
-    .map((parameter) => parameter.name);
+    .filter((parameter) => parameter?.in === 'query' || parameter?.in === 'path')
+    .flatMap((parameter) => {
+      const types = [deref(document, parameter.schema)?.type].flat();
+      const type = types.includes('integer')
+        ? 'integer'
+        : types.includes('number')
+          ? 'number'
+          : undefined;
+      return type === undefined ? [] : [{ in: parameter.in, name: parameter.name, type }];
+    });
 }
 
 /** One row of the operation table per operation. `security` lists the accepted credentials,
@@ -103,7 +107,7 @@ export function operationTable(document) {
         ? {}
         : { maxConcurrentRequests: operation['x-max-concurrent-requests'] }),
       invalidRequestStatus: operation['x-invalid-request-status'] ?? 400,
-      numericQuery: numericQueryParameters(document, item, operation),
+      numericParameters: numericParameters(document, item, operation),
       bodyRequired: deref(document, operation.requestBody)?.required === true,
       statuses,
       errors,

@@ -26,27 +26,27 @@ describe('numeric views of the advisors and notifications operations', () => {
 
   it('reads a model position row as numbers, keeping the tolerance texts', () => {
     const row: ModelPositionRow = {
-      actl: '59.93',
-      actlRangeMax: 'None',
-      actlRangeMin: 'None',
+      actual: '59.93',
+      actualRangeMax: 'None',
+      actualRangeMin: 'None',
       ccy: 'USD',
-      cid: 265598,
+      conid: 265598,
       dlv: '6000.00',
-      exrt: '1',
-      flg: 0,
-      instrImbalance: '-0.07',
+      exchangeRate: '1',
+      flags: 0,
+      instrumentImbalance: '-0.07',
       instrument: 'AAPL',
       mismatchType: 0,
       mv: '6000.00',
       position: '60',
-      trgt: '60',
+      target: '60',
     };
     expect(modelPositionNumbers(row)).toMatchObject({
-      actl: 59.93,
-      actlRangeMax: 'None',
+      actual: 59.93,
+      actualRangeMax: 'None',
       mv: 6000,
       position: 60,
-      instrImbalance: -0.07,
+      instrumentImbalance: -0.07,
     });
   });
 

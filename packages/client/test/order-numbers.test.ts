@@ -96,6 +96,9 @@ describe('numeric views of the decimal strings of orders', () => {
       avgPrice: '0.8908',
     } satisfies LiveOrder;
     expect(liveOrderNumbers(order)).toEqual({ ...order, price: 0.9, avgPrice: 0.8908 });
+    // A market order's price is the empty string on the wire: no price, not 0.
+    const market = { ...order, orderType: 'Market', price: '' };
+    expect(liveOrderNumbers(market)).not.toHaveProperty('price');
   });
 
   it('gives an execution with its price and commission as numbers', () => {

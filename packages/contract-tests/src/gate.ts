@@ -11,8 +11,8 @@ export function untestedOperations(
   return operations.filter((op) => !seen.has(op.operationId)).map((op) => op.operationId);
 }
 
-/** Routes outside the contract that a server may serve (health, docs, the document, control). */
-export const infrastructureRoute = /^\/(health|docs|openapi\.(json|yaml)|control)(\/|$)/;
+/** Routes outside the contract that a server may serve (health, readiness, docs, the document, control). */
+export const infrastructureRoute = /^\/(health|ready|docs|openapi\.(json|yaml)|control)(\/|$)/;
 
 interface RouterLayer {
   route?: { path: unknown; methods: Record<string, boolean> };

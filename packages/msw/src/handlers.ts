@@ -20,7 +20,7 @@ import {
   type Services,
   type Simulation,
   type SimulationSettings,
-  numericQuery,
+  numericParameters,
 } from '@brokerage/server/core';
 import type { OperationId } from '@brokerage/types';
 import { validateRequest, validateResponse, type ValidationError } from '@brokerage/validators';
@@ -121,8 +121,12 @@ async function answer(
     done = admission.done;
     if (unreadableBody) throw unreadableBody;
     if (operation.bodyRequired && hasNoBody({ body, headers })) throw emptyBody();
-    let params: Record<string, unknown> = rawParams;
-    let query = numericQuery(queryOf(url), operation.numericQuery);
+    let params: Record<string, unknown> = numericParameters(
+      rawParams,
+      operation.numericParameters,
+      'path',
+    );
+    let query = numericParameters(queryOf(url), operation.numericParameters, 'query');
     if (settings.validateRequests) {
       const checked = validateRequest(operation.operationId, {
         params,

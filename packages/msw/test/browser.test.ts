@@ -2,16 +2,15 @@
 // starts them in a service worker and, with the typed client, places an order, fills it through
 // the controls and reads the order status and the ledger. The static server serves the page's
 // files only: every API call must be answered by the service worker.
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { requireProgram } from '@brokerage/server/prerequisites';
 import { buildPage } from './browser/bundle.js';
 
-const chromiumPath = '/usr/bin/chromium';
 const mediaTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -25,8 +24,8 @@ describe('the MSW handlers in headless Chromium (service worker)', () => {
   const served: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath))
-      throw new Error(`No browser at ${chromiumPath} (apt-get install chromium).`);
+    // Chromium on PATH, or the prerequisites' message saying how to install it.
+    const chromiumPath = requireProgram('chromium');
     folder = await mkdtemp(join(tmpdir(), 'brokerage-msw-'));
     await buildPage(folder);
     server = createServer((request, response) => {

@@ -88,7 +88,7 @@ describe('the MSW handlers in Node', () => {
     const spaces = await fetch(`${baseUrl}/v1/api/iserver/account/trades?days=%20`);
     expect(spaces.status).toBe(400);
     expect(await spaces.json()).toEqual({
-      error: 'Bad Request: request/query/days must be number',
+      error: 'Bad Request: request/query/days must be integer',
       statusCode: 400,
     });
   });

@@ -33,8 +33,10 @@ import {
   shareChangeEvents,
   storeClock,
   storeReady,
+  storeState,
   type StoreSpec,
 } from './store/open-store.js';
+import { storeRetryAfterSeconds } from './store/redis/store-health.js';
 import { inUnit } from './domain/kernel/store.js';
 
 export { ManualClock, type Clock } from './domain/kernel/clock.js';
@@ -59,6 +61,11 @@ export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
   /** Where the state lives: a store, `memory` (the default), or `redis://host:port/db` (add
    * `?prefix=name` to keep several brokerages on one Redis): shared by every process on it. */
   store?: StoreSpec;
+  /** On a Redis store, a process that finds the store's state lost (Redis restarted without
+   * persistence, or flushed) seeds the fixtures again, once across processes. When this is set,
+   * it does not: its requests answer 503 and this is called (the command exits, so that
+   * `--workers` or a supervisor replaces the process). */
+  onStoreLost?: () => void;
   /** A request that takes longer is aborted with 503 (default 10 s of the server's clock). */
   requestTimeoutMs?: number;
   /** Validate every response against the document (default true). */
@@ -131,7 +138,12 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const settings = withDefaults(options);
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
   const onStoreError = (error: unknown) => settings.logger.error({ err: error }, 'store failure');
-  const store = openStore(options.store, onStoreError);
+  const store = openStore(options.store, {
+    onError: onStoreError,
+    onStateChange: (state, message) =>
+      settings.logger[state === 'ready' ? 'info' : 'error']({ store: state }, message),
+    ...(options.onStoreLost === undefined ? {} : { onLost: options.onStoreLost }),
+  });
   const { clock, timedWork } = storeClock(settings.clock, store, onStoreError);
   const services = createServices({
     clock,
@@ -168,7 +180,8 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     if (mode === 'gateway') await inUnit(store, () => void gateway.open());
     await timedWork?.lease.start();
   });
-  ready.catch(onStoreError);
+  let started = false;
+  ready.then(() => (started = true), onStoreError);
   const document = loadDocument();
   const { validateRequests, validateResponses } = settings;
 
@@ -178,10 +191,24 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('query parser', 'extended');
   app.response.json = sendJson;
   app.use(requestLogging(settings.logger));
+  // Liveness: answers whatever the store does. On a shared store that answers, the clock's
+  // position as committed (the replica catches up first); otherwise the replica's, at once.
   app.get('/health', async (_req, res) => {
-    // On a shared store, the clock's position as committed: the replica catches up first.
-    const now = await inUnit(store, () => clock.now());
-    res.json({ status: 'ok', mode, time: new Date(now).toISOString() });
+    let now = clock.now();
+    if (storeState(store) === 'ready') {
+      try {
+        now = await inUnit(store, () => clock.now());
+      } catch {
+        // Unreachable after all: the replica's time stands.
+      }
+    }
+    res.json({ status: 'ok', mode, time: new Date(now).toISOString(), store: storeState(store) });
+  });
+  // Readiness, for a load balancer: 200 once started while the store answers, else 503.
+  app.get('/ready', (_req, res) => {
+    const state = started ? storeState(store) : 'starting';
+    if (state !== 'ready') res.setHeader('Retry-After', String(storeRetryAfterSeconds));
+    res.status(state === 'ready' ? 200 : 503).json({ status: state });
   });
   app.use(docsRouter());
   const control = { mode, enabled: options.control !== false, token: options.controlToken };

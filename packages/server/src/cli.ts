@@ -19,7 +19,8 @@ import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
 import { isRedisUrl } from './store/open-store.js';
 import { defaultFixtures } from './fixtures/index.js';
-import { summaryLine, summaryTable, violationLine } from './proxy/report.js';
+import { defaultCheckLimits } from './proxy/exchange-check.js';
+import { summaryLine, summaryTable, uncheckedLine, violationLine } from './proxy/report.js';
 import { createValidatingProxy, type ValidatingProxy } from './proxy/validating-proxy.js';
 import { reportListening, startWorkers, workerId, type RunningWorkers } from './workers.js';
 
@@ -27,9 +28,6 @@ import { reportListening, startWorkers, workerId, type RunningWorkers } from './
 export const usageExitCode = 2;
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/** How long a shutdown waits for in-flight requests before closing their connections. */
-const shutdownGraceMs = 10_000;
 
 export interface CliOptions {
   port: number;
@@ -52,10 +50,16 @@ export interface CliOptions {
   proxyReport: string;
   /** Accept the upstream's self-signed certificate. */
   insecure: boolean;
+  /** Bytes of each body the proxy keeps to check it; a larger body is not checked. */
+  proxyCheckBytes: number;
+  /** How long a shutdown waits for in-flight requests before closing their connections (ms). */
+  shutdownGrace: number;
   /** `memory`, or the Redis the state lives on (`redis://host:port/db`). */
   store: string;
   /** Server processes on the port (`--workers`; more than one needs a shared store). */
   workers: number;
+  /** What a process does when its Redis store's state is lost (`--on-store-lost`). */
+  onStoreLost: 'reseed' | 'exit';
 }
 
 export interface CliIo {
@@ -152,6 +156,15 @@ export function buildProgram(io: CliIo = {}): Command {
     )
     .addOption(
       new Option(
+        '--on-store-lost <action>',
+        'when Redis comes back without the state (restarted empty, flushed): reseed the fixtures (once across processes), or exit (code 1) so that --workers or a supervisor starts a fresh process',
+      )
+        .choices(['reseed', 'exit'])
+        .env('BROKERAGE_ON_STORE_LOST')
+        .default('reseed'),
+    )
+    .addOption(
+      new Option(
         '--workers <number>',
         'server processes sharing the port (node:cluster; a worker that dies is replaced); more than 1 needs --store redis://...',
       )
@@ -209,6 +222,22 @@ export function buildProgram(io: CliIo = {}): Command {
         false,
       ),
     )
+    .addOption(
+      new Option(
+        '--proxy-check-bytes <bytes>',
+        'bytes of each body the proxy keeps to check it; a larger body streams through and is reported as too large to check',
+      )
+        .argParser(integer(1, 2 ** 30))
+        .default(defaultCheckLimits.maxBytes),
+    )
+    .addOption(
+      new Option(
+        '--shutdown-grace <ms>',
+        'on SIGINT or SIGTERM, how long requests in flight may finish before their connections are closed',
+      )
+        .argParser(integer(0, 600_000))
+        .default(10_000),
+    )
     .helpOption('-h, --help', 'show this help')
     .configureOutput({
       writeOut: (text) => stdout.write(text),
@@ -257,7 +286,7 @@ async function selfSignedCertificate(host: string): Promise<Pems> {
 
 /** A close for `listener` that stops accepting connections at once, lets requests in flight
  * finish, and then ends their keep-alive connections instead of waiting for them to idle out. */
-function gracefulClose(listener: HttpServer): () => Promise<void> {
+function gracefulClose(listener: HttpServer, graceMs: number): () => Promise<void> {
   let closing = false;
   const inFlight = new Set<ServerResponse>();
   listener.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
@@ -271,7 +300,7 @@ function gracefulClose(listener: HttpServer): () => Promise<void> {
       for (const response of inFlight) {
         if (!response.headersSent) response.setHeader('connection', 'close');
       }
-      const force = setTimeout(() => listener.closeAllConnections(), shutdownGraceMs);
+      const force = setTimeout(() => listener.closeAllConnections(), graceMs);
       force.unref();
       listener.close((error) => {
         clearTimeout(force);
@@ -304,7 +333,7 @@ async function listen(
   const { port } = listener.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
-  return { listener, url, close: gracefulClose(listener) };
+  return { listener, url, close: gracefulClose(listener, options.shutdownGrace) };
 }
 
 /** Parses `argv` (as process.argv: node, script, options...), starts the simulation (or, with
@@ -378,6 +407,14 @@ async function startSimulation(
     sessionTimeoutMs: options.sessionTimeout * 1000,
     pacing: options.pacing,
     store: options.store,
+    ...(options.onStoreLost === 'exit'
+      ? {
+          onStoreLost: () => {
+            logger.fatal('store lost: exiting so that a fresh process replaces this one');
+            process.exit(1);
+          },
+        }
+      : {}),
     control: options.control,
     ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
     logger,
@@ -439,7 +476,9 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
   const proxy = createValidatingProxy({
     upstream,
     insecure: options.insecure,
+    limits: { maxBytes: options.proxyCheckBytes },
     onViolation: (violation) => report.write(violationLine(violation)),
+    onUnchecked: (unchecked) => report.write(uncheckedLine(unchecked)),
     onError: (error) => logger.error({ err: error }, 'proxy failure'),
   });
   const listening = await listen(proxy.handle, options);

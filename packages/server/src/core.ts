@@ -10,7 +10,7 @@ export type { Store } from './domain/kernel/store.js';
 export type { Fixtures } from './domain/accounts/model.js';
 export { defaultFixtures } from './fixtures/index.js';
 export { bearerAuthenticator } from './http/authenticators.js';
-export { numericQuery } from './http/numeric-query.js';
+export { numericParameters } from './http/numeric-parameters.js';
 export {
   answerFor,
   emptyBody,

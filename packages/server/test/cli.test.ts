@@ -53,6 +53,8 @@ describe('brokerage-server command line', () => {
         control: true,
         proxyReport: '-',
         insecure: false,
+        proxyCheckBytes: 4 * 1024 * 1024,
+        shutdownGrace: 10_000,
         store: 'memory',
         workers: 1,
       });
@@ -90,6 +92,10 @@ describe('brokerage-server command line', () => {
             '--proxy-report',
             'drift.ndjson',
             '--insecure',
+            '--proxy-check-bytes',
+            '65536',
+            '--shutdown-grace',
+            '500',
             '--store',
             'redis://127.0.0.1:6379/2?prefix=team',
             '--workers',
@@ -113,6 +119,8 @@ describe('brokerage-server command line', () => {
         proxy: 'https://localhost:5000',
         proxyReport: 'drift.ndjson',
         insecure: true,
+        proxyCheckBytes: 65536,
+        shutdownGrace: 500,
         store: 'redis://127.0.0.1:6379/2?prefix=team',
         workers: 3,
       });

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { controlOperationRoutes, operationRoutes } from '@brokerage/types';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { requireProgram } from '../prerequisites.mjs';
 import { docsPages } from '../src/http/docs.js';
 import { startServer, type Harness } from './harness.js';
 
-const chromiumPath = '/usr/bin/chromium';
 const slow = 60_000;
 
 /** Opens a docs page with every request outside the server refused; answers the refused URLs. */
@@ -67,8 +67,8 @@ describe('API reference pages (Redoc, offline, in a headless browser)', () => {
         throw new Error(`${page} is missing: run \`pnpm --filter @brokerage/server build\` first.`);
       }
     }
-    if (!existsSync(chromiumPath))
-      throw new Error(`No browser at ${chromiumPath} (apt-get install chromium).`);
+    // Chromium on PATH, or the prerequisites' message saying how to install it.
+    const chromiumPath = requireProgram('chromium');
     server = await startServer();
     browser = await chromium.launch({
       executablePath: chromiumPath,

@@ -95,7 +95,7 @@ describe('portfolio positions', () => {
         });
         expect(odd.status).toBe(400);
         expect(odd.body).toEqual({
-          error: 'Bad Request: request/query/page must be number',
+          error: 'Bad Request: request/query/page must be integer',
           statusCode: 400,
         });
       }

@@ -175,12 +175,12 @@ describe('the streaming socket in gateway mode', () => {
     const summary = (await socket.next(
       withTopic('ssd+U1234567'),
     )) as streaming.ServerMessages['accountSummary'];
-    expect(summary.args.map((value) => value.key)).toEqual(['NetLiquidation', 'BuyingPower']);
+    expect(summary.result.map((value) => value.key)).toEqual(['NetLiquidation', 'BuyingPower']);
     socket.send('sld+U1234567+{}');
     const ledger = (await socket.next(
       withTopic('sld+U1234567'),
     )) as streaming.ServerMessages['ledger'];
-    expect(ledger.args.map((entry) => entry.key)).toContain('LedgerListBASE');
+    expect(ledger.result.map((entry) => entry.key)).toContain('LedgerListBASE');
   });
 
   it('closes the socket at logout, after an unauthenticated status', async () => {

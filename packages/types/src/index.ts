@@ -53,6 +53,8 @@ export { checksHeaderCredentialsFirst, operationAccess } from './operation-acces
 export type { Access } from './operation-access.js';
 export type { ErrorShape, OperationRow } from './generated/operation-routes.js';
 export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
+export { isNumericText, readNumericParameters } from './numeric-parameters.js';
+export type { NumericParameter } from './numeric-parameters.js';
 export type { RouteMatch, RouteTemplate } from './routes.js';
 
 /** The service's global limit, in requests per second: per session through the local gateway,

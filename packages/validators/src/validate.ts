@@ -1,5 +1,12 @@
 // Validation by schema name and by operation, over the generated standalone validators.
-import type { OperationId, Schema, components } from '@brokerage/types';
+import {
+  operationRoutes,
+  readNumericParameters,
+  type NumericParameter,
+  type OperationId,
+  type Schema,
+  type components,
+} from '@brokerage/types';
 import type { ContentValidators, OperationValidators, SchemaValidator } from './catalog.js';
 import { formatErrors, plainError, type Location, type ValidationError } from './errors.js';
 import { operationValidators, schemaValidators } from './generated/catalog.js';
@@ -125,26 +132,76 @@ function emptyQueryErrors(
     );
 }
 
+/** Each operation's numeric path and query parameters, from the operation table. */
+const numericParametersOf = new Map<string, readonly NumericParameter[]>(
+  operationRoutes.map((row) => [row.operationId, row.numericParameters]),
+);
+
+/** Path or query parameters (a copy: coercion and defaults must not change the caller's object)
+ * with the numeric ones read by the server's rule (`readNumericParameters`: blank query values
+ * absent, only decimal texts are numbers), then checked by the schema: a text the rule refuses
+ * answers one `type` error, not also the schema's verdict on Ajv's coercion of it. */
+function parameterErrors(
+  operationId: OperationId,
+  given: Record<string, unknown> | undefined,
+  location: 'path' | 'query',
+  check: (values: Record<string, unknown>) => ValidationError[],
+): { values: Record<string, unknown>; errors: ValidationError[] } {
+  const read = readNumericParameters(
+    { ...given },
+    numericParametersOf.get(operationId) ?? [],
+    location,
+  );
+  const values = read.values === given ? { ...given } : read.values;
+  const refusedPointers = new Set(read.refused.map(({ name }) => `/${name}`));
+  const errors = [
+    ...read.refused.map(({ name, type }) =>
+      plainError(
+        'type',
+        `${location} /${name}: must be ${type} (rule type, expected ${type}, got ${JSON.stringify(values[name])})`,
+        type,
+        values[name],
+        location,
+        `/${name}`,
+      ),
+    ),
+    ...check(values).filter((error) => !refusedPointers.has(error.pointer)),
+  ];
+  return { values, errors };
+}
+
 /** Validates an incoming request of an operation: path, query, headers and body. */
 export function validateRequest(
   operationId: OperationId,
   request: RequestInput = {},
 ): RequestResult {
   const operation = operationOf(operationId);
-  // Copies: coercion and defaults must not change the caller's objects.
-  const params = { ...request.params };
-  const query = { ...request.query };
-  const errors: ValidationError[] = [];
   const {
     path: pathValidator,
     query: queryValidator,
     headers: headersValidator,
   } = operation.parameters;
-  if (pathValidator && !pathValidator(params))
-    errors.push(...formatErrors(pathValidator.errors, params, 'path'));
-  errors.push(...emptyQueryErrors(operation, query));
-  if (queryValidator && !queryValidator(query))
-    errors.push(...formatErrors(queryValidator.errors, query, 'query'));
+  const { values: params, errors: pathErrors } = parameterErrors(
+    operationId,
+    request.params,
+    'path',
+    (values) =>
+      pathValidator && !pathValidator(values)
+        ? formatErrors(pathValidator.errors, values, 'path')
+        : [],
+  );
+  const { values: query, errors: queryErrors } = parameterErrors(
+    operationId,
+    request.query,
+    'query',
+    (values) => [
+      ...emptyQueryErrors(operation, values),
+      ...(queryValidator && !queryValidator(values)
+        ? formatErrors(queryValidator.errors, values, 'query')
+        : []),
+    ],
+  );
+  const errors: ValidationError[] = [...pathErrors, ...queryErrors];
   if (headersValidator) {
     const headers = lowerCaseKeys({ ...request.headers });
     if (!headersValidator(headers))

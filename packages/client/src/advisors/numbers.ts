@@ -6,7 +6,7 @@ import { parseDecimal, withNumbers, type Numeric } from '../orders/numbers.js';
 
 export type AllocatableAccounts = Schema<'AllocatableAccounts'>;
 export type ModelPositions = Schema<'ModelPositions'>;
-export type ModelPositionRow = ModelPositions['positionList'][number];
+export type ModelPositionRow = NonNullable<ModelPositions['positionList']>[number];
 
 export interface AllocatableAccountNumbers {
   accountId: string | undefined;
@@ -31,18 +31,18 @@ export const allocatableAccountNumbers = (
   });
 
 const positionDecimals = [
-  'actl',
+  'actual',
   'dlv',
-  'exrt',
-  'instrImbalance',
+  'exchangeRate',
+  'instrumentImbalance',
   'mv',
   'position',
-  'trgt',
+  'target',
 ] as const satisfies readonly (keyof ModelPositionRow)[];
 
 export type ModelPositionNumbers = Numeric<ModelPositionRow, (typeof positionDecimals)[number]>;
 
 /** A row of `POST /fa/model/positions` with its shares, values and percentages as numbers
- * (`actlRangeMin`/`actlRangeMax` stay text: `None` when no tolerance range is used). */
+ * (`actualRangeMin`/`actualRangeMax` stay text: `None` when no tolerance range is used). */
 export const modelPositionNumbers = (row: ModelPositionRow): ModelPositionNumbers =>
   withNumbers(row, positionDecimals);

@@ -21,17 +21,18 @@ export type Numeric<T, K extends keyof T> = Omit<T, K> & {
   [P in K]: undefined extends T[P] ? number | undefined : number;
 };
 
-/** Replaces the named decimal-string fields of `record` by numbers (absent ones stay absent). */
+/** Replaces the named decimal-string fields of `record` by numbers (absent ones stay absent, and
+ * so does an empty string: the service sends a market order's `price` as `""`, no price). */
 export function withNumbers<T extends object, K extends keyof T>(
   record: T,
   keys: readonly K[],
 ): Numeric<T, K> {
-  const copy: Record<string, unknown> = { ...(record as Record<string, unknown>) };
-  for (const key of keys) {
-    const text = record[key];
-    if (typeof text === 'string') copy[key as string] = parseDecimal(text);
-  }
-  return copy as Numeric<T, K>;
+  const names = new Set<unknown>(keys);
+  const copy = Object.entries(record as Record<string, unknown>).flatMap(([key, value]) => {
+    if (!names.has(key) || typeof value !== 'string') return [[key, value]];
+    return value === '' ? [] : [[key, parseDecimal(value)]];
+  });
+  return Object.fromEntries(copy) as Numeric<T, K>;
 }
 
 const orderStatusDecimals = [

@@ -101,7 +101,8 @@ describe('portfolio positions and summaries', () => {
       params: { query: { page: 0 } },
     });
     expect(response.status).toBe(200);
-    expect(data?.metadata?.pageNum).toBe(0);
+    // The service may answer a plain list instead (see the operation); the reference server pages.
+    expect(Array.isArray(data) ? undefined : data?.metadata?.pageNum).toBe(0);
   });
 });
 

@@ -117,11 +117,11 @@ describeInProcess('streaming over the socket', () => {
   it('streams the account summary, the ledger, the price ladder and history bars', async () => {
     const all = stream.messages();
     const summary = (await stream.subscribe('accountSummary', accountId).next()).value;
-    expect(summary?.args).toEqual(
+    expect(summary?.result).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'NetLiquidation-S' })]),
     );
     const ledger = (await stream.subscribe('ledger', accountId).next()).value;
-    expect(ledger?.args).toEqual(
+    expect(ledger?.result).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'LedgerListBASE' })]),
     );
     const ladder = (await stream.subscribe('priceLadder', accountId, AAPL).next()).value;

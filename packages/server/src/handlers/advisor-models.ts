@@ -12,6 +12,7 @@ import {
   modelSavedView,
   singleModelView,
 } from '../domain/advisor-models/model-views.js';
+import { presetChangeOf } from '../domain/advisor-models/older-names.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 
@@ -128,7 +129,7 @@ export const advisorModelHandlers = ({
     getModelPresets: ({ session, body }) =>
       modelPresetsView(models.presets(userOf(session)), requestIdOf(body)),
     saveModelPresets: ({ session, body }) => {
-      models.savePresets(userOf(session), body);
+      models.savePresets(userOf(session), presetChangeOf(body));
       return modelPresetsSavedView(requestIdOf(body));
     },
   };

@@ -1,12 +1,5 @@
-import { badRequest } from '../domain/kernel/errors.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
-
-/** A page number of the path: digits only. */
-function pageNumber(name: string, value: unknown): number {
-  if (!/^\d+$/.test(String(value))) throw badRequest(`Bad Request: ${name} must be a whole number`);
-  return Number(value);
-}
 
 /** Positions, summaries, attributes and allocations of portfolio accounts (tag Portfolio).
  * Numeric path and query values reach the handlers as the strings of the URL, hence `Number`. */
@@ -30,7 +23,7 @@ export const portfolioPositionHandlers = ({
     portfolio.positionsPage(
       requireSession(session),
       params.accountId,
-      pageNumber('pageId', params.pageId),
+      Number(params.pageId),
       query,
     ),
   getUncachedPositions: ({ session, params, query }) =>

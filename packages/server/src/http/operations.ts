@@ -3,6 +3,7 @@ import {
   operationRoutes,
   type Access,
   type ErrorShape,
+  type NumericParameter,
   type OperationId,
   type OperationRow,
 } from '@brokerage/types';
@@ -21,8 +22,8 @@ export interface OperationInfo {
   errors: Map<number, ErrorShape>;
   /** The status that answers a request failing validation (`x-invalid-request-status`, else 400). */
   invalidRequestStatus: number;
-  /** Query parameters whose schema is a number (read by `numeric-query.ts`). */
-  numericQuery: readonly string[];
+  /** Path and query parameters whose schema is a number (read by `numeric-parameters.ts`). */
+  numericParameters: readonly NumericParameter[];
   /** The operation requires a request body. */
   bodyRequired: boolean;
   /** What the operation needs before its handler runs, from its `security` in the document. */
@@ -46,7 +47,7 @@ export function documentOperations(): OperationInfo[] {
     tag: row.tag,
     errors: new Map(Object.entries(row.errors).map(([status, shape]) => [Number(status), shape])),
     invalidRequestStatus: row.invalidRequestStatus,
-    numericQuery: row.numericQuery,
+    numericParameters: row.numericParameters,
     bodyRequired: row.bodyRequired,
     access: operationAccess(row),
     security: row.security,

@@ -9,7 +9,7 @@ import type { OperationId } from '@brokerage/types';
 import { unavailable } from '../domain/kernel/errors.js';
 import type { OpenApiDocument } from '@brokerage/types/document-operations';
 import type { OperationInfo } from './document.js';
-import { numericQuery } from './numeric-query.js';
+import { numericParameters } from './numeric-parameters.js';
 import { emptyPathParameters } from './empty-parameters.js';
 import {
   answerFor,
@@ -147,12 +147,13 @@ function bodyParsingAndValidation({
     // route above: answer the service's 400 `Bad Request: <name> needed` instead of the
     // validator's 404.
     emptyPathParameters(operations, gate),
-    // `?page=` is no page, `?page=%20` no number: numeric query values are read before the
-    // validator would coerce blanks to 0.
+    // `?page=` is no page, `?page=%20`, `/positions/0x10` no number: numeric path and query
+    // values are read before the validator would coerce them (blanks to 0, hex, `Infinity`).
     (req: Request, res: Response, next: NextFunction) => {
       const operation = operationOf(res);
-      if (operation && operation.numericQuery.length > 0) {
-        const query = numericQuery(req.query, operation.numericQuery);
+      if (operation && operation.numericParameters.length > 0) {
+        numericParameters(res.locals.params ?? {}, operation.numericParameters, 'path');
+        const query = numericParameters(req.query, operation.numericParameters, 'query');
         // Express 5 computes `req.query` on each read: an own property replaces it.
         if (query !== req.query)
           Object.defineProperty(req, 'query', { value: query, writable: true });
@@ -171,7 +172,7 @@ function bodyParsingAndValidation({
           validateResponses: validateResponses ? { allErrors: true } : false,
           validateSecurity: false,
           validateApiSpec: false,
-          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|control)(\/|$)/,
+          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|ready|control)(\/|$)/,
         }),
         matchedOperation,
       ),

@@ -1,11 +1,11 @@
 import type { Access } from '@brokerage/types';
-import { parse as parseCookies } from 'cookie';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/auth/sessions.js';
 import { badRequest, DomainError, unauthorized } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
 import type { LookupThrottle } from './lookup-throttle.js';
+import { sessionIdOfCookie } from './session-cookie.js';
 
 /** A request as the gate and the authenticators read it, whatever server received it (Express,
  * or MSW's Fetch API `Request`). */
@@ -66,7 +66,7 @@ async function lookUpSession(
   options: SessionGateOptions,
 ): Promise<Session> {
   const { sessions } = options.brokerage;
-  const cookie = parseCookies(request.headers.cookie ?? '').api;
+  const cookie = sessionIdOfCookie(request.headers.cookie);
   if (cookie !== undefined) return sessions.require(cookie);
   for (const authenticate of options.authenticators) {
     const session = await authenticate(request);

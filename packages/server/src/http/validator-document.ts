@@ -23,6 +23,10 @@ const annotations = new Set(['description', 'summary', 'example', 'examples', 'e
 /** Values that are data, not schemas: kept as they are. */
 const dataKeys = new Set(['enum', 'const', 'default']);
 
+/** A query parameter object (not a schema: a schema's own keys hold no `in: 'query'`). */
+const isQueryParameter = (value: Record<string, unknown>): boolean =>
+  value.in === 'query' && typeof value.name === 'string';
+
 function strip(value: unknown, inNameMap: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => strip(item, false));
   if (value === null || typeof value !== 'object') return value;
@@ -32,12 +36,18 @@ function strip(value: unknown, inNameMap: boolean): unknown {
     copy[key] =
       !inNameMap && dataKeys.has(key) ? child : strip(child, !inNameMap && nameMaps.has(key));
   }
+  // A query value is read as a form field (`+` a space, `%2B` a plus) and its reserved
+  // characters (`:`, `/`, `@`) are data, as the service and the generated validators read it;
+  // without `allowReserved` express-openapi-validator refuses any of them unescaped
+  // (`?symbol=BRK+B`, `?startTime=20250106-21:00:00`). docs/decisions/parameters-numeric-text.md
+  if (!inNameMap && isQueryParameter(copy)) copy.allowReserved = true;
   return copy;
 }
 
 /** A copy of the document for the request and response validator, without descriptions and
  * examples: two thirds of the document's size, which Ajv would otherwise walk again for every
- * route it compiles (each route's schema carries the whole of `paths` and `components`). */
+ * route it compiles (each route's schema carries the whole of `paths` and `components`), and
+ * with every query parameter taking reserved characters. */
 export function validatorDocument<Document extends object>(document: Document): Document {
   return strip(document, false) as Document;
 }

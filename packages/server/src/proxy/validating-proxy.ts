@@ -1,10 +1,26 @@
 // A validating proxy: every request is forwarded unchanged to the upstream (typically the
-// service's own gateway), its answer returned unchanged to the client, and both are checked
-// against the document on the side. Violations go to a report; the traffic is never altered.
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+// service's own gateway), its answer streamed back unchanged to the client as it arrives, and
+// both are checked against the document on the side, from a bounded copy of each body.
+// Violations, and the parts it could not check, go to a report; the traffic is never altered.
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { OperationId } from '@brokerage/types';
-import { checkExchange, type Exchange, type Violation } from './exchange-check.js';
+import { finished, pipeline } from 'node:stream/promises';
+import { BoundedCopy } from './bounded-copy.js';
+import {
+  checkExchange,
+  defaultCheckLimits,
+  type CheckedExchange,
+  type CheckLimits,
+  type Exchange,
+  type ResponseProblem,
+  type Unchecked,
+  type Violation,
+} from './exchange-check.js';
 
 export interface ValidatingProxyOptions {
   /** Base URL of the upstream, e.g. `https://localhost:5000`. */
@@ -13,8 +29,16 @@ export interface ValidatingProxyOptions {
   insecure?: boolean;
   /** Called with each violation, as it is found. */
   onViolation?: (violation: Violation) => void;
+  /** Called with each part of an exchange that could not be checked. */
+  onUnchecked?: (unchecked: Unchecked) => void;
   /** Called when the proxy itself fails on an exchange (default: printed on stderr). */
   onError?: (error: unknown) => void;
+  /** What the check reads of each body at most (default `defaultCheckLimits`). */
+  limits?: Partial<CheckLimits>;
+  /** The largest header block taken from the upstream (default 1 MiB; Node's own is 16 KiB). */
+  maxHeaderBytes?: number;
+  /** The check of one exchange (the default; replaced in tests to make it fail). */
+  check?: typeof checkExchange;
 }
 
 export interface OperationTally {
@@ -22,15 +46,26 @@ export interface OperationTally {
   /** Exchanges that broke the document at least once. */
   invalid: number;
   violations: number;
+  /** Exchanges with a part the check could not read (too large, too deep, cut short...). */
+  unchecked: number;
 }
 
 /** Exchanges and violations by operation (`(undocumented)` for routes the document lacks). */
 export type ProxySummary = Record<string, OperationTally>;
 
+/** What the proxy holds now: exchanges in flight and the bytes of their bounded copies. */
+export interface ProxyStats {
+  inFlight: number;
+  heldBytes: number;
+  /** The most `heldBytes` has been since the proxy started. */
+  peakHeldBytes: number;
+}
+
 export interface ValidatingProxy {
   /** The request handler, for `http.createServer`. */
   handle(request: IncomingMessage, response: ServerResponse): void;
   summary(): ProxySummary;
+  stats(): ProxyStats;
 }
 
 /** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1). */
@@ -54,94 +89,146 @@ function endToEnd(rawHeaders: string[]): string[] {
   return kept;
 }
 
-function readAll(stream: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
+/** The upstream's answer; its errors after that show on the answer's stream. */
+const answerOf = (outgoing: ClientRequest): Promise<IncomingMessage> =>
+  new Promise((resolve, reject) => {
+    outgoing.once('response', resolve);
+    outgoing.on('error', reject);
   });
-}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** `/health` is the proxy's own: never forwarded, never reported. */
+const isHealth = (request: IncomingMessage) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  (request.url === '/health' || request.url?.startsWith('/health?') === true);
 
 export function createValidatingProxy(options: ValidatingProxyOptions): ValidatingProxy {
   const upstream = new URL(options.upstream);
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const basePath = upstream.pathname.replace(/\/$/, '');
+  const limits: CheckLimits = { ...defaultCheckLimits, ...options.limits };
+  const check = options.check ?? checkExchange;
   const tallies = new Map<string, OperationTally>();
+  const stats: ProxyStats = { inFlight: 0, heldBytes: 0, peakHeldBytes: 0 };
+  const hold = (bytes: number) => {
+    stats.heldBytes += bytes;
+    stats.peakHeldBytes = Math.max(stats.peakHeldBytes, stats.heldBytes);
+  };
 
   const onError = options.onError ?? ((error: unknown) => console.error(error));
-  const record = (operationId: OperationId | null, violations: Violation[]) => {
+  const record = ({ operationId, violations, unchecked }: CheckedExchange) => {
     const key = operationId ?? '(undocumented)';
-    const tally = tallies.get(key) ?? { exchanges: 0, invalid: 0, violations: 0 };
+    const tally = tallies.get(key) ?? { exchanges: 0, invalid: 0, violations: 0, unchecked: 0 };
     tally.exchanges += 1;
     tally.invalid += violations.length > 0 ? 1 : 0;
     tally.violations += violations.length;
+    tally.unchecked += unchecked.length > 0 ? 1 : 0;
     tallies.set(key, tally);
     for (const violation of violations) options.onViolation?.(violation);
+    for (const part of unchecked) options.onUnchecked?.(part);
   };
 
-  const forward = (request: IncomingMessage, body: Buffer): Promise<IncomingMessage> =>
-    new Promise((resolve, reject) => {
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).filter(([name]) => !hopByHop.has(name)),
-      );
-      const outgoing = send(
-        {
-          protocol: upstream.protocol,
-          hostname: upstream.hostname,
-          port: upstream.port,
-          method: request.method,
-          path: `${basePath}${request.url ?? '/'}`,
-          headers: { ...headers, host: upstream.host, 'content-length': String(body.length) },
-          ...(options.insecure ? { rejectUnauthorized: false } : {}),
-        },
-        resolve,
-      );
-      outgoing.once('error', reject);
-      outgoing.end(body);
+  /** Checks an exchange and records it; a check that throws is a report line of its own. */
+  const checkAndRecord = (exchange: Exchange, responseProblem?: ResponseProblem) => {
+    try {
+      record(check(exchange, limits, responseProblem));
+    } catch (error) {
+      const [path = ''] = exchange.url.split('?');
+      const { method, status } = exchange;
+      const reason = 'check failed';
+      const message = `the check failed: ${errorText(error)}`;
+      const line = { operationId: null, method, path, direction: 'response' as const, status };
+      record({ operationId: null, violations: [], unchecked: [{ ...line, reason, message }] });
+      onError(error);
+    }
+  };
+
+  const relay = async (request: IncomingMessage, response: ServerResponse) => {
+    const requestCopy = new BoundedCopy(limits.maxBytes, hold);
+    const responseCopy = new BoundedCopy(limits.maxBytes, hold);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => !hopByHop.has(name)),
+    );
+    const outgoing = send({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: request.method,
+      path: `${basePath}${request.url ?? '/'}`,
+      headers: { ...headers, host: upstream.host },
+      maxHeaderSize: options.maxHeaderBytes ?? 1024 * 1024,
+      ...(options.insecure ? { rejectUnauthorized: false } : {}),
     });
+    // Not one pipeline: an upstream failure must not destroy the client's request, whose
+    // connection still carries the 502. A client gone ends the upstream exchange; an upstream
+    // gone leaves the rest of the request to drain (into the bounded copy only).
+    request.pipe(outgoing);
+    requestCopy.tap(request);
+    request.once('error', (error) => outgoing.destroy(error));
+    outgoing.once('close', () => request.resume());
+    response.once('close', () => {
+      if (!response.writableFinished) outgoing.destroy();
+    });
+    const exchange = (status: number, answer?: IncomingMessage): Exchange => ({
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      requestHeaders: request.headers,
+      requestBody: requestCopy.copy(),
+      requestSize: requestCopy.size,
+      status,
+      responseHeaders: answer?.headers ?? {},
+      responseBody: responseCopy.copy(),
+      responseSize: responseCopy.size,
+    });
+    try {
+      let answer: IncomingMessage;
+      try {
+        answer = await answerOf(outgoing);
+      } catch (error) {
+        response.writeHead(502, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: `upstream unreachable: ${errorText(error)}` }));
+        const message = `no answer from the upstream: ${errorText(error)}`;
+        checkAndRecord(exchange(502), { reason: 'no answer', message });
+        return;
+      }
+      const status = answer.statusCode ?? 502;
+      response.writeHead(status, answer.statusMessage, endToEnd(answer.rawHeaders));
+      let problem: ResponseProblem | undefined;
+      try {
+        const streamed = pipeline(answer, response);
+        responseCopy.tap(answer);
+        await streamed;
+      } catch (error) {
+        const size = responseCopy.size;
+        const message = `the answer stopped after ${size} bytes: ${errorText(error)}`;
+        problem = { reason: 'answer cut short', size, message };
+      }
+      // The request's copy is whole once the client sent it all (or left).
+      await finished(request).catch(() => undefined);
+      checkAndRecord(exchange(status, answer), problem);
+    } finally {
+      stats.heldBytes -= requestCopy.kept + responseCopy.kept;
+    }
+  };
 
   return {
     handle(request, response) {
-      void (async () => {
-        const requestBody = await readAll(request);
-        let upstreamResponse: IncomingMessage;
-        try {
-          upstreamResponse = await forward(request, requestBody);
-        } catch (error) {
-          response.writeHead(502, { 'content-type': 'application/json' });
-          response.end(
-            JSON.stringify({
-              error: `upstream unreachable: ${error instanceof Error ? error.message : String(error)}`,
-            }),
-          );
-          return;
-        }
-        const responseBody = await readAll(upstreamResponse);
-        const status = upstreamResponse.statusCode ?? 502;
-        response.writeHead(
-          status,
-          upstreamResponse.statusMessage,
-          endToEnd(upstreamResponse.rawHeaders),
-        );
-        response.end(responseBody);
-        const exchange: Exchange = {
-          method: request.method ?? 'GET',
-          url: request.url ?? '/',
-          requestHeaders: request.headers,
-          requestBody,
-          status,
-          responseHeaders: upstreamResponse.headers,
-          responseBody,
-        };
-        const { operationId, violations } = checkExchange(exchange);
-        record(operationId, violations);
-      })().catch((error: unknown) => {
-        if (!response.headersSent) response.writeHead(502);
-        response.end();
-        onError(error);
-      });
+      if (isHealth(request)) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: 'ok', ...stats }));
+        return;
+      }
+      stats.inFlight += 1;
+      relay(request, response)
+        .catch((error: unknown) => {
+          if (!response.headersSent) response.writeHead(502);
+          response.end();
+          onError(error);
+        })
+        .finally(() => (stats.inFlight -= 1));
     },
     summary: () => Object.fromEntries(tallies),
+    stats: () => ({ ...stats }),
   };
 }

@@ -6,6 +6,7 @@ import { MemoryStore } from './memory.js';
 import { LeaderLease } from './redis/leader-lease.js';
 import { RedisPacer } from './redis/redis-pacer.js';
 import { RedisStore } from './redis/redis-store.js';
+import type { StoreState } from './redis/store-health.js';
 import { StoredTasks } from './redis/stored-tasks.js';
 import { unitClock } from './unit-clock.js';
 
@@ -17,12 +18,27 @@ export function isRedisUrl(spec: string): boolean {
   return /^rediss?:\/\//.test(spec);
 }
 
+export type { StoreState };
+
+/** What a shared store tells its process: failures, moves of its state, the loss of its state. */
+export interface StoreListeners {
+  onError: (error: unknown) => void;
+  onStateChange: (state: StoreState, message: string) => void;
+  /** When given, a lost state is not seeded again: this is called instead (`RedisStoreOptions`). */
+  onLost?: () => void;
+}
+
 /** The store a spec names; throws on a spec that names none. */
-export function openStore(spec: StoreSpec | undefined, onError: (error: unknown) => void): Store {
+export function openStore(spec: StoreSpec | undefined, listeners: StoreListeners): Store {
   if (spec === undefined || spec === 'memory') return new MemoryStore();
   if (typeof spec !== 'string') return spec;
-  if (isRedisUrl(spec)) return new RedisStore({ url: spec, onError });
+  if (isRedisUrl(spec)) return new RedisStore({ url: spec, ...listeners });
   throw new Error(`unknown store ${JSON.stringify(spec)}: expected memory or redis://host:port/db`);
+}
+
+/** Whether the store answers (`ready`); a store of one process always does. */
+export function storeState(store: Store): StoreState {
+  return store instanceof RedisStore ? store.state : 'ready';
 }
 
 /** The pacer of a store shared by several processes (Redis), counting in it; undefined for a

@@ -173,7 +173,7 @@ export class StreamConnection {
     const [first = ''] = frame.target;
     switch (frame.name) {
       case 'subscribeMarketData':
-        this.#subscribeMarketData(session, first, frame.args.fields as string[] | undefined);
+        this.#subscribeMarketData(session, first, fieldCodes(frame.args.fields));
         return;
       case 'unsubscribeMarketData':
         this.#marketData.delete(Number(first.split('@')[0]));
@@ -372,11 +372,13 @@ export class StreamConnection {
 
   #sendHistory(conid: number, args: Fields): void {
     const period = typeof args.period === 'string' ? args.period : '1d';
+    const outsideRth = args.outsideRth ?? args.outsideRTH;
     const { instrument, request, history } = this.context.services.marketData.history({
       conid,
       period,
       bar: typeof args.bar === 'string' ? args.bar : '5min',
-      ...(typeof args.outsideRth === 'boolean' ? { outsideRth: args.outsideRth } : {}),
+      // Clients spell it `outsideRth` (the vendor's guide) or `outsideRTH` (ibind).
+      ...(typeof outsideRth === 'boolean' ? { outsideRth } : {}),
       ...(typeof args.source === 'string' ? { source: args.source } : {}),
     });
     const serverId = this.#historyIds++;
@@ -418,6 +420,10 @@ export class StreamConnection {
     this.#outbox.send(message);
   }
 }
+
+/** The `smd` field codes, strings or numbers as clients send them, as strings; none: all. */
+const fieldCodes = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : undefined;
 
 const stringsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];

@@ -72,10 +72,12 @@ export const marketData = (
   now: number,
 ): Messages['marketData'] => ({ ...changed, topic, conid, _updated: now });
 
-/** An order on `sor`: the open-orders view, with `price` as a number. */
+/** An order on `sor`: the open-orders view, with `price` as a number (a market order's empty
+ * string stays one, as the service sends it). */
 export function orderUpdate(order: Schema<'LiveOrder'>): Fields {
   const { price, ...rest } = order;
-  return price === undefined ? rest : { ...rest, price: Number(price) };
+  if (price === undefined) return rest;
+  return { ...rest, price: price === '' ? price : Number(price) };
 }
 
 export const orderUpdates = (args: Fields[]): Messages['orderUpdates'] => ({
@@ -129,7 +131,7 @@ export function accountSummaryValues(values: AccountValues, now: number): Record
 
 export const accountSummary = (accountId: string, args: Fields[]): Messages['accountSummary'] => ({
   topic: `ssd+${accountId}`,
-  args: args as Messages['accountSummary']['args'],
+  result: args as Messages['accountSummary']['result'],
 });
 
 /** The ledger operation's entries on `sld`, keyed `LedgerList<currency>`. */
@@ -148,7 +150,7 @@ export function ledgerEntries(
 
 export const ledgerUpdate = (accountId: string, args: Fields[]): Messages['ledger'] => ({
   topic: `sld+${accountId}`,
-  args: args as Messages['ledger']['args'],
+  result: args as Messages['ledger']['result'],
 });
 
 /** The ladder of `sbd`: the ask, the last price (focus) and the bid of the snapshot's quote,

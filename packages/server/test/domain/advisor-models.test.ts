@@ -2,6 +2,7 @@
 // books them in the accounts, divesting sells back.
 import type { User } from '../../src/domain/accounts/model.js';
 import { AAPL, MSFT, defined } from '../trading-helpers.js';
+import { presetChangeOf } from '../../src/domain/advisor-models/older-names.js';
 import { domain } from './services.js';
 
 function advisorModels() {
@@ -73,5 +74,30 @@ describe('advisor models, without HTTP', () => {
       ]),
     ).toThrow(/not one of the advisor's sub-accounts/);
     expect(models.model(advisor, 'Core')).toMatchObject({ holdings: {}, pending: [] });
+  });
+});
+
+describe('presets under the names before version 2.29', () => {
+  it('reads an older name as its 2.29 name', () => {
+    expect(presetChangeOf({ closeDivestCorePosition: false })).toMatchObject({
+      closeDivestIndependentPosition: false,
+    });
+  });
+
+  it('lets the 2.29 name win when a change sends both', () => {
+    expect(
+      presetChangeOf({
+        roundAllocExchBoardLot: true,
+        roundAllocationQuantityToExchangeBoardLot: false,
+      }),
+    ).toMatchObject({ roundAllocationQuantityToExchangeBoardLot: false });
+  });
+
+  it('keeps only the 2.29 names once saved', () => {
+    const { models, advisor } = advisorModels();
+    models.savePresets(advisor, presetChangeOf({ avoidNegativeCashInCore: true }));
+    const presets = models.presets(advisor);
+    expect(presets.avoidNegativeCashInIndependent).toBe(true);
+    expect(Object.keys(presets)).not.toContain('avoidNegativeCashInCore');
   });
 });

@@ -1,5 +1,6 @@
 // Kernel helpers that replace Node modules so that the domain runs in a browser.
 import { isDeepStrictEqual } from 'node:util';
+import { isWholeMultiple } from '../../src/domain/kernel/decimal-steps.js';
 import { sameData } from '../../src/domain/kernel/same-data.js';
 import { secretHex, secretUuid } from '../../src/domain/kernel/secrets.js';
 
@@ -28,5 +29,22 @@ describe('secrets from Web Crypto', () => {
     expect(secretUuid()).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+});
+
+describe('isWholeMultiple: decimal steps', () => {
+  it.each([
+    [0.3, 0.0001, true],
+    [0.1 + 0.2, 0.0001, false],
+    [1e-12, 0.0001, false],
+    [5e-324, 0.0001, false],
+    [1e21, 0.25, true],
+    [-1.25, 0.25, true],
+    [1.08505, 0.00005, true],
+    [189.500000001, 0.01, false],
+    [1, 0, false],
+    [Number.POSITIVE_INFINITY, 1, false],
+  ])('%p in steps of %p: %p', (value, step, expected) => {
+    expect(isWholeMultiple(value, step)).toBe(expected);
   });
 });

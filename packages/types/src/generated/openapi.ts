@@ -455,7 +455,8 @@ export interface paths {
          *     `selectedAccount` of `GET /v1/api/iserver/accounts`). Only for financial advisors and other
          *     multi-account structures: `acctId` must be one of the user's `accounts`. An account id the
          *     user cannot trade answers 500 with an error-only body. Selecting the account that is already
-         *     selected answers `set: true` as well.
+         *     selected changes nothing and answers `{"success": "Account already set"}`, to a
+         *     single-account user as well.
          */
         post: operations["switchAccount"];
         delete?: never;
@@ -1705,8 +1706,11 @@ export interface paths {
          *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
          *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Order couldn't be submitted: Local order ID=<cOID> is already registered.` |
-         *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`) | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001` |
+         *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`); an `fxQty` that reads as 0 at 4 decimals | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001`; `The quantity rounds to 0` |
          *     | 8 | `price` or `auxPrice` is not a whole number of the contract's price increment at that price (the contract rules' `incrementRules`) | `The price does not conform to the minimum price variation for this contract.` |
+         *
+         *     Sizes and prices are compared with their increments as the decimals they are written as
+         *     (`0.3` is three tenths), never in floating point: `1e-12` is no multiple of `0.0001`.
          *
          *     **Warnings** come next, in this order; the first that applies to any order of the request is
          *     answered as one warning entry (one warning per round), and a message id suppressed for the
@@ -4048,11 +4052,8 @@ export interface components {
              */
             acctId: string;
         };
-        /**
-         * @description Validation of the switched account: the account now selected for trading. Selecting the
-         *     account that is already selected also answers `set: true`.
-         */
-        SwitchAccountResponse: {
+        /** @description The account now selected for trading, after a switch to another account. */
+        AccountSwitched: {
             /** @description Whether the account is now the selected account (always true on status 200; a wrong id answers 500). */
             set?: boolean;
             /**
@@ -4061,6 +4062,23 @@ export interface components {
              */
             acctId?: string;
         };
+        /**
+         * @description The answer to a switch to the account that is already selected: nothing changes. Sent to
+         *     single-account users too, who otherwise cannot switch.
+         */
+        AccountAlreadySelected: {
+            /**
+             * @description The service's text, `Account already set`.
+             * @example Account already set
+             */
+            success: string;
+        };
+        /**
+         * @description Validation of the switch: the account now selected (`set`, `acctId`), or, when the account
+         *     asked for is already the selected one, only a `success` text. `anyOf`, not `oneOf`: no field of
+         *     the switched account is always sent, so a `success` answer matches both shapes.
+         */
+        SwitchAccountResponse: components["schemas"]["AccountSwitched"] | components["schemas"]["AccountAlreadySelected"];
         /**
          * @description The error-only object: a reason and nothing else. Answered with 500 by set account, set
          *     dynamic account, alert creation and modification, alert activation and alert deletion.
@@ -7547,7 +7565,7 @@ export interface components {
              */
             side?: "BUY" | "SELL";
             /**
-             * @description Limit price (stop or trigger price of a `STP` or `MIT` order), a decimal string as the service sends it (`"0.90000"` for a currency pair); absent for market orders.
+             * @description Limit price (stop or trigger price of a `STP` or `MIT` order), a decimal string as the service sends it (`"0.90000"` for a currency pair); an empty string for a market order (`MKT`), which has no price.
              * @example 190.00
              */
             price?: string;
@@ -7683,11 +7701,12 @@ export interface components {
              */
             symbol?: string;
             /**
-             * @description Side as one letter, `B` buy or `S` sell (the open orders operation spells it out).
+             * @description Side: one letter, `B` buy or `S` sell, or spelled out, `BUY` or `SELL` (a recording of the
+             *     service shows `BUY`, the vendor's description lists the words).
              * @example B
              * @enum {string}
              */
-            side?: "B" | "S";
+            side?: "B" | "S" | "BUY" | "SELL";
             /**
              * @description Local symbol of the contract.
              * @example AAPL
@@ -10149,13 +10168,13 @@ export interface components {
                  * @example STK.US.MAJOR
                  */
                 type?: string;
-                /** @description Locations inside this one (empty when none). */
+                /** @description Locations inside this one (empty, or null, when none). */
                 locations?: {
                     /** @description Readable name. */
                     display_name?: string;
                     /** @description The value of the request's `location`. */
                     type?: string;
-                }[];
+                }[] | null;
             }[];
         };
         /** @description The scans that can be run, with their types, instruments, filters and locations. */
@@ -10545,7 +10564,7 @@ export interface components {
             reqID?: components["schemas"]["FaRequestId"];
             reqId?: components["schemas"]["FaRequestId"];
             /**
-             * @description Polling key; an empty string while polling. Accepted and ignored (the reference server answers at once).
+             * @description Polling key of versions before 2.29 (an empty string while polling); accepted and ignored (the reference server answers at once).
              * @example
              */
             subscriptionKey?: string;
@@ -10556,42 +10575,42 @@ export interface components {
              * @description Internal flag, always `true` on the reference server.
              * @example true
              */
-            bootstrapped: boolean;
+            bootstrapped?: boolean;
             /**
              * @description Internal flag, always `false` on the reference server.
              * @example false
              */
-            ci: boolean;
+            customIndex?: boolean;
             /**
              * @description Description.
              * @example Large US technology companies
              */
-            desc: string;
+            desc?: string;
             /**
              * @description Whether the model rebalances to its original targets.
              * @example false
              */
-            isStatic: boolean;
+            isStatic?: boolean;
             /**
              * @description Whether an instrument is more than 5 percentage points away from its target.
              * @example false
              */
-            mismatch: boolean;
+            mismatch?: boolean;
             /**
              * @description Name.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description Value of the model over its accounts, in the master's base currency; a decimal string (the vendor's examples send strings, its schema a number).
              * @example 10012.50
              */
-            nlv: string | number;
+            nlv?: string | number;
             /**
              * @description Number of accounts invested in the model.
              * @example 2
              */
-            numAccounts: number;
+            numAccounts?: number;
             /**
              * @description The request's identifier (in the single-model answer).
              * @example 540609
@@ -10609,24 +10628,24 @@ export interface components {
              * @description Base currency of the master account.
              * @example USD
              */
-            baseCcy: string;
+            baseCcy?: string;
             /**
              * @description The advisor's master account.
              * @example F7654321
              */
-            masterAccount: string;
+            masterAccount?: string;
             /** @description Every model, in the order they were created. */
-            models: components["schemas"]["ModelSummary"][];
+            models?: components["schemas"]["ModelSummary"][];
             /**
              * @description The request's identifier.
              * @example 540608
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
         };
         /** @description Names one of the advisor's models, with the options the reading operations take. */
         ModelQuery: {
@@ -10638,7 +10657,7 @@ export interface components {
              */
             model: string;
             /**
-             * @description Polling key; accepted and ignored.
+             * @description Polling key of versions before 2.29; accepted and ignored.
              * @example
              */
             subscriptionKey?: string;
@@ -10672,315 +10691,315 @@ export interface components {
             limit?: number;
         };
         /**
-         * @description The positions of a model over all its accounts against its targets. Percentages (`actl`,
-         *     `trgt`, `instrImbalance`) are of the model's value; amounts in the master's base currency;
+         * @description The positions of a model over all its accounts against its targets. Percentages (`actual`,
+         *     `target`, `instrumentImbalance`) are of the model's value; amounts in the master's base currency;
          *     most values are decimal strings, as the service sends them.
          */
         ModelPositions: {
             /** @description The model's cash, one row per currency. */
-            cash: {
+            cash?: {
                 /**
                  * @description Actual share of the model, percent.
                  * @example 9.84
                  */
-                actl: string;
+                actual?: string;
                 /**
                  * @description Currency.
                  * @example USD
                  */
-                ccy: string;
+                ccy?: string;
                 /**
                  * @description Exchange rate to the base currency.
                  * @example 1
                  */
-                exrt: string;
+                exchangeRate?: string;
                 /**
                  * @description Actual minus target, percentage points.
                  * @example -0.16
                  */
-                instrImbalance: string;
+                instrumentImbalance?: string;
                 /**
                  * @description Amount of cash.
                  * @example 985.40
                  */
-                mv: string;
+                mv?: string;
                 /**
                  * @description Target share, percent.
                  * @example 10
                  */
-                trgt: string;
+                target?: string;
             }[];
             /**
              * @description Whether a position is more than 5 percentage points away from its target.
              * @example false
              */
-            mismatched: boolean;
+            mismatched?: boolean;
             /**
              * @description Name of the model.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description Value of the model.
              * @example 10012.5
              */
-            nlv: number;
+            nlv?: number;
             /** @description One row per contract of the model's targets. */
-            positionList: {
+            positionList?: {
                 /**
                  * @description Actual share of the model, percent.
                  * @example 60.12
                  */
-                actl: string;
+                actual?: string;
                 /**
                  * @description Upper tolerance; `None` when tolerance ranges are not used.
                  * @example None
                  */
-                actlRangeMax: string;
+                actualRangeMax?: string;
                 /**
                  * @description Lower tolerance; `None` when tolerance ranges are not used.
                  * @example None
                  */
-                actlRangeMin: string;
+                actualRangeMin?: string;
                 /**
                  * @description Currency of the contract.
                  * @example USD
                  */
-                ccy: string;
+                ccy?: string;
                 /**
                  * @description Contract id.
                  * @example 265598
                  */
-                cid: number;
+                conid?: number;
                 /**
                  * @description Displayed value (the market value).
                  * @example 6020.00
                  */
-                dlv: string;
+                dlv?: string;
                 /**
                  * @description Exchange rate to the base currency.
                  * @example 1
                  */
-                exrt: string;
+                exchangeRate?: string;
                 /**
                  * @description Flags; 0.
                  * @example 0
                  */
-                flg: number;
+                flags?: number;
                 /**
                  * @description Actual minus target, percentage points.
                  * @example 0.12
                  */
-                instrImbalance: string;
+                instrumentImbalance?: string;
                 /**
                  * @description Symbol.
                  * @example AAPL
                  */
-                instrument: string;
+                instrument?: string;
                 /**
                  * @description `0` within the tolerance, `1` outside it.
                  * @example 0
                  */
-                mismatchType: number;
+                mismatchType?: number;
                 /**
                  * @description Market value.
                  * @example 6020.00
                  */
-                mv: string;
+                mv?: string;
                 /**
                  * @description Units the model holds over its accounts.
                  * @example 35
                  */
-                position: string;
+                position?: string;
                 /**
                  * @description Target share, percent.
                  * @example 60
                  */
-                trgt: string;
+                target?: string;
             }[];
             /**
              * @description When the positions were read, epoch milliseconds.
              * @example 1767272400000
              */
-            positionTs: number;
+            positionTs?: number;
             /**
              * @description The request's identifier.
              * @example 540609
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description Whether the model holds stocks only.
              * @example true
              */
-            stkOnly: boolean;
+            stkOnly?: boolean;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
             /**
              * @description Displayed value of the positions.
              * @example 9027.1
              */
-            totalDlv: number;
+            totalDlv?: number;
             /**
              * @description Market value of the positions.
              * @example 9027.1
              */
-            totalMv: number;
+            totalMv?: number;
         };
         /** @description The accounts invested in a model, and a `TOTAL` row. */
         ModelAccountsDetails: {
             /** @description One row per invested account, then `TOTAL`. */
-            accountInfoList: {
+            accountInfoList?: {
                 /**
                  * @description Account id, or `TOTAL`.
                  * @example U2345671
                  */
-                account: string;
+                account?: string;
                 /**
                  * @description Sum of the positions' distances from their targets, a fraction of the account's model value.
                  * @example 0.012
                  */
-                acctImbalance: string;
+                accountImbalance?: string;
                 /**
                  * @description Alias of the account (`None` on the total row).
                  * @example Lee growth
                  */
-                alias: string;
+                alias?: string;
                 /**
                  * @description Base currency of the account.
                  * @example USD
                  */
-                baseCcyAccount: string;
+                baseCcyAccount?: string;
                 /**
                  * @description Cost of the model's positions in the account.
                  * @example 5980.00
                  */
-                costBasis: string;
+                costBasis?: string;
                 /**
                  * @description Exchange rate to the master's base currency.
                  * @example 1
                  */
-                exrt: number;
+                exchangeRate?: number;
                 /**
                  * @description The account's cash outside any model.
                  * @example 240012.25
                  */
-                indCash: string;
+                cashInIndependent?: string;
                 /**
                  * @description Value of the account's part of the model.
                  * @example 10012.50
                  */
-                nlv: string;
+                nlv?: string;
                 /**
                  * @description Positions more than 5 percentage points from their targets.
                  * @example 0
                  */
-                numInstrOutsideRange: number;
+                numInstrumentsOutsideRange?: number;
                 /**
                  * @description Unrealized profit or loss of the model's positions in the account.
                  * @example 40.00
                  */
-                unrealPnL: string;
+                unrealizedPnL?: string;
             }[];
             /**
              * @description Base currency of the master account.
              * @example USD
              */
-            baseCcyMaster: string;
+            baseCcyMaster?: string;
             /**
              * @description Name of the model.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description The request's identifier.
              * @example 131
              */
-            reqID: number;
+            reqID?: number;
         };
         /** @description The advisor's sub-accounts with what they hold in the model, in other models and outside models. */
         ModelInvestedAccounts: {
             /** @description One row per sub-account. */
-            accountList: {
+            accountList?: {
                 /**
                  * @description Account id.
                  * @example U2345671
                  */
-                account: string;
+                account?: string;
                 /**
                  * @description Value of the account's part of this model.
                  * @example 10012.5
                  */
-                accountModelNlv: string;
+                accountModelNlv?: string;
                 /**
                  * @description Value of its parts of the other models.
                  * @example 0
                  */
-                accountOtherModelsNlv: string;
+                accountOtherModelsNlv?: string;
                 /**
                  * @description Alias of the account.
                  * @example Lee growth
                  */
-                alias: string;
+                alias?: string;
                 /**
                  * @description Base currency of the account.
                  * @example USD
                  */
-                baseCcyAccount: string;
+                baseCcyAccount?: string;
                 /**
                  * @description Precision of that currency.
                  * @example 0.01
                  */
-                baseCcyAccountPrc: string;
+                baseCcyAccountPrecision?: string;
                 /**
                  * @description Exchange rate to the master's base currency.
                  * @example 1
                  */
-                exrt: number;
+                exchangeRate?: number;
                 /**
                  * @description Cash outside any model.
                  * @example 240012.25
                  */
-                indCashNlv: string;
+                cashInIndependentNlv?: string;
                 /**
                  * @description Value of positions outside any model.
                  * @example 1210.5
                  */
-                indPosNlv: string;
+                positionsInIndependentNlv?: string;
                 /**
                  * @description Net liquidation value of the account.
                  * @example 251234.5
                  */
-                nlv: string;
+                nlv?: string;
             }[];
             /**
              * @description Base currency of the master account.
              * @example USD
              */
-            baseCcyMaster: string;
+            baseCcyMaster?: string;
             /**
              * @description Precision of that currency.
              * @example 0.01
              */
-            baseCcyMasterPrc: string;
+            baseCcyMasterPrecision?: string;
             /**
              * @description Name of the model.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description The request's identifier.
              * @example 129
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `1` as the service sends it.
              * @example 1
              * @enum {integer}
              */
-            subscriptionStatus: 0 | 1;
+            subscriptionStatus?: 0 | 1;
         };
         /**
          * @description Creates a model, or replaces the targets of an existing one. Targets are percentages of the
@@ -11037,12 +11056,12 @@ export interface components {
              * @description The request's identifier.
              * @example 540607
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `true`: done (failures answer with an error status instead).
              * @example true
              */
-            success: boolean;
+            success?: boolean;
         };
         /** @description Cash to move into (positive) or out of (negative) a model, per sub-account. */
         ModelInvestRequest: {
@@ -11054,7 +11073,7 @@ export interface components {
              */
             model: string;
             /**
-             * @description Polling key; accepted and ignored.
+             * @description Polling key of versions before 2.29; accepted and ignored.
              * @example
              */
             subscriptionKey?: string;
@@ -11078,18 +11097,18 @@ export interface components {
              * @description The request's identifier, as a string (the vendor's example sends it so).
              * @example 130
              */
-            reqID: string;
+            reqID?: string;
             /**
-             * @description Key to poll the request with.
+             * @description Key to poll the request with; sent in every version's example, though version 2.29's schema no longer lists it.
              * @example 2
              */
-            subscriptionKey: string | null;
+            subscriptionKey?: string | null;
             /**
              * @description `0`: not polling (the reference server computes the trades at once).
              * @example 0
              * @enum {integer}
              */
-            subscriptionStatus: 0 | 1;
+            subscriptionStatus?: 0 | 1;
         };
         /** @description Submits the pending transfers (trades) of the advisor's models. */
         ModelTransfersRequest: {
@@ -11101,83 +11120,93 @@ export interface components {
              */
             fpOrderId?: number;
         };
-        /** @description The advisor's presets for model rebalancing; kept and reported by the reference server, which does not apply them. */
+        /** @description The advisor's presets for model rebalancing, with the names of version 2.29 (older versions' names are accepted on saving, not sent); kept and reported by the reference server, which does not apply them. */
         ModelPresets: {
             /**
              * @description Avoid negative offsetting cash outside the models.
              * @example false
              */
-            avoidNegativeCashInCore: boolean;
-            /**
-             * @description Factor applied before buying a full share with cash quantities.
-             * @example 25
-             */
-            cashQtyEstimateFactor: number;
+            avoidNegativeCashInIndependent?: boolean;
             /**
              * @description Close the whole position when divesting.
              * @example true
              */
-            closeDivestCorePosition: boolean;
+            closeDivestIndependentPosition?: boolean;
             /**
              * @description Use the most available funds to increase long positions.
              * @example false
              */
-            fullyInvestExistingLongPositions: boolean;
+            fullyInvestExistingLongPositions?: boolean;
             /**
              * @description Keep the model open for fully divested accounts.
              * @example false
              */
-            keepModelOpen: boolean;
+            keepModelOpen?: boolean;
             /**
              * @description Transfer positions outside the models instead of selling them.
              * @example false
              */
-            preferCrossWithIndependent: boolean;
+            preferCrossWithIndependent?: boolean;
             /**
              * @description Transfer positions from outside the models when possible.
              * @example true
              */
-            preferTransferFromIndependent: boolean;
+            preferTransferFromIndependent?: boolean;
             /**
              * @description The request's identifier.
              * @example 127
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description Round allocations to the exchange's board lot.
              * @example false
              */
-            roundAllocExchBoardLot: boolean;
+            roundAllocationQuantityToExchangeBoardLot?: boolean;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
             /**
              * @description Use balances in other currencies than the base.
              * @example false
              */
-            useNonBaseCcy: boolean;
+            useNonBaseCcy?: boolean;
             /**
              * @description Rebalance only outside tolerance ranges.
              * @example false
              */
-            useToleranceRange: boolean;
+            useToleranceRange?: boolean;
         };
-        /** @description New presets for model rebalancing; those left out keep their value. */
+        /**
+         * @description New presets for model rebalancing; those left out keep their value. Version 2.29 renamed three
+         *     of them; the older names (versions 2.27 and 2.28) are still accepted, and when a request sends
+         *     both spellings of one preset the 2.29 name wins. `cashQtyEstimateFactor`, gone in 2.29, is
+         *     accepted and ignored.
+         */
         ModelPresetsRequest: {
             /**
              * @description Avoid negative offsetting cash outside the models.
              * @example false
              */
+            avoidNegativeCashInIndependent?: boolean;
+            /**
+             * @description The older name of `avoidNegativeCashInIndependent`.
+             * @example false
+             */
             avoidNegativeCashInCore?: boolean;
             /**
-             * @description Factor applied before buying a full share with cash quantities.
+             * @description Factor applied before buying a full share with cash quantities (versions before 2.29); accepted and ignored.
              * @example 25
              */
             cashQtyEstimateFactor?: number;
             /**
              * @description Close the whole position when divesting.
+             * @example true
+             */
+            closeDivestIndependentPosition?: boolean;
+            /**
+             * @description The older name of `closeDivestIndependentPosition`.
              * @example true
              */
             closeDivestCorePosition?: boolean;
@@ -11205,6 +11234,11 @@ export interface components {
             reqId?: components["schemas"]["FaRequestId"];
             /**
              * @description Round allocations to the exchange's board lot.
+             * @example false
+             */
+            roundAllocationQuantityToExchangeBoardLot?: boolean;
+            /**
+             * @description The older name of `roundAllocationQuantityToExchangeBoardLot`.
              * @example false
              */
             roundAllocExchBoardLot?: boolean;
@@ -12419,13 +12453,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page of sub-accounts. */
+            /**
+             * @description The page of sub-accounts. The service has been recorded answering a user without
+             *     sub-accounts with a plain list of their account, in the form of the sub-accounts
+             *     operation, instead of a page.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Subaccounts2"];
+                    "application/json": components["schemas"]["Subaccounts2"] | components["schemas"]["PortfolioAccount"][];
                 };
             };
             400: components["responses"]["BadRequest"];

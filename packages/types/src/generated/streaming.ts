@@ -453,14 +453,16 @@ export interface components {
          *     orders of the day; later ones carry the account, `orderId` and only what changed (most often
          *     `status`, the fill sizes and colours). Fields mean what they mean in the open-orders
          *     operation (`LiveOrder` in the HTTP document), with one difference: `price` is a number here,
-         *     where the HTTP answer sends a decimal string.
+         *     where the HTTP answer sends a decimal string (a market order's `price` is the empty string in
+         *     both).
          */
         OrderUpdate: {
             /**
-             * @description Limit price (stop price of a stop order) as a number, unlike the HTTP answer's decimal string.
+             * @description Limit price (stop price of a stop order) as a number, unlike the HTTP answer's decimal string; the empty string for a market order (`MKT`), which has no price.
              * @example 190
+             * @example
              */
-            price?: number;
+            price?: number | "";
             acct: components["schemas"]["acct"];
             conid?: components["schemas"]["conid-2"];
             orderId: components["schemas"]["orderId"];
@@ -612,14 +614,16 @@ export interface components {
          * @description One execution on the `str` stream, in the shape of the trades operation (`Trade` in the HTTP
          *     document) with the stream's differences: the contract identifier is a string (`conid`) and
          *     the exchange-qualified one is spelled `conidex`; the event-trading flag and the order number
-         *     are not sent.
+         *     are not sent by the reference server. The execution times (`trade_time`, `trade_time_r`) are not always sent: a
+         *     recorded execution frame carries neither.
          */
         TradeUpdate: {
             /**
-             * @description Contract identifier, a string on the stream (a number in the HTTP answer).
+             * @description Contract identifier, a string of digits in the vendor's guide, a number in a recorded frame (and in the HTTP answer).
+             * @example 265598
              * @example 265598
              */
-            conid: string;
+            conid: string | number;
             /**
              * @description Contract identifier as a string, with `@<exchange>` when routed to a named exchange (spelled `conidEx` in the HTTP answer).
              * @example 265598
@@ -631,8 +635,8 @@ export interface components {
             side: components["schemas"]["side-2"];
             order_description?: components["schemas"]["order_description"];
             order_ref?: components["schemas"]["order_ref"];
-            trade_time: components["schemas"]["trade_time"];
-            trade_time_r: components["schemas"]["trade_time_r"];
+            trade_time?: components["schemas"]["trade_time"];
+            trade_time_r?: components["schemas"]["trade_time_r"];
             size: components["schemas"]["size"];
             price: components["schemas"]["price"];
             submitter?: components["schemas"]["submitter"];
@@ -1029,8 +1033,8 @@ export interface components {
              * @example ssd+U1234567
              */
             topic: `ssd+${string}`;
-            /** @description The values that changed (all of them in the first message). */
-            args: components["schemas"]["AccountSummaryValue"][];
+            /** @description The values that changed (all of them in the first message), under `result` as the service sends them (not `args`). */
+            result: components["schemas"]["AccountSummaryValue"][];
         };
         Bulletin: {
             /**
@@ -1072,8 +1076,8 @@ export interface components {
              * @example sld+U1234567
              */
             topic: `sld+${string}`;
-            /** @description The entries that changed (every currency in the first message). */
-            args: components["schemas"]["LedgerUpdate"][];
+            /** @description The entries that changed (every currency in the first message), under `result` as the service sends them (not `args`). */
+            result: components["schemas"]["LedgerUpdate"][];
         };
         MarketData: components["schemas"]["MarketDataUpdate"];
         Notice: {
@@ -1209,8 +1213,9 @@ export interface components {
              */
             period?: string;
             /**
-             * @description Size of one bar (`1min`, `2min`, `3min`, `5min`, `10min`, `15min`, `30min`, `1h`, `2h`, `3h`, `4h`, `8h`, `1d`, `1w`, `1m`).
+             * @description Size of one bar, in the service's short form (`1min`, `5min`, `30min`, `1h`, `1d`, `1w`, `1m`) or spelled out as clients send it (`5mins`, `1hour`, `2hours`, `1day`, `1week`, `1month`), as `GET /v1/api/iserver/marketdata/history` reads it.
              * @example 5min
+             * @example 1hour
              */
             bar?: string;
             /**
@@ -1218,6 +1223,11 @@ export interface components {
              * @example false
              */
             outsideRth?: boolean;
+            /**
+             * @description `outsideRth` as some clients spell it (ibind's example); `outsideRth` wins when both are sent.
+             * @example true
+             */
+            outsideRTH?: boolean;
             /**
              * @description What the bars are made of (`trades`, `midpoint`, `bid_ask`, `bid`, `ask`; the service accepts any case).
              * @example trades
@@ -1259,14 +1269,19 @@ export interface components {
          */
         SubscribeMarketDataArguments: {
             /**
-             * @description Field codes to stream, as strings.
+             * @description Field codes to stream, as strings (the vendor's guide) or numbers (as some clients send them).
              * @example [
              *       "31",
              *       "84",
              *       "86"
              *     ]
+             * @example [
+             *       31,
+             *       84,
+             *       86
+             *     ]
              */
-            fields?: string[];
+            fields?: (string | number)[];
         };
         SubscribeOrders: 'sor' | `sor+${string}`;
         SubscribePnl: 'spl' | `spl+${string}`;

@@ -9,6 +9,7 @@ type SchemaName = keyof components['schemas'];
 
 /** A validator for every component schema of the document, by name. */
 export const schemaValidators: Record<SchemaName, SchemaValidator> = {
+  "AccountAlreadySelected": body.schema_AccountAlreadySelected as SchemaValidator,
   "AccountApplicant": body.schema_AccountApplicant as SchemaValidator,
   "AccountAvailableFunds": body.schema_AccountAvailableFunds as SchemaValidator,
   "AccountBalances": body.schema_AccountBalances as SchemaValidator,
@@ -23,6 +24,7 @@ export const schemaValidators: Record<SchemaName, SchemaValidator> = {
   "AccountPeriods": body.schema_AccountPeriods as SchemaValidator,
   "AccountProperties": body.schema_AccountProperties as SchemaValidator,
   "AccountSummary": body.schema_AccountSummary as SchemaValidator,
+  "AccountSwitched": body.schema_AccountSwitched as SchemaValidator,
   "AccountUser": body.schema_AccountUser as SchemaValidator,
   "AccountsResponse": body.schema_AccountsResponse as SchemaValidator,
   "AlertActivationRequest": body.schema_AlertActivationRequest as SchemaValidator,

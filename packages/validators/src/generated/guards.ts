@@ -5,6 +5,9 @@ import { schemaValidators } from './catalog.js';
 
 type Schemas = components['schemas'];
 
+/** True when `value` matches the document's `AccountAlreadySelected` schema. */
+export const isAccountAlreadySelected = (value: unknown): value is Schemas["AccountAlreadySelected"] =>
+  schemaValidators["AccountAlreadySelected"](value);
 /** True when `value` matches the document's `AccountApplicant` schema. */
 export const isAccountApplicant = (value: unknown): value is Schemas["AccountApplicant"] =>
   schemaValidators["AccountApplicant"](value);
@@ -47,6 +50,9 @@ export const isAccountProperties = (value: unknown): value is Schemas["AccountPr
 /** True when `value` matches the document's `AccountSummary` schema. */
 export const isAccountSummary = (value: unknown): value is Schemas["AccountSummary"] =>
   schemaValidators["AccountSummary"](value);
+/** True when `value` matches the document's `AccountSwitched` schema. */
+export const isAccountSwitched = (value: unknown): value is Schemas["AccountSwitched"] =>
+  schemaValidators["AccountSwitched"](value);
 /** True when `value` matches the document's `AccountUser` schema. */
 export const isAccountUser = (value: unknown): value is Schemas["AccountUser"] =>
   schemaValidators["AccountUser"](value);

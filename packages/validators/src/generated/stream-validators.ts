@@ -956,7 +956,7 @@ return errors === 0;
 validate1.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_accountSummary = validate4;
-const schema6 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","pattern":"^ssd\\+[A-Za-z0-9]+$"},"args":{"type":"array","items":{"$ref":"#/components/schemas/AccountSummaryValue"}}}};
+const schema6 = {"type":"object","required":["topic","result"],"properties":{"topic":{"type":"string","pattern":"^ssd\\+[A-Za-z0-9]+$"},"result":{"type":"array","items":{"$ref":"#/components/schemas/AccountSummaryValue"}}}};
 const pattern4 = new RegExp("^ssd\\+[A-Za-z0-9]+$", "u");
 const schema7 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"currency":{"type":"string"},"monetaryValue":{"type":"number"},"value":{"type":"string"},"severity":{"$ref":"#/components/schemas/severity"},"timestamp":{"$ref":"#/components/schemas/timestamp"}}};
 const schema8 = {"type":"integer"};
@@ -1096,8 +1096,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
+if(data.result === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1131,19 +1131,19 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.args !== undefined){
-let data1 = data.args;
+if(data.result !== undefined){
+let data1 = data.result;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data1[i0], {instancePath:instancePath+"/args/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate5(data1[i0], {instancePath:instancePath+"/result/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1167,7 +1167,7 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":{"topic":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_bulletin = validate7;
 const schema10 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"blt"},"args":{"anyOf":[{"$ref":"#/components/schemas/BulletinEntry"},{"type":"array","items":{"$ref":"#/components/schemas/BulletinEntry"}}]}}};
@@ -2033,7 +2033,7 @@ return errors === 0;
 validate10.evaluated = {"props":{"topic":true,"serverId":true,"symbol":true,"text":true,"priceFactor":true,"startTime":true,"high":true,"low":true,"timePeriod":true,"barLength":true,"mdAvailability":true,"mktDataDelay":true,"outsideRth":true,"tradingDayDuration":true,"volumeFactor":true,"priceDisplayRule":true,"priceDisplayValue":true,"chartPanStartTime":true,"direction":true,"negativeCapable":true,"messageVersion":true,"travelTime":true,"points":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_ledger = validate13;
-const schema18 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","pattern":"^sld\\+[A-Za-z0-9]+$"},"args":{"type":"array","items":{"$ref":"#/components/schemas/LedgerUpdate"}}}};
+const schema18 = {"type":"object","required":["topic","result"],"properties":{"topic":{"type":"string","pattern":"^sld\\+[A-Za-z0-9]+$"},"result":{"type":"array","items":{"$ref":"#/components/schemas/LedgerUpdate"}}}};
 const pattern7 = new RegExp("^sld\\+[A-Za-z0-9]+$", "u");
 const schema19 = {"type":"object","required":["key"],"properties":{"key":{"type":"string","pattern":"^LedgerList"},"acctcode":{"$ref":"#/components/schemas/acctcode"},"currency":{"$ref":"#/components/schemas/currency"},"cashbalance":{"$ref":"#/components/schemas/cashbalance"},"settledcash":{"$ref":"#/components/schemas/settledcash"},"netliquidationvalue":{"$ref":"#/components/schemas/netliquidationvalue"},"stockmarketvalue":{"$ref":"#/components/schemas/stockmarketvalue"},"unrealizedpnl":{"$ref":"#/components/schemas/unrealizedpnl"},"realizedpnl":{"$ref":"#/components/schemas/realizedpnl"},"exchangerate":{"$ref":"#/components/schemas/exchangerate"},"interest":{"$ref":"#/components/schemas/interest"},"dividends":{"$ref":"#/components/schemas/dividends"},"timestamp":{"$ref":"#/components/schemas/timestamp-2"},"severity":{"$ref":"#/components/schemas/severity-2"}}};
 const schema20 = {"type":"string","pattern":"^[A-Za-z0-9]+$"};
@@ -2341,8 +2341,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
+if(data.result === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2376,19 +2376,19 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.args !== undefined){
-let data1 = data.args;
+if(data.result !== undefined){
+let data1 = data.result;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate14(data1[i0], {instancePath:instancePath+"/args/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate14(data1[i0], {instancePath:instancePath+"/result/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2412,7 +2412,7 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":{"topic":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_marketData = validate16;
 const schema33 = {"type":"object","required":["topic","conid","_updated"],"properties":{"6119":{"$ref":"#/components/schemas/6119"},"6509":{"$ref":"#/components/schemas/6509"},"topic":{"type":"string","pattern":"^smd\\+\\d+(@[A-Za-z0-9.]+)?$"},"conid":{"$ref":"#/components/schemas/conid"},"conidEx":{"$ref":"#/components/schemas/conidEx"},"_updated":{"$ref":"#/components/schemas/_updated"},"server_id":{"$ref":"#/components/schemas/server_id"}},"patternProperties":{"^\\d+$":{"type":"string"}}};
@@ -2997,7 +2997,7 @@ validate18.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,
 
 export const message_orderUpdates = validate19;
 const schema44 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"sor"},"args":{"type":"array","items":{"$ref":"#/components/schemas/OrderUpdate"}}}};
-const schema45 = {"type":"object","required":["acct","orderId"],"properties":{"price":{"type":"number"},"acct":{"$ref":"#/components/schemas/acct"},"conid":{"$ref":"#/components/schemas/conid-2"},"orderId":{"$ref":"#/components/schemas/orderId"},"cashCcy":{"$ref":"#/components/schemas/cashCcy"},"sizeAndFills":{"$ref":"#/components/schemas/sizeAndFills"},"orderDesc":{"$ref":"#/components/schemas/orderDesc"},"description1":{"$ref":"#/components/schemas/description1"},"ticker":{"$ref":"#/components/schemas/ticker"},"secType":{"$ref":"#/components/schemas/secType"},"listingExchange":{"$ref":"#/components/schemas/listingExchange"},"remainingQuantity":{"$ref":"#/components/schemas/remainingQuantity"},"filledQuantity":{"$ref":"#/components/schemas/filledQuantity"},"totalSize":{"$ref":"#/components/schemas/totalSize"},"companyName":{"$ref":"#/components/schemas/companyName"},"status":{"$ref":"#/components/schemas/status"},"origOrderType":{"$ref":"#/components/schemas/origOrderType"},"orderType":{"$ref":"#/components/schemas/orderType"},"side":{"$ref":"#/components/schemas/side"},"timeInForce":{"$ref":"#/components/schemas/timeInForce"},"avgPrice":{"$ref":"#/components/schemas/avgPrice"},"lastExecutionTime":{"$ref":"#/components/schemas/lastExecutionTime"},"lastExecutionTime_r":{"$ref":"#/components/schemas/lastExecutionTime_r"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"parentId":{"$ref":"#/components/schemas/parentId"},"supportsTaxOpt":{"$ref":"#/components/schemas/supportsTaxOpt"},"bgColor":{"$ref":"#/components/schemas/bgColor"},"fgColor":{"$ref":"#/components/schemas/fgColor"}}};
+const schema45 = {"type":"object","required":["acct","orderId"],"properties":{"price":{"oneOf":[{"type":"number"},{"type":"string","const":""}]},"acct":{"$ref":"#/components/schemas/acct"},"conid":{"$ref":"#/components/schemas/conid-2"},"orderId":{"$ref":"#/components/schemas/orderId"},"cashCcy":{"$ref":"#/components/schemas/cashCcy"},"sizeAndFills":{"$ref":"#/components/schemas/sizeAndFills"},"orderDesc":{"$ref":"#/components/schemas/orderDesc"},"description1":{"$ref":"#/components/schemas/description1"},"ticker":{"$ref":"#/components/schemas/ticker"},"secType":{"$ref":"#/components/schemas/secType"},"listingExchange":{"$ref":"#/components/schemas/listingExchange"},"remainingQuantity":{"$ref":"#/components/schemas/remainingQuantity"},"filledQuantity":{"$ref":"#/components/schemas/filledQuantity"},"totalSize":{"$ref":"#/components/schemas/totalSize"},"companyName":{"$ref":"#/components/schemas/companyName"},"status":{"$ref":"#/components/schemas/status"},"origOrderType":{"$ref":"#/components/schemas/origOrderType"},"orderType":{"$ref":"#/components/schemas/orderType"},"side":{"$ref":"#/components/schemas/side"},"timeInForce":{"$ref":"#/components/schemas/timeInForce"},"avgPrice":{"$ref":"#/components/schemas/avgPrice"},"lastExecutionTime":{"$ref":"#/components/schemas/lastExecutionTime"},"lastExecutionTime_r":{"$ref":"#/components/schemas/lastExecutionTime_r"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"parentId":{"$ref":"#/components/schemas/parentId"},"supportsTaxOpt":{"$ref":"#/components/schemas/supportsTaxOpt"},"bgColor":{"$ref":"#/components/schemas/bgColor"},"fgColor":{"$ref":"#/components/schemas/fgColor"}}};
 const schema46 = {"type":"string"};
 const schema47 = {"type":"integer","format":"int64"};
 const schema48 = {"type":"integer","format":"int64"};
@@ -3062,8 +3062,12 @@ errors++;
 }
 if(data.price !== undefined){
 let data0 = data.price;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3072,10 +3076,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
 }
-if(data.acct !== undefined){
-if(typeof data.acct !== "string"){
-const err3 = {instancePath:instancePath+"/acct",schemaPath:"#/components/schemas/acct/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs5 = errors;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3084,11 +3092,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.conid !== undefined){
-let data2 = data.conid;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/components/schemas/conid-2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if("" !== data0){
+const err4 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/oneOf/1/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3097,9 +3102,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err5 = {instancePath:instancePath+"/conid",schemaPath:"#/components/schemas/conid-2/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err5 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3108,12 +3123,21 @@ vErrors.push(err5);
 }
 errors++;
 }
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
 }
 }
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/components/schemas/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+if(data.acct !== undefined){
+if(typeof data.acct !== "string"){
+const err6 = {instancePath:instancePath+"/acct",schemaPath:"#/components/schemas/acct/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3122,9 +3146,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/components/schemas/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.conid !== undefined){
+let data2 = data.conid;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/conid",schemaPath:"#/components/schemas/conid-2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3133,13 +3159,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-if(data.cashCcy !== undefined){
-let data4 = data.cashCcy;
-if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
-const err8 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/components/schemas/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err8 = {instancePath:instancePath+"/conid",schemaPath:"#/components/schemas/conid-2/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3149,8 +3171,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/components/schemas/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.orderId !== undefined){
+let data3 = data.orderId;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/orderId",schemaPath:"#/components/schemas/orderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3159,10 +3184,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.sizeAndFills !== undefined){
-if(typeof data.sizeAndFills !== "string"){
-const err10 = {instancePath:instancePath+"/sizeAndFills",schemaPath:"#/components/schemas/sizeAndFills/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err10 = {instancePath:instancePath+"/orderId",schemaPath:"#/components/schemas/orderId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3172,9 +3196,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.orderDesc !== undefined){
-if(typeof data.orderDesc !== "string"){
-const err11 = {instancePath:instancePath+"/orderDesc",schemaPath:"#/components/schemas/orderDesc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.cashCcy !== undefined){
+let data4 = data.cashCcy;
+if(typeof data4 === "string"){
+if(!pattern13.test(data4)){
+const err11 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/components/schemas/cashCcy/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3184,9 +3211,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.description1 !== undefined){
-if(typeof data.description1 !== "string"){
-const err12 = {instancePath:instancePath+"/description1",schemaPath:"#/components/schemas/description1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err12 = {instancePath:instancePath+"/cashCcy",schemaPath:"#/components/schemas/cashCcy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3196,9 +3222,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.ticker !== undefined){
-if(typeof data.ticker !== "string"){
-const err13 = {instancePath:instancePath+"/ticker",schemaPath:"#/components/schemas/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sizeAndFills !== undefined){
+if(typeof data.sizeAndFills !== "string"){
+const err13 = {instancePath:instancePath+"/sizeAndFills",schemaPath:"#/components/schemas/sizeAndFills/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3208,9 +3234,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.secType !== undefined){
-if(typeof data.secType !== "string"){
-const err14 = {instancePath:instancePath+"/secType",schemaPath:"#/components/schemas/secType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orderDesc !== undefined){
+if(typeof data.orderDesc !== "string"){
+const err14 = {instancePath:instancePath+"/orderDesc",schemaPath:"#/components/schemas/orderDesc/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3220,9 +3246,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.listingExchange !== undefined){
-if(typeof data.listingExchange !== "string"){
-const err15 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/components/schemas/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description1 !== undefined){
+if(typeof data.description1 !== "string"){
+const err15 = {instancePath:instancePath+"/description1",schemaPath:"#/components/schemas/description1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3232,11 +3258,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.remainingQuantity !== undefined){
-let data11 = data.remainingQuantity;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err16 = {instancePath:instancePath+"/remainingQuantity",schemaPath:"#/components/schemas/remainingQuantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.ticker !== undefined){
+if(typeof data.ticker !== "string"){
+const err16 = {instancePath:instancePath+"/ticker",schemaPath:"#/components/schemas/ticker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3246,8 +3270,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/remainingQuantity",schemaPath:"#/components/schemas/remainingQuantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.secType !== undefined){
+if(typeof data.secType !== "string"){
+const err17 = {instancePath:instancePath+"/secType",schemaPath:"#/components/schemas/secType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3257,11 +3282,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.filledQuantity !== undefined){
-let data12 = data.filledQuantity;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err18 = {instancePath:instancePath+"/filledQuantity",schemaPath:"#/components/schemas/filledQuantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.listingExchange !== undefined){
+if(typeof data.listingExchange !== "string"){
+const err18 = {instancePath:instancePath+"/listingExchange",schemaPath:"#/components/schemas/listingExchange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3271,8 +3294,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/filledQuantity",schemaPath:"#/components/schemas/filledQuantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.remainingQuantity !== undefined){
+let data11 = data.remainingQuantity;
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err19 = {instancePath:instancePath+"/remainingQuantity",schemaPath:"#/components/schemas/remainingQuantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3282,11 +3308,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.totalSize !== undefined){
-let data13 = data.totalSize;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err20 = {instancePath:instancePath+"/totalSize",schemaPath:"#/components/schemas/totalSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err20 = {instancePath:instancePath+"/remainingQuantity",schemaPath:"#/components/schemas/remainingQuantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3296,8 +3319,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/totalSize",schemaPath:"#/components/schemas/totalSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.filledQuantity !== undefined){
+let data12 = data.filledQuantity;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err21 = {instancePath:instancePath+"/filledQuantity",schemaPath:"#/components/schemas/filledQuantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3307,9 +3333,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-if(typeof data.companyName !== "string"){
-const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/components/schemas/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err22 = {instancePath:instancePath+"/filledQuantity",schemaPath:"#/components/schemas/filledQuantity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3319,10 +3344,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data15 = data.status;
-if(typeof data15 !== "string"){
-const err23 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.totalSize !== undefined){
+let data13 = data.totalSize;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err23 = {instancePath:instancePath+"/totalSize",schemaPath:"#/components/schemas/totalSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3331,8 +3357,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(((((((((data15 === "PendingSubmit") || (data15 === "PreSubmitted")) || (data15 === "Submitted")) || (data15 === "Filled")) || (data15 === "PendingCancel")) || (data15 === "Cancelled")) || (data15 === "ApiCancelled")) || (data15 === "Inactive")) || (data15 === "WarnState"))){
-const err24 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/status/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err24 = {instancePath:instancePath+"/totalSize",schemaPath:"#/components/schemas/totalSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3342,9 +3369,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.origOrderType !== undefined){
-if(typeof data.origOrderType !== "string"){
-const err25 = {instancePath:instancePath+"/origOrderType",schemaPath:"#/components/schemas/origOrderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.companyName !== undefined){
+if(typeof data.companyName !== "string"){
+const err25 = {instancePath:instancePath+"/companyName",schemaPath:"#/components/schemas/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3354,9 +3381,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.orderType !== undefined){
-if(typeof data.orderType !== "string"){
-const err26 = {instancePath:instancePath+"/orderType",schemaPath:"#/components/schemas/orderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.status !== undefined){
+let data15 = data.status;
+if(typeof data15 !== "string"){
+const err26 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3365,11 +3393,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.side !== undefined){
-let data18 = data.side;
-if(typeof data18 !== "string"){
-const err27 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((((((data15 === "PendingSubmit") || (data15 === "PreSubmitted")) || (data15 === "Submitted")) || (data15 === "Filled")) || (data15 === "PendingCancel")) || (data15 === "Cancelled")) || (data15 === "ApiCancelled")) || (data15 === "Inactive")) || (data15 === "WarnState"))){
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/status/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3378,8 +3403,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!((data18 === "BUY") || (data18 === "SELL"))){
-const err28 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.origOrderType !== undefined){
+if(typeof data.origOrderType !== "string"){
+const err28 = {instancePath:instancePath+"/origOrderType",schemaPath:"#/components/schemas/origOrderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3389,9 +3416,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.timeInForce !== undefined){
-if(typeof data.timeInForce !== "string"){
-const err29 = {instancePath:instancePath+"/timeInForce",schemaPath:"#/components/schemas/timeInForce/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orderType !== undefined){
+if(typeof data.orderType !== "string"){
+const err29 = {instancePath:instancePath+"/orderType",schemaPath:"#/components/schemas/orderType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3401,11 +3428,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.avgPrice !== undefined){
-let data20 = data.avgPrice;
-if(typeof data20 === "string"){
-if(!pattern14.test(data20)){
-const err30 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/components/schemas/avgPrice/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(data.side !== undefined){
+let data18 = data.side;
+if(typeof data18 !== "string"){
+const err30 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3414,9 +3440,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/components/schemas/avgPrice/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data18 === "BUY") || (data18 === "SELL"))){
+const err31 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3426,11 +3451,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.lastExecutionTime !== undefined){
-let data21 = data.lastExecutionTime;
-if(typeof data21 === "string"){
-if(!pattern15.test(data21)){
-const err32 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/components/schemas/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
+if(data.timeInForce !== undefined){
+if(typeof data.timeInForce !== "string"){
+const err32 = {instancePath:instancePath+"/timeInForce",schemaPath:"#/components/schemas/timeInForce/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3440,8 +3463,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/components/schemas/lastExecutionTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.avgPrice !== undefined){
+let data20 = data.avgPrice;
+if(typeof data20 === "string"){
+if(!pattern14.test(data20)){
+const err33 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/components/schemas/avgPrice/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3451,10 +3477,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.lastExecutionTime_r !== undefined){
-let data22 = data.lastExecutionTime_r;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err34 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/components/schemas/lastExecutionTime_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err34 = {instancePath:instancePath+"/avgPrice",schemaPath:"#/components/schemas/avgPrice/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3463,9 +3487,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(!(formats0.validate(data22))){
-const err35 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/components/schemas/lastExecutionTime_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.lastExecutionTime !== undefined){
+let data21 = data.lastExecutionTime;
+if(typeof data21 === "string"){
+if(!pattern15.test(data21)){
+const err35 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/components/schemas/lastExecutionTime/pattern",keyword:"pattern",params:{pattern: "^\\d{12}$"},message:"must match pattern \""+"^\\d{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3475,10 +3502,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-if(data.order_ref !== undefined){
-if(typeof data.order_ref !== "string"){
-const err36 = {instancePath:instancePath+"/order_ref",schemaPath:"#/components/schemas/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err36 = {instancePath:instancePath+"/lastExecutionTime",schemaPath:"#/components/schemas/lastExecutionTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3488,10 +3513,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.parentId !== undefined){
-let data24 = data.parentId;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err37 = {instancePath:instancePath+"/parentId",schemaPath:"#/components/schemas/parentId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.lastExecutionTime_r !== undefined){
+let data22 = data.lastExecutionTime_r;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err37 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/components/schemas/lastExecutionTime_r/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3500,9 +3525,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(!(formats0.validate(data24))){
-const err38 = {instancePath:instancePath+"/parentId",schemaPath:"#/components/schemas/parentId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(!(formats0.validate(data22))){
+const err38 = {instancePath:instancePath+"/lastExecutionTime_r",schemaPath:"#/components/schemas/lastExecutionTime_r/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3513,10 +3538,9 @@ errors++;
 }
 }
 }
-if(data.supportsTaxOpt !== undefined){
-let data25 = data.supportsTaxOpt;
-if(typeof data25 !== "string"){
-const err39 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/components/schemas/supportsTaxOpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order_ref !== undefined){
+if(typeof data.order_ref !== "string"){
+const err39 = {instancePath:instancePath+"/order_ref",schemaPath:"#/components/schemas/order_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3525,8 +3549,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!((data25 === "0") || (data25 === "1"))){
-const err40 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/components/schemas/supportsTaxOpt/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.parentId !== undefined){
+let data24 = data.parentId;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err40 = {instancePath:instancePath+"/parentId",schemaPath:"#/components/schemas/parentId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3535,10 +3562,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.bgColor !== undefined){
-if(typeof data.bgColor !== "string"){
-const err41 = {instancePath:instancePath+"/bgColor",schemaPath:"#/components/schemas/bgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(!(formats0.validate(data24))){
+const err41 = {instancePath:instancePath+"/parentId",schemaPath:"#/components/schemas/parentId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3548,9 +3574,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.fgColor !== undefined){
-if(typeof data.fgColor !== "string"){
-const err42 = {instancePath:instancePath+"/fgColor",schemaPath:"#/components/schemas/fgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.supportsTaxOpt !== undefined){
+let data25 = data.supportsTaxOpt;
+if(typeof data25 !== "string"){
+const err42 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/components/schemas/supportsTaxOpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3559,15 +3587,49 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data25 === "0") || (data25 === "1"))){
+const err43 = {instancePath:instancePath+"/supportsTaxOpt",schemaPath:"#/components/schemas/supportsTaxOpt/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.bgColor !== undefined){
+if(typeof data.bgColor !== "string"){
+const err44 = {instancePath:instancePath+"/bgColor",schemaPath:"#/components/schemas/bgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.fgColor !== undefined){
+if(typeof data.fgColor !== "string"){
+const err45 = {instancePath:instancePath+"/fgColor",schemaPath:"#/components/schemas/fgColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -4594,9 +4656,9 @@ return errors === 0;
 validate30.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeHistory = validate31;
-const schema89 = {"type":"object","properties":{"exchange":{"type":"string"},"period":{"type":"string","pattern":"^\\d+(min|h|d|w|m|y)$"},"bar":{"type":"string","pattern":"^\\d+(min|h|d|w|m)$"},"outsideRth":{"type":"boolean"},"source":{"type":"string"},"format":{"type":"string"}}};
+const schema89 = {"type":"object","properties":{"exchange":{"type":"string"},"period":{"type":"string","pattern":"^\\d+(min|h|d|w|m|y)$"},"bar":{"type":"string","pattern":"^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"},"outsideRth":{"type":"boolean"},"outsideRTH":{"type":"boolean"},"source":{"type":"string"},"format":{"type":"string"}}};
 const pattern23 = new RegExp("^\\d+(min|h|d|w|m|y)$", "u");
-const pattern24 = new RegExp("^\\d+(min|h|d|w|m)$", "u");
+const pattern24 = new RegExp("^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4650,7 +4712,7 @@ if(data.bar !== undefined){
 let data2 = data.bar;
 if(typeof data2 === "string"){
 if(!pattern24.test(data2)){
-const err3 = {instancePath:instancePath+"/bar",schemaPath:"#/properties/bar/pattern",keyword:"pattern",params:{pattern: "^\\d+(min|h|d|w|m)$"},message:"must match pattern \""+"^\\d+(min|h|d|w|m)$"+"\""};
+const err3 = {instancePath:instancePath+"/bar",schemaPath:"#/properties/bar/pattern",keyword:"pattern",params:{pattern: "^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"},message:"must match pattern \""+"^\\d+\\s*([Ss]|secs?|mins?|[Hh]|hrs?|hours?|[Dd]|days?|[Ww]|weeks?|[Mm]|months?)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4683,9 +4745,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.source !== undefined){
-if(typeof data.source !== "string"){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outsideRTH !== undefined){
+if(typeof data.outsideRTH !== "boolean"){
+const err6 = {instancePath:instancePath+"/outsideRTH",schemaPath:"#/properties/outsideRTH/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4695,9 +4757,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.format !== undefined){
-if(typeof data.format !== "string"){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4707,9 +4769,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.format !== undefined){
+if(typeof data.format !== "string"){
+const err8 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4718,10 +4780,22 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate31.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"exchange":true,"period":true,"bar":true,"outsideRth":true,"source":true,"format":true},"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":{"exchange":true,"period":true,"bar":true,"outsideRth":true,"outsideRTH":true,"source":true,"format":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message_subscribeLedger = validate32;
 const schema90 = {"type":"string","pattern":"^sld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
@@ -4892,7 +4966,7 @@ return errors === 0;
 validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const arguments_subscribeMarketData = validate35;
-const schema93 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","pattern":"^\\d+$"}}}};
+const schema93 = {"type":"object","properties":{"fields":{"type":"array","items":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer","minimum":0}]}}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4911,9 +4985,13 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
+let valid3 = false;
+let passing0 = null;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(!pattern12.test(data1)){
-const err0 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const err0 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/oneOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4924,7 +5002,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4933,10 +5011,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+if(_valid0){
+valid3 = true;
+passing0 = 0;
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs7 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4945,15 +5027,71 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid3){
+valid3 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid3 = true;
+passing0 = 1;
+}
+}
+if(!valid3){
+const err4 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -5452,7 +5590,7 @@ validate43.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const message_trades = validate44;
 const schema102 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"str"},"args":{"type":"array","items":{"$ref":"#/components/schemas/TradeUpdate"}}}};
-const schema103 = {"type":"object","required":["execution_id","symbol","side","size","price","trade_time","trade_time_r","account","conid"],"properties":{"conid":{"type":"string","pattern":"^\\d+$"},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"}}};
+const schema103 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"}}};
 const schema104 = {"type":"string"};
 const schema105 = {"type":"string"};
 const schema106 = {"type":"string","enum":["0","1"]};
@@ -5539,8 +5677,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.trade_time === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trade_time"},message:"must have required property '"+"trade_time"+"'"};
+if(data.account === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account"},message:"must have required property '"+"account"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5549,8 +5687,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.trade_time_r === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trade_time_r"},message:"must have required property '"+"trade_time_r"+"'"};
+if(data.conid === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5559,8 +5697,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.account === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account"},message:"must have required property '"+"account"+"'"};
+if(data.conid !== undefined){
+let data0 = data.conid;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(!pattern12.test(data0)){
+const err7 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/oneOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5569,8 +5714,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.conid === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
+}
+else {
+const err8 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5579,11 +5725,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.conid !== undefined){
-let data0 = data.conid;
-if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
-const err9 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs5 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err9 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5592,9 +5741,19 @@ vErrors.push(err9);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
 }
 else {
-const err10 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err10 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5602,6 +5761,17 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
 }
 }
 if(data.conidex !== undefined){

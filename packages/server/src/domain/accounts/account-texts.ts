@@ -11,6 +11,8 @@ export const accountTexts = {
    * search and set for a user without the DYNACCT property. */
   dynamicAccountsUnavailable:
     'Details currently unavailable. Please try again later and contact client services if the issue persists.',
+  /** The service's (a recording of ibkr-conduit): switching to the account already selected. */
+  alreadySelected: 'Account already set',
   /** Ours: switching needs more than one account (no public source shows the service's words). */
   singleAccount: 'Switching accounts needs a multi-account structure',
   /** The ledger before the portfolio accounts or subaccounts were listed in the session. */

@@ -1,13 +1,19 @@
 import type { Schema } from '@brokerage/types';
+import { accountTexts } from './account-texts.js';
 import { aliasOf, allocationIdOf } from './accounts.js';
 import type { Account } from './model.js';
 
 /** Answers of the account selection operations, built here only: the handlers call the accounts
  * services and hand their results to these views. */
 
-/** The account now selected for trading (switch account). */
-export function selectedAccountView(account: Account): Schema<'SwitchAccountResponse'> {
-  return { set: true, acctId: account.id };
+/** The account now selected for trading (switch account), or that it already was. */
+export function selectedAccountView(selection: {
+  account: Account;
+  changed: boolean;
+}): Schema<'SwitchAccountResponse'> {
+  return selection.changed
+    ? { set: true, acctId: selection.account.id }
+    : { success: accountTexts.alreadySelected };
 }
 
 /** The dynamic account now selected for trading, with the user's roles on it. */

@@ -56,14 +56,23 @@ export function tradedAccounts(brokerage: Brokerage, session: Session): Account[
   return ids.map((id) => brokerage.account(id)).filter((account) => account !== undefined);
 }
 
-/** Selects one of the user's accounts for trading; only multi-account users may switch. */
-export function switchAccount(brokerage: Brokerage, session: Session, accountId: string): Account {
+/** Selects one of the user's accounts for trading; only multi-account users may switch. The
+ * account already selected is no switch (the service answers so even to a single-account user,
+ * as a recording shows): `changed` is false then. */
+export function switchAccount(
+  brokerage: Brokerage,
+  session: Session,
+  accountId: string,
+): { account: Account; changed: boolean } {
   const user = brokerage.userOf(session);
-  if (user.accounts.length < 2) throw rejected(accountTexts.singleAccount);
   const account = brokerage.account(accountId);
+  if (account && accountId === session.selectedAccountId && user.accounts.includes(accountId)) {
+    return { account, changed: false };
+  }
+  if (user.accounts.length < 2) throw rejected(accountTexts.singleAccount);
   if (!account || !user.accounts.includes(accountId)) throw rejected(accountTexts.invalidAccount);
   brokerage.sessions.update(session, { selectedAccountId: account.id });
-  return account;
+  return { account, changed: true };
 }
 
 function requireDynamicAccounts(brokerage: Brokerage, session: Session): User {

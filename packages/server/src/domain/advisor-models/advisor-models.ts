@@ -25,14 +25,13 @@ export interface ModelChange {
 }
 
 const defaultPresets = (): ModelPresets => ({
-  avoidNegativeCashInCore: false,
-  cashQtyEstimateFactor: 25,
-  closeDivestCorePosition: true,
+  avoidNegativeCashInIndependent: false,
+  closeDivestIndependentPosition: true,
   fullyInvestExistingLongPositions: false,
   keepModelOpen: false,
   preferCrossWithIndependent: false,
   preferTransferFromIndependent: true,
-  roundAllocExchBoardLot: false,
+  roundAllocationQuantityToExchangeBoardLot: false,
   useNonBaseCcy: false,
   useToleranceRange: false,
 });
@@ -167,11 +166,11 @@ export class AdvisorModels {
     return this.brokerage.store.collection('modelPresets').get(user.username) ?? defaultPresets();
   }
 
-  /** Changes the presets the request names; other fields of the request are not presets. */
+  /** Changes the presets the change names; its other fields are not presets. */
   savePresets(user: User, change: Partial<ModelPresets>): void {
     const presets = this.presets(user);
     const changed = Object.fromEntries(
-      Object.keys(presets).flatMap((key) => {
+      Object.keys(defaultPresets()).flatMap((key) => {
         const value = change[key as keyof ModelPresets];
         return value === undefined ? [] : [[key, value]];
       }),

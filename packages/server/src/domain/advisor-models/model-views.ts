@@ -1,6 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
 import type { InvestmentModel, ModelPresets } from './model.js';
+import { olderSortFields } from './older-names.js';
 import { tolerancePoints, type ModelValuation, type PositionValuation } from './advisor-models.js';
 
 /** Amounts as the service sends them: decimal strings with two decimals. */
@@ -14,7 +15,7 @@ export const modelSummaryView = (
   valuation: ModelValuation,
 ): Schema<'ModelSummary'> => ({
   bootstrapped: true,
-  ci: false,
+  customIndex: false,
   desc: model.desc,
   isStatic: model.isStatic,
   mismatch: valuation.mismatched,
@@ -46,34 +47,25 @@ export const modelListView = (
   subscriptionStatus: 1,
 });
 
-type PositionRow = Schema<'ModelPositions'>['positionList'][number];
+/** A row as the simulation builds it: every field set (the service may leave some out). */
+type PositionRow = Required<NonNullable<Schema<'ModelPositions'>['positionList']>[number]>;
 
 const positionRow = (position: PositionValuation): PositionRow => ({
-  actl: short(position.actual),
-  actlRangeMax: 'None',
-  actlRangeMin: 'None',
+  actual: short(position.actual),
+  actualRangeMax: 'None',
+  actualRangeMin: 'None',
   ccy: position.instrument.currency,
-  cid: position.conid,
+  conid: position.conid,
   dlv: amount(position.value),
-  exrt: '1',
-  flg: 0,
-  instrImbalance: short(position.actual - position.target),
+  exchangeRate: '1',
+  flags: 0,
+  instrumentImbalance: short(position.actual - position.target),
   instrument: position.instrument.symbol,
   mismatchType: Math.abs(position.actual - position.target) > tolerancePoints ? 1 : 0,
   mv: amount(position.value),
   position: short(position.units, 4),
-  trgt: short(position.target),
+  target: short(position.target),
 });
-
-/** The row field each sort field names (both spellings of the vendor's versions). */
-const sortFields: Record<string, keyof PositionRow> = {
-  actual: 'actl',
-  actualRangeMax: 'actlRangeMax',
-  actualRangeMin: 'actlRangeMin',
-  conid: 'cid',
-  instrumentImbalance: 'instrImbalance',
-  target: 'trgt',
-};
 
 export interface PositionsQuery {
   sortField?: string;
@@ -90,7 +82,8 @@ export function modelPositionsView(
 ): Schema<'ModelPositions'> {
   const rows = valuation.positions.map(positionRow);
   if (query.sortField !== undefined) {
-    const field = sortFields[query.sortField] ?? (query.sortField as keyof PositionRow);
+    const field = (olderSortFields[query.sortField as keyof typeof olderSortFields] ??
+      query.sortField) as keyof PositionRow;
     const direction = query.sortDirection === 'DESC' ? -1 : 1;
     const key = (row: PositionRow) => {
       const value = row[field];
@@ -106,12 +99,12 @@ export function modelPositionsView(
   return {
     cash: [
       {
-        actl: short(cash.actual),
+        actual: short(cash.actual),
         ccy: valuation.currency,
-        exrt: '1',
-        instrImbalance: short(cash.actual - cash.target),
+        exchangeRate: '1',
+        instrumentImbalance: short(cash.actual - cash.target),
         mv: amount(cash.value),
-        trgt: short(cash.target),
+        target: short(cash.target),
       },
     ],
     mismatched: valuation.mismatched,
@@ -136,15 +129,15 @@ export function modelAccountsView(
 ): Schema<'ModelAccountsDetails'> {
   const rows = valuation.accounts.map((part) => ({
     account: part.account.id,
-    acctImbalance: short(part.imbalance, 6),
+    accountImbalance: short(part.imbalance, 6),
     alias: part.account.alias,
     baseCcyAccount: part.account.baseCurrency,
     costBasis: amount(part.cost),
-    exrt: part.rate,
-    indCash: amount(independentCash(part.account)),
+    exchangeRate: part.rate,
+    cashInIndependent: amount(independentCash(part.account)),
     nlv: amount(part.value),
-    numInstrOutsideRange: part.outsideRange,
-    unrealPnL: amount(part.unitsValue - part.cost),
+    numInstrumentsOutsideRange: part.outsideRange,
+    unrealizedPnL: amount(part.unitsValue - part.cost),
   }));
   const sum = (of: (part: ModelValuation['accounts'][number]) => number) =>
     valuation.accounts.reduce((total, part) => total + of(part) * part.rate, 0);
@@ -153,15 +146,15 @@ export function modelAccountsView(
       ...rows,
       {
         account: 'TOTAL',
-        acctImbalance: '0',
+        accountImbalance: '0',
         alias: 'None',
         baseCcyAccount: valuation.currency,
         costBasis: amount(sum((part) => part.cost)),
-        exrt: 1,
-        indCash: amount(sum((part) => independentCash(part.account))),
+        exchangeRate: 1,
+        cashInIndependent: amount(sum((part) => independentCash(part.account))),
         nlv: amount(valuation.nlv),
-        numInstrOutsideRange: 0,
-        unrealPnL: amount(sum((part) => part.unitsValue - part.cost)),
+        numInstrumentsOutsideRange: 0,
+        unrealizedPnL: amount(sum((part) => part.unitsValue - part.cost)),
       },
     ],
     baseCcyMaster: valuation.currency,
@@ -195,14 +188,14 @@ export const investedAccountsView = (
     accountOtherModelsNlv: amount(part.otherModels),
     alias: part.account.alias,
     baseCcyAccount: part.account.baseCurrency,
-    baseCcyAccountPrc: '0.01',
-    exrt: part.rate,
-    indCashNlv: amount(part.cash - part.modelsCash),
-    indPosNlv: amount(part.positionsValue - part.modelsUnitsValue),
+    baseCcyAccountPrecision: '0.01',
+    exchangeRate: part.rate,
+    cashInIndependentNlv: amount(part.cash - part.modelsCash),
+    positionsInIndependentNlv: amount(part.positionsValue - part.modelsUnitsValue),
     nlv: amount(part.nlv),
   })),
   baseCcyMaster: currency,
-  baseCcyMasterPrc: '0.01',
+  baseCcyMasterPrecision: '0.01',
   model: model.name,
   reqID,
   subscriptionStatus: 1,

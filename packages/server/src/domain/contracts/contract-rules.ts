@@ -202,12 +202,6 @@ export function sizeIncrementOf(
     : 1;
 }
 
-/** True when `value` is a whole number of `increment`s (to a millionth of one, for floats). */
-export function isMultipleOf(value: number, increment: number): boolean {
-  const steps = value / increment;
-  return Math.abs(steps - Math.round(steps)) < 1e-6;
-}
-
 /** The tick at `price`: the increment of the highest tier the price reaches. */
 export function incrementAt(rules: IncrementRule[], price: number | undefined): number {
   const tier =

@@ -1,8 +1,8 @@
 import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { AccountValues } from '../accounts/valuation.js';
-import { isMultipleOf } from '../contracts/contract-rules.js';
-import { formatMoney, orderTexts } from './order-text.js';
+import { isWholeMultiple } from '../kernel/decimal-steps.js';
+import { formatMoney, formatQuantity, orderTexts } from './order-text.js';
 import type { OrderTicket } from './model.js';
 
 /** The thresholds of the rule table. */
@@ -144,20 +144,22 @@ export const rejectRules: readonly RejectRule[] = [
   },
   {
     number: 7,
-    when: "`quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`)",
-    check: ({ ticket, sizeIncrement }) =>
-      !ticket.quantityGiven || isMultipleOf(ticket.quantity, sizeIncrement)
-        ? undefined
-        : sizeIncrement === 1
-          ? orderTexts.rejects.fractional
-          : orderTexts.rejects.sizeIncrement(sizeIncrement),
+    when: "`quantity` is not a whole number of the contract's size increment (in decimal, not floating point): whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`); a size given as `fxQty` that reads as 0 at 4 decimals",
+    check: ({ ticket, sizeIncrement }) => {
+      if (!ticket.quantityGiven)
+        return formatQuantity(ticket.quantity) === '0' ? orderTexts.rejects.zeroSize : undefined;
+      if (isWholeMultiple(ticket.quantity, sizeIncrement)) return undefined;
+      return sizeIncrement === 1
+        ? orderTexts.rejects.fractional
+        : orderTexts.rejects.sizeIncrement(sizeIncrement);
+    },
   },
   {
     number: 8,
-    when: "`price` or `auxPrice` is not a whole number of the contract's price increment at that price",
+    when: "`price` or `auxPrice` is not a whole number of the contract's price increment at that price (in decimal, not floating point)",
     check: ({ ticket, priceIncrement }) =>
       [ticket.price, ticket.auxPrice].every(
-        (price) => price === undefined || isMultipleOf(price, priceIncrement),
+        (price) => price === undefined || isWholeMultiple(price, priceIncrement),
       )
         ? undefined
         : orderTexts.rejects.priceIncrement,

@@ -141,6 +141,8 @@ export const orderTexts = {
       `Order couldn't be submitted: Local order ID=${cOID} is already registered.`,
     fractional: 'Fractional quantities are not accepted for this contract and order type',
     sizeIncrement: (increment: number) => `The quantity must be a multiple of ${increment}`,
+    /** The reference server's words: no source shows the service's for a size that reads as 0. */
+    zeroSize: 'The quantity rounds to 0',
     priceIncrement: 'The price does not conform to the minimum price variation for this contract.',
     /** The service's text, trailing space included. */
     notConfirmed: 'Order not confirmed ',

@@ -96,6 +96,13 @@ function pricesOf(order: Order): { limit?: number; stop?: number } {
   }
 }
 
+/** The list's `price`: the limit (or stop) price as a decimal string; an empty string for a
+ * market order, as the service sends it (a recorded open-orders answer); absent otherwise. */
+function priceField(order: Order, price: number | undefined): { price?: string } {
+  if (price !== undefined) return { price: formatPrice(price) };
+  return order.orderType === 'MKT' ? { price: '' } : {};
+}
+
 /** The open orders operation's answer: the orders that passed the filters, complete. */
 export function liveOrders(
   orders: readonly Order[],
@@ -158,7 +165,7 @@ function buildLiveOrder(order: Order, instrument: Instrument): Schema<'LiveOrder
     origOrderType: orderTypeCodes[order.orderType],
     orderType: orderTypeNames[order.orderType],
     side: order.side,
-    ...(price === undefined ? {} : { price: formatPrice(price) }),
+    ...priceField(order, price),
     ...(auxPrice === undefined ? {} : { auxPrice: formatPrice(auxPrice) }),
     ...(order.averagePrice === undefined ? {} : { avgPrice: formatPrice(order.averagePrice) }),
     timeInForce: order.tif,

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import { Redis } from 'ioredis';
 import { unavailable } from '../../domain/kernel/errors.js';
+import { secretHex } from '../../domain/kernel/secrets.js';
 import type {
   Collection,
   Collections,
@@ -13,6 +14,12 @@ import type {
 import { MemoryStore, type MapCollection } from '../memory.js';
 import { freeze } from '../../domain/kernel/freeze.js';
 import { commitScript, snapshotScript } from './scripts.js';
+import {
+  StoreHealth,
+  storeUnavailable,
+  unreachableMessage,
+  type StoreState,
+} from './store-health.js';
 
 type Name = keyof Collections;
 
@@ -49,7 +56,22 @@ export interface RedisStoreOptions {
   deepFreeze?: boolean;
   /** Told about a commit of writes made outside any unit that failed. */
   onError?: (error: unknown) => void;
+  /** How long a command may take before the store counts as unreachable (default 1000 ms): a
+   * unit that cannot reach Redis answers 503 within about twice this. */
+  commandTimeoutMs?: number;
+  /** How long the reader waits for other processes' commits before it checks the store (its
+   * identity, its reach) anyway (default 1000 ms). */
+  followMs?: number;
+  /** Told when the store's state moves between ready, degraded and lost, and what happened. */
+  onStateChange?: (state: StoreState, message: string) => void;
+  /** When set, a process that finds the store's state lost (restarted empty, flushed) does not
+   * re-seed it: the store answers 503 from then on and calls this (the command exits, so that
+   * `--workers` or a supervisor starts a fresh process). */
+  onLost?: () => void;
 }
+
+/** The outcome of a commit that reached Redis (one that did not throws). */
+type Committed = 'committed' | 'conflict' | 'lost';
 
 /**
  * The brokerage's state on Redis, shared by any number of processes. Each process keeps a replica
@@ -73,8 +95,22 @@ export class RedisStore implements Store {
   readonly #logLength: number;
   readonly #deep: boolean;
   readonly #onError: (error: unknown) => void;
-  /** The last commit the replica holds. */
+  readonly #onStateChange: (state: StoreState, message: string) => void;
+  readonly #onLost: (() => void) | undefined;
+  readonly #commandTimeoutMs: number;
+  readonly #followMs: number;
+  readonly #health: StoreHealth;
+  /** The last commit the replica holds (-1: unknown, the next catch-up reloads everything). */
   #seq = 0;
+  /** The identity of the state the replica holds (`<prefix>:sandbox`, set with the first state):
+   * when it changes or goes, the state was lost (a restart without persistence, a flush). */
+  #identity: string | undefined;
+  /** Redis's clock minus this process's (ms), for the deadlines of commits. */
+  #redisClockOffsetMs = 0;
+  /** The round trip of the measure of that offset (the quickest so far). */
+  #clockRoundTripMs = Infinity;
+  /** The first state's writes (the fixtures), kept to seed the store again if its state is lost. */
+  #seed: Unit | undefined;
   #opened: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
   /** The reader's loop, until `close`. */
@@ -93,12 +129,42 @@ export class RedisStore implements Store {
     const url = new URL(options.url);
     this.#prefix = url.searchParams.get('prefix') ?? 'brokerage';
     url.search = '';
-    this.#redis = new Redis(url.toString(), { lazyConnect: true });
-    this.#reader = this.#redis.duplicate();
+    this.#commandTimeoutMs = options.commandTimeoutMs ?? 1000;
+    this.#followMs = options.followMs ?? 1000;
+    // Fail fast rather than wait: a command has a deadline, a command sent while disconnected
+    // fails at once, and one in flight when the connection drops fails (is not sent again).
+    this.#redis = new Redis(url.toString(), {
+      lazyConnect: true,
+      commandTimeout: this.#commandTimeoutMs,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+    });
+    // The reader blocks in XREAD: no command deadline, but the block ends on the client's side
+    // too (`blockingTimeout`) when Redis does not answer (paused); it waits out a disconnection.
+    this.#reader = this.#redis.duplicate({
+      commandTimeout: undefined,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      blockingTimeout: this.#followMs,
+    });
     this.#maxAttempts = options.maxAttempts ?? 20;
     this.#logLength = options.logLength ?? 10_000;
     this.#deep = options.deepFreeze ?? process.env.NODE_ENV !== 'production';
     this.#onError = options.onError ?? (() => undefined);
+    this.#onStateChange = options.onStateChange ?? (() => undefined);
+    this.#onLost = options.onLost;
+    this.#health = new StoreHealth(this.#redis, (state, cause) => {
+      if (state === 'ready') this.#measureClock().catch(() => undefined);
+      this.#onStateChange(state, stateMessage(state, cause));
+    });
+    // A connection error between commands is the probe's business, not an unhandled event.
+    for (const connection of [this.#redis, this.#reader]) connection.on('error', () => undefined);
+  }
+
+  /** `ready`, `degraded` (Redis did not answer: units answer 503 until it does) or `lost`. */
+  get state(): StoreState {
+    return this.#health.state;
   }
 
   /** Connects, and loads the committed state; or, when Redis has none under the prefix, commits
@@ -108,9 +174,13 @@ export class RedisStore implements Store {
     this.#opened ??= this.#mutex
       .runExclusive(async () => {
         await Promise.all([this.#redis.connect(), this.#reader.connect()]);
+        await this.#measureClock();
         const initial = this.#initial;
         this.#initial = undefined;
-        if (initial && initial.writes.length > 0 && (await this.#commit(initial, 0))) return;
+        this.#seed = initial;
+        if (initial && initial.writes.length > 0) {
+          if ((await this.#commit(initial, 0, '')) === 'committed') return;
+        }
         await this.#reload();
       })
       .then(() => {
@@ -130,7 +200,10 @@ export class RedisStore implements Store {
             // The reader is blocked in XREAD: a QUIT would wait behind it.
             this.#reader.disconnect();
             await this.#following;
-            await this.#redis.quit();
+            await this.#health.stop();
+            // QUIT when connected; a connection that is down is just dropped.
+            if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => undefined);
+            this.#redis.disconnect();
           })
       : Promise.resolve();
     return this.#closed;
@@ -175,33 +248,64 @@ export class RedisStore implements Store {
     });
   }
 
+  /** Runs `work` as a unit of work (see the class). While the store is unreachable or lost it
+   * answers 503 at once; a command that fails or times out on the way makes it 503. */
   async unit<T>(work: () => T | Promise<T>): Promise<T> {
     if (this.#current.getStore()?.active) return work();
     await this.open();
+    this.#health.admit();
     return this.#mutex.runExclusive(async () => {
-      await this.#commitLoose();
-      for (let attempt = 1; ; attempt++) {
-        await this.#catchUp();
-        const unit = new Unit();
-        let outcome: { value: T } | { error: unknown };
-        try {
-          outcome = { value: await this.#current.run(unit, work) };
-        } catch (error) {
-          outcome = { error };
-        } finally {
-          unit.active = false;
-        }
-        // Like the memory store, what a failing unit wrote before it failed stays written.
-        if (unit.writes.length === 0 || (await this.#commit(unit, this.#seq))) {
-          if ('error' in outcome) throw outcome.error;
-          return outcome.value;
-        }
-        this.#rollback(unit);
-        if (attempt >= this.#maxAttempts) {
-          throw unavailable('The brokerage is busy: too many concurrent changes, try again');
-        }
+      // The store may have failed while this unit waited its turn.
+      this.#health.admit();
+      try {
+        return await this.#run(work);
+      } catch (error) {
+        throw this.#health.failed(error);
       }
     });
+  }
+
+  async #run<T>(work: () => T | Promise<T>): Promise<T> {
+    await this.#commitLoose();
+    for (let attempt = 1; ; attempt++) {
+      await this.#catchUp();
+      const unit = new Unit();
+      let outcome: { value: T } | { error: unknown };
+      try {
+        outcome = { value: await this.#current.run(unit, work) };
+      } catch (error) {
+        outcome = { error };
+      } finally {
+        unit.active = false;
+      }
+      // Like the memory store, what a failing unit wrote before it failed stays written.
+      const committed = unit.writes.length === 0 ? 'committed' : await this.#commitOrUndo(unit);
+      if (committed === 'committed') {
+        if ('error' in outcome) throw outcome.error;
+        return outcome.value;
+      }
+      if (committed === 'lost') await this.#stateLost(null);
+      if (attempt >= this.#maxAttempts) {
+        throw unavailable('The brokerage is busy: too many concurrent changes, try again');
+      }
+    }
+  }
+
+  /** Commits the unit, or takes its writes back from the replica when it did not commit. A
+   * commit whose outcome is unknown (no answer in time) is taken back too, and the next
+   * catch-up reloads the replica: the commit script refuses to apply after its deadline, so
+   * what the unit reports (503) is what the store keeps, unless Redis stalled between running it
+   * and answering (a client placing an order again with its cOID then learns it was booked). */
+  async #commitOrUndo(unit: Unit): Promise<Committed> {
+    let committed: Committed;
+    try {
+      committed = await this.#commit(unit, this.#seq);
+    } catch (error) {
+      this.#rollback(unit);
+      throw error;
+    }
+    if (committed !== 'committed') this.#rollback(unit);
+    return committed;
   }
 
   /** Records a write the replica has taken (or, for `clear`, is about to take). */
@@ -246,24 +350,55 @@ export class RedisStore implements Store {
     if (loose && loose.writes.length > 0) await this.#commit(loose, undefined);
   }
 
-  /** Commits the unit's writes if the last commit is still `expected` (any, when undefined);
-   * answers whether it did. */
-  async #commit(unit: Unit, expected: number | undefined): Promise<boolean> {
-    const [committed, seq] = (await this.#redis.eval(
-      commitScript,
-      0,
-      this.#prefix,
-      expected === undefined ? '' : String(expected),
-      JSON.stringify(unit.writes),
-      JSON.stringify(unit.events),
-      String(this.#logLength),
-    )) as [number, number];
-    if (committed !== 1) return false;
+  /** Commits the unit's writes if the last commit is still `expected` (any, when undefined) and
+   * the store's identity is `identity` (`''`: only on a store with no state, the first state,
+   * which gives it one). Throws when Redis does not answer in time (the outcome is then unknown:
+   * the next catch-up reloads) or answers past the commit's deadline (nothing applied). */
+  async #commit(
+    unit: Unit,
+    expected: number | undefined,
+    identity = this.#identity ?? '',
+  ): Promise<Committed> {
+    const writes = JSON.stringify(unit.writes);
+    const events = JSON.stringify(unit.events);
+    // Past this time (Redis's clock) the script applies nothing: a commit that reaches a Redis
+    // that stalled does not apply behind the back of a unit that already answered 503. The first
+    // state has none: no request waits for it, and a reload follows whatever its outcome.
+    const deadline =
+      identity === ''
+        ? ''
+        : String(Math.floor(Date.now() + this.#redisClockOffsetMs + this.#commandTimeoutMs / 2));
+    let answer: [number, number, string?];
+    try {
+      answer = (await this.#redis.eval(
+        commitScript,
+        0,
+        this.#prefix,
+        expected === undefined ? '' : String(expected),
+        writes,
+        events,
+        String(this.#logLength),
+        identity,
+        newIdentity(),
+        deadline,
+      )) as [number, number, string?];
+    } catch (error) {
+      this.#seq = -1;
+      throw error;
+    }
+    const [committed, seq, stored] = answer;
+    if (committed === -2) {
+      this.#health.degrade(new Error('Redis ran a commit after its deadline'));
+      throw storeUnavailable(unreachableMessage);
+    }
+    if (committed === -1) return 'lost';
+    if (committed !== 1) return 'conflict';
+    this.#identity = stored;
     this.#ownSeq = seq;
     if (seq === this.#seq + 1) this.#seq = seq;
     // Otherwise other commits came between (a commit of loose writes): the log has them, in order.
     else await this.#catchUp();
-    return true;
+    return 'committed';
   }
 
   /** Takes the unit's writes back from the replica, latest first. */
@@ -283,11 +418,42 @@ export class RedisStore implements Store {
     const answers = await this.#redis
       .pipeline()
       .get(`${this.#prefix}:seq`)
+      .get(`${this.#prefix}:sandbox`)
       .xrange(`${this.#prefix}:log`, `(${this.#seq}-0`, '+')
       .exec();
+    // A pipeline answers each command's error (a timeout) in place of its result.
+    const failure = answers?.find(([error]) => error)?.[0];
+    if (failure) throw failure;
+    const identity = (answers?.[1]?.[1] ?? null) as string | null;
+    if (identity !== (this.#identity ?? null)) return this.#stateLost(identity);
     const latest = Number(answers?.[0]?.[1] ?? 0);
     if (latest === this.#seq) return;
-    if (!this.#applyLog((answers?.[1]?.[1] ?? []) as LogEntry[])) await this.#reload();
+    if (!this.#applyLog((answers?.[2]?.[1] ?? []) as LogEntry[])) await this.#reload();
+  }
+
+  /** The store's identity is not the replica's (`found`; null: gone, or unknown). When the
+   * replica had none, the store was empty and another process seeded it: reload. Otherwise its
+   * state was lost (a restart without persistence, a flush): unless told to stop (`onLost`),
+   * seed it again (the commit of the first state applies only on a store with no state, so one
+   * process of many seeds it, once) and reload what the store then holds. */
+  async #stateLost(found: string | null): Promise<void> {
+    if (this.#identity === undefined) return this.#reload();
+    if (this.#onLost) {
+      this.#health.markLost();
+      this.#onLost();
+      throw storeUnavailable(stateMessage('lost'));
+    }
+    let reseeded = false;
+    if (found === null && this.#seed && this.#seed.writes.length > 0) {
+      reseeded = (await this.#commit(this.#seed, 0, '')) === 'committed';
+    }
+    await this.#reload();
+    this.#onStateChange(
+      'ready',
+      reseeded
+        ? 'Store lost and re-seeded: the state on Redis was gone (restarted empty or flushed); this process seeded the fixtures again'
+        : 'Store lost and re-seeded: the state on Redis was gone (restarted empty or flushed); reloaded the state another process seeded again',
+    );
   }
 
   /** Applies the log entries after the replica's last commit, in order, telling the listeners of
@@ -318,18 +484,24 @@ export class RedisStore implements Store {
       try {
         const answer = await this.#reader.xread(
           'BLOCK',
-          0,
+          this.#followMs,
           'STREAMS',
           log,
           `${Math.max(this.#seq, 0)}-0`,
         );
         const entries = (answer?.[0]?.[1] ?? []) as LogEntry[];
-        if (entries.length === 0 || this.#closing) continue;
+        if (this.#closing || this.#health.state !== 'ready') continue;
+        // With no commit to read, catch up anyway: a process that serves nothing notices that
+        // the store's state was lost (or that Redis stalls) within `followMs`.
         await this.#mutex.runExclusive(async () => {
-          if (this.#seq < 0 || !this.#applyLog(entries)) await this.#catchUp();
+          if (entries.length === 0 || this.#seq < 0 || !this.#applyLog(entries)) {
+            await this.#catchUp();
+          }
         });
       } catch (error) {
-        if (!this.#closing) this.#onError(error);
+        if (this.#closing) continue;
+        const reported = this.#health.failed(error);
+        if (reported === error) this.#onError(error);
       }
     }
   }
@@ -346,11 +518,12 @@ export class RedisStore implements Store {
 
   /** Replaces the replica with the committed state. */
   async #reload(): Promise<void> {
-    const [seq, expiries, ...collections] = (await this.#redis.eval(
+    const [seq, identity, expiries, ...collections] = (await this.#redis.eval(
       snapshotScript,
       0,
       this.#prefix,
-    )) as [number, string[], ...(string | string[])[]];
+      newIdentity(),
+    )) as [number, string | null, string[], ...(string | string[])[]];
     const expiresAt = new Map<string, number>();
     for (let i = 0; i + 1 < expiries.length; i += 2) {
       expiresAt.set(expiries[i] as string, Number(expiries[i + 1]));
@@ -368,6 +541,7 @@ export class RedisStore implements Store {
       }
     }
     this.#seq = seq;
+    this.#identity = identity ?? undefined;
     for (const listener of this.#changeListeners) listener(undefined, undefined);
   }
 
@@ -397,6 +571,21 @@ export class RedisStore implements Store {
     }
   }
 
+  /** Measures Redis's clock against this process's, for the commits' deadlines: a few round
+   * trips, keeping the quickest (a busy event loop makes an answer look late), so the offset is
+   * right within half of that round trip. */
+  async #measureClock(): Promise<void> {
+    for (let sample = 0; sample < 3; sample++) {
+      const sent = Date.now();
+      const [seconds, micros] = await this.#redis.time();
+      const received = Date.now();
+      if (received - sent > this.#clockRoundTripMs) continue;
+      this.#clockRoundTripMs = received - sent;
+      this.#redisClockOffsetMs =
+        Number(seconds) * 1000 + Number(micros) / 1000 - (sent + received) / 2;
+    }
+  }
+
   #parse(json: string): never {
     return this.freeze(JSON.parse(json) as never);
   }
@@ -407,6 +596,20 @@ export class RedisStore implements Store {
 type LogEntry = [string, string[]];
 
 const seqOf = (id: string): number => Number(id.split('-')[0]);
+
+const newIdentity = (): string => secretHex(16);
+
+/** What a move to `state` means, for the operators' log. */
+function stateMessage(state: StoreState, cause?: unknown): string {
+  switch (state) {
+    case 'ready':
+      return 'Store reachable again';
+    case 'degraded':
+      return `Store unreachable: Redis did not answer (${cause instanceof Error ? cause.message : String(cause)}); requests answer 503 until it does`;
+    case 'lost':
+      return 'Store lost: the state on Redis was gone (restarted empty or flushed); this process stops so that a fresh one replaces it';
+  }
+}
 
 function fieldsOf(fields: string[]): Record<string, string | undefined> {
   const entry: Record<string, string | undefined> = {};

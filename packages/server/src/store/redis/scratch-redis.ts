@@ -1,11 +1,13 @@
 // A Redis of a test suite's own: `redis-server` on a free port with a scratch directory
 // (append-only file on, no snapshots), for running the reference server on Redis in tests. The
-// `redis-server` program must be installed (Debian's package: `.ci/run` installs it).
+// `redis-server` program must be on PATH: without it, the one message of prerequisites.mjs says
+// how to install it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireProgram } from '../../../prerequisites.mjs';
 
 export interface ScratchRedis {
   /** `redis://127.0.0.1:<port>`. */
@@ -14,8 +16,14 @@ export interface ScratchRedis {
   urlWithPrefix(prefix: string): string;
   /** Stops the server (SIGTERM: it writes its append-only file) and keeps its directory. */
   stop(): Promise<void>;
-  /** Starts it again on the same port and directory: what was committed is loaded back. */
-  restart(): Promise<void>;
+  /** Starts it again on the same port and directory: what was committed is loaded back; with
+   * `empty`, its files are removed first, as a Redis without persistence restarts. */
+  restart(options?: { empty?: boolean }): Promise<void>;
+  /** Kills it (SIGKILL): connections drop with commands in flight. */
+  kill(): Promise<void>;
+  /** Stops it (SIGSTOP) until `resume` (SIGCONT): connections stay open, nothing answers. */
+  pause(): void;
+  resume(): void;
   /** Stops it and removes its directory. */
   remove(): Promise<void>;
 }
@@ -31,9 +39,9 @@ function freePort(): Promise<number> {
   });
 }
 
-function launch(port: number, dir: string): Promise<ChildProcess> {
+function launch(program: string, port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
-    'redis-server',
+    program,
     [
       '--port',
       String(port),
@@ -67,28 +75,39 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
   });
 }
 
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    if (signal === 'SIGTERM') child.kill('SIGCONT'); // a paused server must run to stop
+    child.kill(signal);
   });
 }
 
-/** Starts a Redis on a free loopback port with a scratch directory. */
+function emptyDirectory(dir: string): void {
+  for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/** Starts a Redis on a free loopback port with a scratch directory; a `MissingProgramError` when
+ * `redis-server` is not on PATH. */
 export async function startScratchRedis(): Promise<ScratchRedis> {
+  const program = requireProgram('redis-server');
   const dir = mkdtempSync(join(tmpdir(), 'brokerage-redis-'));
   const port = await freePort();
-  let child = await launch(port, dir);
+  let child = await launch(program, port, dir);
   const url = `redis://127.0.0.1:${port}`;
   return {
     url,
     urlWithPrefix: (prefix) => `${url}/0?prefix=${encodeURIComponent(prefix)}`,
     stop: () => stopped(child),
-    async restart() {
+    async restart({ empty = false } = {}) {
       await stopped(child);
-      child = await launch(port, dir);
+      if (empty) emptyDirectory(dir);
+      child = await launch(program, port, dir);
     },
+    kill: () => stopped(child, 'SIGKILL'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     async remove() {
       await stopped(child);
       rmSync(dir, { recursive: true, force: true });

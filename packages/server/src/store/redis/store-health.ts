@@ -1,0 +1,124 @@
+import type { Redis } from 'ioredis';
+import { DomainError } from '../../domain/kernel/errors.js';
+
+/** What a process knows of its store: `ready` (answering), `degraded` (a command failed or timed
+ * out: units answer 503 at once until a probe gets an answer), `lost` (its state is gone and this
+ * process was told not to re-seed it: it waits to be replaced). */
+export type StoreState = 'ready' | 'degraded' | 'lost';
+
+/** Seconds a client is told to wait (Retry-After) when the store cannot be reached. */
+export const storeRetryAfterSeconds = 1;
+
+export const unreachableMessage =
+  'Store unreachable: the brokerage could not reach its state in time, try again';
+export const lostMessage =
+  'Store lost: the brokerage state was lost and this process is being replaced, try again';
+
+/** The messages ioredis fails a command with when the connection is down or too slow
+ * (`commandTimeout`, `enableOfflineQueue: false`, a connection closed with commands in flight). */
+const connectionFailures = [
+  'Command timed out',
+  "Stream isn't writeable",
+  'Connection is closed',
+  'Reached the max retries per request limit',
+];
+const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/** Whether `error` says that Redis could not be reached, rather than that a command was wrong. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof DomainError) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && connectionCodes.has(code)) return true;
+  return connectionFailures.some((text) => error.message.startsWith(text));
+}
+
+/** 503 with Retry-After, in the operation's error shape (the HTTP layer maps the kind). */
+export function storeUnavailable(message: string): DomainError {
+  return new DomainError('unavailable', message, storeRetryAfterSeconds);
+}
+
+/**
+ * The store's state as this process sees it, and the probe that brings it back: once a command
+ * fails for want of Redis, units fail fast (no command, no wait) while one probe at a time asks
+ * Redis (`PING`, bounded by the connection's `commandTimeout`; while disconnected, it waits for
+ * ioredis's reconnection). The first answer makes the store ready again.
+ */
+export class StoreHealth {
+  #state: StoreState = 'ready';
+  #probing: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly onChange: (state: StoreState, cause?: unknown) => void,
+  ) {}
+
+  get state(): StoreState {
+    return this.#state;
+  }
+
+  /** Throws the 503 a unit answers while the store is not ready. */
+  admit(): void {
+    if (this.#state === 'degraded') throw storeUnavailable(unreachableMessage);
+    if (this.#state === 'lost') throw storeUnavailable(lostMessage);
+  }
+
+  /** Answers the error a unit reports for `error`: a connection failure degrades the store and
+   * becomes a 503; any other error is the unit's own. */
+  failed(error: unknown): unknown {
+    if (!isConnectionFailure(error)) return error;
+    this.degrade(error);
+    return storeUnavailable(unreachableMessage);
+  }
+
+  degrade(cause: unknown): void {
+    if (this.#state !== 'ready') return;
+    this.#set('degraded', cause);
+    this.#probing ??= this.#probe().finally(() => {
+      this.#probing = undefined;
+    });
+  }
+
+  markLost(): void {
+    this.#set('lost');
+  }
+
+  /** Ends the probe (the store is closing). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#probing;
+  }
+
+  #set(state: StoreState, cause?: unknown): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.onChange(state, cause);
+  }
+
+  async #probe(): Promise<void> {
+    while (this.#state === 'degraded' && !this.#stopped) {
+      if (this.redis.status !== 'ready' && !(await reconnected(this.redis))) return;
+      try {
+        await this.redis.ping();
+        if (this.#state === 'degraded') this.#set('ready');
+      } catch {
+        // Still unreachable (a timeout paces the next try; a closed connection waits above).
+      }
+    }
+  }
+}
+
+/** Resolves true once ioredis has reconnected, false if it gives up (the connection ended). */
+function reconnected(redis: Redis): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (value: boolean) => () => {
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      resolve(value);
+    };
+    const onReady = settle(true);
+    const onEnd = settle(false);
+    redis.once('ready', onReady);
+    redis.once('end', onEnd);
+  });
+}

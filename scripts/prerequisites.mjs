@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// The test command's first step (`npm test`, and so `.ci/run`): the programs outside Node that the
+// tests need (packages/server/prerequisites.mjs) must be on PATH. Where one is missing on Debian
+// or Ubuntu, run as root with apt-get, it installs them, saying what; anywhere else it stops at
+// once with the one message (what is missing, how to install it) and the test command of the
+// tiers that run without it. Plain Node, no dependency: it runs before `npm run setup`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  findCommand,
+  missingPrograms,
+  missingProgramsMessage,
+  programs,
+} from '../packages/server/prerequisites.mjs';
+import { repoRoot } from './paths.mjs';
+
+/** The turbo task that holds the tests needing each program (the package scripts split them so). */
+const tasksNeeding = { 'redis-server': 'test:redis', chromium: 'test:browser' };
+
+/** The system's id for the package names (`debian`, `ubuntu`), from /etc/os-release's text. */
+export function aptSystem(osRelease) {
+  const field = (name) =>
+    osRelease
+      .match(new RegExp(`^${name}="?([^"\\n]*)"?$`, 'm'))?.[1]
+      .split(' ')
+      .filter((id) => id !== '') ?? [];
+  const ids = [...field('ID'), ...field('ID_LIKE')];
+  return ids.find((id) => id === 'ubuntu' || id === 'debian');
+}
+
+/**
+ * The apt packages to install for the missing programs, or undefined when this machine must not
+ * install them: only root on Debian or Ubuntu with apt-get installs. `BROKERAGE_PREREQUISITES_NO_INSTALL`
+ * (set by the step's own test) forbids installing; nothing can make a non-root user install.
+ */
+export function aptPackages({ missing, uid, env, osRelease }) {
+  const system = aptSystem(osRelease);
+  const allowed =
+    uid === 0 &&
+    env.BROKERAGE_PREREQUISITES_NO_INSTALL === undefined &&
+    findCommand('apt-get', env) !== undefined &&
+    system !== undefined;
+  if (!allowed) return undefined;
+  return missing.map((name) => programs.find((program) => program.name === name).packages[system]);
+}
+
+/** The README's test command without the tasks that need the missing programs (and without this
+ * step and the summary, which would also count result files of the tiers left out). */
+export function testCommandWithout(missing, testScript) {
+  const leftOut = new Set(missing.map((name) => tasksNeeding[name]));
+  return testScript
+    .split(' && ')
+    .filter((step) => !/^node scripts\/(prerequisites|test-summary)\.mjs/.test(step))
+    .map((step) =>
+      step.startsWith('turbo ')
+        ? `npx ${step
+            .split(' ')
+            .filter((word) => !leftOut.has(word))
+            .join(' ')}`
+        : step,
+    )
+    .join(' && ');
+}
+
+/** The message for a machine that lacks programs and may not install them. */
+export function stopMessage(missing, testScript) {
+  return [
+    missingProgramsMessage(missing),
+    'As root on Debian or Ubuntu, `npm test` installs them itself with apt-get.',
+    `Without ${missing.length > 1 ? 'them' : 'it'}, run the tests that need only Node and npm:`,
+    `  ${testCommandWithout(missing, testScript)}`,
+  ].join('\n');
+}
+
+function readOsRelease() {
+  try {
+    return readFileSync('/etc/os-release', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function aptGet(args) {
+  const result = spawnSync('apt-get', args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${result.status})`);
+}
+
+function main() {
+  const missing = missingPrograms();
+  if (missing.length === 0) return 0;
+  const testScript = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts.test;
+  const packages = aptPackages({
+    missing,
+    uid: process.getuid?.(),
+    env: process.env,
+    osRelease: readOsRelease(),
+  });
+  if (packages === undefined) {
+    console.error(stopMessage(missing, testScript));
+    return 1;
+  }
+  console.log(
+    `The tests need ${missing.join(', ')}: installing ${packages.join(' ')} with apt-get.`,
+  );
+  aptGet(['update', '-qq']);
+  aptGet(['install', '-y', '-qq', ...packages]);
+  const still = missingPrograms(missing);
+  if (still.length === 0) return 0;
+  console.error(stopMessage(still, testScript));
+  return 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();
