@@ -17,67 +17,27 @@
 //   --strict       exit 1 when a miss is not recorded (otherwise the report is informational)
 //   --json         print the machine-readable report on stdout instead of the text report
 //   --json=PATH    also write the machine-readable report to PATH
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { deref, documentOperations } from '../packages/types/document-operations.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 import {
   createValidatorSet,
+  hasVendors,
   loadDifferences,
+  loadVendors,
   matchMediaType,
+  mediaExamples,
+  operationKey,
   parseCheckOptions,
   referenceDir as locateReference,
   staleRecords as findStaleRecords,
+  vendorFiles,
+  vendorOperationIndex,
 } from './reference.mjs';
 
-const vendorFiles = [
-  { version: '2.27', file: 'vendor-openapi-2.27.json' },
-  { version: '2.28', file: 'vendor-openapi-2.28.json' },
-  { version: '2.29', file: 'vendor-openapi-2.29.json' },
-];
-const vendorPrefix = '/v1/api';
 const differencesFile = join(repoRoot, 'openapi', 'fidelity-differences.yaml');
 const maxErrorsShown = 3;
-
-// --- documents -----------------------------------------------------------------------------
-
-/** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
-const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
-
-const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
-
-/** A map of Example Objects written under `example` by mistake (`{success: {value: ...}}`). */
-const isMisplacedExampleMap = (value) =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.keys(value).length > 0 &&
-  Object.values(value).every(
-    (entry) =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      'value' in entry &&
-      Object.keys(entry).every((key) => exampleObjectKeys.has(key)),
-  );
-
-/** The named examples of one media type object: `example`, `examples` and the schema's own. */
-function mediaExamples(document, media) {
-  const found = [];
-  if (isMisplacedExampleMap(media.example)) {
-    for (const [name, entry] of Object.entries(media.example)) {
-      found.push({ name, value: entry.value });
-    }
-  } else if (media.example !== undefined) {
-    found.push({ name: 'example', value: media.example });
-  }
-  for (const [name, raw] of Object.entries(media.examples ?? {})) {
-    const example = deref(document, raw);
-    if (example?.value !== undefined) found.push({ name, value: example.value });
-  }
-  const schema = deref(document, media.schema);
-  if (schema?.example !== undefined) found.push({ name: 'schema-example', value: schema.example });
-  return found;
-}
 
 // --- vendor schemas (OpenAPI 3.0) as JSON Schema 2020-12 -----------------------------------
 
@@ -141,14 +101,8 @@ function fromOpenApi30(schema) {
 function vendorOperations(vendors) {
   const byShape = new Map();
   for (const vendor of vendors) {
-    for (const { path, method, operation } of documentOperations(vendor.document)) {
-      for (const candidate of [`${vendorPrefix}${path}`, path]) {
-        const key = `${method} ${pathShape(candidate)}`;
-        const versions = byShape.get(key) ?? [];
-        if (!versions.some((match) => match.vendor === vendor)) {
-          byShape.set(key, [...versions, { vendor, path, operation }]);
-        }
-      }
+    for (const [key, { path, operation }] of vendorOperationIndex(vendor.document)) {
+      byShape.set(key, [...(byShape.get(key) ?? []), { vendor, path, operation }]);
     }
   }
   return byShape;
@@ -180,10 +134,7 @@ const loadRecords = () =>
   );
 
 function check(referenceDir) {
-  const vendors = vendorFiles
-    .map(({ version, file }) => ({ version, file: join(referenceDir, file) }))
-    .filter(({ file }) => existsSync(file))
-    .map((vendor) => ({ ...vendor, document: JSON.parse(readFileSync(vendor.file, 'utf8')) }));
+  const vendors = loadVendors(referenceDir);
   const ours = JSON.parse(readFileSync(artefacts().bundleJson, 'utf8'));
   const ourValidators = createValidatorSet(
     'https://brokerage.invalid/openapi.json',
@@ -209,7 +160,7 @@ function check(referenceDir) {
   const notShared = [];
   const examples = [];
   for (const { path, method, operation } of documentOperations(ours)) {
-    const matches = byShape.get(`${method} ${pathShape(path)}`);
+    const matches = byShape.get(operationKey(method, path));
     if (!matches) {
       notShared.push({ operationId: operation.operationId, method, path });
       continue;
@@ -425,7 +376,7 @@ function printReport(report) {
 
 const options = parseCheckOptions(process.argv.slice(2), 'check-fidelity.mjs');
 const referenceDir = locateReference();
-if (!vendorFiles.some(({ file }) => existsSync(join(referenceDir, file)))) {
+if (!hasVendors(referenceDir)) {
   const notice = `fidelity: skipped, the vendor's description is not available (no vendor-openapi-*.json in ${referenceDir}; set BROKERAGE_REFERENCE_DIR to its folder)`;
   if (options.jsonStdout) console.log(JSON.stringify({ skipped: notice }, null, 2));
   else console.log(notice);

@@ -19,10 +19,9 @@ import { join, relative } from 'node:path';
 import { deref, documentOperations } from '../packages/types/document-operations.mjs';
 import { createRouteMatcher } from '../packages/types/dist/routes.js';
 import { artefacts, repoRoot } from './paths.mjs';
-import { loadRecordings, provenances } from './recordings.mjs';
+import { loadRecordings, provenances, recordedBody } from './recordings.mjs';
 import {
   createValidatorSet,
-  isJson,
   loadDifferences,
   matchMediaType,
   parseCheckOptions,
@@ -45,16 +44,6 @@ const ourResponse = (document, operation, status) =>
       operation.responses?.[`${String(status)[0]}XX`] ??
       operation.responses?.default,
   );
-
-/** The recorded body as the client reads it: JSON text parsed when the answer is JSON. */
-function recordedBody({ body, contentType }) {
-  if (typeof body !== 'string' || !isJson(contentType) || body === '') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-}
 
 /** A query value as the operation's parameter schema reads it (numbers, booleans, lists). */
 function queryValue(schema, raw) {

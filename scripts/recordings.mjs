@@ -11,6 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createRouteMatcher } from '../packages/types/dist/routes.js';
+import { isJson } from './reference.mjs';
 
 /** Collections of recorded answers under `recorded/`, with the report that gives provenance. */
 const collections = [
@@ -160,4 +161,14 @@ export function loadRecordings(referenceDir) {
       readExchange({ path, name: relative(fixtures, path) }, collection, provenanceOf),
     );
   });
+}
+
+/** The recorded body as the client reads it: JSON text parsed when the answer is JSON. */
+export function recordedBody({ body, contentType }) {
+  if (typeof body !== 'string' || !isJson(contentType) || body === '') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
 }

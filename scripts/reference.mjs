@@ -1,15 +1,18 @@
 // What the checks against the reference material share (scripts/check-fidelity.mjs: the vendor's
-// description; scripts/check-recorded.mjs: answers recorded from the service): where the
-// reference folder is, their command-line options, media-type matching, one Ajv set-up over a
-// document's component schemas, and the file of recorded differences.
+// description; scripts/check-recorded.mjs: answers recorded from the service;
+// scripts/audit-required.mjs: both): where the reference folder is, the vendor's descriptions
+// (OpenAPI 3.0, paths without the `/v1/api` prefix) and their operations and examples, the
+// checks' command-line options, media-type matching, one Ajv set-up over a document's component
+// schemas, and the file of recorded differences.
 //
 // The reference is read at run time from ../shared/reference/ (next to the repository) or from
 // BROKERAGE_REFERENCE_DIR; it is never part of the repository.
 import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { fastFormats } from 'ajv-formats/dist/formats.js';
 import { parse as parseYaml } from 'yaml';
+import { deref, documentOperations } from '../packages/types/document-operations.mjs';
 import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { repoRoot } from './paths.mjs';
 
@@ -18,6 +21,85 @@ export const referenceDir = () =>
   process.env.BROKERAGE_REFERENCE_DIR
     ? resolve(process.env.BROKERAGE_REFERENCE_DIR)
     : resolve(repoRoot, '..', 'shared', 'reference');
+
+// --- the vendor's descriptions ------------------------------------------------------------
+
+export const vendorPrefix = '/v1/api';
+
+/** The vendor's descriptions, oldest first (2.27 has the richest descriptions, 2.29 is newest). */
+export const vendorFiles = [
+  { version: '2.27', file: 'vendor-openapi-2.27.json' },
+  { version: '2.28', file: 'vendor-openapi-2.28.json' },
+  { version: '2.29', file: 'vendor-openapi-2.29.json' },
+];
+
+/** Whether any of the vendor's descriptions is in `dir`. */
+export const hasVendors = (dir) => vendorFiles.some(({ file }) => existsSync(join(dir, file)));
+
+/** The vendor's descriptions found in `dir`, oldest first: `{ version, file, document }`. */
+export const loadVendors = (dir) =>
+  vendorFiles
+    .map(({ version, file }) => ({ version, file: join(dir, file) }))
+    .filter(({ file }) => existsSync(file))
+    .map((vendor) => ({ ...vendor, document: JSON.parse(readFileSync(vendor.file, 'utf8')) }));
+
+/** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
+const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
+
+/** Key of an operation by method and path shape. */
+export const operationKey = (method, path) => `${method.toLowerCase()} ${pathShape(path)}`;
+
+/**
+ * A vendor document's operations keyed by `operationKey`, under its own path and under ours
+ * (with the `/v1/api` prefix): `{ path, operation }`, the first one where two share a key.
+ */
+export function vendorOperationIndex(document) {
+  const byKey = new Map();
+  for (const { path, method, operation } of documentOperations(document)) {
+    for (const candidate of [`${vendorPrefix}${path}`, path]) {
+      const key = operationKey(method, candidate);
+      if (!byKey.has(key)) byKey.set(key, { path, operation });
+    }
+  }
+  return byKey;
+}
+
+const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
+
+/** A map of Example Objects written under `example` by mistake (`{success: {value: ...}}`). */
+const isMisplacedExampleMap = (value) =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.values(value).every(
+    (entry) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      'value' in entry &&
+      Object.keys(entry).every((key) => exampleObjectKeys.has(key)),
+  );
+
+/** The named examples of one media type object: `example`, `examples` and the schema's own. */
+export function mediaExamples(document, media) {
+  const found = [];
+  if (isMisplacedExampleMap(media.example)) {
+    for (const [name, entry] of Object.entries(media.example)) {
+      found.push({ name, value: entry.value });
+    }
+  } else if (media.example !== undefined) {
+    found.push({ name: 'example', value: media.example });
+  }
+  for (const [name, raw] of Object.entries(media.examples ?? {})) {
+    const example = deref(document, raw);
+    if (example?.value !== undefined) found.push({ name, value: example.value });
+  }
+  const schema = deref(document, media.schema);
+  if (schema?.example !== undefined) found.push({ name: 'schema-example', value: schema.example });
+  return found;
+}
+
+// --- command line --------------------------------------------------------------------------
 
 /** `--strict`, `--json` (report on stdout) and `--json=PATH` (report also written to PATH). */
 export function parseCheckOptions(argv, script) {

@@ -150,9 +150,11 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
         kind: 'failed',
         error: new BrokerageApiError(response.status, 'tickle', error ?? data),
       };
-    return data.iserver.authStatus.authenticated
+    // An answer without the brokerage session's state does not say it is open.
+    const authStatus = data.iserver?.authStatus;
+    return authStatus?.authenticated === true
       ? { kind: 'alive' }
-      : { kind: 'brokerageClosed', detail: data.iserver.authStatus };
+      : { kind: 'brokerageClosed', detail: authStatus };
   };
   const keepAlive =
     options.keepAlive === undefined || options.keepAlive === false

@@ -82,9 +82,11 @@ describe('numeric views of the reference server’s reports', () => {
       ),
     );
     expect(balances.currency).toBe('USD');
-    expect(balances.segments.total.net_liquidation).toBe(Math.round(summary.netLiquidationValue));
-    expect(balances.segments.total.cash).toBe(Math.round(summary.totalCashValue));
-    expect(funds.segments.total.current_available).toBe(Math.round(summary.availableFunds));
-    expect(funds.segments.total.buying_power).toBe(Math.round(summary.buyingPower));
+    expect(balances.segments.total?.net_liquidation).toBe(
+      Math.round(summary.netLiquidationValue ?? NaN),
+    );
+    expect(balances.segments.total?.cash).toBe(Math.round(summary.totalCashValue ?? NaN));
+    expect(funds.segments.total?.current_available).toBe(Math.round(summary.availableFunds ?? NaN));
+    expect(funds.segments.total?.buying_power).toBe(Math.round(summary.buyingPower ?? NaN));
   });
 });

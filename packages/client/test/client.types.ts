@@ -52,7 +52,7 @@ export async function typeChecks(): Promise<void> {
   const ledger: Ok<'getLedger'> = await client.ok(
     client.GET('/v1/api/portfolio/{accountId}/ledger', { params: { path: { accountId: 'U1' } } }),
   );
-  const base: number = ledger.BASE.cashbalance;
+  const base: number | undefined = ledger.BASE.cashbalance;
   // @ts-expect-error no such field in a ledger entry
   void ledger.BASE.cashBalanceTypo;
   void base;

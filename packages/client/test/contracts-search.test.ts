@@ -35,20 +35,23 @@ describe('from a symbol to an option contract', () => {
     const stock = await env.drive(findStock(client, 'AAPL'));
     const month = stock.optionMonths[1] ?? '';
     const strikes = await env.drive(optionStrikes(client, stock.conid, month));
-    const strike = strikes.put[Math.floor(strikes.put.length / 2)] ?? 0;
+    const puts = strikes.put ?? [];
+    const strike = puts[Math.floor(puts.length / 2)] ?? 0;
     const put = await env.drive(
       optionContract(client, { underlyingConid: stock.conid, month, strike, right: 'P' }),
     );
     expect(put).toMatchObject({ secType: 'OPT', right: 'P', strike, multiplier: '100' });
+    const conid = put.conid;
+    if (conid === undefined) throw new Error('the option contract came without its conid');
     const info = await env.drive(
       client.ok(
         client.GET('/v1/api/iserver/contract/{conid}/info', {
-          params: { path: { conid: put.conid } },
+          params: { path: { conid } },
         }),
       ),
     );
     expect(info.underlying_con_id).toBe(stock.conid);
-    expect(env.server.brokerage.market.price(put.conid)).toBeGreaterThan(0);
+    expect(env.server.brokerage.market.price(conid)).toBeGreaterThan(0);
   });
 
   it('reports the service refusing strikes before a search in the session', async () => {

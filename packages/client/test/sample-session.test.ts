@@ -30,12 +30,13 @@ describe('a sample session: search AAPL, option chain, what-if, place, positions
     const month = stock.optionMonths[0] ?? '';
     const strikes = await env.drive(optionStrikes(client, stock.conid, month));
     const spot = env.server.brokerage.market.price(stock.conid) ?? 0;
-    const strike = strikes.call.reduce((best, candidate) =>
+    const strike = (strikes.call ?? []).reduce((best, candidate) =>
       Math.abs(candidate - spot) < Math.abs(best - spot) ? candidate : best,
     );
     const call = await env.drive(
       optionContract(client, { underlyingConid: stock.conid, month, strike, right: 'C' }),
     );
+    if (call.conid === undefined) throw new Error('the option contract came without its conid');
     const order = {
       conid: call.conid,
       orderType: 'MKT' as const,
@@ -92,7 +93,7 @@ describe('a sample session: search AAPL, option chain, what-if, place, positions
         client.POST('/v1/api/pa/performance', { body: { acctIds: [accountId], period: '1D' } }),
       ),
     );
-    const navs = performance.nav.data.find((series) => series.id === accountId)?.navs ?? [];
+    const navs = performance.nav?.data?.find((series) => series.id === accountId)?.navs ?? [];
     expect(navs.at(-1)).toBeCloseTo(ledger.BASE?.netliquidationvalue ?? NaN, 0);
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { exitCodes, runCli } from '../src/cli-run.js';
 
-const ledgerEntry = { currency: 'USD' };
+// Invalid: a currency is three capitals (every field of an entry may be left out, none wrong).
+const invalidLedgerEntry = { currency: 'usd' };
 const order = { conid: 265598, orderType: 'LMT', side: 'BUY', tif: 'DAY', price: 190, quantity: 1 };
 const folder = mkdtempSync(join(tmpdir(), 'validators-cli-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -60,7 +61,7 @@ describe('brokerage-validate', () => {
   });
 
   it('limits the details with --max-details and silences them with --quiet', async () => {
-    const lines = Array.from({ length: 5 }, () => JSON.stringify(ledgerEntry)).join('\n');
+    const lines = Array.from({ length: 5 }, () => JSON.stringify(invalidLedgerEntry)).join('\n');
     const limited = await run(['-s', 'LedgerEntry', '--ndjson', '--max-details', '2'], lines);
     expect(limited.err.split('\n').filter((line) => line.startsWith('stdin:'))).toHaveLength(2);
     expect(limited.out).toMatch(/^0 valid, 5 invalid/);

@@ -6,10 +6,10 @@ import { parseDecimal, withNumbers, type Numeric } from '../orders/numbers.js';
 
 export type AllocatableAccounts = Schema<'AllocatableAccounts'>;
 export type ModelPositions = Schema<'ModelPositions'>;
-export type ModelPositionRow = ModelPositions['positionList'][number];
+export type ModelPositionRow = NonNullable<ModelPositions['positionList']>[number];
 
 export interface AllocatableAccountNumbers {
-  accountId: string;
+  accountId: string | undefined;
   netLiquidation: number | undefined;
   availableEquity: number | undefined;
 }
@@ -18,7 +18,7 @@ export interface AllocatableAccountNumbers {
 export const allocatableAccountNumbers = (
   answer: AllocatableAccounts,
 ): AllocatableAccountNumbers[] =>
-  answer.accounts.map(({ name, data }) => {
+  (answer.accounts ?? []).map(({ name, data = [] }) => {
     const value = (key: string) => {
       const text = data.find((entry) => entry.key === key)?.value;
       return text === undefined ? undefined : parseDecimal(text);

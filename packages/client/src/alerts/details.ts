@@ -34,8 +34,8 @@ export function numericAlertDetails(details: AlertDetails): NumericAlertDetails 
     ...details,
     active: details.alert_active === 1,
     repeatable: details.alert_repeatable === 1,
-    conditions: details.conditions.map((condition) => {
-      const { conid, exchange } = contractOf(condition.conidex);
+    conditions: (details.conditions ?? []).map((condition) => {
+      const { conid, exchange } = contractOf(condition.conidex ?? null);
       return {
         ...condition,
         condition_trigger_method:

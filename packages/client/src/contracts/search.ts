@@ -43,10 +43,11 @@ export async function findStock(
   const wanted = symbol.toUpperCase();
   const primary = data.find(
     (entry) =>
-      entry.symbol === wanted && entry.sections.some((section) => section.secType === 'STK'),
+      entry.symbol === wanted &&
+      (entry.sections ?? []).some((section) => section.secType === 'STK'),
   );
   if (!primary) throw new ContractNotFoundError('searchContracts', symbol);
-  const months = primary.sections.find((section) => section.secType === 'OPT')?.months;
+  const months = primary.sections?.find((section) => section.secType === 'OPT')?.months;
   return {
     conid: Number(primary.conid),
     symbol: wanted,

@@ -13,10 +13,11 @@ export interface PriceBar {
 }
 
 export interface PriceHistory {
-  symbol: string;
-  /** Bar width in seconds. */
-  barSeconds: number;
-  /** Oldest first; volume 0 for bars of quotes. */
+  /** Left out when the service leaves it out. */
+  symbol?: string;
+  /** Bar width in seconds; left out when the service leaves it out. */
+  barSeconds?: number;
+  /** Oldest first; volume 0 for bars of quotes; none when the service sends no `data`. */
   bars: PriceBar[];
 }
 
@@ -33,18 +34,31 @@ export async function marketHistory(
   if (error !== undefined || !data) {
     throw new BrokerageApiError(response.status, 'getMarketDataHistory', error);
   }
-  return { symbol: data.symbol, barSeconds: data.barLength, bars: data.data.map(priceBar) };
+  return {
+    ...(data.symbol === undefined ? {} : { symbol: data.symbol }),
+    ...(data.barLength === undefined ? {} : { barSeconds: data.barLength }),
+    bars: priceBars(data.data),
+  };
 }
 
 /** A bar as both history operations send it (`v` left out for bars of quotes on `/hmds`). */
-const priceBar = (bar: { t: number; o: number; h: number; l: number; c: number; v?: number }) => ({
-  time: new Date(bar.t),
-  open: bar.o,
-  high: bar.h,
-  low: bar.l,
-  close: bar.c,
-  volume: bar.v ?? 0,
-});
+interface WireBar {
+  t?: number;
+  o?: number;
+  h?: number;
+  l?: number;
+  c?: number;
+  v?: number;
+}
+
+/** The bars as both history operations send them (`v` left out for bars of quotes on `/hmds`);
+ * a bar without its time or one of its prices says nothing usable, so it is left out. */
+const priceBars = (bars: WireBar[] | undefined): PriceBar[] =>
+  (bars ?? []).flatMap(({ t, o, h, l, c, v }) =>
+    t === undefined || o === undefined || h === undefined || l === undefined || c === undefined
+      ? []
+      : [{ time: new Date(t), open: o, high: h, low: l, close: c, volume: v ?? 0 }],
+  );
 
 export interface HmdsPriceHistory {
   /** The period the bars were taken from. */
@@ -75,6 +89,6 @@ export async function hmdsHistory(
   return {
     from: at(data.startTimeVal),
     to: at(data.endTimeVal),
-    bars: (data.data ?? []).map(priceBar),
+    bars: priceBars(data.data),
   };
 }

@@ -7,6 +7,7 @@ export type Notification = Schema<'FyiNotification'>;
 export const isNotificationRead = (notification: Notification): boolean =>
   Number(notification.R) === 1;
 
-/** When a notification was made, epoch milliseconds (`D` is epoch seconds as a decimal string). */
-export const notificationTime = (notification: Notification): number =>
-  Math.round(parseDecimal(notification.D) * 1000);
+/** When a notification was made, epoch milliseconds (`D` is epoch seconds as a decimal string);
+ * undefined when the service leaves `D` out. */
+export const notificationTime = (notification: Notification): number | undefined =>
+  notification.D === undefined ? undefined : Math.round(parseDecimal(notification.D) * 1000);

@@ -7,7 +7,8 @@ export class OrderRejectedError extends BrokerageError {
     operation: string,
     readonly reject: OrderReject | OrderAdvancedReject,
   ) {
-    super(`Order rejected: ${'error' in reject ? reject.error : reject.text}`, operation);
+    const reason = 'text' in reject ? reject.text : 'error' in reject ? reject.error : undefined;
+    super(`Order rejected: ${reason ?? 'no reason given'}`, operation);
   }
 }
 
@@ -30,7 +31,7 @@ export class WarningDeclinedError extends BrokerageError {
     readonly messageIds: string[],
   ) {
     super(
-      `Order warning not confirmed (${messageIds.join(', ') || 'declined'}): ${warning.message.join(' ')}`,
+      `Order warning not confirmed (${messageIds.join(', ') || 'declined'}): ${(warning.message ?? []).join(' ')}`,
       'confirmOrderReply',
     );
   }
@@ -43,7 +44,7 @@ export class TooManyRoundsError extends BrokerageError {
     readonly lastWarning: OrderWarningEntry,
   ) {
     super(
-      `Order still held by a warning after ${rounds} rounds (${lastWarning.messageIds.join(', ')})`,
+      `Order still held by a warning after ${rounds} rounds (${(lastWarning.messageIds ?? []).join(', ')})`,
       'confirmOrderReply',
     );
   }

@@ -38,10 +38,11 @@ async function allowedBy(
   policy: WarningPolicy,
   warning: OrderWarningEntry,
 ): Promise<string[] | true> {
-  if (typeof policy === 'function') return (await policy(warning)) ? true : warning.messageIds;
+  const messageIds = warning.messageIds ?? [];
+  if (typeof policy === 'function') return (await policy(warning)) ? true : messageIds;
   // A warning without message ids is unknown: never confirmed by a list.
-  if (warning.messageIds.length === 0) return [];
-  const refused = warning.messageIds.filter((id) => !policy.includes(id));
+  if (messageIds.length === 0) return [];
+  const refused = messageIds.filter((id) => !policy.includes(id));
   return refused.length === 0 ? true : refused;
 }
 

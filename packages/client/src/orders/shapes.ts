@@ -2,7 +2,9 @@ import type { Schema } from '@brokerage/types';
 
 export type PlaceOrdersResponse = Schema<'PlaceOrdersResponse'>;
 export type OrderSuccessEntry = Schema<'OrderSuccessEntry'>;
-export type OrderWarningEntry = Schema<'OrderWarningEntry'>;
+/** A warning the client can answer: it carries the reply id (a warning without one cannot be
+ * confirmed, so it is no known shape). */
+export type OrderWarningEntry = Schema<'OrderWarningEntry'> & { id: string };
 export type OrderReject = Schema<'OrderReject'>;
 export type OrderAdvancedReject = Schema<'OrderAdvancedReject'>;
 
@@ -16,7 +18,7 @@ export function isOrderWarning(answer: PlaceOrdersResponse): answer is OrderWarn
   return (
     Array.isArray(answer) &&
     answer.length > 0 &&
-    answer.every((entry) => 'messageIds' in entry && 'id' in entry)
+    answer.every((entry) => 'id' in entry && typeof entry.id === 'string')
   );
 }
 

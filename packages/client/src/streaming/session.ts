@@ -10,6 +10,9 @@ export function sessionOf(client: Client<paths>): () => Promise<string> {
   return async () => {
     const { data, error, response } = await client.POST('/v1/api/tickle');
     if (error !== undefined || !data) throw new BrokerageApiError(response.status, 'tickle', error);
-    return tickleSession(data).session;
+    const { session } = tickleSession(data);
+    // Without it the socket cannot join the session: an answer of no use, told as an error.
+    if (session === undefined) throw new BrokerageApiError(response.status, 'tickle', data);
+    return session;
   };
 }

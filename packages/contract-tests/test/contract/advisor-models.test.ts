@@ -86,18 +86,18 @@ describeInProcess('advisors: models', () => {
         body: { model: 'Core Equity', sortField: 'mv', sortDirection: 'DESC' },
       });
       expect(
-        positions.data?.positionList.map((row) => [row.instrument, row.position, row.target]),
+        positions.data?.positionList?.map((row) => [row.instrument, row.position, row.target]),
       ).toEqual([
         ['AAPL', '60', '60'],
         ['MSFT', '12', '30'],
       ]);
-      expect(positions.data?.cash[0]).toMatchObject({ ccy: 'USD', target: '10' });
+      expect(positions.data?.cash?.[0]).toMatchObject({ ccy: 'USD', target: '10' });
       // A sort field under its name before 2.29 sorts as its 2.29 name does.
       for (const sortField of ['actl', 'actual'] as const) {
         const sorted = await suite.client.POST('/v1/api/fa/model/positions', {
           body: { model: 'Core Equity', sortField, sortDirection: 'ASC', subscriptionKey: '' },
         });
-        expect(sorted.data?.positionList.map((row) => row.instrument)).toEqual(['MSFT', 'AAPL']);
+        expect(sorted.data?.positionList?.map((row) => row.instrument)).toEqual(['MSFT', 'AAPL']);
       }
 
       const summary = await suite.client.POST('/v1/api/fa/model/summary', {
@@ -106,19 +106,19 @@ describeInProcess('advisors: models', () => {
       expect(summary.data).toMatchObject({ model: 'Core Equity', numAccounts: 1, mismatch: false });
       const list = await suite.client.POST('/v1/api/fa/model/list', { body: { reqID: 6 } });
       expect(list.data).toMatchObject({ masterAccount: 'F7654321', reqID: 6 });
-      expect(list.data?.models.map((model) => model.model)).toEqual(['Core Equity']);
+      expect(list.data?.models?.map((model) => model.model)).toEqual(['Core Equity']);
 
       const accounts = await suite.client.POST('/v1/api/fa/model/accounts-details', {
         body: { model: 'Core Equity', calcPnls: true },
       });
-      expect(accounts.data?.accountInfoList.map((row) => row.account)).toEqual([
+      expect(accounts.data?.accountInfoList?.map((row) => row.account)).toEqual([
         'U2345671',
         'TOTAL',
       ]);
       const parts = await suite.client.POST('/v1/api/fa/model/invest-divest-positions', {
         body: { model: 'Core Equity' },
       });
-      expect(parts.data?.accountList.map((row) => [row.account, row.accountModelNlv])).toEqual([
+      expect(parts.data?.accountList?.map((row) => [row.account, row.accountModelNlv])).toEqual([
         ['U2345671', '10000.00'],
         ['U2345672', '0.00'],
         ['U2345673', '0.00'],

@@ -27,7 +27,7 @@ describe('alerts', () => {
 
   beforeAll(async () => {
     const { data } = await suite.client.GET('/v1/api/iserver/accounts');
-    accountId = data?.accounts[0] ?? '';
+    accountId = data?.accounts?.[0] ?? '';
   });
 
   async function createAlert(): Promise<number> {
@@ -82,7 +82,7 @@ describe('alerts', () => {
     const details = await suite.client.GET('/v1/api/iserver/account/alert/{alertId}', {
       params: { path: { alertId: String(data?.order_id) }, query: { type: 'Q' } },
     });
-    expect(details.data?.conditions[0]?.condition_trigger_method).toBe('0');
+    expect(details.data?.conditions?.[0]?.condition_trigger_method).toBe('0');
     expect(details.data?.order_status).toBe('Submitted');
   });
 
@@ -195,14 +195,14 @@ describe('watchlists', () => {
       params: { query: { SC: 'USER_WATCHLIST' } },
     });
     expect(lists.response.status).toBe(200);
-    expect(lists.data?.data.user_lists.map((entry) => entry.id)).toContain(id);
+    expect(lists.data?.data?.user_lists?.map((entry) => entry.id)).toContain(id);
     const one = await suite.client.GET('/v1/api/iserver/watchlist', { params: { query: { id } } });
     expect(one.response.status).toBe(200);
     expect(one.data?.instruments).toHaveLength(2);
     const deleted = await suite.client.DELETE('/v1/api/iserver/watchlist', {
       params: { query: { id } },
     });
-    expect(deleted.data?.data.deleted).toBe(id);
+    expect(deleted.data?.data?.deleted).toBe(id);
     const gone = await suite.client.GET('/v1/api/iserver/watchlist', { params: { query: { id } } });
     expect(gone.response.status).toBe(400);
   });
@@ -214,7 +214,7 @@ describe('watchlists', () => {
       body: { id },
     });
     expect(response.status).toBe(200);
-    expect(data?.data.deleted).toBe(id);
+    expect(data?.data?.deleted).toBe(id);
   });
 });
 

@@ -11,12 +11,12 @@ describeInProcess('advisors: allocation', () => {
         '/v1/api/iserver/account/allocation/accounts',
       );
       expect(response.status).toBe(200);
-      expect(data?.accounts.map((account) => account.name)).toEqual([
+      expect(data?.accounts?.map((account) => account.name)).toEqual([
         'U2345671',
         'U2345672',
         'U2345673',
       ]);
-      expect(data?.accounts[0]?.data.map((entry) => entry.key)).toEqual([
+      expect(data?.accounts?.[0]?.data?.map((entry) => entry.key)).toEqual([
         'NetLiquidation',
         'AvailableEquity',
       ]);

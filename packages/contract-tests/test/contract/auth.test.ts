@@ -65,7 +65,7 @@ describeInProcess('OAuth 1.0a with the test consumer on a hosted server', () => 
     ]);
     const second = signer(stored);
     const ping = tickleSession(await second.client.ok(second.client.POST('/v1/api/tickle')));
-    expect(ping.iserver.authStatus.authenticated).toBe(true);
+    expect(ping.iserver?.authStatus?.authenticated).toBe(true);
     expect(second.sent).toEqual([
       '/v1/api/oauth/live_session_token 200',
       '/v1/api/iserver/auth/ssodh/init 200',

@@ -9,7 +9,7 @@ describe('contracts', () => {
       params: { query: { symbols: 'AAPL,ZZZZ' } },
     });
     expect(response.status).toBe(200);
-    expect(data?.AAPL?.[0]?.contracts.map((c) => c.conid)).toContain(265598);
+    expect(data?.AAPL?.[0]?.contracts?.map((c) => c.conid)).toContain(265598);
     expect(data?.ZZZZ).toEqual([]);
   });
 
@@ -60,8 +60,8 @@ describe('contracts', () => {
       params: { path: { conid: 265598 }, query: { algos: 'Adaptive', addParams: '1' } },
     });
     expect(response.status).toBe(200);
-    expect(data?.algos.map((a) => a.id)).toEqual(['Adaptive']);
-    expect(data?.algos[0]?.parameters?.[0]?.required).toBe('true');
+    expect(data?.algos?.map((a) => a.id)).toEqual(['Adaptive']);
+    expect(data?.algos?.[0]?.parameters?.[0]?.required).toBe('true');
   });
 
   it('getCurrencyPairs lists the pairs a currency is in', async () => {

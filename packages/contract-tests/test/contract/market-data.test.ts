@@ -53,7 +53,7 @@ describe('market data', () => {
       params: { query: { conid: AAPL, period: '1y', bar: '1d' } },
     });
     expect(response.status).toBe(200);
-    const times = (data?.data ?? []).map((bar) => bar.t);
+    const times = (data?.data ?? []).map((bar) => bar.t ?? NaN);
     expect(times.length).toBeGreaterThanOrEqual(250);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
@@ -68,15 +68,15 @@ describe('market data', () => {
   it('getScannerParameters lists the scan types and locations runScanner takes', async () => {
     const { data, response } = await suite.client.GET('/v1/api/iserver/scanner/params');
     expect(response.status).toBe(200);
-    const type = data?.scan_type_list[0]?.code ?? '';
-    const location = data?.location_tree[0]?.locations[0]?.type ?? '';
-    const instrument = data?.instrument_list[0]?.type ?? '';
+    const type = data?.scan_type_list?.[0]?.code ?? '';
+    const location = data?.location_tree?.[0]?.locations?.[0]?.type ?? '';
+    const instrument = data?.instrument_list?.[0]?.type ?? '';
     const scan = await suite.client.POST('/v1/api/iserver/scanner/run', {
       body: { instrument, type: 'MOST_ACTIVE', location },
     });
     expect(type).toBe('TOP_PERC_GAIN');
     expect(scan.response.status).toBe(200);
-    expect(scan.data?.contracts.length).toBeGreaterThan(0);
+    expect(scan.data?.contracts?.length).toBeGreaterThan(0);
   });
 
   it('runScanner refuses an unknown scan type with 400', async () => {
@@ -129,7 +129,7 @@ describe('market data', () => {
     const { data, response } = await suite.client.GET('/v1/api/hmds/scanner/params');
     expect(response.status).toBe(200);
     const scanCode = data?.scan_type_list?.[0]?.code ?? '';
-    const locations = data?.location_tree?.[0]?.locations[0]?.type ?? '';
+    const locations = data?.location_tree?.[0]?.locations?.[0]?.type ?? '';
     const instrument = data?.instrument_list?.[0]?.type ?? '';
     const run = () =>
       suite.client.POST('/v1/api/hmds/scanner/run', {

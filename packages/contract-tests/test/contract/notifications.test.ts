@@ -16,7 +16,7 @@ describe('notifications', () => {
 
   beforeAll(async () => {
     const { data } = await suite.client.GET('/v1/api/iserver/accounts');
-    accountId = data?.accounts[0] ?? '';
+    accountId = data?.accounts?.[0] ?? '';
   });
 
   /** Places a market order and confirms its warnings: it fills at once. */

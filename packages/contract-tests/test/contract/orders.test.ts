@@ -29,7 +29,7 @@ describe('orders', () => {
 
   beforeAll(async () => {
     const { data } = await suite.client.GET('/v1/api/iserver/accounts');
-    accountId = data?.accounts[0] ?? '';
+    accountId = data?.accounts?.[0] ?? '';
     // A shared (external) server may carry suppressions from earlier runs.
     await suite.client.POST('/v1/api/iserver/questions/suppress/reset');
   });
@@ -205,7 +205,7 @@ describeInProcess('server prompts raised by the control API', () => {
 
   it('answerServerPrompt takes one of the options of an open prompt', async () => {
     const { data: accounts } = await suite.client.GET('/v1/api/iserver/accounts');
-    const accountId = accounts?.accounts[0] ?? '';
+    const accountId = accounts?.accounts?.[0] ?? '';
     await suite.client.POST('/v1/api/iserver/questions/suppress', {
       body: { messageIds: ['o163'] },
     });

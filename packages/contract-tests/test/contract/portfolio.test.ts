@@ -40,7 +40,7 @@ describe('portfolio positions and summaries', () => {
       params: { path: { accountId }, query: { direction: 'a' } },
     });
     expect(response.status).toBe(200);
-    expect(data?.every((row) => /^\d+$/.test(row.conid))).toBe(true);
+    expect(data?.every((row) => /^\d+$/.test(row.conid ?? ''))).toBe(true);
   });
 
   it('getPositionByConid and getPositionsByConid agree', async () => {
@@ -69,8 +69,8 @@ describe('portfolio positions and summaries', () => {
       params: { path: { accountId } },
     });
     expect(response.status).toBe(200);
-    expect(data?.netliquidation.value).toBeNull();
-    expect(data?.accountcode.value).toBe(accountId);
+    expect(data?.netliquidation?.value).toBeNull();
+    expect(data?.accountcode?.value).toBe(accountId);
   });
 
   it('getPortfolioAccountMeta describes the account', async () => {
@@ -102,7 +102,7 @@ describe('portfolio positions and summaries', () => {
     });
     expect(response.status).toBe(200);
     // The service may answer a plain list instead (see the operation); the reference server pages.
-    expect(Array.isArray(data) ? undefined : data?.metadata.pageNum).toBe(0);
+    expect(Array.isArray(data) ? undefined : data?.metadata?.pageNum).toBe(0);
   });
 });
 
@@ -120,7 +120,7 @@ describe('portfolio analyst', () => {
       body: { acctIds: [accountId], period: '7D' },
     });
     expect(response.status).toBe(200);
-    expect(data?.nav.data[0]?.navs?.length).toBe(data?.nav.dates.length);
+    expect(data?.nav?.data?.[0]?.navs?.length).toBe(data?.nav?.dates?.length);
   });
 
   it('getPerformanceByQuery answers the performance asked with query parameters', async () => {

@@ -12,7 +12,7 @@ describe('contract search and option chains', () => {
     const { data } = await suite.client.GET('/v1/api/iserver/secdef/search', {
       params: { query: { symbol: 'AAPL' } },
     });
-    const months = data?.[0]?.sections.find((section) => section.secType === 'OPT')?.months;
+    const months = data?.[0]?.sections?.find((section) => section.secType === 'OPT')?.months;
     return months?.split(';')[0] ?? '';
   }
 
@@ -22,7 +22,7 @@ describe('contract search and option chains', () => {
     });
     expect(response.status).toBe(200);
     expect(data?.[0]?.conid).toBe(String(AAPL));
-    expect(data?.[0]?.sections.map((section) => section.secType)).toEqual(['STK', 'OPT']);
+    expect(data?.[0]?.sections?.map((section) => section.secType)).toEqual(['STK', 'OPT']);
     const none = await suite.client.GET('/v1/api/iserver/secdef/search', {
       params: { query: { symbol: 'NOSUCH' } },
     });
@@ -55,7 +55,7 @@ describe('contract search and option chains', () => {
       params: { query: { conid: AAPL, sectype: 'OPT', month } },
     });
     expect(response.status).toBe(200);
-    expect(data?.call.length).toBeGreaterThan(0);
+    expect(data?.call?.length).toBeGreaterThan(0);
     expect(data?.put).toEqual(data?.call);
     const unknown = await suite.client.GET('/v1/api/iserver/secdef/strikes', {
       params: { query: { conid: 1, sectype: 'OPT', month } },
@@ -68,7 +68,7 @@ describe('contract search and option chains', () => {
     const strikes = await suite.client.GET('/v1/api/iserver/secdef/strikes', {
       params: { query: { conid: AAPL, sectype: 'OPT', month } },
     });
-    const strike = strikes.data?.call[0] ?? 0;
+    const strike = strikes.data?.call?.[0] ?? 0;
     const { data, response } = await suite.client.GET('/v1/api/iserver/secdef/info', {
       params: { query: { conid: AAPL, sectype: 'OPT', month, strike, right: 'P' } },
     });
@@ -87,7 +87,7 @@ describe('contract search and option chains', () => {
       params: { query: { symbol: 'BOND', issuerId: 'e7000101' } },
     });
     expect(response.status).toBe(200);
-    expect(data?.bondFilters.map((filter) => filter.displayText)).toEqual([
+    expect(data?.bondFilters?.map((filter) => filter.displayText)).toEqual([
       'Maturity Date',
       'Issue Date',
       'Coupon',
@@ -108,7 +108,7 @@ describe('security definitions, details, schedules and rates', () => {
       params: { query: { conids: `${AAPL},1` } },
     });
     expect(response.status).toBe(200);
-    expect(data?.secdef.map((definition) => definition.conid)).toEqual([AAPL]);
+    expect(data?.secdef?.map((definition) => definition.conid)).toEqual([AAPL]);
     const malformed = await suite.client.GET('/v1/api/trsrv/secdef', {
       params: { query: { conids: 'AAPL' } },
     });
@@ -170,7 +170,7 @@ describe('security definitions, details, schedules and rates', () => {
       { params: { path: { conid: AAPL }, query: { isBuy: 'True' } } },
     );
     expect(response.status).toBe(200);
-    expect(data?.rules.orderTypes).toContain('limit');
+    expect(data?.rules?.orderTypes).toContain('limit');
     const unknown = await suite.client.GET('/v1/api/iserver/contract/{conid}/info-and-rules', {
       params: { path: { conid: 1 } },
     });
@@ -205,7 +205,7 @@ describe('event markets', () => {
       params: { query: { underlyingConid: 658663572 } },
     });
     expect(response.status).toBe(200);
-    expect(data?.contracts.map((contract) => contract.side)).toContain('N');
+    expect(data?.contracts?.map((contract) => contract.side)).toContain('N');
     const other = await suite.client.GET('/v1/api/forecast/contract/market', {
       params: { query: { underlyingConid: AAPL } },
     });
@@ -217,7 +217,7 @@ describe('event markets', () => {
       params: { query: { conid: 658663601 } },
     });
     expect(response.status).toBe(200);
-    expect(data?.trading_schedules.length).toBeGreaterThan(0);
+    expect(data?.trading_schedules?.length).toBeGreaterThan(0);
     const stock = await suite.client.GET('/v1/api/forecast/contract/schedules', {
       params: { query: { conid: AAPL } },
     });

@@ -9,12 +9,12 @@ describe('session', () => {
   it('tickle answers the session and its brokerage status', async () => {
     const ping = tickleSession(await suite.client.ok(suite.client.POST('/v1/api/tickle')));
     expect(ping.session).toMatch(/\S/);
-    expect(ping.iserver.authStatus.authenticated).toBe(true);
+    expect(ping.iserver?.authStatus?.authenticated).toBe(true);
   });
 
   it('getTickle answers the ping as the POST does', async () => {
     const ping = tickleSession(await suite.client.ok(suite.client.GET('/v1/api/tickle')));
-    expect(ping.iserver.authStatus.authenticated).toBe(true);
+    expect(ping.iserver?.authStatus?.authenticated).toBe(true);
   });
 
   it('getAuthStatus and checkAuthStatus agree, and name the server the accounts list names', async () => {
@@ -49,8 +49,9 @@ describe('session', () => {
     expect(sso.RESULT).toBe(true);
     expect(sso.USER_ID).toBe(ping.userId);
     expect(sso.EXPIRES).toBeGreaterThan(0);
+    // Fields the service may leave out: compared when sent.
     expect(sso.EXPIRES).toBeLessThanOrEqual(ping.ssoExpires ?? Number.POSITIVE_INFINITY);
-    expect(sso.lastAccessed).toBeGreaterThanOrEqual(sso.AUTH_TIME);
+    expect(sso.lastAccessed).toBeGreaterThanOrEqual(sso.AUTH_TIME ?? Number.NEGATIVE_INFINITY);
   });
 
   it('initBrokerageSession takes an empty body, and answers 400 to a field that is not a boolean', async () => {

@@ -33,7 +33,7 @@ describeInProcess('streaming over the socket', () => {
   beforeAll(async () => {
     server = controls(suite.target);
     const { data } = await suite.client.GET('/v1/api/iserver/accounts');
-    accountId = data?.accounts[0] ?? '';
+    accountId = data?.accounts?.[0] ?? '';
   });
   beforeEach(() => {
     stream = contractStream(suite.target);

@@ -8,6 +8,7 @@ import { serverInfo } from '../domain/auth/session-views.js';
 import type { SnapshotEntry } from '../domain/market/market-data.js';
 import { snapshotEntryView } from '../domain/market/market-data-views.js';
 import { formatPrice } from '../domain/orders/order-text.js';
+import type { TradeView } from '../domain/orders/trades.js';
 import type { NotificationText } from '../domain/notifications/notification-texts.js';
 
 type Messages = streaming.ServerMessages;
@@ -84,19 +85,17 @@ export const orderUpdates = (args: Fields[]): Messages['orderUpdates'] => ({
   args: args as Messages['orderUpdates']['args'],
 });
 
-/** An execution on `str`: the trades view, with the stream's names (`conid` a string,
- * `conidex`) and without what the stream does not send. */
 /** An execution on `str` as recorded frames carry it: the HTTP trade with `conidex` for
  * `conidEx` and without the event-trading flag; `position` (the account's position in the
  * contract after it) on a live execution only, as the service's replay is not known to carry it. */
 export function tradeUpdate(
-  trade: Schema<'Trade'>,
+  trade: TradeView,
   position?: number,
 ): Messages['trades']['args'][number] {
   const notSent = new Set(['conidEx', 'is_event_trading']);
   const kept = Object.entries(trade).filter(([key]) => !notSent.has(key));
   return {
-    ...(Object.fromEntries(kept) as Omit<Schema<'Trade'>, 'conidEx' | 'is_event_trading'>),
+    ...(Object.fromEntries(kept) as Omit<TradeView, 'conidEx' | 'is_event_trading'>),
     conidex: trade.conidEx,
     ...(position === undefined ? {} : { position }),
   };

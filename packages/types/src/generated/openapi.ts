@@ -3323,7 +3323,7 @@ export interface components {
              *     to sign brokerage requests.
              * @example e4e16d5caf1db4cb6227
              */
-            oauth_token: string;
+            oauth_token?: string;
         };
         /**
          * @description The error object of brokerage operations. `statusCode` repeats the HTTP status as a number
@@ -3356,7 +3356,7 @@ export interface components {
              *     every later brokerage request signed with the live session token.
              * @example 7cdf27797598a65d1f98
              */
-            oauth_token: string;
+            oauth_token?: string;
             /**
              * @description The access token secret, encrypted with the consumer's public encryption key (RSA PKCS#1
              *     v1.5) and base64-encoded. It is not used as an HMAC key as in textbook OAuth 1.0a:
@@ -3364,7 +3364,7 @@ export interface components {
              *     the plaintext to get the *prepend* of the live session token request.
              * @example +1eKJlsfZJJZfMol4EDL+amKmfkIL6OYQNhX3A+AL7ggKoASC+RO+XIwfFwm8za+UQCU0uZantKLV8ftmg0jrbefIwQME23xhYyY5JcvW8r6I/PXvQeyfPGn4zQKeYF/zwYNwpbgAMHzyIi4iQCN7UbjsjAex/NEq9Qr5ZLv/K1BAfx8vbMuhl7HIajSDGmvA6Zh1SRbg3kj9KOx7T9caM2aS6tRRxWyY8D5baLDdbqYZUhaT5jLu81HsfeiHWvTOKj+/c8AjJXPPt92/sfsT/hyj018gyNMqrBRVSN2Feot3bavwx2s8Qb3GvY1T077sMK2bIGC6NXx9jjH/oX5DQ==
              */
-            oauth_token_secret: string;
+            oauth_token_secret?: string;
         };
         /**
          * @description The server's half of the Diffie-Hellman exchange and a value to check the computed live
@@ -3384,13 +3384,13 @@ export interface components {
              *     a mismatch means the token was computed wrongly and every later request would give 401.
              * @example 44388d5071a4a85e11608d89b642d0f0ea82bfb6
              */
-            live_session_token_signature: string;
+            live_session_token_signature?: string;
             /**
              * Format: int64
              * @description When the live session token expires, in epoch milliseconds (24 hours after it was issued).
              * @example 1735812000000
              */
-            live_session_token_expiration: number;
+            live_session_token_expiration?: number;
         };
         /**
          * @description A client-credentials token request authenticated by a signed JWT (RFC 7523 client
@@ -3444,24 +3444,24 @@ export interface components {
              *     it as opaque: its claims (issuer, client id, granted scopes, expiry) may change without notice.
              * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvb2F1dGgyIiwic3ViIjoiVEVTVENPTlMiLCJhdWQiOiJodHRwOi8vbG9jYWxob3N0OjUwMDAvZ3cvYXBpIiwiaWF0IjoxNzM1NzI1NjAxLCJleHAiOjE3MzU3MjkyMDEsInNjb3BlIjoic3NvLXNlc3Npb25zLndyaXRlIHNzby1icm93c2VyLXNlc3Npb25zLndyaXRlIiwianRpIjoiYzJkNGU2ZjgtMWEzYi00YzVkLThlN2YtOWEwYjFjMmQzZTRmIn0.GQ4a7EjAplkPnxBVB0NtS2-4BBBDMuOFBsA2lh8kJMlnIsnIfcmi-aSy06M-QLFoqktKui8HCAnq-4iMcTOrWjHEcR6LV0m7IFae3paQTDiMi8JD0a5TOhhZSPUv56y9-dJ5QQAQom35_eKy5B1PBOkISvfAc-KcrKxKENeXX4PkQgI0W4d1h6PiMqZRbyyzo2G--MeTQkRFmiDUb0kbHLZmK099nvipoiT7XpX-89jS2V2CR1OLaZBEUS5O59U1jQ3iakEsXrdnqQD0BMJpbS-9C9QJh0Hf9idi2uapr--1lPLVeew6gLEB_fd4l9SFX_Zppdzvly8s_nP-gXylrQ
              */
-            access_token: string;
+            access_token?: string;
             /**
              * @description How to present the token; always `Bearer`.
              * @example Bearer
              * @enum {string}
              */
-            token_type: "Bearer";
+            token_type?: "Bearer";
             /**
              * @description Seconds until the token expires, counted from the answer; ask for a new one before then.
              * @example 3600
              */
-            expires_in: number;
+            expires_in?: number;
             /**
              * @description The scopes granted, separated by single spaces: those asked for that the client holds.
              *     May be fewer than asked for.
              * @example sso-sessions.write sso-browser-sessions.write
              */
-            scope: string;
+            scope?: string;
             /**
              * @description A token that obtains a new access token without signing in again, for the grants that issue one. The client-credentials grant issues none (RFC 6749), so the reference server never sends it.
              * @example 8xLOxBtZp8
@@ -3576,7 +3576,7 @@ export interface components {
              * @description Whether the session was created and can be used; false when the end user's login is disabled or locked.
              * @example true
              */
-            active: boolean;
+            active?: boolean;
             /**
              * @description How to present `access_token`; always `Bearer`.
              * @example Bearer
@@ -3594,40 +3594,40 @@ export interface components {
              *     `session`, usable as the `api` cookie.
              * @example 2f87fedb317195b482ba761e8f5c0431
              */
-            sessionId: string;
+            sessionId?: string;
             /**
              * Format: int64
              * @description The brokerage's internal number of the end user (the `userId` of the ping response).
              * @example 123456789
              */
-            userId: number;
+            userId?: number;
             /**
              * @description The username of the end user, as given in `credential`.
              * @example jdoe123
              */
-            userName: string;
+            userName?: string;
             /**
              * @description Whether the brokerage session is open (true when `publish` was true and nothing competes);
              *     same meaning as `authenticated` of the authentication status.
              * @example true
              */
-            authenticated: boolean;
+            authenticated?: boolean;
             /**
              * @description Whether the session is connected to the brokerage backend.
              * @example true
              */
-            connected: boolean;
+            connected?: boolean;
             /**
              * @description Whether another session of the same user holds the brokerage connection (see `compete` of the request).
              * @example false
              */
-            competing: boolean;
+            competing?: boolean;
             /**
              * Format: int64
              * @description When the session and its `access_token` expire, in epoch milliseconds, unless ended earlier by logout or idle timeout.
              * @example 1735812005000
              */
-            expires: number;
+            expires?: number;
         };
         /** @description The end user to sign in to the hosted white-branded portal, and where the portal opens. */
         SsoBrowserSessionRequest: {
@@ -3668,7 +3668,7 @@ export interface components {
              *     time (see `expiresIn`).
              * @example http://localhost:5000/sso/Dispatcher?token=9c1e6a0f3b2d4e5f8a7b6c5d4e3f2a1b&path=%2Fportal%2F%23%2Fdashboard%2Fpositions
              */
-            url: string;
+            url?: string;
             /**
              * @description Seconds during which the link can be opened; after that a new browser session must be created.
              * @example 60
@@ -3697,12 +3697,12 @@ export interface components {
              * @description Name of the server.
              * @example RefBroker01
              */
-            serverName: string;
+            serverName?: string;
             /**
              * @description Version (and, on the real service, build date) of the server software.
              * @example Build 10.30.1, Reference server
              */
-            serverVersion: string;
+            serverVersion?: string;
         };
         /**
          * @description The state of the brokerage session, answered by the authentication status operation and
@@ -3710,20 +3710,20 @@ export interface components {
          */
         AuthStatus: {
             /** @description Whether the brokerage session is open; brokerage (`/iserver`) calls work only while true. */
-            authenticated: boolean;
+            authenticated?: boolean;
             /** @description Whether the connection to the brokerage backend has been established at least once in this session. */
             established?: boolean;
             /** @description Whether another session of the same user competes for the brokerage connection. */
-            competing: boolean;
+            competing?: boolean;
             /** @description Whether the session is connected to the brokerage backend. */
-            connected: boolean;
+            connected?: boolean;
             /** @description A status message; empty when all is well. */
-            message: string;
+            message?: string;
             /**
              * @description Hardware address of the session's server, for support purposes.
              * @example 02:00:5E:10:00:01
              */
-            MAC: string;
+            MAC?: string;
             /**
              * @description Internal use only: an identifier of the machine that holds the session and its hardware
              *     address, separated by `|`.
@@ -3732,7 +3732,7 @@ export interface components {
             hardware_info?: string;
             /** @description Reason the last attempt to open the brokerage session failed; empty when none did. */
             fail?: string;
-            serverInfo: components["schemas"]["ServerInfo"];
+            serverInfo?: components["schemas"]["ServerInfo"];
         };
         /**
          * @description The answer of a processed ping: the session identifier, the time left before the session
@@ -3744,7 +3744,7 @@ export interface components {
              *     session (see the `sessionCookie` security scheme).
              * @example 2f87fedb317195b482ba761e8f5c0431
              */
-            session: string;
+            session?: string;
             /**
              * Format: int64
              * @description Milliseconds until the session expires (a duration, not an epoch time); each request
@@ -3764,10 +3764,10 @@ export interface components {
              * @example 10001001
              */
             userId?: number;
-            hmds: components["schemas"]["HmdsStatus"];
+            hmds?: components["schemas"]["HmdsStatus"];
             /** @description The state of the brokerage session, as the authentication status operation answers it. */
-            iserver: {
-                authStatus: components["schemas"]["AuthStatus"];
+            iserver?: {
+                authStatus?: components["schemas"]["AuthStatus"];
             };
         };
         /**
@@ -3779,7 +3779,7 @@ export interface components {
              * @description Why the ping was not processed.
              * @example failed to process request
              */
-            error: string;
+            error?: string;
         };
         /**
          * @description The answer of the ping: the session identifier, the time left before the session expires and
@@ -3815,7 +3815,7 @@ export interface components {
              * @description Always `triggered`.
              * @example triggered
              */
-            message: string;
+            message?: string;
         };
         /** @description Confirmation that the session was ended. */
         LogoutResponse: {
@@ -3824,7 +3824,7 @@ export interface components {
              *     bearer token or `api` cookie that carried it stops working, and later calls answer 401.
              * @example true
              */
-            status: boolean;
+            status?: boolean;
         };
         /**
          * @description The single sign-on session behind the caller's session, as the service validates it: who is
@@ -3837,19 +3837,19 @@ export interface components {
              * @description The user's numeric id, as the ping's `userId`.
              * @example 10001001
              */
-            USER_ID: number;
+            USER_ID?: number;
             /**
              * @description The user name the session was opened for.
              * @example demo_individual
              */
-            USER_NAME: string;
+            USER_NAME?: string;
             /** @description Whether the single sign-on session is valid. */
-            RESULT: boolean;
+            RESULT?: boolean;
             /**
              * Format: int64
              * @description When the user logged in, epoch milliseconds.
              */
-            AUTH_TIME: number;
+            AUTH_TIME?: number;
             /** @description Whether the login used a second factor. */
             SF_ENABLED?: boolean;
             IS_FREE_TRIAL?: boolean;
@@ -3861,7 +3861,7 @@ export interface components {
              * Format: int64
              * @description Milliseconds the session has left, as the ping's `ssoExpires`.
              */
-            EXPIRES: number;
+            EXPIRES?: number;
             QUALIFIED_FOR_MOBILE_AUTH?: boolean | null;
             /**
              * @description The application the login lands in.
@@ -3874,7 +3874,7 @@ export interface components {
              * Format: int64
              * @description The session's last request, epoch milliseconds.
              */
-            lastAccessed: number;
+            lastAccessed?: number;
             LOGIN_TYPE?: number;
             PAPER_USER_NAME?: string;
             /** @description Features of the user's platform, by name. */
@@ -3922,22 +3922,22 @@ export interface components {
             /** @description Whether event (yes/no binary) contracts may be viewed. */
             allowEventContract?: boolean;
             /** @description Whether currency conversion orders (`isCcyConv`) are allowed. */
-            allowFXConv: boolean;
+            allowFXConv?: boolean;
             /** @description Whether the financial lens analytics are available. */
             allowFinancialLens?: boolean;
             /** @description Whether the mobile trading assistant (MTA) alert is available. */
-            allowMTA: boolean;
+            allowMTA?: boolean;
             /** @description Whether symbol type-ahead search is available. */
-            allowTypeAhead: boolean;
+            allowTypeAhead?: boolean;
             /** @description Whether event contracts may be traded. */
             allowEventTrading?: boolean;
             /**
              * @description Seconds after which a market-data snapshot should be refreshed.
              * @example 30
              */
-            snapshotRefreshTimeout: number;
+            snapshotRefreshTimeout?: number;
             /** @description Whether the user has a lite (commission-free) pricing plan. */
-            liteUser: boolean;
+            liteUser?: boolean;
             /** @description Whether news is shown. */
             showWebNews?: boolean;
             /** @description Whether research is available. */
@@ -3949,14 +3949,14 @@ export interface components {
             /** @description Whether the impact (sustainability) dashboard is shown. */
             showImpactDashboard?: boolean;
             /** @description Whether the user holds the DYNACCT property, so that dynamic account search and set-dynamic-account work (they answer 503 otherwise). */
-            allowDynAccount: boolean;
+            allowDynAccount?: boolean;
             /** @description Whether cryptocurrencies may be traded. */
-            allowCrypto: boolean;
+            allowCrypto?: boolean;
             /**
              * @description Comma-separated security types the user may trade.
              * @example STK,OPT,FUT,FOP,WAR,CASH,BOND,FUND,CFD
              */
-            allowedAssetTypes: string;
+            allowedAssetTypes?: string;
             /** @description Whether the user has financial-advisor features (allocation groups and the like). */
             allowFA?: boolean;
             /** @description Whether a lite account may be held under this pro login. */
@@ -3982,9 +3982,9 @@ export interface components {
              *       "U1234567"
              *     ]
              */
-            accounts: string[];
+            accounts?: string[];
             /** @description Properties of each account, keyed by account identifier (one entry per element of `accounts`). */
-            acctProps: {
+            acctProps?: {
                 [key: string]: components["schemas"]["AccountProperties"];
             };
             /**
@@ -3993,10 +3993,10 @@ export interface components {
              *       "U1234567": "U1234567"
              *     }
              */
-            aliases: {
+            aliases?: {
                 [key: string]: string;
             };
-            allowFeatures: components["schemas"]["AccountFeatures"];
+            allowFeatures?: components["schemas"]["AccountFeatures"];
             /**
              * @description Chart periods the user may request, keyed by security type (`STK`, `OPT`, `FUT`, `CASH`, ...);
              *     `*` means every period.
@@ -4019,34 +4019,34 @@ export interface components {
              *       ]
              *     }
              */
-            chartPeriods: {
+            chartPeriods?: {
                 [key: string]: string[];
             };
             /**
              * @description Names of the advisor's allocation groups; empty for an individual account.
              * @example []
              */
-            groups: string[];
+            groups?: string[];
             /**
              * @description Names of the advisor's allocation profiles (the older form of allocation groups); empty for an individual account.
              * @example []
              */
-            profiles: string[];
+            profiles?: string[];
             /**
              * @description The account orders and trades refer to in this session until another is selected with the switch-account operation; the first account of `accounts` at the start of a session.
              * @example U1234567
              */
-            selectedAccount: string;
-            serverInfo: components["schemas"]["ServerInfo"];
+            selectedAccount?: string;
+            serverInfo?: components["schemas"]["ServerInfo"];
             /**
              * @description Identifier of the brokerage session on the server, for support purposes.
              * @example 6a0a1d8e.00000042
              */
-            sessionId: string;
+            sessionId?: string;
             /** @description Whether the user is a free-trading (lite) user; spelled `isFT` in real payloads. */
             isFT: boolean;
             /** @description Whether the accounts are paper-trading (simulated) accounts. */
-            isPaper: boolean;
+            isPaper?: boolean;
         };
         /** @description The account to select for trading (switch account), for advisors and other multi-account structures. */
         SwitchAccountRequest: {
@@ -4059,12 +4059,12 @@ export interface components {
         /** @description The account now selected for trading, after a switch to another account. */
         AccountSwitched: {
             /** @description Whether the account is now the selected account (always true on status 200; a wrong id answers 500). */
-            set: boolean;
+            set?: boolean;
             /**
              * @description The account now selected, as `selectedAccount` of the accounts response will show it.
              * @example U2345671
              */
-            acctId: string;
+            acctId?: string;
         };
         /**
          * @description The answer to a switch to the account that is already selected: nothing changes. Sent to
@@ -4079,7 +4079,8 @@ export interface components {
         };
         /**
          * @description Validation of the switch: the account now selected (`set`, `acctId`), or, when the account
-         *     asked for is already the selected one, only a `success` text.
+         *     asked for is already the selected one, only a `success` text. `anyOf`, not `oneOf`: no field of
+         *     the switched account is always sent, so a `success` answer matches both shapes.
          */
         SwitchAccountResponse: components["schemas"]["AccountSwitched"] | components["schemas"]["AccountAlreadySelected"];
         /**
@@ -4099,27 +4100,27 @@ export interface components {
              * @description Identifier of the matching account; pass it to set-dynamic-account to trade it.
              * @example U2345671
              */
-            accountId: string;
+            accountId?: string;
             /**
              * @description Display alias of the account; its identifier when it has no user-defined alias.
              * @example Garcia Family
              */
-            alias: string;
+            alias?: string;
             /**
              * @description Identifier of the allocation structure the account belongs to, for support purposes.
              * @example 1845631
              */
-            allocationId: string;
+            allocationId?: string;
         };
         /** @description Accounts matching a dynamic account search pattern (users with the DYNACCT property only). */
         DynamicAccountSearchResult: {
             /** @description The accounts whose identifier or alias matches the pattern; empty when none does. */
-            matchedAccounts: components["schemas"]["DynamicAccountMatch"][];
+            matchedAccounts?: components["schemas"]["DynamicAccountMatch"][];
             /**
              * @description The search pattern of the request, echoed back.
              * @example U23
              */
-            pattern: string;
+            pattern?: string;
         };
         /** @description The dynamic account to select for trading (users with the DYNACCT property only). */
         SetDynamicAccountRequest: {
@@ -4132,12 +4133,12 @@ export interface components {
         /** @description The set-account answer of set-dynamic-account: the dynamic account now selected for trading. */
         SetDynamicAccountResponse: {
             /** @description Whether the dynamic account is now the selected account (always true on status 200; a wrong id answers 500). */
-            set: boolean;
+            set?: boolean;
             /**
              * @description The account now selected.
              * @example U2345671
              */
-            acctId: string;
+            acctId?: string;
             /**
              * @description Roles the user holds on the selected account (for example `OWNER`, `TRADER`).
              * @example [
@@ -4163,12 +4164,12 @@ export interface components {
              * @example INDIVIDUAL
              * @enum {string}
              */
-            entityType: "INDIVIDUAL" | "Joint" | "ORG";
+            entityType?: "INDIVIDUAL" | "Joint" | "ORG";
             /**
              * @description Full name, the first and last name joined by a space (the organisation's name for `ORG`).
              * @example John Smith
              */
-            entityName: string;
+            entityName?: string;
         };
         /**
          * @description A user affiliated with an account. The specification's table names the login field
@@ -4180,15 +4181,15 @@ export interface components {
              * @description Role of the user for the account (for example `OWNER`, `TRADER`, `ADVISOR`).
              * @example OWNER
              */
-            roleId: string;
+            roleId?: string;
             /** @description Internal use only. */
-            hasRightCodeInd: boolean;
+            hasRightCodeInd?: boolean;
             /**
              * @description Login name of the user. Spelled `userName` in real payloads although the specification's table writes `username`.
              * @example jsmith123
              */
-            userName: string;
-            entity: components["schemas"]["AccountEntity"];
+            userName?: string;
+            entity?: components["schemas"]["AccountEntity"];
         };
         /** @description The individual(s) listed on the account's application. */
         AccountApplicant: {
@@ -4198,7 +4199,7 @@ export interface components {
              *       "John Smith"
              *     ]
              */
-            signatures: string[];
+            signatures?: string[];
         };
         /** @description The users affiliated with an account and the names that sign for it (signatures and owners). */
         SignaturesAndOwners: {
@@ -4206,10 +4207,10 @@ export interface components {
              * @description The account identifier given in the request.
              * @example U1234567
              */
-            accountId: string;
+            accountId?: string;
             /** @description All users affiliated with the account (owners, traders, advisors). */
-            users: components["schemas"]["AccountUser"][];
-            applicant: components["schemas"]["AccountApplicant"];
+            users?: components["schemas"]["AccountUser"][];
+            applicant?: components["schemas"]["AccountApplicant"];
         };
         /** @description Cash of an account in one currency, or the total over all currencies in the base currency. */
         CashBalance: {
@@ -4218,17 +4219,17 @@ export interface components {
              * @example EUR
              * @example Total (in USD)
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Cash balance in this currency, including unsettled trades; negative when borrowed.
              * @example 1500
              */
-            balance: number;
+            balance?: number;
             /**
              * @description Cash in this currency whose trades have settled.
              * @example 1500
              */
-            settledCash: number;
+            settledCash?: number;
         };
         /**
          * @description General overview of an account's values, as numbers in the account's base currency (the
@@ -4245,87 +4246,87 @@ export interface components {
              * @description Kind of account; an empty string for a standard individual account (values seen otherwise include `ADVISOR`).
              * @example
              */
-            accountType: string;
+            accountType?: string;
             /**
              * @description Why the account cannot trade at the moment (for example `Account restricted`); an empty string while it can.
              * @example
              */
-            status: string;
+            status?: string;
             /**
              * @description Total cash balance of the account over all currencies, in the base currency.
              * @example 26627.5
              */
-            balance: number;
+            balance?: number;
             /**
              * @description Special memorandum account (Regulation T excess equity credit line); spelled in capitals as in real payloads.
              * @example 36127.5
              */
-            SMA: number;
+            SMA?: number;
             /**
              * @description Value of securities the account can buy on margin now (four times the available funds for a margin account, the available funds for a cash account).
              * @example 144510
              */
-            buyingPower: number;
+            buyingPower?: number;
             /**
              * @description Equity available for new positions, equity with loan value minus initial margin.
              * @example 36127.5
              */
-            availableFunds: number;
+            availableFunds?: number;
             /**
              * @description Equity above the maintenance requirement, equity with loan value minus maintenance margin; at or below zero positions are liquidated.
              * @example 40877.5
              */
-            excessLiquidity: number;
+            excessLiquidity?: number;
             /**
              * @description Value of the account if every position were closed now, cash plus market value of positions.
              * @example 45627.5
              */
-            netLiquidationValue: number;
+            netLiquidationValue?: number;
             /**
              * @description Net liquidation value minus the value of options (the basis for margin requirements).
              * @example 45627.5
              */
-            equityWithLoanValue: number;
+            equityWithLoanValue?: number;
             /**
              * @description Amount borrowed under Regulation T (negative cash financed by the broker); zero when cash is positive.
              * @example 0
              */
-            regTLoan: number;
+            regTLoan?: number;
             /**
              * @description Gross position value of securities, the sum of the absolute market values of stock, option and fund positions.
              * @example 19000
              */
-            securitiesGVP: number;
+            securitiesGVP?: number;
             /**
              * @description Cash in all currencies converted to the base currency, including unsettled cash.
              * @example 26627.5
              */
-            totalCashValue: number;
+            totalCashValue?: number;
             /**
              * @description Interest accrued but not yet posted (credit positive, debit negative).
              * @example 0
              */
-            accruedInterest: number;
+            accruedInterest?: number;
             /**
              * @description Initial margin under Regulation T rules (50 % of long stock value).
              * @example 9500
              */
-            regTMargin: number;
+            regTMargin?: number;
             /**
              * @description Margin required to open the current positions.
              * @example 9500
              */
-            initialMargin: number;
+            initialMargin?: number;
             /**
              * @description Margin required to keep the current positions (25 % of long stock value).
              * @example 4750
              */
-            maintenanceMargin: number;
+            maintenanceMargin?: number;
             /**
              * @description Cash per currency held, ending with a total entry whose `currency` is `Total (in <base>)`
              *     (for example `Total (in USD)`), as in real payloads.
              */
-            cashBalances: components["schemas"]["CashBalance"][];
+            cashBalances?: components["schemas"]["CashBalance"][];
         };
         /**
          * @description Equity and cash of one segment of an account (or the total), each a formatted amount in the
@@ -4338,7 +4339,7 @@ export interface components {
              * @description Net liquidation value of the segment, cash plus market value of its positions.
              * @example 45,628 USD
              */
-            net_liquidation: string;
+            net_liquidation?: string;
             /**
              * @description Part of the net liquidation value that is uncertain because prices are stale or missing (after-hours moves); sent for the total.
              * @example 0 USD
@@ -4348,7 +4349,7 @@ export interface components {
              * @description Equity with loan value of the segment (settled cash for a cash account; cash plus the value of stock, bonds, funds and European and Asian options for a margin account).
              * @example 45,628 USD
              */
-            equity_with_loan: string;
+            equity_with_loan?: string;
             /**
              * @description Equity with loan value at the close of the previous trading day; sent for the total and securities.
              * @example 45,416 USD
@@ -4368,7 +4369,7 @@ export interface components {
              * @description Cash of the segment in all currencies, converted to the base currency; negative when borrowed.
              * @example 26,628 USD
              */
-            cash: string;
+            cash?: string;
             /**
              * @description Interest accrued month to date (credit positive, debit negative).
              * @example 0 USD
@@ -4393,7 +4394,7 @@ export interface components {
          *     amounts to accounts without any) and, on some accounts, others such as `cfd`.
          */
         AccountBalances: {
-            total: components["schemas"]["AccountBalancesSegment"];
+            total?: components["schemas"]["AccountBalancesSegment"];
             securities?: components["schemas"]["AccountBalancesSegment"];
             commodities?: components["schemas"]["AccountBalancesSegment"];
             "Crypto at Paxos"?: components["schemas"]["AccountBalancesSegment"];
@@ -4412,7 +4413,7 @@ export interface components {
              * @description Initial margin required by the current positions.
              * @example 9,500 USD
              */
-            current_initial: string;
+            current_initial?: string;
             /**
              * @description Margin predicted at the next open, after expiring derivatives are settled; zero when nothing expires.
              * @example 0 USD
@@ -4422,7 +4423,7 @@ export interface components {
              * @description Maintenance margin required by the current positions.
              * @example 4,750 USD
              */
-            current_maint: string;
+            current_maint?: string;
             /**
              * @description Initial margin that will apply at the next scheduled margin change (the look-ahead initial margin); the key is misspelt `inital` in real payloads.
              * @example 9,500 USD
@@ -4456,7 +4457,7 @@ export interface components {
          *     `commodities`, `Crypto at Paxos`, ...), as for the balances.
          */
         AccountMargins: {
-            total: components["schemas"]["AccountMarginsSegment"];
+            total?: components["schemas"]["AccountMarginsSegment"];
             securities?: components["schemas"]["AccountMarginsSegment"];
             commodities?: components["schemas"]["AccountMarginsSegment"];
             "Crypto at Paxos"?: components["schemas"]["AccountMarginsSegment"];
@@ -4613,12 +4614,12 @@ export interface components {
              * @description Funds available for new positions now, equity with loan value minus initial margin.
              * @example 36,128 USD
              */
-            current_available: string;
+            current_available?: string;
             /**
              * @description Excess liquidity now, equity with loan value minus maintenance margin; at or below zero positions are liquidated.
              * @example 40,878 USD
              */
-            current_excess: string;
+            current_excess?: string;
             /**
              * @description Excess liquidity predicted after expiring derivatives are settled; zero when nothing expires.
              * @example 0 USD
@@ -4691,7 +4692,7 @@ export interface components {
          *     `commodities`, `Crypto at Paxos`, and on some accounts `cfd`), as for the balances.
          */
         AccountAvailableFunds: {
-            total: components["schemas"]["AvailableFundsSegment"];
+            total?: components["schemas"]["AvailableFundsSegment"];
             securities?: components["schemas"]["AvailableFundsSegment"];
             commodities?: components["schemas"]["AvailableFundsSegment"];
             "Crypto at Paxos"?: components["schemas"]["AvailableFundsSegment"];
@@ -4737,7 +4738,7 @@ export interface components {
          */
         PartitionedPnl: {
             /** @description Profit and loss per partition, keyed by `<accountId>.Core`; an empty array on the first request of a session. */
-            upnl: {
+            upnl?: {
                 [key: string]: components["schemas"]["PnlEntry"];
             } | components["schemas"]["PnlEntry"][];
         };
@@ -4750,18 +4751,18 @@ export interface components {
              *       "U2345672"
              *     ]
              */
-            mmc: string[];
+            mmc?: string[];
             /**
              * @description Identifier of the master account this account belongs to (its own identifier for the master); an empty string for a stand-alone account.
              * @example F7654321
              */
-            accountId: string;
+            accountId?: string;
             /** @description Whether the account is the master (parent) of a multi-account structure. */
-            isMParent: boolean;
+            isMParent?: boolean;
             /** @description Whether the account is a client (child) account of a multi-account structure. */
-            isMChild: boolean;
+            isMChild?: boolean;
             /** @description Whether the account belongs to a multiplex structure (one client account shared by several advisors). */
-            isMultiplex: boolean;
+            isMultiplex?: boolean;
         };
         /**
          * @description An account as the portfolio operations list it. Listing portfolio accounts (or subaccounts)
@@ -4772,52 +4773,52 @@ export interface components {
              * @description The account identifier (same as `accountId`).
              * @example U1234567
              */
-            id: string;
+            id?: string;
             /**
              * @description The account identifier, as used in paths such as the ledger's.
              * @example U1234567
              */
-            accountId: string;
+            accountId?: string;
             /**
              * @description The account's virtual account number, or its identifier when it has none.
              * @example U1234567
              */
-            accountVan: string;
+            accountVan?: string;
             /**
              * @description Name on the account, usually the holder's name or the organisation's.
              * @example John Smith
              */
-            accountTitle: string;
+            accountTitle?: string;
             /**
              * @description Name to show for the account, the alias when one is set and otherwise the title.
              * @example John Smith
              */
-            displayName: string;
+            displayName?: string;
             /**
              * @description User-defined alias of the account; null when none is set.
              * @example null
              */
-            accountAlias: string | null;
+            accountAlias?: string | null;
             /**
              * @description When the account was opened, as epoch milliseconds (despite its name, not a status code).
              * @example 1644814800000
              */
-            accountStatus: number;
+            accountStatus?: number;
             /**
              * @description Base currency of the account.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Kind of account holder (`INDIVIDUAL`, `JOINT`, `ORG`, `TRUST`, `IRA`), or `DEMO` for a paper-trading account.
              * @example INDIVIDUAL
              */
-            type: string;
+            type?: string;
             /**
              * @description Trading permissions of the account (`PMRGN` portfolio margin, `REGT` Regulation T margin, `CASH` cash account).
              * @example REGT
              */
-            tradingType: string;
+            tradingType?: string;
             /**
              * @description Business line the account belongs to at the broker, for support purposes.
              * @example IB_PROSERVE
@@ -4845,9 +4846,9 @@ export interface components {
              * @example O
              * @enum {string}
              */
-            clearingStatus: "O" | "P" | "N" | "A" | "C" | "R";
+            clearingStatus?: "O" | "P" | "N" | "A" | "C" | "R";
             /** @description Whether the account is a Covestor (managed-portfolio) account. */
-            covestor: boolean;
+            covestor?: boolean;
             /** @description Whether the account holds prepaid cryptocurrency with the Zero Hash custodian; keyed with a capital and a hyphen as in real payloads. */
             "PrepaidCrypto-Z"?: boolean;
             /** @description Whether the account holds prepaid cryptocurrency with the Paxos custodian; keyed with a capital and a hyphen as in real payloads. */
@@ -4858,12 +4859,12 @@ export interface components {
             trackVirtualFXPortfolio?: boolean;
             /** @description Whether the account can receive live orders. */
             brokerageAccess?: boolean;
-            parent: components["schemas"]["PortfolioAccountParent"];
+            parent?: components["schemas"]["PortfolioAccountParent"];
             /**
              * @description Short description of the account for display, usually its identifier (with the alias when one is set).
              * @example U1234567
              */
-            desc: string;
+            desc?: string;
         };
         /**
          * @description Cash, market values and profit and loss of an account in one currency (or, for the `BASE`
@@ -4875,7 +4876,7 @@ export interface components {
              * @description Market value of commodity positions in the currency.
              * @example 0
              */
-            commoditymarketvalue: number;
+            commoditymarketvalue?: number;
             /**
              * @description Market value of cryptocurrency positions in the currency.
              * @example 0
@@ -4885,12 +4886,12 @@ export interface components {
              * @description Market value of futures positions in the currency.
              * @example 0
              */
-            futuremarketvalue: number;
+            futuremarketvalue?: number;
             /**
              * @description Settled cash in the currency.
              * @example 25000
              */
-            settledcash: number;
+            settledcash?: number;
             /**
              * @description Rate between the base currency and this currency: an amount in this currency times
              *     `exchangerate` gives the amount in the base currency (1 for the base currency and
@@ -4899,134 +4900,134 @@ export interface components {
              * @example 1
              * @example 1.085
              */
-            exchangerate: number;
+            exchangerate?: number;
             /**
              * @description Internal use only.
              * @example 1
              */
-            sessionid: number;
+            sessionid?: number;
             /**
              * @description Cash available for trading in the currency, including unsettled trades.
              * @example 25000
              */
-            cashbalance: number;
+            cashbalance?: number;
             /**
              * @description Market value of corporate bond positions.
              * @example 0
              */
-            corporatebondsmarketvalue: number;
+            corporatebondsmarketvalue?: number;
             /**
              * @description Market value of warrant positions.
              * @example 0
              */
-            warrantsmarketvalue: number;
+            warrantsmarketvalue?: number;
             /**
              * @description Net liquidation value of cash and positions held in the currency.
              * @example 44000
              */
-            netliquidationvalue: number;
+            netliquidationvalue?: number;
             /**
              * @description Margin interest on the currency (accrued interest; credit positive, debit negative).
              * @example 0
              */
-            interest: number;
+            interest?: number;
             /**
              * @description Unrealized profit and loss of positions in the currency.
              * @example 1500
              */
-            unrealizedpnl: number;
+            unrealizedpnl?: number;
             /**
              * @description Market value of stock positions.
              * @example 19000
              */
-            stockmarketvalue: number;
+            stockmarketvalue?: number;
             /**
              * @description Market value of money-fund positions.
              * @example 0
              */
-            moneyfunds: number;
+            moneyfunds?: number;
             /**
              * @description The currency of the entry (its key in the ledger); `BASE` for the base-currency total.
              * @example USD
              * @example BASE
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Profit and loss realized today in the currency.
              * @example 0
              */
-            realizedpnl: number;
+            realizedpnl?: number;
             /**
              * @description Market value of all fund positions.
              * @example 0
              */
-            funds: number;
+            funds?: number;
             /**
              * @description The account identifier.
              * @example U1234567
              */
-            acctcode: string;
+            acctcode?: string;
             /**
              * @description Market value of issuer option positions.
              * @example 0
              */
-            issueroptionsmarketvalue: number;
+            issueroptionsmarketvalue?: number;
             /**
              * @description Always `LedgerList`; internal use only.
              * @example LedgerList
              * @constant
              */
-            key: "LedgerList";
+            key?: "LedgerList";
             /**
              * @description When the values were computed, as epoch seconds.
              * @example 1718035200
              */
-            timestamp: number;
+            timestamp?: number;
             /**
              * @description Internal use only.
              * @example 0
              */
-            severity: number;
+            severity?: number;
             /**
              * @description Market value of stock option positions.
              * @example 0
              */
-            stockoptionmarketvalue: number;
+            stockoptionmarketvalue?: number;
             /**
              * @description Profit and loss of futures positions only.
              * @example 0
              */
-            futuresonlypnl: number;
+            futuresonlypnl?: number;
             /**
              * @description Market value of treasury bond positions.
              * @example 0
              */
-            tbondsmarketvalue: number;
+            tbondsmarketvalue?: number;
             /**
              * @description Market value of options on futures.
              * @example 0
              */
-            futureoptionmarketvalue: number;
+            futureoptionmarketvalue?: number;
             /**
              * @description Internal use only (cash held in the currency trading segment).
              * @example 0
              */
-            cashbalancefxsegment: number;
+            cashbalancefxsegment?: number;
             /**
              * @description The currency of the entry again (`BASE` for the base-currency total).
              * @example USD
              */
-            secondkey: string;
+            secondkey?: string;
             /**
              * @description Market value of treasury bill positions.
              * @example 0
              */
-            tbillsmarketvalue: number;
+            tbillsmarketvalue?: number;
             /**
              * @description Dividends receivable held in the currency.
              * @example 0
              */
-            dividends: number;
+            dividends?: number;
             /**
              * @description Sent on some entries only (the last of the answer, `BASE` here) with the value 1; marks the end of the bundle.
              * @example 1
@@ -5046,25 +5047,25 @@ export interface components {
         /** @description One page of the sub-accounts of a large account structure (up to 20 a page). */
         Subaccounts2: {
             /** @description Where the page sits in the whole list. */
-            metadata: {
+            metadata?: {
                 /**
                  * @description The page's number, from 0.
                  * @example 0
                  */
-                pageNum: number;
+                pageNum?: number;
                 /**
                  * @description Most accounts a page holds (20).
                  * @example 20
                  */
-                pageSize: number;
+                pageSize?: number;
                 /**
                  * @description Number of sub-accounts over all pages.
                  * @example 2
                  */
-                total: number;
+                total?: number;
             };
             /** @description The page's sub-accounts. */
-            subaccounts: components["schemas"]["PortfolioAccount"][];
+            subaccounts?: components["schemas"]["PortfolioAccount"][];
         };
         /**
          * @description One tier of a contract's price increment table: from `lowerEdge` upwards (until the next tier's
@@ -5075,12 +5076,12 @@ export interface components {
              * @description Price from which this tier applies.
              * @example 0
              */
-            lowerEdge: number;
+            lowerEdge?: number;
             /**
              * @description Minimum price step (tick size) of prices from the lower edge up.
              * @example 0.01
              */
-            increment: number;
+            increment?: number;
         };
         /**
          * @description A position of an account in one contract, as the cached positions operations give it: size,
@@ -5095,107 +5096,107 @@ export interface components {
              * @description The account holding the position.
              * @example U1234567
              */
-            acctId: string;
+            acctId?: string;
             /**
              * Format: int32
              * @description Contract id of the instrument held.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Short description of the contract (the symbol for a stock; symbol, expiry, strike and right for an option).
              * @example AAPL
              */
-            contractDesc: string;
+            contractDesc?: string;
             /**
              * @description Size of the position in units of the contract (negative when short); fractional for fractional shares.
              * @example 100
              */
-            position: number;
+            position?: number;
             /**
              * @description Market price of one unit in the contract's currency, unrounded.
              * @example 189.5
              */
-            mktPrice: number;
+            mktPrice?: number;
             /**
              * @description Market value of the position in the contract's currency (size × price × multiplier), to the cent.
              * @example 18950
              */
-            mktValue: number;
+            mktValue?: number;
             /**
              * @description Currency the contract trades in.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Average cost of one unit including the multiplier (for an option of multiplier 100, 100 times `avgPrice`).
              * @example 170.25
              */
-            avgCost: number;
+            avgCost?: number;
             /**
              * @description Average price paid per unit, as quoted (without the multiplier).
              * @example 170.25
              */
-            avgPrice: number;
+            avgPrice?: number;
             /**
              * @description Profit or loss realized on the position by closing trades, in the contract's currency.
              * @example 0
              */
-            realizedPnl: number;
+            realizedPnl?: number;
             /**
              * @description Profit or loss of the open position at the market price, in the contract's currency.
              * @example 1925
              */
-            unrealizedPnl: number;
+            unrealizedPnl?: number;
             /**
              * @description Exchanges of the position (an object in the vendor's description); null in every payload seen.
              * @example null
              */
-            exchs: Record<string, never> | null;
+            exchs?: Record<string, never> | null;
             /**
              * @description Expiry as `YYYYMMDD` for derivatives; null for stocks, or while the definition is missing.
              * @example null
              */
-            expiry: string | null;
+            expiry?: string | null;
             /**
              * @description Right of an option (`P` put, `C` call); null for other contracts.
              * @example null
              * @enum {string|null}
              */
-            putOrCall: "P" | "C" | null;
+            putOrCall?: "P" | "C" | null;
             /**
              * @description Contract multiplier; `0` for stocks (the service's way of saying "none"), null while the definition is missing.
              * @example 0
              */
-            multiplier: number | null;
+            multiplier?: number | null;
             /**
              * @description Strike of an option as a string (`"440"`), `"0"` for other contracts; the number `0` while the definition is missing.
              * @example 0
              */
-            strike: string | number;
+            strike?: string | number;
             /**
              * @description Exercise style of an option; null in the payloads seen.
              * @example null
              */
-            exerciseStyle: string | null;
+            exerciseStyle?: string | null;
             /** @description Always an empty array in the payloads seen. */
-            conExchMap: unknown[];
+            conExchMap?: unknown[];
             /**
              * @description Security type of the contract (`STK`, `OPT`, `FUT`, `CASH`, `BOND`, `CRYPTO`, ...).
              * @example STK
              */
-            assetClass: string;
+            assetClass?: string;
             /**
              * Format: int32
              * @description Contract id of the underlying for derivatives; `0` otherwise.
              * @example 0
              */
-            undConid: number;
+            undConid?: number;
             /**
              * @description Model portfolio the position belongs to; empty outside model portfolios.
              * @example
              */
-            model: string;
+            model?: string;
             /** @description Price increment tiers of the contract. */
             incrementRules?: components["schemas"]["ContractIncrementRule"][];
             /** @description How prices of the contract are displayed. */
@@ -5346,87 +5347,87 @@ export interface components {
              * @description Asset class of the contract (`STK`, `OPT`, `FUT`, ...).
              * @example STK
              */
-            assetClass: string;
+            assetClass?: string;
             /**
              * @description Average cost of one unit including the multiplier.
              * @example 170.25
              */
-            avgCost: number;
+            avgCost?: number;
             /**
              * @description Average price paid per unit, as quoted.
              * @example 170.25
              */
-            avgPrice: number;
+            avgPrice?: number;
             /**
              * @description Contract id, sent as a string of digits here (unlike the cached positions' integer).
              * @example 265598
              */
-            conid: string;
+            conid?: string;
             /**
              * @description Currency the contract trades in.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Local symbol of the contract.
              * @example AAPL
              */
-            description: string;
+            description?: string;
             /**
              * @description Industry group of the issuer; null when unclassified.
              * @example Computers
              */
-            group: string | null;
+            group?: string | null;
             /**
              * @description Undocumented flag; false in the payloads seen.
              * @example false
              */
-            isLastToLoq: boolean;
+            isLastToLoq?: boolean;
             /**
              * @description Market price of one unit, unrounded.
              * @example 189.5
              */
-            marketPrice: number;
+            marketPrice?: number;
             /**
              * @description Market value of the position in the contract's currency, unrounded.
              * @example 18950
              */
-            marketValue: number;
+            marketValue?: number;
             /**
              * @description Model portfolio the position belongs to; empty outside model portfolios.
              * @example
              */
-            model: string;
+            model?: string;
             /**
              * @description Size of the position in units of the contract (negative when short).
              * @example 100
              */
-            position: number;
+            position?: number;
             /**
              * @description Profit or loss realized by closing trades, in the contract's currency.
              * @example 0
              */
-            realizedPnl: number;
+            realizedPnl?: number;
             /**
              * @description Security type of the contract.
              * @example STK
              */
-            secType: string;
+            secType?: string;
             /**
              * @description Industry sector of the issuer; null when unclassified.
              * @example Technology
              */
-            sector: string | null;
+            sector?: string | null;
             /**
              * @description When the position was read, in epoch seconds.
              * @example 1718035200
              */
-            timestamp: number;
+            timestamp?: number;
             /**
              * @description Profit or loss of the open position at the market price, unrounded.
              * @example 1925
              */
-            unrealizedPnl: number;
+            unrealizedPnl?: number;
         };
         /**
          * @description The positions in one contract, keyed by the account holding them; each value is an array with
@@ -5441,27 +5442,27 @@ export interface components {
              * @description The legs as `<ratio>*<conid>` terms joined by their signs.
              * @example 1*649180695-1*654503299
              */
-            description: string;
+            description?: string;
             /** @description The legs of the combination. */
-            legs: {
+            legs?: {
                 /**
                  * @description Contract id of the leg, as a string of digits.
                  * @example 649180695
                  */
-                conid: string;
+                conid?: string;
                 /**
                  * @description Units of the leg per unit of the combination; negative for a sold leg.
                  * @example 1
                  */
-                ratio: number;
+                ratio?: number;
             }[];
             /**
              * @description The service's identifier of the combination position.
              * @example CP.CP695fcbb4
              */
-            name: string;
+            name?: string;
             /** @description The account's position in each leg. */
-            positions: components["schemas"]["Position"][];
+            positions?: components["schemas"]["Position"][];
         };
         /**
          * @description One value of the portfolio summary. Money values carry their figure in `amount` and the base
@@ -5473,32 +5474,32 @@ export interface components {
              * @description The figure of a money value; 0 for non-money values.
              * @example 104565.5
              */
-            amount: number;
+            amount?: number;
             /**
              * @description Currency of `amount` (the account's base currency); null for non-money values.
              * @example USD
              */
-            currency: string | null;
+            currency?: string | null;
             /**
              * @description True when the value does not exist, as opposed to being zero.
              * @example false
              */
-            isNull: boolean;
+            isNull?: boolean;
             /**
              * @description When the value was computed, in epoch milliseconds.
              * @example 1718035200000
              */
-            timestamp: number;
+            timestamp?: number;
             /**
              * @description The value of a non-money key as a string (`"true"`, `"-1"`, `"US Securities"`, `"null"`); null for money values.
              * @example null
              */
-            value: string | null;
+            value?: string | null;
             /**
              * @description Severity of the value (0 in the payloads seen).
              * @example 0
              */
-            severity: number;
+            severity?: number;
         };
         /**
          * @description The portfolio summary of an account: one value per lower-case key, each
@@ -5526,29 +5527,29 @@ export interface components {
          */
         PortfolioSummary: {
             /** @description The account identifier, in `value`. */
-            accountcode: components["schemas"]["PortfolioSummaryValue"];
+            accountcode?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Available funds: equity with loan value less initial margin. */
-            availablefunds: components["schemas"]["PortfolioSummaryValue"];
+            availablefunds?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Buying power: available funds times the leverage of the account type (4 on margin accounts, 1 on cash accounts). */
-            buyingpower: components["schemas"]["PortfolioSummaryValue"];
+            buyingpower?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Equity with loan value. */
-            equitywithloanvalue: components["schemas"]["PortfolioSummaryValue"];
+            equitywithloanvalue?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Excess liquidity: equity with loan value less maintenance margin. */
-            excessliquidity: components["schemas"]["PortfolioSummaryValue"];
+            excessliquidity?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Gross position value: the absolute market values of the positions added up. */
-            grosspositionvalue: components["schemas"]["PortfolioSummaryValue"];
+            grosspositionvalue?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Initial margin requirement. */
-            initmarginreq: components["schemas"]["PortfolioSummaryValue"];
+            initmarginreq?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Maintenance margin requirement. */
-            maintmarginreq: components["schemas"]["PortfolioSummaryValue"];
+            maintmarginreq?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Net liquidation value: cash plus the value of all positions. */
-            netliquidation: components["schemas"]["PortfolioSummaryValue"];
+            netliquidation?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Net liquidation value: cash plus the value of all positions (commodities segment). */
-            "netliquidation-c": components["schemas"]["PortfolioSummaryValue"];
+            "netliquidation-c"?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Net liquidation value: cash plus the value of all positions (securities segment). */
-            "netliquidation-s": components["schemas"]["PortfolioSummaryValue"];
+            "netliquidation-s"?: components["schemas"]["PortfolioSummaryValue"];
             /** @description Total cash, all currencies converted to the base currency. */
-            totalcashvalue: components["schemas"]["PortfolioSummaryValue"];
+            totalcashvalue?: components["schemas"]["PortfolioSummaryValue"];
         } & {
             [key: string]: components["schemas"]["PortfolioSummaryValue"];
         };
@@ -5561,14 +5562,14 @@ export interface components {
              *       "CASH": 85000
              *     }
              */
-            long: {
+            long?: {
                 [key: string]: number;
             };
             /**
              * @description Value of the short positions (and negative cash) per category, negative, in the base currency.
              * @example {}
              */
-            short: {
+            short?: {
                 [key: string]: number;
             };
         };
@@ -5580,11 +5581,11 @@ export interface components {
          */
         AssetAllocation: {
             /** @description Breakdown by asset class; cash counts under `CASH`. */
-            assetClass: components["schemas"]["AllocationSide"];
+            assetClass?: components["schemas"]["AllocationSide"];
             /** @description Breakdown by industry sector. */
-            sector: components["schemas"]["AllocationSide"];
+            sector?: components["schemas"]["AllocationSide"];
             /** @description Breakdown by industry group. */
-            group: components["schemas"]["AllocationSide"];
+            group?: components["schemas"]["AllocationSide"];
         };
         /** @description Account identifiers; several accounts are consolidated into one answer. */
         AccountIdList: string[];
@@ -5608,12 +5609,12 @@ export interface components {
              * @description The day, `YYYYMMDD`.
              * @example 20240531
              */
-            date: string;
+            date?: string;
             /**
              * @description The net asset value at that close, in the base currency.
              * @example 101250.5
              */
-            val: number;
+            val?: number;
         };
         /** @description One account's (or the consolidation's) series in a performance answer. */
         PerformanceSeries: {
@@ -5621,7 +5622,7 @@ export interface components {
              * @description What `id` identifies (`acctid` for an account).
              * @example acctid
              */
-            idType: string;
+            idType?: string;
             /** @description Net asset value per date of the answer's `dates` (NAV series only). */
             navs?: number[];
             /** @description Return per date of the answer's `dates` (cumulative or per period), as a fraction rounded to 4 decimals. */
@@ -5630,36 +5631,36 @@ export interface components {
              * @description First day of the series, `YYYYMMDD`.
              * @example 20240603
              */
-            start: string;
+            start?: string;
             /**
              * @description Last day of the series, `YYYYMMDD`.
              * @example 20240610
              */
-            end: string;
+            end?: string;
             /**
              * @description The account identifier.
              * @example U1234567
              */
-            id: string;
+            id?: string;
             startNAV?: components["schemas"]["StartNav"];
             /**
              * @description Base currency of the account.
              * @example USD
              */
-            baseCurrency: string;
+            baseCurrency?: string;
         };
         /** @description A family of series (NAV, cumulative or per-period returns) sharing one list of dates. */
         PerformanceSeriesSet: {
             /** @description One series per account. */
-            data: components["schemas"]["PerformanceSeries"][];
+            data?: components["schemas"]["PerformanceSeries"][];
             /**
              * @description Frequency of the dates (`D` daily, `M` monthly).
              * @example D
              * @enum {string}
              */
-            freq: "D" | "M";
+            freq?: "D" | "M";
             /** @description The dates of the series' values, `YYYYMMDD` (daily) or `YYYYMM` (monthly). */
-            dates: string[];
+            dates?: string[];
         };
         /**
          * @description Performance of the requested accounts over one period, time-weighted: the net asset value per
@@ -5670,32 +5671,32 @@ export interface components {
              * @description Currency the figures are in (`base`, the base currency).
              * @example base
              */
-            currencyType: string;
+            currencyType?: string;
             /**
              * @description Internal result code (0).
              * @example 0
              */
             rc?: number;
-            nav: components["schemas"]["PerformanceSeriesSet"];
+            nav?: components["schemas"]["PerformanceSeriesSet"];
             /**
              * @description Number of days of history the service holds for the accounts.
              * @example 366
              */
-            nd: number;
-            cps: components["schemas"]["PerformanceSeriesSet"];
-            tpps: components["schemas"]["PerformanceSeriesSet"];
+            nd?: number;
+            cps?: components["schemas"]["PerformanceSeriesSet"];
+            tpps?: components["schemas"]["PerformanceSeriesSet"];
             /**
              * @description Name of the request (`getPerformanceData`).
              * @example getPerformanceData
              */
-            id: string;
+            id?: string;
             /** @description The accounts included. */
-            included: string[];
+            included?: string[];
             /**
              * @description Performance measure (`TWR`, time-weighted return).
              * @example TWR
              */
-            pm: string;
+            pm?: string;
         };
         /**
          * @description The accounts and the period of a performance request. The service ignores fields it does not
@@ -5708,16 +5709,16 @@ export interface components {
         /** @description Performance of an account over one period of the all-periods answer. */
         PeriodPerformance: {
             /** @description Net asset value at each date's close (the last one is live). */
-            nav: number[];
+            nav?: number[];
             /** @description Cumulative return from the period's start to each date, as a fraction rounded to 4 decimals. */
-            cps: number[];
+            cps?: number[];
             /** @description The business days of the period, `YYYYMMDD`. */
-            dates: string[];
+            dates?: string[];
             /**
              * @description Frequency of the dates (`D`, daily).
              * @example D
              */
-            freq: string;
+            freq?: string;
             startNAV: components["schemas"]["StartNav"];
         };
         /**
@@ -5729,24 +5730,24 @@ export interface components {
              * @description When the history was last brought up to date, `YYYY-MM-DD HH:mm:ss`.
              * @example 2024-06-10 16:30:00
              */
-            lastSuccessfulUpdate: string;
+            lastSuccessfulUpdate?: string;
             /**
              * @description First day of the history used, `YYYYMMDD`.
              * @example 20230610
              */
-            start: string;
+            start?: string;
             /**
              * @description Last day of the history, `YYYYMMDD`.
              * @example 20240610
              */
-            end: string;
+            end?: string;
             /** @description The periods given, each a key of this object. */
-            periods: string[];
+            periods?: string[];
             /**
              * @description Base currency of the account.
              * @example USD
              */
-            baseCurrency: string;
+            baseCurrency?: string;
         } & {
             [key: string]: components["schemas"]["PeriodPerformance"];
         };
@@ -5759,31 +5760,31 @@ export interface components {
              * @description Currency the figures are in (`base`).
              * @example base
              */
-            currencyType: string;
+            currencyType?: string;
             /**
              * @description Internal result code (0).
              * @example 0
              */
             rc?: number;
             /** @description The accounts shown. */
-            view: string[];
+            view?: string[];
             /**
              * @description Number of days of history the service holds for the accounts.
              * @example 366
              */
-            nd: number;
+            nd?: number;
             /**
              * @description Name of the request (`getPerformanceAllPeriods`).
              * @example getPerformanceAllPeriods
              */
-            id: string;
+            id?: string;
             /** @description The accounts included. */
-            included: string[];
+            included?: string[];
             /**
              * @description Performance measure (`TWR`).
              * @example TWR
              */
-            pm: string;
+            pm?: string;
         } & {
             [key: string]: components["schemas"]["AccountPeriods"];
         };
@@ -5818,11 +5819,11 @@ export interface components {
              * @description Number of days covered.
              * @example 90
              */
-            nd: number;
+            nd?: number;
             /** @description Realized profit and loss per day with a closing trade, and its total. */
-            rpnl: {
+            rpnl?: {
                 /** @description One entry per day and account with realized profit or loss. */
-                data: {
+                data?: {
                     /**
                      * @description The day, `YYYYMMDD`.
                      * @example 20240610
@@ -5864,86 +5865,86 @@ export interface components {
                  * @description Total realized profit or loss of the days listed, as a decimal string.
                  * @example 125.5
                  */
-                amt: string;
+                amt?: string;
             };
             /**
              * @description The requested currency.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Start of the window, epoch milliseconds.
              * @example 1710288000000
              */
-            from: number;
+            from?: number;
             /**
              * @description Name of the request (`getTransactions`).
              * @example getTransactions
              */
-            id: string;
+            id?: string;
             /**
              * @description End of the window, epoch milliseconds.
              * @example 1718035200000
              */
-            to: number;
+            to?: number;
             /**
              * @description Whether today's executions are included (always true here).
              * @example true
              */
             includesRealTime?: boolean;
             /** @description The transactions, newest first. */
-            transactions: {
+            transactions?: {
                 /**
                  * @description When it happened, as the service's date text (`Mon Jun 10 00:00:00 EDT 2024`).
                  * @example Mon Jun 10 00:00:00 EDT 2024
                  */
-                date: string;
+                date?: string;
                 /**
                  * @description Currency of the contract.
                  * @example USD
                  */
-                cur: string;
+                cur?: string;
                 /**
                  * @description Rate from the contract's currency to the requested currency.
                  * @example 1
                  */
-                fxRate: number;
+                fxRate?: number;
                 /**
                  * @description Price per unit.
                  * @example 189.5
                  */
-                pr: number;
+                pr?: number;
                 /**
                  * @description Quantity, negative for a sale.
                  * @example -5
                  */
-                qty: number;
+                qty?: number;
                 /**
                  * @description The account.
                  * @example U1234567
                  */
-                acctid: string;
+                acctid?: string;
                 /**
                  * @description Value of the transaction (quantity × price × multiplier, positive).
                  * @example 947.5
                  */
-                amt: number;
+                amt?: number;
                 /**
                  * @description Contract id.
                  * @example 265598
                  */
-                conid: number;
+                conid?: number;
                 /**
                  * @description The side.
                  * @example Sell
                  * @enum {string}
                  */
-                type: "Buy" | "Sell";
+                type?: "Buy" | "Sell";
                 /**
                  * @description Name of the instrument.
                  * @example Apple Inc
                  */
-                desc: string;
+                desc?: string;
             }[];
         };
         /**
@@ -6132,33 +6133,33 @@ export interface components {
              * @description Internal request number; `null` in the answers the service gives today.
              * @example null
              */
-            request_id: number | null;
+            request_id?: number | null;
             /**
              * Format: int64
              * @description Order id of the created alert, or the new order id of the modified alert (a modification always gives a new one); use it to read, activate or delete the alert.
              * @example 9876543210
              */
-            order_id: number;
+            order_id?: number;
             /**
              * @description Whether the alert was accepted.
              * @example true
              */
-            success: boolean;
+            success?: boolean;
             /**
              * @description Outcome for a person to read (`Submitted`).
              * @example Submitted
              */
-            text: string;
+            text?: string;
             /**
              * @description Status of the alert order if the service reports one; `null` in the answers the service gives today (read it with the alert details operation).
              * @example null
              */
-            order_status: string | null;
+            order_status?: string | null;
             /**
              * @description A warning about the alert's settings (for example an expiry in the past), `null` when there is none.
              * @example null
              */
-            warning_message: string | null;
+            warning_message?: string | null;
         };
         /**
          * @description Activates or deactivates one alert of the account.
@@ -6188,28 +6189,28 @@ export interface components {
              * @description Internal request number; `null` in the answers the service gives today.
              * @example null
              */
-            request_id: number | null;
+            request_id?: number | null;
             /**
              * Format: int64
              * @description Order id of the alert that was activated or deactivated (unchanged by the operation).
              * @example 9876543210
              */
-            order_id: number;
+            order_id?: number;
             /**
              * @description Whether the alert now has the requested state.
              * @example true
              */
-            success: boolean;
+            success?: boolean;
             /**
              * @description Outcome for a person to read (`Request was submitted`).
              * @example Request was submitted
              */
-            text: string;
+            text?: string;
             /**
              * @description Reasons the change failed, as text; `null` when it succeeded.
              * @example null
              */
-            failure_list: string | null;
+            failure_list?: string | null;
         };
         /**
          * @description Answer to deleting an alert: the order id of the removed alert (for the MTA alert, the alert
@@ -6221,28 +6222,28 @@ export interface components {
              * @description Internal request number; `null` in the answers the service gives today.
              * @example null
              */
-            request_id: number | null;
+            request_id?: number | null;
             /**
              * Format: int64
              * @description Order id of the deleted alert (or of the MTA alert that was reset).
              * @example 9876543210
              */
-            order_id: number;
+            order_id?: number;
             /**
              * @description Whether the alert was removed (or the MTA alert reset).
              * @example true
              */
-            success: boolean;
+            success?: boolean;
             /**
              * @description Outcome for a person to read (`Request was submitted`).
              * @example Request was submitted
              */
-            text: string;
+            text?: string;
             /**
              * @description Reasons the deletion failed, as text; `null` when it succeeded.
              * @example null
              */
-            failure_list: string | null;
+            failure_list?: string | null;
         };
         /** @description One alert of an account as the alerts list shows it; read every setting with the alert details operation. */
         AlertSummary: {
@@ -6251,39 +6252,39 @@ export interface components {
              * @description Order id of the alert, used to read, modify, activate or delete it.
              * @example 9876543210
              */
-            order_id: number;
+            order_id?: number;
             /**
              * @description Account the alert belongs to.
              * @example U1234567
              */
-            account: string;
+            account?: string;
             /**
              * @description Name of the alert (the `alertName` of the create request).
              * @example AAPL above 195.50
              */
-            alert_name: string;
+            alert_name?: string;
             /**
              * @description `1` if the alert is active, `0` if it was deactivated (a flag sent as a number).
              * @example 1
              * @enum {integer}
              */
-            alert_active: 0 | 1;
+            alert_active?: 0 | 1;
             /**
              * @description When the alert was created or last modified, in the form `YYYYMMDD-HH:mm:ss` (UTC).
              * @example 20240105-14:30:12
              */
-            order_time: string;
+            order_time?: string;
             /**
              * @description Whether the alert has triggered since it was created or last modified (a boolean, unlike the number flags next to it).
              * @example false
              */
-            alert_triggered: boolean;
+            alert_triggered?: boolean;
             /**
              * @description `1` if the alert may trigger more than once, `0` if it triggers once (a flag sent as a number).
              * @example 0
              * @enum {integer}
              */
-            alert_repeatable: 0 | 1;
+            alert_repeatable?: 0 | 1;
         };
         /** @description One condition of an alert as the alert details show it (the stored form of a condition of the create request). */
         AlertDetailsCondition: {
@@ -6292,23 +6293,23 @@ export interface components {
              * @example 1
              * @enum {integer}
              */
-            condition_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+            condition_type?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
             /**
              * @description Watched contract in the form `<conid>@<exchange>` (`*@*` for any contract); `null` for conditions that watch no contract (time, margin, account-wide MTA conditions).
              * @example 265598@SMART
              */
-            conidex: string | null;
+            conidex?: string | null;
             /**
              * @description Local symbol of the watched contract (`AAPL`); `null` when the condition watches no contract.
              * @example AAPL
              */
-            contract_description_1: string | null;
+            contract_description_1?: string | null;
             /**
              * @description Comparison of the watched quantity with `condition_value`; `null` for a condition that compares nothing (the MTA alert's trade condition on any contract, `*@*`).
              * @example >=
              * @enum {string|null}
              */
-            condition_operator: ">=" | "<=" | null;
+            condition_operator?: ">=" | "<=" | null;
             /**
              * @description Price used by a price condition, as `triggerMethod` of the request, sent as a string of
              *     digits (`"0"` default, `"1"` double bid/ask, `"2"` last, `"3"` double last, `"4"` bid/ask,
@@ -6317,23 +6318,23 @@ export interface components {
              * @example 0
              * @enum {string|null}
              */
-            condition_trigger_method: "0" | "1" | "2" | "3" | "4" | "7" | "8" | null;
+            condition_trigger_method?: "0" | "1" | "2" | "3" | "4" | "7" | "8" | null;
             /**
              * @description Threshold of the condition, as sent in `value` (a price, a `YYYYMMDD-HH:mm:ss` time, a percentage, a volume or an amount).
              * @example 195.50
              */
-            condition_value: string;
+            condition_value?: string;
             /**
              * @description How the condition joins the next one; `a` and, `o` or, `n` end of the chain.
              * @example n
              * @enum {string}
              */
-            condition_logic_bind: "a" | "o" | "n";
+            condition_logic_bind?: "a" | "o" | "n";
             /**
              * @description The `timeZone` sent with the condition (read by time conditions); `null` when none was sent.
              * @example null
              */
-            condition_time_zone: string | null;
+            condition_time_zone?: string | null;
         };
         /**
          * @description Every setting of one alert: a standard alert of an account, or the MTA (mobile trading
@@ -6346,13 +6347,13 @@ export interface components {
              * @description Account of the requestor that owns the alert.
              * @example U1234567
              */
-            account: string;
+            account?: string;
             /**
              * Format: int64
              * @description Order id of the alert, used to modify, activate or delete it; a modification gives the alert a new one.
              * @example 9876543210
              */
-            order_id: number;
+            order_id?: number;
             /**
              * @description Name of the alert. The vendor's field table calls it `alertName`; real payloads spell it `alert_name`, as here.
              * @example AAPL above 195.50
@@ -6363,46 +6364,46 @@ export interface components {
              * @example GTC
              * @enum {string}
              */
-            tif: "GTC" | "GTD";
+            tif?: "GTC" | "GTD";
             /**
              * @description Expiry of a `GTD` alert in the form `YYYYMMDD-HH:mm:ss` (UTC); `null` for `GTC` alerts.
              * @example null
              */
-            expire_time: string | null;
+            expire_time?: string | null;
             /**
              * @description `1` if the alert is active, `0` if it was deactivated.
              * @example 1
              * @enum {integer}
              */
-            alert_active: 0 | 1;
+            alert_active?: 0 | 1;
             /**
              * @description `1` if the alert may trigger more than once, `0` if it triggers once.
              * @example 0
              * @enum {integer}
              */
-            alert_repeatable: 0 | 1;
+            alert_repeatable?: 0 | 1;
             /**
              * @description Address the alert's e-mail goes to when `alert_send_message` is `1`; `null` when none was given.
              * @example jane.doe@example.com
              */
-            alert_email: string | null;
+            alert_email?: string | null;
             /**
              * @description `1` if an e-mail is sent to `alert_email` when the alert triggers.
              * @example 1
              * @enum {integer}
              */
-            alert_send_message: 0 | 1;
+            alert_send_message?: 0 | 1;
             /**
              * @description Text reported when the alert triggers; `null` when none was given (the MTA alert's is `null` in real payloads).
              * @example AAPL traded at or above 195.50
              */
-            alert_message: string | null;
+            alert_message?: string | null;
             /**
              * @description `1` if a pop-up is shown in the trading platform when the alert triggers.
              * @example 0
              * @enum {integer}
              */
-            alert_show_popup: 0 | 1;
+            alert_show_popup?: 0 | 1;
             /**
              * @description The sound the trading platform plays when the alert triggers (the `playAudio` of the
              *     request); `null` when none was chosen, which is what real payloads carry. The vendor's field
@@ -6410,7 +6411,7 @@ export interface components {
              *     allowed.
              * @example null
              */
-            alert_play_audio: string | number | null;
+            alert_play_audio?: string | number | null;
             /**
              * @description Status of the alert order: `Submitted` while the alert is active (what real payloads of
              *     active alerts carry), `Inactive` once it has been deactivated. The vendor's field table says
@@ -6418,75 +6419,75 @@ export interface components {
              * @example Submitted
              * @enum {string}
              */
-            order_status: "Presubmitted" | "Submitted" | "Inactive";
+            order_status?: "Presubmitted" | "Submitted" | "Inactive";
             /**
              * @description Whether the alert has triggered since it was created or last modified. The vendor's table types it as a number; real payloads (and its sample) carry a boolean, as here.
              * @example false
              */
-            alert_triggered: boolean;
+            alert_triggered?: boolean;
             /**
              * @description Foreground colour of the alert in the trading platform, as `#RRGGBB`; can be ignored.
              * @example #FFFFFF
              */
-            fg_color: string;
+            fg_color?: string;
             /**
              * @description Background colour of the alert in the trading platform, as `#RRGGBB`; can be ignored.
              * @example #0000CC
              */
-            bg_color: string;
+            bg_color?: string;
             /**
              * @description `true` if the alert cannot be modified (a boolean, unlike the number flags).
              * @example false
              */
-            order_not_editable: boolean;
+            order_not_editable?: boolean;
             /**
              * @description `1` if the alert notifies only through the mobile application (mobile notifications), the `iTWSOrdersOnly` of the request.
              * @example 0
              * @enum {integer}
              */
-            itws_orders_only: 0 | 1;
+            itws_orders_only?: 0 | 1;
             /**
              * @description Currency of the amounts of MTA position and account daily profit and loss conditions (types 8 and 9); `null` for standard alerts.
              * @example null
              */
-            alert_mta_currency: string | null;
+            alert_mta_currency?: string | null;
             /**
              * @description The default thresholds of the MTA alert, one group per MTA condition type separated by
              *     `|`, each `<type>:STATE=..,MIN=..,MAX=..,STEP=..,DEF_MIN=..,DEF_MAX=..`; deleting the
              *     MTA alert restores them. `null` for standard alerts.
              * @example null
              */
-            alert_mta_defaults: string | null;
+            alert_mta_defaults?: string | null;
             /**
              * Format: int64
              * @description Fixed tracking id of the login user's MTA alert (it does not change when the alert is modified); `null` for standard alerts.
              * @example null
              */
-            tool_id: number | null;
+            tool_id?: number | null;
             /**
              * @description Time zone used by the time conditions of the alert (`US/Eastern`); `null` when the alert has none.
              * @example null
              */
-            time_zone: string | null;
+            time_zone?: string | null;
             /**
              * @description Condition type the alert offers by default (for the MTA alert, `9` account daily profit and loss); `null` for standard alerts.
              * @example null
              * @enum {integer|null}
              */
-            alert_default_type: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+            alert_default_type?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
             /**
              * @description Number of entries in `conditions`.
              * @example 1
              */
-            condition_size: number;
+            condition_size?: number;
             /**
              * @description `1` if the alert may trigger outside regular trading hours (the `outsideRth` of the request).
              * @example 0
              * @enum {integer}
              */
-            condition_outside_rth: 0 | 1;
+            condition_outside_rth?: 0 | 1;
             /** @description The conditions of the alert in evaluation order. */
-            conditions: components["schemas"]["AlertDetailsCondition"][];
+            conditions?: components["schemas"]["AlertDetailsCondition"][];
         };
         /**
          * @description A contract row of a watchlist. Contracts the service knows carry their description; a row
@@ -6502,13 +6503,13 @@ export interface components {
              * @description The conid as a string of digits.
              * @example 265598
              */
-            C: string;
+            C?: string;
             /**
              * Format: int64
              * @description The conid as a number.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Name of the company or contract, in capitals.
              * @example APPLE INC
@@ -6541,30 +6542,30 @@ export interface components {
              * @description Id of the watchlist.
              * @example 1234
              */
-            id: string;
+            id?: string;
             /**
              * @description Internal hash of the watchlist's content (digits, changing whenever the watchlist changes); for internal use.
              * @example 1704467412345
              */
-            hash: string;
+            hash?: string;
             /**
              * @description Name of the watchlist.
              * @example Tech stocks
              */
-            name: string;
+            name?: string;
             /**
              * @description Whether the watchlist is write-restricted (`true` for the service's own lists).
              * @example false
              */
-            readOnly: boolean;
+            readOnly?: boolean;
             /** @description The rows, in display order; a blank separator row is `{"H": ""}`. */
-            instruments: (components["schemas"]["WatchlistInstrument"] | {
+            instruments?: (components["schemas"]["WatchlistInstrument"] | {
                 /**
                  * @description Always the empty string.
                  * @example
                  * @constant
                  */
-                H: "";
+                H?: "";
             })[];
         };
         /**
@@ -6627,24 +6628,24 @@ export interface components {
              * @description The id the watchlist was created with.
              * @example 1234
              */
-            id: string;
+            id?: string;
             /**
              * @description Internal hash of the watchlist's content (digits, changing whenever the watchlist changes); for internal use.
              * @example 1704467412345
              */
-            hash: string;
+            hash?: string;
             /**
              * @description Name of the watchlist.
              * @example Tech stocks
              */
-            name: string;
+            name?: string;
             /**
              * @description Whether the watchlist is write-restricted; `false` for watchlists the user creates.
              * @example false
              */
-            readOnly: boolean;
+            readOnly?: boolean;
             /** @description Always an empty array in this answer, even though the watchlist holds the contracts of the request's rows. */
-            instruments: string[];
+            instruments?: string[];
         };
         /**
          * @description The watchlist to delete, for clients that send its id in a JSON body rather than in the query.
@@ -6660,24 +6661,24 @@ export interface components {
         /** @description The acknowledgement of a deleted watchlist. */
         WatchlistDeleted: {
             /** @description What was deleted. */
-            data: {
+            data?: {
                 /**
                  * @description Id of the deleted watchlist.
                  * @example 1234
                  */
-                deleted: string;
+                deleted?: string;
             };
             /**
              * @description For internal use; always `context` in this answer.
              * @example context
              * @enum {string}
              */
-            action: "context";
+            action?: "context";
             /**
              * @description For internal use; a count, as digits, of the session's requests that create, list or delete watchlists, this one included.
              * @example 3
              */
-            MID: string;
+            MID?: string;
         };
         /** @description One watchlist in the list of the user's (or the service's) watchlists. */
         WatchlistEntry: {
@@ -6685,17 +6686,17 @@ export interface components {
              * @description Whether a platform of the user has the watchlist open; for internal use (always false on the reference server).
              * @example false
              */
-            is_open: boolean;
+            is_open?: boolean;
             /**
              * @description Whether the watchlist is write-restricted; `true` for the service's own lists.
              * @example false
              */
-            read_only: boolean;
+            read_only?: boolean;
             /**
              * @description Name of the watchlist.
              * @example Tech stocks
              */
-            name: string;
+            name?: string;
             /**
              * Format: int64
              * @description Time of the last change in epoch milliseconds; sent for the user's own lists.
@@ -6706,13 +6707,13 @@ export interface components {
              * @description Id of the watchlist, for `GET /v1/api/iserver/watchlist?id=`.
              * @example 1234
              */
-            id: string;
+            id?: string;
             /**
              * @description Kind of the entry; always `watchlist`.
              * @example watchlist
              * @enum {string}
              */
-            type: "watchlist";
+            type?: "watchlist";
         };
         /**
          * @description The watchlists of the login user (`user_lists`) and, unless only the user's were asked for,
@@ -6720,24 +6721,24 @@ export interface components {
          */
         WatchlistCatalog: {
             /** @description The lists. */
-            data: {
+            data?: {
                 /**
                  * @description Whether the answer holds only market scanners (always false on the reference server).
                  * @example false
                  */
-                scanners_only: boolean;
+                scanners_only?: boolean;
                 /**
                  * @description Whether market scanners are listed beside the watchlists (always false on the reference server).
                  * @example false
                  */
-                show_scanners: boolean;
+                show_scanners?: boolean;
                 /**
                  * @description Whether the lists can be deleted together (always false on the reference server).
                  * @example false
                  */
-                bulk_delete: boolean;
+                bulk_delete?: boolean;
                 /** @description The user's own watchlists, most recently changed first. */
-                user_lists: components["schemas"]["WatchlistEntry"][];
+                user_lists?: components["schemas"]["WatchlistEntry"][];
                 /** @description The service's read-only lists; absent when `SC=USER_WATCHLIST` was asked for. */
                 system_lists?: components["schemas"]["WatchlistEntry"][];
             };
@@ -6746,12 +6747,12 @@ export interface components {
              * @example content
              * @enum {string}
              */
-            action: "content";
+            action?: "content";
             /**
              * @description For internal use; a count, as digits, of the session's requests that create, list or delete watchlists, this one included.
              * @example 2
              */
-            MID: string;
+            MID?: string;
         };
         /**
          * @description How an order's quantity is distributed over a group's accounts: `A` available equity (in
@@ -6766,18 +6767,18 @@ export interface components {
         /** @description The advisor's allocation groups. */
         AllocationGroupList: {
             /** @description One entry per group, in the order they were created. */
-            data: {
-                allocation_method: components["schemas"]["AllocationMethod"];
+            data?: {
+                allocation_method?: components["schemas"]["AllocationMethod"];
                 /**
                  * @description Number of accounts in the group.
                  * @example 2
                  */
-                size: number;
+                size?: number;
                 /**
                  * @description Name of the group.
                  * @example Growth
                  */
-                name: string;
+                name?: string;
             }[];
         };
         /** @description One account of an allocation group and its share of the group's orders. */
@@ -6826,7 +6827,7 @@ export interface components {
              * @description `true` when the allocation group was set; failures answer with an error status instead.
              * @example true
              */
-            success: boolean;
+            success?: boolean;
         };
         /**
          * @description A new allocation group of the advisor (the login user's master account) that distributes its orders over some of its sub-accounts.
@@ -6867,43 +6868,43 @@ export interface components {
              * @description Name of the group; orders name it in place of an account.
              * @example Growth
              */
-            name: string;
+            name?: string;
             /** @description The accounts in the group, with their amounts under the user-defined methods. */
-            accounts: {
+            accounts?: {
                 /**
                  * @description Id of the sub-account.
                  * @example U2345671
                  */
-                name: string;
+                name?: string;
                 /**
                  * @description The account's amount (share, ratio, percentage or cash), sent only under the user-defined methods `C`, `P`, `R`, `S`.
                  * @example 60
                  */
                 amount?: number;
             }[];
-            default_method: components["schemas"]["AllocationMethod"];
+            default_method?: components["schemas"]["AllocationMethod"];
         };
         /** @description The advisor's sub-accounts with the values the IB-computed allocation methods weigh them by. */
         AllocatableAccounts: {
             /** @description One entry per sub-account. */
-            accounts: {
+            accounts?: {
                 /**
                  * @description Id of the sub-account.
                  * @example U2345671
                  */
-                name: string;
+                name?: string;
                 /** @description The account's values, each `{key, value}`: `NetLiquidation` and `AvailableEquity`, in the account's base currency as decimal strings with two decimals. */
-                data: {
+                data?: {
                     /**
                      * @description Which value (`NetLiquidation`, `AvailableEquity`).
                      * @example NetLiquidation
                      */
-                    key: string;
+                    key?: string;
                     /**
                      * @description The value, a decimal string (`"251234.50"`).
                      * @example 251234.50
                      */
-                    value: string;
+                    value?: string;
                 }[];
             }[];
         };
@@ -6923,23 +6924,23 @@ export interface components {
              * @description Whether groups close positions before distributing an order.
              * @example false
              */
-            group_auto_close_positions: boolean;
-            default_method_for_all: components["schemas"]["AllocationPresetMethod"];
+            group_auto_close_positions?: boolean;
+            default_method_for_all?: components["schemas"]["AllocationPresetMethod"];
             /**
              * @description Whether allocation profiles close positions before distributing an order.
              * @example false
              */
-            profiles_auto_close_positions: boolean;
+            profiles_auto_close_positions?: boolean;
             /**
              * @description Whether credit is checked before every order process rather than at placement and execution only.
              * @example false
              */
-            strict_credit_check: boolean;
+            strict_credit_check?: boolean;
             /**
              * @description Whether groups keep their proportions when orders are scaled.
              * @example false
              */
-            group_proportional_allocation: boolean;
+            group_proportional_allocation?: boolean;
         };
         /** @description New allocation presets; the settings left out keep their value. */
         AllocationPresetsRequest: {
@@ -7259,15 +7260,15 @@ export interface components {
              *     digits here while the open-orders, status and cancel operations give the same id as a number.
              * @example 1370093238
              */
-            order_id: string;
+            order_id?: string;
             /** @description Status right after transmission, usually `Submitted` (working) or `PreSubmitted` (held until triggered or until the market opens). */
-            order_status: components["schemas"]["OrderStatusValue"];
+            order_status?: components["schemas"]["OrderStatusValue"];
             /**
              * @description The constant "1", saying the message sent to the service was encrypted; a string, not a number or boolean.
              * @example 1
              * @constant
              */
-            encrypt_message: "1";
+            encrypt_message?: "1";
             /**
              * @description The order's `cOID`, repeated when the request gave one.
              * @example Order123
@@ -7299,27 +7300,27 @@ export interface components {
              * @description Reply id to confirm the warning with (a UUID), valid until it is answered or another order is placed.
              * @example 9f3e5c2a-7b41-4d8e-9a06-1c2b3d4e5f60
              */
-            id: string;
+            id?: string;
             /**
              * @description The warning text, for the user to read before confirming; usually one string, sometimes with line breaks.
              * @example [
              *       "The following order \"BUY 10 AAPL NASDAQ.NMS @ 185.00\" price exceeds the Percentage constraint of 3%.\nAre you sure you want to submit this order?"
              *     ]
              */
-            message: string[];
+            message?: string[];
             /**
              * @description Always false (a suppressed warning is never sent at all).
              * @example false
              * @constant
              */
-            isSuppressed: false;
+            isSuppressed?: false;
             /**
              * @description Identifiers of the warning, usable with the suppression operation to accept it automatically from then on.
              * @example [
              *       "o163"
              *     ]
              */
-            messageIds: components["schemas"]["OrderMessageId"][];
+            messageIds?: components["schemas"]["OrderMessageId"][];
         };
         /**
          * @description An order the service refused for account or market reasons (permissions, funds, price, grouping),
@@ -7330,7 +7331,7 @@ export interface components {
              * @description Why the order was refused, for a person to read.
              * @example Insufficient funds
              */
-            error: string;
+            error?: string;
         };
         /**
          * @description A rarer refusal that offers choices, answered with status 200 by the real service (for example
@@ -7343,24 +7344,24 @@ export interface components {
              * @description Identifier of the refused order.
              * @example 1370093245
              */
-            orderId: number;
+            orderId?: number;
             /**
              * @description Identifier of the request that was refused.
              * @example 209
              */
-            reqId: string;
+            reqId?: string;
             /**
              * @description The choices of `options` that only close the message without acting on the order.
              * @example [
              *       "Cancel"
              *     ]
              */
-            dismissable: string[];
+            dismissable?: string[];
             /**
              * @description The reason and the question, for a person to read (may contain HTML line breaks).
              * @example The order price is outside the price protection band of the exchange. Submit it at the band limit instead?
              */
-            text: string;
+            text?: string;
             /**
              * @description The answers the user may choose from.
              * @example [
@@ -7368,22 +7369,22 @@ export interface components {
              *       "Cancel"
              *     ]
              */
-            options: string[];
+            options?: string[];
             /**
              * @description Whether the user must be asked (true) or the message is only informative.
              * @example true
              */
-            prompt: boolean;
+            prompt?: boolean;
             /**
              * @description Identifier of the kind of refusal.
              * @example o10331
              */
-            messageId: string;
+            messageId?: string;
             /**
              * @description Kind of message; `msg` for a prompt to the user.
              * @example msg
              */
-            type: string;
+            type?: string;
         };
         /**
          * @description The answer, with status 200, to placing, confirming or modifying orders: exactly one of
@@ -7429,7 +7430,7 @@ export interface components {
              * @example submitted
              * @constant
              */
-            status: "submitted";
+            status?: "submitted";
         };
         /**
          * @description A yes/no query parameter: `true` or `false`, or `True` or `False` as Python clients write booleans (the service takes both spellings).
@@ -7448,7 +7449,7 @@ export interface components {
              * @description Account the order belongs to.
              * @example U1234567
              */
-            acct: string;
+            acct?: string;
             /**
              * @description Account the order was allocated to; differs from `acct` only for an advisor's orders allocated to a sub-account.
              * @example U1234567
@@ -7459,38 +7460,38 @@ export interface components {
              * @description Contract identifier of the instrument.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Contract identifier, followed by `@<exchange>` when the order was routed to a named exchange.
              * @example 265598
              */
-            conidex: string;
+            conidex?: string;
             /**
              * Format: int64
              * @description Identifier of the order, the number whose string form `order_id` the place-order operation answered.
              * @example 1370093238
              */
-            orderId: number;
+            orderId?: number;
             /**
              * @description Currency the order trades in (the contract's currency).
              * @example USD
              */
-            cashCcy: string;
+            cashCcy?: string;
             /**
              * @description Display text of the size and fills, `<filled>/<total>` while working and the total once filled (`0/10`, `10`; cash quantity orders show money, `2.4K CAD`).
              * @example 0/10
              */
-            sizeAndFills: string;
+            sizeAndFills?: string;
             /**
              * @description Display text of side, size, order type, price and time in force (`Buy 10 Limit 190.00, Day`; `Bought ...` once filled).
              * @example Buy 10 Limit 190.00, Day
              */
-            orderDesc: string;
+            orderDesc?: string;
             /**
              * @description Local symbol of the contract.
              * @example AAPL
              */
-            description1: string;
+            description1?: string;
             /**
              * @description Second description line (for derivatives, expiry and strike), absent for stocks.
              * @example Mar15'24
@@ -7500,17 +7501,17 @@ export interface components {
              * @description Symbol of the contract (for a currency pair, its base currency).
              * @example AAPL
              */
-            ticker: string;
+            ticker?: string;
             /**
              * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
              * @example STK
              */
-            secType: string;
+            secType?: string;
             /**
              * @description Primary listing exchange of the contract.
              * @example NASDAQ.NMS
              */
-            listingExchange: string;
+            listingExchange?: string;
             /**
              * @description Exchange the order was routed to, when not smart-routed.
              * @example ISLAND
@@ -7520,17 +7521,17 @@ export interface components {
              * @description Units not filled yet (zero once filled or cancelled).
              * @example 10
              */
-            remainingQuantity: number;
+            remainingQuantity?: number;
             /**
              * @description Units filled so far.
              * @example 0
              */
-            filledQuantity: number;
+            filledQuantity?: number;
             /**
              * @description Size of the order in units.
              * @example 10
              */
-            totalSize: number;
+            totalSize?: number;
             /**
              * @description Size of a cash quantity order in money, present only for those.
              * @example 1000
@@ -7540,9 +7541,9 @@ export interface components {
              * @description Long name of the company or instrument.
              * @example APPLE INC
              */
-            companyName: string;
+            companyName?: string;
             /** @description Current status of the order. */
-            status: components["schemas"]["OrderStatusValue"];
+            status?: components["schemas"]["OrderStatusValue"];
             /**
              * @description Status as the order routing system reports it; usually equal to `status`.
              * @example Submitted
@@ -7555,18 +7556,18 @@ export interface components {
              *     service reports further types for orders placed elsewhere.
              * @example LIMIT
              */
-            origOrderType: string;
+            origOrderType?: string;
             /**
              * @description Order type for display (`Market`, `Limit`, `Stop`, `Stop Limit`, `MidPrice`, `Trail`, `Trail Limit`, `Market if Touched`, `Limit if Touched`, `Relative`, `Market on Close`, `Limit on Close`, ...).
              * @example Limit
              */
-            orderType: string;
+            orderType?: string;
             /**
              * @description Side of the order, spelled out (the trades and status operations use `B`/`S`).
              * @example BUY
              * @enum {string}
              */
-            side: "BUY" | "SELL";
+            side?: "BUY" | "SELL";
             /**
              * @description Limit price (stop or trigger price of a `STP` or `MIT` order), a decimal string as the service sends it (`"0.90000"` for a currency pair); an empty string for a market order (`MKT`), which has no price.
              * @example 190.00
@@ -7586,7 +7587,7 @@ export interface components {
              * @description Time in force for display (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`; the service also shows `CLOSE` for orders at the close).
              * @example DAY
              */
-            timeInForce: string;
+            timeInForce?: string;
             /**
              * @description Whether the order may execute outside regular trading hours.
              * @example false
@@ -7596,13 +7597,13 @@ export interface components {
              * @description Time of the last fill or status change, UTC, in the form `yyMMddHHmmss`.
              * @example 231211180049
              */
-            lastExecutionTime: string;
+            lastExecutionTime?: string;
             /**
              * Format: int64
              * @description The same time as epoch milliseconds.
              * @example 1702317649000
              */
-            lastExecutionTime_r: number;
+            lastExecutionTime_r?: number;
             /**
              * @description The `cOID` given when the order was placed; absent when none was.
              * @example Order123
@@ -7629,7 +7630,7 @@ export interface components {
              * @example 1
              * @enum {string}
              */
-            supportsTaxOpt: "0" | "1";
+            supportsTaxOpt?: "0" | "1";
             /**
              * @description Whether the order trades an event contract, as the string `1` or `0`.
              * @example 0
@@ -7640,17 +7641,17 @@ export interface components {
              * @description Background colour for display, `#RRGGBB`; can be ignored.
              * @example #FFFFFF
              */
-            bgColor: string;
+            bgColor?: string;
             /**
              * @description Text colour for display, `#RRGGBB`; can be ignored.
              * @example #000000
              */
-            fgColor: string;
+            fgColor?: string;
         };
         /** @description The orders of the day of the account, as the open-orders operation answers them. */
         LiveOrders: {
             /** @description The orders that pass the filters, oldest first (newest first with `sort_by_time`). */
-            orders: components["schemas"]["LiveOrder"][];
+            orders?: components["schemas"]["LiveOrder"][];
             /**
              * @description True when `orders` is the complete current list. The real service answers the first call of a
              *     session (or one with `force`) with an empty list and false while it starts following the
@@ -7658,7 +7659,7 @@ export interface components {
              *     the full list with true.
              * @example true
              */
-            snapshot: boolean;
+            snapshot?: boolean;
         };
         /**
          * @description Everything about one order, as the order status operation answers it. As on the wire, sizes and
@@ -7670,12 +7671,12 @@ export interface components {
              * @description Sub-type of the order (for example a bracket child's role); null for ordinary orders.
              * @example null
              */
-            sub_type: string | null;
+            sub_type?: string | null;
             /**
              * @description Identifier of the request that last changed the order.
              * @example 209
              */
-            request_id: string;
+            request_id?: string;
             /**
              * @description Identifier of the order on the brokerage server; internal use.
              * @example 0
@@ -7686,40 +7687,40 @@ export interface components {
              * @description Identifier of the order.
              * @example 1370093238
              */
-            order_id: number;
+            order_id?: number;
             /**
              * @description Contract identifier, followed by `@<exchange>` when routed to a named exchange.
              * @example 265598
              */
-            conidex: string;
+            conidex?: string;
             /**
              * Format: int64
              * @description Contract identifier of the instrument.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Symbol of the underlying.
              * @example AAPL
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description Side: one letter, `B` buy or `S` sell, or spelled out, `BUY` or `SELL` (a recording of the
              *     service shows `BUY`, the vendor's description lists the words).
              * @example B
              * @enum {string}
              */
-            side: "B" | "S" | "BUY" | "SELL";
+            side?: "B" | "S" | "BUY" | "SELL";
             /**
              * @description Local symbol of the contract.
              * @example AAPL
              */
-            contract_description_1: string;
+            contract_description_1?: string;
             /**
              * @description Primary listing exchange of the contract.
              * @example NASDAQ.NMS
              */
-            listing_exchange: string;
+            listing_exchange?: string;
             /**
              * @description Options account code; internal use.
              * @example c
@@ -7734,12 +7735,12 @@ export interface components {
              * @description Units not filled yet, a decimal string (`"0.0"` once filled or cancelled).
              * @example 10.0
              */
-            size: string;
+            size?: string;
             /**
              * @description Size of the order in units, a decimal string.
              * @example 10.0
              */
-            total_size: string;
+            total_size?: string;
             /**
              * @description Currency the contract trades in.
              * @example USD
@@ -7754,7 +7755,7 @@ export interface components {
              * @description Order type in upper-case words, as `origOrderType` of the open orders (`MARKET`, `LIMIT`, `STOP`, ...; not an enumeration).
              * @example LIMIT
              */
-            order_type: string;
+            order_type?: string;
             /**
              * @description Limit price, a decimal string; present for `LMT`, `STOP_LIMIT`, `LIT` and `LOC` orders (and `MIDPRICE` or `REL` with a cap).
              * @example 190.00
@@ -7771,7 +7772,7 @@ export interface components {
              */
             cum_fill?: string;
             /** @description Current status of the order. */
-            order_status: components["schemas"]["OrderStatusValue"];
+            order_status?: components["schemas"]["OrderStatusValue"];
             /**
              * @description Status as the order routing system reports it, a code; internal use.
              * @example 1
@@ -7786,7 +7787,7 @@ export interface components {
              * @description Time in force (`DAY`, `GTC`, `IOC`, `OPG`, `PAX`).
              * @example DAY
              */
-            tif: string;
+            tif?: string;
             /**
              * @description Text colour for display, `#RRGGBB`; can be ignored.
              * @example #000000
@@ -7801,17 +7802,17 @@ export interface components {
              * @description True when the order can no longer be modified (filled, cancelled or inactive).
              * @example false
              */
-            order_not_editable: boolean;
+            order_not_editable?: boolean;
             /**
              * @description Codes of the fields that may be modified, separated by the control character U+001E; empty when none may.
              * @example 
              */
-            editable_fields: string;
+            editable_fields?: string;
             /**
              * @description True when the order can no longer be cancelled.
              * @example false
              */
-            cannot_cancel_order: boolean;
+            cannot_cancel_order?: boolean;
             /**
              * @description True when the order was deactivated.
              * @example false
@@ -7831,7 +7832,7 @@ export interface components {
              * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
              * @example STK
              */
-            sec_type: string;
+            sec_type?: string;
             /**
              * @description Chart periods the client may offer for the contract; internal use.
              * @example #R|1
@@ -7841,12 +7842,12 @@ export interface components {
              * @description Display text of side, size, order type, price and time in force.
              * @example Buy 10 Limit 190.00, Day
              */
-            order_description: string;
+            order_description?: string;
             /**
              * @description The same text with the symbol.
              * @example Buy 10 AAPL Limit 190.00, Day
              */
-            order_description_with_contract: string;
+            order_description_with_contract?: string;
             /**
              * @description Whether an alert attached to the order is active, 1 or 0.
              * @example 1
@@ -7867,7 +7868,7 @@ export interface components {
              * @description Display text `<filled>/<total>` while working, the total once filled.
              * @example 0/10
              */
-            size_and_fills: string;
+            size_and_fills?: string;
             /**
              * @description Price of the position, formatted for display next to the order.
              * @example 192.26
@@ -7898,7 +7899,7 @@ export interface components {
              * @description Time of the last status change, UTC, in the form `yyMMddHHmmss`.
              * @example 231211180049
              */
-            order_time: string;
+            order_time?: string;
             /**
              * @description Identifier shared by the orders of one OCA group; present only for those.
              * @example 1370093240
@@ -7912,24 +7913,24 @@ export interface components {
              * @example Request was submitted
              * @constant
              */
-            msg: "Request was submitted";
+            msg?: "Request was submitted";
             /**
              * Format: int64
              * @description Identifier of the order being cancelled (a number here, a string in place-order success entries).
              * @example 1370093238
              */
-            order_id: number;
+            order_id?: number;
             /**
              * Format: int64
              * @description Contract identifier of the order. The real service often sends -1 here; the reference server sends the order's contract.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Account of the order. The real service often sends null here; the reference server sends the account.
              * @example U1234567
              */
-            account: string | null;
+            account?: string | null;
         };
         /**
          * @description The answer, with status 200, to a cancellation: the acknowledgement, or a reject object when the
@@ -7946,29 +7947,29 @@ export interface components {
              * @description Identifier of the execution.
              * @example 0000e0d5.6576fd38.01.01
              */
-            execution_id: string;
+            execution_id?: string;
             /**
              * @description Symbol of the underlying.
              * @example AAPL
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description Whether the tax optimizer applies to the order, as the string `1` or `0`.
              * @example 1
              * @enum {string}
              */
-            supports_tax_opt: "0" | "1";
+            supports_tax_opt?: "0" | "1";
             /**
              * @description `B` for a buy, `S` for a sell. The specification describes it as "Buy or Sell"; the sample payload, and this document, use the single letter.
              * @example S
              * @enum {string}
              */
-            side: "B" | "S";
+            side?: "B" | "S";
             /**
              * @description Display text of side, size, symbol or price, and exchange (`Sold 5 @ 192.26 on ISLAND`).
              * @example Sold 5 @ 192.26 on ISLAND
              */
-            order_description: string;
+            order_description?: string;
             /**
              * @description The `cOID` given when the order was placed; absent when none was.
              * @example Order123
@@ -7978,53 +7979,53 @@ export interface components {
              * @description Time of the execution, UTC, in the form `yyyyMMdd-HH:mm:ss`.
              * @example 20231211-18:00:49
              */
-            trade_time: string;
+            trade_time?: string;
             /**
              * Format: int64
              * @description Time of the execution as epoch milliseconds.
              * @example 1702317649000
              */
-            trade_time_r: number;
+            trade_time_r?: number;
             /**
              * @description Units executed.
              * @example 5
              */
-            size: number;
+            size?: number;
             /**
              * @description Execution price, a decimal string (the specification types it String).
              * @example 192.26
              */
-            price: string;
+            price?: string;
             /**
              * @description User name of who submitted the order.
              * @example user1234
              */
-            submitter: string;
+            submitter?: string;
             /**
              * @description Exchange where the execution took place.
              * @example ISLAND
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Commission charged for the execution in the contract's currency, a decimal string (the specification types it String).
              * @example 1.01
              */
-            commission: string;
+            commission?: string;
             /**
              * @description Value of the execution, size times price, in the contract's currency, before commission (961.3 for 5 at 192.26).
              * @example 961.3
              */
-            net_amount: number;
+            net_amount?: number;
             /**
              * @description Account of the execution.
              * @example U1234567
              */
-            account: string;
+            account?: string;
             /**
              * @description Account of the execution, the same value again.
              * @example U1234567
              */
-            accountCode: string;
+            accountCode?: string;
             /**
              * @description Account the execution was allocated to (for an advisor, the sub-account); appears in the sample payload.
              * @example U1234567
@@ -8034,61 +8035,61 @@ export interface components {
              * @description Long name of the company or instrument.
              * @example APPLE INC
              */
-            company_name: string;
+            company_name?: string;
             /**
              * @description Local symbol of the contract.
              * @example AAPL
              */
-            contract_description_1: string;
+            contract_description_1?: string;
             /**
              * @description Security type of the contract (`STK`, `FUT`, `OPT`, `CASH`, ...).
              * @example STK
              */
-            sec_type: string;
+            sec_type?: string;
             /**
              * @description Primary listing exchange of the contract.
              * @example NASDAQ.NMS
              */
-            listing_exchange: string;
+            listing_exchange?: string;
             /**
              * Format: int64
              * @description Contract identifier of the instrument.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Contract identifier as a string, followed by `@<exchange>` when the order was routed to a named exchange (spelled `conidEx` here, `conidex` elsewhere).
              * @example 265598
              */
-            conidEx: string;
+            conidEx?: string;
             /**
              * @description Identifier of the clearing firm.
              * @example IB
              */
-            clearing_id: string;
+            clearing_id?: string;
             /**
              * @description Name of the clearing firm (often the same code as `clearing_id`).
              * @example IB
              */
-            clearing_name: string;
+            clearing_name?: string;
             /**
              * @description Whether the execution was part of a liquidation of the account by the brokerage, as the string `1` or `0`.
              * @example 0
              * @enum {string}
              */
-            liquidation_trade: "0" | "1";
+            liquidation_trade?: "0" | "1";
             /**
              * @description Whether the execution traded an event contract, as the string `1` or `0`.
              * @example 0
              * @enum {string}
              */
-            is_event_trading: "0" | "1";
+            is_event_trading?: "0" | "1";
             /**
              * Format: int64
              * @description Identifier of the order the execution belongs to, the `orderId` of the open orders (a number here, as in the service's sample payload).
              * @example 1370093238
              */
-            order_id: number;
+            order_id?: number;
         };
         /** @description What the order would cost, as formatted texts in the contract's currency. */
         OrderPreviewAmount: {
@@ -8190,17 +8191,17 @@ export interface components {
              * @description Contract id of this listing; pass it to market data, contract rules and order operations.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Primary (listing) exchange of this contract, e.g. `NASDAQ`, `NYSE`, `IBIS`, `MEXI`, `LSE`.
              * @example NASDAQ
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Whether the listing is hosted in the United States (a US primary exchange).
              * @example true
              */
-            isUS: boolean;
+            isUS?: boolean;
         };
         /**
          * @description A company (or other issuer) whose stock matches the requested symbol, with its listings. The
@@ -8212,22 +8213,22 @@ export interface components {
              * @description Full company name, in capitals as the service stores it.
              * @example APPLE INC
              */
-            name: string;
+            name?: string;
             /**
              * @description Chinese company name, or null when none is on file. Real payloads carry it HTML-encoded as
              *     numeric character references (`&#x82F9;&#x679C;&#x516C;&#x53F8;` for 苹果公司); decode before
              *     display.
              * @example &#x82F9;&#x679C;&#x516C;&#x53F8;
              */
-            chineseName: string | null;
+            chineseName?: string | null;
             /**
              * @description Asset class of the contracts; always `STK` (stock) for this operation.
              * @example STK
              * @enum {string}
              */
-            assetClass: "STK";
+            assetClass?: "STK";
             /** @description Listings of the same company, typically one per primary exchange and trading currency. */
-            contracts: components["schemas"]["StockContract"][];
+            contracts?: components["schemas"]["StockContract"][];
         };
         /**
          * @description Stock contracts by symbol: one key per requested symbol, each holding the stock contract groups
@@ -8336,7 +8337,7 @@ export interface components {
              * @description Whether the contract can be traded with the broker's algorithms (see the contract algos operation).
              * @example true
              */
-            algoEligible: boolean;
+            algoEligible?: boolean;
             /**
              * @description Whether an order for the contract may be all-or-none (filled entirely or not at all).
              * @example true
@@ -8381,7 +8382,7 @@ export interface components {
              *       "limitonclose"
              *     ]
              */
-            orderTypes: string[];
+            orderTypes?: string[];
             /**
              * @description Order types that may be combined with the broker's algorithms.
              * @example [
@@ -8459,17 +8460,17 @@ export interface components {
              * @description Default quantity of a new order ticket, in shares, contracts or units of the base currency.
              * @example 100
              */
-            defaultSize: number;
+            defaultSize?: number;
             /**
              * @description Default cash quantity of a new cash-quantity order ticket; 0 when there is none.
              * @example 0
              */
-            cashSize: number;
+            cashSize?: number;
             /**
              * @description Step of the quantity; a quantity must be a multiple of it.
              * @example 1
              */
-            sizeIncrement: number;
+            sizeIncrement?: number;
             /**
              * @description Times in force the contract accepts, each a string `<TIF>/<order types>,<flags>`: the time in
              *     force code (`DAY`, `GTC`, `IOC`, `OPG`, `GTD`, ...), a slash, then the upper-case order types
@@ -8549,7 +8550,7 @@ export interface components {
              * @description Currency of a cash quantity (the contract's trading currency).
              * @example USD
              */
-            cashCcy: string;
+            cashCcy?: string;
             /**
              * @description Step of a cash quantity, in `cashCcy`; null for contracts that take no cash quantity (options).
              * @example 500
@@ -8586,12 +8587,12 @@ export interface components {
              * @description Price increment (tick size) at the current price.
              * @example 0.01
              */
-            increment: number;
+            increment?: number;
             /**
              * @description Number of decimal places of a price at the current increment.
              * @example 2
              */
-            incrementDigits: number;
+            incrementDigits?: number;
         };
         /**
          * @description One parameter of an algorithm, passed in `strategyParameters` of the place-order operation
@@ -8602,12 +8603,12 @@ export interface components {
              * @description Parameter id; the key to use in `strategyParameters`.
              * @example adaptivePriority
              */
-            id: string;
+            id?: string;
             /**
              * @description Human-readable name of the parameter.
              * @example Adaptive order priority/urgency
              */
-            name: string;
+            name?: string;
             /**
              * @description Type of the value: `String` (one of `legalStrings` when those are given), `Double`,
              *     `Integer`, `Boolean`, or `Time` (a time of day `HH:mm:ss` followed by a time zone, e.g.
@@ -8615,7 +8616,7 @@ export interface components {
              * @example String
              * @enum {string}
              */
-            valueClassName: "String" | "Double" | "Integer" | "Boolean" | "Time";
+            valueClassName?: "String" | "Double" | "Integer" | "Boolean" | "Time";
             /**
              * @description Smallest allowed value of a numeric parameter.
              * @example 0.01
@@ -8693,7 +8694,7 @@ export interface components {
         /** @description The algorithms available for a contract; an empty list when the contract is not eligible for algorithms. */
         ContractAlgos: {
             /** @description Available algorithms, or only those asked for with the `algos` parameter. */
-            algos: components["schemas"]["ContractAlgo"][];
+            algos?: components["schemas"]["ContractAlgo"][];
         };
         /** @description A currency pair (forex contract) in which the requested currency takes part. */
         CurrencyPair: {
@@ -8701,18 +8702,18 @@ export interface components {
              * @description Pair in market convention, `<base>.<quote>` (`EUR.USD`, `USD.JPY`); the requested currency may be either side.
              * @example USD.JPY
              */
-            symbol: string;
+            symbol?: string;
             /**
              * Format: int32
              * @description Contract id of the pair; use it to place a currency conversion order.
              * @example 15016059
              */
-            conid: number;
+            conid?: number;
             /**
              * @description The other currency of the pair (the one that is not the requested currency).
              * @example JPY
              */
-            ccyPair: string;
+            ccyPair?: string;
         };
         /**
          * @description Currency pairs keyed by the requested currency (a single key); the value lists every pair in
@@ -8732,82 +8733,82 @@ export interface components {
              * @description Asset class of the product; event contracts are listed as options (`OPT`, yes as call, no as put).
              * @example OPT
              */
-            asset_class: string;
+            asset_class?: string;
             /**
              * @description Description of the product and how it resolves.
              * @example Pays $1.00 per contract if the upper bound of the Federal Funds target range announced by the FOMC on Sep 17, 2025 is above the strike.
              */
-            description: string;
+            description?: string;
             /**
              * @description Name of the market the contract belongs to.
              * @example Fed Funds Target Rate
              */
-            market_name: string;
+            market_name?: string;
             /**
              * @description Period the measured value refers to.
              * @example September 2025
              */
-            measured_period: string;
+            measured_period?: string;
             /**
              * @description The strike, or the strike label, depending on the contract (a string either way).
              * @example 4.375
              */
-            threshold: string;
+            threshold?: string;
             /**
              * @description Name of the agency whose published value settles the contract.
              * @example Federal Reserve
              */
-            source_agency: string;
+            source_agency?: string;
             /**
              * Format: uri
              * @description Link to the source agency's data used for resolution.
              * @example https://www.federalreserve.gov/monetarypolicy/openmarket.htm
              */
-            data_and_resolution_link: string;
+            data_and_resolution_link?: string;
             /**
              * Format: int64
              * @description Last time the contract can be traded, in epoch seconds (the specification says only "epoch"; seconds, as for the other times).
              * @example 1758121200
              */
-            last_trade_time: number;
+            last_trade_time?: number;
             /**
              * @description Product code of the market.
              * @example FF
              */
-            product_code: string;
+            product_code?: string;
             /**
              * Format: uri
              * @description Link to the market rules document of the product.
              * @example https://forecastex.com/market-rules/FF.pdf
              */
-            market_rules_link: string;
+            market_rules_link?: string;
             /**
              * Format: int64
              * @description Time the source agency releases the value that settles the contract, in epoch seconds.
              * @example 1758132000
              */
-            release_time: number;
+            release_time?: number;
             /**
              * Format: int64
              * @description Time winning contracts are paid out, in epoch seconds.
              * @example 1758207600
              */
-            payout_time: number;
+            payout_time?: number;
             /**
              * @description Payout per winning contract, formatted for display with a currency sign (a string, not a number).
              * @example $1.00
              */
-            payout: string;
+            payout?: string;
             /**
              * @description Price step of the contract, formatted for display with a currency sign (a string, not a number).
              * @example $0.01
              */
-            price_increment: string;
+            price_increment?: string;
             /**
              * @description Time zone name of the exchange, for displaying the times above.
              * @example US/Central
              */
-            exchange_timezone: string;
+            exchange_timezone?: string;
         };
         /**
          * @description Details of one event (yes/no binary) contract, asked for by the conid of either its yes or its
@@ -8819,80 +8820,80 @@ export interface components {
              * @description Contract id of the yes contract (pays out when the question resolves yes).
              * @example 778645421
              */
-            conid_yes: number;
+            conid_yes?: number;
             /**
              * Format: int32
              * @description Contract id of the no contract (pays out when the question resolves no).
              * @example 778645436
              */
-            conid_no: number;
+            conid_no?: number;
             /**
              * @description The question the contract answers.
              * @example Will the Fed Funds target rate upper bound be above 4.375% after the Sep 17, 2025 FOMC meeting?
              */
-            question: string;
+            question?: string;
             /**
              * @description Which contract the requested conid is, `Y` (yes) or `N` (no).
              * @example Y
              * @enum {string}
              */
-            side: "Y" | "N";
+            side?: "Y" | "N";
             /**
              * @description Strike as it is displayed.
              * @example Above 4.375%
              */
-            strike_label: string;
+            strike_label?: string;
             /**
              * @description Strike of the contract.
              * @example 4.375
              */
-            strike: number;
+            strike?: number;
             /**
              * @description Exchange that lists the contract.
              * @example FORECASTX
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Expiration date, a string of the form YYYYMMDD.
              * @example 20250917
              */
-            expiration: string;
+            expiration?: string;
             /**
              * @description Symbol of the contract's product.
              * @example FF
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description Category of the market (shown in the sample payload; meaning not documented further).
              * @example Economics
              */
-            category: string;
+            category?: string;
             /**
              * @description Category used to pick the logo shown next to the market.
              * @example fed
              */
-            logo_category: string;
+            logo_category?: string;
             /**
              * @description Period the measured value refers to.
              * @example September 2025
              */
-            measured_period: string;
+            measured_period?: string;
             /**
              * @description Name of the market the contract belongs to.
              * @example Fed Funds Target Rate
              */
-            market_name: string;
+            market_name?: string;
             /**
              * Format: int32
              * @description Contract id of the underlying asset or index. Payloads spell it `underlying_conid`; the vendor's field description misspells it `unerlying_conid`.
              * @example 778600001
              */
-            underlying_conid: number;
+            underlying_conid?: number;
             /**
              * @description Payout per winning contract, in the contract's currency (USD), as a number.
              * @example 1
              */
-            payout: number;
+            payout?: number;
         };
         /** @description One kind of contract listed on a search result (the stock itself, its options, futures, ...). */
         SecdefSearchSection: {
@@ -8900,7 +8901,7 @@ export interface components {
              * @description Security type of the kind (`STK`, `OPT`, `FUT`, `IND`, `BOND`, `WAR`, `CFD`, `BAG`, ...).
              * @example OPT
              */
-            secType: string;
+            secType?: string;
             /**
              * @description Expiry months of the derivatives, `MMMYY` separated by semicolons (`JAN26;FEB26`), nearest first; absent for kinds that do not expire.
              * @example JAN26;FEB26;MAR26;APR26
@@ -8927,32 +8928,32 @@ export interface components {
              * @description Contract id of the listing as a string of digits (a bond issuer group carries the placeholder `2147483647`).
              * @example 265598
              */
-            conid: string;
+            conid?: string;
             /**
              * @description `<company name> - <exchange>`, or `Corporate Fixed Income` for a bond issuer group.
              * @example APPLE INC - NASDAQ
              */
-            companyHeader: string;
+            companyHeader?: string;
             /**
              * @description Name of the company; null for a bond issuer group.
              * @example APPLE INC
              */
-            companyName: string | null;
+            companyName?: string | null;
             /**
              * @description Symbol of the listing; null for a bond issuer group.
              * @example AAPL
              */
-            symbol: string | null;
+            symbol?: string | null;
             /**
              * @description Primary exchange of the listing; null for a bond issuer group.
              * @example NASDAQ
              */
-            description: string | null;
+            description?: string | null;
             /**
              * @description Trading restriction of the contract; null when unrestricted (always null here).
              * @example null
              */
-            restricted: string | boolean | null;
+            restricted?: string | boolean | null;
             /**
              * @description Expiry dates (`YYYYMMDD`, semicolon-separated) of futures options on the contract; null when none.
              * @example null
@@ -8969,19 +8970,19 @@ export interface components {
              */
             war?: string | null;
             /** @description The kinds of contracts listed on the match, the match's own kind first. */
-            sections: components["schemas"]["SecdefSearchSection"][];
+            sections?: components["schemas"]["SecdefSearchSection"][];
             /** @description Bond search only - the matching issuers; pass an `id` as `issuerId` to the bond filters and to `/iserver/secdef/info`. */
             issuers?: {
                 /**
                  * @description Issuer id, `e` and digits.
                  * @example e7000101
                  */
-                id: string;
+                id?: string;
                 /**
                  * @description Issuer name.
                  * @example United States Treasury
                  */
-                name: string;
+                name?: string;
             }[];
             /**
              * Format: int32
@@ -9040,9 +9041,9 @@ export interface components {
         /** @description The strikes of an underlying's options of one expiry month, calls and puts apart, ascending. */
         OptionStrikes: {
             /** @description Strikes of the call options. */
-            call: number[];
+            call?: number[];
             /** @description Strikes of the put options. */
-            put: number[];
+            put?: number[];
         };
         /** @description The details of one contract, as a derivatives look-up lists them. */
         SecdefInfo: {
@@ -9051,62 +9052,62 @@ export interface components {
              * @description Contract id; use it for market data and orders.
              * @example 712345678
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Symbol (of the underlying for derivatives).
              * @example AAPL
              */
-            ticker: string;
+            ticker?: string;
             /**
              * @description Security type (`STK`, `OPT`, `FUT`, `BOND`, ...).
              * @example OPT
              */
-            secType: string;
+            secType?: string;
             /**
              * @description Primary listing exchange (`SMART` for options, listed on several).
              * @example SMART
              */
-            listingExchange: string;
+            listingExchange?: string;
             /**
              * @description The exchange the details are for (`SMART` where orders are smart-routed).
              * @example SMART
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Name of the company (of the underlying for derivatives).
              * @example APPLE INC
              */
-            companyName: string;
+            companyName?: string;
             /**
              * @description Currency the contract trades in.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Comma-separated exchanges the contract trades on.
              * @example SMART,AMEX,CBOE,ISE
              */
-            validExchanges: string;
+            validExchanges?: string;
             /**
              * @description Price rendering hint; always null.
              * @example null
              */
-            priceRendering: string | null;
+            priceRendering?: string | null;
             /**
              * @description Expiry (maturity for bonds) as `YYYYMMDD`; null for contracts that do not expire.
              * @example 20260116
              */
-            maturityDate: string | null;
+            maturityDate?: string | null;
             /**
              * @description `C` call or `P` put for options; `?` for other contracts.
              * @example C
              */
-            right: string;
+            right?: string;
             /**
              * @description Strike of an option; `0` for other contracts.
              * @example 190
              */
-            strike: number;
+            strike?: number;
             /**
              * @description Contract multiplier as a string of digits (derivatives and bonds only).
              * @example 100
@@ -9131,21 +9132,21 @@ export interface components {
         /** @description The values an issuer's bonds can be filtered by, one filter per column. */
         BondFilters: {
             /** @description One filter per column (maturity date, issue date, coupon, currency). */
-            bondFilters: {
+            bondFilters?: {
                 /**
                  * @description Name of the filter.
                  * @example Coupon
                  * @enum {string}
                  */
-                displayText: "Maturity Date" | "Issue Date" | "Coupon" | "Currency";
+                displayText?: "Maturity Date" | "Issue Date" | "Coupon" | "Currency";
                 /**
                  * Format: int32
                  * @description Column id of the filter (27 maturity date, 28 issue date, 25 coupon, 5 currency).
                  * @example 25
                  */
-                columnId: number;
+                columnId?: number;
                 /** @description The values present among the issuer's bonds, ascending. */
-                options: {
+                options?: {
                     /**
                      * @description Display form (`Nov 2028`, `Nov 15 2023`).
                      * @example Nov 2028
@@ -9170,44 +9171,44 @@ export interface components {
              * @description Contract id.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Currency the contract trades in.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Expiry as `YYYYMMDD` for derivatives; null for stocks, or while the definition is missing.
              * @example null
              */
-            expiry: string | null;
+            expiry?: string | null;
             /**
              * @description Right of an option (`P` put, `C` call); null for other contracts.
              * @example null
              * @enum {string|null}
              */
-            putOrCall: "P" | "C" | null;
+            putOrCall?: "P" | "C" | null;
             /**
              * @description Contract multiplier; `0` for stocks (the service's way of saying "none"), null while the definition is missing.
              * @example 0
              */
-            multiplier: number | null;
+            multiplier?: number | null;
             /**
              * @description Strike of an option as a string (`"440"`), `"0"` for other contracts; the number `0` while the definition is missing.
              * @example 0
              */
-            strike: string | number;
+            strike?: string | number;
             /**
              * @description Security type of the contract (`STK`, `OPT`, `FUT`, `CASH`, `BOND`, `CRYPTO`, ...).
              * @example STK
              */
-            assetClass: string;
+            assetClass?: string;
             /**
              * Format: int32
              * @description Contract id of the underlying for derivatives; `0` otherwise.
              * @example 0
              */
-            undConid: number;
+            undConid?: number;
             /** @description Price increment tiers of the contract. */
             incrementRules?: components["schemas"]["ContractIncrementRule"][];
             /** @description How prices of the contract are displayed. */
@@ -9255,7 +9256,7 @@ export interface components {
              * @description Primary listing exchange.
              * @example NASDAQ
              */
-            listingExchange: string;
+            listingExchange?: string;
             /**
              * @description Country of issue (ISO 3166 alpha-2).
              * @example US
@@ -9265,7 +9266,7 @@ export interface components {
              * @description Name of the issuer or the asset.
              * @example APPLE INC
              */
-            name: string;
+            name?: string;
             /**
              * @description Last trading day as `YYYYMMDD` for derivatives; null otherwise.
              * @example null
@@ -9290,12 +9291,12 @@ export interface components {
              * @description Symbol of the contract (of the underlying for derivatives).
              * @example AAPL
              */
-            ticker: string;
+            ticker?: string;
             /**
              * @description Kind of stock (`COMMON`, `ETF`, ...); empty for derivatives and others.
              * @example COMMON
              */
-            type: string;
+            type?: string;
             /**
              * @description Whether options on the contract are listed.
              * @example true
@@ -9315,12 +9316,12 @@ export interface components {
              * @description Whether the contract is an event contract.
              * @example false
              */
-            isEventContract: boolean;
+            isEventContract?: boolean;
         };
         /** @description The security definitions of the requested contracts that exist, in request order. */
         SecurityDefinitions: {
             /** @description One definition per known requested contract; unknown ids are left out. */
-            secdef: components["schemas"]["SecurityDefinition"][];
+            secdef?: components["schemas"]["SecurityDefinition"][];
         };
         /** @description A stock contract listed on the requested exchange. */
         ExchangeContract: {
@@ -9328,18 +9329,18 @@ export interface components {
              * @description Symbol.
              * @example AAPL
              */
-            ticker: string;
+            ticker?: string;
             /**
              * Format: int32
              * @description Contract id.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Primary exchange of the contract.
              * @example NASDAQ
              */
-            exchange: string;
+            exchange?: string;
         };
         /** @description One span of trading, local `HHmm` times. */
         ScheduleTimes: {
@@ -9347,12 +9348,12 @@ export interface components {
              * @description Local opening time, `HHmm`.
              * @example 0930
              */
-            openingTime: string;
+            openingTime?: string;
             /**
              * @description Local closing time, `HHmm`.
              * @example 1600
              */
-            closingTime: string;
+            closingTime?: string;
             /**
              * @description `LIQUID` on a regular session.
              * @example LIQUID
@@ -9371,41 +9372,41 @@ export interface components {
              * @description Id of the exchange's schedule parameters.
              * @example p101
              */
-            id: string;
+            id?: string;
             /**
              * @description Id of the trade venue.
              * @example v201
              */
-            tradeVenueId: string;
+            tradeVenueId?: string;
             /**
              * @description Exchange.
              * @example NASDAQ
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Name of the exchange.
              * @example NASDAQ
              */
-            description: string;
+            description?: string;
             /**
              * @description Time zone of the times (tz database name).
              * @example America/New_York
              */
-            timezone: string;
+            timezone?: string;
             /** @description One entry per calendar day from today, with empty lists on days without trading. */
-            schedules: {
+            schedules?: {
                 /**
                  * @description Local `HHmm` at which the day's clearing cycle ends.
                  * @example 2000
                  */
-                clearingCycleEndTime: string;
+                clearingCycleEndTime?: string;
                 /**
                  * @description The day, `YYYYMMDD`.
                  * @example 20260105
                  */
-                tradingScheduleDate: string;
+                tradingScheduleDate?: string;
                 /** @description The regular (liquid) sessions of the day. */
-                sessions: components["schemas"]["ScheduleTimes"][];
+                sessions?: components["schemas"]["ScheduleTimes"][];
                 /** @description The whole trading time of the day, sessions outside regular hours included. */
                 tradingtimes: components["schemas"]["ScheduleTimes"][];
             }[];
@@ -9416,9 +9417,9 @@ export interface components {
              * @description Time zone of the exchange (tz database name).
              * @example America/New_York
              */
-            exchange_time_zone: string;
+            exchange_time_zone?: string;
             /** @description One key per trading day (`YYYYMMDD`); days without trading are left out. */
-            schedules: {
+            schedules?: {
                 [key: string]: {
                     /** @description The whole trading time, sessions outside regular hours included. */
                     extended_hours: {
@@ -9473,7 +9474,7 @@ export interface components {
              * @description Symbol (of the underlying for derivatives).
              * @example AAPL
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description CUSIP of a bond; null otherwise.
              * @example null
@@ -9489,7 +9490,7 @@ export interface components {
              * @description Contract id.
              * @example 265598
              */
-            con_id: number;
+            con_id?: number;
             /**
              * @description Final maturity, `YYYYMMDD`; null for contracts that do not expire.
              * @example null
@@ -9504,7 +9505,7 @@ export interface components {
              * @description Security type (`STK`, `OPT`, `FUT`, `CASH`, ...).
              * @example STK
              */
-            instrument_type: string;
+            instrument_type?: string;
             /**
              * @description Trading class.
              * @example AAPL
@@ -9514,7 +9515,7 @@ export interface components {
              * @description Comma-separated exchanges the contract trades on.
              * @example SMART,NASDAQ
              */
-            valid_exchanges: string;
+            valid_exchanges?: string;
             /**
              * @description Whether a long position may be sold through this contract entry.
              * @example false
@@ -9544,7 +9545,7 @@ export interface components {
              * @description Currency the contract trades in.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /**
              * @description Display title (an option's expiry, strike and right); null for others.
              * @example null
@@ -9591,7 +9592,7 @@ export interface components {
              * @description Name of the company (of the underlying for derivatives).
              * @example APPLE INC
              */
-            company_name: string;
+            company_name?: string;
             /**
              * @description Whether orders may be smart-routed.
              * @example true
@@ -9601,7 +9602,7 @@ export interface components {
              * @description The exchange the details are for (`SMART` where orders are smart-routed).
              * @example SMART
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Industry sub-group of a stock's issuer; null otherwise.
              * @example Computers
@@ -9610,7 +9611,7 @@ export interface components {
         };
         /** @description A contract's details, and its trading rules for a buy or a sell under `rules`. */
         ContractInfoAndRules: components["schemas"]["ContractInfo"] & {
-            rules: components["schemas"]["ContractRules"];
+            rules?: components["schemas"]["ContractRules"];
         };
         /** @description The rate of a currency pair. */
         ExchangeRate: {
@@ -9618,12 +9619,12 @@ export interface components {
              * @description Units of the target currency one unit of the source currency buys, to 8 decimals.
              * @example 0.92165899
              */
-            rate: number;
+            rate?: number;
         };
         /** @description Every category of event markets, keyed by category id; sub-categories name their parent. */
         EventCategoryTree: {
             /** @description Categories by id (`g` and digits). */
-            categories: {
+            categories?: {
                 [key: string]: {
                     /**
                      * @description Name of the category.
@@ -9674,61 +9675,61 @@ export interface components {
              * @description Name of the market.
              * @example Fed Funds Target Rate
              */
-            market_name: string;
+            market_name?: string;
             /**
              * @description Exchange of the market.
              * @example FORECASTX
              */
-            exchange: string;
+            exchange?: string;
             /**
              * @description Symbol of the market.
              * @example FF
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description Category of the market's logo.
              * @example FED
              */
-            logo_category: string;
+            logo_category?: string;
             /**
              * @description Whether charts of the underlying should be left out.
              * @example false
              */
-            exclude_historical_data: boolean;
+            exclude_historical_data?: boolean;
             /**
              * @description Payout of a winning contract, in dollars.
              * @example 1
              */
             payout?: number;
             /** @description The contracts, yes before no for each strike. */
-            contracts: {
+            contracts?: {
                 /**
                  * Format: int32
                  * @description Contract id.
                  * @example 658663601
                  */
-                conid: number;
+                conid?: number;
                 /**
                  * @description `Y` the yes contract, `N` the no contract.
                  * @example Y
                  * @enum {string}
                  */
-                side: "Y" | "N";
+                side?: "Y" | "N";
                 /**
                  * @description Expiry, `YYYYMMDD`.
                  * @example 20260318
                  */
-                expiration: string;
+                expiration?: string;
                 /**
                  * @description The strike the question is asked about.
                  * @example 3.75
                  */
-                strike: number;
+                strike?: number;
                 /**
                  * @description Display form of the strike.
                  * @example 3.75%
                  */
-                strike_label: string;
+                strike_label?: string;
                 /**
                  * @description The period the question measures.
                  * @example March 2026 FOMC
@@ -9739,7 +9740,7 @@ export interface components {
                  * @description Contract id of the market's underlying index.
                  * @example 658663572
                  */
-                underlying_conid: number;
+                underlying_conid?: number;
                 /**
                  * @description Expiry as `YYYY.MM.DD`.
                  * @example 2026.03.18
@@ -9753,27 +9754,27 @@ export interface components {
              * @description Time zone of the exchange.
              * @example US/Central
              */
-            timezone: string;
+            timezone?: string;
             /** @description One entry per trading day of the week. */
-            trading_schedules: {
+            trading_schedules?: {
                 /**
                  * @description Day of the week.
                  * @example Monday
                  * @enum {string}
                  */
-                day_of_week: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                day_of_week?: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
                 /** @description The spans of trading of that day. */
-                trading_times: {
+                trading_times?: {
                     /**
                      * @description Opening time (`12:00 AM`).
                      * @example 12:00 AM
                      */
-                    open: string;
+                    open?: string;
                     /**
                      * @description Closing time (`11:59 PM`).
                      * @example 11:59 PM
                      */
-                    close: string;
+                    close?: string;
                 }[];
             }[];
         };
@@ -9990,7 +9991,7 @@ export interface components {
              * @description When the values were last updated, epoch milliseconds.
              * @example 1736089200000
              */
-            _updated: number;
+            _updated?: number;
             /**
              * @description Identifier of the subscription on the service's side.
              * @example q0
@@ -10003,33 +10004,33 @@ export interface components {
              * @description Opening price (first trade, or first midpoint for quote sources).
              * @example 189.2
              */
-            o: number;
+            o?: number;
             /**
              * @description Closing price (last trade, or last midpoint).
              * @example 189.4
              */
-            c: number;
+            c?: number;
             /**
              * @description Highest price (for `Bid_Ask`, the highest ask).
              * @example 189.55
              */
-            h: number;
+            h?: number;
             /**
              * @description Lowest price (for `Bid_Ask`, the lowest bid).
              * @example 188.9
              */
-            l: number;
+            l?: number;
             /**
              * @description Volume traded in the bar (0 for quote sources).
              * @example 2600
              */
-            v: number;
+            v?: number;
             /**
              * Format: int64
              * @description Start of the bar, epoch milliseconds (day and longer bars start at the regular open of their first day).
              * @example 1736087400000
              */
-            t: number;
+            t?: number;
         };
         /** @description Bars of an instrument's prices over a period, with the service's chart metadata. */
         MarketDataHistory: {
@@ -10042,48 +10043,48 @@ export interface components {
              * @description Symbol of the instrument.
              * @example AAPL
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description Company name or description of the instrument.
              * @example APPLE INC
              */
-            text: string;
+            text?: string;
             /**
              * @description Factor the prices of `high` and `low` are multiplied by (100 for prices in cents).
              * @example 100
              */
-            priceFactor: number;
+            priceFactor?: number;
             /**
              * @description Start of the first bar, UTC, `YYYYMMDD-hh:mm:ss`.
              * @example 20250106-14:30:00
              */
-            startTime: string;
+            startTime?: string;
             /**
              * @description Highest price of the answer times `priceFactor`, the volume of its bar divided by
              *     `volumeFactor`, and the minutes from `startTime` to that bar, joined by `/`.
              * @example 18955/2600/1440
              */
-            high: string;
+            high?: string;
             /**
              * @description Lowest price of the answer, in the form of `high`.
              * @example 18890/1900/2880
              */
-            low: string;
+            low?: string;
             /**
              * @description The period asked for.
              * @example 1w
              */
-            timePeriod: string;
+            timePeriod?: string;
             /**
              * @description Width of a bar, in seconds.
              * @example 86400
              */
-            barLength: number;
+            barLength?: number;
             /**
              * @description Availability of the data, in the letters of the snapshot's field 6509 (`S` as the service answers for historical data).
              * @example S
              */
-            mdAvailability: string;
+            mdAvailability?: string;
             /**
              * @description Delay of the data, milliseconds.
              * @example 0
@@ -10093,7 +10094,7 @@ export interface components {
              * @description Whether trades outside regular trading hours are included.
              * @example false
              */
-            outsideRth: boolean;
+            outsideRth?: boolean;
             /**
              * @description Length of the instrument's regular trading day, in minutes.
              * @example 390
@@ -10103,7 +10104,7 @@ export interface components {
              * @description Factor the volumes of `high` and `low` are divided by.
              * @example 1
              */
-            volumeFactor: number;
+            volumeFactor?: number;
             /**
              * @description Display rule of prices (internal to the service).
              * @example 1
@@ -10145,7 +10146,7 @@ export interface components {
              */
             points?: number;
             /** @description The bars, oldest first; at most 1000. */
-            data: components["schemas"]["HistoryBar"][];
+            data?: components["schemas"]["HistoryBar"][];
         };
         /** @description The locations (markets) scans of one instrument type can search. */
         ScannerLocation: {
@@ -10153,24 +10154,24 @@ export interface components {
              * @description Readable name of the instrument type.
              * @example US Stocks
              */
-            display_name: string;
+            display_name?: string;
             /**
              * @description The instrument type.
              * @example STK
              */
-            type: string;
+            type?: string;
             /** @description The locations. */
-            locations: {
+            locations?: {
                 /**
                  * @description Readable name.
                  * @example Listed/NASDAQ
                  */
-                display_name: string;
+                display_name?: string;
                 /**
                  * @description The value of the request's `location`.
                  * @example STK.US.MAJOR
                  */
-                type: string;
+                type?: string;
                 /** @description Locations inside this one (empty, or null, when none). */
                 locations?: {
                     /** @description Readable name. */
@@ -10183,52 +10184,52 @@ export interface components {
         /** @description The scans that can be run, with their types, instruments, filters and locations. */
         ScannerParams: {
             /** @description The scan types, the request's `type`. */
-            scan_type_list: {
+            scan_type_list?: {
                 /**
                  * @description Readable name.
                  * @example Top % Gainers
                  */
-                display_name: string;
+                display_name?: string;
                 /**
                  * @description The value of the request's `type`.
                  * @example TOP_PERC_GAIN
                  */
-                code: string;
+                code?: string;
                 /** @description The instrument types the scan applies to. */
-                instruments: string[];
+                instruments?: string[];
             }[];
             /** @description The instrument types, the request's `instrument`. */
-            instrument_list: {
+            instrument_list?: {
                 /**
                  * @description Readable name.
                  * @example US Stocks
                  */
-                display_name: string;
+                display_name?: string;
                 /**
                  * @description The value of the request's `instrument`.
                  * @example STK
                  */
-                type: string;
+                type?: string;
                 /** @description Codes of the filters that apply to the instrument type. */
-                filters: string[];
+                filters?: string[];
             }[];
             /** @description The filters, the request's `filter` codes. */
-            filter_list: {
+            filter_list?: {
                 /**
                  * @description Group the filter belongs to.
                  * @example priceAbove
                  */
-                group: string;
+                group?: string;
                 /**
                  * @description Readable name.
                  * @example Price Above
                  */
-                display_name: string;
+                display_name?: string;
                 /**
                  * @description The value of a request filter's `code`.
                  * @example priceAbove
                  */
-                code: string;
+                code?: string;
                 /**
                  * @description Kind of value the filter takes (`non-range` for one value; `combo` with `combo_values`).
                  * @example non-range
@@ -10243,17 +10244,17 @@ export interface components {
                 }[];
             }[];
             /** @description The locations per instrument type, the request's `location`. */
-            location_tree: components["schemas"]["ScannerLocation"][];
+            location_tree?: components["schemas"]["ScannerLocation"][];
         };
         /** @description The contracts a scan found, best first. */
         ScannerResults: {
             /** @description The contracts, in the scan type's order; at most 50. */
-            contracts: {
+            contracts?: {
                 /**
                  * @description Rank in the scan, from `0`.
                  * @example 0
                  */
-                server_id: string;
+                server_id?: string;
                 /**
                  * @description Name of the scan's data column; on the first contract only.
                  * @example Chg%
@@ -10263,17 +10264,17 @@ export interface components {
                  * @description Symbol.
                  * @example TSLA
                  */
-                symbol: string;
+                symbol?: string;
                 /**
                  * @description Contract identifier as a string.
                  * @example 76792991
                  */
-                conidex: string;
+                conidex?: string;
                 /**
                  * @description Contract identifier.
                  * @example 76792991
                  */
-                con_id: number;
+                con_id?: number;
                 /**
                  * @description Chart periods available (internal to the service).
                  * @example #R|1
@@ -10283,7 +10284,7 @@ export interface components {
                  * @description Company name.
                  * @example TESLA INC
                  */
-                company_name: string;
+                company_name?: string;
                 /**
                  * @description The value the scan ranks by, formatted (`2.35%`, `221.52K`).
                  * @example 2.35%
@@ -10303,7 +10304,7 @@ export interface components {
                  * @description Security type.
                  * @example STK
                  */
-                sec_type: string;
+                sec_type?: string;
             }[];
             /**
              * @description Name of the scan's data column.
@@ -10362,12 +10363,12 @@ export interface components {
              * @description Contract identifier.
              * @example 265598
              */
-            conid: number;
+            conid?: number;
             /**
              * @description Contract identifier with its routing (`123456@EXCHANGE` when routed to one exchange).
              * @example 265598
              */
-            conidEx: string;
+            conidEx?: string;
             /**
              * @description Internal use (an exchange map code); not sent by the reference server.
              * @example 9c0000000000000
@@ -10382,7 +10383,7 @@ export interface components {
              * @description Whether the values are delayed; a regulatory snapshot is real time (false).
              * @example false
              */
-            HasDelayed: boolean;
+            HasDelayed?: boolean;
             /**
              * @description Internal use (field `7068` as a binary number); not sent by the reference server.
              * @example 65536
@@ -10430,27 +10431,27 @@ export interface components {
                  * @description Start of the bar, epoch milliseconds.
                  * @example 1736173800000
                  */
-                t: number;
+                t?: number;
                 /**
                  * @description Open.
                  * @example 189.12
                  */
-                o: number;
+                o?: number;
                 /**
                  * @description Close.
                  * @example 190.02
                  */
-                c: number;
+                c?: number;
                 /**
                  * @description High.
                  * @example 190.55
                  */
-                h: number;
+                h?: number;
                 /**
                  * @description Low.
                  * @example 188.73
                  */
-                l: number;
+                l?: number;
                 /**
                  * @description Volume; only for `Last` bars (trades).
                  * @example 2651200
@@ -10476,14 +10477,14 @@ export interface components {
                  * @description Readable name.
                  * @example Top % Gainers
                  */
-                display_name: string;
+                display_name?: string;
                 /**
                  * @description The value of the request's `scanCode`.
                  * @example TOP_PERC_GAIN
                  */
-                code: string;
+                code?: string;
                 /** @description The instrument types the scan applies to. */
-                instruments: string[];
+                instruments?: string[];
             }[];
             /** @description The instrument types, the request's `instrument`. */
             instrument_list?: {
@@ -10491,14 +10492,14 @@ export interface components {
                  * @description Readable name.
                  * @example US Stocks
                  */
-                display_name: string;
+                display_name?: string;
                 /**
                  * @description The value of the request's `instrument`.
                  * @example STK
                  */
-                type: string;
+                type?: string;
                 /** @description Codes of the filters that apply to the instrument type (the keys of the request's `filters`). */
-                filters: string[];
+                filters?: string[];
             }[];
             /** @description The locations per instrument type, the request's `locations`. */
             location_tree?: components["schemas"]["ScannerLocation"][];
@@ -10554,7 +10555,7 @@ export interface components {
                      * @description Contract identifier.
                      * @example 265598
                      */
-                    contractID: number;
+                    contractID?: number;
                     /**
                      * @description Since when the contract is in the scan's results, UTC, `YYYYMMDD-hh:mm:ss`.
                      * @example 20250106-15:00:00
@@ -10589,42 +10590,42 @@ export interface components {
              * @description Internal flag, always `true` on the reference server.
              * @example true
              */
-            bootstrapped: boolean;
+            bootstrapped?: boolean;
             /**
              * @description Internal flag, always `false` on the reference server.
              * @example false
              */
-            customIndex: boolean;
+            customIndex?: boolean;
             /**
              * @description Description.
              * @example Large US technology companies
              */
-            desc: string;
+            desc?: string;
             /**
              * @description Whether the model rebalances to its original targets.
              * @example false
              */
-            isStatic: boolean;
+            isStatic?: boolean;
             /**
              * @description Whether an instrument is more than 5 percentage points away from its target.
              * @example false
              */
-            mismatch: boolean;
+            mismatch?: boolean;
             /**
              * @description Name.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description Value of the model over its accounts, in the master's base currency; a decimal string (the vendor's examples send strings, its schema a number).
              * @example 10012.50
              */
-            nlv: string | number;
+            nlv?: string | number;
             /**
              * @description Number of accounts invested in the model.
              * @example 2
              */
-            numAccounts: number;
+            numAccounts?: number;
             /**
              * @description The request's identifier (in the single-model answer).
              * @example 540609
@@ -10642,24 +10643,24 @@ export interface components {
              * @description Base currency of the master account.
              * @example USD
              */
-            baseCcy: string;
+            baseCcy?: string;
             /**
              * @description The advisor's master account.
              * @example F7654321
              */
-            masterAccount: string;
+            masterAccount?: string;
             /** @description Every model, in the order they were created. */
-            models: components["schemas"]["ModelSummary"][];
+            models?: components["schemas"]["ModelSummary"][];
             /**
              * @description The request's identifier.
              * @example 540608
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
         };
         /** @description Names one of the advisor's models, with the options the reading operations take. */
         ModelQuery: {
@@ -10711,309 +10712,309 @@ export interface components {
          */
         ModelPositions: {
             /** @description The model's cash, one row per currency. */
-            cash: {
+            cash?: {
                 /**
                  * @description Actual share of the model, percent.
                  * @example 9.84
                  */
-                actual: string;
+                actual?: string;
                 /**
                  * @description Currency.
                  * @example USD
                  */
-                ccy: string;
+                ccy?: string;
                 /**
                  * @description Exchange rate to the base currency.
                  * @example 1
                  */
-                exchangeRate: string;
+                exchangeRate?: string;
                 /**
                  * @description Actual minus target, percentage points.
                  * @example -0.16
                  */
-                instrumentImbalance: string;
+                instrumentImbalance?: string;
                 /**
                  * @description Amount of cash.
                  * @example 985.40
                  */
-                mv: string;
+                mv?: string;
                 /**
                  * @description Target share, percent.
                  * @example 10
                  */
-                target: string;
+                target?: string;
             }[];
             /**
              * @description Whether a position is more than 5 percentage points away from its target.
              * @example false
              */
-            mismatched: boolean;
+            mismatched?: boolean;
             /**
              * @description Name of the model.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description Value of the model.
              * @example 10012.5
              */
-            nlv: number;
+            nlv?: number;
             /** @description One row per contract of the model's targets. */
-            positionList: {
+            positionList?: {
                 /**
                  * @description Actual share of the model, percent.
                  * @example 60.12
                  */
-                actual: string;
+                actual?: string;
                 /**
                  * @description Upper tolerance; `None` when tolerance ranges are not used.
                  * @example None
                  */
-                actualRangeMax: string;
+                actualRangeMax?: string;
                 /**
                  * @description Lower tolerance; `None` when tolerance ranges are not used.
                  * @example None
                  */
-                actualRangeMin: string;
+                actualRangeMin?: string;
                 /**
                  * @description Currency of the contract.
                  * @example USD
                  */
-                ccy: string;
+                ccy?: string;
                 /**
                  * @description Contract id.
                  * @example 265598
                  */
-                conid: number;
+                conid?: number;
                 /**
                  * @description Displayed value (the market value).
                  * @example 6020.00
                  */
-                dlv: string;
+                dlv?: string;
                 /**
                  * @description Exchange rate to the base currency.
                  * @example 1
                  */
-                exchangeRate: string;
+                exchangeRate?: string;
                 /**
                  * @description Flags; 0.
                  * @example 0
                  */
-                flags: number;
+                flags?: number;
                 /**
                  * @description Actual minus target, percentage points.
                  * @example 0.12
                  */
-                instrumentImbalance: string;
+                instrumentImbalance?: string;
                 /**
                  * @description Symbol.
                  * @example AAPL
                  */
-                instrument: string;
+                instrument?: string;
                 /**
                  * @description `0` within the tolerance, `1` outside it.
                  * @example 0
                  */
-                mismatchType: number;
+                mismatchType?: number;
                 /**
                  * @description Market value.
                  * @example 6020.00
                  */
-                mv: string;
+                mv?: string;
                 /**
                  * @description Units the model holds over its accounts.
                  * @example 35
                  */
-                position: string;
+                position?: string;
                 /**
                  * @description Target share, percent.
                  * @example 60
                  */
-                target: string;
+                target?: string;
             }[];
             /**
              * @description When the positions were read, epoch milliseconds.
              * @example 1767272400000
              */
-            positionTs: number;
+            positionTs?: number;
             /**
              * @description The request's identifier.
              * @example 540609
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description Whether the model holds stocks only.
              * @example true
              */
-            stkOnly: boolean;
+            stkOnly?: boolean;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
             /**
              * @description Displayed value of the positions.
              * @example 9027.1
              */
-            totalDlv: number;
+            totalDlv?: number;
             /**
              * @description Market value of the positions.
              * @example 9027.1
              */
-            totalMv: number;
+            totalMv?: number;
         };
         /** @description The accounts invested in a model, and a `TOTAL` row. */
         ModelAccountsDetails: {
             /** @description One row per invested account, then `TOTAL`. */
-            accountInfoList: {
+            accountInfoList?: {
                 /**
                  * @description Account id, or `TOTAL`.
                  * @example U2345671
                  */
-                account: string;
+                account?: string;
                 /**
                  * @description Sum of the positions' distances from their targets, a fraction of the account's model value.
                  * @example 0.012
                  */
-                accountImbalance: string;
+                accountImbalance?: string;
                 /**
                  * @description Alias of the account (`None` on the total row).
                  * @example Lee growth
                  */
-                alias: string;
+                alias?: string;
                 /**
                  * @description Base currency of the account.
                  * @example USD
                  */
-                baseCcyAccount: string;
+                baseCcyAccount?: string;
                 /**
                  * @description Cost of the model's positions in the account.
                  * @example 5980.00
                  */
-                costBasis: string;
+                costBasis?: string;
                 /**
                  * @description Exchange rate to the master's base currency.
                  * @example 1
                  */
-                exchangeRate: number;
+                exchangeRate?: number;
                 /**
                  * @description The account's cash outside any model.
                  * @example 240012.25
                  */
-                cashInIndependent: string;
+                cashInIndependent?: string;
                 /**
                  * @description Value of the account's part of the model.
                  * @example 10012.50
                  */
-                nlv: string;
+                nlv?: string;
                 /**
                  * @description Positions more than 5 percentage points from their targets.
                  * @example 0
                  */
-                numInstrumentsOutsideRange: number;
+                numInstrumentsOutsideRange?: number;
                 /**
                  * @description Unrealized profit or loss of the model's positions in the account.
                  * @example 40.00
                  */
-                unrealizedPnL: string;
+                unrealizedPnL?: string;
             }[];
             /**
              * @description Base currency of the master account.
              * @example USD
              */
-            baseCcyMaster: string;
+            baseCcyMaster?: string;
             /**
              * @description Name of the model.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description The request's identifier.
              * @example 131
              */
-            reqID: number;
+            reqID?: number;
         };
         /** @description The advisor's sub-accounts with what they hold in the model, in other models and outside models. */
         ModelInvestedAccounts: {
             /** @description One row per sub-account. */
-            accountList: {
+            accountList?: {
                 /**
                  * @description Account id.
                  * @example U2345671
                  */
-                account: string;
+                account?: string;
                 /**
                  * @description Value of the account's part of this model.
                  * @example 10012.5
                  */
-                accountModelNlv: string;
+                accountModelNlv?: string;
                 /**
                  * @description Value of its parts of the other models.
                  * @example 0
                  */
-                accountOtherModelsNlv: string;
+                accountOtherModelsNlv?: string;
                 /**
                  * @description Alias of the account.
                  * @example Lee growth
                  */
-                alias: string;
+                alias?: string;
                 /**
                  * @description Base currency of the account.
                  * @example USD
                  */
-                baseCcyAccount: string;
+                baseCcyAccount?: string;
                 /**
                  * @description Precision of that currency.
                  * @example 0.01
                  */
-                baseCcyAccountPrecision: string;
+                baseCcyAccountPrecision?: string;
                 /**
                  * @description Exchange rate to the master's base currency.
                  * @example 1
                  */
-                exchangeRate: number;
+                exchangeRate?: number;
                 /**
                  * @description Cash outside any model.
                  * @example 240012.25
                  */
-                cashInIndependentNlv: string;
+                cashInIndependentNlv?: string;
                 /**
                  * @description Value of positions outside any model.
                  * @example 1210.5
                  */
-                positionsInIndependentNlv: string;
+                positionsInIndependentNlv?: string;
                 /**
                  * @description Net liquidation value of the account.
                  * @example 251234.5
                  */
-                nlv: string;
+                nlv?: string;
             }[];
             /**
              * @description Base currency of the master account.
              * @example USD
              */
-            baseCcyMaster: string;
+            baseCcyMaster?: string;
             /**
              * @description Precision of that currency.
              * @example 0.01
              */
-            baseCcyMasterPrecision: string;
+            baseCcyMasterPrecision?: string;
             /**
              * @description Name of the model.
              * @example Core Equity
              */
-            model: string;
+            model?: string;
             /**
              * @description The request's identifier.
              * @example 129
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `1` as the service sends it.
              * @example 1
              * @enum {integer}
              */
-            subscriptionStatus: 0 | 1;
+            subscriptionStatus?: 0 | 1;
         };
         /**
          * @description Creates a model, or replaces the targets of an existing one. Targets are percentages of the
@@ -11070,12 +11071,12 @@ export interface components {
              * @description The request's identifier.
              * @example 540607
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `true`: done (failures answer with an error status instead).
              * @example true
              */
-            success: boolean;
+            success?: boolean;
         };
         /** @description Cash to move into (positive) or out of (negative) a model, per sub-account. */
         ModelInvestRequest: {
@@ -11111,7 +11112,7 @@ export interface components {
              * @description The request's identifier, as a string (the vendor's example sends it so).
              * @example 130
              */
-            reqID: string;
+            reqID?: string;
             /**
              * @description Key to poll the request with; sent in every version's example, though version 2.29's schema no longer lists it.
              * @example 2
@@ -11122,7 +11123,7 @@ export interface components {
              * @example 0
              * @enum {integer}
              */
-            subscriptionStatus: 0 | 1;
+            subscriptionStatus?: 0 | 1;
         };
         /** @description Submits the pending transfers (trades) of the advisor's models. */
         ModelTransfersRequest: {
@@ -11140,57 +11141,57 @@ export interface components {
              * @description Avoid negative offsetting cash outside the models.
              * @example false
              */
-            avoidNegativeCashInIndependent: boolean;
+            avoidNegativeCashInIndependent?: boolean;
             /**
              * @description Close the whole position when divesting.
              * @example true
              */
-            closeDivestIndependentPosition: boolean;
+            closeDivestIndependentPosition?: boolean;
             /**
              * @description Use the most available funds to increase long positions.
              * @example false
              */
-            fullyInvestExistingLongPositions: boolean;
+            fullyInvestExistingLongPositions?: boolean;
             /**
              * @description Keep the model open for fully divested accounts.
              * @example false
              */
-            keepModelOpen: boolean;
+            keepModelOpen?: boolean;
             /**
              * @description Transfer positions outside the models instead of selling them.
              * @example false
              */
-            preferCrossWithIndependent: boolean;
+            preferCrossWithIndependent?: boolean;
             /**
              * @description Transfer positions from outside the models when possible.
              * @example true
              */
-            preferTransferFromIndependent: boolean;
+            preferTransferFromIndependent?: boolean;
             /**
              * @description The request's identifier.
              * @example 127
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description Round allocations to the exchange's board lot.
              * @example false
              */
-            roundAllocationQuantityToExchangeBoardLot: boolean;
+            roundAllocationQuantityToExchangeBoardLot?: boolean;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
             /**
              * @description Use balances in other currencies than the base.
              * @example false
              */
-            useNonBaseCcy: boolean;
+            useNonBaseCcy?: boolean;
             /**
              * @description Rebalance only outside tolerance ranges.
              * @example false
              */
-            useToleranceRange: boolean;
+            useToleranceRange?: boolean;
         };
         /**
          * @description New presets for model rebalancing; those left out keep their value. Version 2.29 renamed three
@@ -11278,22 +11279,22 @@ export interface components {
              * @description `None` when the presets were saved (the service's text for no error).
              * @example None
              */
-            error: string;
+            error?: string;
             /**
              * @description The request's identifier.
              * @example 128
              */
-            reqID: number;
+            reqID?: number;
             /**
              * @description `1` as the service sends it.
              * @example 1
              */
-            subscriptionStatus: number;
+            subscriptionStatus?: number;
             /**
              * @description `true` when saved.
              * @example true
              */
-            success: boolean;
+            success?: boolean;
         };
         /** @description How many notifications are unread. */
         FyiUnreadCount: {
@@ -11301,7 +11302,7 @@ export interface components {
              * @description Number of unread notifications of the kinds whose disclaimer the user acknowledged.
              * @example 2
              */
-            BN: number;
+            BN?: number;
         };
         /**
          * @description Kind of notification (FYI): `BA` borrow availability, `CA` comparable algo, `DA` dividends
@@ -11320,13 +11321,13 @@ export interface components {
         FyiTypeCode: "BA" | "CA" | "DA" | "EA" | "MF" | "OE" | "PR" | "SE" | "SG" | "SM" | "T2" | "TO" | "UA" | "M8" | "PS" | "DL" | "PT" | "CB" | "MS" | "TD" | "ST" | "TI" | "CT" | "PF";
         /** @description One kind of notification and the user's choices for it. */
         FyiSetting: {
-            FC: components["schemas"]["FyiTypeCode"];
+            FC?: components["schemas"]["FyiTypeCode"];
             /**
              * @description `1` once the user acknowledged the kind's disclaimer (`PUT /v1/api/fyi/disclaimer/{typecode}`); notifications of the kind are delivered only then.
              * @example 0
              * @enum {integer}
              */
-            H: 0 | 1;
+            H?: 0 | 1;
             /**
              * @description `1` when the kind is switched on, `0` when off; sent only for kinds the user may switch (`POST /v1/api/fyi/settings/{typecode}`).
              * @example 1
@@ -11337,12 +11338,12 @@ export interface components {
              * @description What the kind tells the user about.
              * @example Tells me when my orders fill.
              */
-            FD: string;
+            FD?: string;
             /**
              * @description Title of the kind.
              * @example Portfolio FYIs
              */
-            FN: string;
+            FN?: string;
         };
         /** @description Switches one kind of notification on or off. */
         FyiSettingRequest: {
@@ -11358,22 +11359,22 @@ export interface components {
              * @description `1`: the change was acknowledged.
              * @example 1
              */
-            V: number;
+            V?: number;
             /**
              * @description Milliseconds the change took (the reference server changes its state at once and sends 0).
              * @example 0
              */
-            T: number;
+            T?: number;
         };
         /** @description The disclaimer of one kind of notification. */
         FyiDisclaimer: {
-            FC: components["schemas"]["FyiTypeCode"];
+            FC?: components["schemas"]["FyiTypeCode"];
             /**
              * @description Text of the disclaimer.
              * @example Notifications are information only
              * @example not advice to trade.
              */
-            DT: string;
+            DT?: string;
         };
         /** @description A device that receives notifications. */
         FyiDevice: {
@@ -11381,23 +11382,23 @@ export interface components {
              * @description Name of the device.
              * @example Work phone
              */
-            NM: string;
+            NM?: string;
             /**
              * @description Id of the device (the `deviceId` it was registered with; `DELETE /v1/api/fyi/deliveryoptions/{deviceId}` takes it).
              * @example apn://mobile@a1b2c3d4
              */
-            I: string;
+            I?: string;
             /**
              * @description Id of the device as the user interface knows it (`uiName`, else the id).
              * @example apn://mobile@a1b2c3d4
              */
-            UI: string;
+            UI?: string;
             /**
              * @description `1` when delivery to the device is on, `0` when off.
              * @example 1
              * @enum {integer}
              */
-            A: 0 | 1;
+            A?: 0 | 1;
         };
         /** @description Where notifications are delivered besides the list. */
         FyiDeliveryOptions: {
@@ -11406,9 +11407,9 @@ export interface components {
              * @example 1
              * @enum {integer}
              */
-            M: 0 | 1;
+            M?: 0 | 1;
             /** @description The registered devices. */
-            E: components["schemas"]["FyiDevice"][];
+            E?: components["schemas"]["FyiDevice"][];
         };
         /**
          * @description Registers a device for notifications or switches delivery to it. `deviceName` is the
@@ -11448,33 +11449,33 @@ export interface components {
              * @example 0
              * @enum {integer|string}
              */
-            R: 0 | 1 | "0" | "1";
+            R?: 0 | 1 | "0" | "1";
             /**
              * @description When the notification was made, epoch seconds as a decimal string (`"1767225600.0"`).
              * @example 1767225600.0
              */
-            D: string;
+            D?: string;
             /**
              * @description Title.
              * @example FYI: Order filled
              */
-            MS: string;
+            MS?: string;
             /**
              * @description Content, as HTML (`<html>...</html>`).
              * @example <html>Bought 10 AAPL at 189.50 in account U1234567.</html>
              */
-            MD: string;
+            MD?: string;
             /**
              * @description Id of the notification, a string of digits; newer notifications have larger ids.
              * @example 2026010100000001
              */
-            ID: string;
+            ID?: string;
             /**
              * @description Flag the service always sends as 0.
              * @example 0
              */
-            HT: number;
-            FC: components["schemas"]["FyiTypeCode"];
+            HT?: number;
+            FC?: components["schemas"]["FyiTypeCode"];
         };
         /** @description The acknowledgement of marking a notification read. */
         FyiNotificationRead: {
@@ -11482,25 +11483,25 @@ export interface components {
              * @description `1`: the change was acknowledged.
              * @example 1
              */
-            V: number;
+            V?: number;
             /**
              * @description Milliseconds the change took (0 on the reference server).
              * @example 0
              */
-            T: number;
+            T?: number;
             /** @description The notification's read state after the change. */
-            P: {
+            P?: {
                 /**
                  * @description `1` read, `0` unread.
                  * @example 1
                  * @enum {integer}
                  */
-                R: 0 | 1;
+                R?: 0 | 1;
                 /**
                  * @description Id of the notification.
                  * @example 2026010100000001
                  */
-                ID: string;
+                ID?: string;
             };
         };
     };
@@ -12557,7 +12558,7 @@ export interface operations {
                          * @description Always `success`.
                          * @example success
                          */
-                        message: string;
+                        message?: string;
                     };
                 };
             };
@@ -14741,7 +14742,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Always true. */
-                        success: boolean;
+                        success?: boolean;
                     };
                 };
             };
@@ -14769,7 +14770,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Always true. */
-                        unsubscribed: boolean;
+                        unsubscribed?: boolean;
                     };
                 };
             };

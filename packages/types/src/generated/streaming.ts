@@ -65,22 +65,22 @@ export interface components {
             /** @description Whether event (yes/no binary) contracts may be viewed. */
             allowEventContract?: boolean;
             /** @description Whether currency conversion orders (`isCcyConv`) are allowed. */
-            allowFXConv: boolean;
+            allowFXConv?: boolean;
             /** @description Whether the financial lens analytics are available. */
             allowFinancialLens?: boolean;
             /** @description Whether the mobile trading assistant (MTA) alert is available. */
-            allowMTA: boolean;
+            allowMTA?: boolean;
             /** @description Whether symbol type-ahead search is available. */
-            allowTypeAhead: boolean;
+            allowTypeAhead?: boolean;
             /** @description Whether event contracts may be traded. */
             allowEventTrading?: boolean;
             /**
              * @description Seconds after which a market-data snapshot should be refreshed.
              * @example 30
              */
-            snapshotRefreshTimeout: number;
+            snapshotRefreshTimeout?: number;
             /** @description Whether the user has a lite (commission-free) pricing plan. */
-            liteUser: boolean;
+            liteUser?: boolean;
             /** @description Whether news is shown. */
             showWebNews?: boolean;
             /** @description Whether research is available. */
@@ -92,14 +92,14 @@ export interface components {
             /** @description Whether the impact (sustainability) dashboard is shown. */
             showImpactDashboard?: boolean;
             /** @description Whether the user holds the DYNACCT property, so that dynamic account search and set-dynamic-account work (they answer 503 otherwise). */
-            allowDynAccount: boolean;
+            allowDynAccount?: boolean;
             /** @description Whether cryptocurrencies may be traded. */
-            allowCrypto: boolean;
+            allowCrypto?: boolean;
             /**
              * @description Comma-separated security types the user may trade.
              * @example STK,OPT,FUT,FOP,WAR,CASH,BOND,FUND,CFD
              */
-            allowedAssetTypes: string;
+            allowedAssetTypes?: string;
             /** @description Whether the user has financial-advisor features (allocation groups and the like). */
             allowFA?: boolean;
             /** @description Whether a lite account may be held under this pro login. */
@@ -120,12 +120,12 @@ export interface components {
              * @description Name of the server.
              * @example RefBroker01
              */
-            serverName: string;
+            serverName?: string;
             /**
              * @description Version (and, on the real service, build date) of the server software.
              * @example Build 10.30.1, Reference server
              */
-            serverVersion: string;
+            serverVersion?: string;
         };
         /**
          * @description The accounts the user may trade, with their aliases and properties, the features enabled for
@@ -141,9 +141,9 @@ export interface components {
              *       "U1234567"
              *     ]
              */
-            accounts: string[];
+            accounts?: string[];
             /** @description Properties of each account, keyed by account identifier (one entry per element of `accounts`). */
-            acctProps: {
+            acctProps?: {
                 [key: string]: components["schemas"]["AccountProperties"];
             };
             /**
@@ -152,10 +152,10 @@ export interface components {
              *       "U1234567": "U1234567"
              *     }
              */
-            aliases: {
+            aliases?: {
                 [key: string]: string;
             };
-            allowFeatures: components["schemas"]["AccountFeatures"];
+            allowFeatures?: components["schemas"]["AccountFeatures"];
             /**
              * @description Chart periods the user may request, keyed by security type (`STK`, `OPT`, `FUT`, `CASH`, ...);
              *     `*` means every period.
@@ -178,34 +178,34 @@ export interface components {
              *       ]
              *     }
              */
-            chartPeriods: {
+            chartPeriods?: {
                 [key: string]: string[];
             };
             /**
              * @description Names of the advisor's allocation groups; empty for an individual account.
              * @example []
              */
-            groups: string[];
+            groups?: string[];
             /**
              * @description Names of the advisor's allocation profiles (the older form of allocation groups); empty for an individual account.
              * @example []
              */
-            profiles: string[];
+            profiles?: string[];
             /**
              * @description The account orders and trades refer to in this session until another is selected with the switch-account operation; the first account of `accounts` at the start of a session.
              * @example U1234567
              */
-            selectedAccount: string;
-            serverInfo: components["schemas"]["ServerInfo"];
+            selectedAccount?: string;
+            serverInfo?: components["schemas"]["ServerInfo"];
             /**
              * @description Identifier of the brokerage session on the server, for support purposes.
              * @example 6a0a1d8e.00000042
              */
-            sessionId: string;
+            sessionId?: string;
             /** @description Whether the user is a free-trading (lite) user; spelled `isFT` in real payloads. */
             isFT: boolean;
             /** @description Whether the accounts are paper-trading (simulated) accounts. */
-            isPaper: boolean;
+            isPaper?: boolean;
         };
         /** @description One bulletin of the `blt` message. */
         BulletinEntry: {
@@ -897,33 +897,33 @@ export interface components {
              * @description Opening price (first trade, or first midpoint for quote sources).
              * @example 189.2
              */
-            o: number;
+            o?: number;
             /**
              * @description Closing price (last trade, or last midpoint).
              * @example 189.4
              */
-            c: number;
+            c?: number;
             /**
              * @description Highest price (for `Bid_Ask`, the highest ask).
              * @example 189.55
              */
-            h: number;
+            h?: number;
             /**
              * @description Lowest price (for `Bid_Ask`, the lowest bid).
              * @example 188.9
              */
-            l: number;
+            l?: number;
             /**
              * @description Volume traded in the bar (0 for quote sources).
              * @example 2600
              */
-            v: number;
+            v?: number;
             /**
              * Format: int64
              * @description Start of the bar, epoch milliseconds (day and longer bars start at the regular open of their first day).
              * @example 1736087400000
              */
-            t: number;
+            t?: number;
         };
         /** @description Bars of an instrument's prices over a period, with the service's chart metadata. */
         MarketDataHistory: {
@@ -936,48 +936,48 @@ export interface components {
              * @description Symbol of the instrument.
              * @example AAPL
              */
-            symbol: string;
+            symbol?: string;
             /**
              * @description Company name or description of the instrument.
              * @example APPLE INC
              */
-            text: string;
+            text?: string;
             /**
              * @description Factor the prices of `high` and `low` are multiplied by (100 for prices in cents).
              * @example 100
              */
-            priceFactor: number;
+            priceFactor?: number;
             /**
              * @description Start of the first bar, UTC, `YYYYMMDD-hh:mm:ss`.
              * @example 20250106-14:30:00
              */
-            startTime: string;
+            startTime?: string;
             /**
              * @description Highest price of the answer times `priceFactor`, the volume of its bar divided by
              *     `volumeFactor`, and the minutes from `startTime` to that bar, joined by `/`.
              * @example 18955/2600/1440
              */
-            high: string;
+            high?: string;
             /**
              * @description Lowest price of the answer, in the form of `high`.
              * @example 18890/1900/2880
              */
-            low: string;
+            low?: string;
             /**
              * @description The period asked for.
              * @example 1w
              */
-            timePeriod: string;
+            timePeriod?: string;
             /**
              * @description Width of a bar, in seconds.
              * @example 86400
              */
-            barLength: number;
+            barLength?: number;
             /**
              * @description Availability of the data, in the letters of the snapshot's field 6509 (`S` as the service answers for historical data).
              * @example S
              */
-            mdAvailability: string;
+            mdAvailability?: string;
             /**
              * @description Delay of the data, milliseconds.
              * @example 0
@@ -987,7 +987,7 @@ export interface components {
              * @description Whether trades outside regular trading hours are included.
              * @example false
              */
-            outsideRth: boolean;
+            outsideRth?: boolean;
             /**
              * @description Length of the instrument's regular trading day, in minutes.
              * @example 390
@@ -997,7 +997,7 @@ export interface components {
              * @description Factor the volumes of `high` and `low` are divided by.
              * @example 1
              */
-            volumeFactor: number;
+            volumeFactor?: number;
             /**
              * @description Display rule of prices (internal to the service).
              * @example 1
@@ -1039,7 +1039,7 @@ export interface components {
              */
             points?: number;
             /** @description The bars, oldest first; at most 1000. */
-            data: components["schemas"]["HistoryBar"][];
+            data?: components["schemas"]["HistoryBar"][];
         };
         Accounts: {
             /**

@@ -24,10 +24,10 @@ const formats = { ...fastFormats, ...openapiFormats };
 "use strict";
 export const message_accounts = validate1;
 const schema1 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"act"},"args":{"$ref":"#/components/schemas/AccountsResponse"}}};
-const schema2 = {"type":"object","required":["accounts","acctProps","aliases","allowFeatures","chartPeriods","groups","profiles","selectedAccount","serverInfo","sessionId","isFT","isPaper"],"properties":{"accounts":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"acctProps":{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+$"},"additionalProperties":{"$ref":"#/components/schemas/AccountProperties"}},"aliases":{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+$"},"additionalProperties":{"type":"string"}},"allowFeatures":{"$ref":"#/components/schemas/AccountFeatures"},"chartPeriods":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"groups":{"type":"array","items":{"type":"string"}},"profiles":{"type":"array","items":{"type":"string"}},"selectedAccount":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"serverInfo":{"$ref":"#/components/schemas/ServerInfo"},"sessionId":{"type":"string"},"isFT":{"type":"boolean"},"isPaper":{"type":"boolean"}}};
+const schema2 = {"type":"object","required":["isFT"],"properties":{"accounts":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"acctProps":{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+$"},"additionalProperties":{"$ref":"#/components/schemas/AccountProperties"}},"aliases":{"type":"object","propertyNames":{"pattern":"^[A-Za-z0-9]+$"},"additionalProperties":{"type":"string"}},"allowFeatures":{"$ref":"#/components/schemas/AccountFeatures"},"chartPeriods":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"groups":{"type":"array","items":{"type":"string"}},"profiles":{"type":"array","items":{"type":"string"}},"selectedAccount":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"serverInfo":{"$ref":"#/components/schemas/ServerInfo"},"sessionId":{"type":"string"},"isFT":{"type":"boolean"},"isPaper":{"type":"boolean"}}};
 const schema3 = {"type":"object","required":["hasChildAccounts","supportsCashQty","supportsFractions","allowCustomerTime"],"properties":{"hasChildAccounts":{"type":"boolean"},"supportsCashQty":{"type":"boolean"},"supportsFractions":{"type":"boolean"},"allowCustomerTime":{"type":"boolean"},"liteUnderPro":{"type":"boolean"},"noFxConv":{"type":"boolean"},"noFXConv":{"type":"boolean"},"isProp":{"type":"boolean"},"autoFx":{"type":"boolean"}}};
-const schema4 = {"type":"object","required":["allowFXConv","allowMTA","allowTypeAhead","allowDynAccount","allowCrypto","allowedAssetTypes","snapshotRefreshTimeout","liteUser"],"properties":{"showGFIS":{"type":"boolean"},"showEUCostReport":{"type":"boolean"},"allowEventContract":{"type":"boolean"},"allowFXConv":{"type":"boolean"},"allowFinancialLens":{"type":"boolean"},"allowMTA":{"type":"boolean"},"allowTypeAhead":{"type":"boolean"},"allowEventTrading":{"type":"boolean"},"snapshotRefreshTimeout":{"type":"integer","minimum":0},"liteUser":{"type":"boolean"},"showWebNews":{"type":"boolean"},"research":{"type":"boolean"},"debugPnl":{"type":"boolean"},"showTaxOpt":{"type":"boolean"},"showImpactDashboard":{"type":"boolean"},"allowDynAccount":{"type":"boolean"},"allowCrypto":{"type":"boolean"},"allowedAssetTypes":{"type":"string"},"allowFA":{"type":"boolean"},"allowLiteUnderPro":{"type":"boolean"},"restrictTradeSubscription":{"type":"boolean"},"showUkUserLabels":{"type":"boolean"},"sideBySide":{"type":"boolean"}}};
-const schema5 = {"type":"object","required":["serverName","serverVersion"],"properties":{"serverName":{"type":"string"},"serverVersion":{"type":"string"}}};
+const schema4 = {"type":"object","properties":{"showGFIS":{"type":"boolean"},"showEUCostReport":{"type":"boolean"},"allowEventContract":{"type":"boolean"},"allowFXConv":{"type":"boolean"},"allowFinancialLens":{"type":"boolean"},"allowMTA":{"type":"boolean"},"allowTypeAhead":{"type":"boolean"},"allowEventTrading":{"type":"boolean"},"snapshotRefreshTimeout":{"type":"integer","minimum":0},"liteUser":{"type":"boolean"},"showWebNews":{"type":"boolean"},"research":{"type":"boolean"},"debugPnl":{"type":"boolean"},"showTaxOpt":{"type":"boolean"},"showImpactDashboard":{"type":"boolean"},"allowDynAccount":{"type":"boolean"},"allowCrypto":{"type":"boolean"},"allowedAssetTypes":{"type":"string"},"allowFA":{"type":"boolean"},"allowLiteUnderPro":{"type":"boolean"},"restrictTradeSubscription":{"type":"boolean"},"showUkUserLabels":{"type":"boolean"},"sideBySide":{"type":"boolean"}}};
+const schema5 = {"type":"object","properties":{"serverName":{"type":"string"},"serverVersion":{"type":"string"}}};
 const pattern0 = new RegExp("^[A-Za-z0-9]+$", "u");
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -41,8 +41,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accounts === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accounts"},message:"must have required property '"+"accounts"+"'"};
+if(data.isFT === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isFT"},message:"must have required property '"+"isFT"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -51,8 +51,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.acctProps === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "acctProps"},message:"must have required property '"+"acctProps"+"'"};
+if(data.accounts !== undefined){
+let data0 = data.accounts;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err1 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -61,8 +64,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.aliases === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "aliases"},message:"must have required property '"+"aliases"+"'"};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err2 = {instancePath:instancePath+"/accounts/" + i0,schemaPath:"#/properties/accounts/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -71,8 +78,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.allowFeatures === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allowFeatures"},message:"must have required property '"+"allowFeatures"+"'"};
+}
+else {
+const err3 = {instancePath:instancePath+"/accounts/" + i0,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,133 +89,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.chartPeriods === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chartPeriods"},message:"must have required property '"+"chartPeriods"+"'"};
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
-}
-errors++;
-}
-if(data.groups === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groups"},message:"must have required property '"+"groups"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.profiles === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"},message:"must have required property '"+"profiles"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.selectedAccount === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "selectedAccount"},message:"must have required property '"+"selectedAccount"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.serverInfo === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "serverInfo"},message:"must have required property '"+"serverInfo"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.sessionId === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.isFT === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isFT"},message:"must have required property '"+"isFT"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.isPaper === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPaper"},message:"must have required property '"+"isPaper"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.accounts !== undefined){
-let data0 = data.accounts;
-if(Array.isArray(data0)){
-if(data0.length < 1){
-const err12 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err13 = {instancePath:instancePath+"/accounts/" + i0,schemaPath:"#/properties/accounts/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/accounts/" + i0,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
 }
 errors++;
 }
@@ -219,7 +109,134 @@ for(const key0 in data2){
 const _errs7 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err16 = {instancePath:instancePath+"/acctProps",schemaPath:"#/properties/acctProps/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\"",propertyName:key0};
+const err5 = {instancePath:instancePath+"/acctProps",schemaPath:"#/properties/acctProps/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\"",propertyName:key0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid3 = _errs7 === errors;
+if(!valid3){
+const err6 = {instancePath:instancePath+"/acctProps",schemaPath:"#/properties/acctProps/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key1 in data2){
+let data3 = data2[key1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.hasChildAccounts === undefined){
+const err7 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "hasChildAccounts"},message:"must have required property '"+"hasChildAccounts"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data3.supportsCashQty === undefined){
+const err8 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "supportsCashQty"},message:"must have required property '"+"supportsCashQty"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3.supportsFractions === undefined){
+const err9 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "supportsFractions"},message:"must have required property '"+"supportsFractions"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3.allowCustomerTime === undefined){
+const err10 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "allowCustomerTime"},message:"must have required property '"+"allowCustomerTime"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.hasChildAccounts !== undefined){
+if(typeof data3.hasChildAccounts !== "boolean"){
+const err11 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/hasChildAccounts",schemaPath:"#/components/schemas/AccountProperties/properties/hasChildAccounts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.supportsCashQty !== undefined){
+if(typeof data3.supportsCashQty !== "boolean"){
+const err12 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/supportsCashQty",schemaPath:"#/components/schemas/AccountProperties/properties/supportsCashQty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.supportsFractions !== undefined){
+if(typeof data3.supportsFractions !== "boolean"){
+const err13 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/supportsFractions",schemaPath:"#/components/schemas/AccountProperties/properties/supportsFractions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.allowCustomerTime !== undefined){
+if(typeof data3.allowCustomerTime !== "boolean"){
+const err14 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/allowCustomerTime",schemaPath:"#/components/schemas/AccountProperties/properties/allowCustomerTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data3.liteUnderPro !== undefined){
+if(typeof data3.liteUnderPro !== "boolean"){
+const err15 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/liteUnderPro",schemaPath:"#/components/schemas/AccountProperties/properties/liteUnderPro/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data3.noFxConv !== undefined){
+if(typeof data3.noFxConv !== "boolean"){
+const err16 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/noFxConv",schemaPath:"#/components/schemas/AccountProperties/properties/noFxConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -229,9 +246,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-var valid3 = _errs7 === errors;
-if(!valid3){
-const err17 = {instancePath:instancePath+"/acctProps",schemaPath:"#/properties/acctProps/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(data3.noFXConv !== undefined){
+if(typeof data3.noFXConv !== "boolean"){
+const err17 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/noFXConv",schemaPath:"#/components/schemas/AccountProperties/properties/noFXConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -241,11 +258,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-for(const key1 in data2){
-let data3 = data2[key1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.hasChildAccounts === undefined){
-const err18 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "hasChildAccounts"},message:"must have required property '"+"hasChildAccounts"+"'"};
+if(data3.isProp !== undefined){
+if(typeof data3.isProp !== "boolean"){
+const err18 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/isProp",schemaPath:"#/components/schemas/AccountProperties/properties/isProp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -254,8 +269,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data3.supportsCashQty === undefined){
-const err19 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "supportsCashQty"},message:"must have required property '"+"supportsCashQty"+"'"};
+}
+if(data3.autoFx !== undefined){
+if(typeof data3.autoFx !== "boolean"){
+const err19 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoFx",schemaPath:"#/components/schemas/AccountProperties/properties/autoFx/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -264,8 +281,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data3.supportsFractions === undefined){
-const err20 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "supportsFractions"},message:"must have required property '"+"supportsFractions"+"'"};
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -274,144 +293,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data3.allowCustomerTime === undefined){
-const err21 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/required",keyword:"required",params:{missingProperty: "allowCustomerTime"},message:"must have required property '"+"allowCustomerTime"+"'"};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/acctProps",schemaPath:"#/properties/acctProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
-}
-errors++;
-}
-if(data3.hasChildAccounts !== undefined){
-if(typeof data3.hasChildAccounts !== "boolean"){
-const err22 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/hasChildAccounts",schemaPath:"#/components/schemas/AccountProperties/properties/hasChildAccounts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data3.supportsCashQty !== undefined){
-if(typeof data3.supportsCashQty !== "boolean"){
-const err23 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/supportsCashQty",schemaPath:"#/components/schemas/AccountProperties/properties/supportsCashQty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data3.supportsFractions !== undefined){
-if(typeof data3.supportsFractions !== "boolean"){
-const err24 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/supportsFractions",schemaPath:"#/components/schemas/AccountProperties/properties/supportsFractions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data3.allowCustomerTime !== undefined){
-if(typeof data3.allowCustomerTime !== "boolean"){
-const err25 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/allowCustomerTime",schemaPath:"#/components/schemas/AccountProperties/properties/allowCustomerTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data3.liteUnderPro !== undefined){
-if(typeof data3.liteUnderPro !== "boolean"){
-const err26 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/liteUnderPro",schemaPath:"#/components/schemas/AccountProperties/properties/liteUnderPro/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data3.noFxConv !== undefined){
-if(typeof data3.noFxConv !== "boolean"){
-const err27 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/noFxConv",schemaPath:"#/components/schemas/AccountProperties/properties/noFxConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data3.noFXConv !== undefined){
-if(typeof data3.noFXConv !== "boolean"){
-const err28 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/noFXConv",schemaPath:"#/components/schemas/AccountProperties/properties/noFXConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data3.isProp !== undefined){
-if(typeof data3.isProp !== "boolean"){
-const err29 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/isProp",schemaPath:"#/components/schemas/AccountProperties/properties/isProp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data3.autoFx !== undefined){
-if(typeof data3.autoFx !== "boolean"){
-const err30 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoFx",schemaPath:"#/components/schemas/AccountProperties/properties/autoFx/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/acctProps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/components/schemas/AccountProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/acctProps",schemaPath:"#/properties/acctProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
 }
 errors++;
 }
@@ -423,7 +313,142 @@ for(const key2 in data13){
 const _errs32 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err33 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\"",propertyName:key2};
+const err22 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\"",propertyName:key2};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+var valid7 = _errs32 === errors;
+if(!valid7){
+const err23 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+for(const key3 in data13){
+if(typeof data13[key3] !== "string"){
+const err24 = {instancePath:instancePath+"/aliases/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/aliases/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.allowFeatures !== undefined){
+let data15 = data.allowFeatures;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.showGFIS !== undefined){
+if(typeof data15.showGFIS !== "boolean"){
+const err26 = {instancePath:instancePath+"/allowFeatures/showGFIS",schemaPath:"#/components/schemas/AccountFeatures/properties/showGFIS/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data15.showEUCostReport !== undefined){
+if(typeof data15.showEUCostReport !== "boolean"){
+const err27 = {instancePath:instancePath+"/allowFeatures/showEUCostReport",schemaPath:"#/components/schemas/AccountFeatures/properties/showEUCostReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data15.allowEventContract !== undefined){
+if(typeof data15.allowEventContract !== "boolean"){
+const err28 = {instancePath:instancePath+"/allowFeatures/allowEventContract",schemaPath:"#/components/schemas/AccountFeatures/properties/allowEventContract/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data15.allowFXConv !== undefined){
+if(typeof data15.allowFXConv !== "boolean"){
+const err29 = {instancePath:instancePath+"/allowFeatures/allowFXConv",schemaPath:"#/components/schemas/AccountFeatures/properties/allowFXConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data15.allowFinancialLens !== undefined){
+if(typeof data15.allowFinancialLens !== "boolean"){
+const err30 = {instancePath:instancePath+"/allowFeatures/allowFinancialLens",schemaPath:"#/components/schemas/AccountFeatures/properties/allowFinancialLens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data15.allowMTA !== undefined){
+if(typeof data15.allowMTA !== "boolean"){
+const err31 = {instancePath:instancePath+"/allowFeatures/allowMTA",schemaPath:"#/components/schemas/AccountFeatures/properties/allowMTA/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data15.allowTypeAhead !== undefined){
+if(typeof data15.allowTypeAhead !== "boolean"){
+const err32 = {instancePath:instancePath+"/allowFeatures/allowTypeAhead",schemaPath:"#/components/schemas/AccountFeatures/properties/allowTypeAhead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data15.allowEventTrading !== undefined){
+if(typeof data15.allowEventTrading !== "boolean"){
+const err33 = {instancePath:instancePath+"/allowFeatures/allowEventTrading",schemaPath:"#/components/schemas/AccountFeatures/properties/allowEventTrading/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -433,9 +458,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-var valid7 = _errs32 === errors;
-if(!valid7){
-const err34 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+if(data15.snapshotRefreshTimeout !== undefined){
+let data24 = data15.snapshotRefreshTimeout;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err34 = {instancePath:instancePath+"/allowFeatures/snapshotRefreshTimeout",schemaPath:"#/components/schemas/AccountFeatures/properties/snapshotRefreshTimeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -444,10 +470,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-for(const key3 in data13){
-if(typeof data13[key3] !== "string"){
-const err35 = {instancePath:instancePath+"/aliases/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/aliases/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err35 = {instancePath:instancePath+"/allowFeatures/snapshotRefreshTimeout",schemaPath:"#/components/schemas/AccountFeatures/properties/snapshotRefreshTimeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -458,8 +483,9 @@ errors++;
 }
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data15.liteUser !== undefined){
+if(typeof data15.liteUser !== "boolean"){
+const err36 = {instancePath:instancePath+"/allowFeatures/liteUser",schemaPath:"#/components/schemas/AccountFeatures/properties/liteUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -469,11 +495,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.allowFeatures !== undefined){
-let data15 = data.allowFeatures;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.allowFXConv === undefined){
-const err37 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "allowFXConv"},message:"must have required property '"+"allowFXConv"+"'"};
+if(data15.showWebNews !== undefined){
+if(typeof data15.showWebNews !== "boolean"){
+const err37 = {instancePath:instancePath+"/allowFeatures/showWebNews",schemaPath:"#/components/schemas/AccountFeatures/properties/showWebNews/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -482,8 +506,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data15.allowMTA === undefined){
-const err38 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "allowMTA"},message:"must have required property '"+"allowMTA"+"'"};
+}
+if(data15.research !== undefined){
+if(typeof data15.research !== "boolean"){
+const err38 = {instancePath:instancePath+"/allowFeatures/research",schemaPath:"#/components/schemas/AccountFeatures/properties/research/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -492,8 +518,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data15.allowTypeAhead === undefined){
-const err39 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "allowTypeAhead"},message:"must have required property '"+"allowTypeAhead"+"'"};
+}
+if(data15.debugPnl !== undefined){
+if(typeof data15.debugPnl !== "boolean"){
+const err39 = {instancePath:instancePath+"/allowFeatures/debugPnl",schemaPath:"#/components/schemas/AccountFeatures/properties/debugPnl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -502,8 +530,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data15.allowDynAccount === undefined){
-const err40 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "allowDynAccount"},message:"must have required property '"+"allowDynAccount"+"'"};
+}
+if(data15.showTaxOpt !== undefined){
+if(typeof data15.showTaxOpt !== "boolean"){
+const err40 = {instancePath:instancePath+"/allowFeatures/showTaxOpt",schemaPath:"#/components/schemas/AccountFeatures/properties/showTaxOpt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -512,8 +542,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data15.allowCrypto === undefined){
-const err41 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "allowCrypto"},message:"must have required property '"+"allowCrypto"+"'"};
+}
+if(data15.showImpactDashboard !== undefined){
+if(typeof data15.showImpactDashboard !== "boolean"){
+const err41 = {instancePath:instancePath+"/allowFeatures/showImpactDashboard",schemaPath:"#/components/schemas/AccountFeatures/properties/showImpactDashboard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -522,8 +554,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data15.allowedAssetTypes === undefined){
-const err42 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "allowedAssetTypes"},message:"must have required property '"+"allowedAssetTypes"+"'"};
+}
+if(data15.allowDynAccount !== undefined){
+if(typeof data15.allowDynAccount !== "boolean"){
+const err42 = {instancePath:instancePath+"/allowFeatures/allowDynAccount",schemaPath:"#/components/schemas/AccountFeatures/properties/allowDynAccount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -532,8 +566,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data15.snapshotRefreshTimeout === undefined){
-const err43 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "snapshotRefreshTimeout"},message:"must have required property '"+"snapshotRefreshTimeout"+"'"};
+}
+if(data15.allowCrypto !== undefined){
+if(typeof data15.allowCrypto !== "boolean"){
+const err43 = {instancePath:instancePath+"/allowFeatures/allowCrypto",schemaPath:"#/components/schemas/AccountFeatures/properties/allowCrypto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -542,8 +578,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data15.liteUser === undefined){
-const err44 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/required",keyword:"required",params:{missingProperty: "liteUser"},message:"must have required property '"+"liteUser"+"'"};
+}
+if(data15.allowedAssetTypes !== undefined){
+if(typeof data15.allowedAssetTypes !== "string"){
+const err44 = {instancePath:instancePath+"/allowFeatures/allowedAssetTypes",schemaPath:"#/components/schemas/AccountFeatures/properties/allowedAssetTypes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -552,9 +590,10 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data15.showGFIS !== undefined){
-if(typeof data15.showGFIS !== "boolean"){
-const err45 = {instancePath:instancePath+"/allowFeatures/showGFIS",schemaPath:"#/components/schemas/AccountFeatures/properties/showGFIS/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data15.allowFA !== undefined){
+if(typeof data15.allowFA !== "boolean"){
+const err45 = {instancePath:instancePath+"/allowFeatures/allowFA",schemaPath:"#/components/schemas/AccountFeatures/properties/allowFA/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -564,9 +603,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data15.showEUCostReport !== undefined){
-if(typeof data15.showEUCostReport !== "boolean"){
-const err46 = {instancePath:instancePath+"/allowFeatures/showEUCostReport",schemaPath:"#/components/schemas/AccountFeatures/properties/showEUCostReport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data15.allowLiteUnderPro !== undefined){
+if(typeof data15.allowLiteUnderPro !== "boolean"){
+const err46 = {instancePath:instancePath+"/allowFeatures/allowLiteUnderPro",schemaPath:"#/components/schemas/AccountFeatures/properties/allowLiteUnderPro/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -576,9 +615,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data15.allowEventContract !== undefined){
-if(typeof data15.allowEventContract !== "boolean"){
-const err47 = {instancePath:instancePath+"/allowFeatures/allowEventContract",schemaPath:"#/components/schemas/AccountFeatures/properties/allowEventContract/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data15.restrictTradeSubscription !== undefined){
+if(typeof data15.restrictTradeSubscription !== "boolean"){
+const err47 = {instancePath:instancePath+"/allowFeatures/restrictTradeSubscription",schemaPath:"#/components/schemas/AccountFeatures/properties/restrictTradeSubscription/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -588,9 +627,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data15.allowFXConv !== undefined){
-if(typeof data15.allowFXConv !== "boolean"){
-const err48 = {instancePath:instancePath+"/allowFeatures/allowFXConv",schemaPath:"#/components/schemas/AccountFeatures/properties/allowFXConv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data15.showUkUserLabels !== undefined){
+if(typeof data15.showUkUserLabels !== "boolean"){
+const err48 = {instancePath:instancePath+"/allowFeatures/showUkUserLabels",schemaPath:"#/components/schemas/AccountFeatures/properties/showUkUserLabels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -600,9 +639,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data15.allowFinancialLens !== undefined){
-if(typeof data15.allowFinancialLens !== "boolean"){
-const err49 = {instancePath:instancePath+"/allowFeatures/allowFinancialLens",schemaPath:"#/components/schemas/AccountFeatures/properties/allowFinancialLens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data15.sideBySide !== undefined){
+if(typeof data15.sideBySide !== "boolean"){
+const err49 = {instancePath:instancePath+"/allowFeatures/sideBySide",schemaPath:"#/components/schemas/AccountFeatures/properties/sideBySide/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -612,243 +651,14 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data15.allowMTA !== undefined){
-if(typeof data15.allowMTA !== "boolean"){
-const err50 = {instancePath:instancePath+"/allowFeatures/allowMTA",schemaPath:"#/components/schemas/AccountFeatures/properties/allowMTA/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err50 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data15.allowTypeAhead !== undefined){
-if(typeof data15.allowTypeAhead !== "boolean"){
-const err51 = {instancePath:instancePath+"/allowFeatures/allowTypeAhead",schemaPath:"#/components/schemas/AccountFeatures/properties/allowTypeAhead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data15.allowEventTrading !== undefined){
-if(typeof data15.allowEventTrading !== "boolean"){
-const err52 = {instancePath:instancePath+"/allowFeatures/allowEventTrading",schemaPath:"#/components/schemas/AccountFeatures/properties/allowEventTrading/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data15.snapshotRefreshTimeout !== undefined){
-let data24 = data15.snapshotRefreshTimeout;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err53 = {instancePath:instancePath+"/allowFeatures/snapshotRefreshTimeout",schemaPath:"#/components/schemas/AccountFeatures/properties/snapshotRefreshTimeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err54 = {instancePath:instancePath+"/allowFeatures/snapshotRefreshTimeout",schemaPath:"#/components/schemas/AccountFeatures/properties/snapshotRefreshTimeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-if(data15.liteUser !== undefined){
-if(typeof data15.liteUser !== "boolean"){
-const err55 = {instancePath:instancePath+"/allowFeatures/liteUser",schemaPath:"#/components/schemas/AccountFeatures/properties/liteUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data15.showWebNews !== undefined){
-if(typeof data15.showWebNews !== "boolean"){
-const err56 = {instancePath:instancePath+"/allowFeatures/showWebNews",schemaPath:"#/components/schemas/AccountFeatures/properties/showWebNews/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data15.research !== undefined){
-if(typeof data15.research !== "boolean"){
-const err57 = {instancePath:instancePath+"/allowFeatures/research",schemaPath:"#/components/schemas/AccountFeatures/properties/research/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data15.debugPnl !== undefined){
-if(typeof data15.debugPnl !== "boolean"){
-const err58 = {instancePath:instancePath+"/allowFeatures/debugPnl",schemaPath:"#/components/schemas/AccountFeatures/properties/debugPnl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data15.showTaxOpt !== undefined){
-if(typeof data15.showTaxOpt !== "boolean"){
-const err59 = {instancePath:instancePath+"/allowFeatures/showTaxOpt",schemaPath:"#/components/schemas/AccountFeatures/properties/showTaxOpt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data15.showImpactDashboard !== undefined){
-if(typeof data15.showImpactDashboard !== "boolean"){
-const err60 = {instancePath:instancePath+"/allowFeatures/showImpactDashboard",schemaPath:"#/components/schemas/AccountFeatures/properties/showImpactDashboard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data15.allowDynAccount !== undefined){
-if(typeof data15.allowDynAccount !== "boolean"){
-const err61 = {instancePath:instancePath+"/allowFeatures/allowDynAccount",schemaPath:"#/components/schemas/AccountFeatures/properties/allowDynAccount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data15.allowCrypto !== undefined){
-if(typeof data15.allowCrypto !== "boolean"){
-const err62 = {instancePath:instancePath+"/allowFeatures/allowCrypto",schemaPath:"#/components/schemas/AccountFeatures/properties/allowCrypto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data15.allowedAssetTypes !== undefined){
-if(typeof data15.allowedAssetTypes !== "string"){
-const err63 = {instancePath:instancePath+"/allowFeatures/allowedAssetTypes",schemaPath:"#/components/schemas/AccountFeatures/properties/allowedAssetTypes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data15.allowFA !== undefined){
-if(typeof data15.allowFA !== "boolean"){
-const err64 = {instancePath:instancePath+"/allowFeatures/allowFA",schemaPath:"#/components/schemas/AccountFeatures/properties/allowFA/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data15.allowLiteUnderPro !== undefined){
-if(typeof data15.allowLiteUnderPro !== "boolean"){
-const err65 = {instancePath:instancePath+"/allowFeatures/allowLiteUnderPro",schemaPath:"#/components/schemas/AccountFeatures/properties/allowLiteUnderPro/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data15.restrictTradeSubscription !== undefined){
-if(typeof data15.restrictTradeSubscription !== "boolean"){
-const err66 = {instancePath:instancePath+"/allowFeatures/restrictTradeSubscription",schemaPath:"#/components/schemas/AccountFeatures/properties/restrictTradeSubscription/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data15.showUkUserLabels !== undefined){
-if(typeof data15.showUkUserLabels !== "boolean"){
-const err67 = {instancePath:instancePath+"/allowFeatures/showUkUserLabels",schemaPath:"#/components/schemas/AccountFeatures/properties/showUkUserLabels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data15.sideBySide !== undefined){
-if(typeof data15.sideBySide !== "boolean"){
-const err68 = {instancePath:instancePath+"/allowFeatures/sideBySide",schemaPath:"#/components/schemas/AccountFeatures/properties/sideBySide/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/allowFeatures",schemaPath:"#/components/schemas/AccountFeatures/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
 }
 errors++;
 }
@@ -862,36 +672,36 @@ if(Array.isArray(data40)){
 const len1 = data40.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data40[i1] !== "string"){
-const err70 = {instancePath:instancePath+"/chartPeriods/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/chartPeriods/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/chartPeriods/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/chartPeriods/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err51];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err51);
 }
 errors++;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/chartPeriods/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/chartPeriods/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err52 = {instancePath:instancePath+"/chartPeriods/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/chartPeriods/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err52];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/chartPeriods",schemaPath:"#/properties/chartPeriods/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err53 = {instancePath:instancePath+"/chartPeriods",schemaPath:"#/properties/chartPeriods/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err53];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -902,24 +712,24 @@ if(Array.isArray(data42)){
 const len2 = data42.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data42[i2] !== "string"){
-const err73 = {instancePath:instancePath+"/groups/" + i2,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/groups/" + i2,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err54];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err54);
 }
 errors++;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err55 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err55];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -930,24 +740,24 @@ if(Array.isArray(data44)){
 const len3 = data44.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data44[i3] !== "string"){
-const err75 = {instancePath:instancePath+"/profiles/" + i3,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = {instancePath:instancePath+"/profiles/" + i3,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err56];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err57 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err57];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -956,23 +766,23 @@ if(data.selectedAccount !== undefined){
 let data46 = data.selectedAccount;
 if(typeof data46 === "string"){
 if(!pattern0.test(data46)){
-const err77 = {instancePath:instancePath+"/selectedAccount",schemaPath:"#/properties/selectedAccount/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+const err58 = {instancePath:instancePath+"/selectedAccount",schemaPath:"#/properties/selectedAccount/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err58];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err58);
 }
 errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/selectedAccount",schemaPath:"#/properties/selectedAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/selectedAccount",schemaPath:"#/properties/selectedAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err59];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -980,106 +790,86 @@ errors++;
 if(data.serverInfo !== undefined){
 let data47 = data.serverInfo;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.serverName === undefined){
-const err79 = {instancePath:instancePath+"/serverInfo",schemaPath:"#/components/schemas/ServerInfo/required",keyword:"required",params:{missingProperty: "serverName"},message:"must have required property '"+"serverName"+"'"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(data47.serverVersion === undefined){
-const err80 = {instancePath:instancePath+"/serverInfo",schemaPath:"#/components/schemas/ServerInfo/required",keyword:"required",params:{missingProperty: "serverVersion"},message:"must have required property '"+"serverVersion"+"'"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
 if(data47.serverName !== undefined){
 if(typeof data47.serverName !== "string"){
-const err81 = {instancePath:instancePath+"/serverInfo/serverName",schemaPath:"#/components/schemas/ServerInfo/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/serverInfo/serverName",schemaPath:"#/components/schemas/ServerInfo/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err60];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err60);
 }
 errors++;
 }
 }
 if(data47.serverVersion !== undefined){
 if(typeof data47.serverVersion !== "string"){
-const err82 = {instancePath:instancePath+"/serverInfo/serverVersion",schemaPath:"#/components/schemas/ServerInfo/properties/serverVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err61 = {instancePath:instancePath+"/serverInfo/serverVersion",schemaPath:"#/components/schemas/ServerInfo/properties/serverVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err61];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err61);
 }
 errors++;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/serverInfo",schemaPath:"#/components/schemas/ServerInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err62 = {instancePath:instancePath+"/serverInfo",schemaPath:"#/components/schemas/ServerInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err62];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 if(data.sessionId !== undefined){
 if(typeof data.sessionId !== "string"){
-const err84 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err63 = {instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err63];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err63);
 }
 errors++;
 }
 }
 if(data.isFT !== undefined){
 if(typeof data.isFT !== "boolean"){
-const err85 = {instancePath:instancePath+"/isFT",schemaPath:"#/properties/isFT/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err64 = {instancePath:instancePath+"/isFT",schemaPath:"#/properties/isFT/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err64];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 if(data.isPaper !== undefined){
 if(typeof data.isPaper !== "boolean"){
-const err86 = {instancePath:instancePath+"/isPaper",schemaPath:"#/properties/isPaper/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err65 = {instancePath:instancePath+"/isPaper",schemaPath:"#/properties/isPaper/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err65];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 }
 else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err66];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1738,8 +1528,8 @@ validate9.evaluated = {"props":{"topic":true,"error":true,"code":true},"dynamicP
 
 export const message_history = validate10;
 const schema15 = {"allOf":[{"$ref":"#/components/schemas/MarketDataHistory"},{"type":"object","required":["topic","serverId"],"properties":{"topic":{"type":"string","pattern":"^smh\\+\\d+$"}}}]};
-const schema16 = {"type":"object","required":["symbol","text","priceFactor","startTime","high","low","timePeriod","barLength","mdAvailability","outsideRth","volumeFactor","data"],"properties":{"serverId":{"type":"string"},"symbol":{"type":"string"},"text":{"type":"string"},"priceFactor":{"type":"integer"},"startTime":{"type":"string"},"high":{"type":"string"},"low":{"type":"string"},"timePeriod":{"type":"string"},"barLength":{"type":"integer"},"mdAvailability":{"type":"string"},"mktDataDelay":{"type":"integer"},"outsideRth":{"type":"boolean"},"tradingDayDuration":{"type":"integer"},"volumeFactor":{"type":"integer"},"priceDisplayRule":{"type":"integer"},"priceDisplayValue":{"type":"string"},"chartPanStartTime":{"type":"string"},"direction":{"type":"integer"},"negativeCapable":{"type":"boolean"},"messageVersion":{"type":"integer"},"travelTime":{"type":"integer"},"points":{"type":"integer"},"data":{"type":"array","items":{"$ref":"#/components/schemas/HistoryBar"}}}};
-const schema17 = {"type":"object","required":["o","c","h","l","v","t"],"properties":{"o":{"type":"number"},"c":{"type":"number"},"h":{"type":"number"},"l":{"type":"number"},"v":{"type":"number"},"t":{"type":"integer","format":"int64"}}};
+const schema16 = {"type":"object","properties":{"serverId":{"type":"string"},"symbol":{"type":"string"},"text":{"type":"string"},"priceFactor":{"type":"integer"},"startTime":{"type":"string"},"high":{"type":"string"},"low":{"type":"string"},"timePeriod":{"type":"string"},"barLength":{"type":"integer"},"mdAvailability":{"type":"string"},"mktDataDelay":{"type":"integer"},"outsideRth":{"type":"boolean"},"tradingDayDuration":{"type":"integer"},"volumeFactor":{"type":"integer"},"priceDisplayRule":{"type":"integer"},"priceDisplayValue":{"type":"string"},"chartPanStartTime":{"type":"string"},"direction":{"type":"integer"},"negativeCapable":{"type":"boolean"},"messageVersion":{"type":"integer"},"travelTime":{"type":"integer"},"points":{"type":"integer"},"data":{"type":"array","items":{"$ref":"#/components/schemas/HistoryBar"}}}};
+const schema17 = {"type":"object","properties":{"o":{"type":"number"},"c":{"type":"number"},"h":{"type":"number"},"l":{"type":"number"},"v":{"type":"number"},"t":{"type":"integer","format":"int64"}}};
 const formats0 = formats.int64;
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1753,8 +1543,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.symbol === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "symbol"},message:"must have required property '"+"symbol"+"'"};
+if(data.serverId !== undefined){
+if(typeof data.serverId !== "string"){
+const err0 = {instancePath:instancePath+"/serverId",schemaPath:"#/properties/serverId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1763,8 +1554,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+if(data.symbol !== undefined){
+if(typeof data.symbol !== "string"){
+const err1 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1773,8 +1566,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.priceFactor === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priceFactor"},message:"must have required property '"+"priceFactor"+"'"};
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1783,8 +1578,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.startTime === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"},message:"must have required property '"+"startTime"+"'"};
+}
+if(data.priceFactor !== undefined){
+let data3 = data.priceFactor;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err3 = {instancePath:instancePath+"/priceFactor",schemaPath:"#/properties/priceFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1793,8 +1591,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.high === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "high"},message:"must have required property '"+"high"+"'"};
+}
+if(data.startTime !== undefined){
+if(typeof data.startTime !== "string"){
+const err4 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1803,8 +1603,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.low === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "low"},message:"must have required property '"+"low"+"'"};
+}
+if(data.high !== undefined){
+if(typeof data.high !== "string"){
+const err5 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1813,8 +1615,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.timePeriod === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timePeriod"},message:"must have required property '"+"timePeriod"+"'"};
+}
+if(data.low !== undefined){
+if(typeof data.low !== "string"){
+const err6 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1823,8 +1627,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.barLength === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barLength"},message:"must have required property '"+"barLength"+"'"};
+}
+if(data.timePeriod !== undefined){
+if(typeof data.timePeriod !== "string"){
+const err7 = {instancePath:instancePath+"/timePeriod",schemaPath:"#/properties/timePeriod/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1833,8 +1639,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.mdAvailability === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mdAvailability"},message:"must have required property '"+"mdAvailability"+"'"};
+}
+if(data.barLength !== undefined){
+let data8 = data.barLength;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err8 = {instancePath:instancePath+"/barLength",schemaPath:"#/properties/barLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1843,8 +1652,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.outsideRth === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outsideRth"},message:"must have required property '"+"outsideRth"+"'"};
+}
+if(data.mdAvailability !== undefined){
+if(typeof data.mdAvailability !== "string"){
+const err9 = {instancePath:instancePath+"/mdAvailability",schemaPath:"#/properties/mdAvailability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1853,8 +1664,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.volumeFactor === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "volumeFactor"},message:"must have required property '"+"volumeFactor"+"'"};
+}
+if(data.mktDataDelay !== undefined){
+let data10 = data.mktDataDelay;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err10 = {instancePath:instancePath+"/mktDataDelay",schemaPath:"#/properties/mktDataDelay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1863,8 +1677,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.data === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+}
+if(data.outsideRth !== undefined){
+if(typeof data.outsideRth !== "boolean"){
+const err11 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1873,9 +1689,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.serverId !== undefined){
-if(typeof data.serverId !== "string"){
-const err12 = {instancePath:instancePath+"/serverId",schemaPath:"#/properties/serverId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.tradingDayDuration !== undefined){
+let data12 = data.tradingDayDuration;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err12 = {instancePath:instancePath+"/tradingDayDuration",schemaPath:"#/properties/tradingDayDuration/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1885,9 +1703,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.symbol !== undefined){
-if(typeof data.symbol !== "string"){
-const err13 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.volumeFactor !== undefined){
+let data13 = data.volumeFactor;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err13 = {instancePath:instancePath+"/volumeFactor",schemaPath:"#/properties/volumeFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1897,9 +1716,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err14 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.priceDisplayRule !== undefined){
+let data14 = data.priceDisplayRule;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err14 = {instancePath:instancePath+"/priceDisplayRule",schemaPath:"#/properties/priceDisplayRule/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1909,10 +1729,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.priceFactor !== undefined){
-let data3 = data.priceFactor;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err15 = {instancePath:instancePath+"/priceFactor",schemaPath:"#/properties/priceFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.priceDisplayValue !== undefined){
+if(typeof data.priceDisplayValue !== "string"){
+const err15 = {instancePath:instancePath+"/priceDisplayValue",schemaPath:"#/properties/priceDisplayValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1922,9 +1741,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-if(typeof data.startTime !== "string"){
-const err16 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chartPanStartTime !== undefined){
+if(typeof data.chartPanStartTime !== "string"){
+const err16 = {instancePath:instancePath+"/chartPanStartTime",schemaPath:"#/properties/chartPanStartTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1934,9 +1753,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.high !== undefined){
-if(typeof data.high !== "string"){
-const err17 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.direction !== undefined){
+let data17 = data.direction;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err17 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1946,9 +1766,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.low !== undefined){
-if(typeof data.low !== "string"){
-const err18 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.negativeCapable !== undefined){
+if(typeof data.negativeCapable !== "boolean"){
+const err18 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1958,9 +1778,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.timePeriod !== undefined){
-if(typeof data.timePeriod !== "string"){
-const err19 = {instancePath:instancePath+"/timePeriod",schemaPath:"#/properties/timePeriod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.messageVersion !== undefined){
+let data19 = data.messageVersion;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err19 = {instancePath:instancePath+"/messageVersion",schemaPath:"#/properties/messageVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1970,10 +1791,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.barLength !== undefined){
-let data8 = data.barLength;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/barLength",schemaPath:"#/properties/barLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.travelTime !== undefined){
+let data20 = data.travelTime;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err20 = {instancePath:instancePath+"/travelTime",schemaPath:"#/properties/travelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1983,166 +1804,15 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.mdAvailability !== undefined){
-if(typeof data.mdAvailability !== "string"){
-const err21 = {instancePath:instancePath+"/mdAvailability",schemaPath:"#/properties/mdAvailability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.points !== undefined){
+let data21 = data.points;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.mktDataDelay !== undefined){
-let data10 = data.mktDataDelay;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err22 = {instancePath:instancePath+"/mktDataDelay",schemaPath:"#/properties/mktDataDelay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.outsideRth !== undefined){
-if(typeof data.outsideRth !== "boolean"){
-const err23 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/properties/outsideRth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.tradingDayDuration !== undefined){
-let data12 = data.tradingDayDuration;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err24 = {instancePath:instancePath+"/tradingDayDuration",schemaPath:"#/properties/tradingDayDuration/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.volumeFactor !== undefined){
-let data13 = data.volumeFactor;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err25 = {instancePath:instancePath+"/volumeFactor",schemaPath:"#/properties/volumeFactor/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.priceDisplayRule !== undefined){
-let data14 = data.priceDisplayRule;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err26 = {instancePath:instancePath+"/priceDisplayRule",schemaPath:"#/properties/priceDisplayRule/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.priceDisplayValue !== undefined){
-if(typeof data.priceDisplayValue !== "string"){
-const err27 = {instancePath:instancePath+"/priceDisplayValue",schemaPath:"#/properties/priceDisplayValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.chartPanStartTime !== undefined){
-if(typeof data.chartPanStartTime !== "string"){
-const err28 = {instancePath:instancePath+"/chartPanStartTime",schemaPath:"#/properties/chartPanStartTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.direction !== undefined){
-let data17 = data.direction;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err29 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.negativeCapable !== undefined){
-if(typeof data.negativeCapable !== "boolean"){
-const err30 = {instancePath:instancePath+"/negativeCapable",schemaPath:"#/properties/negativeCapable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.messageVersion !== undefined){
-let data19 = data.messageVersion;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err31 = {instancePath:instancePath+"/messageVersion",schemaPath:"#/properties/messageVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.travelTime !== undefined){
-let data20 = data.travelTime;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err32 = {instancePath:instancePath+"/travelTime",schemaPath:"#/properties/travelTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.points !== undefined){
-let data21 = data.points;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err33 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -2154,75 +1824,15 @@ const len0 = data22.length;
 for(let i0=0; i0<len0; i0++){
 let data23 = data22[i0];
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.o === undefined){
-const err34 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "o"},message:"must have required property '"+"o"+"'"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data23.c === undefined){
-const err35 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "c"},message:"must have required property '"+"c"+"'"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data23.h === undefined){
-const err36 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "h"},message:"must have required property '"+"h"+"'"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data23.l === undefined){
-const err37 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "l"},message:"must have required property '"+"l"+"'"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data23.v === undefined){
-const err38 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data23.t === undefined){
-const err39 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
 if(data23.o !== undefined){
 let data24 = data23.o;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err40 = {instancePath:instancePath+"/data/" + i0+"/o",schemaPath:"#/components/schemas/HistoryBar/properties/o/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err22 = {instancePath:instancePath+"/data/" + i0+"/o",schemaPath:"#/components/schemas/HistoryBar/properties/o/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err22];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2230,12 +1840,12 @@ errors++;
 if(data23.c !== undefined){
 let data25 = data23.c;
 if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err41 = {instancePath:instancePath+"/data/" + i0+"/c",schemaPath:"#/components/schemas/HistoryBar/properties/c/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err23 = {instancePath:instancePath+"/data/" + i0+"/c",schemaPath:"#/components/schemas/HistoryBar/properties/c/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err23];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -2243,12 +1853,12 @@ errors++;
 if(data23.h !== undefined){
 let data26 = data23.h;
 if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err42 = {instancePath:instancePath+"/data/" + i0+"/h",schemaPath:"#/components/schemas/HistoryBar/properties/h/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err24 = {instancePath:instancePath+"/data/" + i0+"/h",schemaPath:"#/components/schemas/HistoryBar/properties/h/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err24];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -2256,12 +1866,12 @@ errors++;
 if(data23.l !== undefined){
 let data27 = data23.l;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err43 = {instancePath:instancePath+"/data/" + i0+"/l",schemaPath:"#/components/schemas/HistoryBar/properties/l/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err25 = {instancePath:instancePath+"/data/" + i0+"/l",schemaPath:"#/components/schemas/HistoryBar/properties/l/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err25];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -2269,12 +1879,12 @@ errors++;
 if(data23.v !== undefined){
 let data28 = data23.v;
 if(!((typeof data28 == "number") && (isFinite(data28)))){
-const err44 = {instancePath:instancePath+"/data/" + i0+"/v",schemaPath:"#/components/schemas/HistoryBar/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err26 = {instancePath:instancePath+"/data/" + i0+"/v",schemaPath:"#/components/schemas/HistoryBar/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err26];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -2282,23 +1892,23 @@ errors++;
 if(data23.t !== undefined){
 let data29 = data23.t;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err45 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err27 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err27];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err27);
 }
 errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(!(formats0.validate(data29))){
-const err46 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err28 = {instancePath:instancePath+"/data/" + i0+"/t",schemaPath:"#/components/schemas/HistoryBar/properties/t/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err28];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2306,36 +1916,36 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/components/schemas/HistoryBar/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err29];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err29);
 }
 errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err30 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err30];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err30);
 }
 errors++;
 }
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err31];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err31);
 }
 errors++;
 }

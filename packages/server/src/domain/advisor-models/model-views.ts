@@ -47,7 +47,8 @@ export const modelListView = (
   subscriptionStatus: 1,
 });
 
-type PositionRow = Schema<'ModelPositions'>['positionList'][number];
+/** A row as the simulation builds it: every field set (the service may leave some out). */
+type PositionRow = Required<NonNullable<Schema<'ModelPositions'>['positionList']>[number]>;
 
 const positionRow = (position: PositionValuation): PositionRow => ({
   actual: short(position.actual),

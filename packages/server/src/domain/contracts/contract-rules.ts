@@ -11,7 +11,8 @@ import type { Session } from '../auth/sessions.js';
 import type { OrderType } from '../orders/model.js';
 
 type ContractRules = Schema<'ContractRules'>;
-type IncrementRule = Schema<'ContractIncrementRule'>;
+/** A tier as the simulation builds it: both fields always set (the service may leave them out). */
+type IncrementRule = Required<Schema<'ContractIncrementRule'>>;
 
 /** What a kind of contract accepts, in the service's lower-case order-type words. */
 interface SecTypeRules {

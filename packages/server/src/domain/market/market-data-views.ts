@@ -69,7 +69,7 @@ function extremeOf(
   return `${Math.round(extreme[pick] * priceFactor)}/${extreme.v}/${Math.round((extreme.t - start) / 60_000)}`;
 }
 
-type BarView = Schema<'MarketDataHistory'>['data'][number];
+type BarView = NonNullable<Schema<'MarketDataHistory'>['data']>[number];
 /** The wire form of bar lists already sent, frozen (their JSON text is then made once). */
 const barViewLists = new WeakMap<readonly Readonly<Bar>[], readonly BarView[]>();
 

@@ -101,8 +101,9 @@ export function executionById(brokerage: Brokerage, id: string): Execution | und
   return brokerage.store.collection('executions').get(id);
 }
 
-/** An execution as the trades operation answers it. */
-export function tradeView(brokerage: Brokerage, execution: Execution): Schema<'Trade'> {
+/** An execution as the trades operation answers it; the simulation always sends the fields the
+ * service may leave out (but `order_ref`), so its type says so, for the stream's view. */
+export function tradeView(brokerage: Brokerage, execution: Execution) {
   const instrument = brokerage.market.instrument(execution.conid);
   const multiplier = instrument?.multiplier ?? 1;
   const symbol = instrument?.symbol ?? String(execution.conid);
@@ -140,5 +141,7 @@ export function tradeView(brokerage: Brokerage, execution: Execution): Schema<'T
     liquidation_trade: '0',
     is_event_trading: instrument?.secType === 'EVENT' ? '1' : '0',
     order_id: execution.orderId,
-  };
+  } satisfies Schema<'Trade'>;
 }
+
+export type TradeView = ReturnType<typeof tradeView>;

@@ -5,7 +5,8 @@ import { classificationOf, unclassified } from './classification.js';
 import { assetClassOf } from '../contracts/contract-definitions.js';
 import { valuedPositions } from './position-views.js';
 
-type Breakdown = Schema<'AllocationSide'>;
+/** A breakdown as the simulation builds it: both sides always there. */
+type Breakdown = Required<Schema<'AllocationSide'>>;
 
 const emptyBreakdown = (): Breakdown => ({ long: {}, short: {} });
 

@@ -39,7 +39,7 @@ export function watchlistCatalog(
   };
 }
 
-type WatchlistItem = Schema<'WatchlistContents'>['instruments'][number];
+type WatchlistItem = NonNullable<Schema<'WatchlistContents'>['instruments']>[number];
 
 function itemOf(row: WatchlistRow, market: Market): WatchlistItem {
   if ('H' in row) return { H: '' };
