@@ -7,6 +7,7 @@ export {
 export { systemClock, sleep, type Clock } from './clock.js';
 export type { AuthProvider } from './auth/types.js';
 export { noAuth, sessionCookie, bearerToken } from './auth/simple.js';
+export { signedJwtBody, type SignedBodyOptions } from './auth/signed-body.js';
 export {
   BrokerageError,
   BrokerageApiError,

@@ -20,14 +20,15 @@ export function queryOf(url: URL): Record<string, string | string[]> {
   return query;
 }
 
-/** The request's body: JSON (`application/json`, `+json`) or form fields, undefined when it has
- * none; `error` when a JSON body does not parse, answered after the gate as the server does. */
+/** The request's body: JSON (`application/json`, `+json`), form fields or a signed JWT
+ * (`application/jwt`, as text), undefined when it has none; `error` when a JSON body does not parse, answered after the gate as the server does. */
 export async function bodyOf(request: Request): Promise<{ body?: unknown; error?: Error }> {
   const text = await request.text();
   if (text === '') return {};
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
   if (contentType.startsWith('application/x-www-form-urlencoded'))
     return { body: Object.fromEntries(new URLSearchParams(text)) };
+  if (contentType.startsWith('application/jwt')) return { body: text };
   if (!/^application\/([\w.-]+\+)?json/.test(contentType)) return {};
   try {
     return { body: JSON.parse(text) as unknown };

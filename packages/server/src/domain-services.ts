@@ -10,8 +10,10 @@ import { MarketReplay } from './domain/market/replay/market-replay.js';
 import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
+import { ReferenceData } from './domain/utilities/reference-lists.js';
 import { Watchlists } from './domain/watchlists/watchlists.js';
 import { defaultOAuth2Clients } from './fixtures/credentials.js';
+import { defaultReferenceLists } from './fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
 import './domain/accounts/collections.js';
@@ -54,6 +56,8 @@ export interface Services {
   notifications: Notifications;
   /** Advisors' models: targets, investments and the trades that rebalance them. */
   advisorModels: AdvisorModels;
+  /** The account-management reference lists: brokers of asset transfers, participating banks. */
+  referenceData: ReferenceData;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -84,6 +88,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const watchlists = new Watchlists(brokerage.store, brokerage.clock);
   const notifications = new Notifications(brokerage);
   const advisorModels = new AdvisorModels(brokerage, orders);
+  const referenceData = new ReferenceData(defaultReferenceLists);
 
   return {
     brokerage,
@@ -98,5 +103,6 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     watchlists,
     notifications,
     advisorModels,
+    referenceData,
   };
 }

@@ -13,6 +13,7 @@ import { portfolioAnalystHandlers } from './portfolio-analyst.js';
 import { portfolioPositionHandlers } from './portfolio-positions.js';
 import { sessionHandlers } from './session.js';
 import { tradeHandlers } from './trades.js';
+import { utilityHandlers } from './utilities.js';
 import { watchlistHandlers } from './watchlists.js';
 
 /** Every operation of the document, by operationId. */
@@ -32,4 +33,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...contractHandlers(context),
   ...marketDataHandlers(context),
   ...notificationHandlers(context),
+  ...utilityHandlers(context),
 });

@@ -135,6 +135,8 @@ function bodyParsingAndValidation({
     // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
     // with the invalid-request status of its operation (and after its credentials were checked).
     express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }),
+    // A signed-JWT body (the signed-JWT security policy) is the compact token as text.
+    express.text({ limit: bodyLimitBytes, type: 'application/jwt' }),
     // The pages are routes outside the document: a request to an operation skips their router.
     (req: Request, res: Response, next: NextFunction) => {
       if (operationOf(res)) next();

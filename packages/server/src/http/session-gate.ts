@@ -88,7 +88,7 @@ async function lookUpSession(
 /** A token operation checks its own credentials, but before its body is validated, so that a
  * request without valid credentials answers 401 whatever its body: an OAuth 1.0a step needs an
  * `OAuth` authorization header (its signature is verified by the step itself), a single sign-on
- * operation a valid bearer token with the operation's scopes (403 without them). Credentials
+ * operation a valid bearer token with one of the operation's scopes (403 without). Credentials
  * carried in the body (the OAuth 2.0 client assertion) are checked with it. */
 export async function checkCredentials(
   request: IncomingRequest,
@@ -100,9 +100,8 @@ export async function checkCredentials(
   if (schemes.has('oauth1') && !/^OAuth\s/i.test(authorization ?? '')) {
     throw unauthorized('OAuth authorization header required');
   }
-  if (schemes.has('bearerToken')) {
-    for (const scope of operation.scopes) await oauth2.authorize(authorization, scope);
-  }
+  // The operation's scopes are alternatives (one security requirement each): any one will do.
+  if (schemes.has('bearerToken')) await oauth2.authorize(authorization, operation.scopes);
 }
 
 /** Throws unless the operation may run for this session; records the request on it. */

@@ -227,6 +227,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/echo/https": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Echo a request checked under the HTTPS security policy
+         * @description Answers what the service saw of the request (method, security policy, query parameters)
+         *     once its bearer access token was checked, to try a client's token handling before calling
+         *     the account-management operations. Requires a token from `POST /oauth2/api/v1/token` with
+         *     the scope `echo.read` (security policy: HTTPS). Any query parameter is accepted and echoed.
+         *
+         *     A missing, invalid or expired token answers 401, a token without the scope 403.
+         */
+        get: operations["echoHttps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/echo/signed-jwt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Echo a request checked under the signed-JWT security policy
+         * @description Answers what the service saw of the request once both its bearer access token (scope
+         *     `echo.write`) and its body were checked: under the signed-JWT security policy the body is
+         *     a compact JWT (`application/jwt`) signed RS256 with one of the client's registered keys
+         *     (the key named by the header's `kid`, or the client's only key), the same keys that sign
+         *     its client assertions. Its claims are free; `exp` and `nbf`, when present, are checked on the
+         *     service's clock. Any query parameter is accepted and echoed.
+         *
+         *     A missing, invalid or expired token, or a body that is not a JWT signed with the client's
+         *     key, answers 401; a token without the scope 403.
+         */
+        post: operations["echoSignedJwt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/enumerations/complex-asset-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the brokers that take part in a kind of asset transfer
+         * @description Answers the brokers a complex asset transfer can come from or go to. The only kind the
+         *     service knows is `COMPLEX_ASSET_TRANSFER`; another answers 400. Requires a bearer access
+         *     token with the scope `enumerations.read` (security policy: HTTPS): a missing or invalid token
+         *     answers 401, a token without the scope 403.
+         */
+        get: operations["getComplexAssetTransferBrokers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/participating-banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the banks that offer a kind of banking connection
+         * @description Answers the banks with which a client can set up a kind of banking connection; the service
+         *     knows `eDDA` (electronic direct debit authorisation, Hong Kong), another type answers 400.
+         *     Requires a bearer access token with the scope `enumerations.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getParticipatingBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/validations/usernames/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check whether a username is valid and free
+         * @description Answers whether a username can be given to a new applicant: it must be 6 to 20 letters,
+         *     digits or `_`, starting with a letter (`isValid`), and no user may hold it, whatever the case
+         *     (`isAvailable`). A taken name comes with free names close to it. Requires a bearer access
+         *     token with the scope `accounts.read` or `validations.read` (security policy: HTTPS): a missing
+         *     or invalid token answers 401, a token with neither scope 403.
+         */
+        get: operations["checkUsernameAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/tickle": {
         parameters: {
             query?: never;
@@ -3674,6 +3797,98 @@ export interface components {
              * @example 60
              */
             expiresIn?: number;
+        };
+        /**
+         * @description What the service saw of an echo request once its security policy was satisfied: the method,
+         *     the policy that was checked, and the query parameters as received.
+         */
+        EchoResponse: {
+            /**
+             * @description The HTTP method of the request.
+             * @example GET
+             * @enum {string}
+             */
+            requestMethod: "GET" | "POST" | "PATCH" | "PUT";
+            /**
+             * @description The policy the request passed: `HTTPS` (a bearer token over TLS), `SIGNED_JWT` (the body
+             *     is a JWT signed with the client's registered key as well) or `ENCRYPTED_JWE`.
+             * @example HTTPS
+             * @enum {string}
+             */
+            securityPolicy: "HTTPS" | "SIGNED_JWT" | "ENCRYPTED_JWE";
+            /**
+             * @description The query parameters of the request, name to value (a repeated name keeps every value).
+             * @example {
+             *       "greeting": "hello"
+             *     }
+             */
+            queryParameters?: {
+                [key: string]: string | string[];
+            };
+        };
+        /** @description The brokers that take part in a kind of asset transfer. */
+        ComplexAssetTransferBrokers: {
+            /**
+             * @description The kind of asset transfer asked for, as given.
+             * @example COMPLEX_ASSET_TRANSFER
+             */
+            instructionType: string;
+            /**
+             * @description The names of the participating brokers, as the service spells them.
+             * @example [
+             *       "NORTHWIND SECURITIES LTD",
+             *       "RIVERSIDE CAPITAL MARKETS"
+             *     ]
+             */
+            brokers: string[];
+        };
+        /** @description The banks that offer a kind of banking connection with the brokerage. */
+        ParticipatingBanks: {
+            /**
+             * @description The kind of connection asked for, as given (`eDDA`).
+             * @example eDDA
+             */
+            type: string;
+            /** @description One entry per bank. */
+            participatingBanks: {
+                /**
+                 * @description The bank's business identifier code (SWIFT).
+                 * @example HRBRHKHHXXX
+                 */
+                BIC: string;
+                /**
+                 * @description The bank's local clearing code, digits sent as a string.
+                 * @example 401
+                 */
+                clearingCode: string;
+                /**
+                 * @description The bank's name.
+                 * @example HARBOUR RIDGE BANK LIMITED
+                 */
+                institutionName: string;
+            }[];
+        };
+        /**
+         * @description Whether a username may be given to a new user: it follows the naming rules (`isValid`) and
+         *     nobody holds it yet (`isAvailable`); when it is taken, names that are free.
+         */
+        UsernameAvailability: {
+            /** @description Whether the check itself failed. */
+            hasError?: boolean;
+            /** @description Why the check failed, when `hasError` is true. */
+            errorDescription?: string;
+            /** @description Whether the name follows the rules (6 to 20 letters, digits or `_`, starting with a letter). */
+            isValid?: boolean;
+            /** @description Whether the name is valid and held by no user. */
+            isAvailable?: boolean;
+            /**
+             * @description Free names close to the one asked for, when it is taken.
+             * @example [
+             *       "jdoe1231",
+             *       "jdoe1232"
+             *     ]
+             */
+            suggestedUserName?: string[];
         };
         /**
          * @description State of the historical market data service (HMDS) for the session. `{"error": "no bridge"}`
@@ -11646,6 +11861,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The calling client's id, which the service also takes from the access token; accepted and not
+         *     needed.
+         */
+        GwClientId: string;
+        /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
          */
@@ -11825,6 +12045,146 @@ export interface operations {
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             429: components["responses"]["ProblemTooManyRequests"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    echoHttps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request as the service saw it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EchoResponse"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    echoSignedJwt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description The request as the service saw it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EchoResponse"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getComplexAssetTransferBrokers: {
+        parameters: {
+            query: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+                /** @description The kind of asset transfer. */
+                instructionType: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participating brokers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplexAssetTransferBrokers"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getParticipatingBanks: {
+        parameters: {
+            query: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+                /** @description The kind of banking connection. */
+                type: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participating banks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipatingBanks"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    checkUsernameAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The username to check. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsernameAvailability"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };

@@ -155,6 +155,9 @@ export const isCashBalance = (value: unknown): value is Schemas["CashBalance"] =
 /** True when `value` matches the document's `ComboPosition` schema. */
 export const isComboPosition = (value: unknown): value is Schemas["ComboPosition"] =>
   schemaValidators["ComboPosition"](value);
+/** True when `value` matches the document's `ComplexAssetTransferBrokers` schema. */
+export const isComplexAssetTransferBrokers = (value: unknown): value is Schemas["ComplexAssetTransferBrokers"] =>
+  schemaValidators["ComplexAssetTransferBrokers"](value);
 /** True when `value` matches the document's `ContractAlgo` schema. */
 export const isContractAlgo = (value: unknown): value is Schemas["ContractAlgo"] =>
   schemaValidators["ContractAlgo"](value);
@@ -197,6 +200,9 @@ export const isDynamicAccountMatch = (value: unknown): value is Schemas["Dynamic
 /** True when `value` matches the document's `DynamicAccountSearchResult` schema. */
 export const isDynamicAccountSearchResult = (value: unknown): value is Schemas["DynamicAccountSearchResult"] =>
   schemaValidators["DynamicAccountSearchResult"](value);
+/** True when `value` matches the document's `EchoResponse` schema. */
+export const isEchoResponse = (value: unknown): value is Schemas["EchoResponse"] =>
+  schemaValidators["EchoResponse"](value);
 /** True when `value` matches the document's `ErrorObject` schema. */
 export const isErrorObject = (value: unknown): value is Schemas["ErrorObject"] =>
   schemaValidators["ErrorObject"](value);
@@ -407,6 +413,9 @@ export const isOrderSuccessEntry = (value: unknown): value is Schemas["OrderSucc
 /** True when `value` matches the document's `OrderWarningEntry` schema. */
 export const isOrderWarningEntry = (value: unknown): value is Schemas["OrderWarningEntry"] =>
   schemaValidators["OrderWarningEntry"](value);
+/** True when `value` matches the document's `ParticipatingBanks` schema. */
+export const isParticipatingBanks = (value: unknown): value is Schemas["ParticipatingBanks"] =>
+  schemaValidators["ParticipatingBanks"](value);
 /** True when `value` matches the document's `PartitionedPnl` schema. */
 export const isPartitionedPnl = (value: unknown): value is Schemas["PartitionedPnl"] =>
   schemaValidators["PartitionedPnl"](value);
@@ -584,6 +593,9 @@ export const isTransactionsRequest = (value: unknown): value is Schemas["Transac
 /** True when `value` matches the document's `UncachedPosition` schema. */
 export const isUncachedPosition = (value: unknown): value is Schemas["UncachedPosition"] =>
   schemaValidators["UncachedPosition"](value);
+/** True when `value` matches the document's `UsernameAvailability` schema. */
+export const isUsernameAvailability = (value: unknown): value is Schemas["UsernameAvailability"] =>
+  schemaValidators["UsernameAvailability"](value);
 /** True when `value` matches the document's `Watchlist` schema. */
 export const isWatchlist = (value: unknown): value is Schemas["Watchlist"] =>
   schemaValidators["Watchlist"](value);

@@ -1,4 +1,4 @@
-import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
+import { decodeJwt, decodeProtectedHeader, type JWK, type JWTPayload } from 'jose';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
 import { verifyJwt, type TokenSigner } from './jwt.js';
@@ -96,17 +96,40 @@ export class OAuth2 {
     };
   }
 
-  /** The client behind a bearer access token that carries `scope`: 401 when the token is missing or
-   * invalid, 403 when it lacks the scope. */
-  async authorize(authorization: string | undefined, scope: string): Promise<OAuth2Client> {
+  /** The client behind a bearer access token that carries `scope`, or one of `scope` when it is a
+   * list of alternatives (none: any valid token): 401 when the token is missing or invalid, 403
+   * when it lacks them all. */
+  async authorize(
+    authorization: string | undefined,
+    scope: string | readonly string[],
+  ): Promise<OAuth2Client> {
     const token = bearerToken(authorization);
     if (!token) throw unauthorized('Missing bearer token');
     const claims = await this.signer.verify(token, accessTokenClaims);
     const client = this.client(claims.sub ?? '');
     if (!client) throw unauthorized('Unknown client');
-    const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
-    if (!scopes.includes(scope)) throw forbidden(`Insufficient scope: ${scope} required`);
+    const held = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+    const accepted = typeof scope === 'string' ? [scope] : scope;
+    if (accepted.length > 0 && !accepted.some((name) => held.includes(name)))
+      throw forbidden(`Insufficient scope: ${accepted.join(' or ')} required`);
     return client;
+  }
+
+  /** The claims of a request body signed by `client` (the signed-JWT security policy): RS256 with
+   * the key its header's `kid` names, or the client's only key; `exp` and `nbf` when present. */
+  async verifySignedBody(client: OAuth2Client, body: string): Promise<JWTPayload> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(body).kid;
+    } catch {
+      throw unauthorized('Invalid signed body');
+    }
+    const key =
+      kid === undefined && client.keys.length === 1
+        ? client.keys[0]
+        : client.keys.find((candidate) => candidate.kid === kid);
+    if (!key) throw unauthorized('Unknown key id');
+    return verifyJwt(body, key, this.brokerage.clock, {});
   }
 
   /** The client the (not yet verified) assertion names, to find the key that verifies it. */

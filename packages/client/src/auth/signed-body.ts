@@ -1,0 +1,38 @@
+import { importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { systemClock, type Clock } from '../clock.js';
+
+export interface SignedBodyOptions {
+  /** The client id, sent as `iss`. */
+  clientId: string;
+  /** The client's private key, the one that signs its client assertions (RSA JWK or CryptoKey). */
+  privateKey: JWK | CryptoKey;
+  /** The id of the registered public key (default: the JWK's `kid`). */
+  kid?: string;
+  /** Lifetime of the signed body (default 60 s): `exp` is set this long after `iat`. */
+  lifetimeSeconds?: number;
+  clock?: Pick<Clock, 'now'>;
+}
+
+/** The request options of an operation under the signed-JWT security policy (a body of type
+ * `application/jwt`, such as `POST /gw/api/v1/echo/signed-jwt`): the claims signed RS256 with the
+ * client's key, sent as the compact token itself (not JSON). Spread them into the call:
+ * `client.POST(path, await signedJwtBody(claims, options))`. */
+export async function signedJwtBody(
+  claims: JWTPayload,
+  options: SignedBodyOptions,
+): Promise<{
+  body: string;
+  bodySerializer: (body: string) => string;
+  headers: { 'content-type': 'application/jwt' };
+}> {
+  const key =
+    'kty' in options.privateKey ? await importJWK(options.privateKey, 'RS256') : options.privateKey;
+  const kid = options.kid ?? ('kty' in options.privateKey ? options.privateKey.kid : undefined);
+  const now = Math.floor((options.clock ?? systemClock).now() / 1000);
+  const body = await new SignJWT({ iss: options.clientId, ...claims })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(kid ? { kid } : {}) })
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
+    .sign(key);
+  return { body, bodySerializer: (text) => text, headers: { 'content-type': 'application/jwt' } };
+}

@@ -1,0 +1,136 @@
+// Account-management utilities under /gw/api/v1: bearer tokens with the operation's scope,
+// problem details, a signed-JWT body.
+import { signedJwtBody } from '@brokerage/client';
+import { clientAssertion, oauth2Client } from '../../src/oauth2.js';
+import { controls, describeInProcess } from '../../src/target.js';
+import { useTarget } from '../support/target.js';
+
+describeInProcess('account-management utilities', () => {
+  const suite = useTarget();
+  const tokenPath = '/oauth2/api/v1/token';
+
+  async function bearer(scope: string): Promise<{ authorization: string }> {
+    const assertion = clientAssertion(
+      oauth2Client(),
+      suite.target.baseUrl + tokenPath,
+      controls(suite.target).clock.now(),
+    );
+    const issued = await suite.client.ok(
+      suite.client.POST(tokenPath, {
+        body: {
+          grant_type: 'client_credentials',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+          scope,
+        },
+      }),
+    );
+    return { authorization: `Bearer ${issued.access_token}` };
+  }
+
+  it('echoHttps echoes the query; no token answers 401, another scope 403', async () => {
+    const echoed = await suite.client.GET('/gw/api/v1/echo/https', {
+      headers: await bearer('echo.read'),
+    });
+    expect(echoed.response.status).toBe(200);
+    expect(echoed.data?.securityPolicy).toBe('HTTPS');
+    expect((await suite.client.GET('/gw/api/v1/echo/https')).response.status).toBe(401);
+    const wrongScope = await suite.client.GET('/gw/api/v1/echo/https', {
+      headers: await bearer('echo.write'),
+    });
+    expect(wrongScope.response.status).toBe(403);
+  });
+
+  it('echoSignedJwt takes a body signed with the client key; a forged one answers 401', async () => {
+    const client = oauth2Client();
+    const signed = await signedJwtBody(
+      { purpose: 'contract' },
+      {
+        clientId: client.clientId,
+        privateKey: client.privateJwk as never,
+        clock: controls(suite.target).clock,
+      },
+    );
+    const headers = await bearer('echo.write');
+    const echoed = await suite.client.POST('/gw/api/v1/echo/signed-jwt', {
+      ...signed,
+      headers: { ...signed.headers, ...headers },
+    });
+    expect(echoed.response.status).toBe(200);
+    expect(echoed.data?.securityPolicy).toBe('SIGNED_JWT');
+    const [header = '', payload = ''] = signed.body.split('.');
+    const forged = await suite.client.POST('/gw/api/v1/echo/signed-jwt', {
+      ...signed,
+      body: `${header}.${payload}.AAAA`,
+      headers: { ...signed.headers, ...headers },
+    });
+    expect(forged.response.status).toBe(401);
+    const wrongScope = await suite.client.POST('/gw/api/v1/echo/signed-jwt', {
+      ...signed,
+      headers: { ...signed.headers, ...(await bearer('echo.read')) },
+    });
+    expect(wrongScope.response.status).toBe(403);
+  });
+
+  it('getComplexAssetTransferBrokers lists brokers; another kind 400, no token 401, another scope 403', async () => {
+    const path = '/gw/api/v1/enumerations/complex-asset-transfer';
+    const headers = await bearer('enumerations.read');
+    const listed = await suite.client.GET(path, {
+      params: { query: { instructionType: 'COMPLEX_ASSET_TRANSFER' } },
+      headers,
+    });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.brokers.length).toBeGreaterThan(0);
+    const other = await suite.client.GET(path, {
+      params: { query: { instructionType: 'DWAC' } },
+      headers,
+    });
+    expect(other.response.status).toBe(400);
+    const query = { params: { query: { instructionType: 'COMPLEX_ASSET_TRANSFER' } } };
+    expect((await suite.client.GET(path, query)).response.status).toBe(401);
+    const wrongScope = await suite.client.GET(path, {
+      ...query,
+      headers: await bearer('accounts.read'),
+    });
+    expect(wrongScope.response.status).toBe(403);
+  });
+
+  it('getParticipatingBanks lists eDDA banks; another type 400, no token 401, another scope 403', async () => {
+    const path = '/gw/api/v1/participating-banks';
+    const headers = await bearer('enumerations.read');
+    const listed = await suite.client.GET(path, { params: { query: { type: 'eDDA' } }, headers });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.participatingBanks.length).toBeGreaterThan(0);
+    const other = await suite.client.GET(path, { params: { query: { type: 'SEPA' } }, headers });
+    expect(other.response.status).toBe(400);
+    const query = { params: { query: { type: 'eDDA' } } };
+    expect((await suite.client.GET(path, query)).response.status).toBe(401);
+    const wrongScope = await suite.client.GET(path, {
+      ...query,
+      headers: await bearer('echo.read'),
+    });
+    expect(wrongScope.response.status).toBe(403);
+  });
+
+  it('checkUsernameAvailability tells held names from free ones; no token 401, another scope 403', async () => {
+    const path = '/gw/api/v1/validations/usernames/{username}';
+    const held = await suite.client.GET(path, {
+      params: { path: { username: 'demo_broker' } },
+      headers: await bearer('validations.read'),
+    });
+    expect(held.response.status).toBe(200);
+    expect(held.data).toMatchObject({ isValid: true, isAvailable: false });
+    const free = await suite.client.GET(path, {
+      params: { path: { username: 'fresh_applicant' } },
+      headers: await bearer('accounts.read'),
+    });
+    expect(free.data?.isAvailable).toBe(true);
+    const params = { params: { path: { username: 'fresh_applicant' } } };
+    expect((await suite.client.GET(path, params)).response.status).toBe(401);
+    const wrongScope = await suite.client.GET(path, {
+      ...params,
+      headers: await bearer('enumerations.read'),
+    });
+    expect(wrongScope.response.status).toBe(403);
+  });
+});

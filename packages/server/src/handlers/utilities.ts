@@ -1,0 +1,44 @@
+import type { OperationId } from '@brokerage/types';
+import { echoView } from '../domain/utilities/echo.js';
+import { usernameAvailability } from '../domain/utilities/usernames.js';
+import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
+
+/** The Authorization header of a request, as one string. */
+function authorizationOf(request: OperationRequest<OperationId>): string | undefined {
+  const value = request.headers.authorization;
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The account-management utilities (`/gw/api/v1`); the gate has checked the bearer token's
+ * scope before any of them runs. */
+export const utilityHandlers = ({
+  brokerage,
+  oauth2,
+  referenceData,
+}: HandlerContext): HandlerGroup<
+  | 'echoHttps'
+  | 'echoSignedJwt'
+  | 'getComplexAssetTransferBrokers'
+  | 'getParticipatingBanks'
+  | 'checkUsernameAvailability'
+> => {
+  const taken = (name: string): boolean => {
+    const wanted = name.toLowerCase();
+    return brokerage.store
+      .collection('users')
+      .values()
+      .some((user) => user.username.toLowerCase() === wanted);
+  };
+  return {
+    echoHttps: (request) => echoView('GET', 'HTTPS', request.url),
+    echoSignedJwt: async (request) => {
+      const client = await oauth2.authorize(authorizationOf(request), 'echo.write');
+      await oauth2.verifySignedBody(client, request.body);
+      return echoView('POST', 'SIGNED_JWT', request.url);
+    },
+    getComplexAssetTransferBrokers: (request) =>
+      referenceData.brokers(request.query.instructionType),
+    getParticipatingBanks: (request) => referenceData.banks(request.query.type),
+    checkUsernameAvailability: (request) => usernameAvailability(request.params.username, taken),
+  };
+};
