@@ -5,7 +5,9 @@ import type { Comparison } from './compare.js';
 export function comparisonTable(comparison: Comparison): string {
   const rows = [...comparison.operations].sort(
     (a, b) =>
-      b.statuses.length + b.shapes.length + b.messages.length -
+      b.statuses.length +
+        b.shapes.length +
+        b.messages.length -
         (a.statuses.length + a.shapes.length + a.messages.length) ||
       a.operation.localeCompare(b.operation),
   );
@@ -15,13 +17,18 @@ export function comparisonTable(comparison: Comparison): string {
     const cells = [row.exchanges, row.statuses.length, row.shapes.length, row.messages.length];
     const widths = [9, 6, 5, 8];
     lines.push(
-      [row.operation.padEnd(width), ...cells.map((cell, i) => String(cell).padStart(widths[i] ?? 0))].join('  '),
+      [
+        row.operation.padEnd(width),
+        ...cells.map((cell, i) => String(cell).padStart(widths[i] ?? 0)),
+      ].join('  '),
     );
   }
   const details: string[] = [];
   for (const row of rows) {
     for (const status of row.statuses) {
-      details.push(`${row.operation}  status  entry ${status.entry}: recorded ${status.recorded}, now ${status.live}`);
+      details.push(
+        `${row.operation}  status  entry ${status.entry}: recorded ${status.recorded}, now ${status.live}`,
+      );
     }
     for (const shape of row.shapes) {
       const kinds = (list: string[]) => (list.length ? list.join(' | ') : 'absent');

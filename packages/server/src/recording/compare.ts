@@ -113,6 +113,8 @@ export async function compareRecording(
   const operations = [...byOperation.values()];
   return {
     operations,
-    differs: operations.some((operation) => operation.shapes.length + operation.statuses.length > 0),
+    differs: operations.some(
+      (operation) => operation.shapes.length + operation.statuses.length > 0,
+    ),
   };
 }

@@ -67,7 +67,11 @@ function bodyText(
       decoded = decode(bytes, { maxOutputLength: maxDecodedBytes });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { text: bytes.toString('base64'), encoding: 'base64', comment: `not ${encoding}: ${reason}` };
+      return {
+        text: bytes.toString('base64'),
+        encoding: 'base64',
+        comment: `not ${encoding}: ${reason}`,
+      };
     }
   }
   const text = decoded.toString('utf8');
@@ -103,7 +107,10 @@ function learnAccounts({ exchange }: TimedExchange, redaction: Redaction): void 
 export function harEntry(timed: TimedExchange, redaction: Redaction): RecordedEntry {
   const { exchange } = timed;
   learnAccounts(timed, redaction);
-  const url = new URL(exchange.url, `http://${headerValue(exchange.requestHeaders, 'host') || 'localhost'}`);
+  const url = new URL(
+    exchange.url,
+    `http://${headerValue(exchange.requestHeaders, 'host') || 'localhost'}`,
+  );
   const queryString: QueryString[] = [...url.searchParams].map(([name, value]) => ({
     name,
     value: redaction ? redaction.query(name, value) : value,
@@ -114,8 +121,18 @@ export function harEntry(timed: TimedExchange, redaction: Redaction): RecordedEn
   const path = redaction ? redaction.text(url.pathname) : url.pathname;
   const requestSize = exchange.requestSize ?? exchange.requestBody.length;
   const responseSize = exchange.responseSize ?? exchange.responseBody.length;
-  const requestBody = bodyText(exchange.requestBody, requestSize, exchange.requestHeaders, redaction);
-  const responseBody = bodyText(exchange.responseBody, responseSize, exchange.responseHeaders, redaction);
+  const requestBody = bodyText(
+    exchange.requestBody,
+    requestSize,
+    exchange.requestHeaders,
+    redaction,
+  );
+  const responseBody = bodyText(
+    exchange.responseBody,
+    responseSize,
+    exchange.responseHeaders,
+    redaction,
+  );
   const postData: PostData | undefined =
     requestSize > 0
       ? {

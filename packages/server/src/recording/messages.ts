@@ -2,17 +2,24 @@
 // path, with their numbers masked: a text that differs only in an id or a price is the same text.
 
 /** Keys whose string values are messages for people. */
-const messageKey = /^(error|message|messages|msg|warning|warnings|warning_message|reject_reason|text)$/i;
+const messageKey =
+  /^(error|message|messages|msg|warning|warnings|warning_message|reject_reason|text)$/i;
 
 const mask = (text: string) => text.replace(/-?\d+(?:[.,]\d+)*/g, '#');
 
 export type Messages = Map<string, string[]>;
 
-export function messagesOf(value: unknown, path = '$', key = '', found: Messages = new Map()): Messages {
+export function messagesOf(
+  value: unknown,
+  path = '$',
+  key = '',
+  found: Messages = new Map(),
+): Messages {
   if (Array.isArray(value)) {
     for (const item of value) messagesOf(item, `${path}[]`, key, found);
   } else if (value !== null && typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) messagesOf(item, `${path}.${name}`, name, found);
+    for (const [name, item] of Object.entries(value))
+      messagesOf(item, `${path}.${name}`, name, found);
   } else if (typeof value === 'string' && messageKey.test(key)) {
     found.set(path, [...(found.get(path) ?? []), mask(value)]);
   }

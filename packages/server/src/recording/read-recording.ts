@@ -10,14 +10,17 @@ export class RecordingError extends Error {}
 function parseEntries(text: string, file: string): Entry[] {
   try {
     const har = JSON.parse(text) as Partial<Har>;
-    if (!Array.isArray(har.log?.entries)) throw new RecordingError(`${file}: not a HAR file (no log.entries)`);
+    if (!Array.isArray(har.log?.entries))
+      throw new RecordingError(`${file}: not a HAR file (no log.entries)`);
     return har.log.entries;
   } catch (error) {
     if (error instanceof RecordingError) throw error;
     // A file cut short: every line but the first that parses is a whole entry.
     const lines = text.split('\n');
     if (!lines[0]?.startsWith('{"log":')) {
-      throw new RecordingError(`${file}: not a HAR file (${error instanceof Error ? error.message : String(error)})`);
+      throw new RecordingError(
+        `${file}: not a HAR file (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     return lines.slice(1).flatMap((line) => {
       try {

@@ -8,7 +8,8 @@ const secretHeaders = new Set(['authorization', 'proxy-authorization', 'x-api-ke
 /** Query parameters and JSON keys whose values are secrets. */
 const secretName = /token|secret|password|passwd|signature|session|cookie|verifier|^oauth_|^sso/i;
 /** JSON keys and path parameters whose values are account ids. */
-const accountName = /^(acct|account)(id|ids|_id)?$|^selectedaccount$|^accounts$|^allocationaccounts$/i;
+const accountName =
+  /^(acct|account)(id|ids|_id)?$|^selectedaccount$|^accounts$|^allocationaccounts$/i;
 
 /** Replaces secrets by pseudonyms, consistently for the life of one recording. */
 export class Redactor {

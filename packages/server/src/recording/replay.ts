@@ -48,7 +48,10 @@ function keyOf(method: string, url: URL, body: string | undefined): RequestKey {
   } catch {
     // not JSON: compared as sent
   }
-  const query = [...url.searchParams].map(([name, value]) => `${name}=${value}`).sort().join('&');
+  const query = [...url.searchParams]
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
+    .join('&');
   return {
     operation: operationOf(method, url.pathname),
     method: method.toUpperCase(),
@@ -62,7 +65,10 @@ const textOf = (key: RequestKey) =>
   `${key.method} ${key.path}${key.query ? `?${key.query}` : ''}${key.body ? ` ${key.body}` : ''}`;
 
 /** The recorded request nearest to `wanted`, and in what it differs. */
-function closest(wanted: RequestKey, keys: RequestKey[]): { index: number; differs: string[] } | undefined {
+function closest(
+  wanted: RequestKey,
+  keys: RequestKey[],
+): { index: number; differs: string[] } | undefined {
   let best: { index: number; differs: string[]; score: number } | undefined;
   keys.forEach((key, index) => {
     const differs = [
@@ -115,7 +121,10 @@ export function createReplayHandler(
     const entry = entries[index] as RecordedEntry;
     const bytes = responseBytes(entry);
     if (!bytes) {
-      refuse(response, `entry ${index} (${textOf(key)}) was recorded without its answer's body: ${entry.response.content.comment ?? 'not kept'}`);
+      refuse(
+        response,
+        `entry ${index} (${textOf(key)}) was recorded without its answer's body: ${entry.response.content.comment ?? 'not kept'}`,
+      );
       return;
     }
     const headers: string[] = [];
@@ -130,7 +139,11 @@ export function createReplayHandler(
   return (request, response) => {
     answer(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: `replay failed: ${error instanceof Error ? error.message : String(error)}` }));
+      response.end(
+        JSON.stringify({
+          error: `replay failed: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
     });
   };
 }

@@ -16,7 +16,10 @@ const toBuffer = (chunk: unknown, encoding?: unknown): Buffer | undefined =>
       ? chunk
       : chunk instanceof Uint8Array
         ? Buffer.from(chunk)
-        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+        : Buffer.from(
+            String(chunk),
+            typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+          );
 
 /** The answer's headers as a client reads them (numbers as text). */
 const stringHeaders = (response: ServerResponse): IncomingHttpHeaders =>
