@@ -161,8 +161,12 @@ function upstreamUrl(value: string): string {
   throw new InvalidArgumentError('expected an http(s) base URL.');
 }
 
-/** The command line: options only, parsed by commander (usage errors throw, exit code 2). */
-export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = () => {}): Command {
+/** Takes no action: the choice is read where it matters. */
+const ignore = (): void => undefined;
+
+/** The command line, parsed by commander (usage errors throw, exit code 2): the server's options,
+ * and the `compare` and `replay` subcommands; `choose` hears which one was asked for. */
+export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = ignore): Command {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const users = defaultFixtures.users.map((user) => user.username);
@@ -644,7 +648,7 @@ async function runCompare(
   const target =
     options.against === undefined
       ? await freshSandbox(options.seed)
-      : { baseUrl: options.against, close: async () => {} };
+      : { baseUrl: options.against, close: () => Promise.resolve() };
   try {
     const comparison = await compareRecording(entries, target.baseUrl);
     stdout.write(
