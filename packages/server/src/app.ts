@@ -48,6 +48,8 @@ export {
   type StreamingServer,
 } from './streaming/streaming-server.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
+export { readRecording, RecordingError } from './recording/read-recording.js';
+export { createReplayHandler, noRecordedAnswerStatus } from './recording/replay.js';
 export {
   scratchStore,
   startScratchRedis,

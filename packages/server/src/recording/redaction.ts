@@ -68,7 +68,8 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((item) => this.json(item, key));
     if (value !== null && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([name, item]) => [name, this.json(item, name)]),
+        // A key may be an account id too (`acctProps`, `aliases` are keyed by account).
+        Object.entries(value).map(([name, item]) => [this.text(name), this.json(item, name)]),
       );
     }
     if (typeof value !== 'string') return value;

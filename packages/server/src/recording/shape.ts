@@ -6,6 +6,9 @@ export type Kind = 'null' | 'boolean' | 'number' | 'numeric string' | 'string' |
 
 export type Shape = Map<string, Set<Kind>>;
 
+/** A key that is an id (an account's, a contract's): a value, compared as `{id}`. */
+const idKey = /^[A-Za-z]{0,3}\d{4,}$/;
+
 const numericText = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 function kindOf(value: unknown): Kind {
@@ -24,7 +27,9 @@ export function shapeOf(value: unknown, path = '$', shape: Shape = new Map()): S
   if (Array.isArray(value)) {
     for (const item of value) shapeOf(item, `${path}[]`, shape);
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) shapeOf(item, `${path}.${key}`, shape);
+    for (const [key, item] of Object.entries(value)) {
+      shapeOf(item, `${path}.${idKey.test(key) ? '{id}' : key}`, shape);
+    }
   }
   return shape;
 }
