@@ -52,6 +52,8 @@ export { readMarketDataFile } from './market-data-file.js';
 export type { MarketDataSource } from './domain/market/replay/market-data-source.js';
 export type { ReplayState } from './domain/market/replay/market-replay.js';
 export type { ConfiguredReplay } from './control/controls.js';
+export { readRecording, RecordingError } from './recording/read-recording.js';
+export { createReplayHandler, noRecordedAnswerStatus } from './recording/replay.js';
 export {
   scratchStore,
   startScratchRedis,

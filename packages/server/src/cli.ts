@@ -29,6 +29,14 @@ import { defaultFixtures } from './fixtures/index.js';
 import { defaultCheckLimits } from './proxy/exchange-check.js';
 import { summaryLine, summaryTable, uncheckedLine, violationLine } from './proxy/report.js';
 import { createValidatingProxy, type ValidatingProxy } from './proxy/validating-proxy.js';
+import { compareRecording, type Comparison } from './recording/compare.js';
+import { comparisonTable } from './recording/compare-report.js';
+import { freshSandbox } from './recording/compare-target.js';
+import type { RecordedEntry } from './recording/har-entry.js';
+import { readRecording, RecordingError } from './recording/read-recording.js';
+import { createRecorder, type Recorder } from './recording/recorder.js';
+import { createReplayHandler } from './recording/replay.js';
+import { tapExchanges } from './recording/sandbox-tap.js';
 import { reportListening, startWorkers, workerId, type RunningWorkers } from './workers.js';
 
 /** Exit code of a command line that cannot be used (unknown option, bad value). */
@@ -70,7 +78,31 @@ export interface CliOptions {
   workers: number;
   /** What a process does when its Redis store's state is lost (`--on-store-lost`). */
   onStoreLost: 'reseed' | 'exit';
+  /** A HAR file every exchange is written to (`--record`), with or without `--proxy`. */
+  record: string | undefined;
+  /** False with `--no-redact`: secrets are recorded as they were. */
+  redact: boolean;
 }
+
+/** `compare <recording>`'s options. */
+export interface CompareOptions {
+  /** A base URL to compare with, instead of a fresh sandbox. */
+  against: string | undefined;
+  json: boolean;
+  seed: number;
+}
+
+/** `replay <recording>`'s options. */
+export interface ReplayOptions {
+  port: number;
+  host: string;
+}
+
+/** What the command line asked for: the server (or proxy), or a subcommand. */
+type Chosen =
+  | { command: 'serve' }
+  | { command: 'compare'; file: string; options: CompareOptions }
+  | { command: 'replay'; file: string; options: ReplayOptions };
 
 export interface CliIo {
   /** Where the listening line and the JSON logs go (process.stdout by default). */
@@ -93,6 +125,18 @@ interface Running {
 export interface RunningServer extends Running {
   kind: 'simulation';
   server: BrokerageServer;
+}
+
+/** `replay <recording>`: the recording served back as a stub. */
+export interface RunningReplay extends Omit<Running, 'options'> {
+  kind: 'replay';
+}
+
+/** `compare <recording>`: done once it resolves; the command exits with `exitCode`. */
+export interface CompareRun {
+  kind: 'compare';
+  comparison: Comparison;
+  exitCode: number;
 }
 
 /** The validating proxy (`--proxy`): `close()` also writes the summary of the report. */
@@ -126,12 +170,16 @@ function upstreamUrl(value: string): string {
   throw new InvalidArgumentError('expected an http(s) base URL.');
 }
 
-/** The command line: options only, parsed by commander (usage errors throw, exit code 2). */
-export function buildProgram(io: CliIo = {}): Command {
+/** Takes no action: the choice is read where it matters. */
+const ignore = (): void => undefined;
+
+/** The command line, parsed by commander (usage errors throw, exit code 2): the server's options,
+ * and the `compare` and `replay` subcommands; `choose` hears which one was asked for. */
+export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = ignore): Command {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const users = defaultFixtures.users.map((user) => user.username);
-  return new Command('brokerage-server')
+  const program = new Command('brokerage-server')
     .description(
       'Reference server of the brokerage Web API: a stateful simulation, validated against the document.',
     )
@@ -267,6 +315,18 @@ export function buildProgram(io: CliIo = {}): Command {
         .argParser(integer(0, 600_000))
         .default(10_000),
     )
+    .addOption(
+      new Option(
+        '--record <file>',
+        'write every exchange to this HAR 1.2 file as it happens (through --proxy, or of the simulation itself)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--no-redact',
+        'record cookies, authorization, OAuth parameters, tokens and account ids as they were (default: replaced by pseudonyms)',
+      ),
+    )
     .helpOption('-h, --help', 'show this help')
     .configureOutput({
       writeOut: (text) => stdout.write(text),
@@ -276,7 +336,39 @@ export function buildProgram(io: CliIo = {}): Command {
       throw error.exitCode === 0
         ? error
         : new CommanderError(usageExitCode, error.code, error.message);
-    });
+    })
+    .enablePositionalOptions()
+    .action(() => choose({ command: 'serve' }));
+  program
+    .command('compare')
+    .description(
+      'send the requests of a recording again, in order, to a fresh sandbox (or --against a base URL) and report where the answers differ: statuses, shapes, message texts; exits 1 when a shape or status differs',
+    )
+    .argument('<recording>', 'a HAR file (from --record)')
+    .addOption(new Option('--against <url>', 'compare with this base URL').argParser(upstreamUrl))
+    .addOption(new Option('--json', 'the report as JSON on stdout').default(false))
+    .addOption(
+      new Option('--seed <number>', "the fresh sandbox's seed")
+        .default(1)
+        .argParser(integer(0, 2 ** 32 - 1)),
+    )
+    .action((file: string, options: CompareOptions) =>
+      choose({ command: 'compare', file, options }),
+    );
+  program
+    .command('replay')
+    .description(
+      'serve a recording back as a stub: each request gets its recorded answer (in recorded order when repeated); one never recorded gets 501 naming the closest recorded exchange',
+    )
+    .argument('<recording>', 'a HAR file (from --record)')
+    .addOption(
+      new Option('--port <number>', 'port to listen on (0: any free port)')
+        .default(5000)
+        .argParser(integer(0, 65535)),
+    )
+    .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+    .action((file: string, options: ReplayOptions) => choose({ command: 'replay', file, options }));
+  return program;
 }
 
 interface Pems {
@@ -371,10 +463,17 @@ async function listen(
 export async function main(
   argv: string[] = process.argv,
   io: CliIo = {},
-): Promise<RunningServer | RunningProxy | RunningWorkers> {
-  const program = buildProgram(io);
+): Promise<RunningServer | RunningProxy | RunningWorkers | RunningReplay | CompareRun> {
+  let chosen = { command: 'serve' } as Chosen;
+  const program = buildProgram(io, (choice) => (chosen = choice));
   program.parse(argv);
   const options = program.opts<CliOptions>();
+  if (chosen.command !== 'serve') {
+    const entries = recordingOf(program, chosen.file);
+    return chosen.command === 'compare'
+      ? runCompare(entries, chosen.options, io)
+      : startReplay(entries, { ...options, ...chosen.options }, io);
+  }
   if (options.workers > 1) {
     if (options.proxy !== undefined) {
       program.error('error: --workers applies to the simulation, not to --proxy', {
@@ -487,13 +586,18 @@ async function startSimulation(
     }
   }
   await server.ready;
-  const listening = await listen(server.app, options);
+  const recorder = recorderOf(options);
+  const listening = await listen(
+    recorder ? tapExchanges(server.app, options.proxyCheckBytes, recorder.record) : server.app,
+    options,
+  );
   const { listener, url } = listening;
   server.streaming.attach(listener);
   const close = async () => {
     server.streaming.close();
     await listening.close();
     await server.close();
+    recorder?.close();
   };
   const control = controlServed({
     mode: options.mode,
@@ -527,9 +631,11 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
   const stderr = io.stderr ?? process.stderr;
   const logger = pino({ level: options.logLevel }, stderr as DestinationStream);
   const report = options.proxyReport === '-' ? stdout : createWriteStream(options.proxyReport);
+  const recorder = recorderOf(options);
   const proxy = createValidatingProxy({
     upstream,
     insecure: options.insecure,
+    ...(recorder ? { onExchange: recorder.record } : {}),
     limits: { maxBytes: options.proxyCheckBytes },
     onViolation: (violation) => report.write(violationLine(violation)),
     onUnchecked: (unchecked) => report.write(uncheckedLine(unchecked)),
@@ -542,6 +648,7 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
   );
   const close = async () => {
     await listening.close();
+    recorder?.close();
     const summary = proxy.summary();
     stderr.write(summaryTable(summary));
     await new Promise<void>((resolve) => {
@@ -552,16 +659,69 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
   return { kind: 'proxy', proxy, ...listening, close, options, logger };
 }
 
+/** `--record <file>`: the recorder, redacting unless `--no-redact`. */
+const recorderOf = (options: CliOptions): Recorder | undefined =>
+  options.record === undefined
+    ? undefined
+    : createRecorder({ file: options.record, redact: options.redact });
+
+/** The recording's entries; a file that cannot be read is a usage error naming it. */
+function recordingOf(program: Command, file: string): RecordedEntry[] {
+  try {
+    return readRecording(file);
+  } catch (error) {
+    if (!(error instanceof RecordingError)) throw error;
+    return program.error(`error: ${error.message}`, { exitCode: usageExitCode });
+  }
+}
+
+/** `compare`: the table (or JSON) on stdout; exit code 1 when a shape or status differs. */
+async function runCompare(
+  entries: RecordedEntry[],
+  options: CompareOptions,
+  io: CliIo,
+): Promise<CompareRun> {
+  const stdout = io.stdout ?? process.stdout;
+  const target =
+    options.against === undefined
+      ? await freshSandbox(options.seed)
+      : { baseUrl: options.against, close: () => Promise.resolve() };
+  try {
+    const comparison = await compareRecording(entries, target.baseUrl);
+    stdout.write(
+      options.json ? `${JSON.stringify(comparison, null, 2)}\n` : comparisonTable(comparison),
+    );
+    return { kind: 'compare', comparison, exitCode: comparison.differs ? 1 : 0 };
+  } finally {
+    await target.close();
+  }
+}
+
+/** `replay`: listens with the recording's stub. */
+async function startReplay(
+  entries: RecordedEntry[],
+  options: CliOptions,
+  io: CliIo,
+): Promise<RunningReplay> {
+  const stdout = io.stdout ?? process.stdout;
+  const logger = pino({ level: options.logLevel }, stdout as DestinationStream);
+  const listening = await listen(createReplayHandler(entries), options);
+  stdout.write(`Replaying ${entries.length} recorded exchanges on ${listening.url}\n`);
+  return { kind: 'replay', ...listening, logger };
+}
+
 /** The `brokerage-server` command: exits 0 after a graceful shutdown on SIGINT or SIGTERM. */
 async function run(): Promise<void> {
-  let running: RunningServer | RunningProxy | RunningWorkers;
+  let started: Awaited<ReturnType<typeof main>>;
   try {
-    running = await main();
+    started = await main();
   } catch (error) {
     if (error instanceof CommanderError) process.exit(error.exitCode);
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  if (started.kind === 'compare') process.exit(started.exitCode);
+  const running = started;
   const stop = (signal: NodeJS.Signals) => {
     running.logger.info(
       { signal },

@@ -192,6 +192,7 @@ describe('an unreachable upstream', () => {
       ],
       { stdout: sink().stream, stderr: sink().stream },
     );
+    if (running.kind !== 'proxy') throw new Error('expected the proxy');
     const answer = await fetch(`${running.url}/v1/api/tickle`, { method: 'POST' });
     expect(answer.status).toBe(502);
     await running.close();

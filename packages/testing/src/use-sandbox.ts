@@ -12,7 +12,7 @@ export interface Hooks {
   afterAll: Hook;
 }
 
-function globalHooks(): Hooks {
+export function globalHooks(): Hooks {
   const scope = globalThis as unknown as Partial<Hooks>;
   const { beforeAll, afterEach, afterAll } = scope;
   if (!beforeAll || !afterEach || !afterAll) {

@@ -22,7 +22,8 @@ export class BoundedCopy {
     return this;
   }
 
-  private keep(chunk: Buffer): void {
+  /** Adds a chunk (what `tap` does for each of the stream's). */
+  keep(chunk: Buffer): void {
     this.size += chunk.length;
     if (this.kept >= this.limit) return;
     const part = chunk.subarray(0, this.limit - this.kept);

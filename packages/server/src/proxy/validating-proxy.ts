@@ -10,6 +10,7 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { finished, pipeline } from 'node:stream/promises';
+import type { OperationId } from '@brokerage/types';
 import { BoundedCopy } from './bounded-copy.js';
 import {
   checkExchange,
@@ -39,6 +40,20 @@ export interface ValidatingProxyOptions {
   maxHeaderBytes?: number;
   /** The check of one exchange (the default; replaced in tests to make it fail). */
   check?: typeof checkExchange;
+  /** Called with each exchange once it is over, from the bounded copies (`--record`). */
+  onExchange?: (timed: TimedExchange) => void;
+}
+
+/** One exchange as it ended, with the operation it matched and when it happened. */
+export interface TimedExchange {
+  exchange: Exchange;
+  operationId: OperationId | null;
+  /** When the request arrived (ms since the epoch). */
+  startedAt: number;
+  /** From the request's arrival to the answer's headers (ms). */
+  waitMs: number;
+  /** From the answer's headers to its end (ms). */
+  receiveMs: number;
 }
 
 export interface OperationTally {
@@ -130,9 +145,16 @@ export function createValidatingProxy(options: ValidatingProxyOptions): Validati
   };
 
   /** Checks an exchange and records it; a check that throws is a report line of its own. */
-  const checkAndRecord = (exchange: Exchange, responseProblem?: ResponseProblem) => {
+  const checkAndRecord = (
+    exchange: Exchange,
+    times: Omit<TimedExchange, 'exchange' | 'operationId'>,
+    responseProblem?: ResponseProblem,
+  ) => {
+    let operationId: OperationId | null = null;
     try {
-      record(check(exchange, limits, responseProblem));
+      const checked = check(exchange, limits, responseProblem);
+      record(checked);
+      operationId = checked.operationId;
     } catch (error) {
       const [path = ''] = exchange.url.split('?');
       const { method, status } = exchange;
@@ -142,9 +164,17 @@ export function createValidatingProxy(options: ValidatingProxyOptions): Validati
       record({ operationId: null, violations: [], unchecked: [{ ...line, reason, message }] });
       onError(error);
     }
+    options.onExchange?.({ exchange, operationId, ...times });
   };
 
   const relay = async (request: IncomingMessage, response: ServerResponse) => {
+    const startedAt = Date.now();
+    let answeredAt = startedAt;
+    const times = () => ({
+      startedAt,
+      waitMs: answeredAt - startedAt,
+      receiveMs: Date.now() - answeredAt,
+    });
     const requestCopy = new BoundedCopy(limits.maxBytes, hold);
     const responseCopy = new BoundedCopy(limits.maxBytes, hold);
     const headers = Object.fromEntries(
@@ -189,9 +219,10 @@ export function createValidatingProxy(options: ValidatingProxyOptions): Validati
         response.writeHead(502, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: `upstream unreachable: ${errorText(error)}` }));
         const message = `no answer from the upstream: ${errorText(error)}`;
-        checkAndRecord(exchange(502), { reason: 'no answer', message });
+        checkAndRecord(exchange(502), times(), { reason: 'no answer', message });
         return;
       }
+      answeredAt = Date.now();
       const status = answer.statusCode ?? 502;
       response.writeHead(status, answer.statusMessage, endToEnd(answer.rawHeaders));
       let problem: ResponseProblem | undefined;
@@ -206,7 +237,7 @@ export function createValidatingProxy(options: ValidatingProxyOptions): Validati
       }
       // The request's copy is whole once the client sent it all (or left).
       await finished(request).catch(() => undefined);
-      checkAndRecord(exchange(status, answer), problem);
+      checkAndRecord(exchange(status, answer), times(), problem);
     } finally {
       stats.heldBytes -= requestCopy.kept + responseCopy.kept;
     }
