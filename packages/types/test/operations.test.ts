@@ -147,6 +147,12 @@ const expected = [
   'DELETE /v1/api/fyi/deliveryoptions/{deviceId} deleteNotificationDevice',
   'GET /v1/api/fyi/notifications listNotifications',
   'PUT /v1/api/fyi/notifications/{notificationId} markNotificationRead',
+  // Account management, Utilities (issue 31)
+  'GET /gw/api/v1/echo/https echoHttps',
+  'POST /gw/api/v1/echo/signed-jwt echoSignedJwt',
+  'GET /gw/api/v1/enumerations/complex-asset-transfer getComplexAssetTransferBrokers',
+  'GET /gw/api/v1/participating-banks getParticipatingBanks',
+  'GET /gw/api/v1/validations/usernames/{username} checkUsernameAvailability',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
