@@ -318,7 +318,7 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     .addOption(
       new Option(
         '--record <file>',
-        'write every exchange to this HAR 1.2 file as it happens (through --proxy, or of the simulation itself)',
+        'write every exchange to this HAR 1.2 file as it happens (through --proxy, or of the simulation itself, with its WebSocket frames)',
       ),
     )
     .addOption(
@@ -592,7 +592,7 @@ async function startSimulation(
     options,
   );
   const { listener, url } = listening;
-  server.streaming.attach(listener);
+  server.streaming.attach(listener, recorder?.socket);
   const close = async () => {
     server.streaming.close();
     await listening.close();
@@ -663,7 +663,11 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
 const recorderOf = (options: CliOptions): Recorder | undefined =>
   options.record === undefined
     ? undefined
-    : createRecorder({ file: options.record, redact: options.redact });
+    : createRecorder({
+        file: options.record,
+        redact: options.redact,
+        maxSocketBytes: options.proxyCheckBytes,
+      });
 
 /** The recording's entries; a file that cannot be read is a usage error naming it. */
 function recordingOf(program: Command, file: string): RecordedEntry[] {

@@ -5,7 +5,7 @@
 import type { RecordedEntry } from './har-entry.js';
 import { IdMap } from './id-map.js';
 import { compareMessages, messagesOf, type MessageDifference } from './messages.js';
-import { responseBytes } from './read-recording.js';
+import { isSocketEntry, responseBytes } from './read-recording.js';
 import { compareShapes, shapeOf, type ShapeDifference } from './shape.js';
 
 export interface StatusDifference {
@@ -81,6 +81,7 @@ export async function compareRecording(
   const ids = new IdMap();
   const byOperation = new Map<string, OperationComparison>();
   for (const [index, entry] of entries.entries()) {
+    if (isSocketEntry(entry)) continue;
     const operation =
       entry._operationId ?? `${entry.request.method} ${new URL(entry.request.url).pathname}`;
     let report = byOperation.get(operation);
