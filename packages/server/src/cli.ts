@@ -88,6 +88,9 @@ export interface CliOptions {
 export interface CompareOptions {
   /** A base URL to compare with, instead of a fresh sandbox. */
   against: string | undefined;
+  /** Credentials for a hosted target (`--cookie`, `--bearer`). */
+  cookie: string | undefined;
+  bearer: string | undefined;
   json: boolean;
   seed: number;
 }
@@ -346,6 +349,18 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     )
     .argument('<recording>', 'a HAR file (from --record)')
     .addOption(new Option('--against <url>', 'compare with this base URL').argParser(upstreamUrl))
+    .addOption(
+      new Option(
+        '--cookie <cookie>',
+        'a Cookie header sent on every request instead of the recorded one, e.g. "api=<session>" for a hosted target',
+      ).env('BROKERAGE_COOKIE'),
+    )
+    .addOption(
+      new Option(
+        '--bearer <token>',
+        'an OAuth 2 access token sent on every request as "Authorization: Bearer <token>"',
+      ).env('BROKERAGE_BEARER_TOKEN'),
+    )
     .addOption(new Option('--json', 'the report as JSON on stdout').default(false))
     .addOption(
       new Option('--seed <number>', "the fresh sandbox's seed")
@@ -691,7 +706,10 @@ async function runCompare(
       ? await freshSandbox(options.seed)
       : { baseUrl: options.against, close: () => Promise.resolve() };
   try {
-    const comparison = await compareRecording(entries, target.baseUrl);
+    const comparison = await compareRecording(entries, target.baseUrl, {
+      cookie: options.cookie,
+      bearer: options.bearer,
+    });
     stdout.write(
       options.json ? `${JSON.stringify(comparison, null, 2)}\n` : comparisonTable(comparison),
     );

@@ -52,7 +52,21 @@ const parseJson = (text: string | undefined): { value: unknown } | undefined => 
   }
 };
 
-function requestOf(entry: RecordedEntry, baseUrl: string, ids: IdMap): Request {
+/** Credentials for the target, sent on every request instead of the recorded ones (a hosted
+ * target answers 401 without them). */
+export interface TargetCredentials {
+  /** A Cookie header's value, e.g. `api=<session>` (as `sessionCookie` in the client sends). */
+  cookie?: string | undefined;
+  /** An OAuth 2 access token, sent as `Authorization: Bearer <token>` (as `bearerToken`). */
+  bearer?: string | undefined;
+}
+
+function requestOf(
+  entry: RecordedEntry,
+  baseUrl: string,
+  ids: IdMap,
+  credentials: TargetCredentials,
+): Request {
   const recorded = new URL(entry.request.url);
   const url = new URL(baseUrl);
   url.pathname = `${url.pathname.replace(/\/$/, '')}${ids.text(recorded.pathname)}`;
@@ -61,6 +75,9 @@ function requestOf(entry: RecordedEntry, baseUrl: string, ids: IdMap): Request {
   for (const { name, value } of entry.request.headers) {
     if (!notSent.has(name.toLowerCase()) && !name.startsWith(':')) headers.append(name, value);
   }
+  if (credentials.cookie !== undefined) headers.set('cookie', credentials.cookie);
+  if (credentials.bearer !== undefined)
+    headers.set('authorization', `Bearer ${credentials.bearer}`);
   const text = entry.request.postData?.text;
   const json = parseJson(text);
   const body = json ? JSON.stringify(ids.json(json.value)) : text;
@@ -77,6 +94,7 @@ const key = (difference: ShapeDifference) => `${difference.path} ${difference.di
 export async function compareRecording(
   entries: RecordedEntry[],
   baseUrl: string,
+  credentials: TargetCredentials = {},
 ): Promise<Comparison> {
   const ids = new IdMap();
   const byOperation = new Map<string, OperationComparison>();
@@ -90,7 +108,7 @@ export async function compareRecording(
       byOperation.set(operation, report);
     }
     report.exchanges += 1;
-    const answer = await fetch(requestOf(entry, baseUrl, ids));
+    const answer = await fetch(requestOf(entry, baseUrl, ids, credentials));
     const liveText = await answer.text();
     if (answer.status !== entry.response.status) {
       report.statuses.push({ entry: index, recorded: entry.response.status, live: answer.status });
