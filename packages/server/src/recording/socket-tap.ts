@@ -35,7 +35,6 @@ export function tapSocket(
   ws: WebSocket,
   maxBytes: number,
   onClose: (tape: SocketTape) => void,
-  now: () => number = Date.now,
 ): SocketTape {
   const tape: SocketTape = { frames: [], dropped: { frames: 0, bytes: 0 } };
   let kept = 0;
@@ -47,7 +46,7 @@ export function tapSocket(
       return;
     }
     kept += bytes.length;
-    const time = now() / 1000;
+    const time = Date.now() / 1000;
     const text = binary ? bytes.toString('base64') : bytes.toString('utf8');
     tape.frames.push({ type, time, opcode: binary ? 2 : 1, data: text });
   };
