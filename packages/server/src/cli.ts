@@ -88,6 +88,9 @@ export interface CliOptions {
 export interface CompareOptions {
   /** A base URL to compare with, instead of a fresh sandbox. */
   against: string | undefined;
+  /** Credentials for a hosted target (`--cookie`, `--bearer`). */
+  cookie: string | undefined;
+  bearer: string | undefined;
   json: boolean;
   seed: number;
 }
@@ -318,7 +321,7 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     .addOption(
       new Option(
         '--record <file>',
-        'write every exchange to this HAR 1.2 file as it happens (through --proxy, or of the simulation itself)',
+        'write every exchange to this HAR 1.2 file as it happens (through --proxy, or of the simulation itself, with its WebSocket frames)',
       ),
     )
     .addOption(
@@ -346,6 +349,18 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     )
     .argument('<recording>', 'a HAR file (from --record)')
     .addOption(new Option('--against <url>', 'compare with this base URL').argParser(upstreamUrl))
+    .addOption(
+      new Option(
+        '--cookie <cookie>',
+        'a Cookie header sent on every request instead of the recorded one, e.g. "api=<session>" for a hosted target',
+      ).env('BROKERAGE_COOKIE'),
+    )
+    .addOption(
+      new Option(
+        '--bearer <token>',
+        'an OAuth 2 access token sent on every request as "Authorization: Bearer <token>"',
+      ).env('BROKERAGE_BEARER_TOKEN'),
+    )
     .addOption(new Option('--json', 'the report as JSON on stdout').default(false))
     .addOption(
       new Option('--seed <number>', "the fresh sandbox's seed")
@@ -592,7 +607,7 @@ async function startSimulation(
     options,
   );
   const { listener, url } = listening;
-  server.streaming.attach(listener);
+  server.streaming.attach(listener, recorder?.socket);
   const close = async () => {
     server.streaming.close();
     await listening.close();
@@ -663,7 +678,11 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
 const recorderOf = (options: CliOptions): Recorder | undefined =>
   options.record === undefined
     ? undefined
-    : createRecorder({ file: options.record, redact: options.redact });
+    : createRecorder({
+        file: options.record,
+        redact: options.redact,
+        maxSocketBytes: options.proxyCheckBytes,
+      });
 
 /** The recording's entries; a file that cannot be read is a usage error naming it. */
 function recordingOf(program: Command, file: string): RecordedEntry[] {
@@ -687,7 +706,10 @@ async function runCompare(
       ? await freshSandbox(options.seed)
       : { baseUrl: options.against, close: () => Promise.resolve() };
   try {
-    const comparison = await compareRecording(entries, target.baseUrl);
+    const comparison = await compareRecording(entries, target.baseUrl, {
+      cookie: options.cookie,
+      bearer: options.bearer,
+    });
     stdout.write(
       options.json ? `${JSON.stringify(comparison, null, 2)}\n` : comparisonTable(comparison),
     );

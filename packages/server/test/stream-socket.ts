@@ -16,7 +16,7 @@ export interface TestSocket {
 
 /** A `ws` client on the harness's `/v1/api/ws` (the `api` cookie or other headers, a query). */
 export async function openSocket(
-  server: Harness,
+  server: Pick<Harness, 'baseUrl'>,
   options: { headers?: Record<string, string>; query?: string } = {},
 ): Promise<TestSocket> {
   const url = `${server.baseUrl.replace(/^http/, 'ws')}/v1/api/ws${options.query ?? ''}`;

@@ -5,7 +5,7 @@
 import type { RecordedEntry } from './har-entry.js';
 import { IdMap } from './id-map.js';
 import { compareMessages, messagesOf, type MessageDifference } from './messages.js';
-import { responseBytes } from './read-recording.js';
+import { isSocketEntry, responseBytes } from './read-recording.js';
 import { compareShapes, shapeOf, type ShapeDifference } from './shape.js';
 
 export interface StatusDifference {
@@ -52,7 +52,21 @@ const parseJson = (text: string | undefined): { value: unknown } | undefined => 
   }
 };
 
-function requestOf(entry: RecordedEntry, baseUrl: string, ids: IdMap): Request {
+/** Credentials for the target, sent on every request instead of the recorded ones (a hosted
+ * target answers 401 without them). */
+export interface TargetCredentials {
+  /** A Cookie header's value, e.g. `api=<session>` (as `sessionCookie` in the client sends). */
+  cookie?: string | undefined;
+  /** An OAuth 2 access token, sent as `Authorization: Bearer <token>` (as `bearerToken`). */
+  bearer?: string | undefined;
+}
+
+function requestOf(
+  entry: RecordedEntry,
+  baseUrl: string,
+  ids: IdMap,
+  credentials: TargetCredentials,
+): Request {
   const recorded = new URL(entry.request.url);
   const url = new URL(baseUrl);
   url.pathname = `${url.pathname.replace(/\/$/, '')}${ids.text(recorded.pathname)}`;
@@ -61,6 +75,9 @@ function requestOf(entry: RecordedEntry, baseUrl: string, ids: IdMap): Request {
   for (const { name, value } of entry.request.headers) {
     if (!notSent.has(name.toLowerCase()) && !name.startsWith(':')) headers.append(name, value);
   }
+  if (credentials.cookie !== undefined) headers.set('cookie', credentials.cookie);
+  if (credentials.bearer !== undefined)
+    headers.set('authorization', `Bearer ${credentials.bearer}`);
   const text = entry.request.postData?.text;
   const json = parseJson(text);
   const body = json ? JSON.stringify(ids.json(json.value)) : text;
@@ -77,10 +94,12 @@ const key = (difference: ShapeDifference) => `${difference.path} ${difference.di
 export async function compareRecording(
   entries: RecordedEntry[],
   baseUrl: string,
+  credentials: TargetCredentials = {},
 ): Promise<Comparison> {
   const ids = new IdMap();
   const byOperation = new Map<string, OperationComparison>();
   for (const [index, entry] of entries.entries()) {
+    if (isSocketEntry(entry)) continue;
     const operation =
       entry._operationId ?? `${entry.request.method} ${new URL(entry.request.url).pathname}`;
     let report = byOperation.get(operation);
@@ -89,7 +108,7 @@ export async function compareRecording(
       byOperation.set(operation, report);
     }
     report.exchanges += 1;
-    const answer = await fetch(requestOf(entry, baseUrl, ids));
+    const answer = await fetch(requestOf(entry, baseUrl, ids, credentials));
     const liveText = await answer.text();
     if (answer.status !== entry.response.status) {
       report.statuses.push({ entry: index, recorded: entry.response.status, live: answer.status });

@@ -37,7 +37,7 @@ export function pathParamsOf(method: string, url: string): Record<string, string
   return matchRoute(method, path)?.params ?? {};
 }
 
-function headerList(headers: IncomingHttpHeaders, redaction: Redaction): Header[] {
+export function headerList(headers: IncomingHttpHeaders, redaction: Redaction): Header[] {
   return Object.entries(headers).flatMap(([name, value]) =>
     (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((item) => ({
       name,
@@ -104,13 +104,15 @@ function learnAccounts({ exchange }: TimedExchange, redaction: Redaction): void 
   }
 }
 
-export function harEntry(timed: TimedExchange, redaction: Redaction): RecordedEntry {
-  const { exchange } = timed;
-  learnAccounts(timed, redaction);
-  const url = new URL(
-    exchange.url,
-    `http://${headerValue(exchange.requestHeaders, 'host') || 'localhost'}`,
-  );
+/** A request's absolute URL (`scheme` and the `host` header before its path) and its query,
+ * redacted. */
+export function requestUrl(
+  scheme: string,
+  target: string,
+  headers: IncomingHttpHeaders,
+  redaction: Redaction,
+): { url: string; queryString: QueryString[] } {
+  const url = new URL(target, `${scheme}://${headerValue(headers, 'host') || 'localhost'}`);
   const queryString: QueryString[] = [...url.searchParams].map(([name, value]) => ({
     name,
     value: redaction ? redaction.query(name, value) : value,
@@ -119,6 +121,13 @@ export function harEntry(timed: TimedExchange, redaction: Redaction): RecordedEn
     ? `?${new URLSearchParams(queryString.map(({ name, value }) => [name, value])).toString()}`
     : '';
   const path = redaction ? redaction.text(url.pathname) : url.pathname;
+  return { url: `${url.protocol}//${url.host}${path}${search}`, queryString };
+}
+
+export function harEntry(timed: TimedExchange, redaction: Redaction): RecordedEntry {
+  const { exchange } = timed;
+  learnAccounts(timed, redaction);
+  const { url, queryString } = requestUrl('http', exchange.url, exchange.requestHeaders, redaction);
   const requestSize = exchange.requestSize ?? exchange.requestBody.length;
   const responseSize = exchange.responseSize ?? exchange.responseBody.length;
   const requestBody = bodyText(
@@ -147,7 +156,7 @@ export function harEntry(timed: TimedExchange, redaction: Redaction): RecordedEn
     time: timed.waitMs + timed.receiveMs,
     request: {
       method: exchange.method,
-      url: `${url.protocol}//${url.host}${path}${search}`,
+      url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: headerList(exchange.requestHeaders, redaction),

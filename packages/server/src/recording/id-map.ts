@@ -2,7 +2,8 @@
 // `orderId`...) at a path, the live answer's value at the same path is the sandbox's id for it,
 // and later requests carry that one instead (in their path, query and body).
 
-const idKey = /(^|_)id$|[a-z]Id$/i;
+/** `id`, `order_id`, `ID`; `orderId` by its capital only (`bid`, `paid`, `valid` are not ids). */
+const isIdKey = (key: string) => /(^|_)id$/i.test(key) || /[a-z]Id$/.test(key);
 /** Shorter values (a `1`, a `0`) are too likely to be something else than an id. */
 const minIdLength = 3;
 
@@ -18,7 +19,7 @@ export class IdMap {
     } else if (
       (typeof recorded === 'string' || typeof recorded === 'number') &&
       (typeof live === 'string' || typeof live === 'number') &&
-      idKey.test(key) &&
+      isIdKey(key) &&
       String(recorded).length >= minIdLength &&
       String(recorded) !== String(live)
     ) {

@@ -59,3 +59,7 @@ export function responseBytes(entry: Entry): Buffer | undefined {
   if (text === undefined) return undefined;
   return Buffer.from(text, encoding === 'base64' ? 'base64' : 'utf8');
 }
+
+/** A WebSocket's entry (its frames in `_webSocketMessages`): neither compared nor replayed. */
+export const isSocketEntry = (entry: Entry): boolean =>
+  (entry as { _resourceType?: unknown })._resourceType === 'websocket';

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
 import type { RecordedEntry } from './har-entry.js';
 import { operationOf } from './har-entry.js';
-import { responseBytes } from './read-recording.js';
+import { isSocketEntry, responseBytes } from './read-recording.js';
 
 /** The status of a request the recording has no answer for (the stub cannot answer it). */
 export const noRecordedAnswerStatus = 501;
@@ -67,10 +67,11 @@ const textOf = (key: RequestKey) =>
 /** The recorded request nearest to `wanted`, and in what it differs. */
 function closest(
   wanted: RequestKey,
-  keys: RequestKey[],
+  keys: (RequestKey | undefined)[],
 ): { index: number; differs: string[] } | undefined {
   let best: { index: number; differs: string[]; score: number } | undefined;
   keys.forEach((key, index) => {
+    if (!key) return;
     const differs = [
       ...(key.operation === wanted.operation ? [] : ['operation']),
       ...(key.method === wanted.method ? [] : ['method']),
@@ -88,12 +89,15 @@ function closest(
 export function createReplayHandler(
   entries: RecordedEntry[],
 ): (request: IncomingMessage, response: ServerResponse) => void {
+  // A WebSocket's entry has no key: its upgrade is not served (a stub answers HTTP only).
   const keys = entries.map((entry) => {
+    if (isSocketEntry(entry)) return undefined;
     const url = new URL(entry.request.url);
     return keyOf(entry.request.method, url, entry.request.postData?.text);
   });
   const queues = new Map<string, { indexes: number[]; next: number }>();
   keys.forEach((key, index) => {
+    if (!key) return;
     const queue = queues.get(textOf(key)) ?? { indexes: [], next: 0 };
     queue.indexes.push(index);
     queues.set(textOf(key), queue);

@@ -50,6 +50,10 @@ function checkMessage(message: streaming.ServerMessage): void {
  * `{"session": ...}`), or refused (credentials that name no live session). */
 type Admission = { session: Session | undefined } | { refused: Refusal };
 
+/** Told of each socket as it opens, before its first frame (`--record`), with the headers of
+ * the upgrade's answer (`HTTP/1.1 101 ...` first). */
+export type SocketObserver = (request: IncomingMessage, ws: WebSocket, answer: string[]) => void;
+
 interface Refusal {
   status: number;
   retryAfterSeconds?: number | undefined;
@@ -61,6 +65,8 @@ export class StreamingServer {
   readonly #connections = new Set<StreamConnection>();
   readonly #sockets: WebSocketServer;
   readonly #context: StreamContext;
+  /** The upgrade answer's header lines, by request, for the observer. */
+  readonly #answers = new WeakMap<IncomingMessage, string[]>();
 
   /** `clientAddress`: the address a request came from (the client's behind a trusted proxy). */
   constructor(
@@ -79,6 +85,9 @@ export class StreamingServer {
     // A larger frame closes the socket with 1009 (ws), before it is buffered whole.
     const maxPayload = this.#context.settings.limits.maxFrameBytes;
     this.#sockets = new WebSocketServer({ noServer: true, maxPayload });
+    this.#sockets.on('headers', (headers: string[], request: IncomingMessage) =>
+      this.#answers.set(request, [...headers]),
+    );
     services.brokerage.events.subscribe((event) => {
       for (const connection of this.#connections)
         guarded(connection, () => connection.onEvent(event));
@@ -90,11 +99,12 @@ export class StreamingServer {
     return this.#connections.size;
   }
 
-  /** Serves the socket on the HTTP server's upgrades (the same host and port). */
-  attach(server: Server): void {
+  /** Serves the socket on the HTTP server's upgrades (the same host and port); `observe` is told
+   * of each socket that opens. */
+  attach(server: Server, observe?: SocketObserver): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       // A failure of the lookup itself (not a refusal) must not leave the request hanging.
-      this.#upgrade(request, socket, head).catch(() => refuse(socket, { status: 500 }));
+      this.#upgrade(request, socket, head, observe).catch(() => refuse(socket, { status: 500 }));
     });
   }
 
@@ -103,7 +113,12 @@ export class StreamingServer {
     for (const connection of [...this.#connections]) connection.close(closeCodes.shutdown);
   }
 
-  async #upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  async #upgrade(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    observe: SocketObserver | undefined,
+  ): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== streamPath) {
       refuse(socket, { status: 404 });
@@ -115,9 +130,10 @@ export class StreamingServer {
       refuse(socket, admission.refused);
       return;
     }
-    this.#sockets.handleUpgrade(request, socket, head, (ws) =>
-      this.#open(ws, admission.session, address),
-    );
+    this.#sockets.handleUpgrade(request, socket, head, (ws) => {
+      observe?.(request, ws, this.#answers.get(request) ?? []);
+      this.#open(ws, admission.session, address);
+    });
   }
 
   #open(ws: WebSocket, session: Session | undefined, address: string): void {
