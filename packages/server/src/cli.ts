@@ -22,6 +22,7 @@ import {
   type TrustProxy,
 } from './app.js';
 import { registerConsumer } from './services.js';
+import { DomainError } from './domain/kernel/errors.js';
 import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
 import { isRedisUrl } from './store/open-store.js';
@@ -551,27 +552,29 @@ async function startSimulation(
   const root = pino({ level: options.logLevel }, stdout as DestinationStream);
   const logger = worker === undefined ? root : root.child({ worker });
 
-  const server = createServer({
-    mode: options.mode,
-    seed: options.seed,
-    gatewayUser: options.user,
-    sessionTimeoutMs: options.sessionTimeout * 1000,
-    pacing: options.pacing,
-    marketReplays: options.marketReplay,
-    store: options.store,
-    ...(options.onStoreLost === 'exit'
-      ? {
-          onStoreLost: () => {
-            logger.fatal('store lost: exiting so that a fresh process replaces this one');
-            process.exit(1);
-          },
-        }
-      : {}),
-    control: options.control,
-    ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
-    trustProxy: options.trustProxy,
-    logger,
-  });
+  const server = serverOrUsageError(program, () =>
+    createServer({
+      mode: options.mode,
+      seed: options.seed,
+      gatewayUser: options.user,
+      sessionTimeoutMs: options.sessionTimeout * 1000,
+      pacing: options.pacing,
+      marketReplays: options.marketReplay,
+      store: options.store,
+      ...(options.onStoreLost === 'exit'
+        ? {
+            onStoreLost: () => {
+              logger.fatal('store lost: exiting so that a fresh process replaces this one');
+              process.exit(1);
+            },
+          }
+        : {}),
+      control: options.control,
+      ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
+      trustProxy: options.trustProxy,
+      logger,
+    }),
+  );
   for (const file of options.registerConsumer) {
     try {
       const registration = JSON.parse(readFileSync(file, 'utf8')) as ConsumerRegistration;
@@ -657,6 +660,17 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
     });
   };
   return { kind: 'proxy', proxy, ...listening, close, options, logger };
+}
+
+/** The server `create` makes; a domain error while making it (bad `--market-replay` data,
+ * found as the replays start) is a usage error with its message. */
+function serverOrUsageError(program: Command, create: () => BrokerageServer): BrokerageServer {
+  try {
+    return create();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return program.error(`error: ${error.message}`, { exitCode: usageExitCode });
+  }
 }
 
 /** `--record <file>`: the recorder, redacting unless `--no-redact`. */
