@@ -245,7 +245,7 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     .addOption(
       new Option(
         '--market-replay <conid=file>',
-        'replay bars on a contract: a CSV or a saved history answer (.json); add @YYYY-MM-DD to move them to that day (repeatable)',
+        'replay bars on a contract: a CSV, a saved history answer (.json) or the history answers of a recording (.har); add @YYYY-MM-DD to move them to that day (repeatable)',
       )
         .default([])
         .argParser((value: string, previous: ConfiguredReplay[]) => [
@@ -528,7 +528,7 @@ function marketReplayOption(value: string): ConfiguredReplay {
   }
   const [, conid, file = '', day] = match;
   try {
-    const source = readMarketDataFile(file);
+    const source = readMarketDataFile(file, Number(conid));
     return { conid: Number(conid), source: day === undefined ? source : { ...source, day } };
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
