@@ -22,6 +22,7 @@ import {
   type TrustProxy,
 } from './app.js';
 import { registerConsumer } from './services.js';
+import { DomainError } from './domain/kernel/errors.js';
 import type { ConsumerRegistration } from './domain/auth/oauth1/consumers.js';
 import { controlServed } from './http/control-access.js';
 import { isRedisUrl } from './store/open-store.js';
@@ -247,7 +248,7 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     .addOption(
       new Option(
         '--market-replay <conid=file>',
-        'replay bars on a contract: a CSV or a saved history answer (.json); add @YYYY-MM-DD to move them to that day (repeatable)',
+        'replay bars on a contract: a CSV, a saved history answer (.json) or the history answers of a recording (.har); add @YYYY-MM-DD to move them to that day (repeatable)',
       )
         .default([])
         .argParser((value: string, previous: ConfiguredReplay[]) => [
@@ -542,7 +543,7 @@ function marketReplayOption(value: string): ConfiguredReplay {
   }
   const [, conid, file = '', day] = match;
   try {
-    const source = readMarketDataFile(file);
+    const source = readMarketDataFile(file, Number(conid));
     return { conid: Number(conid), source: day === undefined ? source : { ...source, day } };
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
@@ -566,27 +567,29 @@ async function startSimulation(
   const root = pino({ level: options.logLevel }, stdout as DestinationStream);
   const logger = worker === undefined ? root : root.child({ worker });
 
-  const server = createServer({
-    mode: options.mode,
-    seed: options.seed,
-    gatewayUser: options.user,
-    sessionTimeoutMs: options.sessionTimeout * 1000,
-    pacing: options.pacing,
-    marketReplays: options.marketReplay,
-    store: options.store,
-    ...(options.onStoreLost === 'exit'
-      ? {
-          onStoreLost: () => {
-            logger.fatal('store lost: exiting so that a fresh process replaces this one');
-            process.exit(1);
-          },
-        }
-      : {}),
-    control: options.control,
-    ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
-    trustProxy: options.trustProxy,
-    logger,
-  });
+  const server = serverOrUsageError(program, () =>
+    createServer({
+      mode: options.mode,
+      seed: options.seed,
+      gatewayUser: options.user,
+      sessionTimeoutMs: options.sessionTimeout * 1000,
+      pacing: options.pacing,
+      marketReplays: options.marketReplay,
+      store: options.store,
+      ...(options.onStoreLost === 'exit'
+        ? {
+            onStoreLost: () => {
+              logger.fatal('store lost: exiting so that a fresh process replaces this one');
+              process.exit(1);
+            },
+          }
+        : {}),
+      control: options.control,
+      ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
+      trustProxy: options.trustProxy,
+      logger,
+    }),
+  );
   for (const file of options.registerConsumer) {
     try {
       const registration = JSON.parse(readFileSync(file, 'utf8')) as ConsumerRegistration;
@@ -672,6 +675,17 @@ async function startProxy(upstream: string, options: CliOptions, io: CliIo): Pro
     });
   };
   return { kind: 'proxy', proxy, ...listening, close, options, logger };
+}
+
+/** The server `create` makes; a domain error while making it (bad `--market-replay` data,
+ * found as the replays start) is a usage error with its message. */
+function serverOrUsageError(program: Command, create: () => BrokerageServer): BrokerageServer {
+  try {
+    return create();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return program.error(`error: ${error.message}`, { exitCode: usageExitCode });
+  }
 }
 
 /** `--record <file>`: the recorder, redacting unless `--no-redact`. */

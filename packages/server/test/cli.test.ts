@@ -19,6 +19,9 @@ async function simulation(...args: Parameters<typeof main>): Promise<RunningServ
 }
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const exampleCsv = fileURLToPath(
+  new URL('../../../docs/examples/market-replay-day.csv', import.meta.url),
+);
 
 /** Collects what is written to a stream. */
 function sink() {
@@ -60,6 +63,7 @@ describe('brokerage-server command line', () => {
         shutdownGrace: 10_000,
         store: 'memory',
         workers: 1,
+        marketReplay: [],
       });
     });
 
@@ -105,6 +109,8 @@ describe('brokerage-server command line', () => {
             'redis://127.0.0.1:6379/2?prefix=team',
             '--workers',
             '3',
+            '--market-replay',
+            `265598=${exampleCsv}@2026-01-08`,
           ),
         )
         .opts();
@@ -131,6 +137,12 @@ describe('brokerage-server command line', () => {
         shutdownGrace: 500,
         store: 'redis://127.0.0.1:6379/2?prefix=team',
         workers: 3,
+        marketReplay: [
+          {
+            conid: 265598,
+            source: { csv: readFileSync(exampleCsv, 'utf8'), day: '2026-01-08' },
+          },
+        ],
       });
     });
 
@@ -151,6 +163,7 @@ describe('brokerage-server command line', () => {
       [['--frobnicate'], "unknown option '--frobnicate'"],
       [['--proxy', 'ftp://gateway'], 'expected an http(s) base URL'],
       [['--workers', '0'], 'expected an integer from 1 to 64'],
+      [['--market-replay', 'AAPL.csv'], 'expected <conid>=<file>, optionally @YYYY-MM-DD after it'],
       [['--workers', '2'], '--workers 2 needs a store the processes share'],
       [
         ['--workers', '2', '--store', 'redis://127.0.0.1:1/0', '--proxy', 'http://gateway'],
@@ -215,6 +228,33 @@ describe('brokerage-server command line', () => {
         });
         await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
         expect(stderr.text()).toContain(`--register-consumer ${bad}`);
+      },
+      slow,
+    );
+
+    it(
+      'replays --market-replay files on their contracts, and refuses bad data naming the row',
+      async () => {
+        // The system clock runs the server: the example day is moved to a day still to come.
+        running = await simulation(
+          argv('--port', '0', '--market-replay', `265598=${exampleCsv}@2099-01-06`),
+          quiet,
+        );
+        expect(running.server.controls.marketReplays()).toEqual([
+          expect.objectContaining({ conid: 265598, bars: 390, replayed: 0 }),
+        ]);
+        await running.close();
+        running = undefined;
+
+        const bad = join(mkdtempSync(join(tmpdir(), 'bars-')), 'bad.csv');
+        writeFileSync(bad, 'time,open,high,low,close\n2099-01-06 09:30,1,2,3,1\n');
+        const stderr = sink();
+        const refused = main(argv('--port', '0', '--market-replay', `265598=${bad}`), {
+          ...quiet,
+          stderr: stderr.stream,
+        });
+        await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
+        expect(stderr.text()).toContain('error: Market replay of 265598: row 2: high 2 is below low 3');
       },
       slow,
     );

@@ -7,8 +7,24 @@ import {
   createServer,
   ManualClock,
   type BrokerageServer,
+  type MarketDataSource,
+  type ReplayState,
   type ServerOptions,
 } from '@brokerage/server';
+
+/** Bars as values: `t` the bar's start (epoch milliseconds), then open, high, low, close and
+ * volume if known. */
+export type ReplayedBars = Extract<MarketDataSource, { bars: unknown }>['bars'];
+
+/** Market data to replay: a CSV text, bars as values, or any source the server reads (a saved
+ * history answer as `{ history }`, `day` to move the bars to another date). */
+export type MarketData = string | ReplayedBars | MarketDataSource;
+
+// `Array.isArray` does not narrow a readonly array out of a union.
+const isBars = (data: ReplayedBars | MarketDataSource): data is ReplayedBars => Array.isArray(data);
+
+const sourceOf = (data: MarketData): MarketDataSource =>
+  typeof data === 'string' ? { csv: data } : isBars(data) ? { bars: data } : data;
 
 /** The server's options, except its clock: the sandbox's is always a manual one. */
 export interface SandboxOptions extends Omit<ServerOptions, 'clock'> {
@@ -27,6 +43,10 @@ export interface Sandbox {
   /** The server's clock: `clock.advance(ms)` moves time (sessions, orders, timeouts) at once. */
   clock: ManualClock;
   server: BrokerageServer;
+  /** Drives `conid`'s price from replayed bars on the manual clock, from their first bar (which
+   * must not start before the clock): snapshots, history, fills and alerts follow them. Bad data
+   * throws, naming the row. A reset ends the replay. */
+  replayMarket(conid: number, data: MarketData): ReplayState;
   /** Back to the fixtures' state, with faults cleared and pacing forgotten (the clock goes on). */
   reset(options?: { seed?: number }): void;
   /** Stops the server and closes its connections. */
@@ -51,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     controls: server.controls,
     clock,
     server,
+    replayMarket: (conid, data) => server.controls.replayMarket(conid, sourceOf(data)),
     reset: (resetOptions) => {
       server.controls.reset(resetOptions);
     },

@@ -57,6 +57,7 @@ export function useSandbox(options: SandboxOptions & { hooks?: Hooks } = {}): Sa
     get server() {
       return started().server;
     },
+    replayMarket: (conid, data) => started().replayMarket(conid, data),
     reset: (resetOptions) => started().reset(resetOptions),
     close: () => started().close(),
   };

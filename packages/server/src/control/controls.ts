@@ -392,7 +392,15 @@ export class Controls {
     if (marketReplays.length > 0 && this.#options.timedTasks) {
       throw badRequest('Market replay needs the in-memory store (one process)');
     }
-    for (const { conid, source } of marketReplays) replays.start(conid, source, { fromNow });
+    for (const { conid, source } of marketReplays) {
+      try {
+        replays.start(conid, source, { fromNow });
+      } catch (error) {
+        // Several replays may be configured: the error says which one has the bad data.
+        if (!(error instanceof DomainError)) throw error;
+        throw new DomainError(error.kind, `Market replay of ${conid}: ${error.message}`);
+      }
+    }
   }
 
   readClock(): ClockState {

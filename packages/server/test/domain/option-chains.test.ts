@@ -1,7 +1,11 @@
 // Option chains and their pricing model: no HTTP.
 import fc from 'fast-check';
 import { ManualClock } from '../../src/domain/kernel/clock.js';
-import { monthlyExpiries, strikesAround } from '../../src/domain/market/option-chains.js';
+import {
+  monthlyExpiries,
+  optionPrice,
+  strikesAround,
+} from '../../src/domain/market/option-chains.js';
 import { riskFreeRate, valueOption } from '../../src/domain/market/option-pricing.js';
 import { createServices } from '../../src/services.js';
 import { defaultFixtures } from '../../src/fixtures/index.js';
@@ -84,6 +88,29 @@ describe('option chains', () => {
     expect(before).toBeGreaterThan(0);
     market.setPrice(AAPL, (market.price(AAPL) ?? 0) + 10);
     expect(market.price(call.conid) ?? 0).toBeGreaterThan(before);
+  });
+
+  it('keeps every option at its model price after each trade of the underlying, trading only the ones that move', () => {
+    const { services, clock } = domain();
+    const { market } = services.brokerage;
+    const options = market.optionsOf(AAPL);
+    const tradesBefore = options.map((option) => market.path.recorded(option).length);
+    const pricesBefore = options.map((option) => market.price(option.conid));
+    clock.advance(60_000);
+    const spot = (market.price(AAPL) ?? 0) + 0.05;
+    market.setPrice(AAPL, spot);
+    const moved = options.map(
+      (option, index) => market.price(option.conid) !== pricesBefore[index],
+    );
+    for (const option of options) {
+      expect(market.price(option.conid)).toBe(optionPrice(option, spot, clock.now()));
+    }
+    expect(options.map((option) => market.path.recorded(option).length)).toEqual(
+      tradesBefore.map((count, index) => count + (moved[index] ? 1 : 0)),
+    );
+    // A five-cent move leaves the far strikes where they were and moves the near ones.
+    expect(moved).toContain(true);
+    expect(moved).toContain(false);
   });
 });
 

@@ -114,9 +114,12 @@ export class Brokerage {
     const now = this.clock.now();
     for (const conid of conids) {
       const option = this.market.instrument(conid);
-      if (option && !this.market.isExpired(option)) {
-        this.market.setPrice(conid, optionPrice(option, spot, now));
-      }
+      if (!option || this.market.isExpired(option)) continue;
+      const price = optionPrice(option, spot, now);
+      // A price the option already has is no trade: most of an underlying's trades move few of
+      // its options by a tick, and a trade per option per trade made a replayed day slow. The
+      // option's price still equals its model price at the underlying's last trade.
+      if (price !== this.market.price(conid)) this.market.setPrice(conid, price);
     }
   }
 

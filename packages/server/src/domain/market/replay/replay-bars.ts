@@ -82,7 +82,7 @@ function checkBar(bar: SourceBar): void {
 }
 
 /** The width of the bars: the smallest step between two of them (a minute for a single bar). */
-function widthOf(bars: readonly SourceBar[]): number {
+export function widthOf(bars: readonly SourceBar[]): number {
   let width = Infinity;
   for (let index = 1; index < bars.length; index++) {
     width = Math.min(width, (bars[index] as SourceBar).t - (bars[index - 1] as SourceBar).t);
