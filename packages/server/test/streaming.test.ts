@@ -229,6 +229,15 @@ describe('the streaming socket in hosted mode', () => {
     socket.close();
   });
 
+  it('answers the subscriptions sent right after the session message, without waiting', async () => {
+    const socket = await openSocket(server);
+    const { session } = userSession(server, 'demo_individual');
+    socket.send(JSON.stringify({ session: session.id }));
+    socket.send(`smd+${AAPL}+{"fields":["31"]}`);
+    expect(await socket.next(withTopic(`smd+${AAPL}`))).toMatchObject({ '31': '189.50' });
+    socket.close();
+  });
+
   it('closes on a session message that names no session', async () => {
     const socket = await openSocket(server);
     socket.send('{"session":"0123456789abcdef0123456789abcdef"}');

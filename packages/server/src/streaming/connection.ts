@@ -78,6 +78,10 @@ export class StreamConnection {
   #open = true;
   /** The frames received in the current window of the message rate. */
   #received = { since: 0, count: 0 };
+  /** Frames received while a `{"session": ...}` message is being looked up: a client sends its
+   * subscriptions right after it, without waiting, so they wait for the session here (bounded by
+   * the message rate) instead of being answered "waiting for session" and lost. */
+  #awaitingSession: string[] | undefined;
 
   /** `admit`: the session a `{"session": ...}` message names, through the lookup throttle. */
   constructor(
@@ -127,6 +131,10 @@ export class StreamConnection {
       this.close(closeCodes.tooManyMessages);
       return;
     }
+    this.#handle(text);
+  }
+
+  #handle(text: string): void {
     const parsed = parseFrame(text);
     if ('problem' in parsed) {
       this.#send(views.error('error', streamTexts.errors.badFrame(parsed.problem)));
@@ -142,6 +150,10 @@ export class StreamConnection {
       return;
     }
     const session = this.session;
+    if (!session && this.#awaitingSession) {
+      this.#awaitingSession.push(text);
+      return;
+    }
     if (!session) {
       this.#send(views.notice(streamTexts.waitingForSession));
       return;
@@ -188,11 +200,17 @@ export class StreamConnection {
   }
 
   #authenticateBy(sessionId: string): void {
+    this.#awaitingSession ??= [];
     this.admit(sessionId).then(
       (session) => {
-        if (this.#open && this.#session?.id !== session.id) this.authenticate(session);
+        const waiting = this.#awaitingSession ?? [];
+        this.#awaitingSession = undefined;
+        if (!this.#open) return;
+        if (this.#session?.id !== session.id) this.authenticate(session);
+        for (const text of waiting) this.#handle(text);
       },
       (error: unknown) => {
+        this.#awaitingSession = undefined;
         const throttled = error instanceof DomainError && error.kind === 'rateLimited';
         this.close(throttled ? closeCodes.tryAgainLater : closeCodes.unauthorized);
       },
