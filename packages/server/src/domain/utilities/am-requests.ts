@@ -124,7 +124,10 @@ export class AmRequests {
     return {
       requestId: request.requestId,
       dateSubmitted: request.dateSubmitted,
-      fileData: { name: `request-${request.requestId}.json`, data: structuredClone(request.answer) },
+      fileData: {
+        name: `request-${request.requestId}.json`,
+        data: structuredClone(request.answer),
+      },
     };
   }
 
