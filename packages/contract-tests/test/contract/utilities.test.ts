@@ -141,7 +141,7 @@ describeInProcess('account-management utilities', () => {
       headers,
     });
     expect(listed.response.status).toBe(200);
-    expect(listed.data?.jsonData.length).toBeGreaterThan(0);
+    expect(listed.data?.jsonData?.length).toBeGreaterThan(0);
     const unknown = await suite.client.GET(path, {
       params: { path: { enumerationType: 'horoscopes' as 'acats' } },
       headers,
@@ -160,7 +160,7 @@ describeInProcess('account-management utilities', () => {
       headers: await bearer('forms.read'),
     });
     expect(listed.response.status).toBe(200);
-    expect(listed.data?.formDetails[0]?.payload?.mimeType).toBe('text/plain');
+    expect(listed.data?.formDetails?.[0]?.payload?.mimeType).toBe('text/plain');
     const malformed = await suite.client.GET('/gw/api/v1/forms', {
       params: { query: { fromDate: 'yesterday' } },
       headers: await bearer('accounts.read'),
@@ -188,7 +188,7 @@ describeInProcess('account-management utilities', () => {
       headers,
     });
     expect(listed.response.status).toBe(200);
-    expect(listed.data?.requestDetails.length).toBe(2);
+    expect(listed.data?.requestDetails?.length).toBe(2);
     const undated = await suite.client.GET('/gw/api/v1/requests', {
       params: { query: { startDate: '2025-01-01' } as never },
       headers,
@@ -228,7 +228,8 @@ describeInProcess('account-management utilities', () => {
         headers: { ...signed.headers, ...headers },
       });
     };
-    const current = read.data && 'status' in read.data ? read.data.status : 'C';
+    // put the status back afterwards: the target's state is shared by the file's tests
+    const current = (read.data && 'status' in read.data && read.data.status) || 'C';
     const updated = await patch(7001, 'W');
     expect(updated.response.status).toBe(200);
     expect(updated.data?.status).toBe('W');

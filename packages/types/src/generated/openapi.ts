@@ -4015,7 +4015,7 @@ export interface components {
              * @description The kind of list, as asked for.
              * @example prohibited-country
              */
-            enumerationsType: string;
+            enumerationsType?: string;
             /**
              * @description The number of the form the list belongs to, for lists tied to a form.
              * @example 5001
@@ -4025,7 +4025,7 @@ export interface components {
              * @description The entries. The vendor types it as a JSON node (`ArrayNode`): an array, whose entries'
              *     fields depend on the kind of list.
              */
-            jsonData: {
+            jsonData?: {
                 [key: string]: unknown;
             }[];
         };
@@ -4035,38 +4035,38 @@ export interface components {
              * @description The form's number, by which applications and tasks name it.
              * @example 3024
              */
-            formNumber: number;
+            formNumber?: number;
             /**
              * @description The form's title.
              * @example Customer Agreement
              */
-            formName: string;
+            formName?: string;
             /**
              * @description The name of the form's file.
              * @example Form3024.txt
              */
-            fileName: string;
+            fileName?: string;
             /**
              * @description The language of the file.
              * @example en
              */
-            language: string;
+            language?: string;
             /**
              * Format: date-time
              * @description When the form last changed.
              * @example 2024-03-01T00:00:00Z
              */
-            dateModified: string;
+            dateModified?: string;
             /**
              * @description The SHA-1 of the file's content, hexadecimal.
              * @example 0f7c6b1a3f1d2f0e2b1f8d6c4e3a2b1c0d9e8f7a
              */
-            sha1Checksum: string;
+            sha1Checksum?: string;
             /**
              * @description The length of the file's content in bytes.
              * @example 412
              */
-            fileLength: number;
+            fileLength?: number;
             /**
              * @description What kind of form it is (`AGREEMENT`, `DISCLOSURE`, `TAX_FORM`, `QUESTIONNAIRE`).
              * @example AGREEMENT
@@ -4093,9 +4093,9 @@ export interface components {
                  * @description The media type of the file.
                  * @example text/plain
                  */
-                mimeType: string;
+                mimeType?: string;
                 /** @description The file's content, base64-encoded. */
-                data: string;
+                data?: string;
             };
             /** @description For a questionnaire, its questions (not sent by this simulation). */
             questionnaire?: {
@@ -4109,7 +4109,7 @@ export interface components {
         /** @description The forms asked for. */
         FormList: {
             /** @description Whether the look-up failed. */
-            hasError: boolean;
+            hasError?: boolean;
             /** @description Why it failed, when `hasError` is true. */
             errorDescription?: string;
             /**
@@ -4128,12 +4128,12 @@ export interface components {
                 };
             };
             /** @description One entry per form. */
-            formDetails: components["schemas"]["FormDetails"][];
+            formDetails?: components["schemas"]["FormDetails"][];
         };
         /** @description The forms an application requires. */
         RequiredForms: {
             /** @description Whether the look-up failed. */
-            hasError: boolean;
+            hasError?: boolean;
             /** @description Why it failed, when `hasError` is true. */
             errorDescription?: string;
             /**
@@ -4143,7 +4143,7 @@ export interface components {
              *       "5002"
              *     ]
              */
-            forms: string[];
+            forms?: string[];
         };
         /**
          * @description The one-letter status of an account-management request, as the service sends it (the vendor
@@ -4155,38 +4155,38 @@ export interface components {
         /** @description One page of account-management requests. */
         AmRequestPage: {
             /** @description How many matching requests were skipped. */
-            offset: number;
+            offset?: number;
             /** @description The most this page could hold. */
-            limit: number;
+            limit?: number;
             /** @description How many requests match, over every page. */
-            total: number;
+            total?: number;
             /** @description The requests of this page, oldest first. */
-            requestDetails: {
+            requestDetails?: {
                 /**
                  * @description The request's id.
                  * @example 7001
                  */
-                requestId: number;
+                requestId?: number;
                 /**
                  * @description What was asked for.
                  * @example ACCOUNT_APPLICATION
                  */
-                requestType: string;
+                requestType?: string;
                 /**
                  * @description The request's one-letter status (see `status` of the query).
                  * @example C
                  */
-                status: string;
+                status?: string;
                 /**
                  * @description The account the request concerns (note the capital `ID`).
                  * @example U1234567
                  */
-                accountID: string;
+                accountID?: string;
                 /**
                  * @description When it was submitted (ISO 8601, UTC).
                  * @example 2025-01-06T14:05:00Z
                  */
-                dateSubmitted: string;
+                dateSubmitted?: string;
             }[];
         };
         /** @description The status of an account-management request; its id is sent as a string here. */
@@ -4195,27 +4195,27 @@ export interface components {
              * @description The request's id, digits sent as a string.
              * @example 7001
              */
-            requestId: string;
+            requestId?: string;
             /**
              * @description What was asked for.
              * @example ACCOUNT_APPLICATION
              */
-            requestType: string;
+            requestType?: string;
             /**
              * @description The request's one-letter status.
              * @example C
              */
-            status: string;
+            status?: string;
             /**
              * @description The account the request concerns.
              * @example U1234567
              */
-            acctId: string;
+            acctId?: string;
             /**
              * @description The status in words.
              * @example Request 7001 is in status C
              */
-            message: string;
+            message?: string;
         };
         /** @description The service's answer to an account-management request, as a file. */
         AmRequestAnswer: {
@@ -4223,22 +4223,22 @@ export interface components {
              * @description The request's id.
              * @example 7001
              */
-            requestId: number;
+            requestId?: number;
             /**
              * Format: date-time
              * @description When the request was submitted.
              * @example 2025-01-06T14:05:00Z
              */
-            dateSubmitted: string;
+            dateSubmitted?: string;
             /** @description The answer. */
-            fileData: {
+            fileData?: {
                 /**
                  * @description The file's name.
                  * @example request-7001.json
                  */
-                name: string;
+                name?: string;
                 /** @description The file's content, a JSON object whose fields depend on the kind of request. */
-                data: {
+                data?: {
                     [key: string]: unknown;
                 };
             };
