@@ -10,10 +10,17 @@ import { MarketReplay } from './domain/market/replay/market-replay.js';
 import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
+import { AmRequests } from './domain/utilities/am-requests.js';
+import { Forms } from './domain/utilities/forms.js';
 import { ReferenceData } from './domain/utilities/reference-lists.js';
 import { Watchlists } from './domain/watchlists/watchlists.js';
 import { defaultOAuth2Clients } from './fixtures/credentials.js';
-import { defaultReferenceLists } from './fixtures/index.js';
+import {
+  defaultAmRequests,
+  defaultForms,
+  defaultReferenceLists,
+  defaultRequiredFormsRule,
+} from './fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
 import './domain/accounts/collections.js';
@@ -24,6 +31,7 @@ import './domain/market/collections.js';
 import './domain/notifications/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
+import './domain/utilities/collections.js';
 import './domain/watchlists/collections.js';
 
 export type { OAuth1Flow };
@@ -56,8 +64,13 @@ export interface Services {
   notifications: Notifications;
   /** Advisors' models: targets, investments and the trades that rebalance them. */
   advisorModels: AdvisorModels;
-  /** The account-management reference lists: brokers of asset transfers, participating banks. */
+  /** The account-management reference lists: brokers of asset transfers, participating banks,
+   * the lists of account applications. */
   referenceData: ReferenceData;
+  /** The forms applicants complete, and which of them an application requires. */
+  forms: Forms;
+  /** The account-management requests: listed, read, given a new status. */
+  amRequests: AmRequests;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -89,6 +102,8 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const notifications = new Notifications(brokerage);
   const advisorModels = new AdvisorModels(brokerage, orders);
   const referenceData = new ReferenceData(defaultReferenceLists);
+  const forms = new Forms(defaultForms, defaultRequiredFormsRule);
+  const amRequests = new AmRequests(brokerage, defaultAmRequests);
 
   return {
     brokerage,
@@ -104,5 +119,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     notifications,
     advisorModels,
     referenceData,
+    forms,
+    amRequests,
   };
 }

@@ -131,4 +131,84 @@ describe('account-management utilities (/gw/api/v1)', () => {
     expect((await check('9lives', 'accounts.read')).body.isValid).toBe(false);
     expect((await check('newcomer42', 'echo.read')).status).toBe(403);
   });
+  it('serves every reference list by path; an unknown kind answers 400 as problem details', async () => {
+    const headers = await bearer('enumerations.read');
+    const answer = await server.call(
+      'GET',
+      '/gw/api/v1/enumerations/fin-info-ranges?currency=EUR&language=en',
+      { headers },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.enumerationsType).toBe('fin-info-ranges');
+    expect(answer.body.jsonData[0].currency).toBe('EUR');
+    const unknown = await server.call('GET', '/gw/api/v1/enumerations/horoscopes', { headers });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    // the fixed path of the brokers' list still wins over the template
+    const brokers = await server.call(
+      'GET',
+      '/gw/api/v1/enumerations/complex-asset-transfer?instructionType=COMPLEX_ASSET_TRANSFER',
+      { headers },
+    );
+    expect(brokers.body.brokers).toBeDefined();
+  });
+
+  it('lists forms (numbers separated by commas) and the forms an application requires', async () => {
+    const listed = await server.call('GET', '/gw/api/v1/forms?formNo=3024,4304&projection=DOCS', {
+      headers: await bearer('forms.read'),
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.formDetails.map((form: { formNumber: number }) => form.formNumber)).toEqual([
+      3024, 4304,
+    ]);
+    expect(listed.body.formDetails[0].acceptableDocs).toEqual([]);
+    const required = await server.call(
+      'GET',
+      '/gw/api/v1/forms/required-forms?residenceCountry=USA&tradingPermissions=STK,OPT&ira=false',
+      { headers: await bearer('accounts.read') },
+    );
+    expect(required.status).toBe(200);
+    expect(required.body).toEqual({ hasError: false, forms: ['3024', '5002', '3070', '4304'] });
+    const forbidden = await server.call('GET', '/gw/api/v1/forms/required-forms', {
+      headers: await bearer('forms.read'),
+    });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('lists requests by period; reads a status by GET (2.28) and sets one by a signed PATCH (2.29)', async () => {
+    const headers = await bearer('accounts.read');
+    const listed = await server.call(
+      'GET',
+      '/gw/api/v1/requests?startDate=2025-02-01&endDate=2025-02-28&limit=1',
+      { headers },
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ offset: 0, limit: 1, total: 2 });
+    const undated = await server.call('GET', '/gw/api/v1/requests?startDate=2025-02-01', {
+      headers,
+    });
+    expect(undated.status).toBe(400);
+    const status = await server.call('GET', '/gw/api/v1/requests/7003/status?type=update', {
+      headers,
+    });
+    expect(status.body).toMatchObject({ requestId: '7003', status: 'N' });
+    const answer = await server.call('GET', '/gw/api/v1/requests/7003/status?type=response', {
+      headers,
+    });
+    expect(answer.body).toMatchObject({ requestId: 7003, fileData: { name: 'request-7003.json' } });
+    const patch = async (requestId: number, body: string) =>
+      server.call('PATCH', `/gw/api/v1/requests/${requestId}/status`, {
+        headers: { ...headers, 'content-type': 'application/jwt' },
+        body,
+      });
+    const updated = await patch(7003, await signedBody({ status: 'A' }));
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ requestId: '7003', status: 'A' });
+    expect((await patch(7003, await signedBody({ status: 'A' }, await otherKey()))).status).toBe(
+      401,
+    );
+    const unknown = await patch(9999, await signedBody({ status: 'A' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe('Unknown requestId: 9999');
+  });
 });

@@ -133,4 +133,107 @@ describeInProcess('account-management utilities', () => {
     });
     expect(wrongScope.response.status).toBe(403);
   });
+  it('getEnumerations answers each kind by path; an unknown kind 400, another scope 403', async () => {
+    const path = '/gw/api/v1/enumerations/{enumerationType}';
+    const headers = await bearer('accounts.read');
+    const listed = await suite.client.GET(path, {
+      params: { path: { enumerationType: 'security-questions' } },
+      headers,
+    });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.jsonData?.length).toBeGreaterThan(0);
+    const unknown = await suite.client.GET(path, {
+      params: { path: { enumerationType: 'horoscopes' as 'acats' } },
+      headers,
+    });
+    expect(unknown.response.status).toBe(400);
+    const wrongScope = await suite.client.GET(path, {
+      params: { path: { enumerationType: 'acats' } },
+      headers: await bearer('echo.read'),
+    });
+    expect(wrongScope.response.status).toBe(403);
+  });
+
+  it('getForms lists forms with their files; a malformed date 400, no token 401', async () => {
+    const listed = await suite.client.GET('/gw/api/v1/forms', {
+      params: { query: { formNo: [3024], projection: 'PAYLOAD' } },
+      headers: await bearer('forms.read'),
+    });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.formDetails?.[0]?.payload?.mimeType).toBe('text/plain');
+    const malformed = await suite.client.GET('/gw/api/v1/forms', {
+      params: { query: { fromDate: 'yesterday' } },
+      headers: await bearer('accounts.read'),
+    });
+    expect(malformed.response.status).toBe(400);
+    expect((await suite.client.GET('/gw/api/v1/forms')).response.status).toBe(401);
+  });
+
+  it('getRequiredForms answers the form numbers for an application; another scope 403', async () => {
+    const path = '/gw/api/v1/forms/required-forms';
+    const required = await suite.client.GET(path, {
+      params: { query: { residenceCountry: 'DEU', tradingPermissions: ['STK', 'FUT'] } },
+      headers: await bearer('accounts.read'),
+    });
+    expect(required.response.status).toBe(200);
+    expect(required.data?.forms).toContain('4305');
+    const wrongScope = await suite.client.GET(path, { headers: await bearer('forms.read') });
+    expect(wrongScope.response.status).toBe(403);
+  });
+
+  it('getAmRequests pages the requests of a period; a missing date 400', async () => {
+    const headers = await bearer('accounts.read');
+    const listed = await suite.client.GET('/gw/api/v1/requests', {
+      params: { query: { startDate: '2025-01-01', endDate: '2025-12-31', limit: 2 } },
+      headers,
+    });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.requestDetails?.length).toBe(2);
+    const undated = await suite.client.GET('/gw/api/v1/requests', {
+      params: { query: { startDate: '2025-01-01' } as never },
+      headers,
+    });
+    expect(undated.response.status).toBe(400);
+  });
+
+  it('getAmRequestStatus and updateAmRequestStatus read and set a status; an unknown request 400', async () => {
+    const path = '/gw/api/v1/requests/{requestId}/status';
+    const headers = await bearer('accounts.read');
+    const read = await suite.client.GET(path, {
+      params: { path: { requestId: 7001 }, query: { type: 'update' } },
+      headers,
+    });
+    expect(read.response.status).toBe(200);
+    expect(read.data).toMatchObject({ requestId: '7001' });
+    const answer = await suite.client.GET(path, {
+      params: { path: { requestId: 7001 }, query: { type: 'response' } },
+      headers,
+    });
+    expect(answer.data).toMatchObject({ requestId: 7001 });
+    const client = oauth2Client();
+    const sign = async (status: string) =>
+      signedJwtBody(
+        { status },
+        {
+          clientId: client.clientId,
+          privateKey: client.privateJwk as never,
+          clock: controls(suite.target).clock,
+        },
+      );
+    const patch = async (requestId: number, status: string) => {
+      const signed = await sign(status);
+      return suite.client.PATCH(path, {
+        ...signed,
+        params: { path: { requestId } },
+        headers: { ...signed.headers, ...headers },
+      });
+    };
+    // put the status back afterwards: the target's state is shared by the file's tests
+    const current = (read.data && 'status' in read.data && read.data.status) || 'C';
+    const updated = await patch(7001, 'W');
+    expect(updated.response.status).toBe(200);
+    expect(updated.data?.status).toBe('W');
+    await patch(7001, current);
+    expect((await patch(424242, 'C')).response.status).toBe(400);
+  });
 });

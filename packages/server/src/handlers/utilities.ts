@@ -10,17 +10,26 @@ function authorizationOf(request: OperationRequest<OperationId>): string | undef
 }
 
 /** The account-management utilities (`/gw/api/v1`); the gate has checked the bearer token's
- * scope before any of them runs. */
+ * scope before any of them runs (the signed-JWT ones ask again for the client, whose key
+ * verifies the body). */
 export const utilityHandlers = ({
   brokerage,
   oauth2,
   referenceData,
+  forms,
+  amRequests,
 }: HandlerContext): HandlerGroup<
   | 'echoHttps'
   | 'echoSignedJwt'
   | 'getComplexAssetTransferBrokers'
   | 'getParticipatingBanks'
   | 'checkUsernameAvailability'
+  | 'getEnumerations'
+  | 'getForms'
+  | 'getRequiredForms'
+  | 'getAmRequests'
+  | 'getAmRequestStatus'
+  | 'updateAmRequestStatus'
 > => {
   const taken = (name: string): boolean => {
     const wanted = name.toLowerCase();
@@ -40,5 +49,23 @@ export const utilityHandlers = ({
       referenceData.brokers(request.query.instructionType),
     getParticipatingBanks: (request) => referenceData.banks(request.query.type),
     checkUsernameAvailability: (request) => usernameAvailability(request.params.username, taken),
+    getEnumerations: (request) =>
+      referenceData.enumeration(request.params.enumerationType, request.query.currency),
+    getForms: async (request) => ({
+      hasError: false,
+      timestamp: new Date(brokerage.clock.now()).toISOString(),
+      formDetails: await forms.list(request.query),
+    }),
+    getRequiredForms: (request) => ({ hasError: false, forms: forms.required(request.query) }),
+    getAmRequests: (request) => amRequests.list(request.query),
+    getAmRequestStatus: (request) =>
+      request.query.type === 'update'
+        ? amRequests.status(request.params.requestId)
+        : amRequests.answer(request.params.requestId),
+    updateAmRequestStatus: async (request) => {
+      const client = await oauth2.authorize(authorizationOf(request), 'accounts.read');
+      const claims = await oauth2.verifySignedBody(client, request.body);
+      return amRequests.setStatus(request.params.requestId, claims.status);
+    },
   };
 };

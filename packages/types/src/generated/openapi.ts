@@ -303,6 +303,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/enumerations/{enumerationType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the values an account application may use for one kind of field
+         * @description Answers a reference list used when filling in an account application: the exchange bundles
+         *     of trading permissions, occupations and businesses, the ranges of the financial information
+         *     by currency, the brokers of incoming ACATS or ATON transfers, the questions of the security,
+         *     knowledge and due-diligence questionnaires, the countries applicants may not live in, and
+         *     so on: one list per `enumerationType`. Each list is an array of entries whose fields depend
+         *     on the kind. `currency` narrows `fin-info-ranges` to one currency; the other query
+         *     parameters are accepted and change nothing here. The vendor's 2.29 description also lists
+         *     `type` as a query parameter: it is accepted, the path decides.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` or `enumerations.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither scope
+         *     403. A kind the service does not know answers 400.
+         */
+        get: operations["getEnumerations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the forms an applicant may have to sign or fill in
+         * @description Answers the service's forms (agreements, disclosures, tax forms, questionnaires), each with
+         *     its number, name, file, language and last change, optionally narrowed to some numbers
+         *     (`formNo`) and to those changed between `fromDate` and `toDate`. `projection` adds to each
+         *     form its file (`PAYLOAD`: the content base64-encoded, with its media type) or the documents
+         *     it accepts as proof (`DOCS`); `NONE`, the default, adds neither. `getDocs` and `language`
+         *     are accepted (the forms are in English).
+         *
+         *     Requires a bearer access token with the scope `accounts.read` or `forms.read` (security
+         *     policy: HTTPS): a missing or invalid token answers 401, a token with neither scope 403. A
+         *     malformed date answers 400.
+         */
+        get: operations["getForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/forms/required-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the forms an application of a given shape requires
+         * @description Answers the numbers of the forms an applicant must complete for an application of the
+         *     shape the query gives (country of residence, account and applicant type, retirement
+         *     account, trading permissions, stock yield enhancement, and so on), as listed by
+         *     `GET /gw/api/v1/forms`. The vendor describes the shape as one object parameter,
+         *     `requiredFormsRequest`; the service reads its fields as separate query parameters, as
+         *     here. Every field is optional.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. A malformed value
+         *     answers 400.
+         */
+        get: operations["getRequiredForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account-management requests submitted in a period
+         * @description Answers the account-management requests (applications, updates, tasks) submitted between
+         *     `startDate` and `endDate` (both days included), oldest first, optionally only those in one
+         *     `status`, a page at a time (`offset`, `limit`; `total` counts them all). The vendor
+         *     describes the query as one object parameter, `requestDetails`; the service reads its fields
+         *     as separate query parameters, as here.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. A missing or malformed
+         *     date, or an end before the start, answers 400.
+         */
+        get: operations["getAmRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/requests/{requestId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the status of an account-management request
+         * @description The form of versions 2.27 and 2.28 (2.29 replaces it with `PATCH`; both are served). With
+         *     `type=update` it answers the request's status; with `type=response` the request's
+         *     submission time and the service's answer to it as a file (`fileData`).
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. An unknown request
+         *     answers 400.
+         */
+        get: operations["getAmRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the status of an account-management request
+         * @description The form of version 2.29. Sets the status of a request to the one the body's claim `status`
+         *     gives (one of the letters `GET /gw/api/v1/requests` filters by) and answers the request's
+         *     new status. Under the signed-JWT security policy the body is a compact JWT
+         *     (`application/jwt`) signed RS256 with one of the client's registered keys, as for
+         *     `POST /gw/api/v1/echo/signed-jwt`.
+         *
+         *     Requires a bearer access token with the scope `accounts.read`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. An unknown request, or a missing or unknown `status`, answers 400.
+         */
+        patch: operations["updateAmRequestStatus"];
+        trace?: never;
+    };
     "/gw/api/v1/participating-banks": {
         parameters: {
             query?: never;
@@ -3841,6 +3996,252 @@ export interface components {
              *     ]
              */
             brokers: string[];
+        };
+        /**
+         * @description A kind of reference list: `exchange-bundles` (trading permissions), `business-and-occupation`
+         *     (employment details), `employee-track` (affiliated companies), `fin-info-ranges` (income and
+         *     net-worth ranges by currency), `acats` and `aton` (brokers of incoming US and Canadian
+         *     transfers), `market-data` (market-data subscriptions), `edd-avt` (due-diligence and
+         *     verification questions), `prohibited-country`, `employee-plans`, `questionnaires`,
+         *     `security-questions`, `quiz-questions` (the knowledge assessment), `wire-instructions`,
+         *     `product-country-bundles`.
+         * @example prohibited-country
+         * @enum {string}
+         */
+        EnumerationType: "exchange-bundles" | "business-and-occupation" | "employee-track" | "fin-info-ranges" | "acats" | "aton" | "market-data" | "edd-avt" | "prohibited-country" | "employee-plans" | "questionnaires" | "security-questions" | "quiz-questions" | "wire-instructions" | "product-country-bundles";
+        /** @description One reference list. */
+        EnumerationList: {
+            /**
+             * @description The kind of list, as asked for.
+             * @example prohibited-country
+             */
+            enumerationsType?: string;
+            /**
+             * @description The number of the form the list belongs to, for lists tied to a form.
+             * @example 5001
+             */
+            formNumber?: string;
+            /**
+             * @description The entries. The vendor types it as a JSON node (`ArrayNode`): an array, whose entries'
+             *     fields depend on the kind of list.
+             */
+            jsonData?: {
+                [key: string]: unknown;
+            }[];
+        };
+        /** @description One form. */
+        FormDetails: {
+            /**
+             * @description The form's number, by which applications and tasks name it.
+             * @example 3024
+             */
+            formNumber?: number;
+            /**
+             * @description The form's title.
+             * @example Customer Agreement
+             */
+            formName?: string;
+            /**
+             * @description The name of the form's file.
+             * @example Form3024.txt
+             */
+            fileName?: string;
+            /**
+             * @description The language of the file.
+             * @example en
+             */
+            language?: string;
+            /**
+             * Format: date-time
+             * @description When the form last changed.
+             * @example 2024-03-01T00:00:00Z
+             */
+            dateModified?: string;
+            /**
+             * @description The SHA-1 of the file's content, hexadecimal.
+             * @example 0f7c6b1a3f1d2f0e2b1f8d6c4e3a2b1c0d9e8f7a
+             */
+            sha1Checksum?: string;
+            /**
+             * @description The length of the file's content in bytes.
+             * @example 412
+             */
+            fileLength?: number;
+            /**
+             * @description What kind of form it is (`AGREEMENT`, `DISCLOSURE`, `TAX_FORM`, `QUESTIONNAIRE`).
+             * @example AGREEMENT
+             */
+            type?: string;
+            /**
+             * @description What the applicant does with it (`SIGN`, `READ`, `FILL`).
+             * @example SIGN
+             */
+            action?: string;
+            /** @description Whether a task on this form can be completed through the API. */
+            apiSupportedTask?: boolean;
+            /**
+             * @description With `projection=DOCS`, the documents accepted as proof for the form.
+             * @example [
+             *       "PASSPORT",
+             *       "DRIVERS_LICENSE"
+             *     ]
+             */
+            acceptableDocs?: string[];
+            /** @description With `projection=PAYLOAD`, the file itself. */
+            payload?: {
+                /**
+                 * @description The media type of the file.
+                 * @example text/plain
+                 */
+                mimeType?: string;
+                /** @description The file's content, base64-encoded. */
+                data?: string;
+            };
+            /** @description For a questionnaire, its questions (not sent by this simulation). */
+            questionnaire?: {
+                [key: string]: unknown;
+            }[];
+            /** @description Whether this form could not be read. */
+            hasError?: boolean;
+            /** @description Why, when `hasError` is true. */
+            errorDescription?: string;
+        };
+        /** @description The forms asked for. */
+        FormList: {
+            /** @description Whether the look-up failed. */
+            hasError?: boolean;
+            /** @description Why it failed, when `hasError` is true. */
+            errorDescription?: string;
+            /**
+             * Format: date-time
+             * @description When the list was made.
+             * @example 2025-01-02T09:30:00Z
+             */
+            timestamp?: string;
+            /** @description A file the list comes with (not sent by this simulation). */
+            fileData?: {
+                /** @description The file's name. */
+                name?: string;
+                /** @description The file's content. */
+                data?: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description One entry per form. */
+            formDetails?: components["schemas"]["FormDetails"][];
+        };
+        /** @description The forms an application requires. */
+        RequiredForms: {
+            /** @description Whether the look-up failed. */
+            hasError?: boolean;
+            /** @description Why it failed, when `hasError` is true. */
+            errorDescription?: string;
+            /**
+             * @description The form numbers, as strings.
+             * @example [
+             *       "3024",
+             *       "5002"
+             *     ]
+             */
+            forms?: string[];
+        };
+        /**
+         * @description The one-letter status of an account-management request, as the service sends it (the vendor
+         *     lists the letters without their meanings).
+         * @example C
+         * @enum {string}
+         */
+        AmRequestStatusCode: "N" | "O" | "P" | "C" | "A" | "E" | "F" | "I" | "J" | "L" | "M" | "R" | "W" | "Q";
+        /** @description One page of account-management requests. */
+        AmRequestPage: {
+            /** @description How many matching requests were skipped. */
+            offset?: number;
+            /** @description The most this page could hold. */
+            limit?: number;
+            /** @description How many requests match, over every page. */
+            total?: number;
+            /** @description The requests of this page, oldest first. */
+            requestDetails?: {
+                /**
+                 * @description The request's id.
+                 * @example 7001
+                 */
+                requestId?: number;
+                /**
+                 * @description What was asked for.
+                 * @example ACCOUNT_APPLICATION
+                 */
+                requestType?: string;
+                /**
+                 * @description The request's one-letter status (see `status` of the query).
+                 * @example C
+                 */
+                status?: string;
+                /**
+                 * @description The account the request concerns (note the capital `ID`).
+                 * @example U1234567
+                 */
+                accountID?: string;
+                /**
+                 * @description When it was submitted (ISO 8601, UTC).
+                 * @example 2025-01-06T14:05:00Z
+                 */
+                dateSubmitted?: string;
+            }[];
+        };
+        /** @description The status of an account-management request; its id is sent as a string here. */
+        AmRequestStatus: {
+            /**
+             * @description The request's id, digits sent as a string.
+             * @example 7001
+             */
+            requestId?: string;
+            /**
+             * @description What was asked for.
+             * @example ACCOUNT_APPLICATION
+             */
+            requestType?: string;
+            /**
+             * @description The request's one-letter status.
+             * @example C
+             */
+            status?: string;
+            /**
+             * @description The account the request concerns.
+             * @example U1234567
+             */
+            acctId?: string;
+            /**
+             * @description The status in words.
+             * @example Request 7001 is in status C
+             */
+            message?: string;
+        };
+        /** @description The service's answer to an account-management request, as a file. */
+        AmRequestAnswer: {
+            /**
+             * @description The request's id.
+             * @example 7001
+             */
+            requestId?: number;
+            /**
+             * Format: date-time
+             * @description When the request was submitted.
+             * @example 2025-01-06T14:05:00Z
+             */
+            dateSubmitted?: string;
+            /** @description The answer. */
+            fileData?: {
+                /**
+                 * @description The file's name.
+                 * @example request-7001.json
+                 */
+                name?: string;
+                /** @description The file's content, a JSON object whose fields depend on the kind of request. */
+                data?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /** @description The banks that offer a kind of banking connection with the brokerage. */
         ParticipatingBanks: {
@@ -11865,6 +12266,8 @@ export interface components {
          *     needed.
          */
         GwClientId: string;
+        /** @description The request's id, as `GET /gw/api/v1/requests` lists it. */
+        AmRequestId: number;
         /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
@@ -12122,6 +12525,236 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ComplexAssetTransferBrokers"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getEnumerations: {
+        parameters: {
+            query?: {
+                /** @description The kind of list again (2.29 lists it); the path decides. */
+                type?: components["schemas"]["EnumerationType"];
+                /** @description For `fin-info-ranges`, the currency of the ranges (default USD). */
+                currency?: string;
+                /** @description The brokerage entity the applicant would open with; accepted. */
+                ibEntity?: string;
+                /** @description Whether the applicant is a non-professional market-data subscriber; accepted. */
+                mdStatusNonPro?: string;
+                /** @description The number of the form the list belongs to; accepted. */
+                "form-number"?: string;
+                /** @description The language of the texts; accepted (the lists are in English). */
+                language?: "en" | "ar" | "de" | "es" | "fr" | "he" | "hu" | "it" | "ja" | "nl" | "pt" | "ru" | "zh_CN" | "zh_TW";
+                /** @description The account the list is for; accepted. */
+                accountId?: string;
+                /** @description The user the list is for; accepted. */
+                userName?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The kind of list. */
+                enumerationType: components["schemas"]["EnumerationType"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnumerationList"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getForms: {
+        parameters: {
+            query?: {
+                /** @description The numbers of the forms wanted, separated by commas. */
+                formNo?: number[];
+                /** @description Accepted; `projection` decides what each form carries. */
+                getDocs?: string;
+                /** @description Only forms changed on or after this day (`YYYY-MM-DD`). */
+                fromDate?: string;
+                /** @description Only forms changed on or before this day (`YYYY-MM-DD`). */
+                toDate?: string;
+                /** @description The language of the forms; accepted. */
+                language?: string;
+                /** @description What each form carries beside its description. */
+                projection?: "PAYLOAD" | "DOCS" | "NONE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormList"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getRequiredForms: {
+        parameters: {
+            query?: {
+                /** @description The applicant's country of residence (ISO 3166 alpha-3). */
+                residenceCountry?: string;
+                /** @description The kind of account (`INDIVIDUAL`, `JOINT`, `ORG`, ...). */
+                accountType?: string;
+                /** @description The kind of applicant. */
+                applicantType?: string;
+                /** @description The kind of application (`NEW_ACCOUNT`, ...). */
+                processType?: string;
+                /** @description Whether the account is a US retirement account. */
+                ira?: boolean;
+                /** @description The kind of retirement account. */
+                iraType?: string;
+                /** @description Whether the applicant asks for stock yield enhancement (lending fully paid shares). */
+                requestedSYEP?: boolean;
+                /** @description Whether the applicant asks for the fully paid securities lending of the FCBP programme. */
+                requestedFCBP?: boolean;
+                /** @description Whether the application adds an account for an existing client. */
+                additionalAccount?: boolean;
+                /** @description Whether the application adds an applicant to an account. */
+                additionalApplicant?: boolean;
+                /** @description The applicant's MiFID client category. */
+                mifidCategory?: string;
+                /** @description The asset classes the account will trade, separated by commas. */
+                tradingPermissions?: string[];
+                /** @description The account capabilities asked for (`MARGIN`, ...), separated by commas. */
+                capability?: string[];
+                /** @description Whether the account is an advisor's own trading account. */
+                faTradingAccount?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The numbers of the required forms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequiredForms"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAmRequests: {
+        parameters: {
+            query: {
+                /** @description The first day (`YYYY-MM-DD`). */
+                startDate: string;
+                /** @description The last day (`YYYY-MM-DD`). */
+                endDate: string;
+                /** @description How many matching requests to skip (default 0). */
+                offset?: number;
+                /** @description How many to answer at most (default 100). */
+                limit?: number;
+                /** @description Only requests in this status. */
+                status?: components["schemas"]["AmRequestStatusCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmRequestPage"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAmRequestStatus: {
+        parameters: {
+            query: {
+                /** @description What to answer, the status (`update`) or the answer (`response`). */
+                type: "response" | "update";
+            };
+            header?: never;
+            path: {
+                /** @description The request's id, as `GET /gw/api/v1/requests` lists it. */
+                requestId: components["parameters"]["AmRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status, or the answer, of the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmRequestStatus"] | components["schemas"]["AmRequestAnswer"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    updateAmRequestStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id, as `GET /gw/api/v1/requests` lists it. */
+                requestId: components["parameters"]["AmRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description The request's new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmRequestStatus"];
                 };
             };
             400: components["responses"]["ProblemBadRequest"];

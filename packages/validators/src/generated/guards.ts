@@ -131,6 +131,18 @@ export const isAllocationPresetsRequest = (value: unknown): value is Schemas["Al
 /** True when `value` matches the document's `AllocationSide` schema. */
 export const isAllocationSide = (value: unknown): value is Schemas["AllocationSide"] =>
   schemaValidators["AllocationSide"](value);
+/** True when `value` matches the document's `AmRequestAnswer` schema. */
+export const isAmRequestAnswer = (value: unknown): value is Schemas["AmRequestAnswer"] =>
+  schemaValidators["AmRequestAnswer"](value);
+/** True when `value` matches the document's `AmRequestPage` schema. */
+export const isAmRequestPage = (value: unknown): value is Schemas["AmRequestPage"] =>
+  schemaValidators["AmRequestPage"](value);
+/** True when `value` matches the document's `AmRequestStatus` schema. */
+export const isAmRequestStatus = (value: unknown): value is Schemas["AmRequestStatus"] =>
+  schemaValidators["AmRequestStatus"](value);
+/** True when `value` matches the document's `AmRequestStatusCode` schema. */
+export const isAmRequestStatusCode = (value: unknown): value is Schemas["AmRequestStatusCode"] =>
+  schemaValidators["AmRequestStatusCode"](value);
 /** True when `value` matches the document's `AssetAllocation` schema. */
 export const isAssetAllocation = (value: unknown): value is Schemas["AssetAllocation"] =>
   schemaValidators["AssetAllocation"](value);
@@ -203,6 +215,12 @@ export const isDynamicAccountSearchResult = (value: unknown): value is Schemas["
 /** True when `value` matches the document's `EchoResponse` schema. */
 export const isEchoResponse = (value: unknown): value is Schemas["EchoResponse"] =>
   schemaValidators["EchoResponse"](value);
+/** True when `value` matches the document's `EnumerationList` schema. */
+export const isEnumerationList = (value: unknown): value is Schemas["EnumerationList"] =>
+  schemaValidators["EnumerationList"](value);
+/** True when `value` matches the document's `EnumerationType` schema. */
+export const isEnumerationType = (value: unknown): value is Schemas["EnumerationType"] =>
+  schemaValidators["EnumerationType"](value);
 /** True when `value` matches the document's `ErrorObject` schema. */
 export const isErrorObject = (value: unknown): value is Schemas["ErrorObject"] =>
   schemaValidators["ErrorObject"](value);
@@ -239,6 +257,12 @@ export const isFaRequest = (value: unknown): value is Schemas["FaRequest"] =>
 /** True when `value` matches the document's `FaRequestId` schema. */
 export const isFaRequestId = (value: unknown): value is Schemas["FaRequestId"] =>
   schemaValidators["FaRequestId"](value);
+/** True when `value` matches the document's `FormDetails` schema. */
+export const isFormDetails = (value: unknown): value is Schemas["FormDetails"] =>
+  schemaValidators["FormDetails"](value);
+/** True when `value` matches the document's `FormList` schema. */
+export const isFormList = (value: unknown): value is Schemas["FormList"] =>
+  schemaValidators["FormList"](value);
 /** True when `value` matches the document's `FutureContract` schema. */
 export const isFutureContract = (value: unknown): value is Schemas["FutureContract"] =>
   schemaValidators["FutureContract"](value);
@@ -482,6 +506,9 @@ export const isRegulatorySnapshot = (value: unknown): value is Schemas["Regulato
 /** True when `value` matches the document's `ReplyRequest` schema. */
 export const isReplyRequest = (value: unknown): value is Schemas["ReplyRequest"] =>
   schemaValidators["ReplyRequest"](value);
+/** True when `value` matches the document's `RequiredForms` schema. */
+export const isRequiredForms = (value: unknown): value is Schemas["RequiredForms"] =>
+  schemaValidators["RequiredForms"](value);
 /** True when `value` matches the document's `ScannerLocation` schema. */
 export const isScannerLocation = (value: unknown): value is Schemas["ScannerLocation"] =>
   schemaValidators["ScannerLocation"](value);
