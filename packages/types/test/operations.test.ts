@@ -153,6 +153,12 @@ const expected = [
   'GET /gw/api/v1/enumerations/complex-asset-transfer getComplexAssetTransferBrokers',
   'GET /gw/api/v1/participating-banks getParticipatingBanks',
   'GET /gw/api/v1/validations/usernames/{username} checkUsernameAvailability',
+  'GET /gw/api/v1/enumerations/{enumerationType} getEnumerations',
+  'GET /gw/api/v1/forms getForms',
+  'GET /gw/api/v1/forms/required-forms getRequiredForms',
+  'GET /gw/api/v1/requests getAmRequests',
+  'GET /gw/api/v1/requests/{requestId}/status getAmRequestStatus',
+  'PATCH /gw/api/v1/requests/{requestId}/status updateAmRequestStatus',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
