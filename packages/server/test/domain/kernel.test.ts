@@ -1,5 +1,6 @@
 // Kernel helpers that replace Node modules so that the domain runs in a browser.
 import { isDeepStrictEqual } from 'node:util';
+import { systemClock } from '../../src/domain/kernel/clock.js';
 import { isWholeMultiple } from '../../src/domain/kernel/decimal-steps.js';
 import { sameData } from '../../src/domain/kernel/same-data.js';
 import { secretHex, secretUuid } from '../../src/domain/kernel/secrets.js';
@@ -46,5 +47,37 @@ describe('isWholeMultiple: decimal steps', () => {
     [Number.POSITIVE_INFINITY, 1, false],
   ])('%p in steps of %p: %p', (value, step, expected) => {
     expect(isWholeMultiple(value, step)).toBe(expected);
+  });
+});
+
+describe('the system clock', () => {
+  // jest's fake timers (in an ES module, jest is on import.meta) keep the real timers' limit.
+  const { jest } = import.meta as unknown as {
+    jest: {
+      useFakeTimers(config: { now: number }): void;
+      useRealTimers(): void;
+      advanceTimersByTime(ms: number): void;
+    };
+  };
+  beforeEach(() => jest.useFakeTimers({ now: Date.UTC(2026, 10, 27) }));
+  afterEach(() => jest.useRealTimers());
+
+  it('waits a delay longer than a timer takes (2^31 - 1 ms), instead of firing at once', () => {
+    const fired: number[] = [];
+    const year = 365 * 24 * 3600 * 1000;
+    systemClock.schedule(year, () => fired.push(Date.now()));
+    jest.advanceTimersByTime(2 ** 31);
+    expect(fired).toEqual([]);
+    jest.advanceTimersByTime(year - 2 ** 31);
+    expect(fired).toEqual([Date.UTC(2026, 10, 27) + year]);
+  });
+
+  it('cancels a long wait between its steps', () => {
+    const fired: number[] = [];
+    const cancel = systemClock.schedule(2 ** 32, () => fired.push(1));
+    jest.advanceTimersByTime(2 ** 31);
+    cancel();
+    jest.advanceTimersByTime(2 ** 32);
+    expect(fired).toEqual([]);
   });
 });

@@ -17,11 +17,27 @@ export function isAdvanceable(clock: Clock): clock is AdvanceableClock {
   return typeof (clock as Partial<AdvanceableClock>).advance === 'function';
 }
 
+/** The longest delay a Node or browser timer takes; a longer one would fire at once. */
+const longestTimerMs = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   schedule(ms, callback) {
-    const timer = setTimeout(callback, ms);
-    timer.unref?.();
+    // A delay past the timers' limit (a replay of bars set years ahead) waits in steps.
+    const due = Date.now() + ms;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = (wait: number): void => {
+      timer = setTimeout(
+        () => {
+          const left = due - Date.now();
+          if (left > 0) arm(left);
+          else callback();
+        },
+        Math.min(Math.max(0, wait), longestTimerMs),
+      );
+      timer.unref?.();
+    };
+    arm(ms);
     return () => clearTimeout(timer);
   },
 };
