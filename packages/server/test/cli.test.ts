@@ -9,7 +9,10 @@ import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import { buildProgram, main, usageExitCode, type RunningServer } from '../src/cli.js';
+import { main } from '../src/cli/main.js';
+import { buildProgram } from '../src/cli/program.js';
+import type { RunningServer } from '../src/cli/serve.js';
+import { usageExitCode } from '../src/cli/usage.js';
 
 /** Starts the command line and expects the simulation (not the proxy). */
 async function simulation(...args: Parameters<typeof main>): Promise<RunningServer> {
@@ -254,7 +257,9 @@ describe('brokerage-server command line', () => {
           stderr: stderr.stream,
         });
         await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
-        expect(stderr.text()).toContain('error: Market replay of 265598: row 2: high 2 is below low 3');
+        expect(stderr.text()).toContain(
+          'error: Market replay of 265598: row 2: high 2 is below low 3',
+        );
       },
       slow,
     );
