@@ -120,7 +120,7 @@ function registerConsumers(
 
 /** How the control API is served, for the listening log line. */
 function controlAccess(options: CliOptions): 'open' | 'token' | 'off' {
-  if (!controlServed({ mode: options.mode, enabled: options.control, token: options.controlToken }))
-    return 'off';
+  const { mode, control: enabled, controlToken: token } = options;
+  if (!controlServed({ mode, enabled, token })) return 'off';
   return options.controlToken === undefined ? 'open' : 'token';
 }
