@@ -1,5 +1,5 @@
 // The bundled document must describe exactly these operations: the specification's endpoint
-// tables plus the operations it relies on without showing them (see docs/decisions.md).
+// tables plus the operations it relies on without showing them (each with its file under docs/decisions/).
 // An operation that silently disappears from, or appears in, the document fails here.
 import { readFileSync } from 'node:fs';
 
