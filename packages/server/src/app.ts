@@ -44,6 +44,7 @@ export {
   type StreamingOptions,
   type StreamingServer,
 } from './streaming/streaming-server.js';
+export { StrictMemoryStore } from './store/strict-memory.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 export {
   scratchStore,
