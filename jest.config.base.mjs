@@ -11,6 +11,9 @@ export default {
   },
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Both cores: jest's default (cores - 1) runs a package's files one at a time on a two-core
+  // machine, and most files wait on loopback HTTP for part of their time.
+  maxWorkers: 2,
   // Tests start servers: generous on a loaded 2-core machine (a timeout, not a timing assertion;
   // CI runs every package's suites at once on two cores, some on Redis).
   testTimeout: 60_000,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The test command's first step (`npm test`, and so `.ci/run`): the programs outside Node that the
-// tests need (packages/server/prerequisites.mjs) must be on PATH. Where one is missing on Debian
+// The first step of each test tier's command (`npm test`; `npm run test:full`, which `.ci/run` runs
+// after it, gives its script's name): the programs outside Node that the tier's tests need
+// (packages/server/prerequisites.mjs) must be on PATH. Where one is missing on Debian
 // or Ubuntu, run as root with apt-get, it installs them, saying what; anywhere else it stops at
 // once with the one message (what is missing, how to install it) and the test command of the
 // tiers that run without it. Plain Node, no dependency: it runs before `npm run setup`.
@@ -16,8 +17,19 @@ import {
 } from '../packages/server/prerequisites.mjs';
 import { repoRoot } from './paths.mjs';
 
-/** The turbo task that holds the tests needing each program (the package scripts split them so). */
-const tasksNeeding = { 'redis-server': 'test:redis', chromium: 'test:browser' };
+/** The turbo tasks that hold the tests needing each program (the package scripts split them so). */
+const tasksNeeding = {
+  'redis-server': ['test:redis', 'test:redis-pass'],
+  chromium: ['test:browser'],
+};
+
+/** The programs that the turbo tasks a script runs need (`npm test` runs no browser test). */
+export function programsNeeded(script) {
+  const words = new Set(script.split(/\s+/));
+  return programs
+    .map((program) => program.name)
+    .filter((name) => tasksNeeding[name].some((task) => words.has(task)));
+}
 
 /** The system's id for the package names (`debian`, `ubuntu`), from /etc/os-release's text. */
 export function aptSystem(osRelease) {
@@ -49,7 +61,7 @@ export function aptPackages({ missing, uid, env, osRelease }) {
 /** The README's test command without the tasks that need the missing programs (and without this
  * step and the summary, which would also count result files of the tiers left out). */
 export function testCommandWithout(missing, testScript) {
-  const leftOut = new Set(missing.map((name) => tasksNeeding[name]));
+  const leftOut = new Set(missing.flatMap((name) => tasksNeeding[name]));
   return testScript
     .split(' && ')
     .filter((step) => !/^node scripts\/(prerequisites|test-summary)\.mjs/.test(step))
@@ -68,7 +80,7 @@ export function testCommandWithout(missing, testScript) {
 export function stopMessage(missing, testScript) {
   return [
     missingProgramsMessage(missing),
-    'As root on Debian or Ubuntu, `npm test` installs them itself with apt-get.',
+    'As root on Debian or Ubuntu, the test command installs them itself with apt-get.',
     `Without ${missing.length > 1 ? 'them' : 'it'}, run the tests that need only Node and npm:`,
     `  ${testCommandWithout(missing, testScript)}`,
   ].join('\n');
@@ -90,10 +102,14 @@ function aptGet(args) {
   if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${result.status})`);
 }
 
+/** Checks the programs the root script named by the argument needs (default `test`). */
 function main() {
-  const missing = missingPrograms();
+  const scriptName = process.argv[2] ?? 'test';
+  const testScript = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts[
+    scriptName
+  ];
+  const missing = missingPrograms(programsNeeded(testScript));
   if (missing.length === 0) return 0;
-  const testScript = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts.test;
   const packages = aptPackages({
     missing,
     uid: process.getuid?.(),

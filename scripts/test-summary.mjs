@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Adds up the test results every package wrote (jest's test-results.json, the same suites' run on
-// the Redis store in test-results.redis.json, the tests of the Redis store itself in
-// test-results.redis-store.json, the headless browser's in test-results.browser.json, and
-// vitest's test-results.vitest.json in the same format) and prints one closing line, `N passed, N failed`,
-// so that a run's outcome reads at a glance (and by CI).
+// Adds up the test results the packages wrote for one tier and prints one closing line,
+// `N passed, N failed`, so that a run's outcome reads at a glance (and by CI). The fast tier
+// (`npm test`, no argument): jest's test-results.json, vitest's test-results.vitest.json (same
+// format) and the tests of the Redis store itself, test-results.redis-store.json. The fuller tier
+// (`full`, `npm run test:full`): the suites' pass on the Redis store (test-results.redis.json),
+// the headless browser's (test-results.browser.json) and the installed packages'
+// (test-results.install.json). A tier counts only its own files: another tier's, left from an
+// earlier run, would count twice or stale.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths.mjs';
@@ -12,12 +15,21 @@ const packagesDir = join(repoRoot, 'packages');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-/** Each package's result files, by the line they are reported on. */
-const runs = [
-  { label: '', files: ['test-results.json', 'test-results.vitest.json'] },
-  { label: ' on Redis', files: ['test-results.redis.json', 'test-results.redis-store.json'] },
-  { label: ' in a browser', files: ['test-results.browser.json'] },
-];
+/** Each tier's result files in a package, by the line they are reported on. */
+const tiers = {
+  fast: [
+    { label: '', files: ['test-results.json', 'test-results.vitest.json'] },
+    { label: ' (Redis store)', files: ['test-results.redis-store.json'] },
+  ],
+  full: [
+    { label: ' on Redis', files: ['test-results.redis.json'] },
+    { label: ' in a browser', files: ['test-results.browser.json'] },
+    { label: ' installed', files: ['test-results.install.json'] },
+  ],
+};
+const tier = process.argv[2] ?? 'fast';
+const runs = tiers[tier];
+if (runs === undefined) throw new Error(`unknown tier ${tier}: expected fast or full`);
 for (const name of readdirSync(packagesDir)) {
   for (const run of runs) {
     const files = run.files.map((file) => join(packagesDir, name, file)).filter(existsSync);

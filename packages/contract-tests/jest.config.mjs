@@ -12,8 +12,5 @@ export default {
   },
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
-  // One in-process server per file, requests over loopback: jest's default (cores - 1) would run
-  // the files one at a time on a two-core machine.
-  maxWorkers: 2,
   testTimeout: 60_000,
 };

@@ -1,6 +1,6 @@
-// The test command's prerequisites step: run with a PATH that hides the programs, it stops at once
-// with the message and the command of the tiers that need neither, and never installs unless
-// root on Debian or Ubuntu.
+// The test tiers' prerequisites step: run with a PATH that hides the programs, it stops at once
+// with the message and the command of the tasks that need neither, asks only for what its tier
+// needs, and never installs unless root on Debian or Ubuntu.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
@@ -36,8 +36,8 @@ function pathWith(...commands) {
   return folder;
 }
 
-function runStep(path) {
-  return spawnSync(process.execPath, [step], {
+function runStep(path, script = 'test:full') {
+  return spawnSync(process.execPath, [step, script], {
     encoding: 'utf8',
     env: { PATH: path, BROKERAGE_PREREQUISITES_NO_INSTALL: '1' },
   });
@@ -57,7 +57,7 @@ describe('the prerequisites step, run', () => {
       '  Fedora:  sudo dnf install redis chromium',
       '  macOS:   brew install redis && brew install --cask chromium',
       '  Alpine:  sudo apk add redis chromium',
-      `  ${testCommandWithout(['redis-server', 'chromium'], rootPackage.scripts.test)}\n`,
+      `  ${testCommandWithout(['redis-server', 'chromium'], rootPackage.scripts['test:full'])}\n`,
     ])
       assert.ok(result.stderr.includes(line), `${line} in:\n${result.stderr}`);
     assert.equal(existsSync(join(path, 'calls')), false);
@@ -68,7 +68,12 @@ describe('the prerequisites step, run', () => {
     assert.equal(result.status, 1);
     assert.match(result.stderr, /^Missing program \(not found on PATH\):\n {2}chromium: /);
     assert.doesNotMatch(result.stderr, /redis-server:/);
-    assert.match(result.stderr, / test test:redis --output-logs/);
+    assert.match(result.stderr, / test:redis-pass --output-logs/);
+  });
+
+  test('for the fast tier (`npm test`), it needs only redis-server', () => {
+    const result = runStep(pathWith('redis-server'), 'test');
+    assert.deepEqual([result.status, result.stdout, result.stderr], [0, '', '']);
   });
 
   test('with every program on PATH, it passes silently', () => {
@@ -78,7 +83,9 @@ describe('the prerequisites step, run', () => {
 });
 
 describe('the tiers it offers', () => {
-  const command = testCommandWithout(['redis-server', 'chromium'], rootPackage.scripts.test);
+  const commands = ['test', 'test:full'].map((name) =>
+    testCommandWithout(['redis-server', 'chromium'], rootPackage.scripts[name]),
+  );
 
   test('are the test command without the tasks, this step and the summary', () => {
     const script =
@@ -99,8 +106,8 @@ describe('the tiers it offers', () => {
         JSON.parse(readFileSync(join(repoRoot, 'packages', name, 'package.json'), 'utf8')).scripts,
       ),
     );
-    const tasks = command
-      .split(' && ')
+    const tasks = commands
+      .flatMap((command) => command.split(' && '))
       .filter((step) => step.startsWith('npx turbo run '))
       .flatMap((step) => step.slice('npx turbo run '.length).split(' '))
       .filter((word) => !word.startsWith('--'));

@@ -40,14 +40,19 @@ export interface CoverageReport {
   /** Operations of the document that no contract test called: the gate. */
   untested: string[];
   documented: number;
+  /** Pairs received at all, by the simulation's own rules or through an injected fault. */
   covered: number;
-  /** Pairs received only because a fault was injected. */
+  /** Pairs the simulation answered by its own rules (some request that forced nothing). */
+  reachedBySimulation: number;
+  /** Pairs received only because a fault was injected: they show the answer's shape is
+   * documented, not that the simulation ever gives it. */
   coveredOnlyByFaults: number;
   uncovered: string[];
   /** Documented error statuses (of any operation) that no test received. */
   unreachedErrorStatuses: number[];
+  /** Documented error statuses received only through injected faults. */
+  errorStatusesOnlyByFaults: number[];
   generatedRequests: number;
-  percent: number;
 }
 
 export function coverageReport(
@@ -65,30 +70,46 @@ export function coverageReport(
   const errorStatuses = new Set(
     operations.flatMap((op) => [...op.responses.keys()].filter((status) => status >= 400)),
   );
-  const receivedStatuses = new Set(
-    received.filter((e) => documentedSet.has(`${e.operationId} ${e.status}`)).map((e) => e.status),
-  );
+  const statusesBy = (keep: (entry: Received) => boolean) =>
+    new Set(
+      received
+        .filter((e) => keep(e) && documentedSet.has(`${e.operationId} ${e.status}`))
+        .map((e) => e.status),
+    );
+  const receivedStatuses = statusesBy(() => true);
+  const naturalStatuses = statusesBy((e) => e.via !== 'fault');
+  const reachedBySimulation = covered.filter((pair) => natural.has(pair)).length;
   return {
     operationsTotal: operations.length,
     operationsTested: operations.filter((op) => tested.has(op.operationId)).length,
     untested: operations.filter((op) => !tested.has(op.operationId)).map((op) => op.operationId),
     documented: documented.length,
     covered: covered.length,
-    coveredOnlyByFaults: covered.filter((pair) => !natural.has(pair)).length,
+    reachedBySimulation,
+    coveredOnlyByFaults: covered.length - reachedBySimulation,
     uncovered: documented.filter((pair) => !all.has(pair)),
     unreachedErrorStatuses: [...errorStatuses].filter((s) => !receivedStatuses.has(s)).sort(),
+    errorStatusesOnlyByFaults: [...receivedStatuses]
+      .filter((s) => s >= 400 && !naturalStatuses.has(s))
+      .sort(),
     generatedRequests: received.filter((e) => e.via === 'property').length,
-    percent: documented.length === 0 ? 100 : (100 * covered.length) / documented.length,
   };
 }
 
 export function formatReport(report: CoverageReport): string {
+  const share = (count: number) =>
+    `${count}/${report.documented} (${(report.documented === 0 ? 100 : (100 * count) / report.documented).toFixed(1)} %)`;
   const lines = [
-    `contract coverage: operations ${report.operationsTested}/${report.operationsTotal}, ` +
-      `responses ${report.covered}/${report.documented} (${report.percent.toFixed(1)} %), ` +
-      `${report.coveredOnlyByFaults} of them only through fault injection; ` +
-      `generated requests: ${report.generatedRequests}`,
+    `contract coverage: operations ${report.operationsTested}/${report.operationsTotal}; ` +
+      `documented responses reached by the simulation ${share(report.reachedBySimulation)}, ` +
+      `only through injected faults ${share(report.coveredOnlyByFaults)}, ` +
+      `received in all ${share(report.covered)}; generated requests: ${report.generatedRequests}`,
   ];
+  if (report.errorStatusesOnlyByFaults.length > 0) {
+    lines.push(
+      `  error statuses received only through injected faults: ${report.errorStatusesOnlyByFaults.join(', ')}`,
+    );
+  }
   if (report.uncovered.length > 0) {
     const shown = report.uncovered.slice(0, 30).join(', ');
     const more = report.uncovered.length > 30 ? ` and ${report.uncovered.length - 30} more` : '';

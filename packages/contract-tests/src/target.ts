@@ -6,6 +6,7 @@ import {
   createServer,
   ManualClock,
   scratchStore,
+  StrictMemoryStore,
   type BrokerageServer,
   type ServerOptions,
 } from '@brokerage/server';
@@ -37,8 +38,9 @@ export function externalHeaders(env: NodeJS.ProcessEnv = process.env): Record<st
   return headers;
 }
 
-/** `BROKERAGE_TEST_STORE=redis`: the in-process servers keep their state on a scratch Redis of
- * the suite's own (one per test process, a key prefix per server), as a shared sandbox does. */
+/** `BROKERAGE_TEST_STORE=redis` (the fuller tier): the in-process servers keep their state on a
+ * scratch Redis of the suite's own (one per test process, a key prefix per server), as a shared
+ * sandbox does. Otherwise on a strict memory store, which keeps records as Redis does. */
 const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
 
 /** Starts the reference server on a loopback port (pacing off unless asked for). */
@@ -48,7 +50,7 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
   const server = createServer({
     clock,
     pacing: false,
-    ...(scratch ? { store: scratch.store } : {}),
+    store: scratch?.store ?? new StrictMemoryStore(),
     ...options,
     streaming: { validateMessages: true, ...options.streaming },
   });

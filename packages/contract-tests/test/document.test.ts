@@ -2,7 +2,7 @@
 // are sent as requests; the gate (an operation without a contract test, a route the document
 // lacks, an operation the server does not serve) works.
 import { contractClient, type BrokerageClient } from '../src/client.js';
-import { coverageReport } from '../src/coverage.js';
+import { coverageReport, formatReport } from '../src/coverage.js';
 import { gateFailures } from '../src/coverage-gate.js';
 import {
   document,
@@ -129,6 +129,26 @@ describe('the gate', () => {
       i === 0 ? { ...entry, via: 'property' as const } : entry,
     );
     expect(coverageReport(operations, received).untested).toEqual([operations[0]?.operationId]);
+  });
+
+  it('counts the responses reached only through injected faults apart', () => {
+    const errorOf = (op: DocumentOperation) =>
+      [...op.responses.keys()].find((status) => status >= 400) ?? 0;
+    const [first, second] = operations.filter((op) => op.responses.has(200) && errorOf(op) > 0) as [
+      DocumentOperation,
+      DocumentOperation,
+    ];
+    const received = [
+      { operationId: first.operationId, status: 200, via: 'contract' as const },
+      { operationId: first.operationId, status: errorOf(first), via: 'fault' as const },
+      { operationId: second.operationId, status: errorOf(second), via: 'fault' as const },
+      { operationId: second.operationId, status: errorOf(second), via: 'contract' as const },
+    ];
+    const report = coverageReport(operations, received);
+    expect([report.covered, report.reachedBySimulation, report.coveredOnlyByFaults]).toEqual([
+      3, 2, 1,
+    ]);
+    expect(formatReport(report)).toContain('only through injected faults 1/');
   });
 });
 

@@ -47,6 +47,7 @@ export {
   type StreamingOptions,
   type StreamingServer,
 } from './streaming/streaming-server.js';
+export { StrictMemoryStore } from './store/strict-memory.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 export { readMarketDataFile } from './market-data-file.js';
 export type { MarketDataSource } from './domain/market/replay/market-data-source.js';

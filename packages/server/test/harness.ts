@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createServer, type BrokerageServer, type ServerOptions } from '../src/app.js';
 import { ManualClock } from '../src/domain/kernel/clock.js';
 import { scratchStore } from '../src/store/redis/scratch-redis.js';
+import { StrictMemoryStore } from '../src/store/strict-memory.js';
 
 export interface Harness extends BrokerageServer {
   baseUrl: string;
@@ -27,8 +28,9 @@ export interface Answer {
  * sends it on control requests that carry no authorization of their own. */
 export const harnessControlToken = 'harness-admin-token';
 
-/** `BROKERAGE_TEST_STORE=redis`: every server of the harness keeps its state on a Redis of the
- * tests' own (started with the first server, under a prefix per server; stopped with the last). */
+/** `BROKERAGE_TEST_STORE=redis` (the fuller tier): every server of the harness keeps its state on
+ * a Redis of the tests' own (started with the first server, under a prefix per server; stopped
+ * with the last). Otherwise on a strict memory store, which keeps records as Redis does. */
 const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
 
 /** A reference server on a free loopback port, with a manual clock (no real waiting). In hosted
@@ -42,7 +44,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
         ? harnessControlToken
         : undefined;
   const scratch = options.store === undefined && onRedis ? await scratchStore() : undefined;
-  const store = options.store ?? scratch?.store;
+  const store = options.store ?? scratch?.store ?? new StrictMemoryStore();
   const server = createServer({
     clock,
     pacing: false,

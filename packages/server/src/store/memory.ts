@@ -136,10 +136,15 @@ export class MemoryStore implements Store {
   collection<Name extends keyof Collections>(name: Name): MapCollection<Collections[Name]> {
     let collection = this.#collections.get(name);
     if (!collection) {
-      collection = new MapCollection<unknown>();
+      collection = this.createCollection();
       this.#collections.set(name, collection);
     }
     return collection as MapCollection<Collections[Name]>;
+  }
+
+  /** A new, empty collection (a subclass may keep its records otherwise: strict-memory.ts). */
+  protected createCollection(): MapCollection<unknown> {
+    return new MapCollection<unknown>();
   }
 
   clear(): void {
