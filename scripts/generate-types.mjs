@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Generates the TypeScript types of @brokerage/types from the bundled document, and the list of
-// its operations' routes (method, path template, operationId) as data; then the types of the
-// streaming document (generate-streaming-types.mjs).
+// Generates the TypeScript types of @brokerage/types from the bundled document and from the
+// control API's bundled document, and the list of their operations' routes (method, path
+// template, operationId) as data; then the types of the streaming document
+// (generate-streaming-types.mjs).
 // Usage: node scripts/generate-types.mjs [--out-root DIR]   (reads the bundle under DIR too)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -88,14 +89,21 @@ export const globalPacing = {
 `;
 }
 
-export async function generateTypes(outRoot = repoRoot) {
-  const { bundleYaml, bundleJson, controlBundleJson, types, operationRoutes } = artefacts(outRoot);
+/** The types of one bundled OpenAPI document, written to `out`. */
+async function writeDocumentTypes(bundleYaml, out, source) {
   const ast = await openapiTS(pathToFileURL(bundleYaml), {
     alphabetize: false,
     defaultNonNullable: false,
   });
-  mkdirSync(dirname(types), { recursive: true });
-  writeFileSync(types, banner + astToString(ast));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, banner.replace('openapi/', source) + astToString(ast));
+}
+
+export async function generateTypes(outRoot = repoRoot) {
+  const { bundleYaml, bundleJson, controlBundleYaml, controlBundleJson } = artefacts(outRoot);
+  const { types, controlTypes, operationRoutes } = artefacts(outRoot);
+  await writeDocumentTypes(bundleYaml, types, 'openapi/');
+  await writeDocumentTypes(controlBundleYaml, controlTypes, 'openapi/control/');
   const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
   writeFileSync(operationRoutes, routesSource(read(bundleJson), read(controlBundleJson)));
   await generateStreamingTypes(outRoot);

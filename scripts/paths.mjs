@@ -28,6 +28,7 @@ export const artefacts = (root = repoRoot) => ({
   operationRoutes: join(root, 'packages', 'types', 'src', 'generated', 'operation-routes.ts'),
   controlBundleYaml: join(root, 'packages', 'types', 'generated', 'control.openapi.yaml'),
   controlBundleJson: join(root, 'packages', 'types', 'generated', 'control.openapi.json'),
+  controlTypes: join(root, 'packages', 'types', 'src', 'generated', 'control.ts'),
   streamingBundleYaml: join(root, 'packages', 'types', 'generated', 'asyncapi.yaml'),
   streamingBundleJson: join(root, 'packages', 'types', 'generated', 'asyncapi.json'),
   streamingTypes: join(root, 'packages', 'types', 'src', 'generated', 'streaming.ts'),

@@ -1,14 +1,12 @@
 import {
-  constants,
-  createDiffieHellman,
-  createHmac,
-  createPrivateKey,
-  privateDecrypt,
-  randomBytes,
-  sign,
-} from 'node:crypto';
-import { baseString, percentEncode } from '../src/domain/auth/oauth1/signature.js';
-import { signedBytes } from '../src/domain/auth/oauth1/diffie-hellman.js';
+  authorizationHeader,
+  baseString,
+  decryptPkcs1v15,
+  deriveLiveSessionToken,
+  signHmacSha256,
+  signRsaSha256,
+} from '@brokerage/types/oauth1';
+import { createDiffieHellman, createPrivateKey, randomBytes } from 'node:crypto';
 import { testConsumerKeys } from '../src/fixtures/test-consumer.js';
 import type { Answer, Harness } from './harness.js';
 
@@ -49,18 +47,13 @@ export class TestConsumer {
     const base = baseString(method, this.server.baseUrl + urlPath, params);
     const signature =
       'rsa' in signing
-        ? sign('sha256', Buffer.from((signing.prepend ?? '') + base), this.signatureKey).toString(
-            'base64',
-          )
-        : createHmac('sha256', signing.hmac).update(base).digest('base64');
-    const all = {
+        ? signRsaSha256(base, this.signatureKey, signing.prepend)
+        : signHmacSha256(base, signing.hmac);
+    return authorizationHeader({
       realm: testConsumer.oauth1.realm,
       ...fields,
       oauth_signature: overrides.oauth_signature ?? signature,
-    };
-    return `OAuth ${Object.entries(all)
-      .map(([k, v]) => `${k}="${percentEncode(v)}"`)
-      .join(', ')}`;
+    });
   }
 
   call(method: string, path: string, authorization: string, body?: unknown): Promise<Answer> {
@@ -88,7 +81,7 @@ export class TestConsumer {
     const answer = await this.call('POST', path, this.header('POST', path, extra, { rsa: true }));
     if (answer.status !== 200) throw new Error(`access_token ${answer.status}`);
     this.accessToken = answer.body.oauth_token;
-    this.secret = decryptPkcs1(
+    this.secret = decryptPkcs1v15(
       testConsumer.oauth1.encryptionPrivateKey,
       Buffer.from(answer.body.oauth_token_secret, 'base64'),
     );
@@ -116,7 +109,7 @@ export class TestConsumer {
     if (answer.status === 200) {
       const b = String(answer.body.diffie_hellman_response);
       const k = dh.computeSecret(Buffer.from(b.length % 2 ? `0${b}` : b, 'hex'));
-      this.liveSessionToken = createHmac('sha1', signedBytes(k)).update(this.secret).digest();
+      this.liveSessionToken = deriveLiveSessionToken(k, this.secret);
     }
     return answer;
   }
@@ -137,16 +130,4 @@ export class TestConsumer {
     );
     return this.call(method, path, header, body);
   }
-}
-
-/** RSA PKCS#1 v1.5 decryption done by hand: Node 20 refuses that padding in privateDecrypt. */
-export function decryptPkcs1(privateKeyPem: string, ciphertext: Buffer): Buffer {
-  const block = privateDecrypt(
-    { key: privateKeyPem, padding: constants.RSA_NO_PADDING },
-    ciphertext,
-  );
-  const separator = block.indexOf(0, 2);
-  if (block[0] !== 0 || block[1] !== 2 || separator < 10)
-    throw new Error('bad PKCS#1 v1.5 padding');
-  return block.subarray(separator + 1);
 }

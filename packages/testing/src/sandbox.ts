@@ -14,7 +14,7 @@ import {
 
 /** Bars as values: `t` the bar's start (epoch milliseconds), then open, high, low, close and
  * volume if known. */
-export type ReplayedBars = Extract<MarketDataSource, { bars: unknown }>['bars'];
+export type ReplayedBars = NonNullable<MarketDataSource['bars']>;
 
 /** Market data to replay: a CSV text, bars as values, or any source the server reads (a saved
  * history answer as `{ history }`, `day` to move the bars to another date). */

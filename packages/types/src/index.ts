@@ -1,5 +1,6 @@
 // Types of the brokerage Web API, generated from the document, and a few helpers to name them.
 import type { components, operations, paths } from './generated/openapi.js';
+import type { ParametersOf, RequestBodyOf, ResponseBodyOf, StatusOf } from './operation-types.js';
 
 export type { components, operations, paths };
 
@@ -12,35 +13,26 @@ export type OperationId = keyof operations;
 /** A component schema by name: `Schema<'Ledger'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-type ContentOf<T> = T extends { content: infer Content } ? Content[keyof Content] : never;
-
 /** The request body of an operation: `Body<'placeOrders'>`. */
-export type Body<Op extends OperationId> = ContentOf<NonNullable<operations[Op]['requestBody']>>;
+export type Body<Op extends OperationId> = RequestBodyOf<operations[Op]>;
 
 /** The documented statuses of an operation. */
-export type Status<Op extends OperationId> = keyof operations[Op]['responses'] & number;
+export type Status<Op extends OperationId> = StatusOf<operations[Op]>;
 
 /** The body of one documented response of an operation: `ResponseBody<'getLedger', 400>`. */
-export type ResponseBody<Op extends OperationId, Code extends Status<Op>> = ContentOf<
-  operations[Op]['responses'][Code]
+export type ResponseBody<Op extends OperationId, Code extends Status<Op>> = ResponseBodyOf<
+  operations[Op],
+  Code
 >;
 
 /** The 200 body of an operation: `Ok<'getLedger'>`. */
 export type Ok<Op extends OperationId> = 200 extends Status<Op> ? ResponseBody<Op, 200> : never;
 
 /** Path parameters of an operation. */
-export type PathParams<Op extends OperationId> = operations[Op]['parameters'] extends {
-  path?: infer P;
-}
-  ? NonNullable<P>
-  : never;
+export type PathParams<Op extends OperationId> = ParametersOf<operations[Op], 'path'>;
 
 /** Query parameters of an operation. */
-export type QueryParams<Op extends OperationId> = operations[Op]['parameters'] extends {
-  query?: infer Q;
-}
-  ? NonNullable<Q>
-  : never;
+export type QueryParams<Op extends OperationId> = ParametersOf<operations[Op], 'query'>;
 
 import { globalPacing, operationRoutes } from './generated/operation-routes.js';
 

@@ -1,11 +1,16 @@
 import {
-  constants,
+  authorizationHeader,
+  baseString,
+  decryptPkcs1v15,
+  deriveLiveSessionToken,
+  liveSessionTokenSignature,
+  signHmacSha256,
+  signRsaSha256,
+} from '@brokerage/types/oauth1';
+import {
   createDiffieHellman,
-  createHmac,
   createPrivateKey,
-  privateDecrypt,
   randomBytes,
-  sign,
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
@@ -46,42 +51,6 @@ export interface OAuth1Provider extends AuthProvider {
   accessToken(): Promise<{ token: string; secret: string }>;
   /** When the current live session token expires (epoch ms), or undefined before the first one. */
   expiresAt(): number | undefined;
-}
-
-/** RFC 3986 percent-encoding, as OAuth 1.0a requires. */
-export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-/** The signature base string: METHOD&url&sorted parameters, each percent-encoded. */
-export function baseString(method: string, url: string, params: [string, string][]): string {
-  const encoded = params
-    .map(([key, value]) => [percentEncode(key), percentEncode(value)] as const)
-    .sort(([ka, va], [kb, vb]) => (ka === kb ? (va < vb ? -1 : va > vb ? 1 : 0) : ka < kb ? -1 : 1))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('&');
-  return [method.toUpperCase(), percentEncode(url), percentEncode(encoded)].join('&');
-}
-
-/** K as Java's BigInteger.toByteArray(): no leading zeros, one 0x00 when the top bit is set. */
-export function signedBytes(value: Buffer): Buffer {
-  let start = 0;
-  while (start < value.length - 1 && value[start] === 0) start++;
-  const trimmed = value.subarray(start);
-  return (trimmed[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed;
-}
-
-/** RSA PKCS#1 v1.5 decryption. Node 20 refuses that padding in privateDecrypt (a server-side
- * timing-oracle fix), so the padding is removed by hand; a client is no oracle. */
-export function decryptPkcs1v15(key: KeyObject, ciphertext: Buffer): Buffer {
-  const block = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, ciphertext);
-  const separator = block.indexOf(0, 2);
-  if (block[0] !== 0 || block[1] !== 2 || separator < 10)
-    throw new Error('OAuth 1.0a: cannot decrypt the access token secret');
-  return block.subarray(separator + 1);
 }
 
 const privateKeyOf = (key: string | KeyObject) =>
@@ -126,10 +95,7 @@ export function oauth1(options: OAuth1Options): OAuth1Provider {
       ...extra,
     };
     const signature = signWith(baseString(method, url, [...Object.entries(fields), ...params]));
-    const all = { realm, ...fields, oauth_signature: signature };
-    return `OAuth ${Object.entries(all)
-      .map(([key, value]) => `${key}="${percentEncode(value)}"`)
-      .join(', ')}`;
+    return authorizationHeader({ realm, ...fields, oauth_signature: signature });
   }
 
   /** POSTs one of the RSA-SHA256-signed token requests; answers its JSON. */
@@ -144,8 +110,7 @@ export function oauth1(options: OAuth1Options): OAuth1Provider {
       url,
       [],
       { ...extra, oauth_signature_method: 'RSA-SHA256' },
-      (text) =>
-        sign('sha256', Buffer.from(prepend + text, 'utf8'), signatureKey).toString('base64'),
+      (text) => signRsaSha256(text, signatureKey, prepend),
     );
     const response = await send(new Request(url, { method: 'POST', headers: { authorization } }));
     if (!response.ok) throw new Error(`OAuth 1.0a: ${path} answered ${response.status}`);
@@ -180,8 +145,8 @@ export function oauth1(options: OAuth1Options): OAuth1Provider {
       secretBytes.toString('hex'),
     );
     const shared = dh.computeSecret(hexBytes(String(answer.diffie_hellman_response)));
-    const key = createHmac('sha1', signedBytes(shared)).update(secretBytes).digest();
-    const check = createHmac('sha1', key).update(options.consumerKey, 'utf8').digest();
+    const key = deriveLiveSessionToken(shared, secretBytes);
+    const check = Buffer.from(liveSessionTokenSignature(key, options.consumerKey), 'hex');
     const expected = Buffer.from(String(answer.live_session_token_signature), 'hex');
     if (check.length !== expected.length || !timingSafeEqual(check, expected)) {
       throw new Error('OAuth 1.0a: the live session token does not match the server signature');
@@ -227,7 +192,7 @@ export function oauth1(options: OAuth1Options): OAuth1Provider {
       `${url.protocol}//${url.host}${url.pathname}`,
       params,
       { oauth_token: token, oauth_signature_method: 'HMAC-SHA256' },
-      (text) => createHmac('sha256', key).update(text, 'utf8').digest('base64'),
+      (text) => signHmacSha256(text, key),
     );
     const headers = new Headers(request.headers);
     headers.set('authorization', authorization);

@@ -1,123 +1,42 @@
-import { createAllocationGroup, type AllocationMethod } from '../domain/accounts/allocation.js';
+import { createAllocationGroup } from '../domain/accounts/allocation.js';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
-import type { PositionTarget } from '../domain/advisor-models/model.js';
 import type { TypeCode } from '../domain/notifications/model.js';
 import { isTypeCode } from '../domain/notifications/notification-types.js';
 import type { Notifications } from '../domain/notifications/notifications.js';
 import { isAdvanceable, type Clock } from '../domain/kernel/clock.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
-import type { Fixtures, User } from '../domain/accounts/model.js';
-import { walkPrices, type PriceWalk } from '../domain/market/price-walk.js';
+import type { User } from '../domain/accounts/model.js';
+import { walkPrices } from '../domain/market/price-walk.js';
 import type { Session } from '../domain/auth/sessions.js';
 import type { Prompts } from '../domain/orders/prompts.js';
 import { isValidPrice, maxPrice } from '../domain/market/market.js';
-import {
-  advanceMarket,
-  maxMarketJumpMs,
-  regimeOf,
-  setRegime,
-  type MarketRegime,
-} from '../domain/market/regimes.js';
+import { advanceMarket, maxMarketJumpMs, regimeOf, setRegime } from '../domain/market/regimes.js';
 import { injectableStatuses, type FaultInjector } from '../http/faults.js';
 import type { LookupThrottle } from '../http/lookup-throttle.js';
 import type { RequestPacer } from '../http/pacing.js';
 import type { OperationId } from '@brokerage/types';
+import type { ControlSchema } from '@brokerage/types/control';
 import { fixtureProblems } from './fixtures-check.js';
 import type { MarketReplay, ReplayState } from '../domain/market/replay/market-replay.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 
-/** What the server holds after a reset or a fixtures load. */
-export interface StateSummary {
-  seed: number;
-  users: number;
-  accounts: number;
-  instruments: number;
-  /** The gateway's session (gateway mode). */
-  gatewaySession?: string;
-}
-
-export interface ControlSession {
-  session: string;
-  /** `api=<session>`: the Cookie header value that carries the session. */
-  cookie: string;
-  username: string;
-  userId: number;
-  brokerage: boolean;
-  selectedAccount: string;
-}
-
-/** A walk as the control API takes it. */
-export interface PriceWalkRequest extends PriceWalk {
-  /** The contracts to walk (default: every one with market data but options). */
-  conids?: number[];
-  /** One step every this many milliseconds of the server's clock (default: every step at once). */
-  intervalMs?: number;
-}
-
-export interface PriceEntry {
-  conid: number;
-  price: number;
-}
-
-export interface ClockState {
-  /** Epoch milliseconds. */
-  now: number;
-  /** ISO 8601. */
-  time: string;
-}
-
-export interface FaultRequest {
-  /** Delay before the operation runs, on the server's clock, until cleared (0 removes it). */
-  latencyMs?: number;
-  /** Status the next requests fail with (400, 401, 403, 404, 429, 500, 503). */
-  status?: number;
-  message?: string;
-  /** How many requests fail; every request until cleared when absent. */
-  times?: number;
-}
-
-export interface PromptRequest {
-  orderId: number;
-  text?: string;
-  options?: string[];
-}
-
-/** A raised prompt, as the service's `ntf` message carries it. */
-export interface RaisedPrompt {
-  orderId: number;
-  reqId: string;
-  text: string;
-  options: string[];
-  prompt: true;
-}
-
-export interface FaultState extends FaultRequest {
-  operationId: string;
-  latencyMs: number;
-}
-
-export interface SeedNotification {
-  username: string;
-  typecode: string;
-  title: string;
-  content: string;
-}
-
-export interface SeedAllocationGroup {
-  username: string;
-  name: string;
-  accounts: { name: string; amount?: number }[];
-  method?: AllocationMethod;
-}
-
-export interface SeedModel {
-  username: string;
-  model: string;
-  desc?: string;
-  positionTargets: PositionTarget[];
-}
+// The control API's requests and answers are the types generated from its document
+// (openapi/control/), under shorter names.
+type StateSummary = ControlSchema<'StateSummary'>;
+type ControlSession = ControlSchema<'ControlSession'>;
+type PriceWalkRequest = ControlSchema<'PriceWalkRequest'>;
+type PriceEntry = ControlSchema<'Price'>;
+type ClockState = ControlSchema<'ClockState'>;
+type FaultRequest = ControlSchema<'FaultRequest'>;
+type FaultState = ControlSchema<'Fault'>;
+type PromptRequest = ControlSchema<'PromptRequest'>;
+type RaisedPrompt = ControlSchema<'ServerPrompt'>;
+type SeedNotification = ControlSchema<'SeedNotificationRequest'>;
+type SeedAllocationGroup = ControlSchema<'SeedAllocationGroupRequest'>;
+type SeedModel = ControlSchema<'SeedModelRequest'>;
+type MarketRegimeChanges = ControlSchema<'MarketRegimeRequest'>;
 
 export interface ControlsOptions {
   brokerage: Brokerage;
@@ -196,7 +115,7 @@ export class Controls {
 
   /** Replaces the fixtures and resets from them; fixtures that do not hold together answer 400
    * and leave the state as it was. */
-  loadFixtures(fixtures: Fixtures): StateSummary {
+  loadFixtures(fixtures: ControlSchema<'Fixtures'>): StateSummary {
     const problems = fixtureProblems(fixtures, { gatewayUser: this.#options.gatewayUser });
     if (problems.length > 0) throw badRequest(`Invalid fixtures: ${problems.join('; ')}`);
     return this.#restart(
@@ -290,8 +209,8 @@ export class Controls {
   }
 
   setPrice(conid: number, price: number): PriceEntry {
-    const [entry] = this.setPrices([{ conid, price }]);
-    return entry as PriceEntry;
+    this.setPrices([{ conid, price }]);
+    return { conid, price };
   }
 
   /** Sets every price or none: an unknown contract or a bad price changes nothing. */
@@ -310,7 +229,7 @@ export class Controls {
   /** Moves every price with market data (or those of `conids`) by a random walk from the
    * server's seeded source: at once, or with `intervalMs` one step each interval of the server's
    * clock (the answer is then the prices before the first step). */
-  walkPrices(walk: Partial<PriceWalkRequest> = {}): PriceEntry[] {
+  walkPrices(walk: PriceWalkRequest = {}): PriceEntry[] {
     const { brokerage, clock } = this.#options;
     const steps = walk.steps ?? 1;
     const stepPercent = walk.stepPercent ?? 0.5;
@@ -367,7 +286,9 @@ export class Controls {
   }
 
   /** Replays market data on a contract from now on, in place of a replay it had: its price
-   * follows the bars on the server's clock (walks and regimes leave it alone). */
+   * follows the bars on the server's clock (walks and regimes leave it alone). Takes the domain's
+   * source, wider than the document's request (a saved history answer may be any value here:
+   * the replay checks it), so that the in-process API accepts what it always did. */
   replayMarket(conid: number, source: MarketDataSource): ReplayState {
     if (this.#options.timedTasks) {
       // The replay's timers live in this process; processes sharing a store would each replay.
@@ -429,7 +350,7 @@ export class Controls {
   }
 
   /** Changes parts of a contract's market regime (drift, volatility, halt, gap at open). */
-  setMarketRegime(conid: number, changes: Partial<MarketRegime>): MarketRegime & { conid: number } {
+  setMarketRegime(conid: number, changes: MarketRegimeChanges): ControlSchema<'MarketRegime'> {
     const { store, market } = this.#options.brokerage;
     const instrument = market.instrument(conid);
     if (!instrument) throw notFound(`Contract ${conid} does not exist`);

@@ -1,21 +1,75 @@
-import type { MarketRegime } from '../domain/market/regimes.js';
+import { controlOperationRoutes } from '@brokerage/types';
+import type {
+  ControlBody,
+  ControlOk,
+  ControlOperationId,
+  operations,
+} from '@brokerage/types/control';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Fixtures } from '../domain/accounts/model.js';
 import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
-import type {
-  Controls,
-  FaultRequest,
-  PriceEntry,
-  PriceWalkRequest,
-  PromptRequest,
-  SeedAllocationGroup,
-  SeedModel,
-  SeedNotification,
-} from './controls.js';
+import type { Controls } from './controls.js';
 import { controlDocumentFiles } from './document.js';
-import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
+
+/** A control request once validated against the control document: its body as the document types
+ * it (undefined when an optional body is not sent), and its path parameters as written. */
+interface ControlRequest<Op extends ControlOperationId> {
+  body: undefined extends operations[Op]['requestBody']
+    ? ControlBody<Op> | undefined
+    : ControlBody<Op>;
+  params: Request['params'];
+}
+
+/** What each control operation does: its answer is the operation's documented success body
+ * (undefined for a 204). */
+type ControlHandlers = {
+  [Op in ControlOperationId]: (request: ControlRequest<Op>) => ControlOk<Op>;
+};
+
+/** Runs one operation's handler (the signature ties the request's type to the operation). */
+const run = <Op extends ControlOperationId>(
+  handlers: ControlHandlers,
+  operationId: Op,
+  request: ControlRequest<Op>,
+): ControlOk<Op> => handlers[operationId](request);
+
+/** The handler of every operation of the control document, by operationId. */
+function controlHandlers(controls: Controls): ControlHandlers {
+  return {
+    resetState: ({ body }) => controls.reset(body ?? {}),
+    loadFixtures: ({ body }) => controls.loadFixtures(body),
+    createSession: ({ body: { username, brokerage } }) =>
+      controls.createSession(username, brokerage === undefined ? {} : { brokerage }),
+    loginGateway: () => controls.loginGateway(),
+    setPrices: ({ body }) => ({ prices: controls.setPrices(body.prices) }),
+    walkPrices: ({ body }) => ({ prices: controls.walkPrices(body ?? {}) }),
+    setPrice: ({ body, params }) => controls.setPrice(Number(params.conid), body.price),
+    getClock: () => controls.readClock(),
+    advanceClock: ({ body }) => controls.advanceClock(body.ms),
+    setMarketRegime: ({ body, params }) => controls.setMarketRegime(Number(params.conid), body),
+    advanceMarket: ({ body }) => controls.advanceMarket(body.ms),
+    replayMarket: ({ body, params }) => controls.replayMarket(Number(params.conid), body),
+    stopMarketReplay: ({ params }) => {
+      controls.stopReplay(Number(params.conid));
+    },
+    raisePrompt: ({ body }) => controls.raisePrompt(body),
+    injectFault: ({ body, params }) => controls.injectFault(String(params.operationId), body),
+    clearFaults: () => {
+      controls.clearFaults();
+    },
+    postBulletin: ({ body }) => controls.postBulletin(body.message),
+    seedNotification: ({ body }) => controls.seedNotification(body),
+    seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
+    seedModel: ({ body }) => controls.seedModel(body),
+  };
+}
+
+/** A control document path (`/control/prices/{conid}`) as this router's Express path
+ * (`/prices/:conid`): the router is mounted at `/control`. */
+const expressPath = (path: string) => path.replace(/^\/control/, '').replace(/\{([^}]+)\}/g, ':$1');
+
+const routerMethods = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
 
 /** The control API (openapi/control/), to mount at `/control`: requests and answers are
  * validated against its own document; errors are `{error, statusCode}`. */
@@ -24,19 +78,6 @@ export function controlRouter(
   options: { validateResponses: boolean; store: Store },
 ): Router {
   const router = Router();
-  /** A route answering what `work` answers (204 when nothing), run as one unit of work of the
-   * store, so that it is answered once its changes are committed. */
-  const answer =
-    (work: (req: Request) => unknown) =>
-    async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const body = await inUnit(options.store, () => work(req));
-        if (body === undefined) res.status(204).end();
-        else res.json(body);
-      } catch (error) {
-        next(error);
-      }
-    };
   router.use(express.json({ limit: '10mb' }));
   router.use(
     sharedOpenApiValidator(`control responses:${options.validateResponses}`, () => ({
@@ -48,97 +89,23 @@ export function controlRouter(
     })),
   );
 
-  router.post(
-    '/reset',
-    answer((req) => controls.reset((req.body as { seed?: number } | undefined) ?? {})),
-  );
-  router.post(
-    '/fixtures',
-    answer((req) => controls.loadFixtures(req.body as Fixtures)),
-  );
-  router.post(
-    '/sessions',
-    answer((req) => {
-      const { username, brokerage } = req.body as { username: string; brokerage?: boolean };
-      return controls.createSession(username, brokerage === undefined ? {} : { brokerage });
-    }),
-  );
-  router.post(
-    '/gateway/login',
-    answer(() => controls.loginGateway()),
-  );
-  router.post(
-    '/prices',
-    answer((req) => ({
-      prices: controls.setPrices((req.body as { prices: PriceEntry[] }).prices),
-    })),
-  );
-  router.post(
-    '/prices/walk',
-    answer((req) => ({
-      prices: controls.walkPrices((req.body as Partial<PriceWalkRequest> | undefined) ?? {}),
-    })),
-  );
-  router.put(
-    '/prices/:conid',
-    answer((req) =>
-      controls.setPrice(Number(req.params.conid), (req.body as { price: number }).price),
-    ),
-  );
-  router.get(
-    '/clock',
-    answer(() => controls.readClock()),
-  );
-  router.post(
-    '/clock/advance',
-    answer((req) => controls.advanceClock((req.body as { ms: number }).ms)),
-  );
-  router.put(
-    '/market/regimes/:conid',
-    answer((req) =>
-      controls.setMarketRegime(Number(req.params.conid), req.body as Partial<MarketRegime>),
-    ),
-  );
-  router.post(
-    '/market/advance',
-    answer((req) => controls.advanceMarket((req.body as { ms: number }).ms)),
-  );
-  router.put(
-    '/market/replays/:conid',
-    answer((req) => controls.replayMarket(Number(req.params.conid), req.body as MarketDataSource)),
-  );
-  router.delete(
-    '/market/replays/:conid',
-    answer((req) => controls.stopReplay(Number(req.params.conid))),
-  );
-  router.post(
-    '/prompts',
-    answer((req) => controls.raisePrompt(req.body as PromptRequest)),
-  );
-  router.put(
-    '/faults/:operationId',
-    answer((req) => controls.injectFault(String(req.params.operationId), req.body as FaultRequest)),
-  );
-  router.post(
-    '/bulletins',
-    answer((req) => controls.postBulletin((req.body as { message: string }).message)),
-  );
-  router.post(
-    '/notifications',
-    answer((req) => controls.seedNotification(req.body as SeedNotification)),
-  );
-  router.post(
-    '/allocation-groups',
-    answer((req) => controls.seedAllocationGroup(req.body as SeedAllocationGroup)),
-  );
-  router.post(
-    '/models',
-    answer((req) => controls.seedModel(req.body as SeedModel)),
-  );
-  router.delete(
-    '/faults',
-    answer(() => controls.clearFaults()),
-  );
+  const handlers = controlHandlers(controls);
+  for (const { operationId, method, path } of controlOperationRoutes) {
+    // Each operation runs as one unit of work of the store, so that it is answered once its
+    // changes are committed; one without an answer is 204.
+    router[routerMethods[method]](
+      expressPath(path),
+      async (req: Request, res: Response, next: NextFunction) => {
+        try {
+          const body = await inUnit(options.store, () => run(handlers, operationId, req));
+          if (body === undefined) res.status(204).end();
+          else res.json(body);
+        } catch (error) {
+          next(error);
+        }
+      },
+    );
+  }
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const answer = answerFor(error, undefined);

@@ -1,17 +1,18 @@
 import type { Schema } from '@brokerage/types';
+import { deriveLiveSessionToken, liveSessionTokenSignature } from '@brokerage/types/oauth1';
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
 import type { Brokerage } from '../../accounts/brokerage.js';
 import { unauthorized } from '../../kernel/errors.js';
 import { secretHex } from '../../kernel/secrets.js';
 import type { Session } from '../sessions.js';
 import type { Consumer, ConsumerRegistry } from './consumers.js';
-import { exchange, liveSessionToken, tokenSignature } from './diffie-hellman.js';
+import { exchange } from './diffie-hellman.js';
 import type { LiveSessionTokenRecord, OAuthToken } from './records.js';
 import { admitNonce, checkTimestamp } from './replay.js';
 import {
   parseOAuthHeader,
-  verifyHmacSha256,
-  verifyRsaSha256,
+  verifyHmacSha256Request,
+  verifyRsaSha256Request,
   type SignedRequest,
 } from './signature.js';
 
@@ -120,7 +121,10 @@ export class OAuth1 {
     } catch {
       throw unauthorized('invalid diffie_hellman_challenge');
     }
-    const token = liveSessionToken(shared.secret, Buffer.from(access.secretHex ?? '', 'hex'));
+    const token = deriveLiveSessionToken(
+      shared.secret,
+      Buffer.from(access.secretHex ?? '', 'hex'),
+    ).toString('base64');
     const user = this.brokerage.user(access.username ?? '');
     if (!user) throw unauthorized('the access token user no longer exists');
     const previous = this.liveTokens.get(access.token);
@@ -136,7 +140,10 @@ export class OAuth1 {
     });
     return {
       diffie_hellman_response: shared.response,
-      live_session_token_signature: tokenSignature(token, consumer.consumerKey),
+      live_session_token_signature: liveSessionTokenSignature(
+        Buffer.from(token, 'base64'),
+        consumer.consumerKey,
+      ),
       live_session_token_expiration: expiresAt,
     };
   }
@@ -179,8 +186,8 @@ export class OAuth1 {
     const material = prepare(fields, consumer);
     const valid =
       method === 'HMAC-SHA256'
-        ? Buffer.isBuffer(material) && verifyHmacSha256(request, fields, material)
-        : verifyRsaSha256(
+        ? Buffer.isBuffer(material) && verifyHmacSha256Request(request, fields, material)
+        : verifyRsaSha256Request(
             request,
             fields,
             consumer.signatureKey,

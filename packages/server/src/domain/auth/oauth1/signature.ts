@@ -1,33 +1,10 @@
-import { createHmac, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+// The server's side of the signatures: which request was signed, and whether any URL the client
+// may have signed it for checks out. The signing itself is @brokerage/types/oauth1, shared with
+// the client.
+import { baseString, verifyHmacSha256, verifyRsaSha256 } from '@brokerage/types/oauth1';
+import type { KeyObject } from 'node:crypto';
 
-/** RFC 3986 percent-encoding, as OAuth 1.0a requires (stricter than encodeURIComponent). */
-export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-/** The fields of an `Authorization: OAuth ...` header, percent-decoded; undefined when the header
- * is not of the OAuth scheme, and null when it is but cannot be parsed. */
-export function parseOAuthHeader(
-  header: string | undefined,
-): Map<string, string> | undefined | null {
-  if (header === undefined || !/^OAuth\s/i.test(header)) return undefined;
-  const fields = new Map<string, string>();
-  const rest = header.replace(/^OAuth\s+/i, '').trim();
-  if (rest === '') return null;
-  for (const part of rest.split(',')) {
-    const match = /^\s*([A-Za-z0-9_.~-]+)="([^"]*)"\s*$/.exec(part);
-    if (!match?.[1] || match[2] === undefined) return null;
-    try {
-      fields.set(match[1], decodeURIComponent(match[2]));
-    } catch {
-      return null;
-    }
-  }
-  return fields;
-}
+export { parseOAuthHeader } from '@brokerage/types/oauth1';
 
 /** The request as the signature covers it: method, URL without query, and every parameter
  * (OAuth header fields, query and form parameters). */
@@ -40,16 +17,6 @@ export interface SignedRequest {
   authorization: string | undefined;
 }
 
-/** The OAuth 1.0a signature base string: METHOD&url&sorted parameters, each percent-encoded. */
-export function baseString(method: string, url: string, params: [string, string][]): string {
-  const encoded = params
-    .map(([key, value]) => [percentEncode(key), percentEncode(value)] as const)
-    .sort(([ka, va], [kb, vb]) => (ka === kb ? (va < vb ? -1 : va > vb ? 1 : 0) : ka < kb ? -1 : 1))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('&');
-  return [method.toUpperCase(), percentEncode(url), percentEncode(encoded)].join('&');
-}
-
 /** The parameters the signature covers: header fields but `realm` and `oauth_signature`. */
 export function coveredParams(
   fields: Map<string, string>,
@@ -59,30 +26,29 @@ export function coveredParams(
   return [...header, ...request.params];
 }
 
+/** The base strings of the request, one per candidate URL. */
+const baseStrings = (request: SignedRequest, fields: Map<string, string>) =>
+  request.urls.map((url) => baseString(request.method, url, coveredParams(fields, request)));
+
 /** Whether an RSA-SHA256 (PKCS#1 v1.5) signature matches any of the request's base strings. */
-export function verifyRsaSha256(
+export function verifyRsaSha256Request(
   request: SignedRequest,
   fields: Map<string, string>,
   key: KeyObject,
   prepend = '',
 ): boolean {
-  const signature = Buffer.from(fields.get('oauth_signature') ?? '', 'base64');
-  return request.urls.some((url) => {
-    const base = prepend + baseString(request.method, url, coveredParams(fields, request));
-    return verify('sha256', Buffer.from(base, 'utf8'), key, signature);
-  });
+  const signature = fields.get('oauth_signature') ?? '';
+  return baseStrings(request, fields).some((base) =>
+    verifyRsaSha256(base, signature, key, prepend),
+  );
 }
 
 /** Whether an HMAC-SHA256 signature keyed with `key` matches any of the request's base strings. */
-export function verifyHmacSha256(
+export function verifyHmacSha256Request(
   request: SignedRequest,
   fields: Map<string, string>,
   key: Buffer,
 ): boolean {
-  const signature = Buffer.from(fields.get('oauth_signature') ?? '', 'base64');
-  return request.urls.some((url) => {
-    const base = baseString(request.method, url, coveredParams(fields, request));
-    const expected = createHmac('sha256', key).update(base, 'utf8').digest();
-    return expected.length === signature.length && timingSafeEqual(expected, signature);
-  });
+  const signature = fields.get('oauth_signature') ?? '';
+  return baseStrings(request, fields).some((base) => verifyHmacSha256(base, signature, key));
 }

@@ -6,12 +6,15 @@ import { barsFromHistoryAnswer } from './history-answer-bars.js';
 import { checkBars, onDay, sourceBarOf, type ReplayBars, type SourceBar } from './replay-bars.js';
 
 /** Market data to replay on one contract: a CSV text of bars, a saved history answer of the
- * service, or bars as values; `day` (`YYYY-MM-DD`) moves them by whole days to that local date. */
-export type MarketDataSource = (
-  | { csv: string }
-  | { history: unknown }
-  | { bars: readonly { t: number; o: number; h: number; l: number; c: number; v?: number }[] }
-) & { day?: string };
+ * service, or bars as values (exactly one of them, as the control API's `MarketReplayRequest`
+ * says; the first given is read); `day` (`YYYY-MM-DD`) moves them by whole days to that local
+ * date. */
+export interface MarketDataSource {
+  csv?: string;
+  history?: unknown;
+  bars?: readonly { t: number; o: number; h: number; l: number; c: number; v?: number }[];
+  day?: string;
+}
 
 /** The bars of `source`, read and checked for replay on `instrument`'s exchange; bad data fails
  * with a 400 naming the row. */
