@@ -89,33 +89,46 @@ export function comparisonTable(comparison: Comparison): string {
   ].join('\n');
 }
 
-/** A cell as inline code: fenced by more backticks than the text holds in a row, a pipe escaped
- * (GitHub's tables need it even inside code). */
+/** A cell as inline code: fenced by more backticks than the text holds in a row (with a space
+ * inside when it starts or ends with one), a pipe escaped (GitHub's tables need it even inside
+ * code). */
 function code(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  const padding = longest ? ' ' : '';
+  const padding = /^`|`$/.test(text) ? ' ' : '';
   return `${fence}${padding}${text.replace(/\|/g, '\\|')}${padding}${fence}`;
 }
 
-const tableRow = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+/** A Markdown table, its columns aligned as prettier writes them: numbers to the right. */
+function markdownTable(headings: string[], rows: (string | number)[][]): string[] {
+  const right = headings.map((_, column) => typeof rows[0]?.[column] === 'number');
+  const widths = headings.map((heading, column) =>
+    Math.max(3, heading.length, ...rows.map((row) => String(row[column]).length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (right[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join(' | ')} |`;
+  const rule = widths.map((width, column) =>
+    right[column] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width),
+  );
+  return [line(headings), `| ${rule.join(' | ')} |`, ...rows.map((row) => line(row.map(String)))];
+}
 
 /** The same report as Markdown: the operations' table, the differences' table, the verdict. */
 export function comparisonMarkdown(comparison: Comparison): string {
   const rows = rowsOf(comparison);
   const details = detailsOf(rows);
   const lines = [
-    tableRow(['operation', ...countHeadings]),
-    tableRow(['---', ...countHeadings.map(() => '---:')]),
-    ...rows.map((row) => tableRow([code(row.operation), ...countsOf(row)])),
+    ...markdownTable(
+      ['operation', ...countHeadings],
+      rows.map((row) => [code(row.operation), ...countsOf(row)]),
+    ),
     '',
   ];
   if (details.length) {
     lines.push(
-      tableRow(['operation', 'difference', 'where', 'recorded', 'now']),
-      tableRow(['---', '---', '---', '---', '---']),
-      ...details.map((detail) =>
-        tableRow([
+      ...markdownTable(
+        ['operation', 'difference', 'where', 'recorded', 'now'],
+        details.map((detail) => [
           code(detail.operation),
           detail.kind,
           code(detail.where),

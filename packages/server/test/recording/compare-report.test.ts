@@ -1,5 +1,6 @@
 // The compare report's two forms for people, the terminal table and Markdown, from one comparison.
 import type { Comparison } from '../../src/recording/compare.js';
+import { format } from 'prettier';
 import { comparisonMarkdown, comparisonTable } from '../../src/recording/compare-report.js';
 
 const comparison: Comparison = {
@@ -49,19 +50,22 @@ describe('the compare report', () => {
     ]);
   });
 
-  it('is the same as Markdown: the operations, the differences (code safe in a cell), the verdict', () => {
-    expect(comparisonMarkdown(comparison).split('\n')).toEqual([
-      '| operation | exchanges | status | shape | messages |',
-      '| --- | ---: | ---: | ---: | ---: |',
-      '| `getLedger` | 1 | 1 | 1 | 0 |',
-      '| `placeOrders` | 1 | 0 | 0 | 1 |',
-      '| `getTickle` | 2 | 0 | 0 | 0 |',
+  it('is the same as Markdown: the operations, the differences (code safe in a cell), the verdict', async () => {
+    const markdown = comparisonMarkdown(comparison);
+    // Aligned as prettier aligns a table, so that it can be pasted into a formatted file as is.
+    expect(await format(markdown, { parser: 'markdown' })).toBe(markdown);
+    expect(markdown.split('\n')).toEqual([
+      '| operation     | exchanges | status | shape | messages |',
+      '| ------------- | --------: | -----: | ----: | -------: |',
+      '| `getLedger`   |         1 |      1 |     1 |        0 |',
+      '| `placeOrders` |         1 |      0 |     0 |        1 |',
+      '| `getTickle`   |         2 |      0 |     0 |        0 |',
       '',
-      '| operation | difference | where | recorded | now |',
-      '| --- | --- | --- | --- | --- |',
-      '| `getLedger` | status | `entry 3` | `200` | `500` |',
-      '| `getLedger` | number as string | `$.BASE.netliquidationvalue` | `number` | `numeric string` |',
-      '| `placeOrders` | message | `$[].message[]` | `` ["Use `LMT`?"] `` | `["A different warning."]` |',
+      '| operation     | difference       | where                        | recorded           | now                        |',
+      '| ------------- | ---------------- | ---------------------------- | ------------------ | -------------------------- |',
+      '| `getLedger`   | status           | `entry 3`                    | `200`              | `500`                      |',
+      '| `getLedger`   | number as string | `$.BASE.netliquidationvalue` | `number`           | `numeric string`           |',
+      '| `placeOrders` | message          | `$[].message[]`              | ``["Use `LMT`?"]`` | `["A different warning."]` |',
       '',
       '**the answers differ in shape or status**',
       '',
@@ -95,9 +99,9 @@ describe('the compare report', () => {
     };
     expect(comparisonMarkdown(same)).toBe(
       [
-        '| operation | exchanges | status | shape | messages |',
-        '| --- | ---: | ---: | ---: | ---: |',
-        '| `getTickle` | 1 | 0 | 0 | 0 |',
+        '| operation   | exchanges | status | shape | messages |',
+        '| ----------- | --------: | -----: | ----: | -------: |',
+        '| `getTickle` |         1 |      0 |     0 |        0 |',
         '',
         '**no difference**',
         '',
