@@ -19,6 +19,15 @@ function niceMax(value) {
   return [1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= value);
 }
 
+/** The opening of a chart: the svg element, a white background and the title (at `titleY`). */
+function frame(width, height, title, titleY = 22) {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${width / 2}" y="${titleY}" text-anchor="middle" font-size="15" font-weight="bold">${escape(title)}</text>`,
+  ];
+}
+
 export function throughputChart({ operations, targets, summary, title }) {
   const width = 760;
   const height = 420;
@@ -32,14 +41,7 @@ export function throughputChart({ operations, targets, summary, title }) {
   const y = (value) => margin.top + plotHeight - (value / max) * plotHeight;
   const groupWidth = plotWidth / operations.length;
   const barWidth = (groupWidth * 0.7) / targets.length;
-  const parts = [];
-  parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
-  );
-  parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  parts.push(
-    `<text x="${width / 2}" y="24" text-anchor="middle" font-size="15" font-weight="bold">${escape(title)}</text>`,
-  );
+  const parts = frame(width, height, title, 24);
   for (let tick = 0; tick <= 5; tick++) {
     const value = (max / 5) * tick;
     parts.push(
@@ -122,11 +124,7 @@ export function lineCharts({ title, xLabel, x, series, lines }) {
     const scaled = logScale ? (value > 0 ? Math.log10(value) : low) : value;
     return high === low ? 0.5 : (scaled - low) / (high - low);
   };
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">${escape(title)}</text>`,
-  ];
+  const parts = frame(width, height, title);
   if (lines.length > 1)
     parts.push(
       ...legend(
@@ -191,4 +189,106 @@ export function soakChart(lines) {
       { label: 'hosted resident memory (MiB)', value: (point) => point.hostedRssMiB },
     ],
   });
+}
+
+/** Round ticks covering [low, high], about `count` of them: a step of 1, 2 or 5 times a power of
+ * ten (niceMax of the raw step). */
+function niceTicks(low, high, count = 5) {
+  const raw = (high - low) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = niceMax(raw / power) * power;
+  const ticks = [];
+  for (let tick = Math.floor(low / step) * step; tick < high + step; tick += step) {
+    ticks.push(Number(tick.toPrecision(12)));
+  }
+  return ticks;
+}
+
+const priceColours = { band: colours.floor, close: colours.validated, B: '#2ca02c', S: '#d62728' };
+
+/** A day's prices beside the fills: each bar's close as a line over its high–low band, and each
+ * fill at its time and price, a triangle up for a buy (`side: 'B'`) and down for a sell (`'S'`).
+ * `bars`: `[{ time, high, low, close }]`, `fills`: `[{ time, price, side }]`, times in epoch
+ * milliseconds, labelled on the half hour in `timeZone` (the exchange's). */
+export function priceChart({ title, subtitle, bars, fills, timeZone }) {
+  const width = 900;
+  const height = 460;
+  const margin = { top: 70, right: 24, bottom: 76, left: 64 };
+  const plotWidth = width - margin.left - margin.right;
+  const plotHeight = height - margin.top - margin.bottom;
+  const times = bars.map((bar) => bar.time);
+  // A bar covers [time, time + width): its range drawn as a step over that minute, its close at
+  // its end, so that a fill inside the bar sits on the bar's range.
+  const barWidth = Math.min(...times.slice(1).map((time, index) => time - times[index]));
+  const [start, end] = [Math.min(...times), Math.max(...times) + barWidth];
+  const ticks = niceTicks(
+    Math.min(...bars.map((bar) => bar.low), ...fills.map((fill) => fill.price)),
+    Math.max(...bars.map((bar) => bar.high), ...fills.map((fill) => fill.price)),
+  );
+  const [low, high] = [ticks[0], ticks.at(-1)];
+  const px = (time) => (margin.left + ((time - start) / (end - start)) * plotWidth).toFixed(1);
+  const py = (price) =>
+    (margin.top + plotHeight - ((price - low) / (high - low)) * plotHeight).toFixed(1);
+  const clockTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const parts = frame(width, height, title);
+  parts.push(
+    `<text x="${width / 2}" y="42" text-anchor="middle" fill="#555">${escape(subtitle)}</text>`,
+  );
+  for (const tick of ticks) {
+    parts.push(
+      `<line x1="${margin.left}" x2="${width - margin.right}" y1="${py(tick)}" y2="${py(tick)}" stroke="#e0e0e0"/>`,
+      `<text x="${margin.left - 8}" y="${Number(py(tick)) + 4}" text-anchor="end">${tick}</text>`,
+    );
+  }
+  const halfHour = 30 * 60_000;
+  for (let time = Math.ceil(start / halfHour) * halfHour; time <= end; time += halfHour) {
+    parts.push(
+      `<line x1="${px(time)}" x2="${px(time)}" y1="${margin.top}" y2="${margin.top + plotHeight}" stroke="#f0f0f0"/>`,
+      `<text x="${px(time)}" y="${margin.top + plotHeight + 18}" text-anchor="middle" font-size="11">${clockTime.format(time)}</text>`,
+    );
+  }
+  const step = (price) =>
+    bars.flatMap((bar) =>
+      [bar.time, bar.time + barWidth].map((at) => `${px(at)},${py(price(bar))}`),
+    );
+  const closes = bars.map((bar) => `${px(bar.time + barWidth)},${py(bar.close)}`);
+  parts.push(
+    `<polygon points="${[...step((bar) => bar.high), ...step((bar) => bar.low).reverse()].join(' ')}" fill="${priceColours.band}" stroke="none"/>`,
+    `<polyline points="${closes.join(' ')}" fill="none" stroke="${priceColours.close}" stroke-width="1.2"/>`,
+  );
+  for (const fill of fills) {
+    const [x, y] = [Number(px(fill.time)), Number(py(fill.price))];
+    // The triangle's point touches the fill's price: from below for a buy, from above for a sell.
+    const d = fill.side === 'B' ? 1 : -1;
+    const points = [
+      [x, y],
+      [x - 5, y + d * 9],
+      [x + 5, y + d * 9],
+    ].map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`);
+    parts.push(
+      `<polygon points="${points.join(' ')}" fill="${priceColours[fill.side]}" stroke="#ffffff" stroke-width="0.8"><title>${escape(`${fill.side === 'B' ? 'bought' : 'sold'} at ${fill.price}, ${clockTime.format(fill.time)}`)}</title></polygon>`,
+    );
+  }
+  parts.push(
+    `<line x1="${margin.left}" x2="${width - margin.right}" y1="${margin.top + plotHeight}" y2="${margin.top + plotHeight}" stroke="#333"/>`,
+    `<text x="${margin.left + plotWidth / 2}" y="${margin.top + plotHeight + 38}" text-anchor="middle">exchange time (${escape(timeZone)})</text>`,
+    `<text transform="translate(18 ${margin.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">price</text>`,
+    ...legend(
+      [
+        ['close of each 1-minute bar', priceColours.close],
+        ['high–low of each bar', priceColours.band],
+        ['buy filled (at its time and price)', priceColours.B],
+        ['sell filled', priceColours.S],
+      ],
+      height - 22,
+      width,
+      margin.left,
+    ),
+  );
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
 }

@@ -133,6 +133,13 @@ describe('record, compare, replay', () => {
         stderr: quiet(),
       },
     );
+    const markdown = new PassThrough();
+    let markdownPrinted = '';
+    markdown.on('data', (chunk: Buffer) => (markdownPrinted += chunk.toString()));
+    await main(['node', 'brokerage-server', 'compare', file, '--against', url, '--markdown'], {
+      stdout: markdown,
+      stderr: quiet(),
+    });
     server.close();
     await second.close();
     if (run.kind !== 'compare') throw new Error('expected compare');
@@ -153,6 +160,19 @@ describe('record, compare, replay', () => {
     ]);
     expect(run.exitCode).toBe(1);
     expect(JSON.parse(printed)).toEqual(run.comparison);
+    // The differences' rows, the alignment's padding collapsed.
+    const differenceRows = markdownPrinted
+      .split('\n')
+      .map((line) => line.replace(/ {2,}/g, ' '))
+      .filter((line) => /^\| `\w+` \| [a-z]/.test(line));
+    expect(differenceRows).toEqual([
+      '| `getPortfolioAccounts` | missing | `$[].displayName` | `string` | `absent` |',
+      '| `getPortfolioAccounts` | extra | `$[].accountLabel` | `absent` | `string` |',
+      '| `getLedger` | number as string | `$.BASE.netliquidationvalue` | `number` | `numeric string` |',
+      expect.stringMatching(
+        /^\| `placeOrders` \| message \| `\$\[\]\.message\[\]` \| `\["You are submitting .*` \| `\["A different warning\."\]` \|$/,
+      ),
+    ]);
   });
 
   it('replays the session byte for byte and names the closest exchange for one never recorded', async () => {

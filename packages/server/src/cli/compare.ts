@@ -1,5 +1,5 @@
 import { compareRecording, type Comparison } from '../recording/compare.js';
-import { comparisonTable } from '../recording/compare-report.js';
+import { comparisonMarkdown, comparisonTable } from '../recording/compare-report.js';
 import { freshSandbox } from '../recording/compare-target.js';
 import type { RecordedEntry } from '../recording/har-entry.js';
 import { streamsOf, type CliIo } from './io.js';
@@ -12,6 +12,7 @@ export interface CompareOptions {
   cookie: string | undefined;
   bearer: string | undefined;
   json: boolean;
+  markdown: boolean;
   seed: number;
 }
 
@@ -22,7 +23,13 @@ export interface CompareRun {
   exitCode: number;
 }
 
-/** `compare`: the table (or JSON) on stdout; exit code 1 when a shape or status differs. */
+/** The report in the form asked for: JSON, Markdown, or the terminal's table. */
+function report(comparison: Comparison, options: CompareOptions): string {
+  if (options.json) return `${JSON.stringify(comparison, null, 2)}\n`;
+  return options.markdown ? comparisonMarkdown(comparison) : comparisonTable(comparison);
+}
+
+/** `compare`: the table (or JSON, or Markdown) on stdout; exit code 1 when a shape or status differs. */
 export async function runCompare(
   entries: RecordedEntry[],
   options: CompareOptions,
@@ -38,9 +45,7 @@ export async function runCompare(
       cookie: options.cookie,
       bearer: options.bearer,
     });
-    stdout.write(
-      options.json ? `${JSON.stringify(comparison, null, 2)}\n` : comparisonTable(comparison),
-    );
+    stdout.write(report(comparison, options));
     return { kind: 'compare', comparison, exitCode: comparison.differs ? 1 : 0 };
   } finally {
     await target.close();

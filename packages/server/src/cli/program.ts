@@ -210,6 +210,11 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     )
     .addOption(new Option('--json', 'the report as JSON on stdout').default(false))
     .addOption(
+      new Option('--markdown', 'the report as Markdown tables on stdout')
+        .default(false)
+        .conflicts('json'),
+    )
+    .addOption(
       new Option('--seed <number>', "the fresh sandbox's seed")
         .default(1)
         .argParser(integer(0, 2 ** 32 - 1)),
