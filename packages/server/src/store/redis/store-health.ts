@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { DomainError } from '../../domain/kernel/errors.js';
 
@@ -5,6 +6,9 @@ import { DomainError } from '../../domain/kernel/errors.js';
  * out: units answer 503 at once until a probe gets an answer), `lost` (its state is gone and this
  * process was told not to re-seed it: it waits to be replaced). */
 export type StoreState = 'ready' | 'degraded' | 'lost';
+
+/** Milliseconds between two probes of an unreachable store that failed at once. */
+const probePauseMs = 100;
 
 /** Seconds a client is told to wait (Retry-After) when the store cannot be reached. */
 export const storeRetryAfterSeconds = 1;
@@ -102,7 +106,11 @@ export class StoreHealth {
         await this.redis.ping();
         if (this.#state === 'degraded') this.#set('ready');
       } catch {
-        // Still unreachable (a timeout paces the next try; a closed connection waits above).
+        // Still unreachable. A timeout paces the next try and a closed connection waits above,
+        // but a PING refused at once (a Redis still loading its file, a stream not writeable)
+        // would loop without yielding: wait a little, on the real clock (this is the connection,
+        // not the simulation).
+        await pause(probePauseMs, undefined, { ref: false });
       }
     }
   }
