@@ -21,3 +21,8 @@ export function invalidRequestStatuses(op: DocumentOperation, kind = ''): number
   if (op.responses.has(op.invalidRequestStatus)) return [op.invalidRequestStatus];
   return [...op.responses.keys()].filter((status) => status >= 400);
 }
+
+/** The account-management operations (`/gw/api/v1`, but single sign-on): they need an OAuth 2.0
+ * bearer token with their scopes, which the property runs do not hold yet (with them a run never
+ * ends); `utilities.test.ts` covers them. */
+export const needsScopedToken = (path: string): boolean => /^\/gw\/api\/v1\/(?!sso)/.test(path);
