@@ -87,7 +87,7 @@ describeInProcess('streaming over the socket', () => {
     server.clock.advance(1000);
     // The market order fills at the first step.
     const trade = (await trades.next()).value;
-    expect(trade?.args[0]).toMatchObject({ conid: String(AAPL), side: 'B', size: 3 });
+    expect(trade?.args[0]).toMatchObject({ conid: AAPL, side: 'B', size: 3 });
     const profit = (await pnl.next()).value;
     expect(profit?.args[`${accountId}.Core`]).toMatchObject({ rowType: 1 });
     const filled = await nextWhere(orders, (m) => m.args.some((o) => o.status === 'Filled'));
