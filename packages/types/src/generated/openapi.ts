@@ -505,6 +505,450 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/bank-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save, confirm or delete a bank instruction
+         * @description Saves, confirms or deletes a bank instruction of an account (the bank account that deposits come from and withdrawals go to). An ACH instruction (`ACH_INSTRUCTION`) is accepted as `PENDING_VERIFICATION`: the service credits two small amounts (under one dollar) to the bank account, and the instruction ends `PROCESSED` once `TRADITIONAL_BANK_INSTRUCTION_VERIFICATION` names it (`pendingInstructionId`) with those two amounts; wrong amounts end the verification `REJECTED`. Wire, predefined-destination and eDDA instructions are processed at once; deleting an unknown instruction is refused. The answer is 202: poll `GET /gw/api/v1/instructions/{instructionId}` for the end. An instruction whose `clientInstructionId` was used before answers that instruction again (no second one is made).
+         *
+         *     Requires a bearer access token with the scope `bank-instructions.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account, or an instruction a rule refuses, 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createBankInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/bank-instructions:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save, confirm or delete several bank instructions
+         * @description The bulk form of `POST /gw/api/v1/bank-instructions`: every instruction of the set is of the kind `instructionType` names, and each is handled on its own (a refused one does not stop the others). The answer lists one result per instruction in the order sent: 202 when every one was accepted, 207 when some were refused (their item has status 422 and the reason). A malformed instruction answers 400 for the whole request, which then makes nothing. Read the set back with `GET /gw/api/v1/instruction-sets/{instructionSetId}`.
+         *
+         *     Requires a bearer access token with the scope `bank-instructions.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createBankInstructionsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/bank-instructions/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read saved bank instructions and recurring transfers
+         * @description Answers at once (201) with a processed query instruction: the saved bank instructions of an account for one method (`QUERY_BANK_INSTRUCTION`, account numbers masked), its recurring deposits and withdrawals (`QUERY_RECURRING_INSTRUCTIONS`), or the transfers one recurring instruction made (`QUERY_RECENT_RECURRING_EVENTS`, by its `ibReferenceId`, the instruction id of the recurring deposit or withdrawal).
+         *
+         *     Requires a bearer access token with the scope `bank-instructions.read`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account or recurring instruction 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["queryBankInstructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/external-cash-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit into or withdraw from an account
+         * @description Accepts a deposit from a bank, or a withdrawal to a saved bank instruction, as a pending instruction (202). It settles one day (24 hours of the service's clock) after it was accepted, or at `dateTimeToOccur` if later: only then does the account's cash change (ledger, summaries, balances). A withdrawal is refused (422, `INSUFFICIENT_FUNDS`) when it exceeds the cash that may be withdrawn: the cash of that currency less the withdrawals still pending; one still short of cash when it settles ends `REJECTED`. A pending instruction may be cancelled (`POST /gw/api/v1/instructions/cancel`) and then never moves money. With `recurringInstructionDetail` the transfer is also kept as a recurring instruction (listed by `POST /gw/api/v1/bank-instructions/query`); only its first transfer is made. Poll `GET /gw/api/v1/instructions/{instructionId}` until it ends; a deposit's answer says when its money is available (`depositDetails.whenAvailable`). An instruction whose `clientInstructionId` was used before answers that instruction again: no instruction moves money twice.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account, an amount not above zero, or a withdrawal beyond the cash available 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createExternalCashTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/external-cash-transfers:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit or withdraw several times
+         * @description The bulk form of `POST /gw/api/v1/external-cash-transfers`: every transfer is of the kind `instructionType` names and each is handled on its own, in the order sent (a withdrawal counts the ones before it as pending). The answer lists one result per transfer: 202 when every one was accepted, 207 when some were refused (422 items with the reason). A malformed transfer answers 400 for the whole request, which then makes nothing.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createExternalCashTransfersBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/external-cash-transfers/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read withdrawable cash or retirement contributions
+         * @description Answers at once (201) with a processed query instruction: the cash of a currency that may be withdrawn now (`QUERY_WITHDRAWABLE_FUNDS`: the cash less the withdrawals still pending, never below zero; with a bank account, the same amount without origination hold), or the contributions of a retirement account for a year (`QUERY_IRA_CONTRIBUTIONS`: the deposits of that year made as contributions, against the yearly limit).
+         *
+         *     Requires a bearer access token with the scope `transfers.read`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["queryExternalCashTransfers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/internal-cash-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move cash between related accounts
+         * @description Moves cash at once between two accounts of the same owner, or of one advisor (its master account and its client accounts): the answer (201) is the processed instruction, and both ledgers show it. Other pairs of accounts are refused (422, `ACCOUNTS_NOT_RELATED`), as is an amount beyond the source's withdrawable cash (422, `INSUFFICIENT_FUNDS`). An instruction whose `clientInstructionId` was used before answers that instruction again.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; a refused transfer 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createInternalCashTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/internal-cash-transfers:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move cash between related accounts, several times
+         * @description The bulk form of `POST /gw/api/v1/internal-cash-transfers`: each transfer is made on its own, in the order sent. One result per transfer: 202 when every one was made, 207 when some were refused (422 items). A malformed transfer answers 400 for the whole request.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createInternalCashTransfersBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/external-asset-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer positions from or to another broker
+         * @description Accepts a delivery of a position from (`IN`) or to (`OUT`) another broker as a pending instruction (202): free of payment by DTC number (`FOP`), from a transfer agent (`DWAC`, incoming only), or with a broker of the complex-asset-transfer list (`COMPLEX_ASSET_TRANSFER`); or a full account transfer (`EXTERNAL_POSITION_TRANSFER`, ACATS or ATON). It settles three days (72 hours of the service's clock) after it was accepted. An incoming delivery then books the position, its cost basis the instrument's price at settlement (the other broker reports no cost); an outgoing one takes it out, and ends `REJECTED` if the account no longer holds that quantity. A full account transfer ends `PROCESSED` without booking positions (the simulation knows nothing held elsewhere). The instrument is named by `conid`, or by ISIN or CUSIP where the catalogue knows it. A pending instruction may be cancelled.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account or instrument, a quantity not above zero, or an outgoing quantity the account does not hold 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createExternalAssetTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/external-asset-transfers:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer several positions from or to other brokers
+         * @description The bulk form of `POST /gw/api/v1/external-asset-transfers`: each delivery is handled on its own. One result per delivery: 202 when every one was accepted, 207 when some were refused (422 items). A malformed delivery answers 400 for the whole request.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createExternalAssetTransfersBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/internal-asset-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a position between related accounts
+         * @description Accepts a move of a position between two accounts of the same owner, or of one advisor, as a pending instruction (202) that settles one day (24 hours of the service's clock) later: the quantity then leaves the source (keeping its average cost) and reaches the target at `transferPrice`, or else at the source's average cost. Other pairs of accounts are refused (422, `ACCOUNTS_NOT_RELATED`), as is a quantity the source does not hold (less what pending transfers already take); one no longer held at settlement ends `REJECTED`.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; a refused transfer 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createInternalAssetTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/internal-asset-transfers:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move several positions between related accounts
+         * @description The bulk form of `POST /gw/api/v1/internal-asset-transfers`: each move is handled on its own, in the order sent. One result per move: 202 when every one was accepted, 207 when some were refused (422 items). A malformed move answers 400 for the whole request.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["createInternalAssetTransfersBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/instructions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending instruction
+         * @description Cancels an instruction that is still pending (a deposit, withdrawal or position transfer before it settles, or an ACH instruction before its verification): it ends `REJECTED` with the error `CANCELLED` and never moves money or positions. The answer (201) is the cancellation itself, processed. An instruction that already ended, or an unknown one, is refused (422).
+         *
+         *     Requires a bearer access token with the scope `instructions.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an instruction that cannot be cancelled 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["cancelInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/instructions/cancel:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel several pending instructions
+         * @description The bulk form of `POST /gw/api/v1/instructions/cancel`: each cancellation is handled on its own. One result per cancellation: 202 when every one was made, 207 when some were refused (422 items). A malformed cancellation answers 400 for the whole request.
+         *
+         *     Requires a bearer access token with the scope `instructions.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["cancelInstructionsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/instructions/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query the recent instructions of an account
+         * @description Accepts a query of the instructions made for an account over the last `daysToGoBack` days, of one kind or all (its transaction history), and answers 202 with the query instruction, already processed: read its result, newest first and at most 1000 instructions over at most 90 days, with `GET /gw/api/v1/instructions/{instructionId}`.
+         *
+         *     Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["queryRecentInstructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/balances/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the withdrawable cash and available equity of an account
+         * @description Answers at once (201) with a processed query instruction (`QUERY_WITHDRAWABLE_CASH_EQUITY`): the cash of the currency that may be withdrawn now (the cash less the withdrawals still pending, never below zero) and the equity available (the account's net liquidation value, in its base currency, converted to the currency asked).
+         *
+         *     Requires a bearer access token with the scope `balances.read`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; an unknown account 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
+         */
+        post: operations["queryBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/instructions/{instructionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the status of an instruction
+         * @description Answers the instruction with the service's id, as it is now: `PENDING` until it ends `PROCESSED` or `REJECTED` (with `error`); poll it after a transfer was accepted. A processed deposit carries `depositDetails`, a processed query its result. When the same client instruction id was sent again for another instruction, the answer is 208 with the first instruction made with it. Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an unknown id 404.
+         */
+        get: operations["getInstructionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/client-instructions/{clientInstructionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the status of an instruction by its client instruction id
+         * @description Answers the instruction made with the caller's client instruction id, as it is now: `PENDING` until it ends `PROCESSED` or `REJECTED` (with `error`); poll it after a transfer was accepted. A processed deposit carries `depositDetails`, a processed query its result. When the same client instruction id was sent again for another instruction, the answer is 208 with the first instruction made with it. Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an unknown id 404.
+         */
+        get: operations["getClientInstructionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/instruction-sets/{instructionSetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the status of a set of instructions
+         * @description Answers every instruction of a set (the instructions of one request, one bulk request's in the order sent) with its status now; each item keeps the status it was answered with (202 accepted, 422 refused). Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an unknown set 404.
+         */
+        get: operations["getInstructionSetStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/tickle": {
         parameters: {
             query?: never;
@@ -4290,6 +4734,930 @@ export interface components {
              *     ]
              */
             suggestedUserName?: string[];
+        };
+        /** @description Saves an ACH bank instruction; the service then credits two small amounts to the bank account, which the holder confirms with `TRADITIONAL_BANK_INSTRUCTION_VERIFICATION`. */
+        BankingAchInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Which ways money may move.
+             * @enum {string}
+             */
+            achType: "DEBIT" | "CREDIT" | "DEBIT_CREDIT";
+            /**
+             * @description The ACH network.
+             * @enum {string}
+             */
+            bankInstructionCode: "CAACH" | "USACH";
+            /** @description Name to save it under. */
+            bankInstructionName: string;
+            /** @description The bank account. */
+            clientAccountInfo: {
+                /** @description Account number. */
+                bankAccountNumber: string;
+                /**
+                 * @description 0 checking, 1 savings, 2 other.
+                 * @enum {number}
+                 */
+                bankAccountTypeCode: 0 | 1 | 2;
+                /** @description The bank. */
+                bankName: string;
+                /** @description Routing number. */
+                bankRoutingNumber: string;
+            };
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+        };
+        /** @description Confirms an ACH instruction with the two small amounts credited to the bank account. */
+        BankingMicroAmountVerification: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The ACH network.
+             * @enum {string}
+             */
+            bankInstructionCode: "USACH" | "CAACH" | "ACHUS" | "WIRE";
+            /** @description Name of the instruction to confirm. */
+            bankInstructionName: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description First amount credited.
+             * @example 0.17
+             */
+            creditAmount1: number;
+            /**
+             * @description Second amount credited.
+             * @example 0.42
+             */
+            creditAmount2: number;
+            /**
+             * @description The instruction id of the ACH instruction.
+             * @example 1200031
+             */
+            pendingInstructionId: number;
+        };
+        /** @description Deletes a saved bank instruction. */
+        BankingDeleteBankInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Its method.
+             * @enum {string}
+             */
+            bankInstructionMethod: "WIRE" | "ACH";
+            /** @description Its name. */
+            bankInstructionName: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+        };
+        /** @description Saves a bank instruction for withdrawals to a bank identified by BIC or IFSC. */
+        BankingPredefinedDestination: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /**
+             * @description Its method.
+             * @enum {string}
+             */
+            bankInstructionMethod: "LVP" | "SEPA" | "WIRE" | "ACH" | "CPA";
+            /** @description Name to save it under. */
+            bankInstructionName: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description Currency code (ISO 4217). */
+            currency: string;
+            /** @description The receiving bank and account. */
+            financialInstitution: {
+                /** @description Branch code. */
+                branchCode?: string;
+                /**
+                 * @description Kind of branch code.
+                 * @enum {string}
+                 */
+                branchCodeType?: "BSB_AUD" | "BANK_CODE_CAD" | "NONE";
+                /** @description Account at the bank. */
+                clientAccountId: string;
+                /** @description The bank's BIC or IFSC. */
+                identifier: string;
+                /**
+                 * @description Kind of identifier.
+                 * @enum {string}
+                 */
+                identifierType: "BIC" | "IFSC";
+                /** @description The bank. */
+                name: string;
+            };
+        };
+        /** @description Saves an electronic direct debit authorisation (Hong Kong) for deposits. */
+        BankingEddaInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /** @description Account number. */
+            bankAccountNumber: string;
+            /** @description Branch code. */
+            bankBranchCode: string;
+            /** @description Clearing code. */
+            bankClearingCode: string;
+            /** @description Name to save it under. */
+            bankInstructionName: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description The holder's identity document.
+             * @enum {string}
+             */
+            debtorIdentificationDocumentType: "hkId" | "passport" | "chinaId" | "hkMacaoEntryPermit";
+        };
+        /**
+         * @description What an instruction does: a bank instruction, a cash or position transfer, a cancellation or a query.
+         * @example DEPOSIT
+         * @enum {string}
+         */
+        BankingInstructionKind: "ACH_INSTRUCTION" | "CANCEL_INSTRUCTION" | "COMPLEX_ASSET_TRANSFER" | "DELETE_BANK_INSTRUCTION" | "DEPOSIT" | "DWAC" | "EXTERNAL_POSITION_TRANSFER" | "FOP" | "QUERY_RECENT_INSTRUCTIONS" | "QUERY_WITHDRAWABLE_FUNDS" | "INTERNAL_POSITION_TRANSFER" | "INTERNAL_CASH_TRANSFER" | "MICRO_AMOUNT" | "PREDEFINED_DESTINATION_INSTRUCTION" | "TRADITIONAL_BANK_INSTRUCTION_VERIFICATION" | "WITHDRAWAL" | "QUERY_IRA_CONTRIBUTIONS" | "EDDA_INSTRUCTION" | "QUERY_RECENT_RECURRING_EVENTS" | "QUERY_RECURRING_INSTRUCTIONS" | "QUERY_ACCOUNT_BALANCES" | "QUERY_BANK_INSTRUCTION" | "QUERY_WITHDRAWABLE_CASH_EQUITY";
+        /** @description One instruction as the service sees it: its ids, kind and status; a refused one carries `error`; a processed query or deposit carries its own fields. */
+        BankingInstructionResult: {
+            /**
+             * @description The caller's number of the instruction.
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description The service's id of the instruction.
+             * @example 1200031
+             */
+            instructionId: number;
+            /**
+             * @description PENDING until it ends as PROCESSED or REJECTED; PENDING_VERIFICATION: an ACH instruction waiting for its small amounts to be confirmed.
+             * @enum {string}
+             */
+            instructionStatus: "PENDING" | "PROCESSED" | "REJECTED" | "PENDING_VERIFICATION";
+            instructionType: components["schemas"]["BankingInstructionKind"];
+            /** @description The service's reference of what the instruction made (0: none). */
+            ibReferenceId?: number;
+            /** @description A short status code. */
+            code?: string;
+            /** @description A longer status text. */
+            description?: string;
+            /** @description Why the instruction was refused. */
+            error?: {
+                /**
+                 * @description The reason's code.
+                 * @example INSUFFICIENT_FUNDS
+                 */
+                errorCode: string;
+                /** @description The reason. */
+                errorMessage: string;
+            };
+            /** @description The account a query was about. */
+            accountId?: string;
+            /** @description The currency a query was about. */
+            currency?: string;
+            /** @description A deposit: what arrives and when. */
+            depositDetails?: {
+                /** @description Amount. */
+                amount?: number;
+                /** @description Currency. */
+                currency?: string;
+                /** @description When the money is available (settlement), ISO 8601. */
+                whenAvailable?: string;
+                /** @description The provider's answer. */
+                openBanking?: {
+                    /** @description As the provider gave it. */
+                    providerResponse?: Record<string, never>;
+                    /** @description The provider. */
+                    serviceProvider?: string;
+                };
+            };
+            /** @description The instructions of a recent-instructions query. */
+            instructionHistory?: {
+                /** @description How many days back the history reaches at most. */
+                historyMaxDepthNumberOfDays: number;
+                /** @description How many instructions it lists at most. */
+                historyMaxDepthNumberOfInstruction: number;
+                /** @description The instructions, newest first. */
+                result: {
+                    /** @description The caller's number. */
+                    clientInstructionId: number;
+                    /** @description The instruction id. */
+                    ibInstructionId: number;
+                    /** @description Its set. */
+                    instructionSetId: number;
+                    /** @description Its kind. */
+                    instructionType: string;
+                    /** @description When it was made. */
+                    requestDate: string;
+                    /** @description Its status. */
+                    status: string;
+                }[];
+            };
+            /** @description Cash that may be withdrawn. */
+            withdrawableAmount?: number;
+            /** @description Cash that may be withdrawn without borrowing. */
+            withdrawableAmountNoBorrow?: number;
+            /** @description Cash that may move to the master account. */
+            allowedTransferAmountToMaster?: number;
+            /** @description The same without borrowing. */
+            allowedTransferAmountToMasterNoBorrow?: number;
+            /** @description Cash that may be withdrawn, deposits still on hold left out. */
+            withdrawableAmountWithoutOriginationHold?: number;
+            /** @description The same without borrowing. */
+            withdrawableAmountWithoutOriginationHoldNoBorrow?: number;
+            /** @description Equity available. */
+            availableEquityValue?: number;
+            /** @description Cash that may be withdrawn. */
+            withdrawableCashAmount?: number;
+            /** @description The method of the listed bank instructions. */
+            bankInstructionMethod?: string;
+            /** @description The saved bank instructions. */
+            bankInstructionDetails?: {
+                /** @description Account number, masked. */
+                bankAccountNumber: string;
+                /** @description Routing number. */
+                bankRoutingNumber: string;
+                /** @description Currency. */
+                currency: string;
+                /** @description Its name. */
+                instructionName: string;
+                /** @description Its status. */
+                instructionStatus: string;
+                /** @description Kind of bank. */
+                type: string;
+            }[];
+            /** @description The recurring deposits and withdrawals. */
+            recurringInstructions?: {
+                /** @description Amount. */
+                amount?: number;
+                /** @description Method. */
+                bankInstructionMethod?: string;
+                /** @description Bank instruction. */
+                bankInstructionName?: string;
+                /** @description Currency. */
+                currency?: string;
+                /** @description Last day. */
+                endDate?: string;
+                /** @description How often. */
+                frequency?: string;
+                /** @description Its reference (the instruction id). */
+                requestId?: number;
+                /** @description First day. */
+                startDate?: string;
+                /** @description DEPOSIT or WITHDRAWAL. */
+                transactionType?: string;
+            }[];
+            /** @description Amount of the recurring instruction. */
+            amount?: number;
+            /** @description Its method. */
+            method?: string;
+            /** @description Its name. */
+            recurringInstructionName?: string;
+            /** @description Its status. */
+            recurringTransactionStatus?: string;
+            /** @description DEPOSIT or WITHDRAWAL. */
+            recurringTransactionType?: string;
+            /** @description Transfers it made. */
+            transactionHistory?: {
+                /** @description How many at most. */
+                maxNumberOfTransactions?: number;
+                /** @description The transfers. */
+                result?: {
+                    /** @description Its instruction id. */
+                    ibRequestId?: number;
+                    /** @description Its status. */
+                    status?: string;
+                }[];
+            };
+            /** @description Kind of retirement account. */
+            iraType?: string;
+            /** @description The year. */
+            year?: string;
+            /** @description Contributions and limits. */
+            contributions?: {
+                /** @description Still allowed. */
+                allowedContributionLimit: number;
+                /** @description The limit. */
+                maximumContributionLimit: number;
+                /** @description So far this year. */
+                yearToDateContribution: number;
+            }[];
+        };
+        /** @description An instruction and its set, with the status of this answer. */
+        BankingInstructionResponse: {
+            instructionResult?: components["schemas"]["BankingInstructionResult"];
+            /**
+             * @description The set the instruction belongs to (one per request).
+             * @example 3001
+             */
+            instructionSetId: number;
+            /**
+             * @description The HTTP status of this answer (or of this item of a bulk request).
+             * @example 202
+             */
+            status: number;
+        };
+        /** @description One item of a bulk request: accepted (202) or refused (422, with the problem and the refused instruction). */
+        BankingInstructionSetItem: {
+            instructionResult?: components["schemas"]["BankingInstructionResult"];
+            /**
+             * @description The set.
+             * @example 3001
+             */
+            instructionSetId: number;
+            /**
+             * @description 202 accepted, 422 refused.
+             * @example 202
+             */
+            status: number;
+            /** @description Problem kind, for a refused item. */
+            type?: string;
+            /** @description Problem title, for a refused item. */
+            title?: string;
+            /** @description What went wrong, for a refused item. */
+            detail?: string;
+            /** @description The invalid arguments, for a refused item. */
+            invalidArguments?: {
+                /** @description The field. */
+                field?: string;
+                /** @description What is wrong with it. */
+                description?: string;
+            }[];
+        };
+        /** @description A set of instructions (one bulk request), one result per item in the order sent. */
+        BankingInstructionSetResponse: {
+            /** @description One result per instruction of the set. */
+            instructionResults?: components["schemas"]["BankingInstructionSetItem"][];
+            /**
+             * @description The set.
+             * @example 3001
+             */
+            instructionSetId: number;
+            /**
+             * @description 202 when every item was accepted, 207 when some were refused; 200 when read back.
+             * @example 202
+             */
+            status: number;
+        };
+        /** @description Lists the saved bank instructions of an account for one method. */
+        BankingQueryBankInstruction: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /**
+             * @description The method.
+             * @enum {string}
+             */
+            bankInstructionMethod: "ACH" | "WIRE" | "USACH" | "CAACH" | "SEPA" | "eDDA" | "eGIRO" | "OPEN_BANKING";
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+        };
+        /** @description The recent transfers made by a recurring instruction. */
+        BankingQueryRecentRecurringEvents: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description The recurring instruction's reference (its instruction id). */
+            ibReferenceId: number;
+            /** @description How many transfers at most. */
+            numberOfTransactions?: number;
+        };
+        /** @description Lists the recurring deposits and withdrawals of an account. */
+        BankingQueryRecurringInstructions: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+        };
+        /** @description Makes a deposit or withdrawal recurring: its schedule and name. */
+        BankingRecurringDetail: {
+            /**
+             * @description How often it repeats.
+             * @enum {string}
+             */
+            frequency: "MONTHLY" | "QUARTERLY" | "YEARLY";
+            /** @description Name of the recurring instruction. */
+            instructionName: string;
+            /**
+             * @description First day, YYYY-MM-DD.
+             * @example 2025-03-03
+             */
+            startDate: string;
+            /**
+             * @description Last day, YYYY-MM-DD; none: until cancelled.
+             * @example 2026-03-03
+             */
+            endDate?: string;
+        };
+        /** @description A deposit from a bank into the account. */
+        BankingDepositInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Amount to deposit, more than zero.
+             * @example 2500
+             */
+            amount: number;
+            /**
+             * @description How the money comes.
+             * @enum {string}
+             */
+            bankInstructionMethod: "ACH" | "WIRE" | "eDDA" | "OPEN_BANKING";
+            /** @description Name of the saved bank instruction used. */
+            bankInstructionName?: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+            /** @description The sending bank account. */
+            fromAccountNumber?: string;
+            /** @description The sender's reference. */
+            identifier?: string;
+            /**
+             * @description Whether the deposit goes to a retirement account (`true`/`false`).
+             * @enum {string}
+             */
+            isIRA?: "true" | "false";
+            /** @description For a retirement account: where the money comes from and the tax year. */
+            iraDepositDetail?: {
+                /**
+                 * @description Kind of account the money comes from.
+                 * @enum {string}
+                 */
+                fromIraType: "NONE" | "TRADITIONAL" | "ROLLOVER" | "ROTH" | "SEP" | "EDUCATION" | "TRADITIONAL_INHERITED" | "ROTH_INHERITED" | "SEP_INHERITED" | "RETIREMENT_SAVING_PLAN" | "SPOUSAL_RETIREMENT_SAVING_PLAN" | "TAX_FREE_SAVING_ACCOUNT";
+                /**
+                 * @description Kind of contribution.
+                 * @enum {string}
+                 */
+                iraContributionType: "ROLLOVER" | "LATE_ROLLOVER" | "DIRECT_ROLLOVER" | "CONTRIBUTION" | "SPOUSAL_CONTRIBUTION" | "EMPLOYER_SEP_CONTRIBUTION";
+                /**
+                 * @description Tax year it counts for.
+                 * @enum {string}
+                 */
+                iraTaxYearType: "CURRENT" | "PRIOR";
+            };
+            /** @description For `OPEN_BANKING`: the provider that links the bank. */
+            openBanking?: {
+                /**
+                 * @description The provider.
+                 * @enum {string}
+                 */
+                serviceProvider: "PLAID";
+                /** @description The provider's options. */
+                plaidOptions?: {
+                    /** @description Where the provider returns to. */
+                    completionRedirectUri?: string;
+                    /** @description Whether the caller is a mobile application. */
+                    isMobileApp?: boolean;
+                    /** @description Name shown while linking. */
+                    linkDisplayName?: string;
+                };
+            };
+            recurringInstructionDetail?: components["schemas"]["BankingRecurringDetail"];
+            /** @description Name of the sending institution. */
+            senderInstitutionName?: string;
+            /** @description The sending institution. */
+            sendingInstitution?: string;
+            /** @description Free text for the transfer. */
+            specialInstruction?: string;
+        };
+        /** @description A withdrawal from the account to a saved bank instruction. */
+        BankingWithdrawalInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Amount to withdraw, more than zero.
+             * @example 400
+             */
+            amount: number;
+            /**
+             * @description How the money goes.
+             * @enum {string}
+             */
+            bankInstructionMethod: "ACH" | "WIRE" | "SEPA";
+            /** @description Name of the saved bank instruction to pay. */
+            bankInstructionName: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When to send it (not before now).
+             */
+            dateTimeToOccur?: string;
+            /** @description For a retirement account: the taxes withheld. */
+            iraWithdrawalDetail?: {
+                /** @description Federal income tax withheld, percent. */
+                fedIncomeTaxPercentage: number;
+                /**
+                 * @description Kind of distribution.
+                 * @enum {string}
+                 */
+                iraWithholdType: "DIRECT_ROLLOVER" | "ROTH_DISTRIBUTION" | "NORMAL" | "EARLY" | "DEATH" | "EXCESS_CY" | "EXCESS_PY" | "EXCESS_SC";
+                /** @description State code. */
+                stateCd: string;
+                /** @description State income tax withheld, percent. */
+                stateIncomeTaxPercentage: number;
+            };
+            recurringInstructionDetail?: components["schemas"]["BankingRecurringDetail"];
+        };
+        /** @description How much of a currency may be withdrawn now. */
+        BankingQueryWithdrawableFunds: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /** @description The bank account (asks for the amount without origination hold). */
+            bankAccountNumber?: string;
+            /** @description The saved bank instruction. */
+            bankInstructionName?: string;
+            /** @description The bank's routing number. */
+            bankRoutingNumber?: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description Currency code (ISO 4217). */
+            currency: string;
+        };
+        /** @description A retirement account's contributions and limits for a year. */
+        BankingQueryIraContributions: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description The year, four digits. */
+            year: string;
+        };
+        /** @description Cash moved between two accounts of the same owner or advisor. */
+        BankingInternalCashTransfer: {
+            /**
+             * @description Amount to move, more than zero.
+             * @example 1500
+             */
+            amount: number;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description A note kept with the transfer. */
+            clientNote?: string;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When to move it.
+             */
+            dateTimeToOccur?: string;
+            /**
+             * @description The account the cash leaves.
+             * @example U1234567
+             */
+            sourceAccountId: string;
+            /**
+             * @description The account the cash reaches.
+             * @example U1234567
+             */
+            targetAccountId: string;
+        };
+        /** @description The instrument moved: its contract id, or its security id, with its currency. */
+        BankingTradingInstrument: {
+            /**
+             * @description Contract id.
+             * @example 265598
+             */
+            conid?: number;
+            /**
+             * @description Currency code (ISO 4217).
+             * @example USD
+             */
+            currency: string;
+            /** @description The instrument by its security id. */
+            tradingInstrumentDescription?: {
+                /**
+                 * @description Kind of asset.
+                 * @enum {string}
+                 */
+                assetType: "STK" | "CASH" | "UNKNOWN" | "BILL" | "BOND" | "FUND" | "OPT" | "WAR";
+                /**
+                 * @description The security id.
+                 * @example US0378331005
+                 */
+                securityId: string;
+                /**
+                 * @description Kind of security id.
+                 * @enum {string}
+                 */
+                securityIdType: "CUSIP" | "ISIN" | "CASH";
+            };
+        } & (unknown | unknown);
+        /** @description A free-of-payment delivery of a position from (IN) or to (OUT) another broker, by its DTC number. */
+        BankingFopInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description The account at the other broker. */
+            contraBrokerAccountId: string;
+            /** @description The other broker's DTC number. */
+            contraBrokerDtcCode: string;
+            /**
+             * @description IN: into the account; OUT: out of it.
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            /**
+             * @description Quantity delivered, more than zero.
+             * @example 25
+             */
+            quantity: number;
+            tradingInstrument: components["schemas"]["BankingTradingInstrument"];
+        };
+        /** @description A deposit of shares from a transfer agent (DWAC), into the account only. */
+        BankingDwacInstruction: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /** @description Title of the account. */
+            accountTitle?: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description The account at the transfer agent. */
+            contraBrokerAccountId: string;
+            /** @description The holder's tax id. */
+            contraBrokerTaxId: string;
+            /**
+             * @description Always IN.
+             * @enum {string}
+             */
+            direction: "IN";
+            /**
+             * @description Quantity delivered, more than zero.
+             * @example 25
+             */
+            quantity: number;
+            /** @description The agent's reference. */
+            referenceId?: string;
+            tradingInstrument: components["schemas"]["BankingTradingInstrument"];
+        };
+        /** @description A delivery of a position from (IN) or to (OUT) a broker of the complex-asset-transfer list. */
+        BankingComplexAssetTransfer: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /** @description The account at the other broker. */
+            accountIdAtCurrentBroker?: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description The other broker and its contact. */
+            contraBrokerInfo: {
+                /** @description Title of the account there. */
+                accountTitle?: string;
+                /** @description Kind of account there. */
+                accountType: string;
+                /** @description The account there. */
+                brokerAccountId: string;
+                /** @description The broker. */
+                brokerName: string;
+                /** @description Contact e-mail. */
+                contactEmail: string;
+                /** @description Contact name. */
+                contactName?: string;
+                /** @description Contact phone. */
+                contactPhone: string;
+                /** @description The broker's country. */
+                country: string;
+                /** @description The broker's depository id. */
+                depositoryId: string;
+            };
+            /**
+             * @description IN: into the account; OUT: out of it.
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            /** @description Settlement details for a holder not disclosed to the other broker. */
+            nonDisclosedDetail?: {
+                /** @description Buyer or seller BIC. */
+                buyerSellBic?: string;
+                /** @description Member account. */
+                memberAccountId?: string;
+                /** @description Place of settlement BIC. */
+                psetBic?: string;
+                /** @description Receiving or delivering agent BIC. */
+                reagDeagBic?: string;
+                /** @description Safekeeping account. */
+                safeKeepingAccountId?: string;
+                /** @description Settlement day, YYYY-MM-DD. */
+                settleDate: string;
+                /** @description Trade day, YYYY-MM-DD. */
+                tradeDate: string;
+            };
+            /**
+             * @description Quantity delivered, more than zero.
+             * @example 25
+             */
+            quantity: number;
+            tradingInstrument: components["schemas"]["BankingTradingInstrument"];
+        };
+        /** @description A full transfer of an account held at another broker (ACATS, or ATON in Canada) into the account. */
+        BankingExternalPositionTransfer: {
+            /** @description The account at the other broker. */
+            accountAtBroker: string;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /** @description The other broker's id. */
+            brokerId: string;
+            /** @description The other broker. */
+            brokerName: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description The holder's signature. */
+            signature: string;
+            /**
+             * @description Kind of retirement account it comes from.
+             * @enum {string}
+             */
+            sourceIRAType?: "RO" | "RI" | "RT" | "SP" | "ED" | "TH" | "RH" | "SH";
+            /**
+             * @description Transfer system.
+             * @enum {string}
+             */
+            subType: "ACATS" | "ATON";
+            /**
+             * @description Always a full transfer.
+             * @enum {string}
+             */
+            type: "FULL";
+        };
+        /** @description A position moved between two accounts of the same owner or advisor. */
+        BankingInternalPositionTransfer: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description Settlement day, YYYY-MM-DD. */
+            settleDate?: string;
+            /**
+             * @description The account the position leaves.
+             * @example U1234567
+             */
+            sourceAccountId: string;
+            /**
+             * @description The account the position reaches.
+             * @example U1234567
+             */
+            targetAccountId: string;
+            /** @description Trade day, YYYY-MM-DD. */
+            tradeDate?: string;
+            tradingInstrument: components["schemas"]["BankingTradingInstrument"];
+            /** @description Price per unit to book in the target account (its average cost); none: the source's average cost. */
+            transferPrice?: number;
+            /**
+             * @description Quantity to move, more than zero.
+             * @example 10
+             */
+            transferQuantity: number;
+        };
+        /** @description Cancels an instruction still pending. */
+        BankingCancelInstruction: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description The instruction to cancel.
+             * @example 1200031
+             */
+            instructionId: number;
+            /** @description Why. */
+            reason: string;
+        };
+        /** @description The instructions of an account over recent days (its transaction history). */
+        BankingQueryRecentInstructions: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description Which instructions. */
+            transactionHistory: {
+                /** @description Days back from today. */
+                daysToGoBack: number;
+                /**
+                 * @description One kind, or ALL.
+                 * @enum {string}
+                 */
+                transactionType?: "ALL" | "ACH_INSTRUCTION" | "PREDEFINED_DESTINATION_INSTRUCTION" | "WITHDRAWAL" | "DEPOSIT" | "DWAC" | "FOP" | "EDDA_INSTRUCTION" | "TRADITIONAL_BANK_INSTRUCTION_VERIFICATION" | "CANCEL_INSTRUCTION" | "DELETE_BANK_INSTRUCTION" | "EXTERNAL_POSITION_TRANSFER" | "INTERNAL_CASH_TRANSFER" | "INTERNAL_POSITION_TRANSFER" | "COMPLEX_ASSET_TRANSFER";
+            };
+        };
+        /** @description The cash that may be withdrawn and the equity available, in one currency. */
+        BankingQueryWithdrawableCashEquity: {
+            /** @description The brokerage account. */
+            accountId: string;
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /** @description Currency code (ISO 4217). */
+            currency: string;
         };
         /**
          * @description State of the historical market data service (HMDS) for the session. `{"error": "no bridge"}`
@@ -12205,6 +13573,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description The request is well formed, but a business rule refuses it. */
+        ProblemUnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description Nothing with the id in the path is known to the service. */
+        ProblemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description The session is open. */
         TickleOk: {
             headers: {
@@ -12818,6 +14204,990 @@ export interface operations {
             };
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createBankInstruction: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "ACH_INSTRUCTION";
+                    instruction: components["schemas"]["BankingAchInstruction"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "TRADITIONAL_BANK_INSTRUCTION_VERIFICATION";
+                    instruction: components["schemas"]["BankingMicroAmountVerification"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "DELETE_BANK_INSTRUCTION";
+                    instruction: components["schemas"]["BankingDeleteBankInstruction"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "PREDEFINED_DESTINATION_INSTRUCTION";
+                    instruction: components["schemas"]["BankingPredefinedDestination"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "EDDA_INSTRUCTION";
+                    instruction: components["schemas"]["BankingEddaInstruction"];
+                };
+            };
+        };
+        responses: {
+            /** @description The instruction was accepted; its status tells whether it already ended. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createBankInstructionsBulk: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "ACH_INSTRUCTION";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingAchInstruction"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "TRADITIONAL_BANK_INSTRUCTION_VERIFICATION";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingMicroAmountVerification"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "DELETE_BANK_INSTRUCTION";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingDeleteBankInstruction"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "PREDEFINED_DESTINATION_INSTRUCTION";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingPredefinedDestination"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "EDDA_INSTRUCTION";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingEddaInstruction"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every instruction was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    queryBankInstructions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_BANK_INSTRUCTION";
+                    instruction: components["schemas"]["BankingQueryBankInstruction"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_RECENT_RECURRING_EVENTS";
+                    instruction: components["schemas"]["BankingQueryRecentRecurringEvents"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_RECURRING_INSTRUCTIONS";
+                    instruction: components["schemas"]["BankingQueryRecurringInstructions"];
+                };
+            };
+        };
+        responses: {
+            /** @description The query, processed, with what it found. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalCashTransfer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "DEPOSIT";
+                    instruction: components["schemas"]["BankingDepositInstruction"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "WITHDRAWAL";
+                    instruction: components["schemas"]["BankingWithdrawalInstruction"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer was accepted and is pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalCashTransfersBulk: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "DEPOSIT";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingDepositInstruction"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "WITHDRAWAL";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingWithdrawalInstruction"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every transfer was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    queryExternalCashTransfers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_WITHDRAWABLE_FUNDS";
+                    instruction: components["schemas"]["BankingQueryWithdrawableFunds"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_IRA_CONTRIBUTIONS";
+                    instruction: components["schemas"]["BankingQueryIraContributions"];
+                };
+            };
+        };
+        responses: {
+            /** @description The query, processed, with the amounts. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createInternalCashTransfer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "INTERNAL_CASH_TRANSFER";
+                    instruction: components["schemas"]["BankingInternalCashTransfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer was made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createInternalCashTransfersBulk: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "INTERNAL_CASH_TRANSFER";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingInternalCashTransfer"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every transfer was made. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalAssetTransfer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "FOP";
+                    instruction: components["schemas"]["BankingFopInstruction"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "DWAC";
+                    instruction: components["schemas"]["BankingDwacInstruction"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "COMPLEX_ASSET_TRANSFER";
+                    instruction: components["schemas"]["BankingComplexAssetTransfer"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "EXTERNAL_POSITION_TRANSFER";
+                    instruction: components["schemas"]["BankingExternalPositionTransfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer was accepted and is pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalAssetTransfersBulk: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "FOP";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingFopInstruction"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "DWAC";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingDwacInstruction"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "COMPLEX_ASSET_TRANSFER";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingComplexAssetTransfer"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "EXTERNAL_POSITION_TRANSFER";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingExternalPositionTransfer"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every delivery was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createInternalAssetTransfer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "INTERNAL_POSITION_TRANSFER";
+                    instruction: components["schemas"]["BankingInternalPositionTransfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer was accepted and is pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createInternalAssetTransfersBulk: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "INTERNAL_POSITION_TRANSFER";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingInternalPositionTransfer"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every move was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    cancelInstruction: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "CANCEL_INSTRUCTION";
+                    instruction: components["schemas"]["BankingCancelInstruction"];
+                };
+            };
+        };
+        responses: {
+            /** @description The cancellation was made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    cancelInstructionsBulk: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "CANCEL_INSTRUCTION";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingCancelInstruction"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every cancellation was made. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    queryRecentInstructions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_RECENT_INSTRUCTIONS";
+                    instruction: components["schemas"]["BankingQueryRecentInstructions"];
+                };
+            };
+        };
+        responses: {
+            /** @description The query was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    queryBalances: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "QUERY_WITHDRAWABLE_CASH_EQUITY";
+                    instruction: components["schemas"]["BankingQueryWithdrawableCashEquity"];
+                };
+            };
+        };
+        responses: {
+            /** @description The query, processed, with the amounts. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            422: components["responses"]["ProblemUnprocessableEntity"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getInstructionStatus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruction (or set) and its status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            /** @description The client instruction id was sent again for another instruction: the answer is the first instruction made with it. */
+            208: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getClientInstructionStatus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's number of the instruction. */
+                clientInstructionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruction (or set) and its status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            /** @description The client instruction id was sent again for another instruction: the answer is the first instruction made with it. */
+            208: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getInstructionSetStatus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path: {
+                /** @description The set's id. */
+                instructionSetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruction (or set) and its status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };

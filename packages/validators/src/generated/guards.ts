@@ -152,6 +152,90 @@ export const isAuthStatus = (value: unknown): value is Schemas["AuthStatus"] =>
 /** True when `value` matches the document's `AvailableFundsSegment` schema. */
 export const isAvailableFundsSegment = (value: unknown): value is Schemas["AvailableFundsSegment"] =>
   schemaValidators["AvailableFundsSegment"](value);
+/** True when `value` matches the document's `BankingAchInstruction` schema. */
+export const isBankingAchInstruction = (value: unknown): value is Schemas["BankingAchInstruction"] =>
+  schemaValidators["BankingAchInstruction"](value);
+/** True when `value` matches the document's `BankingCancelInstruction` schema. */
+export const isBankingCancelInstruction = (value: unknown): value is Schemas["BankingCancelInstruction"] =>
+  schemaValidators["BankingCancelInstruction"](value);
+/** True when `value` matches the document's `BankingComplexAssetTransfer` schema. */
+export const isBankingComplexAssetTransfer = (value: unknown): value is Schemas["BankingComplexAssetTransfer"] =>
+  schemaValidators["BankingComplexAssetTransfer"](value);
+/** True when `value` matches the document's `BankingDeleteBankInstruction` schema. */
+export const isBankingDeleteBankInstruction = (value: unknown): value is Schemas["BankingDeleteBankInstruction"] =>
+  schemaValidators["BankingDeleteBankInstruction"](value);
+/** True when `value` matches the document's `BankingDepositInstruction` schema. */
+export const isBankingDepositInstruction = (value: unknown): value is Schemas["BankingDepositInstruction"] =>
+  schemaValidators["BankingDepositInstruction"](value);
+/** True when `value` matches the document's `BankingDwacInstruction` schema. */
+export const isBankingDwacInstruction = (value: unknown): value is Schemas["BankingDwacInstruction"] =>
+  schemaValidators["BankingDwacInstruction"](value);
+/** True when `value` matches the document's `BankingEddaInstruction` schema. */
+export const isBankingEddaInstruction = (value: unknown): value is Schemas["BankingEddaInstruction"] =>
+  schemaValidators["BankingEddaInstruction"](value);
+/** True when `value` matches the document's `BankingExternalPositionTransfer` schema. */
+export const isBankingExternalPositionTransfer = (value: unknown): value is Schemas["BankingExternalPositionTransfer"] =>
+  schemaValidators["BankingExternalPositionTransfer"](value);
+/** True when `value` matches the document's `BankingFopInstruction` schema. */
+export const isBankingFopInstruction = (value: unknown): value is Schemas["BankingFopInstruction"] =>
+  schemaValidators["BankingFopInstruction"](value);
+/** True when `value` matches the document's `BankingInstructionKind` schema. */
+export const isBankingInstructionKind = (value: unknown): value is Schemas["BankingInstructionKind"] =>
+  schemaValidators["BankingInstructionKind"](value);
+/** True when `value` matches the document's `BankingInstructionResponse` schema. */
+export const isBankingInstructionResponse = (value: unknown): value is Schemas["BankingInstructionResponse"] =>
+  schemaValidators["BankingInstructionResponse"](value);
+/** True when `value` matches the document's `BankingInstructionResult` schema. */
+export const isBankingInstructionResult = (value: unknown): value is Schemas["BankingInstructionResult"] =>
+  schemaValidators["BankingInstructionResult"](value);
+/** True when `value` matches the document's `BankingInstructionSetItem` schema. */
+export const isBankingInstructionSetItem = (value: unknown): value is Schemas["BankingInstructionSetItem"] =>
+  schemaValidators["BankingInstructionSetItem"](value);
+/** True when `value` matches the document's `BankingInstructionSetResponse` schema. */
+export const isBankingInstructionSetResponse = (value: unknown): value is Schemas["BankingInstructionSetResponse"] =>
+  schemaValidators["BankingInstructionSetResponse"](value);
+/** True when `value` matches the document's `BankingInternalCashTransfer` schema. */
+export const isBankingInternalCashTransfer = (value: unknown): value is Schemas["BankingInternalCashTransfer"] =>
+  schemaValidators["BankingInternalCashTransfer"](value);
+/** True when `value` matches the document's `BankingInternalPositionTransfer` schema. */
+export const isBankingInternalPositionTransfer = (value: unknown): value is Schemas["BankingInternalPositionTransfer"] =>
+  schemaValidators["BankingInternalPositionTransfer"](value);
+/** True when `value` matches the document's `BankingMicroAmountVerification` schema. */
+export const isBankingMicroAmountVerification = (value: unknown): value is Schemas["BankingMicroAmountVerification"] =>
+  schemaValidators["BankingMicroAmountVerification"](value);
+/** True when `value` matches the document's `BankingPredefinedDestination` schema. */
+export const isBankingPredefinedDestination = (value: unknown): value is Schemas["BankingPredefinedDestination"] =>
+  schemaValidators["BankingPredefinedDestination"](value);
+/** True when `value` matches the document's `BankingQueryBankInstruction` schema. */
+export const isBankingQueryBankInstruction = (value: unknown): value is Schemas["BankingQueryBankInstruction"] =>
+  schemaValidators["BankingQueryBankInstruction"](value);
+/** True when `value` matches the document's `BankingQueryIraContributions` schema. */
+export const isBankingQueryIraContributions = (value: unknown): value is Schemas["BankingQueryIraContributions"] =>
+  schemaValidators["BankingQueryIraContributions"](value);
+/** True when `value` matches the document's `BankingQueryRecentInstructions` schema. */
+export const isBankingQueryRecentInstructions = (value: unknown): value is Schemas["BankingQueryRecentInstructions"] =>
+  schemaValidators["BankingQueryRecentInstructions"](value);
+/** True when `value` matches the document's `BankingQueryRecentRecurringEvents` schema. */
+export const isBankingQueryRecentRecurringEvents = (value: unknown): value is Schemas["BankingQueryRecentRecurringEvents"] =>
+  schemaValidators["BankingQueryRecentRecurringEvents"](value);
+/** True when `value` matches the document's `BankingQueryRecurringInstructions` schema. */
+export const isBankingQueryRecurringInstructions = (value: unknown): value is Schemas["BankingQueryRecurringInstructions"] =>
+  schemaValidators["BankingQueryRecurringInstructions"](value);
+/** True when `value` matches the document's `BankingQueryWithdrawableCashEquity` schema. */
+export const isBankingQueryWithdrawableCashEquity = (value: unknown): value is Schemas["BankingQueryWithdrawableCashEquity"] =>
+  schemaValidators["BankingQueryWithdrawableCashEquity"](value);
+/** True when `value` matches the document's `BankingQueryWithdrawableFunds` schema. */
+export const isBankingQueryWithdrawableFunds = (value: unknown): value is Schemas["BankingQueryWithdrawableFunds"] =>
+  schemaValidators["BankingQueryWithdrawableFunds"](value);
+/** True when `value` matches the document's `BankingRecurringDetail` schema. */
+export const isBankingRecurringDetail = (value: unknown): value is Schemas["BankingRecurringDetail"] =>
+  schemaValidators["BankingRecurringDetail"](value);
+/** True when `value` matches the document's `BankingTradingInstrument` schema. */
+export const isBankingTradingInstrument = (value: unknown): value is Schemas["BankingTradingInstrument"] =>
+  schemaValidators["BankingTradingInstrument"](value);
+/** True when `value` matches the document's `BankingWithdrawalInstruction` schema. */
+export const isBankingWithdrawalInstruction = (value: unknown): value is Schemas["BankingWithdrawalInstruction"] =>
+  schemaValidators["BankingWithdrawalInstruction"](value);
 /** True when `value` matches the document's `BondFilters` schema. */
 export const isBondFilters = (value: unknown): value is Schemas["BondFilters"] =>
   schemaValidators["BondFilters"](value);
