@@ -22,9 +22,9 @@ export function collectedReply(): { reply: Reply; headers: Headers } {
   };
 }
 
-export function okResponse(body: unknown, headers: Headers): Response {
+export function okResponse(body: unknown, headers: Headers, status = 200): Response {
   headers.set('Content-Type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(body), { status: 200, headers });
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 /** An error (a DomainError, a validation failure) answered as the server answers it. */

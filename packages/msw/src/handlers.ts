@@ -154,14 +154,15 @@ async function answer(
     } as unknown as OperationRequest<OperationId>;
     const result = await core.dispatch(operation, handlerRequest, reply);
     const payload = result?.body;
+    const status = result?.status ?? 200;
     if (settings.validateResponses) {
-      const checked = validateResponse(operation.operationId, 200, payload);
+      const checked = validateResponse(operation.operationId, status, payload);
       if (!checked.valid) {
         const message = `Response does not match the document: ${messagesOf(checked.errors)}`;
         return answerResponse({ status: 500, message }, operation, url.pathname);
       }
     }
-    return okResponse(payload, replyHeaders);
+    return okResponse(payload, replyHeaders, status);
   } catch (error) {
     return errorResponse(error, operation, url.pathname);
   } finally {

@@ -1,5 +1,6 @@
 import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
 import { AlertBook } from './domain/alerts/alert-book.js';
+import { Banking } from './domain/banking/banking.js';
 import { Brokerage, type BrokerageOptions } from './domain/accounts/brokerage.js';
 import { TokenSigner } from './domain/auth/jwt.js';
 import type { OAuth1Flow } from './domain/auth/oauth1-flow.js';
@@ -27,6 +28,7 @@ import './domain/accounts/collections.js';
 import './domain/advisor-models/collections.js';
 import './domain/alerts/collections.js';
 import './domain/auth/collections.js';
+import './domain/banking/collections.js';
 import './domain/market/collections.js';
 import './domain/notifications/collections.js';
 import './domain/orders/collections.js';
@@ -71,6 +73,8 @@ export interface Services {
   forms: Forms;
   /** The account-management requests: listed, read, given a new status. */
   amRequests: AmRequests;
+  /** Banking instructions: bank instructions, cash and position transfers settled on the clock. */
+  banking: Banking;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -104,6 +108,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
+  const banking = new Banking(brokerage);
 
   return {
     brokerage,
@@ -121,5 +126,6 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     referenceData,
     forms,
     amRequests,
+    banking,
   };
 }

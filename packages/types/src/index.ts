@@ -28,6 +28,30 @@ export type ResponseBody<Op extends OperationId, Code extends Status<Op>> = Resp
 /** The 200 body of an operation: `Ok<'getLedger'>`. */
 export type Ok<Op extends OperationId> = 200 extends Status<Op> ? ResponseBody<Op, 200> : never;
 
+/** The documented success statuses (2xx) of an operation. */
+export type SuccessStatus<Op extends OperationId> = Extract<
+  Status<Op>,
+  200 | 201 | 202 | 203 | 204 | 206 | 207 | 208
+>;
+
+/** A success answer with its status: `Answer<'createExternalCashTransfer'>` is
+ * `{ status: 202; body: ... }`, one member per documented success status. */
+export type Answer<Op extends OperationId> = {
+  [Code in SuccessStatus<Op>]: { status: Code; body: ResponseBody<Op, Code> };
+}[SuccessStatus<Op>];
+
+/** What an operation's handler answers: its 200 body, or, for an operation that documents
+ * another success status (201, 202, 207, 208, ...), the status with its body. */
+export type Outcome<Op extends OperationId> = [Exclude<SuccessStatus<Op>, 200>] extends [never]
+  ? Ok<Op>
+  : Answer<Op>;
+
+/** Whether an operation of the table documents a success status other than 200: its handler
+ * then answers `{ status, body }` (`Outcome`). */
+export function answersWithStatus(row: { statuses: readonly number[] }): boolean {
+  return row.statuses.some((status) => status > 200 && status < 300);
+}
+
 /** Path parameters of an operation. */
 export type PathParams<Op extends OperationId> = ParametersOf<operations[Op], 'path'>;
 

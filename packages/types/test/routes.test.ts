@@ -88,4 +88,21 @@ describe('createRouteMatcher', () => {
       )?.params,
     ).toEqual({ accountId: 'U1' });
   });
+
+  it('reads a colon inside a segment as a literal (`/bank-instructions:bulk`), in both matchers', () => {
+    for (const prefix of [false, true]) {
+      const match = createRouteMatcher(operationRoutes, { prefix });
+      expect(match('POST', '/gw/api/v1/bank-instructions:bulk')?.route.operationId).toBe(
+        'createBankInstructionsBulk',
+      );
+      expect(match('POST', '/gw/api/v1/bank-instructions')?.route.operationId).toBe(
+        'createBankInstruction',
+      );
+      expect(match('POST', '/gw/api/v1/instructions/cancel:bulk')?.route.operationId).toBe(
+        'cancelInstructionsBulk',
+      );
+      expect(match('POST', '/gw/api/v1/bank-instructions:other')).toBeUndefined();
+      expect(match('POST', '/gw/api/v1/bank-instructionsXbulk')).toBeUndefined();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { accountHandlers } from './accounts.js';
 import { advisorModelHandlers } from './advisor-models.js';
 import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
+import { bankingHandlers } from './banking.js';
 import { contractHandlers } from './contracts.js';
 import { marketDataHandlers } from './market-data.js';
 import { notificationHandlers } from './notifications.js';
@@ -34,4 +35,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...marketDataHandlers(context),
   ...notificationHandlers(context),
   ...utilityHandlers(context),
+  ...bankingHandlers(context),
 });

@@ -10,6 +10,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   notFound: 404,
   rejected: 500,
+  unprocessable: 422,
   rateLimited: 429,
   unavailable: 503,
 };

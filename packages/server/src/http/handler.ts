@@ -1,4 +1,4 @@
-import type { Body, OperationId, Ok, PathParams, QueryParams } from '@brokerage/types';
+import type { Body, OperationId, Outcome, PathParams, QueryParams } from '@brokerage/types';
 import type { Session } from '../domain/auth/sessions.js';
 import type { Services } from '../domain-services.js';
 
@@ -27,7 +27,7 @@ export interface Reply {
 export type Handler<Op extends OperationId> = (
   request: OperationRequest<Op>,
   reply: Reply,
-) => Ok<Op> | Promise<Ok<Op>>;
+) => Outcome<Op> | Promise<Outcome<Op>>;
 
 /** One handler per operation of the document: a missing or mistyped one fails the type check. */
 export type Handlers = { [Op in OperationId]: Handler<Op> };

@@ -44,7 +44,7 @@ export interface OperationCore {
   /** The gate: credentials or session, pacing (rate and requests in flight), and the session's
    * access (`no bridge`). */
   admit(operation: OperationInfo, request: IncomingRequest): Promise<Admission>;
-  /** Injected faults and latency, then the operation's handler: its 200 body. `answered` tells,
+  /** Injected faults and latency, then the operation's handler: its status and body. `answered` tells,
    * after the latency, that the request was answered meanwhile (timed out): the handler is then
    * not run and `dispatch` answers undefined. */
   dispatch(
@@ -52,7 +52,7 @@ export interface OperationCore {
     request: OperationRequest<OperationId>,
     reply: Reply,
     answered?: () => boolean,
-  ): Promise<{ body: unknown } | undefined>;
+  ): Promise<{ status: number; body: unknown } | undefined>;
   /** The operation has a handler: a request for it is dispatched. */
   serves(operationId: string): boolean;
 }
@@ -135,7 +135,10 @@ export function operationCore({
       if (latency > 0) await sleep(clock, latency);
       if (answered()) return undefined;
       const handler = handlers[operation.operationId] as Handler<OperationId>;
-      return { body: await inUnit(store, () => handler(request, reply)) };
+      const outcome = await inUnit(store, () => handler(request, reply));
+      return operation.answersWithStatus
+        ? (outcome as { status: number; body: unknown })
+        : { status: 200, body: outcome };
     },
 
     serves(operationId) {

@@ -1,4 +1,5 @@
 import {
+  answersWithStatus,
   operationAccess,
   operationRoutes,
   type Access,
@@ -34,6 +35,8 @@ export interface OperationInfo {
   scopes: readonly string[];
   /** The most requests of a session in flight at once (`x-max-concurrent-requests`). */
   maxConcurrentRequests: number | undefined;
+  /** It documents a success status besides 200: its handler answers `{ status, body }`. */
+  answersWithStatus: boolean;
 }
 
 /** Every operation of the document, from the operation table of @brokerage/types (read from the
@@ -43,7 +46,8 @@ export function documentOperations(): OperationInfo[] {
     operationId: row.operationId,
     method: row.method.toLowerCase(),
     path: row.path,
-    expressPath: row.path.replace(/\{([^}]+)\}/g, ':$1'),
+    // A literal colon (`/bank-instructions:bulk`) is escaped: it does not start a parameter.
+    expressPath: row.path.replace(/:/g, '\\:').replace(/\{([^}]+)\}/g, ':$1'),
     tag: row.tag,
     errors: new Map(Object.entries(row.errors).map(([status, shape]) => [Number(status), shape])),
     invalidRequestStatus: row.invalidRequestStatus,
@@ -53,5 +57,6 @@ export function documentOperations(): OperationInfo[] {
     security: row.security,
     scopes: row.scopes,
     maxConcurrentRequests: row.maxConcurrentRequests,
+    answersWithStatus: answersWithStatus(row),
   }));
 }

@@ -189,7 +189,7 @@ function bodyParsingAndValidation({
 }
 
 /** The core's dispatch of each operation (injected faults and latency, then the handler); it
- * answers 200. */
+ * answers the handler's status (200 unless the operation documents another success status). */
 function dispatch({ core }: PipelineOptions): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const operation = operationOf(res);
@@ -214,7 +214,7 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
         ip: req.ip ?? '',
       } as unknown as OperationRequest<OperationId>;
       const answer = await core.dispatch(operation, request, reply, () => res.headersSent);
-      if (answer && !res.headersSent) res.status(200).json(answer.body);
+      if (answer && !res.headersSent) res.status(answer.status).json(answer.body);
     } catch (error) {
       next(error);
     }

@@ -6,6 +6,7 @@ export type DomainErrorKind =
   | 'forbidden' // authenticated, but not allowed (403)
   | 'notFound' // no such route (404)
   | 'rejected' // the request cannot be processed: wrong id, invalid values (500)
+  | 'unprocessable' // well formed, but refused by a business rule (422)
   | 'rateLimited' // over a pacing limit (429)
   | 'unavailable'; // timed out, not offered to this customer, or invalidated (503)
 
@@ -28,6 +29,7 @@ export const unauthorized = (message = 'not authenticated') =>
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const rejected = (message: string) => new DomainError('rejected', message);
+export const unprocessable = (message: string) => new DomainError('unprocessable', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError('rateLimited', 'Too Many Requests', retryAfterSeconds);

@@ -1,0 +1,234 @@
+import type { Brokerage } from '../accounts/brokerage.js';
+import { notFound, unprocessable } from '../kernel/errors.js';
+import { BankInstructions } from './bank-instructions.js';
+import { InstructionBook } from './instruction-book.js';
+import {
+  Refusal,
+  type BankInstructionRecord,
+  type InstructionError,
+  type InstructionRecord,
+  type SetItem,
+  type Submitted,
+  type SubmittedSet,
+} from './model.js';
+import { Queries } from './queries.js';
+import { Rules, type Plan } from './rules.js';
+import { Settlement } from './settlement.js';
+import {
+  responseView,
+  resultView,
+  type InstructionResponseView,
+  type InstructionSetView,
+} from './views.js';
+
+/** How an instruction was taken: made now, found again (a retry of its client instruction id),
+ * or refused by a rule. */
+type Taken =
+  | { made: InstructionRecord }
+  | { found: InstructionRecord }
+  | { refused: InstructionRecord; refusal: Refusal };
+
+/** Banking under `/gw/api/v1`: bank instructions, deposits and withdrawals, transfers between
+ * accounts and brokers, cancellations and queries, each an instruction kept with its status;
+ * the pending ones settle on the brokerage's clock and move cash and positions of the accounts
+ * the trading side reads (ledger, summaries, positions). An instruction is made once per client
+ * instruction id: a retry answers the instruction already made. */
+export class Banking {
+  readonly #book: InstructionBook;
+  readonly #banks: BankInstructions;
+  readonly #rules: Rules;
+  readonly #settlement: Settlement;
+
+  constructor(private readonly brokerage: Brokerage) {
+    this.#book = new InstructionBook(brokerage.store, brokerage.clock);
+    this.#banks = new BankInstructions(brokerage.store);
+    this.#rules = new Rules(
+      brokerage,
+      this.#book,
+      this.#banks,
+      new Queries(brokerage, this.#book, this.#banks),
+    );
+    this.#settlement = new Settlement(brokerage, this.#book);
+  }
+
+  /** One instruction, answered with `status` (202 or 201), or refused (422). */
+  submit(submitted: Submitted, status: 201 | 202): InstructionResponseView {
+    const setId = this.#book.nextSetId();
+    const taken = this.#take(submitted, setId, false);
+    if ('refusal' in taken) throw unprocessable(`${taken.refusal.code}: ${taken.refusal.message}`);
+    const record = 'made' in taken ? taken.made : taken.found;
+    if ('made' in taken)
+      this.#book.putSet({
+        instructionSetId: setId,
+        items: [{ instructionId: record.instructionId, status }],
+      });
+    return responseView(record, status);
+  }
+
+  /** Several instructions of one kind, each taken on its own, in order: 202 when every one was
+   * accepted, 207 when some were refused (their items 422, with the reason). */
+  submitSet(submitted: SubmittedSet): { status: 202 | 207; body: InstructionSetView } {
+    const setId = this.#book.nextSetId();
+    const items: SetItem[] = [];
+    const results: InstructionSetView['instructionResults'] = [];
+    for (const instruction of submitted.instructions) {
+      const taken = this.#take(
+        { instructionType: submitted.instructionType, instruction } as Submitted,
+        setId,
+        true,
+      );
+      if ('refusal' in taken) {
+        const detail = taken.refusal.message;
+        items.push({ instructionId: taken.refused.instructionId, status: 422, detail });
+        results.push({ ...responseView(taken.refused, 422), ...problemOf(detail) });
+      } else {
+        const record = 'made' in taken ? taken.made : taken.found;
+        items.push({ instructionId: record.instructionId, status: 202 });
+        results.push(responseView(record, 202));
+      }
+    }
+    this.#book.putSet({ instructionSetId: setId, items });
+    const status = items.every((item) => item.status !== 422) ? 202 : 207;
+    return { status, body: { instructionResults: results, instructionSetId: setId, status } };
+  }
+
+  /** An instruction by the service's id: 208 when its client instruction id was sent again for
+   * another instruction. */
+  status(instructionId: number): { status: 200 | 208; body: InstructionResponseView } {
+    const record = this.#book.get(instructionId);
+    if (!record) throw notFound(`No instruction ${instructionId}`);
+    return this.#polled(record);
+  }
+
+  /** The first instruction made with a client instruction id (208 when it was sent again for
+   * another). */
+  statusByClientId(clientInstructionId: number): {
+    status: 200 | 208;
+    body: InstructionResponseView;
+  } {
+    const [first] = this.#book.withClientId(clientInstructionId);
+    if (!first) throw notFound(`No instruction with client instruction id ${clientInstructionId}`);
+    return this.#polled(first);
+  }
+
+  #polled(record: InstructionRecord): { status: 200 | 208; body: InstructionResponseView } {
+    const reused =
+      record.reused === true || this.#book.withClientId(record.clientInstructionId).length > 1;
+    const status = reused ? 208 : 200;
+    return { status, body: responseView(record, status) };
+  }
+
+  /** A set with every instruction's status now, each item with the status it was answered with. */
+  set(instructionSetId: number): InstructionSetView {
+    const set = this.#book.getSet(instructionSetId);
+    if (!set) throw notFound(`No instruction set ${instructionSetId}`);
+    return {
+      instructionSetId,
+      status: 200,
+      instructionResults: set.items.flatMap((item) => {
+        const record = this.#book.get(item.instructionId);
+        if (!record) return [];
+        return [
+          {
+            instructionResult: resultView(record),
+            instructionSetId,
+            status: item.status,
+            ...(item.detail === undefined ? {} : problemOf(item.detail)),
+          },
+        ];
+      }),
+    };
+  }
+
+  /** Settles a pending instruction now (control API). */
+  settleNow(instructionId: number): InstructionResponseView {
+    return responseView(this.#settlement.settleNow(this.#pendingOne(instructionId)), 200);
+  }
+
+  /** Ends a pending instruction as failed now (control API): it never moves anything. */
+  failNow(instructionId: number, error: InstructionError): InstructionResponseView {
+    return responseView(this.#settlement.failNow(this.#pendingOne(instructionId), error), 200);
+  }
+
+  /** Saves a verified bank instruction for an account (control API). */
+  seedBankInstruction(
+    bank: Omit<BankInstructionRecord, 'status' | 'instructionId'>,
+  ): BankInstructionRecord {
+    if (!this.brokerage.account(bank.accountId)) throw notFound(`No account ${bank.accountId}`);
+    const record: BankInstructionRecord = { ...bank, status: 'PROCESSED', instructionId: 0 };
+    this.#banks.put(record);
+    return record;
+  }
+
+  #pendingOne(instructionId: number): InstructionRecord {
+    const record = this.#book.get(instructionId);
+    if (!record) throw notFound(`No instruction ${instructionId}`);
+    if (record.status !== 'PENDING' || record.dueAt === undefined)
+      throw unprocessable(
+        `Instruction ${instructionId} is not a pending transfer (${record.status})`,
+      );
+    return record;
+  }
+
+  #take(submitted: Submitted, setId: number, keepRefused: boolean): Taken {
+    const { instructionType, instruction } = submitted;
+    const clientInstructionId = instruction.clientInstructionId;
+    const sent = JSON.stringify(instruction);
+    const query = instructionType.startsWith('QUERY_');
+    const [existing] = query
+      ? []
+      : this.#book
+          .withClientId(clientInstructionId)
+          .filter((record) => !record.kind.startsWith('QUERY_'));
+    if (existing) {
+      if (existing.sent !== sent || existing.kind !== instructionType) {
+        const reused = { ...existing, reused: true };
+        this.#book.put(reused);
+        return { found: reused };
+      }
+      return { found: existing };
+    }
+    let plan: Plan;
+    try {
+      plan = this.#rules.plan(submitted);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const refused: InstructionRecord = {
+        instructionId: this.#book.nextInstructionId(),
+        clientInstructionId,
+        instructionSetId: setId,
+        kind: instructionType,
+        status: 'REJECTED',
+        createdAt: this.brokerage.clock.now(),
+        error: { errorCode: error.code, errorMessage: error.message },
+        sent,
+        refused: true,
+      };
+      if (keepRefused) this.#book.put(refused);
+      return { refused, refusal: error };
+    }
+    const instructionId = this.#book.nextInstructionId();
+    const { apply, ibReferenceId, ...kept } = plan;
+    const made: InstructionRecord = {
+      ...kept,
+      instructionId,
+      clientInstructionId,
+      instructionSetId: setId,
+      kind: instructionType,
+      createdAt: this.brokerage.clock.now(),
+      sent,
+      ...(ibReferenceId === undefined
+        ? {}
+        : { ibReferenceId: ibReferenceId === 'self' ? instructionId : ibReferenceId }),
+    };
+    this.#book.put(made);
+    apply?.(instructionId);
+    this.#settlement.changed();
+    return { made: this.#book.get(instructionId) ?? made };
+  }
+}
+
+/** The problem-details fields of a refused item of a set. */
+function problemOf(detail: string): { type: string; title: string; detail: string } {
+  return { type: 'about:blank', title: 'Unprocessable Entity', detail };
+}

@@ -1,0 +1,94 @@
+import type { Clock } from '../kernel/clock.js';
+import { nextInSequence } from '../kernel/sequences.js';
+import type { Index, Store } from '../kernel/store.js';
+import { dayMs, historyDays, type InstructionRecord, type InstructionSetRecord } from './model.js';
+
+/** The first numbers given out (ours; the sequences start over at a reset). */
+const firstInstructionId = 1_200_000;
+const firstSetId = 3_000;
+
+/** The instructions and their sets in the store, with the indexes every look-up goes through:
+ * by client instruction id, by account, and the pending ones that settle on the clock. Records
+ * are kept `historyDays` and then dropped. */
+export class InstructionBook {
+  readonly #byClientId: Index<InstructionRecord>;
+  readonly #byAccount: Index<InstructionRecord>;
+  readonly #pending: Index<InstructionRecord>;
+  readonly #due: Index<InstructionRecord>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {
+    const instructions = store.collection('bankingInstructions');
+    this.#byClientId = instructions.index('clientInstructionId', (record) =>
+      record.refused ? undefined : String(record.clientInstructionId),
+    );
+    this.#byAccount = instructions.index('accountId', (record) => record.accountId);
+    this.#pending = instructions.index('pending', (record) =>
+      record.status === 'PENDING' || record.status === 'PENDING_VERIFICATION'
+        ? pendingKey(record.accountId)
+        : undefined,
+    );
+    this.#due = instructions.index('due', (record) =>
+      record.status === 'PENDING' && record.dueAt !== undefined ? 'due' : undefined,
+    );
+  }
+
+  nextInstructionId(): number {
+    return nextInSequence(this.store, 'bankingInstructions', firstInstructionId);
+  }
+
+  nextSetId(): number {
+    return nextInSequence(this.store, 'bankingSets', firstSetId);
+  }
+
+  get(instructionId: number): InstructionRecord | undefined {
+    return this.store.collection('bankingInstructions').get(String(instructionId));
+  }
+
+  /** Keeps the instruction (a new one, or one whose status changed). */
+  put(record: InstructionRecord): void {
+    this.store
+      .collection('bankingInstructions')
+      .set(String(record.instructionId), record, { expiresAt: this.#expiry(record.createdAt) });
+  }
+
+  /** The instructions holding a client instruction id, the first made first. */
+  withClientId(clientInstructionId: number): InstructionRecord[] {
+    return this.#byClientId
+      .get(String(clientInstructionId))
+      .sort((a, b) => a.instructionId - b.instructionId);
+  }
+
+  /** Every instruction about an account (kept `historyDays`). */
+  ofAccount(accountId: string): InstructionRecord[] {
+    return this.#byAccount.get(accountId);
+  }
+
+  /** The instructions of an account not yet ended. */
+  pendingOf(accountId: string): InstructionRecord[] {
+    return this.#pending.get(pendingKey(accountId));
+  }
+
+  /** The pending instructions that settle on the clock. */
+  settling(): InstructionRecord[] {
+    return this.#due.get('due');
+  }
+
+  getSet(instructionSetId: number): InstructionSetRecord | undefined {
+    return this.store.collection('bankingSets').get(String(instructionSetId));
+  }
+
+  putSet(set: InstructionSetRecord): void {
+    this.store
+      .collection('bankingSets')
+      .set(String(set.instructionSetId), set, { expiresAt: this.#expiry(this.clock.now()) });
+  }
+
+  #expiry(from: number): number {
+    return from + historyDays * dayMs;
+  }
+}
+
+const pendingKey = (accountId: string | undefined): string => accountId ?? '';

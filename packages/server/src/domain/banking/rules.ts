@@ -1,0 +1,490 @@
+import { withCash } from '../accounts/cash.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import type { Account } from '../accounts/model.js';
+import type { BankInstructions } from './bank-instructions.js';
+import { deliverableQuantity, withdrawableCash } from './holdings.js';
+import type { InstructionBook } from './instruction-book.js';
+import {
+  Refusal,
+  settlementDelayMs,
+  type InstructionError,
+  type InstructionInputs,
+  type InstructionKind,
+  type InstructionStatus,
+  type Movement,
+  type Submitted,
+} from './model.js';
+import type { Queries } from './queries.js';
+
+/** What accepting an instruction makes: its status, what it moves when it settles, and what it
+ * changes at once (`apply`, given the new instruction's id). */
+export interface Plan {
+  accountId?: string;
+  status: InstructionStatus;
+  movement?: Movement;
+  dueAt?: number;
+  details?: Record<string, unknown>;
+  /** The reference of what it made: `self` for the instruction itself. */
+  ibReferenceId?: number | 'self';
+  error?: InstructionError;
+  microAmounts?: [number, number];
+  apply?: (instructionId: number) => void;
+}
+
+type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
+
+/** The business rules that accept or refuse each kind of instruction (`Refusal`). */
+export class Rules {
+  readonly #rules: { [Kind in keyof InstructionInputs]: Rule<Kind> };
+
+  constructor(
+    private readonly brokerage: Brokerage,
+    private readonly book: InstructionBook,
+    private readonly banks: BankInstructions,
+    queries: Queries,
+  ) {
+    this.#rules = {
+      ACH_INSTRUCTION: (instruction) => this.#ach(instruction),
+      TRADITIONAL_BANK_INSTRUCTION_VERIFICATION: (instruction) => this.#verify(instruction),
+      DELETE_BANK_INSTRUCTION: (instruction) => this.#deleteBank(instruction),
+      PREDEFINED_DESTINATION_INSTRUCTION: (instruction) =>
+        this.#saveBank(instruction.accountId, {
+          name: instruction.bankInstructionName,
+          method: instruction.bankInstructionMethod,
+          currency: instruction.currency,
+          bankAccountNumber: instruction.financialInstitution.clientAccountId,
+          bankRoutingNumber: instruction.financialInstitution.identifier,
+        }),
+      EDDA_INSTRUCTION: (instruction) =>
+        this.#saveBank(instruction.accountId, {
+          name: instruction.bankInstructionName,
+          method: 'eDDA',
+          currency: instruction.currency,
+          bankAccountNumber: instruction.bankAccountNumber,
+          bankRoutingNumber: `${instruction.bankClearingCode}-${instruction.bankBranchCode}`,
+        }),
+      DEPOSIT: (instruction) => this.#deposit(instruction),
+      WITHDRAWAL: (instruction) => this.#withdrawal(instruction),
+      INTERNAL_CASH_TRANSFER: (instruction) => this.#internalCash(instruction),
+      INTERNAL_POSITION_TRANSFER: (instruction) => this.#internalPosition(instruction),
+      FOP: (instruction) => this.#delivery('FOP', instruction),
+      DWAC: (instruction) => this.#delivery('DWAC', instruction),
+      COMPLEX_ASSET_TRANSFER: (instruction) =>
+        this.#delivery('COMPLEX_ASSET_TRANSFER', instruction),
+      EXTERNAL_POSITION_TRANSFER: (instruction) => {
+        const account = this.#account(instruction.accountId);
+        return this.#pending('EXTERNAL_POSITION_TRANSFER', {
+          type: 'none',
+          accountId: account.id,
+        });
+      },
+      CANCEL_INSTRUCTION: (instruction) => this.#cancel(instruction),
+      QUERY_BANK_INSTRUCTION: (instruction) =>
+        this.#query(instruction.accountId, queries.bankInstructions(instruction)),
+      QUERY_RECURRING_INSTRUCTIONS: (instruction) =>
+        this.#query(instruction.accountId, queries.recurring(instruction.accountId)),
+      QUERY_RECENT_RECURRING_EVENTS: (instruction) => ({
+        status: 'PROCESSED',
+        ibReferenceId: 0,
+        details: queries.recurringEvents(instruction),
+      }),
+      QUERY_WITHDRAWABLE_FUNDS: (instruction) =>
+        this.#query(
+          instruction.accountId,
+          queries.withdrawable(this.#account(instruction.accountId), instruction),
+        ),
+      QUERY_IRA_CONTRIBUTIONS: (instruction) =>
+        this.#query(
+          instruction.accountId,
+          queries.iraContributions(this.#account(instruction.accountId), instruction.year),
+        ),
+      QUERY_RECENT_INSTRUCTIONS: (instruction) =>
+        this.#query(
+          instruction.accountId,
+          queries.recentInstructions(this.#account(instruction.accountId), instruction),
+        ),
+      QUERY_WITHDRAWABLE_CASH_EQUITY: (instruction) =>
+        this.#query(
+          instruction.accountId,
+          queries.cashAndEquity(this.#account(instruction.accountId), instruction.currency),
+        ),
+    };
+  }
+
+  /** The plan of an instruction, or a `Refusal`. */
+  plan(submitted: Submitted): Plan {
+    const rule = this.#rules[submitted.instructionType] as Rule<typeof submitted.instructionType>;
+    return rule(submitted.instruction as never);
+  }
+
+  #account(accountId: string): Account {
+    const account = this.brokerage.account(accountId);
+    if (!account)
+      throw new Refusal('CORRUPT_DATA_INVALID_ACCT', `Account ${accountId} does not exist`);
+    return account;
+  }
+
+  #query(accountId: string, details: Record<string, unknown>): Plan {
+    return {
+      accountId: this.#account(accountId).id,
+      status: 'PROCESSED',
+      ibReferenceId: 0,
+      details,
+    };
+  }
+
+  #pending(kind: InstructionKind, movement: Movement, notBefore?: string): Plan {
+    const now = this.brokerage.clock.now();
+    const later = notBefore === undefined ? now : Date.parse(notBefore);
+    const dueAt = Math.max(now + (settlementDelayMs[kind] ?? 0), later);
+    const accountId = movement.type === 'positionMove' ? movement.source : movement.accountId;
+    return { accountId, status: 'PENDING', movement, dueAt };
+  }
+
+  #amount(amount: number): number {
+    if (!(amount > 0) || Math.round(amount * 100) !== amount * 100)
+      throw new Refusal('INVALID_AMOUNT', `The amount must be above zero, in cents: ${amount}`);
+    return amount;
+  }
+
+  #currency(account: Account, currency: string): string {
+    const code = currency.toUpperCase();
+    try {
+      this.brokerage.market.rate(code, account.baseCurrency);
+    } catch {
+      throw new Refusal('UNSUPPORTED_CURRENCY', `Currency ${currency} is not supported`);
+    }
+    return code;
+  }
+
+  #deposit(instruction: InstructionInputs['DEPOSIT']): Plan {
+    const account = this.#account(instruction.accountId);
+    const amount = this.#amount(instruction.amount);
+    const currency = this.#currency(account, instruction.currency);
+    const plan = this.#pending('DEPOSIT', {
+      type: 'cash',
+      accountId: account.id,
+      currency,
+      amount,
+    });
+    return {
+      ...plan,
+      ...this.#recurring('DEPOSIT', instruction, account.id, currency),
+      details: {
+        depositDetails: {
+          amount,
+          currency,
+          whenAvailable: new Date(plan.dueAt ?? 0).toISOString(),
+        },
+      },
+    };
+  }
+
+  #withdrawal(instruction: InstructionInputs['WITHDRAWAL']): Plan {
+    const account = this.#account(instruction.accountId);
+    const amount = this.#amount(instruction.amount);
+    const currency = this.#currency(account, instruction.currency);
+    if (!this.banks.usable(account.id, instruction.bankInstructionName))
+      throw new Refusal(
+        'UNKNOWN_BANK_INSTRUCTION',
+        `Account ${account.id} has no verified bank instruction named ${instruction.bankInstructionName}`,
+      );
+    this.#ensureCash(account, currency, amount, 'Withdrawal');
+    return {
+      ...this.#pending(
+        'WITHDRAWAL',
+        { type: 'cash', accountId: account.id, currency, amount: -amount },
+        instruction.dateTimeToOccur,
+      ),
+      ...this.#recurring('WITHDRAWAL', instruction, account.id, currency),
+    };
+  }
+
+  /** Keeps a deposit or withdrawal sent with `recurringInstructionDetail` as a recurring one. */
+  #recurring(
+    kind: 'DEPOSIT' | 'WITHDRAWAL',
+    instruction: InstructionInputs['DEPOSIT' | 'WITHDRAWAL'],
+    accountId: string,
+    currency: string,
+  ): Pick<Plan, 'apply'> {
+    const detail = instruction.recurringInstructionDetail;
+    if (!detail) return {};
+    return {
+      apply: (instructionId) =>
+        this.brokerage.store.collection('recurringTransfers').set(String(instructionId), {
+          instructionId,
+          accountId,
+          kind,
+          amount: instruction.amount,
+          currency,
+          method: instruction.bankInstructionMethod,
+          bankInstructionName: instruction.bankInstructionName ?? '',
+          name: detail.instructionName,
+          frequency: detail.frequency,
+          startDate: detail.startDate,
+          ...(detail.endDate === undefined ? {} : { endDate: detail.endDate }),
+        }),
+    };
+  }
+
+  #ensureCash(account: Account, currency: string, amount: number, what: string): void {
+    const available = withdrawableCash(account, currency, this.book.pendingOf(account.id));
+    if (amount > available)
+      throw new Refusal(
+        'INSUFFICIENT_FUNDS',
+        `${what} of ${amount.toFixed(2)} ${currency} exceeds the ${available.toFixed(2)} ${currency} that may be withdrawn`,
+      );
+  }
+
+  /** Two accounts of one owner, or of one advisor (its master account and its clients). */
+  #related(sourceId: string, targetId: string): [Account, Account] {
+    const source = this.#account(sourceId);
+    const target = this.#account(targetId);
+    if (source.id === target.id)
+      throw new Refusal('SAME_ACCOUNT', `The source and target account are both ${source.id}`);
+    const owners = new Set(source.owners.map((owner) => owner.username));
+    const family = (account: Account) => account.parent ?? account.id;
+    const related =
+      target.owners.some((owner) => owners.has(owner.username)) ||
+      family(source) === family(target);
+    if (!related)
+      throw new Refusal(
+        'ACCOUNTS_NOT_RELATED',
+        `${source.id} and ${target.id} have neither an owner nor an advisor in common`,
+      );
+    return [source, target];
+  }
+
+  #internalCash(instruction: InstructionInputs['INTERNAL_CASH_TRANSFER']): Plan {
+    const [source, target] = this.#related(
+      instruction.sourceAccountId,
+      instruction.targetAccountId,
+    );
+    const amount = this.#amount(instruction.amount);
+    const currency = this.#currency(target, this.#currency(source, instruction.currency));
+    this.#ensureCash(source, currency, amount, 'Transfer');
+    return {
+      accountId: source.id,
+      status: 'PROCESSED',
+      ibReferenceId: 'self',
+      apply: () => {
+        const accounts = this.brokerage.store.collection('accounts');
+        accounts.set(source.id, withCash(source, currency, -amount));
+        const reached = this.brokerage.account(target.id) ?? target;
+        accounts.set(target.id, withCash(reached, currency, amount));
+      },
+    };
+  }
+
+  #conid(instrument: {
+    conid?: number;
+    tradingInstrumentDescription?: { securityId: string };
+  }): number {
+    const { conid } = instrument;
+    const found = conid === undefined ? undefined : this.brokerage.market.instrument(conid);
+    if (!found)
+      throw new Refusal(
+        'UNKNOWN_INSTRUMENT',
+        conid === undefined
+          ? `No instrument with security id ${instrument.tradingInstrumentDescription?.securityId ?? ''} is known`
+          : `No instrument with conid ${conid}`,
+      );
+    if (found.secType !== 'STK')
+      throw new Refusal(
+        'UNSUPPORTED_INSTRUMENT',
+        `Only stocks are transferred, not ${found.secType} ${found.conid}`,
+      );
+    return found.conid;
+  }
+
+  #quantity(quantity: number): number {
+    if (!(quantity > 0))
+      throw new Refusal('INVALID_QUANTITY', `The quantity must be above zero: ${quantity}`);
+    return quantity;
+  }
+
+  #ensureHeld(account: Account, conid: number, quantity: number): void {
+    const deliverable = deliverableQuantity(account, conid, this.book.pendingOf(account.id));
+    if (quantity > deliverable)
+      throw new Refusal(
+        'INSUFFICIENT_POSITION',
+        `${account.id} may deliver ${deliverable} of conid ${conid}, not ${quantity}`,
+      );
+  }
+
+  #internalPosition(instruction: InstructionInputs['INTERNAL_POSITION_TRANSFER']): Plan {
+    const [source, target] = this.#related(
+      instruction.sourceAccountId,
+      instruction.targetAccountId,
+    );
+    const conid = this.#conid(instruction.tradingInstrument);
+    const quantity = this.#quantity(instruction.transferQuantity);
+    this.#ensureHeld(source, conid, quantity);
+    return this.#pending('INTERNAL_POSITION_TRANSFER', {
+      type: 'positionMove',
+      source: source.id,
+      target: target.id,
+      conid,
+      quantity,
+      ...(instruction.transferPrice === undefined ? {} : { price: instruction.transferPrice }),
+    });
+  }
+
+  #delivery(
+    kind: 'FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER',
+    instruction: InstructionInputs['FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER'],
+  ): Plan {
+    const account = this.#account(instruction.accountId);
+    const conid = this.#conid(instruction.tradingInstrument);
+    const quantity = this.#quantity(instruction.quantity);
+    if (instruction.direction === 'OUT') this.#ensureHeld(account, conid, quantity);
+    const signed = instruction.direction === 'OUT' ? -quantity : quantity;
+    return this.#pending(kind, {
+      type: 'position',
+      accountId: account.id,
+      conid,
+      quantity: signed,
+    });
+  }
+
+  #ach(instruction: InstructionInputs['ACH_INSTRUCTION']): Plan {
+    const account = this.#account(instruction.accountId);
+    const name = instruction.bankInstructionName;
+    if (this.banks.get(account.id, 'ACH', name))
+      throw new Refusal(
+        'DUPLICATE_BANK_INSTRUCTION',
+        `Account ${account.id} already has an ACH instruction named ${name}`,
+      );
+    const cents = () => (1 + Math.floor(this.brokerage.random.next() * 99)) / 100;
+    const microAmounts: [number, number] = [cents(), cents()];
+    return {
+      accountId: account.id,
+      status: 'PENDING_VERIFICATION',
+      microAmounts,
+      apply: (instructionId) =>
+        this.banks.put({
+          accountId: account.id,
+          name,
+          method: 'ACH',
+          currency: instruction.currency.toUpperCase(),
+          bankAccountNumber: instruction.clientAccountInfo.bankAccountNumber,
+          bankRoutingNumber: instruction.clientAccountInfo.bankRoutingNumber,
+          status: 'PENDING_VERIFICATION',
+          instructionId,
+        }),
+    };
+  }
+
+  #verify(instruction: InstructionInputs['TRADITIONAL_BANK_INSTRUCTION_VERIFICATION']): Plan {
+    const account = this.#account(instruction.accountId);
+    const ach = this.book.get(instruction.pendingInstructionId);
+    const saved = this.banks.get(account.id, 'ACH', instruction.bankInstructionName);
+    if (
+      !ach?.microAmounts ||
+      ach.status !== 'PENDING_VERIFICATION' ||
+      ach.accountId !== account.id ||
+      saved?.instructionId !== ach.instructionId
+    )
+      throw new Refusal(
+        'UNKNOWN_PENDING_INSTRUCTION',
+        `No ACH instruction ${instruction.pendingInstructionId} named ${instruction.bankInstructionName} awaits verification for ${account.id}`,
+      );
+    const sent = [instruction.creditAmount1, instruction.creditAmount2]
+      .map(cents)
+      .sort((a, b) => a - b);
+    const credited = ach.microAmounts.map(cents).sort((a, b) => a - b);
+    if (sent[0] !== credited[0] || sent[1] !== credited[1])
+      return {
+        accountId: account.id,
+        status: 'REJECTED',
+        error: {
+          errorCode: 'MICRO_AMOUNTS_MISMATCH',
+          errorMessage: 'The amounts are not the ones credited',
+        },
+      };
+    return {
+      accountId: account.id,
+      status: 'PROCESSED',
+      ibReferenceId: ach.instructionId,
+      apply: () => {
+        this.book.put({ ...ach, status: 'PROCESSED', ibReferenceId: ach.instructionId });
+        this.banks.put({ ...saved, status: 'PROCESSED' });
+      },
+    };
+  }
+
+  #saveBank(
+    accountId: string,
+    bank: {
+      name: string;
+      method: string;
+      currency: string;
+      bankAccountNumber: string;
+      bankRoutingNumber: string;
+    },
+  ): Plan {
+    const account = this.#account(accountId);
+    return {
+      accountId: account.id,
+      status: 'PROCESSED',
+      ibReferenceId: 'self',
+      apply: (instructionId) =>
+        this.banks.put({
+          accountId: account.id,
+          ...bank,
+          currency: bank.currency.toUpperCase(),
+          status: 'PROCESSED',
+          instructionId,
+        }),
+    };
+  }
+
+  #deleteBank(instruction: InstructionInputs['DELETE_BANK_INSTRUCTION']): Plan {
+    const account = this.#account(instruction.accountId);
+    const saved = this.banks.get(
+      account.id,
+      instruction.bankInstructionMethod,
+      instruction.bankInstructionName,
+    );
+    if (!saved)
+      throw new Refusal(
+        'UNKNOWN_BANK_INSTRUCTION',
+        `Account ${account.id} has no ${instruction.bankInstructionMethod} instruction named ${instruction.bankInstructionName}`,
+      );
+    return {
+      accountId: account.id,
+      status: 'PROCESSED',
+      ibReferenceId: saved.instructionId,
+      apply: () => this.banks.delete(saved),
+    };
+  }
+
+  #cancel(instruction: InstructionInputs['CANCEL_INSTRUCTION']): Plan {
+    const target = this.book.get(instruction.instructionId);
+    if (!target)
+      throw new Refusal('NOT_CANCELLABLE', `No instruction ${instruction.instructionId}`);
+    if (target.status !== 'PENDING' && target.status !== 'PENDING_VERIFICATION')
+      throw new Refusal(
+        'NOT_CANCELLABLE',
+        `Instruction ${target.instructionId} already ended (${target.status})`,
+      );
+    return {
+      ...(target.accountId === undefined ? {} : { accountId: target.accountId }),
+      status: 'PROCESSED',
+      ibReferenceId: target.instructionId,
+      apply: () => {
+        this.book.put({
+          ...target,
+          status: 'REJECTED',
+          error: { errorCode: 'CANCELLED', errorMessage: `Cancelled: ${instruction.reason}` },
+        });
+        const saved = this.banks
+          .ofAccount(target.accountId ?? '')
+          .find((record) => record.instructionId === target.instructionId);
+        if (saved) this.banks.delete(saved);
+      },
+    };
+  }
+}
+
+const cents = (amount: number): number => Math.round(amount * 100);

@@ -1,0 +1,130 @@
+import { withCash } from '../accounts/cash.js';
+import type { Brokerage } from '../accounts/brokerage.js';
+import type { Account } from '../accounts/model.js';
+import { inUnit } from '../kernel/store.js';
+import { withQuantityMoved } from './holdings.js';
+import type { InstructionBook } from './instruction-book.js';
+import type { InstructionError, InstructionRecord, Movement } from './model.js';
+
+/** Settles pending instructions: on the brokerage's clock when they fall due (one timer, set
+ * for the earliest), or at once when told to (the control API). A settled instruction moves
+ * its cash or positions once: it is no longer pending afterwards. */
+export class Settlement {
+  #timer: { at: number; cancel: () => void } | undefined;
+
+  constructor(
+    private readonly brokerage: Brokerage,
+    private readonly book: InstructionBook,
+  ) {
+    brokerage.onLoad(() => this.#arm());
+  }
+
+  /** Sets the timer for the earliest pending instruction (after one was added or ended). */
+  #arm(): void {
+    const next = this.book
+      .settling()
+      .reduce<number | undefined>(
+        (at, record) => Math.min(at ?? Infinity, record.dueAt ?? Infinity),
+        undefined,
+      );
+    if (this.#timer && this.#timer.at === next) return;
+    this.#timer?.cancel();
+    this.#timer = undefined;
+    if (next === undefined) return;
+    const { clock } = this.brokerage;
+    const cancel = clock.schedule(next - clock.now(), () => {
+      this.#timer = undefined;
+      void inUnit(this.brokerage.store, () => this.#settleDue());
+    });
+    this.#timer = { at: next, cancel };
+  }
+
+  /** After an instruction was added or ended: the timer follows the earliest pending one. */
+  changed(): void {
+    this.#arm();
+  }
+
+  #settleDue(): void {
+    const now = this.brokerage.clock.now();
+    for (const record of [...this.book.settling()]) {
+      if ((record.dueAt ?? Infinity) <= now) this.#settle(record);
+    }
+    this.#arm();
+  }
+
+  /** Settles a pending instruction now, whenever it was due. */
+  settleNow(record: InstructionRecord): InstructionRecord {
+    const settled = this.#settle(record);
+    this.#arm();
+    return settled;
+  }
+
+  /** Ends a pending instruction as failed: it never moves anything. */
+  failNow(record: InstructionRecord, error: InstructionError): InstructionRecord {
+    const failed: InstructionRecord = { ...record, status: 'REJECTED', error };
+    this.book.put(failed);
+    this.#arm();
+    return failed;
+  }
+
+  #settle(record: InstructionRecord): InstructionRecord {
+    const failure = record.movement ? this.#move(record.movement) : undefined;
+    const ended: InstructionRecord = failure
+      ? { ...record, status: 'REJECTED', error: failure }
+      : { ...record, status: 'PROCESSED', ibReferenceId: record.instructionId };
+    this.book.put(ended);
+    return ended;
+  }
+
+  /** Books a movement; answers why it cannot be booked, if it cannot (nothing is then booked). */
+  #move(movement: Movement): InstructionError | undefined {
+    const accounts = this.brokerage.store.collection('accounts');
+    switch (movement.type) {
+      case 'none':
+        return undefined;
+      case 'cash': {
+        const account = this.#account(movement.accountId);
+        if (movement.amount < 0 && (account.cash[movement.currency] ?? 0) < -movement.amount)
+          return {
+            errorCode: 'INSUFFICIENT_FUNDS',
+            errorMessage: `${account.id} no longer holds ${(-movement.amount).toFixed(2)} ${movement.currency}`,
+          };
+        accounts.set(account.id, withCash(account, movement.currency, movement.amount));
+        return undefined;
+      }
+      case 'position': {
+        const account = this.#account(movement.accountId);
+        const cost = this.brokerage.market.price(movement.conid) ?? 0;
+        const moved = withQuantityMoved(account, movement.conid, movement.quantity, cost);
+        if (!moved) return this.#short(account, movement.conid, -movement.quantity);
+        accounts.set(account.id, moved);
+        return undefined;
+      }
+      case 'positionMove': {
+        const source = this.#account(movement.source);
+        const held = source.positions.find((position) => position.conid === movement.conid);
+        const left = withQuantityMoved(source, movement.conid, -movement.quantity, 0);
+        if (!left || !held) return this.#short(source, movement.conid, movement.quantity);
+        const target = this.#account(movement.target);
+        const price = movement.price ?? held.averageCost;
+        const reached = withQuantityMoved(target, movement.conid, movement.quantity, price);
+        accounts.set(source.id, left);
+        if (reached) accounts.set(target.id, reached);
+        return undefined;
+      }
+    }
+  }
+
+  #short(account: Account, conid: number, quantity: number): InstructionError {
+    return {
+      errorCode: 'INSUFFICIENT_POSITION',
+      errorMessage: `${account.id} no longer holds ${quantity} of conid ${conid}`,
+    };
+  }
+
+  #account(accountId: string): Account {
+    const account = this.brokerage.account(accountId);
+    if (!account) throw new Error(`Account ${accountId} is gone`);
+    return account;
+  }
+}

@@ -1,0 +1,59 @@
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+
+/** Banking under `/gw/api/v1` (and the Utilities balances query, an instruction of the same
+ * service); the gate has checked the bearer token's scope before any of them runs. */
+export const bankingHandlers = ({
+  banking,
+}: HandlerContext): HandlerGroup<
+  | 'createBankInstruction'
+  | 'createBankInstructionsBulk'
+  | 'queryBankInstructions'
+  | 'createExternalCashTransfer'
+  | 'createExternalCashTransfersBulk'
+  | 'queryExternalCashTransfers'
+  | 'createInternalCashTransfer'
+  | 'createInternalCashTransfersBulk'
+  | 'createExternalAssetTransfer'
+  | 'createExternalAssetTransfersBulk'
+  | 'createInternalAssetTransfer'
+  | 'createInternalAssetTransfersBulk'
+  | 'cancelInstruction'
+  | 'cancelInstructionsBulk'
+  | 'queryRecentInstructions'
+  | 'getInstructionStatus'
+  | 'getInstructionSetStatus'
+  | 'getClientInstructionStatus'
+  | 'queryBalances'
+> => {
+  const accepted = (body: Parameters<typeof banking.submit>[0]) => ({
+    status: 202 as const,
+    body: banking.submit(body, 202),
+  });
+  const made = (body: Parameters<typeof banking.submit>[0]) => ({
+    status: 201 as const,
+    body: banking.submit(body, 201),
+  });
+  const set = (body: Parameters<typeof banking.submitSet>[0]) => banking.submitSet(body);
+  return {
+    createBankInstruction: (request) => accepted(request.body),
+    createBankInstructionsBulk: (request) => set(request.body),
+    queryBankInstructions: (request) => made(request.body),
+    createExternalCashTransfer: (request) => accepted(request.body),
+    createExternalCashTransfersBulk: (request) => set(request.body),
+    queryExternalCashTransfers: (request) => made(request.body),
+    createInternalCashTransfer: (request) => made(request.body),
+    createInternalCashTransfersBulk: (request) => set(request.body),
+    createExternalAssetTransfer: (request) => accepted(request.body),
+    createExternalAssetTransfersBulk: (request) => set(request.body),
+    createInternalAssetTransfer: (request) => accepted(request.body),
+    createInternalAssetTransfersBulk: (request) => set(request.body),
+    cancelInstruction: (request) => made(request.body),
+    cancelInstructionsBulk: (request) => set(request.body),
+    queryRecentInstructions: (request) => accepted(request.body),
+    getInstructionStatus: (request) => banking.status(request.params.instructionId),
+    getInstructionSetStatus: (request) => banking.set(request.params.instructionSetId),
+    getClientInstructionStatus: (request) =>
+      banking.statusByClientId(request.params.clientInstructionId),
+    queryBalances: (request) => made(request.body),
+  };
+};
