@@ -160,6 +160,14 @@ export class Banking {
     return record;
   }
 
+  /** The two small amounts credited to verify an ACH instruction (control API: what the holder
+   * reads on the bank statement). */
+  microAmounts(instructionId: number): [number, number] {
+    const amounts = this.#book.get(instructionId)?.microAmounts;
+    if (!amounts) throw notFound(`No ACH instruction ${instructionId}`);
+    return amounts;
+  }
+
   #pendingOne(instructionId: number): InstructionRecord {
     const record = this.#book.get(instructionId);
     if (!record) throw notFound(`No instruction ${instructionId}`);
