@@ -90,6 +90,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
   const operations = documentOperations().sort(compareRouteSpecificity);
   const controls = new Controls({
     brokerage,
+    banking: services.banking,
     notifications: services.notifications,
     advisorModels: services.advisorModels,
     clock,

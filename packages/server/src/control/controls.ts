@@ -1,6 +1,7 @@
 import { createAllocationGroup } from '../domain/accounts/allocation.js';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
+import type { Banking } from '../domain/banking/banking.js';
 import type { TypeCode } from '../domain/notifications/model.js';
 import { isTypeCode } from '../domain/notifications/notification-types.js';
 import type { Notifications } from '../domain/notifications/notifications.js';
@@ -40,6 +41,8 @@ type MarketRegimeChanges = ControlSchema<'MarketRegimeRequest'>;
 
 export interface ControlsOptions {
   brokerage: Brokerage;
+  /** Banking instructions: the control API settles or fails them. */
+  banking: Banking;
   notifications: Notifications;
   advisorModels: AdvisorModels;
   clock: Clock;
@@ -93,6 +96,11 @@ export class Controls {
   readonly #scheduledSteps = new Set<() => void>();
   /** Bulletins sent since the last reset (their ids). */
   #bulletins = 0;
+
+  /** Banking instructions, for the control API's banking operations (`control/banking.ts`). */
+  get banking(): Banking {
+    return this.#options.banking;
+  }
 
   constructor(options: ControlsOptions) {
     this.#options = options;

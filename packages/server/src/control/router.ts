@@ -8,6 +8,7 @@ import type {
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
+import { bankingControls } from './banking.js';
 import type { Controls } from './controls.js';
 import { controlDocumentFiles } from './document.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
@@ -23,7 +24,7 @@ interface ControlRequest<Op extends ControlOperationId> {
 
 /** What each control operation does: its answer is the operation's documented success body
  * (undefined for a 204). */
-type ControlHandlers = {
+export type ControlHandlers = {
   [Op in ControlOperationId]: (request: ControlRequest<Op>) => ControlOk<Op>;
 };
 
@@ -62,6 +63,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),
+    ...bankingControls(controls.banking),
   };
 }
 

@@ -34,6 +34,7 @@ export const bankingHandlers = ({
     body: banking.submit(body, 201),
   });
   const set = (body: Parameters<typeof banking.submitSet>[0]) => banking.submitSet(body);
+  // Path parameters arrive as the text of the path; the validator has checked they are integers.
   return {
     createBankInstruction: (request) => accepted(request.body),
     createBankInstructionsBulk: (request) => set(request.body),
@@ -50,10 +51,10 @@ export const bankingHandlers = ({
     cancelInstruction: (request) => made(request.body),
     cancelInstructionsBulk: (request) => set(request.body),
     queryRecentInstructions: (request) => accepted(request.body),
-    getInstructionStatus: (request) => banking.status(request.params.instructionId),
-    getInstructionSetStatus: (request) => banking.set(request.params.instructionSetId),
+    getInstructionStatus: (request) => banking.status(Number(request.params.instructionId)),
+    getInstructionSetStatus: (request) => banking.set(Number(request.params.instructionSetId)),
     getClientInstructionStatus: (request) =>
-      banking.statusByClientId(request.params.clientInstructionId),
+      banking.statusByClientId(Number(request.params.clientInstructionId)),
     queryBalances: (request) => made(request.body),
   };
 };

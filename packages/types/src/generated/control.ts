@@ -461,6 +461,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/banking/instructions/{instructionId}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a pending transfer now
+         * @description Settles a pending deposit, withdrawal or position transfer of `/gw/api/v1` now, whenever it was due: it moves its cash or positions (or ends `REJECTED` when the account no longer holds them), as the clock would have. An unknown instruction answers 404; one that is not a pending transfer 400.
+         */
+        post: operations["settleBankingInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/banking/instructions/{instructionId}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fail a pending transfer now
+         * @description Ends a pending deposit, withdrawal or position transfer of `/gw/api/v1` as `REJECTED` now, with the reason given: it never moves anything. An unknown instruction answers 404; one that is not a pending transfer 400.
+         */
+        post: operations["failBankingInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/banking/instructions/{instructionId}/micro-amounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the small amounts credited for an ACH instruction
+         * @description Answers the two small amounts the service credited to the bank account of an ACH instruction, which `TRADITIONAL_BANK_INSTRUCTION_VERIFICATION` must name to verify it. An instruction without them answers 404.
+         */
+        get: operations["getBankingMicroAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/banking/bank-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a verified bank instruction for an account
+         * @description Saves a bank instruction for an account as verified, so that withdrawals may name it at once (without the ACH small-amount verification). An instruction of the same account, method and name is replaced. An unknown account answers 404.
+         */
+        post: operations["seedBankInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1497,6 +1586,102 @@ export interface components {
              */
             message: string;
         };
+        /** @description A banking instruction of `/gw/api/v1` as it is after the control request. */
+        BankingInstruction: {
+            /**
+             * @description The service's id of the instruction.
+             * @example 1200011
+             */
+            instructionId: number;
+            /**
+             * @description The caller's number of the instruction.
+             * @example 5100201
+             */
+            clientInstructionId: number;
+            /**
+             * @description Its kind (`DEPOSIT`, `WITHDRAWAL`, `FOP`, ...).
+             * @example DEPOSIT
+             */
+            instructionType: string;
+            /**
+             * @description Its status now.
+             * @enum {string}
+             */
+            instructionStatus: "PENDING" | "PROCESSED" | "REJECTED" | "PENDING_VERIFICATION";
+            /** @description Why it failed, when it did. */
+            error?: {
+                /**
+                 * @description The reason's code.
+                 * @example BANK_RETURNED
+                 */
+                errorCode: string;
+                /**
+                 * @description The reason.
+                 * @example The bank returned the transfer
+                 */
+                errorMessage: string;
+            };
+        };
+        /** @description Why a pending instruction fails (defaults: `FAILED_BY_CONTROL`, a sentence saying so). */
+        BankingFailureRequest: {
+            /**
+             * @description The reason's code.
+             * @example BANK_RETURNED
+             */
+            errorCode?: string;
+            /**
+             * @description The reason.
+             * @example The bank returned the transfer
+             */
+            errorMessage?: string;
+        };
+        /** @description The two small amounts credited to the bank account of an ACH instruction (what its holder reads on the bank statement). */
+        MicroAmounts: {
+            /**
+             * @description The first amount.
+             * @example 0.17
+             */
+            creditAmount1: number;
+            /**
+             * @description The second amount.
+             * @example 0.42
+             */
+            creditAmount2: number;
+        };
+        /** @description A verified bank instruction to save for an account, as if its holder had saved and confirmed it. */
+        BankInstructionSeed: {
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The instruction's name (what withdrawals give as `bankInstructionName`).
+             * @example Everyday checking
+             */
+            name: string;
+            /**
+             * @description Its method.
+             * @example ACH
+             * @enum {string}
+             */
+            method: "ACH" | "WIRE" | "SEPA" | "eDDA" | "LVP" | "CPA";
+            /**
+             * @description Its currency.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description The bank account number.
+             * @example 7004417729
+             */
+            bankAccountNumber: string;
+            /**
+             * @description The bank's routing number (or BIC).
+             * @example 021000555
+             */
+            bankRoutingNumber: string;
+        };
     };
     responses: {
         /** @description Bad request: the input failed validation or cannot be used. */
@@ -2056,6 +2241,114 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    settleBankingInstruction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruction, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstruction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    failBankingInstruction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BankingFailureRequest"];
+            };
+        };
+        responses: {
+            /** @description The instruction, failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstruction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBankingMicroAmounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service's id of the instruction. */
+                instructionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The two amounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroAmounts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    seedBankInstruction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankInstructionSeed"];
+            };
+        };
+        responses: {
+            /** @description The instruction saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankInstructionSeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

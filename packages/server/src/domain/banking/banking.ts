@@ -1,5 +1,5 @@
 import type { Brokerage } from '../accounts/brokerage.js';
-import { notFound, unprocessable } from '../kernel/errors.js';
+import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import { BankInstructions } from './bank-instructions.js';
 import { InstructionBook } from './instruction-book.js';
 import {
@@ -172,9 +172,7 @@ export class Banking {
     const record = this.#book.get(instructionId);
     if (!record) throw notFound(`No instruction ${instructionId}`);
     if (record.status !== 'PENDING' || record.dueAt === undefined)
-      throw unprocessable(
-        `Instruction ${instructionId} is not a pending transfer (${record.status})`,
-      );
+      throw badRequest(`Instruction ${instructionId} is not a pending transfer (${record.status})`);
     return record;
   }
 
