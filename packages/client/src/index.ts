@@ -72,6 +72,13 @@ export {
   type TickleFailure,
 } from './session/tickle.js';
 export {
+  pollInstruction,
+  InstructionPollTimeoutError,
+  type InstructionAnswer,
+  type InstructionStatus,
+  type PollInstructionOptions,
+} from './banking/poll-instruction.js';
+export {
   allPositions,
   positionsPageSize,
   type AllPositionsOptions,
