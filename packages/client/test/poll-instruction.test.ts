@@ -66,6 +66,18 @@ describe('pollInstruction', () => {
     expect(reads).toHaveLength(3);
   });
 
+  it('asks a headers function before each read (a fresh bearer token)', async () => {
+    const asked: number[] = [];
+    await pollInstruction(answering('PENDING', 'PROCESSED').client, 9, {
+      headers: () => {
+        asked.push(asked.length);
+        return Promise.resolve({ authorization: `Bearer token-${asked.length}` });
+      },
+      wait: () => Promise.resolve(),
+    });
+    expect(asked).toHaveLength(2);
+  });
+
   it('throws the error answer (an unknown instruction)', async () => {
     await expect(pollInstruction(answering(404).client, 8)).rejects.toMatchObject({
       status: 404,

@@ -12,8 +12,9 @@ export type InstructionStatus = NonNullable<
 >['instructionStatus'];
 
 export interface PollInstructionOptions {
-  /** Headers of every read: the bearer token with the scope `instructions.read`. */
-  headers?: Record<string, string>;
+  /** Headers of each read (the bearer token with the scope `instructions.read`), or a function
+   * asked before each read, for a token that may expire while polling. */
+  headers?: Record<string, string> | (() => Promise<Record<string, string>>);
   /** Waits between two reads; by default `intervalMs` of real time. Tests pass their own. */
   wait?: (attempt: number) => Promise<void>;
   /** Time between two reads with the default `wait` (default 5 s). */
@@ -59,7 +60,7 @@ export async function pollInstruction(
   for (let attempt = 1; ; attempt++) {
     const { data, error, response } = await client.GET('/gw/api/v1/instructions/{instructionId}', {
       params: { path: { instructionId } },
-      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.headers ? { headers: await headersOf(options.headers) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     if (error !== undefined || data === undefined)
@@ -70,3 +71,8 @@ export async function pollInstruction(
     await wait(attempt);
   }
 }
+
+const headersOf = (
+  headers: NonNullable<PollInstructionOptions['headers']>,
+): Record<string, string> | Promise<Record<string, string>> =>
+  typeof headers === 'function' ? headers() : headers;
