@@ -3,6 +3,7 @@
 // error shapes, and validation with the generated validators.
 import { createBrokerageClient } from '@brokerage/client';
 import { operationRoutes } from '@brokerage/types';
+import { matchRequestUrl } from 'msw';
 import { setupServer } from 'msw/node';
 import { createBrokerageHandlers } from '../src/index.js';
 
@@ -34,6 +35,17 @@ describe('the MSW handlers in Node', () => {
       (handler) => `${handler.info.method} ${handler.info.path}`,
     );
     expect(new Set(routes).size).toBe(operationRoutes.length);
+  });
+
+  it('match a literal colon of a path (`/bank-instructions:bulk`) as itself', () => {
+    const pattern = brokerage.handlers
+      .map((handler) => String(handler.info.path))
+      .find((path) => path.endsWith('/bank-instructions\\:bulk'));
+    const matches = (path: string) =>
+      matchRequestUrl(new URL(baseUrl + path), pattern ?? '').matches;
+    expect(matches('/gw/api/v1/bank-instructions:bulk')).toBe(true);
+    expect(matches('/gw/api/v1/bank-instructions:other')).toBe(false);
+    expect(matches('/gw/api/v1/bank-instructionsXbulk')).toBe(false);
   });
 
   it('place an order, fill it when the controls move the price, and move the ledger', async () => {

@@ -4984,6 +4984,10 @@ export interface components {
                     ibInstructionId: number;
                     /** @description Its set. */
                     instructionSetId: number;
+                    /** @description The cash it moves (cash transfers). */
+                    amount?: number;
+                    /** @description The currency of `amount`. */
+                    currency?: string;
                     /** @description Its kind. */
                     instructionType: string;
                     /** @description When it was made. */
@@ -5075,11 +5079,13 @@ export interface components {
             /** @description Contributions and limits. */
             contributions?: {
                 /** @description Still allowed. */
-                allowedContributionLimit: number;
+                allowedContributionLimit?: number;
                 /** @description The limit. */
                 maximumContributionLimit: number;
                 /** @description So far this year. */
                 yearToDateContribution: number;
+                /** @description Whose contributions, for an account with several kinds (`EMPLOYEE`, `EMPLOYER`). */
+                type?: string;
             }[];
         };
         /** @description An instruction and its set, with the status of this answer. */
@@ -5096,6 +5102,46 @@ export interface components {
              */
             status: number;
         };
+        /** @description Problem details (RFC 9457) of the banking operations; a refused instruction may come with its set and the instruction, rejected. */
+        BankingProblem: {
+            /**
+             * Format: uri-reference
+             * @description A URI reference that identifies the kind of problem.
+             * @example about:blank
+             */
+            type: string;
+            /**
+             * @description A short summary of the kind of problem.
+             * @example Unprocessable Entity
+             */
+            title: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 422
+             */
+            status: number;
+            /**
+             * @description What went wrong in this occurrence.
+             * @example INSUFFICIENT_FUNDS: Withdrawal of 90000.00 USD exceeds the 84000.00 USD that may be withdrawn
+             */
+            detail?: string;
+            /**
+             * Format: uri-reference
+             * @description The request path.
+             * @example /gw/api/v1/external-cash-transfers
+             */
+            instance?: string;
+            /** @description The request fields that were missing or invalid. */
+            invalidArguments?: {
+                /** @description The field. */
+                field?: string;
+                /** @description What is wrong with it. */
+                description?: string;
+            }[];
+            /** @description The set of the refused instruction. */
+            instructionSetId?: number;
+            instructionResult?: components["schemas"]["BankingInstructionResult"];
+        };
         /** @description One item of a bulk request: accepted (202) or refused (422, with the problem and the refused instruction). */
         BankingInstructionSetItem: {
             instructionResult?: components["schemas"]["BankingInstructionResult"];
@@ -5103,7 +5149,7 @@ export interface components {
              * @description The set.
              * @example 3001
              */
-            instructionSetId: number;
+            instructionSetId?: number;
             /**
              * @description 202 accepted, 422 refused.
              * @example 202
@@ -5604,7 +5650,7 @@ export interface components {
             /** @description Trade day, YYYY-MM-DD. */
             tradeDate?: string;
             tradingInstrument: components["schemas"]["BankingTradingInstrument"];
-            /** @description Price per unit to book in the target account (its average cost); none: the source's average cost. */
+            /** @description Price per unit to book in the target account (its average cost), up to nine decimals; none: the source's average cost. */
             transferPrice?: number;
             /**
              * @description Quantity to move, more than zero.
@@ -13573,13 +13619,31 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The request is well formed, but a business rule refuses it. */
-        ProblemUnprocessableEntity: {
+        /** @description The request is malformed: a field is missing or invalid. */
+        BankingProblemBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["ProblemDetails"];
+                "application/problem+json": components["schemas"]["BankingProblem"];
+            };
+        };
+        /** @description The access token lacks the scope the operation requires. */
+        BankingProblemForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["BankingProblem"];
+            };
+        };
+        /** @description The request is well formed, but a business rule refuses it. */
+        BankingProblemUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["BankingProblem"];
             };
         };
         /** @description Nothing with the id in the path is known to the service. */
@@ -14270,10 +14334,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14354,9 +14418,9 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14409,10 +14473,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14458,10 +14522,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14518,9 +14582,9 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14566,10 +14630,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14608,10 +14672,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14660,9 +14724,9 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14722,10 +14786,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14798,9 +14862,9 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14839,10 +14903,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14891,9 +14955,9 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14932,10 +14996,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -14984,9 +15048,9 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -15025,10 +15089,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -15067,10 +15131,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
-            400: components["responses"]["ProblemBadRequest"];
+            400: components["responses"]["BankingProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
-            422: components["responses"]["ProblemUnprocessableEntity"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
@@ -15111,7 +15175,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
         };
@@ -15153,7 +15217,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
         };
@@ -15186,7 +15250,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProblemUnauthorized"];
-            403: components["responses"]["ProblemForbidden"];
+            403: components["responses"]["BankingProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
         };

@@ -76,6 +76,7 @@ export const schemaValidators: Record<SchemaName, SchemaValidator> = {
   "BankingInternalPositionTransfer": body.schema_BankingInternalPositionTransfer as SchemaValidator,
   "BankingMicroAmountVerification": body.schema_BankingMicroAmountVerification as SchemaValidator,
   "BankingPredefinedDestination": body.schema_BankingPredefinedDestination as SchemaValidator,
+  "BankingProblem": body.schema_BankingProblem as SchemaValidator,
   "BankingQueryBankInstruction": body.schema_BankingQueryBankInstruction as SchemaValidator,
   "BankingQueryIraContributions": body.schema_BankingQueryIraContributions as SchemaValidator,
   "BankingQueryRecentInstructions": body.schema_BankingQueryRecentInstructions as SchemaValidator,

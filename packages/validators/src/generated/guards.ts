@@ -206,6 +206,9 @@ export const isBankingMicroAmountVerification = (value: unknown): value is Schem
 /** True when `value` matches the document's `BankingPredefinedDestination` schema. */
 export const isBankingPredefinedDestination = (value: unknown): value is Schemas["BankingPredefinedDestination"] =>
   schemaValidators["BankingPredefinedDestination"](value);
+/** True when `value` matches the document's `BankingProblem` schema. */
+export const isBankingProblem = (value: unknown): value is Schemas["BankingProblem"] =>
+  schemaValidators["BankingProblem"](value);
 /** True when `value` matches the document's `BankingQueryBankInstruction` schema. */
 export const isBankingQueryBankInstruction = (value: unknown): value is Schemas["BankingQueryBankInstruction"] =>
   schemaValidators["BankingQueryBankInstruction"](value);

@@ -192,6 +192,9 @@ export class Queries {
           .sort((a, b) => b.instructionId - a.instructionId)
           .slice(0, historyMaxInstructions)
           .map((record) => ({
+            ...(record.movement?.type === 'cash'
+              ? { amount: Math.abs(record.movement.amount), currency: record.movement.currency }
+              : {}),
             clientInstructionId: record.clientInstructionId,
             ibInstructionId: record.instructionId,
             instructionSetId: record.instructionSetId,

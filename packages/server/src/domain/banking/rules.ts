@@ -267,6 +267,8 @@ export class Rules {
       accountId: source.id,
       status: 'PROCESSED',
       ibReferenceId: 'self',
+      // Kept for the history: it moved at once, nothing settles later.
+      movement: { type: 'cash', accountId: source.id, currency, amount: -amount },
       apply: () => {
         const accounts = this.brokerage.store.collection('accounts');
         accounts.set(source.id, withCash(source, currency, -amount));
