@@ -129,7 +129,7 @@ describe('banking, without HTTP', () => {
     expect(() => banking.submit(unknown, 202)).toThrow(/UNKNOWN_BANK_INSTRUCTION/);
   });
 
-  it('moves cash at once between accounts of one advisor, and refuses unrelated accounts', () => {
+  it('moves cash at once between a master account and its client, and refuses unrelated accounts', () => {
     const { banking, cash } = banked();
     const transfer = (clientInstructionId: number, source: string, target: string) =>
       banking.submit(
@@ -150,9 +150,11 @@ describe('banking, without HTTP', () => {
       'PROCESSED',
     );
     expect([cash('U2345671'), cash('F7654321')]).toEqual([client - 1500, master + 1500]);
-    // Two clients of one advisor are related too; another owner's account is not.
-    expect(() => transfer(32, 'U2345671', 'U2345672')).not.toThrow();
-    expect(() => transfer(33, 'U1234567', 'U3456781')).toThrow(/ACCOUNTS_NOT_RELATED/);
+    // A master account and its client are related; two clients of one advisor are not, nor
+    // accounts of other owners.
+    expect(() => transfer(32, 'F7654321', 'U2345672')).not.toThrow();
+    expect(() => transfer(33, 'U2345671', 'U2345672')).toThrow(/ACCOUNTS_NOT_RELATED/);
+    expect(() => transfer(34, 'U1234567', 'U3456781')).toThrow(/ACCOUNTS_NOT_RELATED/);
   });
 
   it('books an incoming delivery at the price of the settlement day, and moves positions between related accounts', () => {

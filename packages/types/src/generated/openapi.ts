@@ -660,7 +660,7 @@ export interface paths {
         put?: never;
         /**
          * Move cash between related accounts
-         * @description Moves cash at once between two accounts of the same owner, or of one advisor (its master account and its client accounts): the answer (201) is the processed instruction, and both ledgers show it. Other pairs of accounts are refused (422, `ACCOUNTS_NOT_RELATED`), as is an amount beyond the source's withdrawable cash (422, `INSUFFICIENT_FUNDS`). An instruction whose `clientInstructionId` was used before answers that instruction again.
+         * @description Moves cash at once between two accounts of the same owner, or between a master account (an advisor's) and one of its client accounts: the answer (201) is the processed instruction, and both ledgers show it. Other pairs of accounts are refused (422, `ACCOUNTS_NOT_RELATED`), as is an amount beyond the source's withdrawable cash (422, `INSUFFICIENT_FUNDS`). An instruction whose `clientInstructionId` was used before answers that instruction again.
          *
          *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; a refused transfer 422.
          *
@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Move a position between related accounts
-         * @description Accepts a move of a position between two accounts of the same owner, or of one advisor, as a pending instruction (202) that settles one day (24 hours of the service's clock) later: the quantity then leaves the source (keeping its average cost) and reaches the target at `transferPrice`, or else at the source's average cost. Other pairs of accounts are refused (422, `ACCOUNTS_NOT_RELATED`), as is a quantity the source does not hold (less what pending transfers already take); one no longer held at settlement ends `REJECTED`.
+         * @description Accepts a move of a position between two accounts of the same owner, or between a master account and one of its client accounts, as a pending instruction (202) that settles one day (24 hours of the service's clock) later: the quantity then leaves the source (keeping its average cost) and reaches the target at `transferPrice`, or else at the source's average cost. Other pairs of accounts are refused (422, `ACCOUNTS_NOT_RELATED`), as is a quantity the source does not hold (less what pending transfers already take); one no longer held at settlement ends `REJECTED`.
          *
          *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token answers 401, a token without the scope 403. A malformed body answers 400; a refused transfer 422.
          *

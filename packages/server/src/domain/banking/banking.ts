@@ -106,15 +106,15 @@ export class Banking {
     status: 200 | 208;
     body: InstructionResponseView;
   } {
-    const [first] = this.#book.withClientId(clientInstructionId);
+    const made = this.#book.withClientId(clientInstructionId);
+    // The instruction that claims the id; a query only when nothing else was made with it.
+    const first = made.find((record) => !record.kind.startsWith('QUERY_')) ?? made[0];
     if (!first) throw notFound(`No instruction with client instruction id ${clientInstructionId}`);
     return this.#polled(first);
   }
 
   #polled(record: InstructionRecord): { status: 200 | 208; body: InstructionResponseView } {
-    const reused =
-      record.reused === true || this.#book.withClientId(record.clientInstructionId).length > 1;
-    const status = reused ? 208 : 200;
+    const status = record.reused === true ? 208 : 200;
     return { status, body: responseView(record, status) };
   }
 

@@ -49,16 +49,17 @@ export class InstructionBook {
 
   /** Keeps the instruction (a new one, or one whose status changed). */
   put(record: InstructionRecord): void {
-    this.store
-      .collection('bankingInstructions')
-      .set(String(record.instructionId), record, { expiresAt: this.#expiry(record.createdAt) });
+    this.store.collection('bankingInstructions').set(String(record.instructionId), record, {
+      // Kept `historyDays` after it was made, or after it settles when that is later.
+      expiresAt: this.#expiry(Math.max(record.createdAt, record.dueAt ?? 0)),
+    });
   }
 
   /** The instructions holding a client instruction id, the first made first. */
   withClientId(clientInstructionId: number): InstructionRecord[] {
-    return this.#byClientId
-      .get(String(clientInstructionId))
-      .sort((a, b) => a.instructionId - b.instructionId);
+    return [...this.#byClientId.get(String(clientInstructionId))].sort(
+      (a, b) => a.instructionId - b.instructionId,
+    );
   }
 
   /** Every instruction about an account (kept `historyDays`). */

@@ -142,7 +142,7 @@ export class Rules {
   }
 
   #amount(amount: number): number {
-    if (!(amount > 0) || Math.round(amount * 100) !== amount * 100)
+    if (!(amount > 0) || Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6)
       throw new Refusal('INVALID_AMOUNT', `The amount must be above zero, in cents: ${amount}`);
     return amount;
   }
@@ -236,21 +236,22 @@ export class Rules {
       );
   }
 
-  /** Two accounts of one owner, or of one advisor (its master account and its clients). */
+  /** Two accounts of one owner, or a master account (an advisor's) and one of its client
+   * accounts. */
   #related(sourceId: string, targetId: string): [Account, Account] {
     const source = this.#account(sourceId);
     const target = this.#account(targetId);
     if (source.id === target.id)
       throw new Refusal('SAME_ACCOUNT', `The source and target account are both ${source.id}`);
     const owners = new Set(source.owners.map((owner) => owner.username));
-    const family = (account: Account) => account.parent ?? account.id;
     const related =
       target.owners.some((owner) => owners.has(owner.username)) ||
-      family(source) === family(target);
+      source.parent === target.id ||
+      target.parent === source.id;
     if (!related)
       throw new Refusal(
         'ACCOUNTS_NOT_RELATED',
-        `${source.id} and ${target.id} have neither an owner nor an advisor in common`,
+        `${source.id} and ${target.id} have neither an owner in common nor a master account and its client`,
       );
     return [source, target];
   }
