@@ -1,7 +1,7 @@
 import type { ControlOk } from '@brokerage/types/control';
 import type { Banking } from '../domain/banking/banking.js';
 import type { InstructionResponseView } from '../domain/banking/views.js';
-import type { ControlHandlers } from './router.js';
+import type { ControlHandlers } from './handler-types.js';
 
 /** An instruction as the control API answers it. */
 function instructionOf({

@@ -1,32 +1,13 @@
 import { controlOperationRoutes } from '@brokerage/types';
-import type {
-  ControlBody,
-  ControlOk,
-  ControlOperationId,
-  operations,
-} from '@brokerage/types/control';
+import type { ControlOk, ControlOperationId } from '@brokerage/types/control';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
 import { bankingControls } from './banking.js';
 import type { Controls } from './controls.js';
 import { controlDocumentFiles } from './document.js';
+import type { ControlHandlers, ControlRequest } from './handler-types.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
-
-/** A control request once validated against the control document: its body as the document types
- * it (undefined when an optional body is not sent), and its path parameters as written. */
-interface ControlRequest<Op extends ControlOperationId> {
-  body: undefined extends operations[Op]['requestBody']
-    ? ControlBody<Op> | undefined
-    : ControlBody<Op>;
-  params: Request['params'];
-}
-
-/** What each control operation does: its answer is the operation's documented success body
- * (undefined for a 204). */
-export type ControlHandlers = {
-  [Op in ControlOperationId]: (request: ControlRequest<Op>) => ControlOk<Op>;
-};
 
 /** Runs one operation's handler (the signature ties the request's type to the operation). */
 const run = <Op extends ControlOperationId>(
