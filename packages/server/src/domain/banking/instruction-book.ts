@@ -1,7 +1,13 @@
 import type { Clock } from '../kernel/clock.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Index, Store } from '../kernel/store.js';
-import { dayMs, historyDays, type InstructionRecord, type InstructionSetRecord } from './model.js';
+import {
+  dayMs,
+  historyDays,
+  type InstructionRecord,
+  type InstructionSetRecord,
+  type RecurringRecord,
+} from './model.js';
 
 /** The first numbers given out (ours; the sequences start over at a reset). */
 const firstInstructionId = 1_200_000;
@@ -75,6 +81,17 @@ export class InstructionBook {
   /** The pending instructions that settle on the clock. */
   settling(): InstructionRecord[] {
     return this.#due.get('due');
+  }
+
+  recurring(instructionId: number): RecurringRecord | undefined {
+    return this.store.collection('recurringTransfers').get(String(instructionId));
+  }
+
+  /** Keeps a recurring deposit or withdrawal as long as the instruction that asked for it. */
+  keepRecurring(record: RecurringRecord): void {
+    this.store
+      .collection('recurringTransfers')
+      .set(String(record.instructionId), record, { expiresAt: this.#expiry(this.clock.now()) });
   }
 
   getSet(instructionSetId: number): InstructionSetRecord | undefined {

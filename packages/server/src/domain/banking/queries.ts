@@ -69,18 +69,14 @@ export class Queries {
   #recurringOf(accountId: string) {
     return this.book
       .ofAccount(accountId)
-      .map((record) =>
-        this.brokerage.store.collection('recurringTransfers').get(String(record.instructionId)),
-      )
+      .map((record) => this.book.recurring(record.instructionId))
       .filter((record) => record !== undefined);
   }
 
   recurringEvents(
     query: InstructionInputs['QUERY_RECENT_RECURRING_EVENTS'],
   ): Record<string, unknown> {
-    const recurring = this.brokerage.store
-      .collection('recurringTransfers')
-      .get(String(query.ibReferenceId));
+    const recurring = this.book.recurring(query.ibReferenceId);
     const first = this.book.get(query.ibReferenceId);
     if (!recurring || !first)
       throw new Refusal(

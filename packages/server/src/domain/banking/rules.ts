@@ -211,7 +211,7 @@ export class Rules {
     if (!detail) return {};
     return {
       apply: (instructionId) =>
-        this.brokerage.store.collection('recurringTransfers').set(String(instructionId), {
+        this.book.keepRecurring({
           instructionId,
           accountId,
           kind,
@@ -341,6 +341,8 @@ export class Rules {
     const conid = this.#conid(instruction.tradingInstrument);
     const quantity = this.#quantity(instruction.quantity);
     if (instruction.direction === 'OUT') this.#ensureHeld(account, conid, quantity);
+    else if (this.brokerage.market.price(conid) === undefined)
+      throw new Refusal('NO_MARKET_PRICE', `Conid ${conid} has no price to book a delivery at`);
     const signed = instruction.direction === 'OUT' ? -quantity : quantity;
     return this.#pending(kind, {
       type: 'position',
