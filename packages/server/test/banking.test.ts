@@ -1,5 +1,7 @@
+import type { streaming } from '@brokerage/types';
 import { startServer, type Harness } from './harness.js';
 import { accessToken } from './oauth2-helper.js';
+import { openSocket, topicOf } from './stream-socket.js';
 
 // The banking operations through the pipeline: scopes, problem details, the success statuses
 // other than 200 (201, 202, 207, 208), literal `:bulk` paths, and the control API's banking
@@ -156,5 +158,41 @@ describe('banking (/gw/api/v1)', () => {
     });
     expect(balances.status).toBe(201);
     expect(balances.body.instructionResult.withdrawableCashAmount).toBeGreaterThan(0);
+  });
+});
+
+describe('banking and the streams', () => {
+  let server: Harness;
+  beforeAll(async () => {
+    server = await startServer({ streaming: { validateMessages: true } });
+  });
+  afterAll(() => server.close());
+
+  it('pushes the ledger of an account when a deposit into it settles', async () => {
+    const socket = await openSocket(server);
+    const ledgerTopic = (message: streaming.ServerMessage) => topicOf(message) === 'sld+U1234567';
+    socket.send('sld+U1234567+{}');
+    const first = (await socket.next(ledgerTopic)) as streaming.ServerMessages['ledger'];
+    const cashOf = (message: streaming.ServerMessages['ledger']) =>
+      message.result.find((entry) => entry.key === 'LedgerListUSD')?.cashbalance;
+    const before = cashOf(first) ?? 0;
+    const accepted = await server.call('POST', '/gw/api/v1/external-cash-transfers', {
+      headers: { authorization: `Bearer ${await accessToken(server, 'transfers.write')}` },
+      body: {
+        instructionType: 'DEPOSIT',
+        instruction: {
+          accountId: 'U1234567',
+          amount: 500,
+          bankInstructionMethod: 'WIRE',
+          clientInstructionId: 9101,
+          currency: 'USD',
+        },
+      },
+    });
+    const id = accepted.body.instructionResult.instructionId as number;
+    await server.call('POST', `/control/banking/instructions/${id}/settle`);
+    const update = (await socket.next(ledgerTopic)) as streaming.ServerMessages['ledger'];
+    expect(cashOf(update)).toBe(before + 500);
+    socket.close();
   });
 });

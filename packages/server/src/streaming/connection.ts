@@ -179,6 +179,10 @@ export class StreamConnection {
       this.#send(views.bulletin(event.id, event.message));
       return;
     }
+    if (event.type === 'accountChanged') {
+      this.#sendAccountValues(event.accountId);
+      return;
+    }
     if (event.username !== session.username) return;
     if (isNoticeEvent(event)) {
       this.#send(views.notification(notificationText(event, (conid) => this.#symbolOf(conid))));

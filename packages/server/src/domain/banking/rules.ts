@@ -1,6 +1,7 @@
 import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
+import { keepAccounts } from './account-events.js';
 import type { BankInstructions } from './bank-instructions.js';
 import { deliverableQuantity, withdrawableCash } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
@@ -270,12 +271,12 @@ export class Rules {
       ibReferenceId: 'self',
       // Kept for the history: it moved at once, nothing settles later.
       movement: { type: 'cash', accountId: source.id, currency, amount: -amount },
-      apply: () => {
-        const accounts = this.brokerage.store.collection('accounts');
-        accounts.set(source.id, withCash(source, currency, -amount));
-        const reached = this.brokerage.account(target.id) ?? target;
-        accounts.set(target.id, withCash(reached, currency, amount));
-      },
+      apply: () =>
+        keepAccounts(
+          this.brokerage,
+          withCash(source, currency, -amount),
+          withCash(target, currency, amount),
+        ),
     };
   }
 

@@ -2,6 +2,7 @@ import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { inUnit } from '../kernel/store.js';
+import { keepAccounts } from './account-events.js';
 import { withQuantityMoved } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
 import type { InstructionError, InstructionRecord, Movement } from './model.js';
@@ -78,7 +79,6 @@ export class Settlement {
 
   /** Books a movement; answers why it cannot be booked, if it cannot (nothing is then booked). */
   #move(movement: Movement): InstructionError | undefined {
-    const accounts = this.brokerage.store.collection('accounts');
     switch (movement.type) {
       case 'none':
         return undefined;
@@ -89,7 +89,7 @@ export class Settlement {
             errorCode: 'INSUFFICIENT_FUNDS',
             errorMessage: `${account.id} no longer holds ${(-movement.amount).toFixed(2)} ${movement.currency}`,
           };
-        accounts.set(account.id, withCash(account, movement.currency, movement.amount));
+        keepAccounts(this.brokerage, withCash(account, movement.currency, movement.amount));
         return undefined;
       }
       case 'position': {
@@ -97,7 +97,7 @@ export class Settlement {
         const cost = this.brokerage.market.price(movement.conid) ?? 0;
         const moved = withQuantityMoved(account, movement.conid, movement.quantity, cost);
         if (!moved) return this.#short(account, movement.conid, -movement.quantity);
-        accounts.set(account.id, moved);
+        keepAccounts(this.brokerage, moved);
         return undefined;
       }
       case 'positionMove': {
@@ -108,8 +108,7 @@ export class Settlement {
         const target = this.#account(movement.target);
         const price = movement.price ?? held.averageCost;
         const reached = withQuantityMoved(target, movement.conid, movement.quantity, price);
-        accounts.set(source.id, left);
-        if (reached) accounts.set(target.id, reached);
+        keepAccounts(this.brokerage, left, ...(reached ? [reached] : []));
         return undefined;
       }
     }

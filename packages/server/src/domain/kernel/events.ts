@@ -63,6 +63,12 @@ export type NoticeEvent =
 /** The changes the streaming API follows besides the notices. */
 export type ChangeEvent =
   | {
+      /** An account's cash or positions moved other than by an execution (a transfer settled). */
+      type: 'accountChanged';
+      time: number;
+      accountId: string;
+    }
+  | {
       /** A contract's last price was set (by the control API, a price walk, a listing). */
       type: 'priceChanged';
       time: number;
@@ -109,6 +115,7 @@ export type ChangeEvent =
 export type DomainEvent = NoticeEvent | ChangeEvent;
 
 const changeTypes: ReadonlySet<DomainEventType> = new Set<ChangeEvent['type']>([
+  'accountChanged',
   'priceChanged',
   'orderStatusChanged',
   'executionBooked',
