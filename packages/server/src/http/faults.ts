@@ -6,6 +6,7 @@ const kindOfStatus: Record<number, DomainErrorKind> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'notFound',
+  422: 'unprocessable',
   429: 'rateLimited',
   500: 'rejected',
   503: 'unavailable',

@@ -1408,7 +1408,7 @@ export interface components {
              * @example 503
              * @enum {integer}
              */
-            status?: 400 | 401 | 403 | 404 | 429 | 500 | 503;
+            status?: 400 | 401 | 403 | 404 | 422 | 429 | 500 | 503;
             /**
              * @description Error message of the fault (a default naming the status when absent).
              * @example Service Unavailable
