@@ -2,8 +2,9 @@
  * header and titled tables. Every format (PDF, JSON, CSV, HTML) renders this one value, so they
  * all say the same. */
 
-/** How a column's values are written: money to the cent, others as they are. */
-export type ColumnKind = 'text' | 'money' | 'number';
+/** How a column's values are written: money to the cent, prices with at least two decimals,
+ * others as they are. */
+export type ColumnKind = 'text' | 'money' | 'price' | 'number';
 
 export interface ReportColumn {
   key: string;
@@ -36,10 +37,12 @@ export interface Report {
   tables: ReportTable[];
 }
 
-/** A cell as text: money to the cent, numbers as they are. */
+/** A cell as text, as its column's kind writes it. */
 export function cellText(value: Cell | undefined, kind: ColumnKind): string {
   if (value === undefined) return '';
-  if (kind === 'money' && typeof value === 'number') return value.toFixed(2);
+  if (typeof value !== 'number') return value;
+  if (kind === 'money') return value.toFixed(2);
+  if (kind === 'price' && Number.isInteger(value * 100)) return value.toFixed(2);
   return String(value);
 }
 

@@ -134,7 +134,7 @@ export class Reports {
     };
   }
 
-  statement(client: OAuth2Client, request: Body<'generateStatement'>): Promise<ReportFile> {
+  async statement(client: OAuth2Client, request: Body<'generateStatement'>): Promise<ReportFile> {
     const account = this.account(client, request.accountId);
     const others = (request.accountIds ?? []).filter((id) => id !== account.id);
     if (others.length > 0)
@@ -151,7 +151,7 @@ export class Reports {
     return reportFile(report, request.mimeType ?? 'application/pdf');
   }
 
-  tradeConfirmation(
+  async tradeConfirmation(
     client: OAuth2Client,
     request: Body<'generateTradeConfirmation'>,
   ): Promise<ReportFile> {
@@ -168,7 +168,10 @@ export class Reports {
     return reportFile(report, request.mimeType ?? 'application/pdf');
   }
 
-  taxDocument(client: OAuth2Client, request: Body<'generateTaxDocument'>): Promise<ReportFile> {
+  async taxDocument(
+    client: OAuth2Client,
+    request: Body<'generateTaxDocument'>,
+  ): Promise<ReportFile> {
     const account = this.account(client, request.accountId);
     const span = this.taxYear(request.year);
     if (!span) throw badRequest(`No tax documents of account ${account.id} for ${request.year}`);
