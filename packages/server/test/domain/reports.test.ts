@@ -79,8 +79,8 @@ describe('reports', () => {
       }),
     );
     const aaplRows = report.tables[0]?.rows.filter((row) => row.symbol === 'AAPL') ?? [];
-    expect(aaplRows.map((row) => row.quantity * (row.side === 'BUY' ? 1 : -1))).toEqual(
-      aaplTransactions.map((transaction) => transaction.qty).toReversed(),
+    expect(aaplRows.map((row) => Number(row.quantity) * (row.side === 'BUY' ? 1 : -1))).toEqual(
+      (aaplTransactions ?? []).map((transaction) => transaction.qty).toReversed(),
     );
     expect(report.period).toEqual({ from: '2025-03-01', to: '2025-03-13' });
   });

@@ -1,5 +1,5 @@
 import type { OAuth2Client } from '../../src/domain/auth/oauth2.js';
-import { DomainError } from '../../src/domain/kernel/errors.js';
+import type { DomainError } from '../../src/domain/kernel/errors.js';
 import {
   decodePayload,
   parseRestrictionsCsv,

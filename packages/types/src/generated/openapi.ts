@@ -549,7 +549,7 @@ export interface paths {
         /**
          * The periods a statement of an account may cover
          * @description Follows the service's clock: a daily statement may cover any business day from the first
-         *     one the kept history holds (a year back) to the
+         *     one the kept history holds (370 days back) to the
          *     current day; the monthly and annual lists hold the months and years those days touch,
          *     newest first. A day without activity still has a statement (the account existed).
          *
@@ -660,7 +660,7 @@ export interface paths {
         /**
          * The days on which an account traded
          * @description The days (`YYYYMMDD`, newest first) with at least one execution of the account, from the
-         *     first one the kept history holds (a year back) to the current day on the service's clock:
+         *     first one the kept history holds (370 days back) to the current day on the service's clock:
          *     the days a trade confirmation exists for.
          *
          *     Requires a bearer access token with the scope `statements.read` or `reports.read`
