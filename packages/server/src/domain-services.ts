@@ -11,6 +11,8 @@ import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
 import { AmRequests } from './domain/utilities/am-requests.js';
+import { Reports } from './domain/reports/reports.js';
+import { Restrictions } from './domain/restrictions/restrictions.js';
 import { Forms } from './domain/utilities/forms.js';
 import { ReferenceData } from './domain/utilities/reference-lists.js';
 import { Watchlists } from './domain/watchlists/watchlists.js';
@@ -32,6 +34,7 @@ import './domain/notifications/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
 import './domain/utilities/collections.js';
+import './domain/restrictions/collections.js';
 import './domain/watchlists/collections.js';
 
 export type { OAuth1Flow };
@@ -71,6 +74,10 @@ export interface Services {
   forms: Forms;
   /** The account-management requests: listed, read, given a new status. */
   amRequests: AmRequests;
+  /** Statements, trade confirmations and tax documents, and the periods they cover. */
+  reports: Reports;
+  /** Pre-trade compliance restrictions, changed through verified CSVs. */
+  restrictions: Restrictions;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -104,6 +111,8 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
+  const reports = new Reports(brokerage);
+  const restrictions = new Restrictions(brokerage);
 
   return {
     brokerage,
@@ -121,5 +130,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     referenceData,
     forms,
     amRequests,
+    reports,
+    restrictions,
   };
 }

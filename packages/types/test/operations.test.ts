@@ -160,6 +160,14 @@ const expected = [
   'GET /gw/api/v1/requests getAmRequests',
   'GET /gw/api/v1/requests/{requestId}/status getAmRequestStatus',
   'PATCH /gw/api/v1/requests/{requestId}/status updateAmRequestStatus',
+  'POST /gw/api/v1/statements generateStatement',
+  'GET /gw/api/v1/statements/available getAvailableStatementDates',
+  'POST /gw/api/v1/tax-documents generateTaxDocument',
+  'GET /gw/api/v1/tax-documents/available getAvailableTaxDocuments',
+  'POST /gw/api/v1/trade-confirmations generateTradeConfirmation',
+  'GET /gw/api/v1/trade-confirmations/available getAvailableTradeConfirmationDates',
+  'POST /gw/api/v1/restrictions applyRestrictions',
+  'POST /gw/api/v1/restrictions/verify verifyRestrictions',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

@@ -11,6 +11,8 @@ import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
 import { portfolioAnalystHandlers } from './portfolio-analyst.js';
 import { portfolioPositionHandlers } from './portfolio-positions.js';
+import { preTradeComplianceHandlers } from './pre-trade-compliance.js';
+import { reportHandlers } from './reports.js';
 import { sessionHandlers } from './session.js';
 import { tradeHandlers } from './trades.js';
 import { utilityHandlers } from './utilities.js';
@@ -34,4 +36,6 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...marketDataHandlers(context),
   ...notificationHandlers(context),
   ...utilityHandlers(context),
+  ...reportHandlers(context),
+  ...preTradeComplianceHandlers(context),
 });

@@ -505,6 +505,241 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an account statement for a period
+         * @description Builds the statement of one account over a period of days, months or years: a header
+         *     (account, period, when it was produced on the service's clock), every execution of the
+         *     period (the same executions `GET /v1/api/iserver/account/trades` and the portfolio
+         *     analyst's transactions show, with price, proceeds and commission), the cash they moved per
+         *     currency, and totals. `mimeType` chooses the document: a PDF (the default), the same
+         *     content as JSON, CSV or HTML. The same state and clock give the same bytes.
+         *
+         *     The answer is the JSON envelope (`data.value`, base64, gzip-compressed first when `gzip` is
+         *     true), or, when the request's `Accept` header prefers `application/pdf` and a PDF is asked
+         *     for, the PDF itself (`application/pdf`).
+         *
+         *     Requires a bearer access token with the scope `statements.read`, `statements.write` or
+         *     `reports.write`: a missing or invalid token answers 401, a token with none of them, or an
+         *     account that belongs to none of the client's end users, 403. A malformed or unavailable
+         *     period, or several accounts, answers 400.
+         */
+        post: operations["generateStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/statements/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The periods a statement of an account may cover
+         * @description Follows the service's clock: a daily statement may cover any business day from the first
+         *     one the kept history holds (370 days back) to the
+         *     current day; the monthly and annual lists hold the months and years those days touch,
+         *     newest first. A day without activity still has a statement (the account existed).
+         *
+         *     Requires a bearer access token with the scope `statements.read` or `reports.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
+         *     an account that belongs to none of the client's end users, 403.
+         */
+        get: operations["getAvailableStatementDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build a tax document of a year
+         * @description Builds one tax form of an account for a tax year from its executions of that year: `1099`
+         *     (proceeds and realized profit or loss per contract) or `8949` (each closing execution with
+         *     its proceeds and realized profit or loss); `ALL` puts every available form in one document.
+         *     `format` chooses PDF, HTML, CSV or JSON. The answer takes the same two forms as a
+         *     statement's (the JSON envelope, or the PDF itself when `Accept` prefers `application/pdf`).
+         *
+         *     Requires a bearer access token with the scope `statements.write` or `reports.write`: a
+         *     missing or invalid token answers 401, a token with neither, or an account that belongs to
+         *     none of the client's end users, 403. A year or form not available for the account
+         *     (`GET /gw/api/v1/tax-documents/available`) answers 400.
+         */
+        post: operations["generateTaxDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-documents/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax forms of an account for a year
+         * @description The forms a tax year of the account has, with the formats each is produced in: `1099` for
+         *     a year in which the account traded, and `8949` for one in which an execution realized a
+         *     profit or loss. A year without executions (or outside the kept history) has none.
+         *
+         *     Requires a bearer access token with the scope `statements.read` or `reports.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
+         *     an account that belongs to none of the client's end users, 403.
+         */
+        get: operations["getAvailableTaxDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/trade-confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the trade confirmations of a range of days
+         * @description Confirms every execution of one account between two days (both included, at most 31 days):
+         *     for each, when and where it executed, the contract, side, quantity, price, proceeds,
+         *     commission and the order it filled, in the format `mimeType` chooses (a PDF by default).
+         *     The answer takes the same two forms as a statement's (the JSON envelope, or the PDF itself
+         *     when `Accept` prefers `application/pdf`).
+         *
+         *     Requires a bearer access token with the scope `statements.write` or `reports.write`: a
+         *     missing or invalid token answers 401, a token with neither, or an account that belongs to
+         *     none of the client's end users, 403. A malformed range, a range longer than 31 days or one
+         *     outside the kept history answers 400.
+         */
+        post: operations["generateTradeConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/trade-confirmations/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days on which an account traded
+         * @description The days (`YYYYMMDD`, newest first) with at least one execution of the account, from the
+         *     first one the kept history holds (370 days back) to the current day on the service's clock:
+         *     the days a trade confirmation exists for.
+         *
+         *     Requires a bearer access token with the scope `statements.read` or `reports.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
+         *     an account that belongs to none of the client's end users, 403.
+         */
+        get: operations["getAvailableTradeConfirmationDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a verified restrictions CSV
+         * @description Applies a CSV verified before under the same `requestId`: the restrictions it defines,
+         *     removes, attaches and detaches take effect at once. An account with a `CLOSINGONLY`
+         *     restriction attached may then only place orders that reduce a position (of the contract
+         *     `conid` names, or of any contract): another order is rejected when placed, with a message
+         *     naming the restriction. A `tif=DAY` restriction ends with the UTC day.
+         *
+         *     Under the signed-JWT security policy the body is a compact JWT (`application/jwt`) signed
+         *     RS256 with one of the client's registered keys (as for `POST /gw/api/v1/echo/signed-jwt`),
+         *     whose claims are `userName`, `requestId` and `payload` (the CSV, base64) as verified, and
+         *     which expires (`exp`) within 60 seconds of being issued. A request never verified, verified
+         *     with another CSV, or applied already, answers 200 with `success: false`.
+         *
+         *     Requires a bearer access token with the scope `restrictions.write`: a missing or invalid
+         *     token, or a body not signed with the client's key, expired or valid for more than 60
+         *     seconds, answers 401; a token without the scope, or a user the client does not act for,
+         *     403. Claims missing or of the wrong type answer 400.
+         */
+        post: operations["applyRestrictions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a restrictions CSV without applying it
+         * @description Checks a restrictions CSV (its commands, restriction names, rule parameters and accounts)
+         *     for the end user `userName` and remembers it under the client's `requestId`, so that
+         *     `POST /gw/api/v1/restrictions` can apply it. Nothing changes yet. A CSV that breaks a rule
+         *     is answered with status 200, `success: false` and the first problem with its line
+         *     (`Line 2: missing RULE_END`); verifying again under the same `requestId` replaces what was
+         *     remembered, until it is applied.
+         *
+         *     Requires a bearer access token with the scope `restrictions.write`: a missing or invalid
+         *     token answers 401, a token without it, or a user the client does not act for, 403. A body
+         *     missing a field, or a payload that is not base64, answers 400.
+         */
+        post: operations["verifyRestrictions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/tickle": {
         parameters: {
             query?: never;
@@ -4314,6 +4549,282 @@ export interface components {
              *     ]
              */
             suggestedUserName?: string[];
+        };
+        /**
+         * @description The document's format: a PDF for a person (`application/pdf`), the same content as a
+         *     structured JSON document (`application/json`), as CSV rows (`text/csv`) or as an HTML page
+         *     (`text/html`).
+         * @default application/pdf
+         * @enum {string}
+         */
+        ReportMimeType: "application/pdf" | "application/json" | "text/csv" | "text/html";
+        /**
+         * @description What statement to build: one account over a period. `startDate` and `endDate` are days
+         *     (`YYYYMMDD`, a daily or custom statement), months (`YYYYMM`, monthly) or years (`YYYY`,
+         *     annual), both of the same kind; the period runs from the first day of `startDate` to the last
+         *     of `endDate`, and must lie within the dates `GET /gw/api/v1/statements/available` lists.
+         */
+        StatementRequest: {
+            /**
+             * @description The account of the statement.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The accounts of a multi-account statement; the simulation builds single-account statements, so it may only repeat `accountId`.
+             * @example [
+             *       "U1234567"
+             *     ]
+             */
+            accountIds?: string[];
+            /**
+             * @description First day, month or year of the period.
+             * @example 20250106
+             */
+            startDate: string;
+            /**
+             * @description Last day, month or year of the period, of the same kind as `startDate`.
+             * @example 20250110
+             */
+            endDate: string;
+            mimeType?: components["schemas"]["ReportMimeType"];
+            /**
+             * @description Compress the document (gzip) before encoding it in the JSON answer.
+             * @default false
+             */
+            gzip?: boolean;
+            /**
+             * @description Two-letter language code; statements are written in English.
+             * @default en
+             * @example en
+             */
+            language?: string;
+            /**
+             * @description How several accounts are combined; accepted, as only one account is ever reported.
+             * @example consolidate
+             */
+            multiAccountFormat?: string;
+            /**
+             * @description Accepted; the simulation keeps no cryptocurrency segment.
+             * @default false
+             */
+            cryptoConsolIfAvailable?: boolean;
+        };
+        /**
+         * @description A report (statement, trade confirmation or tax document) carried in JSON: the document's
+         *     bytes, gzip-compressed when asked, base64-encoded in `value`.
+         */
+        ReportDocument: {
+            data?: {
+                /**
+                 * @description The media type the caller asked for (the document's own).
+                 * @example application/pdf
+                 */
+                accept?: string;
+                /**
+                 * @description What `value` holds once decoded.
+                 * @example byte[]
+                 */
+                dataType?: string;
+                /**
+                 * @description How `value` is encoded.
+                 * @example base64
+                 */
+                encoding?: string;
+                /** @description Whether the decoded bytes are gzip-compressed. */
+                gzip?: boolean;
+                /**
+                 * @description The media type of the document once decoded (and decompressed).
+                 * @example application/pdf
+                 */
+                mimeType?: string;
+                /**
+                 * @description The document's bytes, base64-encoded (compressed first when `gzip` is true).
+                 * @example JVBERi0xLjcK
+                 */
+                value?: string;
+            };
+        };
+        /** @description The periods a statement of the account may cover. */
+        AvailableStatementDates: {
+            data?: {
+                /**
+                 * @description What `value` holds.
+                 * @example String
+                 */
+                dataType?: string;
+                value?: {
+                    /** @description The first and last day (`YYYYMMDD`) a daily statement may cover. */
+                    daily?: {
+                        /** @example 20240108 */
+                        startDate?: string;
+                        /** @example 20250110 */
+                        endDate?: string;
+                    };
+                    /**
+                     * @description The months (`YYYYMM`) a monthly statement may cover, newest first.
+                     * @example [
+                     *       "202501",
+                     *       "202412"
+                     *     ]
+                     */
+                    monthly?: string[];
+                    /**
+                     * @description The years (`YYYY`) an annual statement may cover, newest first.
+                     * @example [
+                     *       "2025",
+                     *       "2024"
+                     *     ]
+                     */
+                    annual?: string[];
+                };
+            };
+        };
+        /**
+         * @description Which tax document to build: one form (or `ALL` the forms available) of one account for one
+         *     tax year, in one format.
+         */
+        TaxDocumentRequest: {
+            /**
+             * @description The account of the tax document.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The document's format (`JSON` is the structured content, as `application/json` is for statements).
+             * @example PDF
+             * @enum {string}
+             */
+            format: "PDF" | "HTML" | "CSV" | "JSON";
+            /**
+             * @description The form, as `GET /gw/api/v1/tax-documents/available` names it, or `ALL`.
+             * @example 1099
+             */
+            type: string;
+            /**
+             * Format: int32
+             * @description The tax year.
+             * @example 2025
+             */
+            year: number;
+            /**
+             * @description Compress the document (gzip) before encoding it in the JSON answer.
+             * @default false
+             */
+            gzip?: boolean;
+        };
+        /** @description The tax forms of the account for a year, with the formats each is produced in. */
+        AvailableTaxDocuments: {
+            data?: {
+                /**
+                 * @description What `value` holds.
+                 * @example String
+                 */
+                dataType?: string;
+                value?: {
+                    forms?: {
+                        /**
+                         * @description The form's name, as `POST /gw/api/v1/tax-documents` takes it in `type`.
+                         * @example 1099
+                         */
+                        taxFormName?: string;
+                        /** @description Whether it is a tax form proper (true) or a supporting statement. */
+                        isForm?: boolean;
+                        /**
+                         * @description The formats it is produced in.
+                         * @example [
+                         *       "PDF",
+                         *       "HTML",
+                         *       "CSV",
+                         *       "JSON"
+                         *     ]
+                         */
+                        formats?: string[];
+                    }[];
+                };
+            };
+        };
+        /**
+         * @description Which trade confirmations to build: every execution of one account between two days
+         *     (`YYYYMMDD`, both included, at most 31 days apart), as one document.
+         */
+        TradeConfirmationRequest: {
+            /**
+             * @description The account whose executions are confirmed.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description First day (`YYYYMMDD`).
+             * @example 20250106
+             */
+            startDate: string;
+            /**
+             * @description Last day (`YYYYMMDD`).
+             * @example 20250107
+             */
+            endDate: string;
+            mimeType?: components["schemas"]["ReportMimeType"];
+        };
+        /** @description The days (`YYYYMMDD`, newest first) on which the account traded, within the kept history. */
+        AvailableTradeConfirmationDates: {
+            data?: {
+                /**
+                 * @description What `value` holds.
+                 * @example String
+                 */
+                dataType?: string;
+                /**
+                 * @example [
+                 *       "20250110",
+                 *       "20250107"
+                 *     ]
+                 */
+                value?: string[];
+            };
+        };
+        /** @description The outcome of verifying or applying a restrictions CSV; a CSV that breaks a rule is answered here, with `success` false and the reason. */
+        RestrictionsResult: {
+            /** @description Whether the CSV passed (verify) or was applied (apply). */
+            success: boolean;
+            /**
+             * Format: int32
+             * @description The request's number, as sent.
+             * @example 41
+             */
+            requestId: number;
+            /**
+             * @description `OK`, or what is wrong.
+             * @example OK
+             */
+            message: string;
+        };
+        /**
+         * @description A restrictions CSV to check (and later apply under the same `requestId`). Each line is one
+         *     command, its fields separated by commas:
+         *     `RESTR_ADD, <name>, RULE_BEGIN, rule_type=<type>[, tif=GTC|DAY][, conid=<contract>], RULE_END`
+         *     defines a restriction, `RESTR_DELETE, <name>` removes one,
+         *     `RESTR_ASSOC_ADD, <name>, <account>` and `RESTR_ASSOC_DELETE, <name>, <account>` attach it
+         *     to, or detach it from, an account of the user. The only rule type is `CLOSINGONLY`: orders
+         *     may only reduce a position (of one contract with `conid`).
+         */
+        RestrictionsVerifyRequest: {
+            /**
+             * @description The end user whose restrictions change; the client must act for them.
+             * @example demo_individual
+             */
+            userName: string;
+            /**
+             * Format: int32
+             * @description The caller's number for this change, the same when it is applied.
+             * @example 41
+             */
+            requestId: number;
+            /**
+             * @description The CSV, base64-encoded.
+             * @example UkVTVFJfQURELCBOb0FkZEFBUEwsIFJVTEVfQkVHSU4sIHJ1bGVfdHlwZT1DTE9TSU5HT05MWSwgY29uaWQ9MjY1NTk4LCBSVUxFX0VORA==
+             */
+            payload: string;
         };
         /**
          * @description State of the historical market data service (HMDS) for the session. `{"error": "no bridge"}`
@@ -12292,6 +12803,8 @@ export interface components {
         GwClientId: string;
         /** @description The request's id, as `GET /gw/api/v1/requests` lists it. */
         AmRequestId: number;
+        /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+        ReportAccountId: string;
         /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
@@ -12840,6 +13353,241 @@ export interface operations {
                     "application/json": components["schemas"]["UsernameAvailability"];
                 };
             };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    generateStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The document. With `Accept: application/pdf` (and a PDF asked for) the PDF itself;
+             *     otherwise the JSON envelope carrying the document base64-encoded.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDocument"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAvailableStatementDates: {
+        parameters: {
+            query: {
+                /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+                accountId: components["parameters"]["ReportAccountId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periods a statement of an account may cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableStatementDates"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    generateTaxDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxDocumentRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The document. With `Accept: application/pdf` (and a PDF asked for) the PDF itself;
+             *     otherwise the JSON envelope carrying the document base64-encoded.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDocument"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAvailableTaxDocuments: {
+        parameters: {
+            query: {
+                /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+                accountId: components["parameters"]["ReportAccountId"];
+                /** @description The tax year. */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax forms of an account for a year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableTaxDocuments"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    generateTradeConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeConfirmationRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The document. With `Accept: application/pdf` (and a PDF asked for) the PDF itself;
+             *     otherwise the JSON envelope carrying the document base64-encoded.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDocument"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAvailableTradeConfirmationDates: {
+        parameters: {
+            query: {
+                /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+                accountId: components["parameters"]["ReportAccountId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days on which an account traded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableTradeConfirmationDates"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    applyRestrictions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Whether the CSV was applied, and if not why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionsResult"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    verifyRestrictions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestrictionsVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the CSV passed, and if not why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionsResult"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
