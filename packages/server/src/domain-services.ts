@@ -1,3 +1,4 @@
+import { AccountApplications } from './domain/account-applications/applications.js';
 import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
 import { AlertBook } from './domain/alerts/alert-book.js';
 import { Brokerage, type BrokerageOptions } from './domain/accounts/brokerage.js';
@@ -23,6 +24,7 @@ import {
 } from './fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
+import './domain/account-applications/collections.js';
 import './domain/accounts/collections.js';
 import './domain/advisor-models/collections.js';
 import './domain/alerts/collections.js';
@@ -71,6 +73,8 @@ export interface Services {
   forms: Forms;
   /** The account-management requests: listed, read, given a new status. */
   amRequests: AmRequests;
+  /** Account applications: submitted, their tasks done, opened as trading accounts. */
+  accountApplications: AccountApplications;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -104,6 +108,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
+  const accountApplications = new AccountApplications(brokerage, forms, amRequests);
 
   return {
     brokerage,
@@ -121,5 +126,6 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     referenceData,
     forms,
     amRequests,
+    accountApplications,
   };
 }

@@ -4,7 +4,7 @@ import { usernameAvailability } from '../domain/utilities/usernames.js';
 import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
 
 /** The Authorization header of a request, as one string. */
-function authorizationOf(request: OperationRequest<OperationId>): string | undefined {
+export function authorizationOf(request: OperationRequest<OperationId>): string | undefined {
   const value = request.headers.authorization;
   return Array.isArray(value) ? value[0] : value;
 }
