@@ -90,8 +90,10 @@ export class AccountApplications {
     if (input.masterAccountId !== undefined && !this.#brokerage.account(input.masterAccountId))
       throw badRequest(`Unknown application.masterAccountId: ${input.masterAccountId}`);
     this.#knownForms(input.documentForms, 'application.documents');
+    // checked before an id is given: a refused application uses up no number
+    const chosen = input.userName === undefined ? undefined : this.#freeUsername(input.userName);
     const accountId = this.#nextAccountId();
-    const username = this.#freeUsername(input.userName ?? `user_${accountId.toLowerCase()}`);
+    const username = chosen ?? this.#freeUsername(`user_${accountId.toLowerCase()}`);
     const now = this.#now();
     const submitted: AccountApplication = {
       accountId,
