@@ -1,10 +1,8 @@
 // The pipeline of the account applications (/gw/api/v1/accounts): scopes refused and bad
 // signed bodies as problem details (401/403), validation and business rules (400), and one
 // application opened through the control API and seen by the trading side.
-import { importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { startServer, type Harness } from './harness.js';
-import { testConsumer } from './oauth1-helper.js';
-import { accessToken, otherKey } from './oauth2-helper.js';
+import { accessToken, otherKey, signedBody as signed } from './oauth2-helper.js';
 
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
 
@@ -31,14 +29,6 @@ describe('account applications over HTTP (/gw/api/v1/accounts)', () => {
   const bearer = async (scope: string) => ({
     authorization: `Bearer ${await accessToken(server, scope)}`,
   });
-
-  async function signed(claims: JWTPayload, key?: CryptoKey): Promise<string> {
-    const { clientId, privateJwk } = testConsumer.oauth2;
-    const signingKey = key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
-    return new SignJWT({ iss: clientId, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid ?? 'main' })
-      .sign(signingKey);
-  }
 
   const send = async (method: string, path: string, body: string, scope = 'accounts.write') =>
     server.call(method, path, {
