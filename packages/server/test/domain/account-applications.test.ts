@@ -50,7 +50,10 @@ describe('account applications, without HTTP', () => {
     expect(submitted.tasks.map((task) => task.formNumber)).toEqual([3024, 5002, 3070, 4304]);
     expect(statusView(submitted)).toMatchObject({ status: 'N', state: 'PENDING_TASKS' });
     expect(brokerage.account('U9000001')).toBeUndefined();
-    expect(services.amRequests.status(7101)).toMatchObject({ requestType: 'ACCOUNT_APPLICATION' });
+    expect(services.amRequests.status(7101)).toMatchObject({
+      requestType: 'ACCOUNT_APPLICATION',
+      status: 'C',
+    });
   });
 
   it('opens the account once every required task is done: the trading side sees it, with no cash', () => {

@@ -114,7 +114,8 @@ export class AccountApplications {
     const application = this.#progress(completing(submitted, forms, now));
     const answer = this.#requests.submit({
       requestType: 'ACCOUNT_APPLICATION',
-      status: application.status,
+      // the request is processed at once; the account's own status is in the answer
+      status: 'C',
       accountId,
       answer: {
         accountId,
