@@ -3895,6 +3895,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/fyi/notifications/more": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List older notifications
+         * @description The next batch of the login user's notifications (FYIs) after the one whose `id` is given:
+         *     up to 10 notifications older than it, newest first, of every kind whose disclaimer the user
+         *     acknowledged (as `listNotifications` with `max=10` and `id`, without kind filters). An empty
+         *     array when none is older. `id` is required; an unknown `id` answers 400. Paced at 1 per
+         *     second.
+         */
+        get: operations["getMoreNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/fyi/notifications/{notificationId}": {
         parameters: {
             query?: never;
@@ -17845,6 +17869,34 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FyiNotification"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerErrorOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMoreNotifications: {
+        parameters: {
+            query: {
+                /** @description Id of the last (oldest) notification already listed; the answer continues after it. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The older notifications, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;

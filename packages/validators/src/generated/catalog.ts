@@ -1372,6 +1372,22 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
       "503": { "application/json": body.response_getModelSummary_503_0 as SchemaValidator },
     },
   },
+  "getMoreNotifications": {
+    operationId: "getMoreNotifications",
+    method: "get",
+    path: "/v1/api/fyi/notifications/more",
+    invalidRequestStatus: 400,
+    emptyQueryAllowed: [],
+    parameters: { "query": params.request_getMoreNotifications_query as SchemaValidator },
+    responses: {
+      "200": { "application/json": body.response_getMoreNotifications_200_0 as SchemaValidator },
+      "400": { "application/json": body.response_getMoreNotifications_400_0 as SchemaValidator },
+      "401": { "application/json": body.response_getMoreNotifications_401_0 as SchemaValidator },
+      "429": { "application/json": body.response_getMoreNotifications_429_0 as SchemaValidator },
+      "500": { "application/json": body.response_getMoreNotifications_500_0 as SchemaValidator },
+      "503": { "application/json": body.response_getMoreNotifications_503_0 as SchemaValidator },
+    },
+  },
   "getMtaAlert": {
     operationId: "getMtaAlert",
     method: "get",
