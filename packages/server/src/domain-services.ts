@@ -1,3 +1,4 @@
+import { AccountApplications } from './domain/account-applications/applications.js';
 import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
 import { AlertBook } from './domain/alerts/alert-book.js';
 import { Brokerage, type BrokerageOptions } from './domain/accounts/brokerage.js';
@@ -25,6 +26,7 @@ import {
 } from './fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
+import './domain/account-applications/collections.js';
 import './domain/accounts/collections.js';
 import './domain/advisor-models/collections.js';
 import './domain/alerts/collections.js';
@@ -78,6 +80,8 @@ export interface Services {
   reports: Reports;
   /** Pre-trade compliance restrictions, changed through verified CSVs. */
   restrictions: Restrictions;
+  /** Account applications: submitted, their tasks done, opened as trading accounts. */
+  accountApplications: AccountApplications;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -113,6 +117,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
   const reports = new Reports(brokerage);
   const restrictions = new Restrictions(brokerage);
+  const accountApplications = new AccountApplications(brokerage, forms, amRequests);
 
   return {
     brokerage,
@@ -132,5 +137,6 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     amRequests,
     reports,
     restrictions,
+    accountApplications,
   };
 }

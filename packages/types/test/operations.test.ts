@@ -168,6 +168,20 @@ const expected = [
   'GET /gw/api/v1/trade-confirmations/available getAvailableTradeConfirmationDates',
   'POST /gw/api/v1/restrictions applyRestrictions',
   'POST /gw/api/v1/restrictions/verify verifyRestrictions',
+  'GET /gw/api/v1/accounts getProcessedApplication',
+  'POST /gw/api/v1/accounts createAccountApplication',
+  'PATCH /gw/api/v1/accounts updateAmAccount',
+  'POST /gw/api/v1/accounts/documents submitAgreementDocuments',
+  'GET /gw/api/v1/accounts/status getAmAccountStatuses',
+  'GET /gw/api/v1/accounts/login-messages getLoginMessages',
+  'GET /gw/api/v1/accounts/{accountId}/status getAmAccountStatus',
+  'PATCH /gw/api/v1/accounts/{accountId}/status updateAmAccountStatus',
+  'GET /gw/api/v1/accounts/{accountId}/tasks getRegistrationTasks',
+  'POST /gw/api/v1/accounts/{accountId}/tasks assignRegistrationTasks',
+  'PATCH /gw/api/v1/accounts/{accountId}/tasks updateRegistrationTasks',
+  'GET /gw/api/v1/accounts/{accountId}/details getAmAccountDetails',
+  'GET /gw/api/v1/accounts/{accountId}/kyc getKycLink',
+  'GET /gw/api/v1/accounts/{accountId}/login-messages getAmAccountLoginMessages',
 ];
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];

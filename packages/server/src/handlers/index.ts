@@ -1,5 +1,6 @@
 import type { HandlerContext, Handlers } from '../http/handler.js';
 import { accountHandlers } from './accounts.js';
+import { accountManagementAccountHandlers } from './account-management-accounts.js';
 import { advisorModelHandlers } from './advisor-models.js';
 import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
@@ -38,4 +39,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...utilityHandlers(context),
   ...reportHandlers(context),
   ...preTradeComplianceHandlers(context),
+  ...accountManagementAccountHandlers(context),
 });

@@ -131,6 +131,24 @@ export const isAllocationPresetsRequest = (value: unknown): value is Schemas["Al
 /** True when `value` matches the document's `AllocationSide` schema. */
 export const isAllocationSide = (value: unknown): value is Schemas["AllocationSide"] =>
   schemaValidators["AllocationSide"](value);
+/** True when `value` matches the document's `AmAccountDetails` schema. */
+export const isAmAccountDetails = (value: unknown): value is Schemas["AmAccountDetails"] =>
+  schemaValidators["AmAccountDetails"](value);
+/** True when `value` matches the document's `AmAccountStatus` schema. */
+export const isAmAccountStatus = (value: unknown): value is Schemas["AmAccountStatus"] =>
+  schemaValidators["AmAccountStatus"](value);
+/** True when `value` matches the document's `AmAccountStatusPage` schema. */
+export const isAmAccountStatusPage = (value: unknown): value is Schemas["AmAccountStatusPage"] =>
+  schemaValidators["AmAccountStatusPage"](value);
+/** True when `value` matches the document's `AmKycLink` schema. */
+export const isAmKycLink = (value: unknown): value is Schemas["AmKycLink"] =>
+  schemaValidators["AmKycLink"](value);
+/** True when `value` matches the document's `AmLoginMessages` schema. */
+export const isAmLoginMessages = (value: unknown): value is Schemas["AmLoginMessages"] =>
+  schemaValidators["AmLoginMessages"](value);
+/** True when `value` matches the document's `AmProcessedApplication` schema. */
+export const isAmProcessedApplication = (value: unknown): value is Schemas["AmProcessedApplication"] =>
+  schemaValidators["AmProcessedApplication"](value);
 /** True when `value` matches the document's `AmRequestAnswer` schema. */
 export const isAmRequestAnswer = (value: unknown): value is Schemas["AmRequestAnswer"] =>
   schemaValidators["AmRequestAnswer"](value);
@@ -143,6 +161,15 @@ export const isAmRequestStatus = (value: unknown): value is Schemas["AmRequestSt
 /** True when `value` matches the document's `AmRequestStatusCode` schema. */
 export const isAmRequestStatusCode = (value: unknown): value is Schemas["AmRequestStatusCode"] =>
   schemaValidators["AmRequestStatusCode"](value);
+/** True when `value` matches the document's `AmTask` schema. */
+export const isAmTask = (value: unknown): value is Schemas["AmTask"] =>
+  schemaValidators["AmTask"](value);
+/** True when `value` matches the document's `AmTaskAction` schema. */
+export const isAmTaskAction = (value: unknown): value is Schemas["AmTaskAction"] =>
+  schemaValidators["AmTaskAction"](value);
+/** True when `value` matches the document's `AmTaskList` schema. */
+export const isAmTaskList = (value: unknown): value is Schemas["AmTaskList"] =>
+  schemaValidators["AmTaskList"](value);
 /** True when `value` matches the document's `AssetAllocation` schema. */
 export const isAssetAllocation = (value: unknown): value is Schemas["AssetAllocation"] =>
   schemaValidators["AssetAllocation"](value);
@@ -575,6 +602,9 @@ export const isSetDynamicAccountResponse = (value: unknown): value is Schemas["S
 /** True when `value` matches the document's `SignaturesAndOwners` schema. */
 export const isSignaturesAndOwners = (value: unknown): value is Schemas["SignaturesAndOwners"] =>
   schemaValidators["SignaturesAndOwners"](value);
+/** True when `value` matches the document's `SignedJwtBody` schema. */
+export const isSignedJwtBody = (value: unknown): value is Schemas["SignedJwtBody"] =>
+  schemaValidators["SignedJwtBody"](value);
 /** True when `value` matches the document's `SsoBrowserSessionRequest` schema. */
 export const isSsoBrowserSessionRequest = (value: unknown): value is Schemas["SsoBrowserSessionRequest"] =>
   schemaValidators["SsoBrowserSessionRequest"](value);
