@@ -1,5 +1,6 @@
 // MSW request handlers for every operation of the document, over the reference server's domain.
 import {
+  BinaryBody,
   bearerAuthenticator,
   composeServices,
   composeSimulation,
@@ -156,7 +157,10 @@ async function answer(
     const payload = result?.body;
     const status = result?.status ?? 200;
     if (settings.validateResponses) {
-      const checked = validateResponse(operation.operationId, status, payload);
+      const checked =
+        payload instanceof BinaryBody
+          ? validateResponse(operation.operationId, status, payload.bytes, payload.contentType)
+          : validateResponse(operation.operationId, status, payload);
       if (!checked.valid) {
         const message = `Response does not match the document: ${messagesOf(checked.errors)}`;
         return answerResponse({ status: 500, message }, operation, url.pathname);

@@ -1,3 +1,4 @@
+import { AccountApplications } from './domain/account-applications/applications.js';
 import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
 import { AlertBook } from './domain/alerts/alert-book.js';
 import { Banking } from './domain/banking/banking.js';
@@ -12,6 +13,8 @@ import { Notifications } from './domain/notifications/notifications.js';
 import { OrderBook } from './domain/orders/order-book.js';
 import { Portfolio } from './domain/portfolio/portfolio.js';
 import { AmRequests } from './domain/utilities/am-requests.js';
+import { Reports } from './domain/reports/reports.js';
+import { Restrictions } from './domain/restrictions/restrictions.js';
 import { Forms } from './domain/utilities/forms.js';
 import { ReferenceData } from './domain/utilities/reference-lists.js';
 import { Watchlists } from './domain/watchlists/watchlists.js';
@@ -24,6 +27,7 @@ import {
 } from './fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
+import './domain/account-applications/collections.js';
 import './domain/accounts/collections.js';
 import './domain/advisor-models/collections.js';
 import './domain/alerts/collections.js';
@@ -34,6 +38,7 @@ import './domain/notifications/collections.js';
 import './domain/orders/collections.js';
 import './domain/portfolio/collections.js';
 import './domain/utilities/collections.js';
+import './domain/restrictions/collections.js';
 import './domain/watchlists/collections.js';
 
 export type { OAuth1Flow };
@@ -73,6 +78,12 @@ export interface Services {
   forms: Forms;
   /** The account-management requests: listed, read, given a new status. */
   amRequests: AmRequests;
+  /** Statements, trade confirmations and tax documents, and the periods they cover. */
+  reports: Reports;
+  /** Pre-trade compliance restrictions, changed through verified CSVs. */
+  restrictions: Restrictions;
+  /** Account applications: submitted, their tasks done, opened as trading accounts. */
+  accountApplications: AccountApplications;
   /** Banking instructions: bank instructions, cash and position transfers settled on the clock. */
   banking: Banking;
 }
@@ -108,6 +119,9 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
+  const reports = new Reports(brokerage);
+  const restrictions = new Restrictions(brokerage);
+  const accountApplications = new AccountApplications(brokerage, forms, amRequests);
   const banking = new Banking(brokerage);
 
   return {
@@ -126,6 +140,9 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     referenceData,
     forms,
     amRequests,
+    reports,
+    restrictions,
+    accountApplications,
     banking,
   };
 }

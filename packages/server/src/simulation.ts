@@ -105,6 +105,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
     timedTasks: options.timedTasks,
     replays: services.replays,
     marketReplays: options.marketReplays ?? [],
+    accountApplications: services.accountApplications,
   });
   const gate = {
     mode,

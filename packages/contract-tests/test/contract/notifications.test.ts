@@ -75,6 +75,22 @@ describe('notifications', () => {
     expect(after.data?.BN).toBe((unread.data?.BN ?? 0) - 1);
   });
 
+  it('getMoreNotifications continues after a listed notification; an unknown id answers 400', async () => {
+    await fill();
+    await fill();
+    const [newest] = await listFills();
+    const more = await suite.client.GET('/v1/api/fyi/notifications/more', {
+      params: { query: { id: newest?.ID ?? '' } },
+    });
+    expect(more.response.status).toBe(200);
+    expect(more.data?.[0]).toMatchObject({ FC: 'PF' });
+    expect(more.data?.every((entry) => (entry.ID ?? '') < (newest?.ID ?? ''))).toBe(true);
+    const unknown = await suite.client.GET('/v1/api/fyi/notifications/more', {
+      params: { query: { id: '1' } },
+    });
+    expect(unknown.response.status).toBe(400);
+  });
+
   it('markNotificationRead of an unknown id answers 400', async () => {
     const { response } = await suite.client.PUT('/v1/api/fyi/notifications/{notificationId}', {
       params: { path: { notificationId: '1' } },

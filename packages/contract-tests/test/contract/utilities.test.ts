@@ -3,12 +3,12 @@
 import { signedJwtBody } from '@brokerage/client';
 import { oauth2Client } from '../../src/oauth2.js';
 import { controls, describeInProcess } from '../../src/target.js';
-import { bearer as bearerFor } from '../support/bearer.js';
+import { bearer as bearerOf } from '../support/bearer.js';
 import { useTarget } from '../support/target.js';
 
 describeInProcess('account-management utilities', () => {
   const suite = useTarget();
-  const bearer = (scope: string) => bearerFor(suite, scope);
+  const bearer = (scope: string) => bearerOf(suite, scope);
 
   it('echoHttps echoes the query; no token answers 401, another scope 403', async () => {
     const echoed = await suite.client.GET('/gw/api/v1/echo/https', {

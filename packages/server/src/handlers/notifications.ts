@@ -1,4 +1,5 @@
 import type { TypeCode } from '../domain/notifications/model.js';
+import { moreNotificationsBatch } from '../domain/notifications/notifications.js';
 import {
   acknowledged,
   deliveryOptionsView,
@@ -22,6 +23,7 @@ type NotificationOperation =
   | 'setNotificationDevice'
   | 'deleteNotificationDevice'
   | 'listNotifications'
+  | 'getMoreNotifications'
   | 'markNotificationRead';
 
 /** Comma-separated type codes of a query (validated by the document's pattern). */
@@ -82,6 +84,10 @@ export const notificationHandlers = ({
       })
       .map(notificationView);
   },
+  getMoreNotifications: ({ session, query }) =>
+    notifications
+      .list(requireSession(session).username, { max: moreNotificationsBatch, after: query.id })
+      .map(notificationView),
   markNotificationRead: ({ session, params }) =>
     notificationReadView(
       notifications.markRead(requireSession(session).username, params.notificationId),

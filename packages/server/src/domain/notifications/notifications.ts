@@ -10,6 +10,10 @@ import {
   type NotificationText,
 } from './notification-texts.js';
 
+/** How many older notifications `/fyi/notifications/more` answers: the vendor's bound of a batch
+ * (`max` of the list), since the operation takes no `max`. */
+export const moreNotificationsBatch = 10;
+
 export interface NotificationQuery {
   max: number;
   include?: TypeCode[];

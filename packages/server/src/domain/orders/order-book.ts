@@ -4,6 +4,7 @@ import { advisorGroup, orderAllocation } from '../accounts/allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Session } from '../auth/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
+import { restrictionAgainst } from '../restrictions/restriction-check.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
 import { valueAccount, type AccountValues } from '../accounts/valuation.js';
 import type { Instrument } from '../market/model.js';
@@ -302,6 +303,12 @@ export class OrderBook {
       value: value === undefined ? undefined : roundCents(value),
       checksValue: ticket.parentRef === undefined,
       description: warningDescription(ticket, instrument),
+      restrictedBy: restrictionAgainst(
+        this.brokerage.store,
+        this.brokerage.clock.now(),
+        account,
+        ticket,
+      )?.name,
     };
   }
 
