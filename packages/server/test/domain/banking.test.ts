@@ -66,6 +66,31 @@ describe('banking, without HTTP', () => {
     });
   });
 
+  it('settles each pending transfer at its own time; one settled or failed early leaves the others on time', () => {
+    const { banking, clock, cash } = banked();
+    const before = cash() ?? 0;
+    const early = banking.submit(deposit(81, 10), 202);
+    clock.advance(hour);
+    const later = banking.submit(deposit(82, 20), 202);
+    const failed = banking.submit(deposit(83, 40), 202);
+    banking.settleNow(later.instructionResult?.instructionId ?? 0);
+    banking.failNow(failed.instructionResult?.instructionId ?? 0, {
+      errorCode: 'BANK_RETURNED',
+      errorMessage: 'Returned by the bank',
+    });
+    expect(cash()).toBe(before + 20);
+    clock.advance(23 * hour - 1);
+    expect(cash()).toBe(before + 20);
+    clock.advance(1);
+    expect(cash()).toBe(before + 30);
+    expect(
+      banking.status(early.instructionResult?.instructionId ?? 0).body.instructionResult
+        ?.instructionStatus,
+    ).toBe('PROCESSED');
+    clock.advance(48 * hour);
+    expect(cash()).toBe(before + 30);
+  });
+
   it('answers a retry with the same client instruction id with the first instruction; money moves once', () => {
     const { banking, clock, cash } = banked();
     const before = cash() ?? 0;

@@ -229,7 +229,7 @@ export class Banking {
     };
     this.#book.put(made);
     apply?.(instructionId);
-    this.#settlement.changed();
+    if (made.status === 'PENDING' && made.dueAt !== undefined) this.#settlement.added(made.dueAt);
     return { made: this.#book.get(instructionId) ?? made };
   }
 }

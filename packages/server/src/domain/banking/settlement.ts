@@ -20,7 +20,8 @@ export class Settlement {
     brokerage.onLoad(() => this.#arm());
   }
 
-  /** Sets the timer for the earliest pending instruction (after one was added or ended). */
+  /** Sets the timer for the earliest pending instruction: a scan of the pending ones, made only
+   * when the timer fires and at a load. */
   #arm(): void {
     const next = this.book
       .settling()
@@ -28,21 +29,27 @@ export class Settlement {
         (at, record) => Math.min(at ?? Infinity, record.dueAt ?? Infinity),
         undefined,
       );
-    if (this.#timer && this.#timer.at === next) return;
     this.#timer?.cancel();
     this.#timer = undefined;
-    if (next === undefined) return;
+    if (next !== undefined) this.#setTimer(next);
+  }
+
+  #setTimer(at: number): void {
     const { clock } = this.brokerage;
-    const cancel = clock.schedule(next - clock.now(), () => {
+    const cancel = clock.schedule(at - clock.now(), () => {
       this.#timer = undefined;
       void inUnit(this.brokerage.store, () => this.#settleDue());
     });
-    this.#timer = { at: next, cancel };
+    this.#timer = { at, cancel };
   }
 
-  /** After an instruction was added or ended: the timer follows the earliest pending one. */
-  changed(): void {
-    this.#arm();
+  /** A pending instruction was added, due at `dueAt`: the timer is brought forward if it is the
+   * earliest (one settled or failed early leaves the timer as it is: it then finds nothing due
+   * and is set for the next). */
+  added(dueAt: number): void {
+    if (this.#timer && this.#timer.at <= dueAt) return;
+    this.#timer?.cancel();
+    this.#setTimer(dueAt);
   }
 
   #settleDue(): void {
@@ -55,16 +62,13 @@ export class Settlement {
 
   /** Settles a pending instruction now, whenever it was due. */
   settleNow(record: InstructionRecord): InstructionRecord {
-    const settled = this.#settle(record);
-    this.#arm();
-    return settled;
+    return this.#settle(record);
   }
 
   /** Ends a pending instruction as failed: it never moves anything. */
   failNow(record: InstructionRecord, error: InstructionError): InstructionRecord {
     const failed: InstructionRecord = { ...record, status: 'REJECTED', error };
     this.book.put(failed);
-    this.#arm();
     return failed;
   }
 
