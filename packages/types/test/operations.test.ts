@@ -2,6 +2,7 @@
 // tables plus the operations it relies on without showing them (each with its file under docs/decisions/).
 // An operation that silently disappears from, or appears in, the document fails here.
 import { readFileSync } from 'node:fs';
+import { answersWithStatus, operationRoutes } from '../src/index.js';
 
 const expected = [
   // Authentication
@@ -237,5 +238,15 @@ describe('operations of the bundled document', () => {
       (line) => !prefixes.some((p) => line.split(' ')[1]?.startsWith(p)),
     );
     expect(outside).toEqual([]);
+  });
+
+  it('tell the operations whose handlers answer a status besides 200 (201, 202, 207, 208)', () => {
+    const withStatus = operationRoutes
+      .filter((row) => answersWithStatus(row))
+      .map((row) => row.operationId);
+    expect(withStatus).toContain('createExternalCashTransfer');
+    expect(withStatus).toContain('getInstructionStatus');
+    expect(withStatus).not.toContain('getLedger');
+    expect(answersWithStatus({ statuses: [200, 400, 500] })).toBe(false);
   });
 });
