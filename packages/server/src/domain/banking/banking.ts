@@ -12,7 +12,8 @@ import {
   type SubmittedSet,
 } from './model.js';
 import { Queries } from './queries.js';
-import { Rules, type Plan } from './rules.js';
+import type { Plan } from './plan.js';
+import { Rules } from './rules.js';
 import { Settlement } from './settlement.js';
 import {
   responseView,

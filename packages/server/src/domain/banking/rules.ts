@@ -2,35 +2,20 @@ import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { keepAccounts } from './account-events.js';
+import { BankInstructionRules } from './bank-instruction-rules.js';
 import type { BankInstructions } from './bank-instructions.js';
 import { deliverableQuantity, withdrawableCash } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
 import {
   Refusal,
   settlementDelayMs,
-  type InstructionError,
   type InstructionInputs,
   type InstructionKind,
-  type InstructionStatus,
   type Movement,
   type Submitted,
 } from './model.js';
+import { accountOrRefuse, type Plan } from './plan.js';
 import type { Queries } from './queries.js';
-
-/** What accepting an instruction makes: its status, what it moves when it settles, and what it
- * changes at once (`apply`, given the new instruction's id). */
-export interface Plan {
-  accountId?: string;
-  status: InstructionStatus;
-  movement?: Movement;
-  dueAt?: number;
-  details?: Record<string, unknown>;
-  /** The reference of what it made: `self` for the instruction itself. */
-  ibReferenceId?: number | 'self';
-  error?: InstructionError;
-  microAmounts?: [number, number];
-  apply?: (instructionId: number) => void;
-}
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
@@ -44,12 +29,13 @@ export class Rules {
     private readonly banks: BankInstructions,
     queries: Queries,
   ) {
+    const bankRules = new BankInstructionRules(brokerage, book, banks);
     this.#rules = {
-      ACH_INSTRUCTION: (instruction) => this.#ach(instruction),
-      TRADITIONAL_BANK_INSTRUCTION_VERIFICATION: (instruction) => this.#verify(instruction),
-      DELETE_BANK_INSTRUCTION: (instruction) => this.#deleteBank(instruction),
+      ACH_INSTRUCTION: (instruction) => bankRules.ach(instruction),
+      TRADITIONAL_BANK_INSTRUCTION_VERIFICATION: (instruction) => bankRules.verify(instruction),
+      DELETE_BANK_INSTRUCTION: (instruction) => bankRules.delete(instruction),
       PREDEFINED_DESTINATION_INSTRUCTION: (instruction) =>
-        this.#saveBank(instruction.accountId, {
+        bankRules.save(instruction.accountId, {
           name: instruction.bankInstructionName,
           method: instruction.bankInstructionMethod,
           currency: instruction.currency,
@@ -57,7 +43,7 @@ export class Rules {
           bankRoutingNumber: instruction.financialInstitution.identifier,
         }),
       EDDA_INSTRUCTION: (instruction) =>
-        this.#saveBank(instruction.accountId, {
+        bankRules.save(instruction.accountId, {
           name: instruction.bankInstructionName,
           method: 'eDDA',
           currency: instruction.currency,
@@ -119,10 +105,7 @@ export class Rules {
   }
 
   #account(accountId: string): Account {
-    const account = this.brokerage.account(accountId);
-    if (!account)
-      throw new Refusal('CORRUPT_DATA_INVALID_ACCT', `Account ${accountId} does not exist`);
-    return account;
+    return accountOrRefuse(this.brokerage, accountId);
   }
 
   #query(accountId: string, details: Record<string, unknown>): Plan {
@@ -353,118 +336,6 @@ export class Rules {
     });
   }
 
-  #ach(instruction: InstructionInputs['ACH_INSTRUCTION']): Plan {
-    const account = this.#account(instruction.accountId);
-    const name = instruction.bankInstructionName;
-    if (this.banks.get(account.id, 'ACH', name))
-      throw new Refusal(
-        'DUPLICATE_BANK_INSTRUCTION',
-        `Account ${account.id} already has an ACH instruction named ${name}`,
-      );
-    const cents = () => (1 + Math.floor(this.brokerage.random.next() * 99)) / 100;
-    const microAmounts: [number, number] = [cents(), cents()];
-    return {
-      accountId: account.id,
-      status: 'PENDING_VERIFICATION',
-      microAmounts,
-      apply: (instructionId) =>
-        this.banks.put({
-          accountId: account.id,
-          name,
-          method: 'ACH',
-          currency: instruction.currency.toUpperCase(),
-          bankAccountNumber: instruction.clientAccountInfo.bankAccountNumber,
-          bankRoutingNumber: instruction.clientAccountInfo.bankRoutingNumber,
-          status: 'PENDING_VERIFICATION',
-          instructionId,
-        }),
-    };
-  }
-
-  #verify(instruction: InstructionInputs['TRADITIONAL_BANK_INSTRUCTION_VERIFICATION']): Plan {
-    const account = this.#account(instruction.accountId);
-    const ach = this.book.get(instruction.pendingInstructionId);
-    const saved = this.banks.get(account.id, 'ACH', instruction.bankInstructionName);
-    if (
-      !ach?.microAmounts ||
-      ach.status !== 'PENDING_VERIFICATION' ||
-      ach.accountId !== account.id ||
-      saved?.instructionId !== ach.instructionId
-    )
-      throw new Refusal(
-        'UNKNOWN_PENDING_INSTRUCTION',
-        `No ACH instruction ${instruction.pendingInstructionId} named ${instruction.bankInstructionName} awaits verification for ${account.id}`,
-      );
-    const sent = [instruction.creditAmount1, instruction.creditAmount2]
-      .map(cents)
-      .sort((a, b) => a - b);
-    const credited = ach.microAmounts.map(cents).sort((a, b) => a - b);
-    if (sent[0] !== credited[0] || sent[1] !== credited[1])
-      return {
-        accountId: account.id,
-        status: 'REJECTED',
-        error: {
-          errorCode: 'MICRO_AMOUNTS_MISMATCH',
-          errorMessage: 'The amounts are not the ones credited',
-        },
-      };
-    return {
-      accountId: account.id,
-      status: 'PROCESSED',
-      ibReferenceId: ach.instructionId,
-      apply: () => {
-        this.book.put({ ...ach, status: 'PROCESSED', ibReferenceId: ach.instructionId });
-        this.banks.put({ ...saved, status: 'PROCESSED' });
-      },
-    };
-  }
-
-  #saveBank(
-    accountId: string,
-    bank: {
-      name: string;
-      method: string;
-      currency: string;
-      bankAccountNumber: string;
-      bankRoutingNumber: string;
-    },
-  ): Plan {
-    const account = this.#account(accountId);
-    return {
-      accountId: account.id,
-      status: 'PROCESSED',
-      ibReferenceId: 'self',
-      apply: (instructionId) =>
-        this.banks.put({
-          accountId: account.id,
-          ...bank,
-          currency: bank.currency.toUpperCase(),
-          status: 'PROCESSED',
-          instructionId,
-        }),
-    };
-  }
-
-  #deleteBank(instruction: InstructionInputs['DELETE_BANK_INSTRUCTION']): Plan {
-    const account = this.#account(instruction.accountId);
-    const saved = this.banks.get(
-      account.id,
-      instruction.bankInstructionMethod,
-      instruction.bankInstructionName,
-    );
-    if (!saved)
-      throw new Refusal(
-        'UNKNOWN_BANK_INSTRUCTION',
-        `Account ${account.id} has no ${instruction.bankInstructionMethod} instruction named ${instruction.bankInstructionName}`,
-      );
-    return {
-      accountId: account.id,
-      status: 'PROCESSED',
-      ibReferenceId: saved.instructionId,
-      apply: () => this.banks.delete(saved),
-    };
-  }
-
   #cancel(instruction: InstructionInputs['CANCEL_INSTRUCTION']): Plan {
     const target = this.book.get(instruction.instructionId);
     if (!target)
@@ -492,5 +363,3 @@ export class Rules {
     };
   }
 }
-
-const cents = (amount: number): number => Math.round(amount * 100);
