@@ -9,10 +9,10 @@ import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import { main } from '../src/cli/main.js';
-import { buildProgram } from '../src/cli/program.js';
-import type { RunningServer } from '../src/cli/serve.js';
-import { usageExitCode } from '../src/cli/usage.js';
+import { main } from '../src/bin/main.js';
+import { buildProgram } from '../src/bin/program.js';
+import type { RunningServer } from '../src/bin/serve.js';
+import { usageExitCode } from '../src/bin/usage.js';
 
 /** Starts the command line and expects the simulation (not the proxy). */
 async function simulation(...args: Parameters<typeof main>): Promise<RunningServer> {
@@ -21,7 +21,7 @@ async function simulation(...args: Parameters<typeof main>): Promise<RunningServ
   return running;
 }
 
-const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const builtCli = fileURLToPath(new URL('../dist/bin/cli.js', import.meta.url));
 const exampleCsv = fileURLToPath(
   new URL('../../../docs/examples/market-replay-day.csv', import.meta.url),
 );
@@ -414,7 +414,7 @@ describe('brokerage-server command line', () => {
     );
   });
 
-  describe('built command (dist/cli.js)', () => {
+  describe('built command (dist/bin/cli.js)', () => {
     beforeAll(() => {
       if (!existsSync(builtCli)) {
         throw new Error(

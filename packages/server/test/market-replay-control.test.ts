@@ -1,6 +1,6 @@
 // The market replay as users set it: the control API's routes and `createServer({ marketReplays })`.
 // The replay's timers are per process, so these servers keep their state in memory on every run.
-import { createServer, ManualClock } from '../src/app.js';
+import { createServer, ManualClock } from '../src/index.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { startServer, type Harness } from './harness.js';
 import { AAPL } from './trading-helpers.js';

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
-import { registerConsumer } from '../src/services.js';
+import { registerConsumer } from '../src/compose/services.js';
 import { startServer, type Harness } from './harness.js';
 import { TestConsumer, testConsumer } from './oauth1-helper.js';
 

@@ -16,8 +16,8 @@ import {
 } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { main } from '../src/cli/main.js';
-import type { RunningProxy } from '../src/cli/proxy.js';
+import { main } from '../src/bin/main.js';
+import type { RunningProxy } from '../src/bin/proxy.js';
 import type { Unchecked } from '../src/proxy/exchange-check.js';
 import { nestsDeeperThan } from '../src/proxy/json-depth.js';
 import { createValidatingProxy } from '../src/proxy/validating-proxy.js';

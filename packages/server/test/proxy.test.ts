@@ -5,8 +5,8 @@ import type { Server } from 'node:http';
 import { PassThrough } from 'node:stream';
 import express from 'express';
 import { gzipSync } from 'node:zlib';
-import { main } from '../src/cli/main.js';
-import type { RunningProxy } from '../src/cli/proxy.js';
+import { main } from '../src/bin/main.js';
+import type { RunningProxy } from '../src/bin/proxy.js';
 import { checkExchange } from '../src/proxy/exchange-check.js';
 import { startServer, type Harness } from './harness.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from 'har-format';
-import { readMarketDataFile } from '../src/market-data-file.js';
+import { readMarketDataFile } from '../src/compose/market-data-file.js';
 import { createHarWriter } from '../src/recording/har-writer.js';
 import { AAPL } from './trading-helpers.js';
 import { domain, withoutOptions } from './domain/services.js';

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
-import { main } from '../src/cli/main.js';
+import { main } from '../src/bin/main.js';
 import { startServer, type Harness } from './harness.js';
 import { userSession } from './user-session.js';
 

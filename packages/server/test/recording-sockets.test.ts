@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { main } from '../src/cli/main.js';
+import { main } from '../src/bin/main.js';
 import { openSocket, topicOf } from './stream-socket.js';
 
 const quiet = () => new PassThrough().resume();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import express from 'express';
-import { main } from '../src/cli/main.js';
+import { main } from '../src/bin/main.js';
 import { startServer, type Harness } from './harness.js';
 
 const quiet = () => new PassThrough().resume();

@@ -4,8 +4,8 @@
 // the clock or on the holder of the leader lease. Each server here has an OffsetClock of its own
 // over one base clock, as processes over one system clock would.
 import { Redis } from 'ioredis';
-import type { ServerOptions } from '../src/app.js';
-import { expiryNoticeMs, ssoLifetimeMs } from '../src/domain/auth/sessions.js';
+import type { ServerOptions } from '../src/index.js';
+import { expiryNoticeMs, ssoLifetimeMs } from '../src/domain/accounts/sessions.js';
 import { ManualClock, OffsetClock } from '../src/domain/kernel/clock.js';
 import { LeaderLease } from '../src/store/redis/leader-lease.js';
 import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';

@@ -4,7 +4,7 @@
 // recorded at most once a second of the simulation's clock.
 import { Redis } from 'ioredis';
 import { ManualClock } from '../src/domain/kernel/clock.js';
-import { sharedLastAccessPrecisionMs } from '../src/domain/auth/sessions.js';
+import { sharedLastAccessPrecisionMs } from '../src/domain/accounts/sessions.js';
 import { startServer, type Harness } from './harness.js';
 import { startScratchRedis, type ScratchRedis } from '../src/store/redis/scratch-redis.js';
 

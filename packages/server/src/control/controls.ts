@@ -1,4 +1,4 @@
-import { createAllocationGroup } from '../domain/accounts/allocation.js';
+import { createAllocationGroup } from '../domain/accounts/allocation-groups.js';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
 import type { TypeCode } from '../domain/notifications/model.js';
@@ -9,7 +9,7 @@ import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
 import type { User } from '../domain/accounts/model.js';
 import { walkPrices } from '../domain/market/price-walk.js';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import type { Prompts } from '../domain/orders/prompts.js';
 import { isValidPrice, maxPrice } from '../domain/market/market.js';
 import { advanceMarket, maxMarketJumpMs, regimeOf, setRegime } from '../domain/market/regimes.js';

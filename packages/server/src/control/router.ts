@@ -9,7 +9,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
 import type { Controls } from './controls.js';
-import { controlDocumentFiles } from './document.js';
+import { controlDocumentFiles } from '../http/document.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 
 /** A control request once validated against the control document: its body as the document types

@@ -3,7 +3,7 @@ import {
   ledgerOf,
   portfolioAccounts,
   portfolioSubaccounts,
-} from '../domain/accounts/portfolio.js';
+} from '../domain/accounts/portfolio-accounts.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

@@ -1,14 +1,14 @@
 import type { streaming } from '@brokerage/types';
 import { accountsList, pnlByPartition } from '../domain/accounts/accounts.js';
 import { valueAccount } from '../domain/accounts/valuation.js';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
 import { liveOrder } from '../domain/orders/order-views.js';
 import { executionById, executionsOf, tradeView } from '../domain/orders/trades.js';
-import { historyView } from '../domain/market/market-data-views.js';
-import type { Services } from '../domain-services.js';
+import { historyView } from '../domain/market-data/market-data-views.js';
+import type { Services } from '../domain/services.js';
 import { parseFrame, type Frame } from './frames.js';
 import { Outbox, type OutboxLimits, type StreamSocket } from './outbox.js';
 import { closeCodes, streamTexts } from './stream-texts.js';

@@ -3,9 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { streaming } from '@brokerage/types';
 import { validateServerMessage } from '@brokerage/validators';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
-import type { ServerServices } from '../services.js';
+import type { ServerServices } from '../compose/services.js';
 import { resolveSession, type SessionGateOptions } from '../http/session-gate.js';
 import {
   defaultSocketLimits,

@@ -7,7 +7,7 @@ import {
   inRegularHours,
   isTradingDay,
 } from '../../src/domain/market/exchange-hours.js';
-import { historyOf, parseBarSize, parsePeriod } from '../../src/domain/market/history.js';
+import { historyOf, parseBarSize, parsePeriod } from '../../src/domain/market-data/history.js';
 import { marketStateAt } from '../../src/domain/market/market-state.js';
 import {
   fineTradesMs,

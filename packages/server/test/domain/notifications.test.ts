@@ -1,5 +1,5 @@
 // Notifications made from the domain's events: no HTTP.
-import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/auth/sessions.js';
+import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/accounts/sessions.js';
 import { isNoticeEvent, type DomainEvent } from '../../src/domain/kernel/events.js';
 import { AAPL, limitBuy } from '../trading-helpers.js';
 import { accountId, domain } from './services.js';

@@ -7,7 +7,7 @@ import {
   strikesAround,
 } from '../../src/domain/market/option-chains.js';
 import { riskFreeRate, valueOption } from '../../src/domain/market/option-pricing.js';
-import { createServices } from '../../src/services.js';
+import { createServices } from '../../src/compose/services.js';
 import { defaultFixtures } from '../../src/fixtures/index.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { AAPL, limitBuy } from '../trading-helpers.js';

@@ -1,13 +1,13 @@
 // The order book's indexes, price book and retention, against scans of the stored records.
 import fc from 'fast-check';
-import type { Session } from '../../src/domain/auth/sessions.js';
+import type { Session } from '../../src/domain/accounts/sessions.js';
 import { dayMs, startOfUtcDay } from '../../src/domain/kernel/time-format.js';
 import { checkFill, wakeOf } from '../../src/domain/orders/fills.js';
 import { isWorking, type Order } from '../../src/domain/orders/model.js';
 import { statusClassOf } from '../../src/domain/orders/order-records.js';
 import type { OrderRequest } from '../../src/domain/orders/order-request.js';
 import { executionsOf } from '../../src/domain/orders/trades.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/compose/services.js';
 import { AAPL, MSFT, limitBuy } from '../trading-helpers.js';
 import { accountId, domain } from './services.js';
 

@@ -1,5 +1,5 @@
 // Valuation of an account from its cash, positions and the simulated prices: no HTTP.
-import { ledgerOf } from '../../src/domain/accounts/portfolio.js';
+import { ledgerOf } from '../../src/domain/accounts/portfolio-accounts.js';
 import { valueAccount } from '../../src/domain/accounts/valuation.js';
 import { withCash } from '../../src/domain/accounts/cash.js';
 import { AAPL } from '../trading-helpers.js';

@@ -1,4 +1,4 @@
-import { requireAdvisor, subAccountsOf } from '../accounts/allocation.js';
+import { requireAdvisor, subAccountsOf } from '../accounts/allocation-groups.js';
 import type { Index } from '../kernel/store.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account, User } from '../accounts/model.js';
@@ -13,7 +13,7 @@ import type {
   ModelPresets,
   PendingTransfer,
   PositionTarget,
-} from './model.js';
+} from './records.js';
 import { modelTexts } from './model-texts.js';
 
 export interface ModelChange {

@@ -7,7 +7,7 @@ import { findEventContract } from './event-contracts.js';
 import type { Market } from '../market/market.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument, InstrumentCatalogue, SecType } from '../market/model.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import type { OrderType } from '../orders/model.js';
 
 type ContractRules = Schema<'ContractRules'>;

@@ -1,5 +1,5 @@
 import type { Schema } from '@brokerage/types';
-import type { Session, Sessions } from '../auth/sessions.js';
+import type { Session, Sessions } from '../accounts/sessions.js';
 import { badRequest } from '../kernel/errors.js';
 import { monthLabel, type Market } from '../market/market.js';
 import type { BondIssuer, FutureChain, Instrument, InstrumentCatalogue } from '../market/model.js';

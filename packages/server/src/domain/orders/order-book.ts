@@ -1,8 +1,8 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
-import { advisorGroup, orderAllocation } from '../accounts/allocation.js';
+import { advisorGroup, orderAllocation } from '../accounts/allocation-groups.js';
 import type { Account } from '../accounts/model.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
 import { valueAccount, type AccountValues } from '../accounts/valuation.js';
@@ -21,7 +21,7 @@ import {
   type CheckedOrder,
   type CheckedRequest,
 } from './order-rules.js';
-import { orderTexts, warningDescription } from './order-text.js';
+import { orderTexts, warningDescription } from './order-texts.js';
 import { applyOrderFilters, filteredStatusClasses } from './order-filters.js';
 import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';

@@ -4,8 +4,8 @@ import { badRequest } from '../kernel/errors.js';
 import type { Index, Store } from '../kernel/store.js';
 import { historyDays } from '../market/price-path.js';
 import type { Execution } from './model.js';
-import { executionDescription, formatPrice, orderTexts } from './order-text.js';
-import type { Session } from '../auth/sessions.js';
+import { executionDescription, formatPrice, orderTexts } from './order-texts.js';
+import type { Session } from '../accounts/sessions.js';
 import { dashedTimestamp, dayMs, startOfUtcDay } from '../kernel/time-format.js';
 
 /** The trades window: the current day and up to six previous days. */

@@ -1,38 +1,39 @@
-import { AdvisorModels } from './domain/advisor-models/advisor-models.js';
-import { AlertBook } from './domain/alerts/alert-book.js';
-import { Brokerage, type BrokerageOptions } from './domain/accounts/brokerage.js';
-import { TokenSigner } from './domain/auth/jwt.js';
-import type { OAuth1Flow } from './domain/auth/oauth1-flow.js';
-import { OAuth2 } from './domain/auth/oauth2.js';
-import { Sso } from './domain/auth/sso.js';
-import { MarketData } from './domain/market/market-data.js';
-import { MarketReplay } from './domain/market/replay/market-replay.js';
-import { Notifications } from './domain/notifications/notifications.js';
-import { OrderBook } from './domain/orders/order-book.js';
-import { Portfolio } from './domain/portfolio/portfolio.js';
-import { AmRequests } from './domain/utilities/am-requests.js';
-import { Forms } from './domain/utilities/forms.js';
-import { ReferenceData } from './domain/utilities/reference-lists.js';
-import { Watchlists } from './domain/watchlists/watchlists.js';
-import { defaultOAuth2Clients } from './fixtures/credentials.js';
+import { AdvisorModels } from './advisor-models/advisor-models.js';
+import { AlertBook } from './alerts/alert-book.js';
+import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
+import { TokenSigner } from './auth/jwt.js';
+import type { OAuth1Flow } from './auth/oauth1/port.js';
+import { OAuth2 } from './auth/oauth2.js';
+import { Sso } from './auth/sso.js';
+import { MarketData } from './market-data/market-data.js';
+import { MarketReplay } from './market/replay/market-replay.js';
+import { Notifications } from './notifications/notifications.js';
+import { OrderBook } from './orders/order-book.js';
+import { Portfolio } from './portfolio/portfolio.js';
+import { AmRequests } from './utilities/am-requests.js';
+import { Forms } from './utilities/forms.js';
+import { ReferenceData } from './utilities/reference-lists.js';
+import { Watchlists } from './watchlists/watchlists.js';
+import { defaultOAuth2Clients } from '../fixtures/credentials.js';
 import {
   defaultAmRequests,
   defaultForms,
   defaultReferenceLists,
   defaultRequiredFormsRule,
-} from './fixtures/index.js';
+} from '../fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
-import './domain/accounts/collections.js';
-import './domain/advisor-models/collections.js';
-import './domain/alerts/collections.js';
-import './domain/auth/collections.js';
-import './domain/market/collections.js';
-import './domain/notifications/collections.js';
-import './domain/orders/collections.js';
-import './domain/portfolio/collections.js';
-import './domain/utilities/collections.js';
-import './domain/watchlists/collections.js';
+import './accounts/collections.js';
+import './advisor-models/collections.js';
+import './alerts/collections.js';
+import './auth/collections.js';
+import './market/collections.js';
+import './market-data/collections.js';
+import './notifications/collections.js';
+import './orders/collections.js';
+import './portfolio/collections.js';
+import './utilities/collections.js';
+import './watchlists/collections.js';
 
 export type { OAuth1Flow };
 

@@ -4,7 +4,7 @@ import { accountTexts } from './account-texts.js';
 import type { Brokerage } from './brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Account } from './model.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from './sessions.js';
 import { ledger } from './account-reports.js';
 import { freeze } from '../kernel/freeze.js';
 import type { Market } from '../market/market.js';

@@ -1,7 +1,7 @@
 import { dropOldest } from '../kernel/bounded-map.js';
 import { badRequest } from '../kernel/errors.js';
 import { freeze } from '../kernel/freeze.js';
-import { aggregate, type Bar, type BarSize, type BarSource } from './bars.js';
+import { aggregate, type Bar, type BarSize, type BarSource } from '../market/bars.js';
 import {
   dayAt,
   dayMs,
@@ -9,10 +9,10 @@ import {
   hoursOf,
   inRegularHours,
   isTradingDay,
-} from './exchange-hours.js';
+} from '../market/exchange-hours.js';
 import { marketDataTexts } from './market-data-texts.js';
-import type { Instrument } from './model.js';
-import { firstAtOrAfter, traitsOf, type PricePath, type Tick } from './price-path.js';
+import type { Instrument } from '../market/model.js';
+import { firstAtOrAfter, traitsOf, type PricePath, type Tick } from '../market/price-path.js';
 
 /** The most bars one history request answers (the most recent ones). */
 export const maxBars = 1000;

@@ -3,13 +3,13 @@
 import cluster from 'node:cluster';
 import { isRedisUrl } from '../store/open-store.js';
 import { readRecording, RecordingError } from '../recording/read-recording.js';
-import { runCompare, type CompareRun } from './compare.js';
+import { runCompare, type CompareRun } from './compare-command.js';
 import type { CliIo } from './io.js';
 import type { CliOptions } from './options.js';
 import { startPrimary } from './primary.js';
 import { buildProgram, type Chosen } from './program.js';
 import { startProxy, type RunningProxy } from './proxy.js';
-import { startReplay, type RunningReplay } from './replay.js';
+import { startReplay, type RunningReplay } from './replay-command.js';
 import { startSimulation, type RunningServer } from './serve.js';
 import { orUsageError, usageError } from './usage.js';
 import type { RunningWorkers } from './workers.js';

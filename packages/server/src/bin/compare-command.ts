@@ -1,6 +1,6 @@
 import { compareRecording, type Comparison } from '../recording/compare.js';
 import { comparisonMarkdown, comparisonTable } from '../recording/compare-report.js';
-import { freshSandbox } from '../recording/compare-target.js';
+import { freshSandbox } from './compare-target.js';
 import type { RecordedEntry } from '../recording/har-entry.js';
 import { streamsOf, type CliIo } from './io.js';
 

@@ -1,5 +1,5 @@
-import { unavailable } from '../kernel/errors.js';
-import type { OAuth1 } from './oauth1/flow.js';
+import { unavailable } from '../../kernel/errors.js';
+import type { OAuth1 } from './flow.js';
 
 /** The OAuth 1.0a steps the handlers, the authenticators and the pages call. Their implementation
  * (`OAuth1`: RSA, Diffie-Hellman, HMAC over node:crypto) is Node-only: the server's services are

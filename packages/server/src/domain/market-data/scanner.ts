@@ -1,8 +1,8 @@
 import { badRequest } from '../kernel/errors.js';
 import { marketDataTexts } from './market-data-texts.js';
-import { marketStateAt, type MarketState } from './market-state.js';
-import type { Instrument } from './model.js';
-import type { PricePath } from './price-path.js';
+import { marketStateAt, type MarketState } from '../market/market-state.js';
+import type { Instrument } from '../market/model.js';
+import type { PricePath } from '../market/price-path.js';
 import { shortQuantity } from './snapshot-fields.js';
 
 /** A scan's instruments: which contracts of the catalogue it covers, and where. */

@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
-import { createServer, type BrokerageServer } from '../app.js';
+import { createServer, type BrokerageServer } from '../compose/server.js';
 import type { ConsumerRegistration } from '../domain/auth/oauth1/consumers.js';
 import { DomainError } from '../domain/kernel/errors.js';
 import { controlServed } from '../http/control-access.js';
 import { tapExchanges } from '../recording/sandbox-tap.js';
-import { registerConsumer } from '../services.js';
+import { registerConsumer } from '../compose/services.js';
 import { jsonLogger, streamsOf, type CliIo } from './io.js';
 import { listen, type Running } from './listen.js';
 import type { CliOptions } from './options.js';

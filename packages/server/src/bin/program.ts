@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
-import type { ConfiguredReplay } from '../app.js';
+import type { ConfiguredReplay } from '../index.js';
 import { defaultFixtures } from '../fixtures/index.js';
 import { defaultCheckLimits } from '../proxy/exchange-check.js';
-import type { CompareOptions } from './compare.js';
+import type { CompareOptions } from './compare-command.js';
 import { streamsOf, type CliIo } from './io.js';
 import {
   integer,
@@ -12,7 +12,7 @@ import {
   storeSpec,
   upstreamUrl,
 } from './options.js';
-import type { ReplayOptions } from './replay.js';
+import type { ReplayOptions } from './replay-command.js';
 import { usageExitCode } from './usage.js';
 
 /** What the command line asked for: the server (or proxy), or a subcommand. */

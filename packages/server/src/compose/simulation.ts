@@ -1,19 +1,19 @@
 import { compareRouteSpecificity } from '@brokerage/types';
-import { Controls, type ConfiguredReplay } from './control/controls.js';
-import type { Fixtures } from './domain/accounts/model.js';
-import type { Clock } from './domain/kernel/clock.js';
-import type { Store } from './domain/kernel/store.js';
-import type { TimedTasks } from './domain/kernel/timed-tasks.js';
-import type { Services } from './domain-services.js';
-import { FaultInjector } from './http/faults.js';
-import { gatewaySession, type GatewaySession } from './http/gateway-session.js';
-import type { LookupThrottle } from './http/lookup-throttle.js';
-import { operationCore, type OperationCore } from './http/operation-core.js';
-import { documentOperations, type OperationInfo } from './http/operations.js';
-import { defaultPacing, Pacer, type PacingLimits, type RequestPacer } from './http/pacing.js';
-import type { Authenticator, SessionGateOptions } from './http/session-gate.js';
-import { createHandlers } from './handlers/index.js';
-import type { Handlers } from './http/handler.js';
+import { Controls, type ConfiguredReplay } from '../control/controls.js';
+import type { Fixtures } from '../domain/accounts/model.js';
+import type { Clock } from '../domain/kernel/clock.js';
+import type { Store } from '../domain/kernel/store.js';
+import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
+import type { Services } from '../domain/services.js';
+import { FaultInjector } from '../http/faults.js';
+import { gatewaySession, type GatewaySession } from '../http/gateway-session.js';
+import type { LookupThrottle } from '../http/lookup-throttle.js';
+import { operationCore, type OperationCore } from '../http/operation-core.js';
+import { documentOperations, type OperationInfo } from '../http/operations.js';
+import { defaultPacing, Pacer, type PacingLimits, type RequestPacer } from '../http/pacing.js';
+import type { Authenticator, SessionGateOptions } from '../http/session-gate.js';
+import { createHandlers } from '../handlers/index.js';
+import type { Handlers } from '../http/handler.js';
 
 export type Mode = 'gateway' | 'hosted';
 
@@ -60,7 +60,7 @@ export interface SimulationOptions {
   marketReplays?: readonly ConfiguredReplay[] | undefined;
 }
 
-/** A brokerage simulation, whatever serves it (Express in `app.ts`, MSW in @brokerage/msw): the
+/** A brokerage simulation, whatever serves it (Express in `compose/server.ts`, MSW in @brokerage/msw): the
  * document's operations, their handlers and the framework-neutral core that runs them, the faults,
  * the pacer, the gateway's session and the controls. */
 export interface Simulation {

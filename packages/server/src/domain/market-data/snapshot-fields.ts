@@ -1,9 +1,9 @@
 import { formatWhole } from '../accounts/amount-format.js';
 import type { Position } from '../accounts/model.js';
 import type { PositionValue } from '../accounts/valuation.js';
-import type { MarketState } from './market-state.js';
-import type { Instrument } from './model.js';
-import type { OptionValuation } from './option-pricing.js';
+import type { MarketState } from '../market/market-state.js';
+import type { Instrument } from '../market/model.js';
+import type { OptionValuation } from '../market/option-pricing.js';
 
 /** An account's position in a contract, with its value. */
 export interface Holding {

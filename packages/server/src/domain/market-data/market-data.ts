@@ -1,10 +1,10 @@
 import type { Brokerage } from '../accounts/brokerage.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import { badRequest, notFound, rejected } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Index } from '../kernel/store.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
-import type { BarSource } from './bars.js';
+import type { BarSource } from '../market/bars.js';
 import {
   historyOf,
   parseBarSize,
@@ -13,12 +13,12 @@ import {
   type HistoryRequest,
 } from './history.js';
 import { marketDataTexts } from './market-data-texts.js';
-import { marketStateAt, type MarketState } from './market-state.js';
-import { regimeOf } from './regimes.js';
+import { marketStateAt, type MarketState } from '../market/market-state.js';
+import { regimeOf } from '../market/regimes.js';
 import { runScan, type ScanRequest, type ScanResult } from './scanner.js';
-import type { Instrument } from './model.js';
-import { optionValuation } from './option-chains.js';
-import type { OptionValuation } from './option-pricing.js';
+import type { Instrument } from '../market/model.js';
+import { optionValuation } from '../market/option-chains.js';
+import type { OptionValuation } from '../market/option-pricing.js';
 import { withCash } from '../accounts/cash.js';
 import { knownToSession } from '../contracts/secdef.js';
 import { valuePosition } from '../accounts/valuation.js';

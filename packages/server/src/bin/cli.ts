@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The `brokerage-server` command (the package's bin); what it does is in ./cli/.
 import { CommanderError } from 'commander';
-import { main, type Started } from './cli/main.js';
-import { closeOnSignals } from './cli/shutdown.js';
+import { main, type Started } from './main.js';
+import { closeOnSignals } from './shutdown.js';
 
 /** Exits with the usage error's code, with the comparison's, or 0 after a graceful shutdown on
  * SIGINT or SIGTERM. */

@@ -1,13 +1,13 @@
 import type { Schema } from '@brokerage/types';
 import { freeze } from '../kernel/freeze.js';
 import { dashedTimestamp } from '../kernel/time-format.js';
-import type { Bar } from './bars.js';
-import { hoursOf } from './exchange-hours.js';
+import type { Bar } from '../market/bars.js';
+import { hoursOf } from '../market/exchange-hours.js';
 import type { History, HistoryRequest } from './history.js';
 import type { SnapshotEntry } from './market-data.js';
-import type { Instrument } from './model.js';
-import { traitsOf } from './price-path.js';
-import type { MarketState } from './market-state.js';
+import type { Instrument } from '../market/model.js';
+import { traitsOf } from '../market/price-path.js';
+import type { MarketState } from '../market/market-state.js';
 import { defaultSnapshotFields, quotedSize, snapshotFields } from './snapshot-fields.js';
 
 /** The subscription marker of every snapshot entry (`server_id` and field 6119). */

@@ -1,7 +1,7 @@
 // The server's options as the command line gives them, and the parsers that check each flag's
 // value (a bad one is a usage error naming what was expected).
 import { InvalidArgumentError } from 'commander';
-import { readMarketDataFile, type ConfiguredReplay, type Mode, type TrustProxy } from '../app.js';
+import { readMarketDataFile, type ConfiguredReplay, type Mode, type TrustProxy } from '../index.js';
 import { isRedisUrl } from '../store/open-store.js';
 
 export interface CliOptions {

@@ -1,7 +1,7 @@
 // Where `compare` sends the recorded requests: a base URL given, or a fresh sandbox started in
 // this process (gateway mode, pacing off: the recording is replayed as fast as it goes).
 import type { AddressInfo } from 'node:net';
-import { createServer } from '../app.js';
+import { createServer } from '../compose/server.js';
 
 export interface CompareTarget {
   baseUrl: string;

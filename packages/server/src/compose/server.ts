@@ -1,32 +1,32 @@
 import express, { type Express } from 'express';
 import proxyAddress from 'proxy-addr';
 import { pino, type Logger } from 'pino';
-import { controlRouter } from './control/router.js';
-import { controlServed, requireControlToken } from './http/control-access.js';
-import { sendJson } from './http/json-body.js';
-import { defaultBodyLimitBytes } from './http/error-response.js';
+import { controlRouter } from '../control/router.js';
+import { controlServed, requireControlToken } from '../http/control-access.js';
+import { sendJson } from '../http/json-body.js';
+import { defaultBodyLimitBytes } from '../http/error-response.js';
 import {
   defaultLookupThrottle,
   LookupThrottle,
   type LookupThrottleLimits,
-} from './http/lookup-throttle.js';
-import type { Brokerage } from './domain/accounts/brokerage.js';
-import type { Session } from './domain/auth/sessions.js';
-import { OffsetClock, systemClock } from './domain/kernel/clock.js';
-import { defaultFixtures } from './fixtures/index.js';
-import { defaultAuthenticators } from './http/authenticators.js';
-import { docsRouter } from './http/docs.js';
-import { loadDocument } from './http/document.js';
-import { requestLogging } from './http/logging.js';
-import { oauthPagesRouter } from './http/oauth-pages.js';
-import type { RequestPacer } from './http/pacing.js';
-import type { FaultInjector } from './http/faults.js';
-import type { Controls } from './control/controls.js';
-import { composeSimulation, type Mode, type SimulationSettings } from './simulation.js';
-import { mountPipeline } from './http/pipeline.js';
-import type { Authenticator } from './http/session-gate.js';
+} from '../http/lookup-throttle.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { Session } from '../domain/accounts/sessions.js';
+import { OffsetClock, systemClock } from '../domain/kernel/clock.js';
+import { defaultFixtures } from '../fixtures/index.js';
+import { defaultAuthenticators } from '../http/authenticators.js';
+import { docsRouter } from '../http/docs.js';
+import { loadDocument } from '../http/document.js';
+import { requestLogging } from '../http/logging.js';
+import { oauthPagesRouter } from '../http/oauth-pages.js';
+import type { RequestPacer } from '../http/pacing.js';
+import type { FaultInjector } from '../http/faults.js';
+import type { Controls } from '../control/controls.js';
+import { composeSimulation, type SimulationSettings } from './simulation.js';
+import { mountPipeline } from '../http/pipeline.js';
+import type { Authenticator } from '../http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
-import { StreamingServer, type StreamingOptions } from './streaming/streaming-server.js';
+import { StreamingServer, type StreamingOptions } from '../streaming/streaming-server.js';
 import {
   closeStore,
   openStore,
@@ -36,33 +36,9 @@ import {
   storeReady,
   storeState,
   type StoreSpec,
-} from './store/open-store.js';
-import { storeRetryAfterSeconds } from './store/redis/store-health.js';
-import { inUnit } from './domain/kernel/store.js';
-
-export { ManualClock, type Clock } from './domain/kernel/clock.js';
-export {
-  streamPath,
-  StreamMessageViolation,
-  type StreamingOptions,
-  type StreamingServer,
-} from './streaming/streaming-server.js';
-export { StrictMemoryStore } from './store/strict-memory.js';
-export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
-export { readMarketDataFile } from './market-data-file.js';
-export type { MarketDataSource } from './domain/market/replay/market-data-source.js';
-export type { ReplayState } from './domain/market/replay/market-replay.js';
-export type { ConfiguredReplay } from './control/controls.js';
-export { readRecording, RecordingError } from './recording/read-recording.js';
-export { createReplayHandler, noRecordedAnswerStatus } from './recording/replay.js';
-export {
-  scratchStore,
-  startScratchRedis,
-  type ScratchRedis,
-  type ScratchStore,
-} from './store/redis/scratch-redis.js';
-
-export type { Mode };
+} from '../store/open-store.js';
+import { storeRetryAfterSeconds } from '../store/redis/store-health.js';
+import { inUnit } from '../domain/kernel/store.js';
 
 /** Express's `trust proxy` setting. */
 export type TrustProxy = boolean | number | string | string[];

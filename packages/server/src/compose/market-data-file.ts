@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { MarketDataSource } from './domain/market/replay/market-data-source.js';
-import { readRecording } from './recording/read-recording.js';
-import { recordedMarketData } from './recording/recorded-market-data.js';
+import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
+import { readRecording } from '../recording/read-recording.js';
+import { recordedMarketData } from '../recording/recorded-market-data.js';
 
 /** Market data to replay on `conid`, read from a file: a HAR recording (`.har`: the history
  * answers recorded for `conid`), a saved history answer of the service (`.json`) or a CSV of bars

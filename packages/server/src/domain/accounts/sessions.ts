@@ -1,7 +1,7 @@
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
 import type { DomainEvents } from '../kernel/events.js';
-import type { User } from '../accounts/model.js';
+import type { User } from './model.js';
 import { secretHex } from '../kernel/secrets.js';
 import type { Index, Store } from '../kernel/store.js';
 

@@ -1,14 +1,14 @@
-import type { BrokerageOptions } from './domain/accounts/brokerage.js';
+import type { BrokerageOptions } from '../domain/accounts/brokerage.js';
 import {
   ConsumerRegistry,
   type Consumer,
   type ConsumerRegistration,
-} from './domain/auth/oauth1/consumers.js';
-import { OAuth1 } from './domain/auth/oauth1/flow.js';
-import { composeServices, type Services } from './domain-services.js';
-import { defaultConsumers } from './fixtures/credentials.js';
+} from '../domain/auth/oauth1/consumers.js';
+import { OAuth1 } from '../domain/auth/oauth1/flow.js';
+import { composeServices, type Services } from '../domain/services.js';
+import { defaultConsumers } from '../fixtures/credentials.js';
 
-export type { OAuth1Flow, Services } from './domain-services.js';
+export type { OAuth1Flow, Services } from '../domain/services.js';
 
 /** The services of the server (Node), with OAuth 1.0a. The registry of consumers is configuration
  * and outlives a reset; tokens live in the store. */

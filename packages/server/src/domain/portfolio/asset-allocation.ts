@@ -1,7 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
 import type { Market } from '../market/market.js';
-import { classificationOf, unclassified } from './classification.js';
+import { classificationOf, unclassified } from '../contracts/classification.js';
 import { assetClassOf } from '../contracts/contract-definitions.js';
 import { valuedPositions } from './position-views.js';
 
