@@ -27,18 +27,10 @@ import { mountPipeline } from '../http/pipeline.js';
 import type { Authenticator } from '../http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
 import { StreamingServer, type StreamingOptions } from '../streaming/streaming-server.js';
-import {
-  closeStore,
-  openStore,
-  sharedPacer,
-  shareChangeEvents,
-  storeClock,
-  storeReady,
-  storeState,
-  type StoreSpec,
-} from '../store/open-store.js';
-import { storeRetryAfterSeconds } from '../store/redis/store-health.js';
 import { inUnit } from '../domain/kernel/store.js';
+import type { StoreSpec } from '../store/open-store.js';
+import { healthRouter } from './health.js';
+import { openRuntime } from './runtime.js';
 
 /** Express's `trust proxy` setting. */
 export type TrustProxy = boolean | number | string | string[];
@@ -129,14 +121,13 @@ function withDefaults(options: ServerOptions) {
 export function createServer(options: ServerOptions = {}): BrokerageServer {
   const settings = withDefaults(options);
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
-  const onStoreError = (error: unknown) => settings.logger.error({ err: error }, 'store failure');
-  const store = openStore(options.store, {
-    onError: onStoreError,
-    onStateChange: (state, message) =>
-      settings.logger[state === 'ready' ? 'info' : 'error']({ store: state }, message),
-    ...(options.onStoreLost === undefined ? {} : { onLost: options.onStoreLost }),
+  const runtime = openRuntime({
+    store: options.store,
+    clock: settings.clock,
+    logger: settings.logger,
+    onStoreLost: options.onStoreLost,
   });
-  const { clock, timedWork } = storeClock(settings.clock, store, onStoreError);
+  const { store, clock } = runtime;
   const services = createServices({
     clock,
     store,
@@ -145,7 +136,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     idleTimeoutMs: sessionTimeoutMs,
   });
   const { brokerage } = services;
-  shareChangeEvents(store, brokerage.events);
+  runtime.shareEvents(brokerage.events);
   const throttle = (what: string) =>
     options.lookupThrottle === false
       ? undefined
@@ -165,8 +156,8 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     seed,
     gatewayUser,
     pacing: options.pacing,
-    sharedPacer: sharedPacer(store, clock, onStoreError),
-    timedTasks: timedWork?.tasks,
+    sharedPacer: runtime.sharedPacer,
+    timedTasks: runtime.timedTasks,
     lookups,
     authenticators,
     marketReplays: options.marketReplays,
@@ -174,12 +165,9 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
   // A shared store may load a state in which the session this process opened for its gateway
   // user is not (another process seeded it): each process's gateway holds a session of its own.
-  const ready = storeReady(store).then(async () => {
+  const ready = runtime.start(async () => {
     if (mode === 'gateway') await inUnit(store, () => void gateway.open());
-    await timedWork?.lease.start();
   });
-  let started = false;
-  ready.then(() => (started = true), onStoreError);
   const document = loadDocument();
   const { validateRequests, validateResponses } = settings;
 
@@ -190,25 +178,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('trust proxy', options.trustProxy ?? false);
   app.response.json = sendJson;
   app.use(requestLogging(settings.logger));
-  // Liveness: answers whatever the store does. On a shared store that answers, the clock's
-  // position as committed (the replica catches up first); otherwise the replica's, at once.
-  app.get('/health', async (_req, res) => {
-    let now = clock.now();
-    if (storeState(store) === 'ready') {
-      try {
-        now = await inUnit(store, () => clock.now());
-      } catch {
-        // Unreachable after all: the replica's time stands.
-      }
-    }
-    res.json({ status: 'ok', mode, time: new Date(now).toISOString(), store: storeState(store) });
-  });
-  // Readiness, for a load balancer: 200 once started while the store answers, else 503.
-  app.get('/ready', (_req, res) => {
-    const state = started ? storeState(store) : 'starting';
-    if (state !== 'ready') res.setHeader('Retry-After', String(storeRetryAfterSeconds));
-    res.status(state === 'ready' ? 200 : 503).json({ status: state });
-  });
+  app.use(healthRouter(runtime, mode));
   app.use(docsRouter());
   const control = { mode, enabled: options.control !== false, token: options.controlToken };
   if (controlServed(control)) {
@@ -253,9 +223,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     openGatewaySession,
     options: serverOptions,
     ready,
-    close: async () => {
-      await timedWork?.lease.stop();
-      await closeStore(store);
-    },
+    close: runtime.close,
   };
 }
