@@ -1,3 +1,7 @@
+// The control API in process: one method per control operation, each a few lines into the domain.
+// Over 300 lines: the façade of 9 concerns (state, sessions, prices, replays, clock, prompts,
+// regimes, faults, seeding); its split by concern behind the same façade waits until the branches
+// that add controls to it have merged (issue 30).
 import { createAllocationGroup } from '../domain/accounts/allocation-groups.js';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';

@@ -1,3 +1,6 @@
+// One client's WebSocket: its frames, its session, its rate and its subscriptions.
+// Over 300 lines: the routing of 8 topics (subscribe, event, unsubscribe) over one socket's state;
+// one object per topic, which would end its switch, is the next step of issue 30.
 import type { streaming } from '@brokerage/types';
 import { accountsList, pnlByPartition } from '../domain/accounts/accounts.js';
 import { valueAccount } from '../domain/accounts/valuation.js';

@@ -1,3 +1,6 @@
+// Advisors' investment models: targets, investments, rebalancing trades and valuations.
+// Over 300 lines: one service whose operations (save, invest, submit the rebalancing, value) read
+// and write the same holdings and value them the same way; its views and texts are apart.
 import { requireAdvisor, subAccountsOf } from '../accounts/allocation-groups.js';
 import type { Index } from '../kernel/store.js';
 import type { Brokerage } from '../accounts/brokerage.js';

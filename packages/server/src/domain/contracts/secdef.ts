@@ -1,3 +1,6 @@
+// Security definitions: search, strikes, contract info and bond filters.
+// Over 300 lines: the four secdef operations share what a session has searched (a derivative's
+// details need its underlying searched first) and how an underlying's derivatives are listed.
 import type { Schema } from '@brokerage/types';
 import type { Session, Sessions } from '../accounts/sessions.js';
 import { badRequest } from '../kernel/errors.js';

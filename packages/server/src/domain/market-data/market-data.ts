@@ -1,3 +1,6 @@
+// The market-data service: snapshots and their subscriptions, history bars, scanners.
+// Over 300 lines: one service whose operations share the sessions' subscriptions and the rules of
+// delayed data; its fields, views and texts are apart.
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Session } from '../accounts/sessions.js';
 import { badRequest, notFound, rejected } from '../kernel/errors.js';

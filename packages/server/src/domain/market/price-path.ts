@@ -1,3 +1,7 @@
+// The price path of each instrument: a seeded history behind the first recorded trade, and the
+// trades recorded since, kept a year and compacted as they age.
+// Over 300 lines: the seeded history and the recorded trades answer together (`ticks`,
+// `stateAt`, `yearRange`) and share the day states and the compaction.
 import { dropOldest } from '../kernel/bounded-map.js';
 import { SeededRandom } from '../kernel/random.js';
 import type { Store } from '../kernel/store.js';

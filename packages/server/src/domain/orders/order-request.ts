@@ -1,7 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { rejected } from '../kernel/errors.js';
-import type { OrderAllocation } from '../accounts/allocation-groups.js';
+import type { OrderAllocation } from '../accounts/order-allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import { cashQuantityOrderTypes } from './cash-quantity.js';

@@ -1,12 +1,17 @@
 import { unavailable } from '../../kernel/errors.js';
 import type { OAuth1 } from './flow.js';
 
-/** The OAuth 1.0a steps the handlers, the authenticators and the pages call. Their implementation
+/** The OAuth 1.0a steps the handlers, the authenticators, the pages and the socket call. Their implementation
  * (`OAuth1`: RSA, Diffie-Hellman, HMAC over node:crypto) is Node-only: the server's services are
  * composed with it (`services.ts`), those that run in a browser with `oauth1Unavailable`. */
 export type OAuth1Flow = Pick<
   OAuth1,
-  'requestToken' | 'authorize' | 'accessToken' | 'liveSessionToken' | 'authenticate'
+  | 'requestToken'
+  | 'authorize'
+  | 'accessToken'
+  | 'liveSessionToken'
+  | 'authenticate'
+  | 'sessionOfAccessToken'
 >;
 
 /** OAuth 1.0a where the domain runs without node:crypto (the MSW handlers, in a browser or in
@@ -22,5 +27,6 @@ export function oauth1Unavailable(): OAuth1Flow {
     accessToken: refuse,
     liveSessionToken: refuse,
     authenticate: () => undefined,
+    sessionOfAccessToken: () => undefined,
   };
 }
