@@ -77,7 +77,7 @@ export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
 export interface BrokerageServer {
   app: Express;
   brokerage: Brokerage;
-  /** Every service of the brokerage, built once (`services.ts`). */
+  /** Every service of the brokerage, built once (`compose/services.ts`). */
   services: ServerServices;
   faults: FaultInjector;
   pacer: RequestPacer | undefined;

@@ -3,7 +3,7 @@ import type { OAuth1 } from './flow.js';
 
 /** The OAuth 1.0a steps the handlers, the authenticators, the pages and the socket call. Their implementation
  * (`OAuth1`: RSA, Diffie-Hellman, HMAC over node:crypto) is Node-only: the server's services are
- * composed with it (`services.ts`), those that run in a browser with `oauth1Unavailable`. */
+ * composed with it (`compose/services.ts`), those that run in a browser with `oauth1Unavailable`. */
 export type OAuth1Flow = Pick<
   OAuth1,
   | 'requestToken'
