@@ -42,7 +42,12 @@ function failureOf(status: number, body: unknown): string | undefined {
     : undefined;
 }
 
+/** Media types whose bodies are bytes (a PDF), checked as bytes rather than as text. */
+const binaryMediaType = /^(application\/(pdf|octet-stream)|image\/)/i;
+
 async function readBody(response: Response): Promise<{ text: string; body: unknown }> {
+  if (binaryMediaType.test(response.headers.get('content-type') ?? ''))
+    return { text: '', body: new Uint8Array(await response.clone().arrayBuffer()) };
   const text = await response.clone().text();
   if (text.length === 0) return { text, body: undefined };
   try {

@@ -2,6 +2,7 @@
 // signed with the client's private JWK.
 import { createPrivateKey, createSign, randomUUID, type JsonWebKey } from 'node:crypto';
 import { testConsumerKeys } from '@brokerage/server';
+import type { BrokerageClient } from './client.js';
 
 export interface OAuth2Client {
   clientId: string;
@@ -39,4 +40,26 @@ export function clientAssertion(client: OAuth2Client, tokenUrl: string, nowMs: n
     .update(`${header}.${payload}`)
     .sign(createPrivateKey({ key: client.privateJwk, format: 'jwk' }), 'base64url');
   return `${header}.${payload}.${signature}`;
+}
+
+/** The Authorization header of a bearer access token the client gets for `scope` from the
+ * target's token operation (`POST /oauth2/api/v1/token`), asserted at `nowMs`. */
+export async function bearerHeader(
+  api: BrokerageClient,
+  baseUrl: string,
+  nowMs: number,
+  scope: string,
+): Promise<{ authorization: string }> {
+  const tokenPath = '/oauth2/api/v1/token';
+  const issued = await api.ok(
+    api.POST(tokenPath, {
+      body: {
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: clientAssertion(oauth2Client(), baseUrl + tokenPath, nowMs),
+        scope,
+      },
+    }),
+  );
+  return { authorization: `Bearer ${issued.access_token}` };
 }

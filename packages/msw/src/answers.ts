@@ -2,6 +2,7 @@
 // document gives for the operation and status.
 import {
   answerFor,
+  BinaryBody,
   errorReply,
   type ErrorAnswer,
   type OperationInfo,
@@ -23,6 +24,10 @@ export function collectedReply(): { reply: Reply; headers: Headers } {
 }
 
 export function okResponse(body: unknown, headers: Headers): Response {
+  if (body instanceof BinaryBody) {
+    headers.set('Content-Type', body.contentType);
+    return new Response(new Uint8Array(body.bytes), { status: 200, headers });
+  }
   headers.set('Content-Type', 'application/json; charset=utf-8');
   return new Response(JSON.stringify(body), { status: 200, headers });
 }

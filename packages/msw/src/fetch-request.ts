@@ -3,7 +3,9 @@ import type { IncomingRequest } from '@brokerage/server/core';
 
 /** Header names in lower case, as Node gives them. */
 export function headersOf(request: Request): IncomingRequest['headers'] {
-  const headers: IncomingRequest['headers'] = {};
+  // A fetch request carries no Host header (a forbidden name): its URL's host stands for it, as
+  // an HTTP server reads it (the OAuth 2.0 token operation checks its audience against it).
+  const headers: IncomingRequest['headers'] = { host: new URL(request.url).host };
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });

@@ -1,5 +1,6 @@
 // MSW request handlers for every operation of the document, over the reference server's domain.
 import {
+  BinaryBody,
   bearerAuthenticator,
   composeServices,
   composeSimulation,
@@ -155,7 +156,10 @@ async function answer(
     const result = await core.dispatch(operation, handlerRequest, reply);
     const payload = result?.body;
     if (settings.validateResponses) {
-      const checked = validateResponse(operation.operationId, 200, payload);
+      const checked =
+        payload instanceof BinaryBody
+          ? validateResponse(operation.operationId, 200, payload.bytes, payload.contentType)
+          : validateResponse(operation.operationId, 200, payload);
       if (!checked.valid) {
         const message = `Response does not match the document: ${messagesOf(checked.errors)}`;
         return answerResponse({ status: 500, message }, operation, url.pathname);

@@ -2,6 +2,8 @@
 // as the reference server (orders fill when the controls move the price, the ledger moves), its
 // error shapes, and validation with the generated validators.
 import { createBrokerageClient } from '@brokerage/client';
+import { oauth2 } from '@brokerage/client/oauth2';
+import { testConsumerKeys } from '@brokerage/server';
 import { operationRoutes } from '@brokerage/types';
 import { setupServer } from 'msw/node';
 import { createBrokerageHandlers } from '../src/index.js';
@@ -98,5 +100,34 @@ describe('the MSW handlers in Node', () => {
     server.use(...hosted.handlers);
     const response = await fetch('https://hosted.test/v1/api/portfolio/accounts');
     expect(response.status).toBe(401);
+  });
+
+  it('answer a statement as a PDF (bytes checked by the generated validators) or as the JSON envelope', async () => {
+    const { clientId, privateJwk } = testConsumerKeys.oauth2;
+    const reports = createBrokerageClient({
+      baseUrl,
+      retry: false,
+      pacing: false,
+      auth: oauth2({
+        baseUrl,
+        clientId,
+        privateKey: privateJwk as never,
+        scope: 'statements.read',
+      }),
+    });
+    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const body = { accountId: account, startDate: today, endDate: today };
+    const pdf = await reports.POST('/gw/api/v1/statements', {
+      body,
+      headers: { accept: 'application/pdf' },
+      parseAs: 'arrayBuffer',
+    });
+    expect(pdf.response.status).toBe(200);
+    expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(pdf.data as unknown as ArrayBuffer);
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    const envelope = await reports.ok(reports.POST('/gw/api/v1/statements', { body }));
+    expect(envelope.data?.mimeType).toBe('application/pdf');
+    expect(envelope.data?.value?.length).toBeGreaterThan(100);
   });
 });

@@ -22,6 +22,7 @@ export {
 } from './http/error-response.js';
 export type { FaultInjector, FaultSpec } from './http/faults.js';
 export type { OperationRequest, Reply } from './http/handler.js';
+export { BinaryBody } from './http/binary-body.js';
 export type { OperationCore } from './http/operation-core.js';
 export type { OperationInfo } from './http/operations.js';
 export type { PacingLimits } from './http/pacing.js';

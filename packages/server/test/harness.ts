@@ -52,7 +52,13 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
     ...(store === undefined ? {} : { store }),
     ...(controlToken === undefined ? {} : { controlToken }),
   });
-  await server.ready;
+  // A start that fails (a store command timing out) closes what it opened: left open, its Redis
+  // connections would retry for ever and keep the test process from ending.
+  await server.ready.catch(async (error: unknown) => {
+    await server.close();
+    await scratch?.release();
+    throw error;
+  });
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });

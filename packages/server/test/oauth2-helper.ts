@@ -58,3 +58,13 @@ export function unsignedJwt(claims: JWTPayload): string {
 }
 
 export const otherKey = async () => (await generateKeyPair('RS256')).privateKey;
+
+/** A request body signed as the signed-JWT security policy wants it: RS256 with the test
+ * client's key (or `key`), the client id as issuer. */
+export async function signedBody(claims: JWTPayload = {}, key?: CryptoKey): Promise<string> {
+  const { clientId, privateJwk } = testConsumer.oauth2;
+  const signingKey = key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
+  return new SignJWT({ iss: clientId, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid ?? 'main' })
+    .sign(signingKey);
+}

@@ -58,6 +58,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { start, ...serverOptions } = options;
   const clock = new ManualClock(start);
   const server = createServer({ clock, pacing: false, ...serverOptions });
+  // A store that never becomes ready (a Redis that is down) fails the start, and what the server
+  // opened is closed: a half-started sandbox would keep its connections retrying and the test
+  // runner's process alive.
+  await server.ready.catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   const listener: Server = await new Promise((resolve, reject) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
     started.once('error', reject);
@@ -75,11 +82,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: (resetOptions) => {
       server.controls.reset(resetOptions);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.streaming.close();
+    close: async () => {
+      server.streaming.close();
+      await new Promise<void>((resolve, reject) => {
         listener.closeAllConnections();
         listener.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      // The store too: a Redis store's connections would otherwise outlive the sandbox.
+      await server.close();
+    },
   };
 }

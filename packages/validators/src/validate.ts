@@ -230,6 +230,34 @@ function responsesFor(
   );
 }
 
+/** A binary body (a PDF's bytes): valid under a documented media type that is not JSON, whose
+ * schema (a string of bytes) says nothing more a validator could check. */
+function binaryResponse(
+  content: ContentValidators,
+  body: Uint8Array | ArrayBuffer,
+  contentType: string | undefined,
+): Result<unknown> {
+  const mediaType = contentType === undefined ? undefined : mediaTypeOf(contentType);
+  if (
+    mediaType !== undefined &&
+    !mediaType.includes('json') &&
+    Object.keys(content).some((declared) => mediaTypeOf(declared) === mediaType)
+  )
+    return { valid: true, value: body, errors: [] };
+  return {
+    valid: false,
+    errors: [
+      plainError(
+        'mediaType',
+        `body: bytes need a documented media type that is not JSON (got ${contentType ?? 'none'})`,
+        Object.keys(content),
+        contentType,
+        'body',
+      ),
+    ],
+  };
+}
+
 /** Validates a response body an operation answered with, by status (and media type). */
 export function validateResponse(
   operationId: OperationId,
@@ -266,6 +294,8 @@ export function validateResponse(
           ],
         };
   }
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer)
+    return binaryResponse(content, body, contentType);
   const validator =
     (contentType === undefined ? undefined : contentFor(content, contentType)) ?? content[first];
   if (!validator) throw new Error('unreachable: a documented media type without validator');

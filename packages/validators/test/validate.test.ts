@@ -169,6 +169,17 @@ describe('validateResponse', () => {
     ]);
   });
 
+  it('accepts bytes under a documented non-JSON media type (a PDF), and only there', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7');
+    expect(validateResponse('generateStatement', 200, pdf, 'application/pdf').valid).toBe(true);
+    expect(validateResponse('generateStatement', 200, pdf.buffer, 'application/pdf').valid).toBe(
+      true,
+    );
+    expect(validateResponse('generateStatement', 200, pdf, 'application/json').valid).toBe(false);
+    expect(validateResponse('generateStatement', 200, pdf).valid).toBe(false);
+    expect(validateResponse('getTrades', 200, pdf, 'application/pdf').valid).toBe(false);
+  });
+
   it('accepts extra fields on open response resources and refuses them on closed error objects', () => {
     expect(
       validateResponse('switchAccount', 200, { set: true, acctId: 'U1', later: 1 }).valid,

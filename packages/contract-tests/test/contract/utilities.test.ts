@@ -1,32 +1,14 @@
 // Account-management utilities under /gw/api/v1: bearer tokens with the operation's scope,
 // problem details, a signed-JWT body.
 import { signedJwtBody } from '@brokerage/client';
-import { clientAssertion, oauth2Client } from '../../src/oauth2.js';
+import { oauth2Client } from '../../src/oauth2.js';
 import { controls, describeInProcess } from '../../src/target.js';
+import { bearer as bearerOf } from '../support/bearer.js';
 import { useTarget } from '../support/target.js';
 
 describeInProcess('account-management utilities', () => {
   const suite = useTarget();
-  const tokenPath = '/oauth2/api/v1/token';
-
-  async function bearer(scope: string): Promise<{ authorization: string }> {
-    const assertion = clientAssertion(
-      oauth2Client(),
-      suite.target.baseUrl + tokenPath,
-      controls(suite.target).clock.now(),
-    );
-    const issued = await suite.client.ok(
-      suite.client.POST(tokenPath, {
-        body: {
-          grant_type: 'client_credentials',
-          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-          client_assertion: assertion,
-          scope,
-        },
-      }),
-    );
-    return { authorization: `Bearer ${issued.access_token}` };
-  }
+  const bearer = (scope: string) => bearerOf(suite, scope);
 
   it('echoHttps echoes the query; no token answers 401, another scope 403', async () => {
     const echoed = await suite.client.GET('/gw/api/v1/echo/https', {

@@ -104,6 +104,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
     timedTasks: options.timedTasks,
     replays: services.replays,
     marketReplays: options.marketReplays ?? [],
+    accountApplications: services.accountApplications,
   });
   const gate = {
     mode,

@@ -23,6 +23,8 @@ import type { RequestPacer } from '../http/pacing.js';
 import type { OperationId } from '@brokerage/types';
 import type { ControlSchema } from '@brokerage/types/control';
 import { fixtureProblems } from './fixtures-check.js';
+import { ApplicationControls } from './account-applications.js';
+import type { AccountApplications } from '../domain/account-applications/applications.js';
 import type { MarketReplay, ReplayState } from '../domain/market/replay/market-replay.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 
@@ -66,6 +68,8 @@ export interface ControlsOptions {
   replays: MarketReplay;
   /** Replays to start now and again after each reset. */
   marketReplays: readonly ConfiguredReplay[];
+  /** Account applications of the account-management API. */
+  accountApplications: AccountApplications;
 }
 
 /** A replay the server starts with, and starts again after each reset. */
@@ -92,6 +96,8 @@ const isWholeNumber = (value: unknown, min: number): value is number =>
  * errors: `badRequest` (400) and `notFound` (404). */
 export class Controls {
   readonly #options: ControlsOptions;
+  /** Account applications: complete their tasks, set their status. */
+  readonly applications: ApplicationControls;
   /** The steps of walks on the clock still to come: a reset cancels them (stored tasks go with
    * the state it empties). */
   readonly #scheduledSteps = new Set<() => void>();
@@ -100,6 +106,7 @@ export class Controls {
 
   constructor(options: ControlsOptions) {
     this.#options = options;
+    this.applications = new ApplicationControls(options.accountApplications);
     options.timedTasks?.define<WalkTask>('priceWalk', (walk, dueAt) => {
       this.#walkStep(walk.conids, walk.stepPercent);
       if (walk.stepsLeft <= 1) return undefined;

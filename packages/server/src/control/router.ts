@@ -62,6 +62,10 @@ function controlHandlers(controls: Controls): ControlHandlers {
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),
+    completeApplicationTasks: ({ params }) =>
+      controls.applications.completeTasks(String(params.accountId)),
+    setApplicationStatus: ({ body, params }) =>
+      controls.applications.setStatus(String(params.accountId), body),
   };
 }
 

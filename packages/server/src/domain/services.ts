@@ -1,3 +1,4 @@
+import { AccountApplications } from './account-applications/applications.js';
 import { AdvisorModels } from './advisor-models/advisor-models.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
@@ -11,6 +12,8 @@ import { Notifications } from './notifications/notifications.js';
 import { OrderBook } from './orders/order-book.js';
 import { Portfolio } from './portfolio/portfolio.js';
 import { AmRequests } from './utilities/am-requests.js';
+import { Reports } from './reports/reports.js';
+import { Restrictions } from './restrictions/restrictions.js';
 import { Forms } from './utilities/forms.js';
 import { ReferenceData } from './utilities/reference-lists.js';
 import { Watchlists } from './watchlists/watchlists.js';
@@ -23,6 +26,7 @@ import {
 } from '../fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
+import './account-applications/collections.js';
 import './accounts/collections.js';
 import './advisor-models/collections.js';
 import './alerts/collections.js';
@@ -33,6 +37,7 @@ import './notifications/collections.js';
 import './orders/collections.js';
 import './portfolio/collections.js';
 import './utilities/collections.js';
+import './restrictions/collections.js';
 import './watchlists/collections.js';
 
 export type { OAuth1Flow };
@@ -72,6 +77,12 @@ export interface Services {
   forms: Forms;
   /** The account-management requests: listed, read, given a new status. */
   amRequests: AmRequests;
+  /** Statements, trade confirmations and tax documents, and the periods they cover. */
+  reports: Reports;
+  /** Pre-trade compliance restrictions, changed through verified CSVs. */
+  restrictions: Restrictions;
+  /** Account applications: submitted, their tasks done, opened as trading accounts. */
+  accountApplications: AccountApplications;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -105,6 +116,9 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
+  const reports = new Reports(brokerage);
+  const restrictions = new Restrictions(brokerage);
+  const accountApplications = new AccountApplications(brokerage, forms, amRequests);
 
   return {
     brokerage,
@@ -122,5 +136,8 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     referenceData,
     forms,
     amRequests,
+    reports,
+    restrictions,
+    accountApplications,
   };
 }

@@ -1,5 +1,6 @@
 import type { HandlerContext, Handlers } from '../http/handler.js';
 import { accountHandlers } from './accounts.js';
+import { accountManagementAccountHandlers } from './account-management-accounts.js';
 import { advisorModelHandlers } from './advisor-models.js';
 import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
@@ -11,6 +12,8 @@ import { orderHandlers } from './orders.js';
 import { portfolioHandlers } from './portfolio.js';
 import { portfolioAnalystHandlers } from './portfolio-analyst.js';
 import { portfolioPositionHandlers } from './portfolio-positions.js';
+import { preTradeComplianceHandlers } from './pre-trade-compliance.js';
+import { reportHandlers } from './reports.js';
 import { sessionHandlers } from './session.js';
 import { tradeHandlers } from './trades.js';
 import { utilityHandlers } from './utilities.js';
@@ -34,4 +37,7 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...marketDataHandlers(context),
   ...notificationHandlers(context),
   ...utilityHandlers(context),
+  ...reportHandlers(context),
+  ...preTradeComplianceHandlers(context),
+  ...accountManagementAccountHandlers(context),
 });

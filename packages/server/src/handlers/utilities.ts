@@ -1,13 +1,7 @@
-import type { OperationId } from '@brokerage/types';
 import { echoView } from '../domain/utilities/echo.js';
 import { usernameAvailability } from '../domain/utilities/usernames.js';
-import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
-
-/** The Authorization header of a request, as one string. */
-function authorizationOf(request: OperationRequest<OperationId>): string | undefined {
-  const value = request.headers.authorization;
-  return Array.isArray(value) ? value[0] : value;
-}
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+import { authorizationOf } from './bearer.js';
 
 /** The account-management utilities (`/gw/api/v1`); the gate has checked the bearer token's
  * scope before any of them runs (the signed-JWT ones ask again for the client, whose key

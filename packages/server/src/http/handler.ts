@@ -1,6 +1,7 @@
 import type { Body, OperationId, Ok, PathParams, QueryParams } from '@brokerage/types';
 import type { Session } from '../domain/accounts/sessions.js';
 import type { Services } from '../domain/services.js';
+import type { BinaryBody } from './binary-body.js';
 
 /** What a handler gets: the validated request of its operation, and the caller's session. */
 export interface OperationRequest<Op extends OperationId> {
@@ -27,7 +28,7 @@ export interface Reply {
 export type Handler<Op extends OperationId> = (
   request: OperationRequest<Op>,
   reply: Reply,
-) => Ok<Op> | Promise<Ok<Op>>;
+) => Ok<Op> | BinaryBody | Promise<Ok<Op> | BinaryBody>;
 
 /** One handler per operation of the document: a missing or mistyped one fails the type check. */
 export type Handlers = { [Op in OperationId]: Handler<Op> };

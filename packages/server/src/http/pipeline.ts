@@ -32,6 +32,7 @@ import {
 } from './openapi-validator.js';
 import { validatorDocument } from './validator-document.js';
 import { sequence } from './sequence.js';
+import { BinaryBody } from './binary-body.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -214,7 +215,10 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
         ip: req.ip ?? '',
       } as unknown as OperationRequest<OperationId>;
       const answer = await core.dispatch(operation, request, reply, () => res.headersSent);
-      if (answer && !res.headersSent) res.status(200).json(answer.body);
+      if (!answer || res.headersSent) return;
+      if (answer.body instanceof BinaryBody)
+        res.status(200).type(answer.body.contentType).send(Buffer.from(answer.body.bytes));
+      else res.status(200).json(answer.body);
     } catch (error) {
       next(error);
     }

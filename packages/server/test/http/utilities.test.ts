@@ -1,7 +1,5 @@
-import { importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { startServer, type Harness } from '../harness.js';
-import { testConsumer } from '../oauth1-helper.js';
-import { accessToken, otherKey } from '../oauth2-helper.js';
+import { accessToken, otherKey, signedBody } from '../oauth2-helper.js';
 
 // One server for the file: every test reads, and the state each needs is the fixtures'.
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
@@ -16,15 +14,6 @@ describe('account-management utilities (/gw/api/v1)', () => {
   const bearer = async (scope: string) => ({
     authorization: `Bearer ${await accessToken(server, scope)}`,
   });
-
-  /** A body signed as the signed-JWT policy wants it: RS256 with the test client's key. */
-  async function signedBody(claims: JWTPayload = {}, key?: CryptoKey): Promise<string> {
-    const { clientId, privateJwk } = testConsumer.oauth2;
-    const signingKey = key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
-    return new SignJWT({ iss: clientId, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid ?? 'main' })
-      .sign(signingKey);
-  }
 
   const echoSigned = async (body: string, scope = 'echo.write') =>
     server.call('POST', '/gw/api/v1/echo/signed-jwt?a=1&a=2', {

@@ -461,6 +461,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/account-applications/{accountId}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's account id, as `POST /gw/api/v1/accounts` answered it. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the pending tasks of an account application
+         * @description Marks every pending task of an application done, as the applicant would by signing its forms,
+         *     and opens the account (status `O`): it is then a trading account of its holder, with no cash
+         *     and no positions, as a seeded account. An application already open is answered as it is; one
+         *     abandoned or rejected answers 400. An unknown application answers 404.
+         */
+        post: operations["completeApplicationTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/account-applications/{accountId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's account id, as `POST /gw/api/v1/accounts` answered it. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give an account application any status
+         * @description Sets the status of an application without the rules the account-management API applies to
+         *     a change: any of the service's letters. `O` completes its pending tasks and opens the
+         *     account; an open account keeps `O` (400 for another status: the trading account exists). An
+         *     unknown application answers 404.
+         */
+        put: operations["setApplicationStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1497,6 +1549,39 @@ export interface components {
              */
             message: string;
         };
+        /** @description Where an account application stands after a control request. */
+        AccountApplicationState: {
+            /**
+             * @description The application's account id.
+             * @example U9000001
+             */
+            accountId: string;
+            /**
+             * @description Its one-letter status (`N`, `P`, `O`, `A`, `R`, ...).
+             * @example O
+             */
+            status: string;
+            /**
+             * @description The holder's username (a session for it trades the account once it is open).
+             * @example robin_vega
+             */
+            username: string;
+            /**
+             * @description How many of its tasks are still to do.
+             * @example 0
+             */
+            pendingTasks: number;
+        };
+        /** @description The status to give an account application. */
+        AccountApplicationStatusRequest: {
+            /**
+             * @description The new one-letter status, one of the service's (`N`, `O`, `P`, `C`, `A`, `E`, `F`, `I`,
+             *     `J`, `L`, `M`, `R`, `W`, `Q`); `O` completes its tasks and opens the account.
+             * @example A
+             * @enum {string}
+             */
+            status: "N" | "O" | "P" | "C" | "A" | "E" | "F" | "I" | "J" | "L" | "M" | "R" | "W" | "Q";
+        };
     };
     responses: {
         /** @description Bad request: the input failed validation or cannot be used. */
@@ -2056,6 +2141,62 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    completeApplicationTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's account id, as `POST /gw/api/v1/accounts` answered it. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application, now open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setApplicationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's account id, as `POST /gw/api/v1/accounts` answered it. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountApplicationStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

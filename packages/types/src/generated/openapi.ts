@@ -505,6 +505,571 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an account statement for a period
+         * @description Builds the statement of one account over a period of days, months or years: a header
+         *     (account, period, when it was produced on the service's clock), every execution of the
+         *     period (the same executions `GET /v1/api/iserver/account/trades` and the portfolio
+         *     analyst's transactions show, with price, proceeds and commission), the cash they moved per
+         *     currency, and totals. `mimeType` chooses the document: a PDF (the default), the same
+         *     content as JSON, CSV or HTML. The same state and clock give the same bytes.
+         *
+         *     The answer is the JSON envelope (`data.value`, base64, gzip-compressed first when `gzip` is
+         *     true), or, when the request's `Accept` header prefers `application/pdf` and a PDF is asked
+         *     for, the PDF itself (`application/pdf`).
+         *
+         *     Requires a bearer access token with the scope `statements.read`, `statements.write` or
+         *     `reports.write`: a missing or invalid token answers 401, a token with none of them, or an
+         *     account that belongs to none of the client's end users, 403. A malformed or unavailable
+         *     period, or several accounts, answers 400.
+         */
+        post: operations["generateStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/statements/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The periods a statement of an account may cover
+         * @description Follows the service's clock: a daily statement may cover any business day from the first
+         *     one the kept history holds (370 days back) to the
+         *     current day; the monthly and annual lists hold the months and years those days touch,
+         *     newest first. A day without activity still has a statement (the account existed).
+         *
+         *     Requires a bearer access token with the scope `statements.read` or `reports.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
+         *     an account that belongs to none of the client's end users, 403.
+         */
+        get: operations["getAvailableStatementDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build a tax document of a year
+         * @description Builds one tax form of an account for a tax year from its executions of that year: `1099`
+         *     (proceeds and realized profit or loss per contract) or `8949` (each closing execution with
+         *     its proceeds and realized profit or loss); `ALL` puts every available form in one document.
+         *     `format` chooses PDF, HTML, CSV or JSON. The answer takes the same two forms as a
+         *     statement's (the JSON envelope, or the PDF itself when `Accept` prefers `application/pdf`).
+         *
+         *     Requires a bearer access token with the scope `statements.write` or `reports.write`: a
+         *     missing or invalid token answers 401, a token with neither, or an account that belongs to
+         *     none of the client's end users, 403. A year or form not available for the account
+         *     (`GET /gw/api/v1/tax-documents/available`) answers 400.
+         */
+        post: operations["generateTaxDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-documents/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax forms of an account for a year
+         * @description The forms a tax year of the account has, with the formats each is produced in: `1099` for
+         *     a year in which the account traded, and `8949` for one in which an execution realized a
+         *     profit or loss. A year without executions (or outside the kept history) has none.
+         *
+         *     Requires a bearer access token with the scope `statements.read` or `reports.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
+         *     an account that belongs to none of the client's end users, 403.
+         */
+        get: operations["getAvailableTaxDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/trade-confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the trade confirmations of a range of days
+         * @description Confirms every execution of one account between two days (both included, at most 31 days):
+         *     for each, when and where it executed, the contract, side, quantity, price, proceeds,
+         *     commission and the order it filled, in the format `mimeType` chooses (a PDF by default).
+         *     The answer takes the same two forms as a statement's (the JSON envelope, or the PDF itself
+         *     when `Accept` prefers `application/pdf`).
+         *
+         *     Requires a bearer access token with the scope `statements.write` or `reports.write`: a
+         *     missing or invalid token answers 401, a token with neither, or an account that belongs to
+         *     none of the client's end users, 403. A malformed range, a range longer than 31 days or one
+         *     outside the kept history answers 400.
+         */
+        post: operations["generateTradeConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/trade-confirmations/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days on which an account traded
+         * @description The days (`YYYYMMDD`, newest first) with at least one execution of the account, from the
+         *     first one the kept history holds (370 days back) to the current day on the service's clock:
+         *     the days a trade confirmation exists for.
+         *
+         *     Requires a bearer access token with the scope `statements.read` or `reports.read`
+         *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
+         *     an account that belongs to none of the client's end users, 403.
+         */
+        get: operations["getAvailableTradeConfirmationDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a verified restrictions CSV
+         * @description Applies a CSV verified before under the same `requestId`: the restrictions it defines,
+         *     removes, attaches and detaches take effect at once. An account with a `CLOSINGONLY`
+         *     restriction attached may then only place orders that reduce a position (of the contract
+         *     `conid` names, or of any contract): another order is rejected when placed, with a message
+         *     naming the restriction. A `tif=DAY` restriction ends with the UTC day.
+         *
+         *     Under the signed-JWT security policy the body is a compact JWT (`application/jwt`) signed
+         *     RS256 with one of the client's registered keys (as for `POST /gw/api/v1/echo/signed-jwt`),
+         *     whose claims are `userName`, `requestId` and `payload` (the CSV, base64) as verified, and
+         *     which expires (`exp`) within 60 seconds of being issued. A request never verified, verified
+         *     with another CSV, or applied already, answers 200 with `success: false`.
+         *
+         *     Requires a bearer access token with the scope `restrictions.write`: a missing or invalid
+         *     token, or a body not signed with the client's key, expired or valid for more than 60
+         *     seconds, answers 401; a token without the scope, or a user the client does not act for,
+         *     403. Claims missing or of the wrong type answer 400.
+         */
+        post: operations["applyRestrictions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a restrictions CSV without applying it
+         * @description Checks a restrictions CSV (its commands, restriction names, rule parameters and accounts)
+         *     for the end user `userName` and remembers it under the client's `requestId`, so that
+         *     `POST /gw/api/v1/restrictions` can apply it. Nothing changes yet. A CSV that breaks a rule
+         *     is answered with status 200, `success: false` and the first problem with its line
+         *     (`Line 2: missing RULE_END`); verifying again under the same `requestId` replaces what was
+         *     remembered, until it is applied.
+         *
+         *     Requires a bearer access token with the scope `restrictions.write`: a missing or invalid
+         *     token answers 401, a token without it, or a user the client does not act for, 403. A body
+         *     missing a field, or a payload that is not base64, answers 400.
+         */
+        post: operations["verifyRestrictions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an application submitted through the API and the service's answer to it
+         * @description Answers the application that opened (or is opening) an account, as its claims were signed,
+         *     and the service's answer (account id, status, tasks), as one file. The account is named by
+         *     `accountId` or by the `externalId` the client gave the applicant; only applications the
+         *     calling client submitted are found.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. Neither parameter, or
+         *     an account the client did not open, answers 400.
+         */
+        get: operations["getProcessedApplication"];
+        put?: never;
+        /**
+         * Submit an account application
+         * @description Submits the application of an end user for a brokerage account. Under the signed-JWT
+         *     security policy the body is a compact JWT (`application/jwt`) signed RS256 with one of the
+         *     client's registered keys, as for `POST /gw/api/v1/echo/signed-jwt`; its claim
+         *     `application` is the application:
+         *
+         *     - `customer`: `type` (`INDIVIDUAL`, `JOINT`, `ORG`, `TRUST`, `IRA`, `UGMA`, `UTMA`),
+         *       `externalId` (the client's own id of the applicant, unique per client), `userName` (the
+         *       holder's username, 6 to 20 letters, digits or `_`, free; derived from the account id when
+         *       absent), `email`, `legalResidenceCountry` (ISO 3166 alpha-3), the holder's name under
+         *       `accountHolder.accountHolderDetails[0].name` (`first`, `last`) or, for an organization,
+         *       `organization.identifications[0].name`;
+         *     - `accounts[0]`: `baseCurrency` (default USD), `capabilities` (`OPT`, `FUT`, `MRGN`, ...),
+         *       `margin` (`Cash` or `Margin`), `alias`;
+         *     - `masterAccountId` (reported back), `documents` (signed forms, by `formNumber`).
+         *
+         *     The service gives the account its id at once and answers the request's id, time and a file
+         *     with the account id and status `N`. The application's registration tasks are the forms it
+         *     requires (`GET /gw/api/v1/forms/required-forms`); documents submitted with it, or through
+         *     `POST /gw/api/v1/accounts/documents` the same day, complete theirs. Once every required
+         *     task is done the account opens (status `O`): it is a trading account of the holder with no
+         *     cash and no positions, listed by `GET /v1/api/portfolio/accounts` of the holder's sessions.
+         *
+         *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. A claim missing or malformed, an `externalId` or username already in use, answers
+         *     400.
+         */
+        post: operations["createAccountApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an account opened through the API
+         * @description Applies account-management requests to an account the client opened. The body is a signed
+         *     JWT (`application/jwt`, as for `POST /gw/api/v1/accounts`) whose claim
+         *     `accountManagementRequests` holds one or more of:
+         *
+         *     - `documentSubmission`: `accountId` and `documents` (by `formNumber`): completes the
+         *       matching tasks (the account opens when none required is left);
+         *     - `updateAccountAlias`: `accountId` and `accountAlias`: the alias the trading side shows.
+         *
+         *     Answers the request's id, time and a file with the outcome.
+         *
+         *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. Another kind of request (the simulation serves these two), an account the client
+         *     did not open, or a malformed claim answers 400.
+         */
+        patch: operations["updateAmAccount"];
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the day's agreements and disclosures
+         * @description Submits signed agreements and disclosures once for the day instead of with each application:
+         *     the applications the client submits later the same day (the service's clock, UTC) have the
+         *     tasks of these forms done at once. A document naming an application already submitted
+         *     (`externalAccountId`, the client's id of the applicant) completes that application's task
+         *     too. The body is a signed JWT (`application/jwt`, as for `POST /gw/api/v1/accounts`) whose
+         *     claim `processDocuments.documents` lists the documents: each has `formNumber` and
+         *     `attachedFile` (`fileName`, `fileLength`, `sha1Checksum`), as the vendor describes them.
+         *
+         *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. No documents, a document without its form number or file, or an unknown form
+         *     answers 400.
+         */
+        post: operations["submitAgreementDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the statuses of the accounts the client opened
+         * @description Answers the status of every account the calling client applied for between `startDate` and
+         *     `endDate` (both days included, by submission), the oldest first, optionally only those in
+         *     one `status`, a page at a time (`offset`, `limit`; `total` counts them all). The vendor
+         *     describes the query as one object parameter, `accountStatusRequest`; the service reads its
+         *     fields as separate query parameters, as here.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. A missing or malformed
+         *     date, or an end before the start, answers 400.
+         */
+        get: operations["getAmAccountStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/login-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the incomplete login messages of the client's accounts
+         * @description Answers the incomplete login messages of the accounts the calling client applied for between
+         *     `startDate` and `endDate` (both days included), optionally only accounts in one `status`
+         *     and messages of one `type`, a page of accounts at a time (`offset`, `limit`). Each message
+         *     names its user. The vendor describes the query as one object parameter,
+         *     `loginMessageRequest`; the service reads its fields as separate query parameters.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. A missing or malformed
+         *     date, or an end before the start, answers 400.
+         */
+        get: operations["getLoginMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/{accountId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the status of an account the client opened
+         * @description Answers the status of an account the calling client applied for: `N` (new: required tasks
+         *     pending), `P` (pending: some done, not all), `O` (open: a trading account), `A`
+         *     (abandoned), `R` (rejected), with the dates it was started, opened or closed.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. An account the client
+         *     did not open answers 400.
+         */
+        get: operations["getAmAccountStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the status of an application
+         * @description Sets the status of an application the calling client submitted to the one the body's claim
+         *     `status` gives: `A` abandons a new or pending application, `R` rejects it, `N` starts an
+         *     abandoned one again, `O` opens it when no required task is left. An open account keeps its
+         *     status (closing an account is another request). The body is a signed JWT
+         *     (`application/jwt`, as for `POST /gw/api/v1/accounts`). Answers the new status.
+         *
+         *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. An account the client did not open, a missing or unknown `status`, or a change
+         *     the application's status does not allow answers 400.
+         */
+        patch: operations["updateAmAccountStatus"];
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/{accountId}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the registration tasks of an application
+         * @description Answers the tasks of an application the calling client submitted: with
+         *     `type=registration` (the default) every task, done or not; with `type=pending` those still
+         *     to do. A task is a form to sign, read or fill in (`GET /gw/api/v1/forms` lists them); the
+         *     forms the application requires are required for approval, and the account opens once they
+         *     are all done.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. An account the client
+         *     did not open answers 400.
+         */
+        get: operations["getRegistrationTasks"];
+        put?: never;
+        /**
+         * Assign tasks to an application
+         * @description Adds tasks to an application the calling client submitted that is not yet open: the body is
+         *     a signed JWT (`application/jwt`, as for `POST /gw/api/v1/accounts`) whose claim `tasks`
+         *     lists the forms, `[{"formNumber": 4304}]`. An assigned task is required for approval.
+         *     Answers, per form, `ASSIGNED` or `UNCHANGED` (the application already has it).
+         *
+         *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. An account the client did not open or already open, no tasks, or an unknown form
+         *     answers 400.
+         */
+        post: operations["assignRegistrationTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark tasks of an application done or not done
+         * @description Changes the state of tasks of an application the calling client submitted that is not yet
+         *     open: the body is a signed JWT (`application/jwt`, as for `POST /gw/api/v1/accounts`) whose
+         *     claim `tasks` lists `{"formNumber": 3024, "status": true}` (`true`: done, `false`: to do
+         *     again). Once no required task is left the account opens (status `O`). Answers, per form,
+         *     `COMPLETED`, `PENDING` or `UNCHANGED`.
+         *
+         *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
+         *     expired token, or a body not signed with the client's key, answers 401; a token without the
+         *     scope 403. An account the client did not open or already open, no tasks, a form the
+         *     application has no task for, or a status that is not a boolean answers 400.
+         */
+        patch: operations["updateRegistrationTasks"];
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/{accountId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read what the service holds about an account the client opened
+         * @description Answers the account's configuration (title, alias, base currency, margin, status and its
+         *     dates, the holder's username) and the people of its application, for an account the calling
+         *     client applied for, open or not.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. An account the client
+         *     did not open answers 400.
+         */
+        get: operations["getAmAccountDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/{accountId}/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Make the address where the applicant verifies their identity
+         * @description Answers an address where the applicant of an account the calling client applied for
+         *     completes identity verification online, valid for a day from now (the service's clock).
+         *     The simulation makes the address and does not serve it.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. An account the client
+         *     did not open answers 400.
+         */
+        get: operations["getKycLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/accounts/{accountId}/login-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the login messages of an account the client opened
+         * @description Answers the login messages of an account the calling client applied for: while required
+         *     registration tasks are pending, one message (`REGISTRATION_TASKS`) lists them; `type`
+         *     keeps only messages of that kind.
+         *
+         *     Requires a bearer access token with the scope `accounts.read` (security policy: HTTPS): a
+         *     missing or invalid token answers 401, a token without the scope 403. An account the client
+         *     did not open answers 400.
+         */
+        get: operations["getAmAccountLoginMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/tickle": {
         parameters: {
             query?: never;
@@ -4314,6 +4879,721 @@ export interface components {
              *     ]
              */
             suggestedUserName?: string[];
+        };
+        /**
+         * @description The document's format: a PDF for a person (`application/pdf`), the same content as a
+         *     structured JSON document (`application/json`), as CSV rows (`text/csv`) or as an HTML page
+         *     (`text/html`).
+         * @default application/pdf
+         * @enum {string}
+         */
+        ReportMimeType: "application/pdf" | "application/json" | "text/csv" | "text/html";
+        /**
+         * @description What statement to build: one account over a period. `startDate` and `endDate` are days
+         *     (`YYYYMMDD`, a daily or custom statement), months (`YYYYMM`, monthly) or years (`YYYY`,
+         *     annual), both of the same kind; the period runs from the first day of `startDate` to the last
+         *     of `endDate`, and must lie within the dates `GET /gw/api/v1/statements/available` lists.
+         */
+        StatementRequest: {
+            /**
+             * @description The account of the statement.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The accounts of a multi-account statement; the simulation builds single-account statements, so it may only repeat `accountId`.
+             * @example [
+             *       "U1234567"
+             *     ]
+             */
+            accountIds?: string[];
+            /**
+             * @description First day, month or year of the period.
+             * @example 20250106
+             */
+            startDate: string;
+            /**
+             * @description Last day, month or year of the period, of the same kind as `startDate`.
+             * @example 20250110
+             */
+            endDate: string;
+            mimeType?: components["schemas"]["ReportMimeType"];
+            /**
+             * @description Compress the document (gzip) before encoding it in the JSON answer.
+             * @default false
+             */
+            gzip?: boolean;
+            /**
+             * @description Two-letter language code; statements are written in English.
+             * @default en
+             * @example en
+             */
+            language?: string;
+            /**
+             * @description How several accounts are combined; accepted, as only one account is ever reported.
+             * @example consolidate
+             */
+            multiAccountFormat?: string;
+            /**
+             * @description Accepted; the simulation keeps no cryptocurrency segment.
+             * @default false
+             */
+            cryptoConsolIfAvailable?: boolean;
+        };
+        /**
+         * @description A report (statement, trade confirmation or tax document) carried in JSON: the document's
+         *     bytes, gzip-compressed when asked, base64-encoded in `value`.
+         */
+        ReportDocument: {
+            data?: {
+                /**
+                 * @description The media type the caller asked for (the document's own).
+                 * @example application/pdf
+                 */
+                accept?: string;
+                /**
+                 * @description What `value` holds once decoded.
+                 * @example byte[]
+                 */
+                dataType?: string;
+                /**
+                 * @description How `value` is encoded.
+                 * @example base64
+                 */
+                encoding?: string;
+                /** @description Whether the decoded bytes are gzip-compressed. */
+                gzip?: boolean;
+                /**
+                 * @description The media type of the document once decoded (and decompressed).
+                 * @example application/pdf
+                 */
+                mimeType?: string;
+                /**
+                 * @description The document's bytes, base64-encoded (compressed first when `gzip` is true).
+                 * @example JVBERi0xLjcK
+                 */
+                value?: string;
+            };
+        };
+        /** @description The periods a statement of the account may cover. */
+        AvailableStatementDates: {
+            data?: {
+                /**
+                 * @description What `value` holds.
+                 * @example String
+                 */
+                dataType?: string;
+                value?: {
+                    /** @description The first and last day (`YYYYMMDD`) a daily statement may cover. */
+                    daily?: {
+                        /** @example 20240108 */
+                        startDate?: string;
+                        /** @example 20250110 */
+                        endDate?: string;
+                    };
+                    /**
+                     * @description The months (`YYYYMM`) a monthly statement may cover, newest first.
+                     * @example [
+                     *       "202501",
+                     *       "202412"
+                     *     ]
+                     */
+                    monthly?: string[];
+                    /**
+                     * @description The years (`YYYY`) an annual statement may cover, newest first.
+                     * @example [
+                     *       "2025",
+                     *       "2024"
+                     *     ]
+                     */
+                    annual?: string[];
+                };
+            };
+        };
+        /**
+         * @description Which tax document to build: one form (or `ALL` the forms available) of one account for one
+         *     tax year, in one format.
+         */
+        TaxDocumentRequest: {
+            /**
+             * @description The account of the tax document.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description The document's format (`JSON` is the structured content, as `application/json` is for statements).
+             * @example PDF
+             * @enum {string}
+             */
+            format: "PDF" | "HTML" | "CSV" | "JSON";
+            /**
+             * @description The form, as `GET /gw/api/v1/tax-documents/available` names it, or `ALL`.
+             * @example 1099
+             */
+            type: string;
+            /**
+             * Format: int32
+             * @description The tax year.
+             * @example 2025
+             */
+            year: number;
+            /**
+             * @description Compress the document (gzip) before encoding it in the JSON answer.
+             * @default false
+             */
+            gzip?: boolean;
+        };
+        /** @description The tax forms of the account for a year, with the formats each is produced in. */
+        AvailableTaxDocuments: {
+            data?: {
+                /**
+                 * @description What `value` holds.
+                 * @example String
+                 */
+                dataType?: string;
+                value?: {
+                    forms?: {
+                        /**
+                         * @description The form's name, as `POST /gw/api/v1/tax-documents` takes it in `type`.
+                         * @example 1099
+                         */
+                        taxFormName?: string;
+                        /** @description Whether it is a tax form proper (true) or a supporting statement. */
+                        isForm?: boolean;
+                        /**
+                         * @description The formats it is produced in.
+                         * @example [
+                         *       "PDF",
+                         *       "HTML",
+                         *       "CSV",
+                         *       "JSON"
+                         *     ]
+                         */
+                        formats?: string[];
+                    }[];
+                };
+            };
+        };
+        /**
+         * @description Which trade confirmations to build: every execution of one account between two days
+         *     (`YYYYMMDD`, both included, at most 31 days apart), as one document.
+         */
+        TradeConfirmationRequest: {
+            /**
+             * @description The account whose executions are confirmed.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description First day (`YYYYMMDD`).
+             * @example 20250106
+             */
+            startDate: string;
+            /**
+             * @description Last day (`YYYYMMDD`).
+             * @example 20250107
+             */
+            endDate: string;
+            mimeType?: components["schemas"]["ReportMimeType"];
+        };
+        /** @description The days (`YYYYMMDD`, newest first) on which the account traded, within the kept history. */
+        AvailableTradeConfirmationDates: {
+            data?: {
+                /**
+                 * @description What `value` holds.
+                 * @example String
+                 */
+                dataType?: string;
+                /**
+                 * @example [
+                 *       "20250110",
+                 *       "20250107"
+                 *     ]
+                 */
+                value?: string[];
+            };
+        };
+        /** @description The outcome of verifying or applying a restrictions CSV; a CSV that breaks a rule is answered here, with `success` false and the reason. */
+        RestrictionsResult: {
+            /** @description Whether the CSV passed (verify) or was applied (apply). */
+            success: boolean;
+            /**
+             * Format: int32
+             * @description The request's number, as sent.
+             * @example 41
+             */
+            requestId: number;
+            /**
+             * @description `OK`, or what is wrong.
+             * @example OK
+             */
+            message: string;
+        };
+        /**
+         * @description A restrictions CSV to check (and later apply under the same `requestId`). Each line is one
+         *     command, its fields separated by commas:
+         *     `RESTR_ADD, <name>, RULE_BEGIN, rule_type=<type>[, tif=GTC|DAY][, conid=<contract>], RULE_END`
+         *     defines a restriction, `RESTR_DELETE, <name>` removes one,
+         *     `RESTR_ASSOC_ADD, <name>, <account>` and `RESTR_ASSOC_DELETE, <name>, <account>` attach it
+         *     to, or detach it from, an account of the user. The only rule type is `CLOSINGONLY`: orders
+         *     may only reduce a position (of one contract with `conid`).
+         */
+        RestrictionsVerifyRequest: {
+            /**
+             * @description The end user whose restrictions change; the client must act for them.
+             * @example demo_individual
+             */
+            userName: string;
+            /**
+             * Format: int32
+             * @description The caller's number for this change, the same when it is applied.
+             * @example 41
+             */
+            requestId: number;
+            /**
+             * @description The CSV, base64-encoded.
+             * @example UkVTVFJfQURELCBOb0FkZEFBUEwsIFJVTEVfQkVHSU4sIHJ1bGVfdHlwZT1DTE9TSU5HT05MWSwgY29uaWQ9MjY1NTk4LCBSVUxFX0VORA==
+             */
+            payload: string;
+        };
+        /**
+         * @description An application as submitted and the service's answer to it, as a file (the vendor also names
+         *     a form with file names only, `accountId`, `requestFileName`, `responseFileName`).
+         */
+        AmProcessedApplication: {
+            /**
+             * @description The file's name.
+             * @example application-U9000001.json
+             */
+            name?: string;
+            /** @description Always false in a 200 answer. */
+            hasError?: boolean;
+            /** @description Whether the service has processed the application (always, once submitted). */
+            isProcessed?: boolean;
+            /** @description `request`: the claims the application was submitted with; `response`: the account id, status and tasks. */
+            data?: {
+                [key: string]: unknown;
+            };
+        } | {
+            /**
+             * @description The account's id.
+             * @example U9000001
+             */
+            accountId?: string;
+            /**
+             * @description The file of the application.
+             * @example application-U9000001.json
+             */
+            requestFileName?: string;
+            /**
+             * @description The file of the answer.
+             * @example response-U9000001.json
+             */
+            responseFileName?: string;
+        };
+        /**
+         * @description A compact JWS (three base64url parts) signed RS256 with one of the client's registered keys
+         *     (the key named by the header's `kid`, or the client's only key); its claims carry the request.
+         * @example eyJhbGciOiJSUzI1NiIsImtpZCI6Im1haW4ifQ.eyJpc3MiOiJURVNUQ09OUyJ9.c2lnbmF0dXJl
+         */
+        SignedJwtBody: string;
+        /** @description The status of an account opened through the account-management API, or of its application. */
+        AmAccountStatus: {
+            /**
+             * @description The account's id, given when the application was submitted.
+             * @example U9000001
+             */
+            accountId?: string;
+            /**
+             * @description The master account the application named, if any.
+             * @example I3456780
+             */
+            masterAccountId?: string;
+            /**
+             * @description The administering account (the master account, when there is one).
+             * @example I3456780
+             */
+            adminAccountId?: string;
+            status?: components["schemas"]["AmRequestStatusCode"];
+            /**
+             * @description The status in words: `New`, `Pending`, `Open`, `Abandoned`, `Rejected`.
+             * @example New
+             */
+            description?: string;
+            /**
+             * @description Where the application stands: `PENDING_TASKS`, `APPROVED`, `ABANDONED`, `REJECTED`.
+             * @example PENDING_TASKS
+             */
+            state?: string;
+            /**
+             * @description What is still needed, or what happened.
+             * @example 2 registration tasks are pending
+             */
+            message?: string;
+            /**
+             * Format: date-time
+             * @description When the application was submitted.
+             * @example 2026-01-05T14:00:00.000Z
+             */
+            dateStarted?: string;
+            /**
+             * Format: date-time
+             * @description When the account was opened (status `O`).
+             * @example 2026-01-05T15:30:00.000Z
+             */
+            dateOpened?: string;
+            /**
+             * Format: date-time
+             * @description When the application was abandoned or rejected.
+             * @example 2026-01-06T09:00:00.000Z
+             */
+            dateClosed?: string;
+        };
+        /** @description One page of the statuses of the client's accounts. */
+        AmAccountStatusPage: {
+            /** @description The accounts of this page, the oldest application first. */
+            accounts?: components["schemas"]["AmAccountStatus"][];
+            /** @description How many matching accounts were skipped. */
+            offset?: number;
+            /** @description The most this page could hold. */
+            limit?: number;
+            /** @description How many accounts match, over every page. */
+            total?: number;
+        };
+        /**
+         * @description The login messages of one account (or, for the client-wide query, of every matching account):
+         *     an account whose required tasks are not all done has one, listing those tasks.
+         */
+        AmLoginMessages: {
+            /**
+             * @description The account's id (the query of one account).
+             * @example U9000001
+             */
+            accountId?: string;
+            clearingStatus?: components["schemas"]["AmRequestStatusCode"];
+            /**
+             * @description The status in words (the query of one account).
+             * @example New
+             */
+            clearingStatusDescription?: string;
+            /** @description Whether there is any incomplete login message. */
+            loginMessagePresent?: boolean;
+            /** @description The messages. */
+            loginMessages?: {
+                /**
+                 * @description The message's id.
+                 * @example 7101
+                 */
+                id?: number;
+                /**
+                 * @description Which text the message shows.
+                 * @example 501
+                 */
+                contentId?: number;
+                /**
+                 * @description Its kind (`REGISTRATION_TASKS`).
+                 * @example REGISTRATION_TASKS
+                 */
+                messageType?: string;
+                /**
+                 * @description Its text.
+                 * @example Complete 2 registration tasks of account U9000001
+                 */
+                description?: string;
+                /**
+                 * Format: date-time
+                 * @description When it was made.
+                 * @example 2026-01-05T14:00:00.000Z
+                 */
+                recordDate?: string;
+                /**
+                 * @description `INCOMPLETE` while tasks are pending.
+                 * @example INCOMPLETE
+                 */
+                state?: string;
+                /**
+                 * @description The numbers of the pending tasks.
+                 * @example [
+                 *       1,
+                 *       2
+                 *     ]
+                 */
+                tasks?: number[];
+                /**
+                 * @description The user the message is shown to.
+                 * @example robin_vega
+                 */
+                username?: string;
+            }[];
+        };
+        /** @description A registration task of an application (a form to sign, read or fill in), as both lists show it. */
+        AmTask: {
+            /**
+             * @description The task's number within the application.
+             * @example 1
+             */
+            taskNumber?: number;
+            /**
+             * @description The form the task is about, as `GET /gw/api/v1/forms` lists it.
+             * @example 3024
+             */
+            formNumber?: number;
+            /**
+             * @description The form's name.
+             * @example Customer Agreement
+             */
+            formName?: string;
+            /**
+             * @description What the applicant does with the form (`SIGN`, `READ`, `FILL`).
+             * @example SIGN
+             */
+            action?: string;
+            /**
+             * @description `PENDING` or `COMPLETED`.
+             * @example PENDING
+             */
+            state?: string;
+            /** @description Whether the task is done (registration tasks). */
+            isCompleted?: boolean;
+            /** @description Whether the applicant declined it (registration tasks; never in the simulation). */
+            isDeclined?: boolean;
+            /** @description Whether the account opens only once it is done (registration tasks). */
+            isRequiredForApproval?: boolean;
+            /** @description Whether the account opens only once it is done (pending tasks). */
+            requiredForApproval?: boolean;
+            /** @description Whether trading waits for it (pending tasks). */
+            requiredForTrading?: boolean;
+            /** @description Whether it can be done through the API (pending tasks). */
+            onlineTask?: boolean;
+            /**
+             * Format: date-time
+             * @description When it was done.
+             * @example 2026-01-05T15:30:00.000Z
+             */
+            dateCompleted?: string;
+            /**
+             * Format: date-time
+             * @description When it was assigned (pending tasks).
+             * @example 2026-01-05T14:00:00.000Z
+             */
+            startDate?: string;
+        };
+        /**
+         * @description The tasks of an application: all of them (`type=registration`, under `registrationTasks`) or
+         *     those still to do (`type=pending`, under `pendingTasks`).
+         */
+        AmTaskList: {
+            /**
+             * @description The account's id.
+             * @example U9000001
+             */
+            accountId?: string;
+            status?: components["schemas"]["AmRequestStatusCode"];
+            /**
+             * @description Where the application stands (as its status answers).
+             * @example PENDING_TASKS
+             */
+            state?: string;
+            /**
+             * @description The status in words.
+             * @example New
+             */
+            description?: string;
+            /** @description Always false in a 200 answer. */
+            hasError?: boolean;
+            /** @description Whether the application has any task (`type=registration`). */
+            registrationTaskPresent?: boolean;
+            /** @description Every task (`type=registration`). */
+            registrationTasks?: components["schemas"]["AmTask"][];
+            /** @description Whether a task is still to do (`type=pending`). */
+            pendingTaskPresent?: boolean;
+            /** @description The tasks still to do (`type=pending`). */
+            pendingTasks?: components["schemas"]["AmTask"][];
+        };
+        /** @description What became of one task of a request that assigns or updates tasks. */
+        AmTaskAction: {
+            /**
+             * @description The account's id.
+             * @example U9000001
+             */
+            accountId?: string;
+            /**
+             * @description The task's form.
+             * @example 4304
+             */
+            formNumber?: number;
+            /**
+             * @description `ASSIGNED`, `COMPLETED`, `PENDING` (reopened), or `UNCHANGED`.
+             * @example COMPLETED
+             */
+            status?: string;
+            /**
+             * @description The outcome in words.
+             * @example Task for form 4304 completed
+             */
+            message?: string;
+        };
+        /** @description What the service holds about an account opened through the API. */
+        AmAccountDetails: {
+            /** @description Always false in a 200 answer. */
+            hasError?: boolean;
+            /** @description The account. */
+            account?: {
+                /**
+                 * @description The account's id.
+                 * @example U9000001
+                 */
+                accountId?: string;
+                /**
+                 * @description The title (the holder's name).
+                 * @example Robin Vega
+                 */
+                accountTitle?: string;
+                /**
+                 * @description The alias, if any.
+                 * @example Robin trading
+                 */
+                accountAlias?: string;
+                /**
+                 * @description The applicant type of the application (`INDIVIDUAL`, `JOINT`, `ORG`, ...).
+                 * @example INDIVIDUAL
+                 */
+                applicantType?: string;
+                /**
+                 * @description The base currency.
+                 * @example USD
+                 */
+                baseCurrency?: string;
+                /**
+                 * @description `Cash` or `Margin`.
+                 * @example Cash
+                 */
+                margin?: string;
+                clearingStatus?: components["schemas"]["AmRequestStatusCode"];
+                /**
+                 * @description The status in words.
+                 * @example Open
+                 */
+                clearingStatusDescription?: string;
+                /**
+                 * @description When the application was submitted (ISO 8601).
+                 * @example 2026-01-05T14:00:00.000Z
+                 */
+                dateBegun?: string;
+                /**
+                 * @description When the account opened (ISO 8601).
+                 * @example 2026-01-05T15:30:00.000Z
+                 */
+                dateOpened?: string;
+                /**
+                 * @description The id the client gave the applicant.
+                 * @example crm-0042
+                 */
+                externalId?: string;
+                /**
+                 * @description The master account the application named.
+                 * @example I3456780
+                 */
+                masterAccountId?: string;
+                /**
+                 * @description The username of the holder.
+                 * @example robin_vega
+                 */
+                primaryUser?: string;
+                /**
+                 * @description Who signs for the account.
+                 * @example [
+                 *       "Robin Vega"
+                 *     ]
+                 */
+                signatures?: string[];
+            };
+            /** @description The people of the application. */
+            associatedPersons?: {
+                /**
+                 * @description The person's entity id.
+                 * @example 80000001
+                 */
+                entityId?: number;
+                /**
+                 * @description First name.
+                 * @example Robin
+                 */
+                firstName?: string;
+                /**
+                 * @description Last name.
+                 * @example Vega
+                 */
+                lastName?: string;
+                /**
+                 * @description Their username.
+                 * @example robin_vega
+                 */
+                username?: string;
+                /**
+                 * @description E-mail address, if given.
+                 * @example robin@example.com
+                 */
+                email?: string;
+                /**
+                 * @description Country of residence, if given.
+                 * @example USA
+                 */
+                countryOfLegalResidence?: string;
+                /**
+                 * @description Their roles.
+                 * @example [
+                 *       "Account Holder"
+                 *     ]
+                 */
+                associations?: string[];
+            }[];
+            /**
+             * @description The kinds of instruments the account may trade.
+             * @example [
+             *       "STK",
+             *       "CASH",
+             *       "OPT"
+             *     ]
+             */
+            tradeBundles?: string[];
+        };
+        /** @description The address where the applicant completes identity verification (KYC) online. */
+        AmKycLink: {
+            /** @description Always false in a 200 answer. */
+            hasError?: boolean;
+            /**
+             * @description The applicant's entity id.
+             * @example 80000001
+             */
+            entityId?: number;
+            /**
+             * @description The id the client gave the applicant, if any.
+             * @example crm-0042
+             */
+            externalId?: string;
+            /**
+             * @description The verification page (the simulation's address is not served).
+             * @example https://kyc.brokerage.example/verify/80000001
+             */
+            url?: string;
+            /**
+             * Format: date-time
+             * @description When the link was made.
+             * @example 2026-01-05T14:10:00.000Z
+             */
+            startDate?: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (a day later).
+             * @example 2026-01-06T14:10:00.000Z
+             */
+            expiryDate?: string;
+            /**
+             * @description `PENDING` until the account opens, then `COMPLETED`.
+             * @example PENDING
+             */
+            state?: string;
         };
         /**
          * @description State of the historical market data service (HMDS) for the session. `{"error": "no bridge"}`
@@ -12292,6 +13572,8 @@ export interface components {
         GwClientId: string;
         /** @description The request's id, as `GET /gw/api/v1/requests` lists it. */
         AmRequestId: number;
+        /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+        ReportAccountId: string;
         /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
@@ -12840,6 +14122,684 @@ export interface operations {
                     "application/json": components["schemas"]["UsernameAvailability"];
                 };
             };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    generateStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The document. With `Accept: application/pdf` (and a PDF asked for) the PDF itself;
+             *     otherwise the JSON envelope carrying the document base64-encoded.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDocument"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAvailableStatementDates: {
+        parameters: {
+            query: {
+                /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+                accountId: components["parameters"]["ReportAccountId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periods a statement of an account may cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableStatementDates"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    generateTaxDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxDocumentRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The document. With `Accept: application/pdf` (and a PDF asked for) the PDF itself;
+             *     otherwise the JSON envelope carrying the document base64-encoded.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDocument"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAvailableTaxDocuments: {
+        parameters: {
+            query: {
+                /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+                accountId: components["parameters"]["ReportAccountId"];
+                /** @description The tax year. */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax forms of an account for a year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableTaxDocuments"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    generateTradeConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeConfirmationRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The document. With `Accept: application/pdf` (and a PDF asked for) the PDF itself;
+             *     otherwise the JSON envelope carrying the document base64-encoded.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDocument"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAvailableTradeConfirmationDates: {
+        parameters: {
+            query: {
+                /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
+                accountId: components["parameters"]["ReportAccountId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days on which an account traded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableTradeConfirmationDates"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    applyRestrictions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Whether the CSV was applied, and if not why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionsResult"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    verifyRestrictions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestrictionsVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the CSV passed, and if not why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionsResult"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getProcessedApplication: {
+        parameters: {
+            query?: {
+                /** @description The account, by the id the service gave it. */
+                accountId?: string;
+                /** @description The account, by the id the client gave the applicant (`customer.externalId`). */
+                externalId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application and the answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmProcessedApplication"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createAccountApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": components["schemas"]["SignedJwtBody"];
+            };
+        };
+        responses: {
+            /** @description The application was received; the answer names the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmRequestAnswer"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    updateAmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": components["schemas"]["SignedJwtBody"];
+            };
+        };
+        responses: {
+            /** @description The requests were applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmRequestAnswer"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    submitAgreementDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": components["schemas"]["SignedJwtBody"];
+            };
+        };
+        responses: {
+            /** @description The documents were kept for the day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmRequestAnswer"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAmAccountStatuses: {
+        parameters: {
+            query: {
+                /** @description The first day (`YYYY-MM-DD`) an application was submitted. */
+                startDate: string;
+                /** @description The last day (`YYYY-MM-DD`). */
+                endDate: string;
+                /** @description How many matching accounts to skip (default 0). */
+                offset?: number;
+                /** @description How many to answer at most (default 100). */
+                limit?: number;
+                /** @description Only accounts in this status. */
+                status?: components["schemas"]["AmRequestStatusCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the statuses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmAccountStatusPage"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getLoginMessages: {
+        parameters: {
+            query: {
+                /** @description The first day (`YYYY-MM-DD`) an application was submitted. */
+                startDate: string;
+                /** @description The last day (`YYYY-MM-DD`). */
+                endDate: string;
+                /** @description How many matching accounts to skip (default 0). */
+                offset?: number;
+                /** @description How many to answer at most (default 100). */
+                limit?: number;
+                /** @description Only accounts in this status. */
+                status?: components["schemas"]["AmRequestStatusCode"];
+                /** @description Only messages of this kind (`REGISTRATION_TASKS`). */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmLoginMessages"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAmAccountStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmAccountStatus"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    updateAmAccountStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": components["schemas"]["SignedJwtBody"];
+            };
+        };
+        responses: {
+            /** @description The application's new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmAccountStatus"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getRegistrationTasks: {
+        parameters: {
+            query?: {
+                /** @description Every task (`registration`) or those still to do (`pending`). */
+                type?: "pending" | "registration";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmTaskList"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    assignRegistrationTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": components["schemas"]["SignedJwtBody"];
+            };
+        };
+        responses: {
+            /** @description What became of each task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmTaskAction"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    updateRegistrationTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/jwt": components["schemas"]["SignedJwtBody"];
+            };
+        };
+        responses: {
+            /** @description What became of each task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmTaskAction"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAmAccountDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmAccountDetails"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getKycLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address and its validity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmKycLink"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAmAccountLoginMessages: {
+        parameters: {
+            query?: {
+                /** @description Only messages of this kind (`REGISTRATION_TASKS`). */
+                type?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
+                 *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmLoginMessages"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];

@@ -131,6 +131,24 @@ export const isAllocationPresetsRequest = (value: unknown): value is Schemas["Al
 /** True when `value` matches the document's `AllocationSide` schema. */
 export const isAllocationSide = (value: unknown): value is Schemas["AllocationSide"] =>
   schemaValidators["AllocationSide"](value);
+/** True when `value` matches the document's `AmAccountDetails` schema. */
+export const isAmAccountDetails = (value: unknown): value is Schemas["AmAccountDetails"] =>
+  schemaValidators["AmAccountDetails"](value);
+/** True when `value` matches the document's `AmAccountStatus` schema. */
+export const isAmAccountStatus = (value: unknown): value is Schemas["AmAccountStatus"] =>
+  schemaValidators["AmAccountStatus"](value);
+/** True when `value` matches the document's `AmAccountStatusPage` schema. */
+export const isAmAccountStatusPage = (value: unknown): value is Schemas["AmAccountStatusPage"] =>
+  schemaValidators["AmAccountStatusPage"](value);
+/** True when `value` matches the document's `AmKycLink` schema. */
+export const isAmKycLink = (value: unknown): value is Schemas["AmKycLink"] =>
+  schemaValidators["AmKycLink"](value);
+/** True when `value` matches the document's `AmLoginMessages` schema. */
+export const isAmLoginMessages = (value: unknown): value is Schemas["AmLoginMessages"] =>
+  schemaValidators["AmLoginMessages"](value);
+/** True when `value` matches the document's `AmProcessedApplication` schema. */
+export const isAmProcessedApplication = (value: unknown): value is Schemas["AmProcessedApplication"] =>
+  schemaValidators["AmProcessedApplication"](value);
 /** True when `value` matches the document's `AmRequestAnswer` schema. */
 export const isAmRequestAnswer = (value: unknown): value is Schemas["AmRequestAnswer"] =>
   schemaValidators["AmRequestAnswer"](value);
@@ -143,6 +161,15 @@ export const isAmRequestStatus = (value: unknown): value is Schemas["AmRequestSt
 /** True when `value` matches the document's `AmRequestStatusCode` schema. */
 export const isAmRequestStatusCode = (value: unknown): value is Schemas["AmRequestStatusCode"] =>
   schemaValidators["AmRequestStatusCode"](value);
+/** True when `value` matches the document's `AmTask` schema. */
+export const isAmTask = (value: unknown): value is Schemas["AmTask"] =>
+  schemaValidators["AmTask"](value);
+/** True when `value` matches the document's `AmTaskAction` schema. */
+export const isAmTaskAction = (value: unknown): value is Schemas["AmTaskAction"] =>
+  schemaValidators["AmTaskAction"](value);
+/** True when `value` matches the document's `AmTaskList` schema. */
+export const isAmTaskList = (value: unknown): value is Schemas["AmTaskList"] =>
+  schemaValidators["AmTaskList"](value);
 /** True when `value` matches the document's `AssetAllocation` schema. */
 export const isAssetAllocation = (value: unknown): value is Schemas["AssetAllocation"] =>
   schemaValidators["AssetAllocation"](value);
@@ -152,6 +179,15 @@ export const isAuthStatus = (value: unknown): value is Schemas["AuthStatus"] =>
 /** True when `value` matches the document's `AvailableFundsSegment` schema. */
 export const isAvailableFundsSegment = (value: unknown): value is Schemas["AvailableFundsSegment"] =>
   schemaValidators["AvailableFundsSegment"](value);
+/** True when `value` matches the document's `AvailableStatementDates` schema. */
+export const isAvailableStatementDates = (value: unknown): value is Schemas["AvailableStatementDates"] =>
+  schemaValidators["AvailableStatementDates"](value);
+/** True when `value` matches the document's `AvailableTaxDocuments` schema. */
+export const isAvailableTaxDocuments = (value: unknown): value is Schemas["AvailableTaxDocuments"] =>
+  schemaValidators["AvailableTaxDocuments"](value);
+/** True when `value` matches the document's `AvailableTradeConfirmationDates` schema. */
+export const isAvailableTradeConfirmationDates = (value: unknown): value is Schemas["AvailableTradeConfirmationDates"] =>
+  schemaValidators["AvailableTradeConfirmationDates"](value);
 /** True when `value` matches the document's `BondFilters` schema. */
 export const isBondFilters = (value: unknown): value is Schemas["BondFilters"] =>
   schemaValidators["BondFilters"](value);
@@ -506,9 +542,21 @@ export const isRegulatorySnapshot = (value: unknown): value is Schemas["Regulato
 /** True when `value` matches the document's `ReplyRequest` schema. */
 export const isReplyRequest = (value: unknown): value is Schemas["ReplyRequest"] =>
   schemaValidators["ReplyRequest"](value);
+/** True when `value` matches the document's `ReportDocument` schema. */
+export const isReportDocument = (value: unknown): value is Schemas["ReportDocument"] =>
+  schemaValidators["ReportDocument"](value);
+/** True when `value` matches the document's `ReportMimeType` schema. */
+export const isReportMimeType = (value: unknown): value is Schemas["ReportMimeType"] =>
+  schemaValidators["ReportMimeType"](value);
 /** True when `value` matches the document's `RequiredForms` schema. */
 export const isRequiredForms = (value: unknown): value is Schemas["RequiredForms"] =>
   schemaValidators["RequiredForms"](value);
+/** True when `value` matches the document's `RestrictionsResult` schema. */
+export const isRestrictionsResult = (value: unknown): value is Schemas["RestrictionsResult"] =>
+  schemaValidators["RestrictionsResult"](value);
+/** True when `value` matches the document's `RestrictionsVerifyRequest` schema. */
+export const isRestrictionsVerifyRequest = (value: unknown): value is Schemas["RestrictionsVerifyRequest"] =>
+  schemaValidators["RestrictionsVerifyRequest"](value);
 /** True when `value` matches the document's `ScannerLocation` schema. */
 export const isScannerLocation = (value: unknown): value is Schemas["ScannerLocation"] =>
   schemaValidators["ScannerLocation"](value);
@@ -554,6 +602,9 @@ export const isSetDynamicAccountResponse = (value: unknown): value is Schemas["S
 /** True when `value` matches the document's `SignaturesAndOwners` schema. */
 export const isSignaturesAndOwners = (value: unknown): value is Schemas["SignaturesAndOwners"] =>
   schemaValidators["SignaturesAndOwners"](value);
+/** True when `value` matches the document's `SignedJwtBody` schema. */
+export const isSignedJwtBody = (value: unknown): value is Schemas["SignedJwtBody"] =>
+  schemaValidators["SignedJwtBody"](value);
 /** True when `value` matches the document's `SsoBrowserSessionRequest` schema. */
 export const isSsoBrowserSessionRequest = (value: unknown): value is Schemas["SsoBrowserSessionRequest"] =>
   schemaValidators["SsoBrowserSessionRequest"](value);
@@ -575,6 +626,9 @@ export const isSsodhInitRequest = (value: unknown): value is Schemas["SsodhInitR
 /** True when `value` matches the document's `StartNav` schema. */
 export const isStartNav = (value: unknown): value is Schemas["StartNav"] =>
   schemaValidators["StartNav"](value);
+/** True when `value` matches the document's `StatementRequest` schema. */
+export const isStatementRequest = (value: unknown): value is Schemas["StatementRequest"] =>
+  schemaValidators["StatementRequest"](value);
 /** True when `value` matches the document's `StockContract` schema. */
 export const isStockContract = (value: unknown): value is Schemas["StockContract"] =>
   schemaValidators["StockContract"](value);
@@ -599,6 +653,9 @@ export const isSwitchAccountRequest = (value: unknown): value is Schemas["Switch
 /** True when `value` matches the document's `SwitchAccountResponse` schema. */
 export const isSwitchAccountResponse = (value: unknown): value is Schemas["SwitchAccountResponse"] =>
   schemaValidators["SwitchAccountResponse"](value);
+/** True when `value` matches the document's `TaxDocumentRequest` schema. */
+export const isTaxDocumentRequest = (value: unknown): value is Schemas["TaxDocumentRequest"] =>
+  schemaValidators["TaxDocumentRequest"](value);
 /** True when `value` matches the document's `TickleFailure` schema. */
 export const isTickleFailure = (value: unknown): value is Schemas["TickleFailure"] =>
   schemaValidators["TickleFailure"](value);
@@ -611,6 +668,9 @@ export const isTickleSession = (value: unknown): value is Schemas["TickleSession
 /** True when `value` matches the document's `Trade` schema. */
 export const isTrade = (value: unknown): value is Schemas["Trade"] =>
   schemaValidators["Trade"](value);
+/** True when `value` matches the document's `TradeConfirmationRequest` schema. */
+export const isTradeConfirmationRequest = (value: unknown): value is Schemas["TradeConfirmationRequest"] =>
+  schemaValidators["TradeConfirmationRequest"](value);
 /** True when `value` matches the document's `Transactions` schema. */
 export const isTransactions = (value: unknown): value is Schemas["Transactions"] =>
   schemaValidators["Transactions"](value);

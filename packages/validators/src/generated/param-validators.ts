@@ -2355,7 +2355,7 @@ return errors === 0;
 }
 validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getTickle_query = validate20;
+export const request_generateStatement_query = validate20;
 const schema23 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2395,8 +2395,9 @@ return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_tickle_query = validate21;
-const schema24 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAvailableStatementDates_query = validate21;
+const schema24 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1}},"required":["accountId"],"additionalProperties":false};
+const func1 = runtime0.default;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2409,8 +2410,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2419,9 +2420,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key0 in data){
+if(!(key0 === "accountId")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2430,12 +2431,67 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAuthStatus_query = validate22;
+export const request_generateTaxDocument_query = validate22;
 const schema25 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2475,8 +2531,8 @@ return errors === 0;
 }
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_checkAuthStatus_query = validate23;
-const schema26 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAvailableTaxDocuments_query = validate23;
+const schema26 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1},"year":{"type":"integer","format":"int32"}},"required":["accountId","year"],"additionalProperties":false};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2489,8 +2545,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2499,9 +2555,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.year === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "year"},message:"must have required property '"+"year"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2510,12 +2565,119 @@ vErrors.push(err1);
 }
 errors++;
 }
+for(const key0 in data){
+if(!((key0 === "accountId") || (key0 === "year"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.year !== undefined){
+let data1 = data.year;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else {
+const err5 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["year"] = coerced1;
+}
+}
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats8.validate(data1))){
+const err6 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate23.errors = vErrors;
 return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_initBrokerageSession_query = validate24;
+export const request_generateTradeConfirmation_query = validate24;
 const schema27 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2555,8 +2717,8 @@ return errors === 0;
 }
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_reauthenticate_query = validate25;
-const schema28 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAvailableTradeConfirmationDates_query = validate25;
+const schema28 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1}},"required":["accountId"],"additionalProperties":false};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2569,8 +2731,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2579,9 +2741,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key0 in data){
+if(!(key0 === "accountId")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2590,12 +2752,67 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate25.errors = vErrors;
 return errors === 0;
 }
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_logout_query = validate26;
+export const request_applyRestrictions_query = validate26;
 const schema29 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2635,7 +2852,7 @@ return errors === 0;
 }
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_validateSso_query = validate27;
+export const request_verifyRestrictions_query = validate27;
 const schema30 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2675,8 +2892,9 @@ return errors === 0;
 }
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccounts_query = validate28;
-const schema31 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getProcessedApplication_query = validate28;
+const schema31 = {"type":"object","properties":{"accountId":{"type":"string","pattern":"^[A-Za-z0-9]+$","maxLength":32},"externalId":{"type":"string","minLength":1,"maxLength":64}},"additionalProperties":false};
+const pattern0 = new RegExp("^[A-Za-z0-9]+$", "u");
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2690,6 +2908,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+if(!((key0 === "accountId") || (key0 === "externalId"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2700,8 +2919,20 @@ vErrors.push(err0);
 errors++;
 }
 }
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2710,12 +2941,107 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.externalId !== undefined){
+let data1 = data.externalId;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/externalId",schemaPath:"#/properties/externalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["externalId"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err5 = {instancePath:instancePath+"/externalId",schemaPath:"#/properties/externalId/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/externalId",schemaPath:"#/properties/externalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate28.errors = vErrors;
 return errors === 0;
 }
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_switchAccount_query = validate29;
+export const request_createAccountApplication_query = validate29;
 const schema32 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2755,9 +3081,8 @@ return errors === 0;
 }
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchDynamicAccounts_path = validate30;
-const schema33 = {"type":"object","properties":{"searchPattern":{"type":"string","minLength":1,"maxLength":64}},"required":["searchPattern"]};
-const func1 = runtime0.default;
+export const request_updateAmAccount_query = validate30;
+const schema33 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2770,8 +3095,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.searchPattern === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "searchPattern"},message:"must have required property '"+"searchPattern"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2780,20 +3105,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.searchPattern !== undefined){
-let data0 = data.searchPattern;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/searchPattern",schemaPath:"#/properties/searchPattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2802,54 +3116,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["searchPattern"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err2 = {instancePath:instancePath+"/searchPattern",schemaPath:"#/properties/searchPattern/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/searchPattern",schemaPath:"#/properties/searchPattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"searchPattern":true},"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchDynamicAccounts_query = validate31;
+export const request_submitAgreementDocuments_query = validate31;
 const schema34 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2889,8 +3161,8 @@ return errors === 0;
 }
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setDynamicAccount_query = validate32;
-const schema35 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAmAccountStatuses_query = validate32;
+const schema35 = {"type":"object","properties":{"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"offset":{"type":"integer","minimum":0,"default":0},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":100},"status":{"$ref":"#/components/schemas/AmRequestStatusCode"}},"required":["startDate","endDate"],"additionalProperties":false};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2903,8 +3175,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.limit === undefined){
+data.limit = 100;
+}
+if(data.startDate === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2913,9 +3191,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.endDate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2924,14 +3201,251 @@ vErrors.push(err1);
 }
 errors++;
 }
+for(const key0 in data){
+if(!(((((key0 === "startDate") || (key0 === "endDate")) || (key0 === "offset")) || (key0 === "limit")) || (key0 === "status"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.startDate !== undefined){
+let data0 = data.startDate;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["startDate"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!(formats0.validate.test(data0))){
+const err4 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.endDate !== undefined){
+let data1 = data.endDate;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["endDate"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!(formats0.validate.test(data1))){
+const err6 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+let data2 = data.offset;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["offset"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data.limit;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["limit"] = coerced3;
+}
+}
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AmRequestStatusCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["status"] = coerced4;
+}
+}
+}
+if(!((((((((((((((data4 === "N") || (data4 === "O")) || (data4 === "P")) || (data4 === "C")) || (data4 === "A")) || (data4 === "E")) || (data4 === "F")) || (data4 === "I")) || (data4 === "J")) || (data4 === "L")) || (data4 === "M")) || (data4 === "R")) || (data4 === "W")) || (data4 === "Q"))){
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AmRequestStatusCode/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
 validate32.errors = vErrors;
 return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSignaturesAndOwners_path = validate33;
-const schema36 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
-const pattern0 = new RegExp("^[A-Za-z0-9]+$", "u");
+export const request_getLoginMessages_query = validate33;
+const schema37 = {"type":"object","properties":{"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"offset":{"type":"integer","minimum":0,"default":0},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":100},"status":{"$ref":"#/components/schemas/AmRequestStatusCode"},"type":{"type":"string","maxLength":64}},"required":["startDate","endDate"],"additionalProperties":false};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2944,8 +3458,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.limit === undefined){
+data.limit = 100;
+}
+if(data.startDate === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2954,8 +3474,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
+if(data.endDate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "startDate") || (key0 === "endDate")) || (key0 === "offset")) || (key0 === "limit")) || (key0 === "status")) || (key0 === "type"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.startDate !== undefined){
+let data0 = data.startDate;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -2967,36 +3509,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3005,8 +3518,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["startDate"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!(formats0.validate.test(data0))){
+const err4 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3017,9 +3539,20 @@ errors++;
 }
 }
 }
+if(data.endDate !== undefined){
+let data1 = data.endDate;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3028,13 +3561,217 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["endDate"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!(formats0.validate.test(data1))){
+const err6 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+let data2 = data.offset;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["offset"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data.limit;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["limit"] = coerced3;
+}
+}
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AmRequestStatusCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["status"] = coerced4;
+}
+}
+}
+if(!((((((((((((((data4 === "N") || (data4 === "O")) || (data4 === "P")) || (data4 === "C")) || (data4 === "A")) || (data4 === "E")) || (data4 === "F")) || (data4 === "I")) || (data4 === "J")) || (data4 === "L")) || (data4 === "M")) || (data4 === "R")) || (data4 === "W")) || (data4 === "Q"))){
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AmRequestStatusCode/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data5 = data.type;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["type"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSignaturesAndOwners_query = validate34;
-const schema37 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAmAccountStatus_path = validate34;
+const schema39 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3047,8 +3784,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3057,9 +3794,20 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3068,13 +3816,65 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate34.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountSummary_path = validate35;
-const schema38 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getAmAccountStatus_query = validate35;
+const schema40 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3087,8 +3887,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3097,20 +3897,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3119,65 +3908,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountSummary_query = validate36;
-const schema39 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_updateAmAccountStatus_path = validate36;
+const schema41 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3190,8 +3927,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3200,9 +3937,20 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3211,13 +3959,65 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountBalances_path = validate37;
-const schema40 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_updateAmAccountStatus_query = validate37;
+const schema42 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3230,8 +4030,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3240,20 +4040,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3262,65 +4051,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate37.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountBalances_query = validate38;
-const schema41 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getRegistrationTasks_path = validate38;
+const schema43 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3333,8 +4070,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3343,9 +4080,20 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3354,13 +4102,65 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMargins_path = validate39;
-const schema42 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getRegistrationTasks_query = validate39;
+const schema44 = {"type":"object","properties":{"type":{"type":"string","enum":["pending","registration"],"default":"registration"}},"additionalProperties":false};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3373,8 +4173,12 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(data.type === undefined){
+data.type = "registration";
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3383,8 +4187,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
+}
+let data0 = data.type;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -3396,7 +4200,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3409,13 +4213,12 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["accountId"] = coerced0;
+data["type"] = coerced0;
 }
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!((data0 === "pending") || (data0 === "registration"))){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema44.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3424,8 +4227,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3434,36 +4238,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate39.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMargins_query = validate40;
-const schema43 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_assignRegistrationTasks_path = validate40;
+const schema45 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3476,8 +4257,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3486,9 +4267,20 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3497,13 +4289,65 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate40.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMarketValue_path = validate41;
-const schema44 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_assignRegistrationTasks_query = validate41;
+const schema46 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3516,8 +4360,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3526,20 +4370,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3548,65 +4381,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMarketValue_query = validate42;
-const schema45 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_updateRegistrationTasks_path = validate42;
+const schema47 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3619,6 +4400,109 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_updateRegistrationTasks_query = validate43;
+const schema48 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3640,18 +4524,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAvailableFunds_path = validate43;
-const schema46 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getAmAccountDetails_path = validate44;
+const schema49 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3743,53 +4627,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate43.errors = vErrors;
-return errors === 0;
-}
-validate43.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_getAccountAvailableFunds_query = validate44;
-const schema47 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate44.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPartitionedPnl_query = validate45;
-const schema48 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAmAccountDetails_query = validate45;
+const schema50 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3828,8 +4672,8 @@ return errors === 0;
 }
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioAccounts_query = validate46;
-const schema49 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getKycLink_path = validate46;
+const schema51 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3842,8 +4686,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3852,9 +4696,20 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3863,13 +4718,65 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSubaccounts_query = validate47;
-const schema50 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getKycLink_query = validate47;
+const schema52 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3908,8 +4815,8 @@ return errors === 0;
 }
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getLedger_path = validate48;
-const schema51 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getAmAccountLoginMessages_path = validate48;
+const schema53 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4011,13 +4918,98 @@ return errors === 0;
 }
 validate48.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getLedger_query = validate49;
-const schema52 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAmAccountLoginMessages_query = validate49;
+const schema54 = {"type":"object","properties":{"type":{"type":"string","maxLength":64}},"additionalProperties":false};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "type")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["type"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getTickle_query = validate50;
+const schema55 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4046,18 +5038,1672 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSubaccountsPage_query = validate50;
-const schema53 = {"type":"object","properties":{"page":{"type":"integer","minimum":0,"maximum":10000},"accountId":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_tickle_query = validate51;
+const schema56 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAuthStatus_query = validate52;
+const schema57 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate52.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_checkAuthStatus_query = validate53;
+const schema58 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_initBrokerageSession_query = validate54;
+const schema59 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate54.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_reauthenticate_query = validate55;
+const schema60 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_logout_query = validate56;
+const schema61 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_validateSso_query = validate57;
+const schema62 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate57.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccounts_query = validate58;
+const schema63 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate58.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_switchAccount_query = validate59;
+const schema64 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate59.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_searchDynamicAccounts_path = validate60;
+const schema65 = {"type":"object","properties":{"searchPattern":{"type":"string","minLength":1,"maxLength":64}},"required":["searchPattern"]};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate60.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.searchPattern === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "searchPattern"},message:"must have required property '"+"searchPattern"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.searchPattern !== undefined){
+let data0 = data.searchPattern;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/searchPattern",schemaPath:"#/properties/searchPattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["searchPattern"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err2 = {instancePath:instancePath+"/searchPattern",schemaPath:"#/properties/searchPattern/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/searchPattern",schemaPath:"#/properties/searchPattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+validate60.evaluated = {"props":{"searchPattern":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_searchDynamicAccounts_query = validate61;
+const schema66 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate61.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setDynamicAccount_query = validate62;
+const schema67 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate62.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getSignaturesAndOwners_path = validate63;
+const schema68 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate63.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+validate63.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getSignaturesAndOwners_query = validate64;
+const schema69 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate64.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountSummary_path = validate65;
+const schema70 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate65.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountSummary_query = validate66;
+const schema71 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate66.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountBalances_path = validate67;
+const schema72 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate67.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+validate67.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountBalances_query = validate68;
+const schema73 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate68.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountMargins_path = validate69;
+const schema74 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate69.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+validate69.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountMargins_query = validate70;
+const schema75 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate70.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountMarketValue_path = validate71;
+const schema76 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate71.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+validate71.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountMarketValue_query = validate72;
+const schema77 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate72.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountAvailableFunds_path = validate73;
+const schema78 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate73.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+validate73.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountAvailableFunds_query = validate74;
+const schema79 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate74.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPartitionedPnl_query = validate75;
+const schema80 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate75.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPortfolioAccounts_query = validate76;
+const schema81 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPortfolioSubaccounts_query = validate77;
+const schema82 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getLedger_path = validate78;
+const schema83 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getLedger_query = validate79;
+const schema84 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPortfolioSubaccountsPage_query = validate80;
+const schema85 = {"type":"object","properties":{"page":{"type":"integer","minimum":0,"maximum":10000},"accountId":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4202,7 +6848,7 @@ data["nocache"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "True")) || (data2 === "False"))){
-const err7 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema53.properties.nocache.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema85.properties.nocache.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4223,18 +6869,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositions_path = validate51;
-const schema54 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"pageId":{"type":"integer","minimum":0,"maximum":10000}},"required":["accountId","pageId"]};
+export const request_getPositions_path = validate81;
+const schema86 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"pageId":{"type":"integer","minimum":0,"maximum":10000}},"required":["accountId","pageId"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4387,18 +7033,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"accountId":true,"pageId":true},"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":{"accountId":true,"pageId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositions_query = validate52;
-const schema55 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]},"period":{"type":"string","maxLength":8},"waitForSecDef":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getPositions_query = validate82;
+const schema87 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]},"period":{"type":"string","maxLength":8},"waitForSecDef":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4535,7 +7181,7 @@ data["direction"] = coerced2;
 }
 }
 if(!((data2 === "a") || (data2 === "d"))){
-const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema55.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema87.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4619,7 +7265,7 @@ data["waitForSecDef"] = coerced4;
 }
 }
 if(!((((data4 === "true") || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err10 = {instancePath:instancePath+"/waitForSecDef",schemaPath:"#/properties/waitForSecDef/enum",keyword:"enum",params:{allowedValues: schema55.properties.waitForSecDef.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/waitForSecDef",schemaPath:"#/properties/waitForSecDef/enum",keyword:"enum",params:{allowedValues: schema87.properties.waitForSecDef.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4640,18 +7286,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_invalidatePositions_path = validate53;
-const schema56 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_invalidatePositions_path = validate83;
+const schema88 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4743,18 +7389,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_invalidatePositions_query = validate54;
-const schema57 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_invalidatePositions_query = validate84;
+const schema89 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4783,18 +7429,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUncachedPositions_path = validate55;
-const schema58 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getUncachedPositions_path = validate85;
+const schema90 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4886,18 +7532,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUncachedPositions_query = validate56;
-const schema59 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]}},"additionalProperties":false};
+export const request_getUncachedPositions_query = validate86;
+const schema91 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]}},"additionalProperties":false};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5034,7 +7680,7 @@ data["direction"] = coerced2;
 }
 }
 if(!((data2 === "a") || (data2 === "d"))){
-const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema59.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema91.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5055,18 +7701,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionByConid_path = validate57;
-const schema60 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"conid":{"type":"integer","format":"int32","minimum":1}},"required":["accountId","conid"]};
+export const request_getPositionByConid_path = validate87;
+const schema92 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"conid":{"type":"integer","format":"int32","minimum":1}},"required":["accountId","conid"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5219,18 +7865,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"accountId":true,"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":{"accountId":true,"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionByConid_query = validate58;
-const schema61 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPositionByConid_query = validate88;
+const schema93 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5259,18 +7905,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionsByConid_path = validate59;
-const schema62 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getPositionsByConid_path = validate89;
+const schema94 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5350,18 +7996,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionsByConid_query = validate60;
-const schema63 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPositionsByConid_query = validate90;
+const schema95 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5390,18 +8036,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getComboPositions_path = validate61;
-const schema64 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getComboPositions_path = validate91;
+const schema96 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5493,18 +8139,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getComboPositions_query = validate62;
-const schema65 = {"type":"object","properties":{"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getComboPositions_query = validate92;
+const schema97 = {"type":"object","properties":{"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5555,7 +8201,7 @@ data["nocache"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema65.properties.nocache.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema97.properties.nocache.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5576,18 +8222,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSummary_path = validate63;
-const schema66 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getPortfolioSummary_path = validate93;
+const schema98 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5679,18 +8325,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSummary_query = validate64;
-const schema67 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPortfolioSummary_query = validate94;
+const schema99 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5719,18 +8365,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioAccountMeta_path = validate65;
-const schema68 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getPortfolioAccountMeta_path = validate95;
+const schema100 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5822,18 +8468,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioAccountMeta_query = validate66;
-const schema69 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPortfolioAccountMeta_query = validate96;
+const schema101 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5862,18 +8508,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAllocation_path = validate67;
-const schema70 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getAccountAllocation_path = validate97;
+const schema102 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5965,18 +8611,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAllocation_query = validate68;
-const schema71 = {"type":"object","properties":{"model":{"type":"string","maxLength":64}},"additionalProperties":false};
+export const request_getAccountAllocation_query = validate98;
+const schema103 = {"type":"object","properties":{"model":{"type":"string","maxLength":64}},"additionalProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6050,19 +8696,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getConsolidatedAllocation_query = validate69;
-const schema72 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}}},"required":["acctIds"],"additionalProperties":false};
-const pattern16 = new RegExp("^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$", "u");
+export const request_getConsolidatedAllocation_query = validate99;
+const schema104 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}}},"required":["acctIds"],"additionalProperties":false};
+const pattern25 = new RegExp("^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$", "u");
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6147,7 +8793,7 @@ data0[i0] = coerced0;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern16.test(data1)){
+if(!pattern25.test(data1)){
 const err5 = {instancePath:instancePath+"/acctIds/" + i0,schemaPath:"#/properties/acctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -6182,18 +8828,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_queryConsolidatedAllocation_query = validate70;
-const schema73 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_queryConsolidatedAllocation_query = validate100;
+const schema105 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6222,19 +8868,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPerformanceByQuery_query = validate71;
-const schema74 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}},"period":{"$ref":"#/components/schemas/PerformancePeriod"}},"required":["acctIds","period"],"additionalProperties":false};
-const schema75 = {"type":"string","enum":["1D","7D","MTD","1M","3M","6M","12M","1Y","YTD"]};
+export const request_getPerformanceByQuery_query = validate101;
+const schema106 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}},"period":{"$ref":"#/components/schemas/PerformancePeriod"}},"required":["acctIds","period"],"additionalProperties":false};
+const schema107 = {"type":"string","enum":["1D","7D","MTD","1M","3M","6M","12M","1Y","YTD"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6329,7 +8975,7 @@ data0[i0] = coerced0;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern16.test(data1)){
+if(!pattern25.test(data1)){
 const err6 = {instancePath:instancePath+"/acctIds/" + i0,schemaPath:"#/properties/acctIds/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -6384,7 +9030,7 @@ data["period"] = coerced1;
 }
 }
 if(!(((((((((data2 === "1D") || (data2 === "7D")) || (data2 === "MTD")) || (data2 === "1M")) || (data2 === "3M")) || (data2 === "6M")) || (data2 === "12M")) || (data2 === "1Y")) || (data2 === "YTD"))){
-const err9 = {instancePath:instancePath+"/period",schemaPath:"#/components/schemas/PerformancePeriod/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/period",schemaPath:"#/components/schemas/PerformancePeriod/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6405,18 +9051,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPerformance_query = validate72;
-const schema76 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPerformance_query = validate102;
+const schema108 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6445,18 +9091,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllPeriodsPerformance_query = validate73;
-const schema77 = {"type":"object","properties":{"param":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getAllPeriodsPerformance_query = validate103;
+const schema109 = {"type":"object","properties":{"param":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6530,18 +9176,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getTransactions_query = validate74;
-const schema78 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getTransactions_query = validate104;
+const schema110 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6570,18 +9216,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_upsertAlert_path = validate75;
-const schema79 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_upsertAlert_path = validate105;
+const schema111 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6673,18 +9319,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_upsertAlert_query = validate76;
-const schema80 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_upsertAlert_query = validate106;
+const schema112 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6713,18 +9359,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_activateAlert_path = validate77;
-const schema81 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_activateAlert_path = validate107;
+const schema113 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6816,18 +9462,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_activateAlert_query = validate78;
-const schema82 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_activateAlert_query = validate108;
+const schema114 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate108.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6856,18 +9502,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAlert_path = validate79;
-const schema83 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["accountId","alertId"]};
+export const request_deleteAlert_path = validate109;
+const schema115 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["accountId","alertId"]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7022,18 +9668,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":{"accountId":true,"alertId":true},"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":{"accountId":true,"alertId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAlert_query = validate80;
-const schema84 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteAlert_query = validate110;
+const schema116 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7062,18 +9708,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAlerts_path = validate81;
-const schema85 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_listAlerts_path = validate111;
+const schema117 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7165,18 +9811,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAlerts_query = validate82;
-const schema86 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_listAlerts_query = validate112;
+const schema118 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7205,18 +9851,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAlertDetails_path = validate83;
-const schema87 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
+export const request_getAlertDetails_path = validate113;
+const schema119 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7298,18 +9944,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"alertId":true},"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":{"alertId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAlertDetails_query = validate84;
-const schema88 = {"type":"object","properties":{"type":{"type":"string","enum":["Q"]}},"required":["type"],"additionalProperties":false};
+export const request_getAlertDetails_query = validate114;
+const schema120 = {"type":"object","properties":{"type":{"type":"string","enum":["Q"]}},"required":["type"],"additionalProperties":false};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7370,7 +10016,7 @@ data["type"] = coerced0;
 }
 }
 if(!(data0 === "Q")){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema88.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema120.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7391,18 +10037,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMtaAlert_query = validate85;
-const schema89 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getMtaAlert_query = validate115;
+const schema121 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7431,19 +10077,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getWatchlist_query = validate86;
-const schema90 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"required":["id"],"additionalProperties":false};
-const pattern23 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
+export const request_getWatchlist_query = validate116;
+const schema122 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"required":["id"],"additionalProperties":false};
+const pattern32 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7504,7 +10150,7 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern32.test(data0)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7527,18 +10173,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createWatchlist_query = validate87;
-const schema91 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_createWatchlist_query = validate117;
+const schema123 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7567,18 +10213,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteWatchlist_query = validate88;
-const schema92 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"additionalProperties":false};
+export const request_deleteWatchlist_query = validate118;
+const schema124 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"additionalProperties":false};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7629,7 +10275,7 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern32.test(data0)){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7652,19 +10298,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getWatchlists_query = validate89;
-const schema93 = {"type":"object","properties":{"SC":{"type":"string","pattern":"^[A-Z_]{1,40}$"}},"additionalProperties":false};
-const pattern25 = new RegExp("^[A-Z_]{1,40}$", "u");
+export const request_getWatchlists_query = validate119;
+const schema125 = {"type":"object","properties":{"SC":{"type":"string","pattern":"^[A-Z_]{1,40}$"}},"additionalProperties":false};
+const pattern34 = new RegExp("^[A-Z_]{1,40}$", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7715,7 +10361,7 @@ data["SC"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
+if(!pattern34.test(data0)){
 const err2 = {instancePath:instancePath+"/SC",schemaPath:"#/properties/SC/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]{1,40}$"},message:"must match pattern \""+"^[A-Z_]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7738,18 +10384,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAllocationGroups_query = validate90;
-const schema94 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_listAllocationGroups_query = validate120;
+const schema126 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7778,18 +10424,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyAllocationGroup_query = validate91;
-const schema95 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_modifyAllocationGroup_query = validate121;
+const schema127 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7818,18 +10464,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createAllocationGroup_query = validate92;
-const schema96 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_createAllocationGroup_query = validate122;
+const schema128 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7858,18 +10504,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAllocationGroup_query = validate93;
-const schema97 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteAllocationGroup_query = validate123;
+const schema129 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7898,18 +10544,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllocationGroup_query = validate94;
-const schema98 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAllocationGroup_query = validate124;
+const schema130 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7938,18 +10584,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAllocatableAccounts_query = validate95;
-const schema99 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_listAllocatableAccounts_query = validate125;
+const schema131 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7978,18 +10624,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllocationPresets_query = validate96;
-const schema100 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAllocationPresets_query = validate126;
+const schema132 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8018,18 +10664,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setAllocationPresets_query = validate97;
-const schema101 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setAllocationPresets_query = validate127;
+const schema133 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8058,19 +10704,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_path = validate98;
-const schema102 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
-const pattern26 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
+export const request_placeOrders_path = validate128;
+const schema134 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
+const pattern35 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8139,7 +10785,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern26.test(data0)){
+if(!pattern35.test(data0)){
 const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 _.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8162,18 +10808,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_query = validate99;
-const schema103 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_placeOrders_query = validate129;
+const schema135 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8202,19 +10848,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_confirmOrderReply_path = validate100;
-const schema104 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
-const pattern27 = new RegExp("^[A-Za-z0-9-]+$", "u");
+export const request_confirmOrderReply_path = validate130;
+const schema136 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
+const pattern36 = new RegExp("^[A-Za-z0-9-]+$", "u");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8283,7 +10929,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern27.test(data0)){
+if(!pattern36.test(data0)){
 const err4 = {instancePath:instancePath+"/replyId",schemaPath:"#/properties/replyId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]+$"},message:"must match pattern \""+"^[A-Za-z0-9-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8306,18 +10952,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_confirmOrderReply_query = validate101;
-const schema105 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_confirmOrderReply_query = validate131;
+const schema137 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8346,18 +10992,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_suppressQuestions_query = validate102;
-const schema106 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_suppressQuestions_query = validate132;
+const schema138 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8386,18 +11032,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_resetSuppressedQuestions_query = validate103;
-const schema107 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_resetSuppressedQuestions_query = validate133;
+const schema139 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8426,20 +11072,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOpenOrders_query = validate104;
-const schema108 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
-const schema109 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
-const pattern28 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
+export const request_getOpenOrders_query = validate134;
+const schema140 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+const schema141 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
+const pattern37 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8503,7 +11149,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern28.test(data0)){
+if(!pattern37.test(data0)){
 const err3 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/pattern",keyword:"pattern",params:{pattern: "^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},message:"must match pattern \""+"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8533,7 +11179,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema109.type},message:"must be boolean,string"};
+const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema141.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8551,7 +11197,7 @@ data["force"] = coerced1;
 }
 }
 if(!((((((data1 === true) || (data1 === false)) || (data1 === "true")) || (data1 === "false")) || (data1 === "True")) || (data1 === "False"))){
-const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8634,19 +11280,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOrderStatus_path = validate105;
-const schema110 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
-const pattern30 = new RegExp("^\\d{1,19}$", "u");
+export const request_getOrderStatus_path = validate135;
+const schema142 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
+const pattern39 = new RegExp("^\\d{1,19}$", "u");
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8695,7 +11341,7 @@ data["orderId"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern30.test(data0)){
+if(!pattern39.test(data0)){
 const err2 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^\\d{1,19}$"},message:"must match pattern \""+"^\\d{1,19}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8718,18 +11364,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOrderStatus_query = validate106;
-const schema111 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getOrderStatus_query = validate136;
+const schema143 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8758,18 +11404,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_path = validate107;
-const schema112 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+export const request_modifyOrder_path = validate137;
+const schema144 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8891,7 +11537,7 @@ data["orderId"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern30.test(data1)){
+if(!pattern39.test(data1)){
 const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^\\d{1,19}$"},message:"must match pattern \""+"^\\d{1,19}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -8914,18 +11560,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_query = validate108;
-const schema113 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_modifyOrder_query = validate138;
+const schema145 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8954,18 +11600,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_path = validate109;
-const schema114 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+export const request_cancelOrder_path = validate139;
+const schema146 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9087,7 +11733,7 @@ data["orderId"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern30.test(data1)){
+if(!pattern39.test(data1)){
 const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^\\d{1,19}$"},message:"must match pattern \""+"^\\d{1,19}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9110,19 +11756,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_query = validate110;
-const schema115 = {"type":"object","properties":{"manualIndicator":{"$ref":"#/components/schemas/QueryBoolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
-const formats16 = formats.int64;
+export const request_cancelOrder_query = validate140;
+const schema147 = {"type":"object","properties":{"manualIndicator":{"$ref":"#/components/schemas/QueryBoolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
+const formats26 = formats.int64;
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9161,7 +11807,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema109.type},message:"must be boolean,string"};
+const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema141.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9179,7 +11825,7 @@ data["manualIndicator"] = coerced0;
 }
 }
 if(!((((((data0 === true) || (data0 === false)) || (data0 === "true")) || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9271,7 +11917,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats16.validate(data2))){
+if(!(formats26.validate(data2))){
 const err7 = {instancePath:instancePath+"/manualCancelTime",schemaPath:"#/properties/manualCancelTime/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9294,18 +11940,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getTrades_query = validate111;
-const schema117 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getTrades_query = validate141;
+const schema149 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9451,18 +12097,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_previewOrders_path = validate112;
-const schema118 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_previewOrders_path = validate142;
+const schema150 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9554,18 +12200,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_previewOrders_query = validate113;
-const schema119 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_previewOrders_query = validate143;
+const schema151 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9594,18 +12240,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_answerServerPrompt_query = validate114;
-const schema120 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_answerServerPrompt_query = validate144;
+const schema152 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9634,19 +12280,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getStocksBySymbols_query = validate115;
-const schema121 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
-const pattern37 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
+export const request_getStocksBySymbols_query = validate145;
+const schema153 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
+const pattern46 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9727,7 +12373,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern37.test(data0)){
+if(!pattern46.test(data0)){
 const err5 = {instancePath:instancePath+"/symbols",schemaPath:"#/properties/symbols/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9750,18 +12396,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getFuturesBySymbols_query = validate116;
-const schema122 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
+export const request_getFuturesBySymbols_query = validate146;
+const schema154 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9842,7 +12488,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern37.test(data0)){
+if(!pattern46.test(data0)){
 const err5 = {instancePath:instancePath+"/symbols",schemaPath:"#/properties/symbols/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},message:"must match pattern \""+"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9918,18 +12564,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractRules_query = validate117;
-const schema123 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getContractRules_query = validate147;
+const schema155 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9958,18 +12604,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_path = validate118;
-const schema124 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractAlgos_path = validate148;
+const schema156 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10049,19 +12695,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_query = validate119;
-const schema125 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
-const pattern39 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
+export const request_getContractAlgos_query = validate149;
+const schema157 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
+const pattern48 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10138,7 +12784,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern39.test(data0)){
+if(!pattern48.test(data0)){
 const err4 = {instancePath:instancePath+"/algos",schemaPath:"#/properties/algos/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10180,7 +12826,7 @@ data["addDescription"] = coerced1;
 }
 }
 if(!((data1 === "0") || (data1 === "1"))){
-const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema125.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema157.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10219,7 +12865,7 @@ data["addParams"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema125.properties.addParams.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema157.properties.addParams.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10239,19 +12885,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getCurrencyPairs_query = validate120;
-const schema126 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
-const pattern40 = new RegExp("^[A-Z]{3}$", "u");
+export const request_getCurrencyPairs_query = validate150;
+const schema158 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
+const pattern49 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10312,7 +12958,7 @@ data["currency"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern40.test(data0)){
+if(!pattern49.test(data0)){
 const err3 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -10335,18 +12981,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractRules_query = validate121;
-const schema127 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractRules_query = validate151;
+const schema159 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10438,18 +13084,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractDetails_query = validate122;
-const schema128 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractDetails_query = validate152;
+const schema160 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10541,18 +13187,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchContracts_query = validate123;
-const schema129 = {"type":"object","properties":{"symbol":{"type":"string","minLength":1,"maxLength":100},"secType":{"type":"string","enum":["STK","IND","BOND"]},"name":{"type":"string","enum":["true","false","True","False"]},"more":{"type":"string","enum":["true","false","True","False"]},"fund":{"type":"string","enum":["true","false","True","False"]},"pattern":{"type":"string","enum":["true","false","True","False"]},"fundFamilyConidEx":{"type":"string","maxLength":100},"referrer":{"type":"string","maxLength":100}},"required":["symbol"],"additionalProperties":false};
+export const request_searchContracts_query = validate153;
+const schema161 = {"type":"object","properties":{"symbol":{"type":"string","minLength":1,"maxLength":100},"secType":{"type":"string","enum":["STK","IND","BOND"]},"name":{"type":"string","enum":["true","false","True","False"]},"more":{"type":"string","enum":["true","false","True","False"]},"fund":{"type":"string","enum":["true","false","True","False"]},"pattern":{"type":"string","enum":["true","false","True","False"]},"fundFamilyConidEx":{"type":"string","maxLength":100},"referrer":{"type":"string","maxLength":100}},"required":["symbol"],"additionalProperties":false};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10666,7 +13312,7 @@ data["secType"] = coerced1;
 }
 }
 if(!(((data1 === "STK") || (data1 === "IND")) || (data1 === "BOND"))){
-const err6 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/enum",keyword:"enum",params:{allowedValues: schema129.properties.secType.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/enum",keyword:"enum",params:{allowedValues: schema161.properties.secType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10707,7 +13353,7 @@ data["name"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "True")) || (data2 === "False"))){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/enum",keyword:"enum",params:{allowedValues: schema129.properties.name.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/enum",keyword:"enum",params:{allowedValues: schema161.properties.name.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10748,7 +13394,7 @@ data["more"] = coerced3;
 }
 }
 if(!((((data3 === "true") || (data3 === "false")) || (data3 === "True")) || (data3 === "False"))){
-const err10 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/enum",keyword:"enum",params:{allowedValues: schema129.properties.more.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/enum",keyword:"enum",params:{allowedValues: schema161.properties.more.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10789,7 +13435,7 @@ data["fund"] = coerced4;
 }
 }
 if(!((((data4 === "true") || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err12 = {instancePath:instancePath+"/fund",schemaPath:"#/properties/fund/enum",keyword:"enum",params:{allowedValues: schema129.properties.fund.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/fund",schemaPath:"#/properties/fund/enum",keyword:"enum",params:{allowedValues: schema161.properties.fund.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10830,7 +13476,7 @@ data["pattern"] = coerced5;
 }
 }
 if(!((((data5 === "true") || (data5 === "false")) || (data5 === "True")) || (data5 === "False"))){
-const err14 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema129.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema161.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10937,18 +13583,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchContractsByPost_query = validate124;
-const schema130 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_searchContractsByPost_query = validate154;
+const schema162 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate154.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10977,19 +13623,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOptionStrikes_query = validate125;
-const schema131 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","enum":["OPT","FOP","WAR"]},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20}},"required":["conid","sectype","month"],"additionalProperties":false};
-const pattern41 = new RegExp("^[A-Za-z]{3}[0-9]{2}$", "u");
+export const request_getOptionStrikes_query = validate155;
+const schema163 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","enum":["OPT","FOP","WAR"]},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20}},"required":["conid","sectype","month"],"additionalProperties":false};
+const pattern50 = new RegExp("^[A-Za-z]{3}[0-9]{2}$", "u");
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate155.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11121,7 +13767,7 @@ data["sectype"] = coerced1;
 }
 }
 if(!(((data1 === "OPT") || (data1 === "FOP")) || (data1 === "WAR"))){
-const err8 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/enum",keyword:"enum",params:{allowedValues: schema131.properties.sectype.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/enum",keyword:"enum",params:{allowedValues: schema163.properties.sectype.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11162,7 +13808,7 @@ data["month"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern41.test(data2)){
+if(!pattern50.test(data2)){
 const err10 = {instancePath:instancePath+"/month",schemaPath:"#/properties/month/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]{2}$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11228,20 +13874,20 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSecdefInfo_query = validate126;
-const schema132 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","pattern":"^[A-Za-z]{2,5}$"},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20},"strike":{"type":"number","exclusiveMinimum":0},"right":{"type":"string","enum":["C","P"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"},"filters":{"type":"string","maxLength":200}},"additionalProperties":false};
-const pattern42 = new RegExp("^[A-Za-z]{2,5}$", "u");
-const pattern44 = new RegExp("^e[0-9]+$", "u");
+export const request_getSecdefInfo_query = validate156;
+const schema164 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","pattern":"^[A-Za-z]{2,5}$"},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20},"strike":{"type":"number","exclusiveMinimum":0},"right":{"type":"string","enum":["C","P"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"},"filters":{"type":"string","maxLength":200}},"additionalProperties":false};
+const pattern51 = new RegExp("^[A-Za-z]{2,5}$", "u");
+const pattern53 = new RegExp("^e[0-9]+$", "u");
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11343,7 +13989,7 @@ data["sectype"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern42.test(data1)){
+if(!pattern51.test(data1)){
 const err5 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2,5}$"},message:"must match pattern \""+"^[A-Za-z]{2,5}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11386,7 +14032,7 @@ data["month"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern41.test(data2)){
+if(!pattern50.test(data2)){
 const err7 = {instancePath:instancePath+"/month",schemaPath:"#/properties/month/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]{2}$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11513,7 +14159,7 @@ data["right"] = coerced5;
 }
 }
 if(!((data5 === "C") || (data5 === "P"))){
-const err13 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/enum",keyword:"enum",params:{allowedValues: schema132.properties.right.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/enum",keyword:"enum",params:{allowedValues: schema164.properties.right.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11554,7 +14200,7 @@ data["issuerId"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern44.test(data6)){
+if(!pattern53.test(data6)){
 const err15 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/pattern",keyword:"pattern",params:{pattern: "^e[0-9]+$"},message:"must match pattern \""+"^e[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -11620,18 +14266,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getBondFilters_query = validate127;
-const schema133 = {"type":"object","properties":{"symbol":{"type":"string","enum":["BOND"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"}},"required":["symbol","issuerId"],"additionalProperties":false};
+export const request_getBondFilters_query = validate157;
+const schema165 = {"type":"object","properties":{"symbol":{"type":"string","enum":["BOND"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"}},"required":["symbol","issuerId"],"additionalProperties":false};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11702,7 +14348,7 @@ data["symbol"] = coerced0;
 }
 }
 if(!(data0 === "BOND")){
-const err4 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/enum",keyword:"enum",params:{allowedValues: schema133.properties.symbol.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/enum",keyword:"enum",params:{allowedValues: schema165.properties.symbol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11743,7 +14389,7 @@ data["issuerId"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern44.test(data1)){
+if(!pattern53.test(data1)){
 const err6 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/pattern",keyword:"pattern",params:{pattern: "^e[0-9]+$"},message:"must match pattern \""+"^e[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11766,19 +14412,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSecurityDefinitions_query = validate128;
-const schema134 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^[0-9]+(,[0-9]+){0,99}$"}},"required":["conids"],"additionalProperties":false};
-const pattern46 = new RegExp("^[0-9]+(,[0-9]+){0,99}$", "u");
+export const request_getSecurityDefinitions_query = validate158;
+const schema166 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^[0-9]+(,[0-9]+){0,99}$"}},"required":["conids"],"additionalProperties":false};
+const pattern55 = new RegExp("^[0-9]+(,[0-9]+){0,99}$", "u");
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11839,7 +14485,7 @@ data["conids"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern55.test(data0)){
 const err3 = {instancePath:instancePath+"/conids",schemaPath:"#/properties/conids/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(,[0-9]+){0,99}$"},message:"must match pattern \""+"^[0-9]+(,[0-9]+){0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -11862,18 +14508,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getExchangeContracts_query = validate129;
-const schema135 = {"type":"object","properties":{"exchange":{"type":"string","minLength":1,"maxLength":20},"assetClass":{"type":"string","maxLength":10}},"required":["exchange"],"additionalProperties":false};
+export const request_getExchangeContracts_query = validate159;
+const schema167 = {"type":"object","properties":{"exchange":{"type":"string","minLength":1,"maxLength":20},"assetClass":{"type":"string","maxLength":10}},"required":["exchange"],"additionalProperties":false};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12010,18 +14656,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSymbolTradingSchedules_query = validate130;
-const schema136 = {"type":"object","properties":{"assetClass":{"type":"string","enum":["STK","OPT","FUT","CFD","WAR","SWP","FND","BND","ICS"]},"symbol":{"type":"string","minLength":1,"maxLength":30},"exchange":{"type":"string","maxLength":20},"exchangeFilter":{"type":"string","maxLength":200}},"required":["assetClass","symbol"],"additionalProperties":false};
+export const request_getSymbolTradingSchedules_query = validate160;
+const schema168 = {"type":"object","properties":{"assetClass":{"type":"string","enum":["STK","OPT","FUT","CFD","WAR","SWP","FND","BND","ICS"]},"symbol":{"type":"string","minLength":1,"maxLength":30},"exchange":{"type":"string","maxLength":20},"exchangeFilter":{"type":"string","maxLength":200}},"required":["assetClass","symbol"],"additionalProperties":false};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12092,7 +14738,7 @@ data["assetClass"] = coerced0;
 }
 }
 if(!(((((((((data0 === "STK") || (data0 === "OPT")) || (data0 === "FUT")) || (data0 === "CFD")) || (data0 === "WAR")) || (data0 === "SWP")) || (data0 === "FND")) || (data0 === "BND")) || (data0 === "ICS"))){
-const err4 = {instancePath:instancePath+"/assetClass",schemaPath:"#/properties/assetClass/enum",keyword:"enum",params:{allowedValues: schema136.properties.assetClass.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/assetClass",schemaPath:"#/properties/assetClass/enum",keyword:"enum",params:{allowedValues: schema168.properties.assetClass.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12252,18 +14898,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractTradingSchedule_query = validate131;
-const schema137 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["conid"],"additionalProperties":false};
+export const request_getContractTradingSchedule_query = validate161;
+const schema169 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["conid"],"additionalProperties":false};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12398,18 +15044,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfo_path = validate132;
-const schema138 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractInfo_path = validate162;
+const schema170 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate162.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12489,18 +15135,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate162.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfo_query = validate133;
-const schema139 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getContractInfo_query = validate163;
+const schema171 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12529,18 +15175,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfoAndRules_path = validate134;
-const schema140 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractInfoAndRules_path = validate164;
+const schema172 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12620,18 +15266,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfoAndRules_query = validate135;
-const schema141 = {"type":"object","properties":{"isBuy":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getContractInfoAndRules_query = validate165;
+const schema173 = {"type":"object","properties":{"isBuy":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12682,7 +15328,7 @@ data["isBuy"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/enum",keyword:"enum",params:{allowedValues: schema141.properties.isBuy.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/enum",keyword:"enum",params:{allowedValues: schema173.properties.isBuy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12703,18 +15349,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getExchangeRate_query = validate136;
-const schema142 = {"type":"object","properties":{"source":{"type":"string","pattern":"^[A-Z]{3}$"},"target":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["source","target"],"additionalProperties":false};
+export const request_getExchangeRate_query = validate166;
+const schema174 = {"type":"object","properties":{"source":{"type":"string","pattern":"^[A-Z]{3}$"},"target":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["source","target"],"additionalProperties":false};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12785,7 +15431,7 @@ data["source"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern40.test(data0)){
+if(!pattern49.test(data0)){
 const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12828,7 +15474,7 @@ data["target"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern40.test(data1)){
+if(!pattern49.test(data1)){
 const err6 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12851,18 +15497,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventCategoryTree_query = validate137;
-const schema143 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getEventCategoryTree_query = validate167;
+const schema175 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12891,18 +15537,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventMarket_query = validate138;
-const schema144 = {"type":"object","properties":{"underlyingConid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["underlyingConid"],"additionalProperties":false};
+export const request_getEventMarket_query = validate168;
+const schema176 = {"type":"object","properties":{"underlyingConid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["underlyingConid"],"additionalProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13037,18 +15683,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractSchedules_query = validate139;
-const schema145 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractSchedules_query = validate169;
+const schema177 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13140,19 +15786,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataSnapshot_query = validate140;
-const schema146 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
-const pattern49 = new RegExp("^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$", "u");
+export const request_getMarketDataSnapshot_query = validate170;
+const schema178 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
+const pattern58 = new RegExp("^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$", "u");
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate170.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13213,7 +15859,7 @@ data["conids"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
+if(!pattern58.test(data0)){
 const err3 = {instancePath:instancePath+"/conids",schemaPath:"#/properties/conids/pattern",keyword:"pattern",params:{pattern: "^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},message:"must match pattern \""+"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -13267,18 +15913,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate170.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_unsubscribeMarketData_query = validate141;
-const schema147 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_unsubscribeMarketData_query = validate171;
+const schema179 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate171.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13307,18 +15953,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_unsubscribeAllMarketData_query = validate142;
-const schema148 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_unsubscribeAllMarketData_query = validate172;
+const schema180 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13347,18 +15993,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataHistory_query = validate143;
-const schema149 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
+export const request_getMarketDataHistory_query = validate173;
+const schema181 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13539,7 +16185,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema109.type},message:"must be boolean,string"};
+const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema141.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13557,7 +16203,7 @@ data["outsideRth"] = coerced4;
 }
 }
 if(!((((((data4 === true) || (data4 === false)) || (data4 === "true")) || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13627,7 +16273,7 @@ data["direction"] = coerced6;
 }
 }
 if(!((data6 === -1) || (data6 === 1))){
-const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema149.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema181.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13679,18 +16325,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getScannerParameters_query = validate144;
-const schema151 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getScannerParameters_query = validate174;
+const schema183 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13719,18 +16365,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_runScanner_query = validate145;
-const schema152 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_runScanner_query = validate175;
+const schema184 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13759,18 +16405,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getRegulatorySnapshot_query = validate146;
-const schema153 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getRegulatorySnapshot_query = validate176;
+const schema185 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13862,18 +16508,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getHmdsHistory_query = validate147;
-const schema154 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"period":{"type":"string"},"bar":{"type":"string"},"barType":{"type":"string"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"exchange":{"type":"string"}},"required":["conid","period","bar"],"additionalProperties":false};
+export const request_getHmdsHistory_query = validate177;
+const schema186 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"period":{"type":"string"},"bar":{"type":"string"},"barType":{"type":"string"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"exchange":{"type":"string"}},"required":["conid","period","bar"],"additionalProperties":false};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14127,7 +16773,7 @@ data["direction"] = coerced5;
 }
 }
 if(!((data5 === -1) || (data5 === 1))){
-const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema154.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema186.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14156,7 +16802,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema109.type},message:"must be boolean,string"};
+const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema141.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14174,7 +16820,7 @@ data["outsideRth"] = coerced6;
 }
 }
 if(!((((((data6 === true) || (data6 === false)) || (data6 === "true")) || (data6 === "false")) || (data6 === "True")) || (data6 === "False"))){
-const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14226,18 +16872,18 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getHmdsScannerParameters_query = validate148;
-const schema156 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getHmdsScannerParameters_query = validate178;
+const schema188 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14266,18 +16912,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_runHmdsScanner_query = validate149;
-const schema157 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_runHmdsScanner_query = validate179;
+const schema189 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14306,18 +16952,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listModels_query = validate150;
-const schema158 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_listModels_query = validate180;
+const schema190 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14346,18 +16992,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelSummary_query = validate151;
-const schema159 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getModelSummary_query = validate181;
+const schema191 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14386,18 +17032,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelPositions_query = validate152;
-const schema160 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getModelPositions_query = validate182;
+const schema192 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14426,18 +17072,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelAccounts_query = validate153;
-const schema161 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getModelAccounts_query = validate183;
+const schema193 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate183.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14466,18 +17112,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelInvestedAccounts_query = validate154;
-const schema162 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getModelInvestedAccounts_query = validate184;
+const schema194 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14506,18 +17152,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_saveModel_query = validate155;
-const schema163 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_saveModel_query = validate185;
+const schema195 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
+const evaluated0 = validate185.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14546,18 +17192,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_investInModel_query = validate156;
-const schema164 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_investInModel_query = validate186;
+const schema196 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14586,18 +17232,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_submitModelTransfers_query = validate157;
-const schema165 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_submitModelTransfers_query = validate187;
+const schema197 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14626,18 +17272,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelPresets_query = validate158;
-const schema166 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getModelPresets_query = validate188;
+const schema198 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14666,18 +17312,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_saveModelPresets_query = validate159;
-const schema167 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_saveModelPresets_query = validate189;
+const schema199 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14706,18 +17352,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUnreadNotificationCount_query = validate160;
-const schema168 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getUnreadNotificationCount_query = validate190;
+const schema200 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14746,18 +17392,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationSettings_query = validate161;
-const schema169 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getNotificationSettings_query = validate191;
+const schema201 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14786,19 +17432,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationSetting_path = validate162;
-const schema170 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
-const schema171 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
+export const request_setNotificationSetting_path = validate192;
+const schema202 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+const schema203 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14847,7 +17493,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema171.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14868,18 +17514,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationSetting_query = validate163;
-const schema172 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationSetting_query = validate193;
+const schema204 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14908,18 +17554,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_path = validate164;
-const schema173 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_getNotificationDisclaimer_path = validate194;
+const schema205 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14968,7 +17614,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema171.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14989,18 +17635,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate194.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_query = validate165;
-const schema175 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getNotificationDisclaimer_query = validate195;
+const schema207 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
+const evaluated0 = validate195.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15029,18 +17675,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate195.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_path = validate166;
-const schema176 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_acknowledgeNotificationDisclaimer_path = validate196;
+const schema208 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15089,7 +17735,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema171.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15110,18 +17756,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_query = validate167;
-const schema178 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_acknowledgeNotificationDisclaimer_query = validate197;
+const schema210 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15150,18 +17796,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDeliveryOptions_query = validate168;
-const schema179 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getNotificationDeliveryOptions_query = validate198;
+const schema211 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15190,18 +17836,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationEmailDelivery_query = validate169;
-const schema180 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+export const request_setNotificationEmailDelivery_query = validate199;
+const schema212 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate169.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15262,7 +17908,7 @@ data["enabled"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema180.properties.enabled.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema212.properties.enabled.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15283,18 +17929,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationDevice_query = validate170;
-const schema181 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationDevice_query = validate200;
+const schema213 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15323,18 +17969,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_path = validate171;
-const schema182 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
+export const request_deleteNotificationDevice_path = validate201;
+const schema214 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15416,18 +18062,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_query = validate172;
-const schema183 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteNotificationDevice_query = validate202;
+const schema215 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15456,20 +18102,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listNotifications_query = validate173;
-const schema184 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
-const pattern50 = new RegExp("^[A-Z0-9]{2}(,[A-Z0-9]{2})*$", "u");
-const pattern52 = new RegExp("^\\d+$", "u");
+export const request_listNotifications_query = validate203;
+const schema216 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
+const pattern59 = new RegExp("^[A-Z0-9]{2}(,[A-Z0-9]{2})*$", "u");
+const pattern61 = new RegExp("^\\d+$", "u");
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15581,7 +18227,7 @@ data["include"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern50.test(data1)){
+if(!pattern59.test(data1)){
 const err6 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},message:"must match pattern \""+"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15624,7 +18270,7 @@ data["exclude"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern50.test(data2)){
+if(!pattern59.test(data2)){
 const err8 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},message:"must match pattern \""+"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -15667,7 +18313,7 @@ data["id"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern52.test(data3)){
+if(!pattern61.test(data3)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -15690,18 +18336,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMoreNotifications_query = validate174;
-const schema185 = {"type":"object","properties":{"id":{"type":"string","pattern":"^\\d+$"}},"required":["id"],"additionalProperties":false};
+export const request_getMoreNotifications_query = validate204;
+const schema217 = {"type":"object","properties":{"id":{"type":"string","pattern":"^\\d+$"}},"required":["id"],"additionalProperties":false};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15762,7 +18408,7 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern52.test(data0)){
+if(!pattern61.test(data0)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -15785,18 +18431,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_path = validate175;
-const schema186 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
+export const request_markNotificationRead_path = validate205;
+const schema218 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15845,7 +18491,7 @@ data["notificationId"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern52.test(data0)){
+if(!pattern61.test(data0)){
 const err2 = {instancePath:instancePath+"/notificationId",schemaPath:"#/properties/notificationId/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -15868,18 +18514,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_query = validate176;
-const schema187 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_markNotificationRead_query = validate206;
+const schema219 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15908,8 +18554,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

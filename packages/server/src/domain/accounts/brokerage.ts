@@ -79,6 +79,20 @@ export class Brokerage {
     for (const listener of this.#loadListeners) listener();
   }
 
+  /** Puts a new account and its holder in the state as `load` puts the fixtures' (the holder
+   * added, or given the account when they exist): every trading-side list then shows it as a
+   * seeded one. */
+  openAccount(account: Account, holder: User): void {
+    if (this.account(account.id)) throw badRequest(`Account ${account.id} already exists`);
+    const users = this.store.collection('users');
+    const existing = users.get(holder.username);
+    users.set(
+      holder.username,
+      existing ? { ...existing, accounts: [...existing.accounts, account.id] } : holder,
+    );
+    this.store.collection('accounts').set(account.id, structuredClone(account));
+  }
+
   /** Calls `listener` after every later `load` (a reset of the state). */
   onLoad(listener: () => void): void {
     this.#loadListeners.add(listener);

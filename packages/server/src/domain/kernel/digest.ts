@@ -13,9 +13,12 @@ export const sha256Hex = (text: string): Promise<string> => digestHex('SHA-256',
 /** SHA-1 of a text, hex (the checksum the service gives its files). */
 export const sha1Hex = (text: string): Promise<string> => digestHex('SHA-1', text);
 
-/** A text's UTF-8 bytes, base64-encoded (`btoa` exists in Node 20 as in browsers). */
-export function base64Utf8(text: string): string {
+/** Bytes, base64-encoded (`btoa` exists in Node 20 as in browsers). */
+export function base64Bytes(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
+
+/** A text's UTF-8 bytes, base64-encoded. */
+export const base64Utf8 = (text: string): string => base64Bytes(new TextEncoder().encode(text));

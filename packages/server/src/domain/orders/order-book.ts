@@ -8,6 +8,7 @@ import { orderAllocation } from '../accounts/order-allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Session } from '../accounts/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
+import { restrictionAgainst } from '../restrictions/restriction-check.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
 import { valueAccount, type AccountValues } from '../accounts/valuation.js';
 import type { Instrument } from '../market/model.js';
@@ -306,6 +307,12 @@ export class OrderBook {
       value: value === undefined ? undefined : roundCents(value),
       checksValue: ticket.parentRef === undefined,
       description: warningDescription(ticket, instrument),
+      restrictedBy: restrictionAgainst(
+        this.brokerage.store,
+        this.brokerage.clock.now(),
+        account,
+        ticket,
+      )?.name,
     };
   }
 

@@ -42,6 +42,8 @@ export interface CheckedOrder {
   checksValue: boolean;
   /** `BUY 10 AAPL NASDAQ @ 185.00`. */
   description: string;
+  /** The name of the account's pre-trade compliance restriction that forbids the order, if any. */
+  restrictedBy: string | undefined;
 }
 
 /** The request as a whole. */
@@ -163,6 +165,14 @@ export const rejectRules: readonly RejectRule[] = [
       )
         ? undefined
         : orderTexts.rejects.priceIncrement,
+  },
+  {
+    number: 9,
+    when: 'a pre-trade compliance restriction attached to the account forbids the order (CLOSINGONLY: it does not only reduce a position)',
+    check: ({ account, restrictedBy }) =>
+      restrictedBy === undefined
+        ? undefined
+        : orderTexts.rejects.restricted(account.id, restrictedBy),
   },
 ];
 

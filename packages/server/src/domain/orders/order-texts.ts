@@ -134,6 +134,8 @@ export const orderTexts = {
   rejects: {
     noPermission: (secType: string) => `No trading permissions for ${secType}`,
     notTradable: (conid: number) => `Contract ${conid} is expired or not tradable`,
+    restricted: (accountId: string, restriction: string) =>
+      `Order rejected: account ${accountId} may only close positions here (pre-trade compliance restriction ${restriction})`,
     priceTooFar: 'Limit price too far from market',
     insufficientFunds: 'Insufficient funds',
     bulk: 'Only OCA groups and bracket orders may be placed together',

@@ -1,5 +1,6 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
+import { nextInSequence } from '../kernel/sequences.js';
 import type { Store } from '../kernel/store.js';
 import { dayRange } from './forms.js';
 
@@ -56,14 +57,18 @@ export interface AmRequestAnswerView {
 }
 
 const defaultLimit = 100;
+/** Requests submitted while the server runs are numbered after this one (the seeded ones are below). */
+const lastSeededRequestId = 7100;
 
 /** The account-management requests: listed by period, read, and given a new status. */
 export class AmRequests {
   private readonly store: Store;
+  private readonly now: () => number;
 
   /** `initial`: the requests the state starts with, put in it again at every load (a reset). */
   constructor(brokerage: Brokerage, initial: readonly AmRequest[]) {
     this.store = brokerage.store;
+    this.now = () => brokerage.clock.now();
     const seed = (): void => {
       const collection = this.store.collection('amRequests');
       for (const request of initial)
@@ -113,6 +118,16 @@ export class AmRequests {
         dateSubmitted: request.dateSubmitted,
       })),
     };
+  }
+
+  /** Records a request submitted now, numbered after the last one, and answers it as a file. */
+  submit(request: Omit<AmRequest, 'requestId' | 'dateSubmitted'>): AmRequestAnswerView {
+    const requestId = nextInSequence(this.store, 'amRequests', lastSeededRequestId);
+    const dateSubmitted = new Date(this.now()).toISOString();
+    this.store
+      .collection('amRequests')
+      .set(String(requestId), structuredClone({ ...request, requestId, dateSubmitted }));
+    return this.answer(requestId);
   }
 
   status(requestId: number): AmRequestStatusView {

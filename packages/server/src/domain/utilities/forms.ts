@@ -105,6 +105,11 @@ export class Forms {
     return Promise.all(selected.map((form) => formView(form, query.projection ?? 'NONE')));
   }
 
+  /** The form with this number, if the service has it. */
+  form(formNumber: number): FormRecord | undefined {
+    return this.forms.find((form) => form.formNumber === formNumber);
+  }
+
   /** The numbers of the forms an application of this shape requires, each once, in rule order. */
   required(shape: ApplicationShape): string[] {
     const { rule } = this;

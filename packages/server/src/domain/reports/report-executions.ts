@@ -1,0 +1,111 @@
+import type { Brokerage } from '../accounts/brokerage.js';
+import type { Index, Store } from '../kernel/store.js';
+import type { Instrument } from '../market/model.js';
+import { pairCurrencies } from '../orders/fills.js';
+import type { Execution } from '../orders/model.js';
+import { dayOf } from '../portfolio/calendar.js';
+import { daysOf, type DaySpan } from './report-periods.js';
+
+/** The executions reports are made of: the portfolio analyst's history (`executionHistory`,
+ * the executions `GET /iserver/account/trades` shows for its window and kept a year), read by
+ * account and UTC day so that a report costs what its period holds. */
+
+const dayKey = (accountId: string, day: number) => `${accountId}|${day}`;
+
+export function declareReportIndexes(store: Store): Index<Execution> {
+  return store
+    .collection('executionHistory')
+    .index('byAccountUtcDay', (execution) => dayKey(execution.account, dayOf(execution.time)));
+}
+
+/** The account's executions over the days of `span`, in the order they happened. */
+export function executionsBetween(
+  byDay: Index<Execution>,
+  accountId: string,
+  span: DaySpan,
+): Execution[] {
+  return daysOf(span)
+    .flatMap((day) => byDay.get(dayKey(accountId, day)))
+    .sort((a, b) => a.time - b.time || a.orderId - b.orderId || (a.id < b.id ? -1 : 1));
+}
+
+/** The days of `span` on which the account executed something, newest first. */
+export function activeDays(byDay: Index<Execution>, accountId: string, span: DaySpan): number[] {
+  return daysOf(span)
+    .filter((day) => byDay.some(dayKey(accountId, day), () => true))
+    .reverse();
+}
+
+/** One execution with what the reports show of it. */
+export interface ReportedExecution {
+  execution: Execution;
+  instrument: Instrument | undefined;
+  symbol: string;
+  currency: string;
+  /** Signed: what a sale brought in (positive), what a purchase cost (negative). */
+  proceeds: number;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+export function reported(brokerage: Brokerage, execution: Execution): ReportedExecution {
+  const instrument = brokerage.market.instrument(execution.conid);
+  const signed = execution.side === 'BUY' ? execution.size : -execution.size;
+  return {
+    execution,
+    instrument,
+    symbol: instrument?.symbol ?? String(execution.conid),
+    currency: instrument?.currency ?? 'USD',
+    proceeds: cents(-signed * execution.price * (instrument?.multiplier ?? 1)),
+  };
+}
+
+/** A change of the account's cash an execution made. */
+export interface CashMovement {
+  time: number;
+  kind: 'Trade' | 'Commission';
+  description: string;
+  currency: string;
+  amount: number;
+}
+
+/** The cash an execution moved, as the fill booked it (`orders/fills.ts`): a currency pair
+ * exchanges its two currencies, a future settles its realized profit or loss, anything else
+ * pays or receives its proceeds; the commission is taken in the contract's (quote) currency. */
+export function cashMovements(item: ReportedExecution): CashMovement[] {
+  const { execution, instrument, symbol } = item;
+  const signed = execution.side === 'BUY' ? execution.size : -execution.size;
+  const verb = execution.side === 'BUY' ? 'Bought' : 'Sold';
+  const description = `${verb} ${execution.size} ${symbol} @ ${execution.price}`;
+  const time = execution.time;
+  const trade = (currency: string, amount: number): CashMovement => ({
+    time,
+    kind: 'Trade',
+    description,
+    currency,
+    amount: cents(amount),
+  });
+  let currency = item.currency;
+  let trades: CashMovement[];
+  if (instrument?.secType === 'CASH') {
+    const [base, quote] = pairCurrencies(instrument);
+    currency = quote;
+    trades = [trade(base, signed), trade(quote, -signed * execution.price)];
+  } else if (instrument?.secType === 'FUT') {
+    trades = execution.realizedPnl ? [trade(currency, execution.realizedPnl)] : [];
+  } else {
+    trades = [trade(currency, item.proceeds)];
+  }
+  const commission: CashMovement[] = execution.commission
+    ? [
+        {
+          time,
+          kind: 'Commission',
+          description: `Commission on order ${execution.orderId}`,
+          currency,
+          amount: cents(-execution.commission),
+        },
+      ]
+    : [];
+  return [...trades, ...commission];
+}

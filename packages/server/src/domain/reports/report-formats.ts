@@ -1,0 +1,54 @@
+import type { Schema } from '@brokerage/types';
+import { base64Bytes } from '../kernel/digest.js';
+import type { Report } from './report.js';
+import { renderPdf } from './render-pdf.js';
+import { renderCsv, renderHtml, renderJson } from './render-text.js';
+
+/** The formats a report is produced in, by media type. */
+export type ReportMimeType = Schema<'ReportMimeType'>;
+
+export const pdfMimeType = 'application/pdf';
+
+const renderers: Record<ReportMimeType, (report: Report) => Uint8Array | Promise<Uint8Array>> = {
+  'application/pdf': renderPdf,
+  'application/json': (report) => new TextEncoder().encode(renderJson(report)),
+  'text/csv': (report) => new TextEncoder().encode(renderCsv(report)),
+  'text/html': (report) => new TextEncoder().encode(renderHtml(report)),
+};
+
+/** A report's document: its bytes and media type. */
+export interface ReportFile {
+  bytes: Uint8Array;
+  mimeType: ReportMimeType;
+}
+
+export async function reportFile(report: Report, mimeType: ReportMimeType): Promise<ReportFile> {
+  return { bytes: await renderers[mimeType](report), mimeType };
+}
+
+/** Bytes gzip-compressed (the Compression Streams API, in Node 20 as in browsers). */
+async function gzipped(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([new Uint8Array(bytes)])
+    .stream()
+    .pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The JSON envelope the report operations answer: the document base64-encoded, compressed
+ * first when asked. */
+export async function reportEnvelope(
+  file: ReportFile,
+  gzip: boolean,
+): Promise<Schema<'ReportDocument'>> {
+  const bytes = gzip ? await gzipped(file.bytes) : file.bytes;
+  return {
+    data: {
+      accept: file.mimeType,
+      dataType: 'byte[]',
+      encoding: 'base64',
+      gzip,
+      mimeType: file.mimeType,
+      value: base64Bytes(bytes),
+    },
+  };
+}

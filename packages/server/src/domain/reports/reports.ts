@@ -1,0 +1,188 @@
+import type { Body, Ok } from '@brokerage/types';
+import type { Brokerage } from '../accounts/brokerage.js';
+import type { Account } from '../accounts/model.js';
+import type { OAuth2Client } from '../auth/oauth2.js';
+import { badRequest, forbidden } from '../kernel/errors.js';
+import type { Index } from '../kernel/store.js';
+import type { Execution } from '../orders/model.js';
+import { dayOfYmd, ym, ymd } from '../portfolio/calendar.js';
+import {
+  activeDays,
+  declareReportIndexes,
+  executionsBetween,
+  reported,
+  type ReportedExecution,
+} from './report-executions.js';
+import { reportFile, type ReportFile, type ReportMimeType } from './report-formats.js';
+import {
+  businessDayFrom,
+  daysOf,
+  keptSpan,
+  requestedSpan,
+  type DaySpan,
+} from './report-periods.js';
+import { statement } from './statement.js';
+import { availableForms, taxDocument } from './tax-document.js';
+import { tradeConfirmation } from './trade-confirmation.js';
+
+/** The longest range of days one trade-confirmation request covers. */
+export const maxConfirmationDays = 31;
+
+const taxFormats = ['PDF', 'HTML', 'CSV', 'JSON'] as const;
+const taxMimeTypes: Record<(typeof taxFormats)[number], ReportMimeType> = {
+  PDF: 'application/pdf',
+  HTML: 'text/html',
+  CSV: 'text/csv',
+  JSON: 'application/json',
+};
+
+/** The account-management reports (`/gw/api/v1`): statements, trade confirmations and tax
+ * documents of the accounts of a client's end users, made from the executions the trading
+ * operations show and the ledger's cash, and the periods each is available for. */
+export class Reports {
+  private readonly byDay: Index<Execution>;
+
+  constructor(private readonly brokerage: Brokerage) {
+    this.byDay = declareReportIndexes(brokerage.store);
+  }
+
+  /** The account, when it belongs to one of the client's end users (or is a sub-account of one
+   * of theirs); any other, existing or not, is refused alike. */
+  account(client: OAuth2Client, accountId: string): Account {
+    const account = this.brokerage.account(accountId);
+    const reachable =
+      account !== undefined &&
+      client.endUsers.some((username) => {
+        const accounts = this.brokerage.user(username)?.accounts ?? [];
+        return (
+          accounts.includes(account.id) ||
+          (account.parent !== undefined && accounts.includes(account.parent))
+        );
+      });
+    if (!account || !reachable)
+      throw forbidden(`Account ${accountId} is not an account of the client's end users`);
+    return account;
+  }
+
+  private executions(accountId: string, span: DaySpan): ReportedExecution[] {
+    return executionsBetween(this.byDay, accountId, span).map((execution) =>
+      reported(this.brokerage, execution),
+    );
+  }
+
+  private get now(): number {
+    return this.brokerage.clock.now();
+  }
+
+  statementDates(client: OAuth2Client, accountId: string): Ok<'getAvailableStatementDates'> {
+    this.account(client, accountId);
+    const kept = keptSpan(this.now);
+    const days = daysOf(kept);
+    const newestFirst = (values: string[]) => [...new Set(values)].reverse();
+    return {
+      data: {
+        dataType: 'String',
+        value: {
+          daily: { startDate: ymd(businessDayFrom(kept.firstDay)), endDate: ymd(kept.lastDay) },
+          monthly: newestFirst(days.map(ym)),
+          annual: newestFirst(days.map((day) => ymd(day).slice(0, 4))),
+        },
+      },
+    };
+  }
+
+  tradeConfirmationDates(
+    client: OAuth2Client,
+    accountId: string,
+  ): Ok<'getAvailableTradeConfirmationDates'> {
+    const account = this.account(client, accountId);
+    return {
+      data: {
+        dataType: 'String',
+        value: activeDays(this.byDay, account.id, keptSpan(this.now)).map(ymd),
+      },
+    };
+  }
+
+  /** The kept days of a tax year (none when it lies outside what is kept). */
+  private taxYear(year: number): DaySpan | undefined {
+    const kept = keptSpan(this.now);
+    const firstDay = Math.max(dayOfYmd(year * 10000 + 101), kept.firstDay);
+    const lastDay = Math.min(dayOfYmd(year * 10000 + 1231), kept.lastDay);
+    return firstDay <= lastDay ? { firstDay, lastDay } : undefined;
+  }
+
+  taxDocuments(
+    client: OAuth2Client,
+    accountId: string,
+    year: number,
+  ): Ok<'getAvailableTaxDocuments'> {
+    const account = this.account(client, accountId);
+    const span = this.taxYear(year);
+    const forms = span ? availableForms(this.executions(account.id, span)) : [];
+    return {
+      data: {
+        dataType: 'String',
+        value: {
+          forms: forms.map((taxFormName) => ({
+            taxFormName,
+            isForm: true,
+            formats: [...taxFormats],
+          })),
+        },
+      },
+    };
+  }
+
+  async statement(client: OAuth2Client, request: Body<'generateStatement'>): Promise<ReportFile> {
+    const account = this.account(client, request.accountId);
+    const others = (request.accountIds ?? []).filter((id) => id !== account.id);
+    if (others.length > 0)
+      throw badRequest(
+        `Statements cover one account: accountIds may only repeat ${account.id}, not ${others.join(', ')}`,
+      );
+    const span = requestedSpan(
+      request.startDate,
+      request.endDate,
+      keptSpan(this.now),
+      'Statements',
+    );
+    const report = statement(account, span, this.executions(account.id, span), this.now);
+    return reportFile(report, request.mimeType ?? 'application/pdf');
+  }
+
+  async tradeConfirmation(
+    client: OAuth2Client,
+    request: Body<'generateTradeConfirmation'>,
+  ): Promise<ReportFile> {
+    const account = this.account(client, request.accountId);
+    const span = requestedSpan(
+      request.startDate,
+      request.endDate,
+      keptSpan(this.now),
+      'Trade confirmations',
+    );
+    if (span.lastDay - span.firstDay + 1 > maxConfirmationDays)
+      throw badRequest(`Trade confirmations cover at most ${maxConfirmationDays} days at once`);
+    const report = tradeConfirmation(account, span, this.executions(account.id, span), this.now);
+    return reportFile(report, request.mimeType ?? 'application/pdf');
+  }
+
+  async taxDocument(
+    client: OAuth2Client,
+    request: Body<'generateTaxDocument'>,
+  ): Promise<ReportFile> {
+    const account = this.account(client, request.accountId);
+    const span = this.taxYear(request.year);
+    if (!span) throw badRequest(`No tax documents of account ${account.id} for ${request.year}`);
+    const report = taxDocument(
+      account,
+      request.year,
+      request.type,
+      span,
+      this.executions(account.id, span),
+      this.now,
+    );
+    return reportFile(report, taxMimeTypes[request.format]);
+  }
+}

@@ -1,0 +1,127 @@
+import type { Account } from '../accounts/model.js';
+import { badRequest } from '../kernel/errors.js';
+import type { ReportedExecution } from './report-executions.js';
+import { isoDay, type DaySpan } from './report-periods.js';
+import type { Report, ReportTable } from './report.js';
+
+/** Tax forms of a year, made from its executions: `1099` sums each contract's sales and
+ * realized profit or loss; `8949` lists each execution that realized one. */
+
+export const taxForms = ['1099', '8949'] as const;
+export type TaxForm = (typeof taxForms)[number];
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+const realizing = (item: ReportedExecution) => (item.execution.realizedPnl ?? 0) !== 0;
+
+/** The forms a year's executions give: 1099 once the account traded, 8949 once a trade realized
+ * a profit or loss. */
+export function availableForms(executions: ReportedExecution[]): TaxForm[] {
+  if (executions.length === 0) return [];
+  return executions.some(realizing) ? ['1099', '8949'] : ['1099'];
+}
+
+function form1099(executions: ReportedExecution[]): ReportTable {
+  const byContract = new Map<
+    number,
+    {
+      symbol: string;
+      currency: string;
+      quantitySold: number;
+      proceeds: number;
+      realizedPnl: number;
+    }
+  >();
+  for (const item of executions) {
+    const entry = byContract.get(item.execution.conid) ?? {
+      symbol: item.symbol,
+      currency: item.currency,
+      quantitySold: 0,
+      proceeds: 0,
+      realizedPnl: 0,
+    };
+    if (item.execution.side === 'SELL') {
+      entry.quantitySold += item.execution.size;
+      entry.proceeds += item.proceeds;
+    }
+    entry.realizedPnl += item.execution.realizedPnl ?? 0;
+    byContract.set(item.execution.conid, entry);
+  }
+  return {
+    title: 'Form 1099 - proceeds and realized profit or loss by contract',
+    empty: 'No sales this year.',
+    columns: [
+      { key: 'conid', title: 'Contract id', kind: 'number', width: 0.15 },
+      { key: 'symbol', title: 'Symbol', kind: 'text', width: 0.2 },
+      { key: 'quantitySold', title: 'Quantity sold', kind: 'number', width: 0.15 },
+      { key: 'proceeds', title: 'Proceeds', kind: 'money', width: 0.2 },
+      { key: 'realizedPnl', title: 'Realized P&L', kind: 'money', width: 0.2 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.1 },
+    ],
+    rows: [...byContract.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([conid, entry]) => ({
+        conid,
+        ...entry,
+        proceeds: cents(entry.proceeds),
+        realizedPnl: cents(entry.realizedPnl),
+      })),
+  };
+}
+
+function form8949(executions: ReportedExecution[]): ReportTable {
+  return {
+    title: 'Form 8949 - each sale or closing trade',
+    empty: 'No closing trades this year.',
+    columns: [
+      { key: 'date', title: 'Date', kind: 'text', width: 0.14 },
+      { key: 'executionId', title: 'Execution', kind: 'text', width: 0.2 },
+      { key: 'symbol', title: 'Symbol', kind: 'text', width: 0.14 },
+      { key: 'quantity', title: 'Quantity', kind: 'number', width: 0.12 },
+      { key: 'proceeds', title: 'Proceeds', kind: 'money', width: 0.15 },
+      { key: 'realizedPnl', title: 'Realized P&L', kind: 'money', width: 0.15 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.1 },
+    ],
+    rows: executions.filter(realizing).map((item) => ({
+      date: new Date(item.execution.time).toISOString().slice(0, 10),
+      executionId: item.execution.id,
+      symbol: item.symbol,
+      quantity: item.execution.side === 'BUY' ? item.execution.size : -item.execution.size,
+      proceeds: item.proceeds,
+      realizedPnl: cents(item.execution.realizedPnl ?? 0),
+      currency: item.currency,
+    })),
+  };
+}
+
+const builders: Record<TaxForm, (executions: ReportedExecution[]) => ReportTable> = {
+  '1099': form1099,
+  '8949': form8949,
+};
+
+/** The tax document of `type` (a form, or `ALL` of the available ones) for a year. */
+export function taxDocument(
+  account: Account,
+  year: number,
+  type: string,
+  span: DaySpan,
+  executions: ReportedExecution[],
+  producedAt: number,
+): Report {
+  const available = availableForms(executions);
+  const forms = type === 'ALL' ? available : available.filter((form) => form === type);
+  if (forms.length === 0)
+    throw badRequest(
+      `Tax form ${type} is not available for account ${account.id} in ${year}` +
+        (available.length ? ` (available: ${available.join(', ')})` : ''),
+    );
+  return {
+    kind: 'taxDocument',
+    title: `Tax documents ${year}`,
+    accountId: account.id,
+    accountTitle: account.title,
+    baseCurrency: account.baseCurrency,
+    period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
+    producedAt: new Date(producedAt).toISOString(),
+    tables: forms.map((form) => builders[form](executions)),
+  };
+}

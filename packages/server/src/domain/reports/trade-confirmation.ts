@@ -1,0 +1,53 @@
+import type { Account } from '../accounts/model.js';
+import type { ReportedExecution } from './report-executions.js';
+import { isoDay, type DaySpan } from './report-periods.js';
+import { utcTimestamp, type Report } from './report.js';
+
+/** The confirmations of an account's executions over a few days: one line each, with where it
+ * executed and the order it filled. */
+export function tradeConfirmation(
+  account: Account,
+  span: DaySpan,
+  executions: ReportedExecution[],
+  producedAt: number,
+): Report {
+  return {
+    kind: 'tradeConfirmation',
+    title: 'Trade confirmations',
+    accountId: account.id,
+    accountTitle: account.title,
+    baseCurrency: account.baseCurrency,
+    period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
+    producedAt: new Date(producedAt).toISOString(),
+    tables: [
+      {
+        title: 'Executions',
+        empty: 'No executions in these days.',
+        columns: [
+          { key: 'time', title: 'Date/time (UTC)', kind: 'text', width: 0.13 },
+          { key: 'executionId', title: 'Execution', kind: 'text', width: 0.15 },
+          { key: 'orderId', title: 'Order', kind: 'number', width: 0.09 },
+          { key: 'contract', title: 'Contract', kind: 'text', width: 0.15 },
+          { key: 'side', title: 'Side', kind: 'text', width: 0.05 },
+          { key: 'quantity', title: 'Quantity', kind: 'number', width: 0.08 },
+          { key: 'price', title: 'Price', kind: 'price', width: 0.08 },
+          { key: 'proceeds', title: 'Proceeds', kind: 'money', width: 0.1 },
+          { key: 'commission', title: 'Commission', kind: 'money', width: 0.08 },
+          { key: 'exchange', title: 'Exchange', kind: 'text', width: 0.08 },
+        ],
+        rows: executions.map(({ execution, instrument, symbol, currency, proceeds }) => ({
+          time: utcTimestamp(execution.time),
+          executionId: execution.id,
+          orderId: execution.orderId,
+          contract: `${instrument?.description ?? symbol} (${currency})`,
+          side: execution.side,
+          quantity: execution.size,
+          price: execution.price,
+          proceeds,
+          commission: Math.round(execution.commission * 100) / 100,
+          exchange: execution.exchange,
+        })),
+      },
+    ],
+  };
+}

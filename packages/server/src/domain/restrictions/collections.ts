@@ -1,0 +1,12 @@
+import type { Restriction, RestrictionLink, RestrictionRequest } from './model.js';
+
+declare module '../kernel/store.js' {
+  interface Collections {
+    /** Pre-trade compliance restrictions, by `<owner>|<name>`. */
+    restrictions: Restriction;
+    /** Restrictions attached to accounts, by `<restriction id>|<account id>`. */
+    restrictionLinks: RestrictionLink;
+    /** Restriction CSVs verified, by `<client id>|<request id>`. */
+    restrictionRequests: RestrictionRequest;
+  }
+}
