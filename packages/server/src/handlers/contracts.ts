@@ -11,15 +11,6 @@ import {
   stocksBySymbols,
 } from '../domain/contracts/contracts.js';
 import {
-  eventCategoryTree,
-  eventContractDetails,
-  eventContractOrFail,
-  eventContractRules,
-  eventMarketOrFail,
-  eventMarketView,
-  eventSchedules,
-} from '../domain/contracts/event-contracts.js';
-import {
   bondFilters,
   searchContracts,
   secdefInfo,
@@ -43,8 +34,6 @@ export const contractHandlers = ({
   | 'getContractRules'
   | 'getContractAlgos'
   | 'getCurrencyPairs'
-  | 'getEventContractRules'
-  | 'getEventContractDetails'
   | 'searchContracts'
   | 'searchContractsByPost'
   | 'getOptionStrikes'
@@ -57,9 +46,6 @@ export const contractHandlers = ({
   | 'getContractInfo'
   | 'getContractInfoAndRules'
   | 'getExchangeRate'
-  | 'getEventCategoryTree'
-  | 'getEventMarket'
-  | 'getEventContractSchedules'
 > => {
   const { market, clock } = brokerage;
   const search = (session: Parameters<typeof requireSession>[0], query: SearchQuery) =>
@@ -85,10 +71,6 @@ export const contractHandlers = ({
         withParameters: query.addParams === '1',
       }),
     getCurrencyPairs: ({ query }) => currencyPairsOf(market.catalogueData, query.currency),
-    getEventContractRules: ({ query }) =>
-      eventContractRules(eventContractOrFail(market.catalogueData, query.conid)),
-    getEventContractDetails: ({ query }) =>
-      eventContractDetails(eventContractOrFail(market.catalogueData, query.conid)),
     searchContracts: ({ session, query }) =>
       search(session, {
         symbol: query.symbol,
@@ -141,10 +123,5 @@ export const contractHandlers = ({
       };
     },
     getExchangeRate: ({ query }) => exchangeRate(market, query.source, query.target),
-    getEventCategoryTree: () => eventCategoryTree(market.catalogueData),
-    getEventMarket: ({ query }) =>
-      eventMarketView(eventMarketOrFail(market.catalogueData, Number(query.underlyingConid))),
-    getEventContractSchedules: ({ query }) =>
-      eventSchedules(eventContractOrFail(market.catalogueData, Number(query.conid))),
   };
 };
