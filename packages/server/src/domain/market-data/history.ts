@@ -12,7 +12,9 @@ import {
 } from '../market/exchange-hours.js';
 import { marketDataTexts } from './market-data-texts.js';
 import type { Instrument } from '../market/model.js';
-import { firstAtOrAfter, traitsOf, type PricePath, type Tick } from '../market/price-path.js';
+import { firstAtOrAfter, type PricePath } from '../market/price-path.js';
+import { traitsOf } from '../market/price-traits.js';
+import type { Tick } from '../market/seeded-history.js';
 
 /** The most bars one history request answers (the most recent ones). */
 export const maxBars = 1000;

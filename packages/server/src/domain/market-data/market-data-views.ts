@@ -6,7 +6,7 @@ import { hoursOf } from '../market/exchange-hours.js';
 import type { History, HistoryRequest } from './history.js';
 import type { SnapshotEntry } from './market-data.js';
 import type { Instrument } from '../market/model.js';
-import { traitsOf } from '../market/price-path.js';
+import { traitsOf } from '../market/price-traits.js';
 import type { MarketState } from '../market/market-state.js';
 import { defaultSnapshotFields, quotedSize, snapshotFields } from './snapshot-fields.js';
 

@@ -9,12 +9,9 @@ import {
 } from '../../../src/domain/market/exchange-hours.js';
 import { historyOf, parseBarSize, parsePeriod } from '../../../src/domain/market-data/history.js';
 import { marketStateAt } from '../../../src/domain/market/market-state.js';
-import {
-  fineTradesMs,
-  keptHistoryMs,
-  traitsOf,
-  type Tick,
-} from '../../../src/domain/market/price-path.js';
+import { fineTradesMs, keptHistoryMs } from '../../../src/domain/market/price-path.js';
+import { traitsOf } from '../../../src/domain/market/price-traits.js';
+import type { Tick } from '../../../src/domain/market/seeded-history.js';
 import type { Instrument } from '../../../src/domain/market/model.js';
 import { AAPL, limitBuy } from '../../trading-helpers.js';
 import { accountId, domain, withoutOptions } from '../services.js';
