@@ -10,13 +10,8 @@ import {
   futuresBySymbols,
   stocksBySymbols,
 } from '../domain/contracts/contracts.js';
-import {
-  bondFilters,
-  searchContracts,
-  secdefInfo,
-  strikesOf,
-  type SearchQuery,
-} from '../domain/contracts/secdef.js';
+import { searchContracts, type SearchQuery } from '../domain/contracts/secdef-search.js';
+import { bondFilters, secdefInfo, strikesOf } from '../domain/contracts/secdef.js';
 import { contractSchedule, symbolSchedules } from '../domain/contracts/trading-schedules.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
