@@ -1,6 +1,10 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import { layerZones } from './packages/server/layers.mjs';
+
+const root = import.meta.dirname;
 
 export default tseslint.config(
   {
@@ -22,6 +26,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       eqeqeq: 'error',
       'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
+    },
+  },
+  {
+    // The server's layers (packages/server/layers.mjs): no import runs back up or across.
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': {
+        typescript: { project: `${root}/packages/server/tsconfig.json` },
+      },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: layerZones(`${root}/packages/server/src`) },
+      ],
     },
   },
 );

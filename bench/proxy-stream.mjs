@@ -4,7 +4,7 @@
 // (sampled, and its peak), the /health latencies during the answer, how many bytes reached the
 // client, the report's lines about that exchange, and how long SIGTERM takes to stop the proxy.
 // A one-off measurement, nothing asserted. Usage:
-//   node bench/proxy-stream.mjs [--mb 200] [--cli packages/server/dist/cli.js] [--results file]
+//   node bench/proxy-stream.mjs [--mb 200] [--cli packages/server/dist/bin/cli.js] [--results file]
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { repoRoot } from './lib/processes.mjs';
 const { values } = parseArgs({
   options: {
     mb: { type: 'string', default: '200' },
-    cli: { type: 'string', default: join(repoRoot, 'packages', 'server', 'dist', 'cli.js') },
+    cli: { type: 'string', default: join(repoRoot, 'packages', 'server', 'dist', 'bin', 'cli.js') },
     results: { type: 'string' },
   },
 });

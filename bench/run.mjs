@@ -3,8 +3,8 @@
 // writes results/latest.json, results/latest.md, results/throughput.svg, results/growth.svg and
 // results/soak.svg.
 // Options: --quick (shorter cases, one round: a smoke run), --skip-generation, --skip-growth,
-// --skip-soak, --server <checkout>/packages/server/dist/app.js (another build measured),
-// --baseline <checkout>/packages/server/dist/app.js (that build measured too, side by side: its
+// --skip-soak, --server <checkout>/packages/server/dist/index.js (another build measured),
+// --baseline <checkout>/packages/server/dist/index.js (that build measured too, side by side: its
 // validated server in the same throughput rounds, its growth curve and soak after this build's,
 // both in the charts, and issue 18's table for both builds at the head of latest.md),
 // --results <dir>.
@@ -40,7 +40,7 @@ const { values: flags } = parseArgs({
     'skip-generation': { type: 'boolean', default: false },
     'skip-growth': { type: 'boolean', default: false },
     'skip-soak': { type: 'boolean', default: false },
-    // Another build's server entry (`<checkout>/packages/server/dist/app.js`) measured instead.
+    // Another build's server entry (`<checkout>/packages/server/dist/index.js`) measured instead.
     server: { type: 'string' },
     // Another build's server entry measured as well, side by side (the "before" of a change).
     baseline: { type: 'string' },

@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { Parser, fromFile } from '@asyncapi/parser';
-import { streamingMessages } from './asyncapi-messages.mjs';
+import { streamingMessages } from '../packages/types/asyncapi-messages.mjs';
 import { asyncapiEntry } from './paths.mjs';
 
 const severities = ['error', 'warning'];

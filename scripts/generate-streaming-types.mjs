@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { streamingMessages } from './asyncapi-messages.mjs';
+import { streamingMessages } from '../packages/types/asyncapi-messages.mjs';
 import { artefacts, repoRoot } from './paths.mjs';
 
 const banner = `/**

@@ -95,7 +95,7 @@ export function residentKiB(pid) {
 
 /** The reference server (bench/lib/reference-server.mjs), with or without validation, in
  * gateway mode (default) or hosted mode; `server`: another build's server entry
- * (`<checkout>/packages/server/dist/app.js`; default: this workspace's). */
+ * (`<checkout>/packages/server/dist/index.js`; default: this workspace's). */
 export function startReference({ validation, mode = 'gateway', server }) {
   return startListener(
     'reference-server.mjs',
@@ -131,7 +131,7 @@ export async function waitUntil(check, timeoutMs, what) {
   }
 }
 
-const cli = join(repoRoot, 'packages', 'server', 'dist', 'cli.js');
+const cli = join(repoRoot, 'packages', 'server', 'dist', 'bin', 'cli.js');
 const listeningLine = /listening on (https?:\/\/\S+)/;
 
 /** The built command (`brokerage-server`) with `args`; resolves with the child and its URL once

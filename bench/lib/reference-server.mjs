@@ -1,7 +1,7 @@
 // Child process: the reference server on 127.0.0.1 and a free port, without pacing, in gateway
 // mode (`--hosted`: hosted mode), with its WebSocket /v1/api/ws. Prints `{"url": ...}` on one
 // line once it listens; `--no-validation` turns request and response validation off (the floor);
-// `--server <checkout>/packages/server/dist/app.js` runs another build's server (default: this
+// `--server <checkout>/packages/server/dist/index.js` runs another build's server (default: this
 // workspace's `@brokerage/server`), to measure two builds with the same cases.
 import { createServer as createHttpServer } from 'node:http';
 import { pathToFileURL } from 'node:url';

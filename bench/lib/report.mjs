@@ -54,7 +54,7 @@ function issueGoalsOf({ ratios, growth, soak }) {
 /** The issue's book size for placement and the open-orders list. */
 const issueOrders = 10_000;
 /** How long the hosted server keeps a seen nonce: twice the 5-minute timestamp window
- * (packages/server/src/domain/auth/oauth1/replay.ts), the retention a signed load fills. */
+ * (packages/server/src/domain/auth/oauth1/nonces.ts), the retention a signed load fills. */
 const nonceWindowSeconds = 600;
 
 const reachedNote = (point) =>

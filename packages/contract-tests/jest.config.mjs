@@ -5,7 +5,7 @@ export default {
   // The suite runs the workspace packages' current source (no build needed to run it).
   moduleNameMapper: {
     ...base.moduleNameMapper,
-    '^@brokerage/server$': '<rootDir>/../server/src/app.ts',
+    '^@brokerage/server$': '<rootDir>/../server/src/index.ts',
     '^@brokerage/client$': '<rootDir>/../client/src/index.ts',
     '^@brokerage/client/oauth1$': '<rootDir>/../client/src/auth/oauth1.ts',
     '^@brokerage/validators$': '<rootDir>/../validators/src/index.ts',

@@ -2,9 +2,9 @@
 // kinds (the MSW handlers of @brokerage/msw, in Node or in a browser). OAuth 1.0a is Node-only:
 // compose the services with `oauth1Unavailable()` there.
 export { Controls } from './control/controls.js';
-export { composeServices, type OAuth1Flow, type Services } from './domain-services.js';
-export { oauth1Unavailable } from './domain/auth/oauth1-flow.js';
-export type { Session } from './domain/auth/sessions.js';
+export { composeServices, type OAuth1Flow, type Services } from './domain/services.js';
+export { oauth1Unavailable } from './domain/auth/oauth1/port.js';
+export type { Session } from './domain/accounts/sessions.js';
 export { ManualClock, OffsetClock, systemClock, type Clock } from './domain/kernel/clock.js';
 export type { Store } from './domain/kernel/store.js';
 export type { Fixtures } from './domain/accounts/model.js';
@@ -33,5 +33,5 @@ export {
   type Simulation,
   type SimulationOptions,
   type SimulationSettings,
-} from './simulation.js';
+} from './compose/simulation.js';
 export { MemoryStore } from './store/memory.js';

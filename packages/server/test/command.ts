@@ -1,11 +1,11 @@
-// The built command (`dist/cli.js`) as a child process, for the tests across processes: its URL
+// The built command (`dist/bin/cli.js`) as a child process, for the tests across processes: its URL
 // once it listens, its JSON log lines as they come, and plain requests on a connection of their
 // own (so that `--workers` hands each to the next worker).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
-const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const builtCli = fileURLToPath(new URL('../dist/bin/cli.js', import.meta.url));
 
 export type LogLine = Record<string, unknown> & { msg?: string };
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createServer, type BrokerageServer, type ServerOptions } from '../src/app.js';
+import { createServer, type BrokerageServer, type ServerOptions } from '../src/index.js';
 import { ManualClock } from '../src/domain/kernel/clock.js';
 import { scratchStore } from '../src/store/redis/scratch-redis.js';
 import { StrictMemoryStore } from '../src/store/strict-memory.js';

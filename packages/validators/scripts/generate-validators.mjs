@@ -19,7 +19,7 @@ import { fastFormats } from 'ajv-formats/dist/formats.js';
 import { _ } from 'ajv';
 import { openapiFormats, openapiFormatsSource } from './formats.mjs';
 import { deref, documentOperations } from '../../types/document-operations.mjs';
-import { streamingMessages } from '../../../scripts/asyncapi-messages.mjs';
+import { streamingMessages } from '../../types/asyncapi-messages.mjs';
 
 const require = createRequire(import.meta.url);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -1,6 +1,6 @@
 // The shared table of parameter texts (packages/types/test/numeric-parameter-texts.ts) through
 // checkRequest: the verdict and the value read must be the ones the reference server's test of
-// the same table sees (packages/server/test/numeric-parameters.test.ts).
+// the same table sees (packages/server/test/http/numeric-parameters.test.ts).
 import {
   decodedText,
   numericRequests,

@@ -1,6 +1,5 @@
-// Alerts, watchlists and allocation groups.
+// Alerts: price and MTA alerts, activated, deleted and read.
 import type { Body } from '@brokerage/types';
-import { describeInProcess } from '../../src/target.js';
 import { useTarget } from '../support/target.js';
 
 const priceAlert: Body<'upsertAlert'> = {
@@ -166,86 +165,5 @@ describe('alerts', () => {
       params: { path: { accountId } },
     });
     expect(list.data?.map((a) => a.order_id)).not.toContain(mta.data?.order_id);
-  });
-});
-
-describe('watchlists', () => {
-  const suite = useTarget();
-
-  it('createWatchlist stores the rows; a duplicate id answers 400', async () => {
-    const body: Body<'createWatchlist'> = {
-      id: '4321',
-      name: 'Tech',
-      rows: [{ C: 265598 }, { H: '' }],
-    };
-    const { data, response } = await suite.client.POST('/v1/api/iserver/watchlist', { body });
-    expect(response.status).toBe(200);
-    expect(data).toMatchObject({ id: '4321', name: 'Tech' });
-    const again = await suite.client.POST('/v1/api/iserver/watchlist', { body });
-    expect(again.response.status).toBe(400);
-  });
-
-  it('getWatchlists, getWatchlist and deleteWatchlist list, read and delete a watchlist', async () => {
-    // Ids are unique per user, also across runs against one external server.
-    const id = String(Date.now() % 1_000_000_000);
-    await suite.client.POST('/v1/api/iserver/watchlist', {
-      body: { id, name: 'Contract test', rows: [{ C: 265598 }, { H: '' }] },
-    });
-    const lists = await suite.client.GET('/v1/api/iserver/watchlists', {
-      params: { query: { SC: 'USER_WATCHLIST' } },
-    });
-    expect(lists.response.status).toBe(200);
-    expect(lists.data?.data?.user_lists?.map((entry) => entry.id)).toContain(id);
-    const one = await suite.client.GET('/v1/api/iserver/watchlist', { params: { query: { id } } });
-    expect(one.response.status).toBe(200);
-    expect(one.data?.instruments).toHaveLength(2);
-    const deleted = await suite.client.DELETE('/v1/api/iserver/watchlist', {
-      params: { query: { id } },
-    });
-    expect(deleted.data?.data?.deleted).toBe(id);
-    const gone = await suite.client.GET('/v1/api/iserver/watchlist', { params: { query: { id } } });
-    expect(gone.response.status).toBe(400);
-  });
-
-  it('deleteWatchlist takes the id in a JSON body too', async () => {
-    const id = String((Date.now() % 1_000_000_000) + 1);
-    await suite.client.POST('/v1/api/iserver/watchlist', { body: { id, name: 'Body', rows: [] } });
-    const { data, response } = await suite.client.DELETE('/v1/api/iserver/watchlist', {
-      body: { id },
-    });
-    expect(response.status).toBe(200);
-    expect(data?.data?.deleted).toBe(id);
-  });
-});
-
-describeInProcess('allocation groups', () => {
-  describe('an advisor', () => {
-    const suite = useTarget({ gatewayUser: 'demo_advisor' });
-
-    it('createAllocationGroup stores a group of sub-accounts; percentages must add up to 100', async () => {
-      const accounts = [
-        { name: 'U2345671', amount: 60 },
-        { name: 'U2345672', amount: 40 },
-      ];
-      const ok = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
-        body: { name: 'Income', accounts, default_method: 'P' },
-      });
-      expect(ok.response.status).toBe(200);
-      const bad = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
-        body: { name: 'Broken', accounts: [{ name: 'U2345671', amount: 60 }], default_method: 'P' },
-      });
-      expect(bad.response.status).toBe(400);
-    });
-  });
-
-  describe('an individual', () => {
-    const suite = useTarget();
-
-    it('createAllocationGroup answers 400', async () => {
-      const { response } = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
-        body: { name: 'Growth', accounts: [{ name: 'U2345671' }] },
-      });
-      expect(response.status).toBe(400);
-    });
   });
 });

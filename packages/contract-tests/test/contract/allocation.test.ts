@@ -129,3 +129,35 @@ describeInProcess('advisors: allocation', () => {
     });
   });
 });
+
+describeInProcess('allocation groups', () => {
+  describe('an advisor', () => {
+    const suite = useTarget({ gatewayUser: 'demo_advisor' });
+
+    it('createAllocationGroup stores a group of sub-accounts; percentages must add up to 100', async () => {
+      const accounts = [
+        { name: 'U2345671', amount: 60 },
+        { name: 'U2345672', amount: 40 },
+      ];
+      const ok = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
+        body: { name: 'Income', accounts, default_method: 'P' },
+      });
+      expect(ok.response.status).toBe(200);
+      const bad = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
+        body: { name: 'Broken', accounts: [{ name: 'U2345671', amount: 60 }], default_method: 'P' },
+      });
+      expect(bad.response.status).toBe(400);
+    });
+  });
+
+  describe('an individual', () => {
+    const suite = useTarget();
+
+    it('createAllocationGroup answers 400', async () => {
+      const { response } = await suite.client.POST('/v1/api/iserver/account/allocation/group', {
+        body: { name: 'Growth', accounts: [{ name: 'U2345671' }] },
+      });
+      expect(response.status).toBe(400);
+    });
+  });
+});

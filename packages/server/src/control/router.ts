@@ -5,7 +5,7 @@ import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
 import { bankingControls } from './banking.js';
 import type { Controls } from './controls.js';
-import { controlDocumentFiles } from './document.js';
+import { controlDocumentFiles } from '../http/document.js';
 import type { ControlHandlers, ControlRequest } from './handler-types.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 

@@ -21,7 +21,7 @@ import {
   switchAccount,
 } from '../domain/accounts/accounts.js';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { isCashAccount, valueAccount } from '../domain/accounts/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';

@@ -1,5 +1,5 @@
 import type { Account } from '../domain/accounts/model.js';
-import { subAccountsOf } from '../domain/accounts/allocation.js';
+import { subAccountsOf } from '../domain/accounts/allocation-groups.js';
 import { valueAccount } from '../domain/accounts/valuation.js';
 import {
   investedAccountsView,

@@ -9,7 +9,7 @@ import {
   requireAdvisor,
   setAllocationPresets,
   subAccountsOf,
-} from '../domain/accounts/allocation.js';
+} from '../domain/accounts/allocation-groups.js';
 import {
   allocatableAccountsView,
   allocationGroupListView,

@@ -10,22 +10,8 @@ import {
   futuresBySymbols,
   stocksBySymbols,
 } from '../domain/contracts/contracts.js';
-import {
-  eventCategoryTree,
-  eventContractDetails,
-  eventContractOrFail,
-  eventContractRules,
-  eventMarketOrFail,
-  eventMarketView,
-  eventSchedules,
-} from '../domain/contracts/event-contracts.js';
-import {
-  bondFilters,
-  searchContracts,
-  secdefInfo,
-  strikesOf,
-  type SearchQuery,
-} from '../domain/contracts/secdef.js';
+import { searchContracts, type SearchQuery } from '../domain/contracts/secdef-search.js';
+import { bondFilters, secdefInfo, strikesOf } from '../domain/contracts/secdef.js';
 import { contractSchedule, symbolSchedules } from '../domain/contracts/trading-schedules.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
@@ -43,8 +29,6 @@ export const contractHandlers = ({
   | 'getContractRules'
   | 'getContractAlgos'
   | 'getCurrencyPairs'
-  | 'getEventContractRules'
-  | 'getEventContractDetails'
   | 'searchContracts'
   | 'searchContractsByPost'
   | 'getOptionStrikes'
@@ -57,9 +41,6 @@ export const contractHandlers = ({
   | 'getContractInfo'
   | 'getContractInfoAndRules'
   | 'getExchangeRate'
-  | 'getEventCategoryTree'
-  | 'getEventMarket'
-  | 'getEventContractSchedules'
 > => {
   const { market, clock } = brokerage;
   const search = (session: Parameters<typeof requireSession>[0], query: SearchQuery) =>
@@ -85,10 +66,6 @@ export const contractHandlers = ({
         withParameters: query.addParams === '1',
       }),
     getCurrencyPairs: ({ query }) => currencyPairsOf(market.catalogueData, query.currency),
-    getEventContractRules: ({ query }) =>
-      eventContractRules(eventContractOrFail(market.catalogueData, query.conid)),
-    getEventContractDetails: ({ query }) =>
-      eventContractDetails(eventContractOrFail(market.catalogueData, query.conid)),
     searchContracts: ({ session, query }) =>
       search(session, {
         symbol: query.symbol,
@@ -141,10 +118,5 @@ export const contractHandlers = ({
       };
     },
     getExchangeRate: ({ query }) => exchangeRate(market, query.source, query.target),
-    getEventCategoryTree: () => eventCategoryTree(market.catalogueData),
-    getEventMarket: ({ query }) =>
-      eventMarketView(eventMarketOrFail(market.catalogueData, Number(query.underlyingConid))),
-    getEventContractSchedules: ({ query }) =>
-      eventSchedules(eventContractOrFail(market.catalogueData, Number(query.conid))),
   };
 };

@@ -6,23 +6,27 @@ import { alertHandlers } from './alerts.js';
 import { allocationHandlers } from './allocation.js';
 import { bankingHandlers } from './banking.js';
 import { contractHandlers } from './contracts.js';
+import { eventContractHandlers } from './event-contracts.js';
 import { marketDataHandlers } from './market-data.js';
 import { notificationHandlers } from './notifications.js';
-import { oauthHandlers } from './oauth.js';
+import { oauth1Handlers } from './oauth1.js';
+import { oauth2Handlers } from './oauth2.js';
 import { orderHandlers } from './orders.js';
-import { portfolioHandlers } from './portfolio.js';
+import { portfolioHandlers, portfolioPositionHandlers } from './portfolio.js';
 import { portfolioAnalystHandlers } from './portfolio-analyst.js';
-import { portfolioPositionHandlers } from './portfolio-positions.js';
 import { preTradeComplianceHandlers } from './pre-trade-compliance.js';
 import { reportHandlers } from './reports.js';
 import { sessionHandlers } from './session.js';
+import { singleSignOnHandlers } from './single-sign-on.js';
 import { tradeHandlers } from './trades.js';
 import { utilityHandlers } from './utilities.js';
 import { watchlistHandlers } from './watchlists.js';
 
 /** Every operation of the document, by operationId. */
 export const createHandlers = (context: HandlerContext): Handlers => ({
-  ...oauthHandlers(context),
+  ...oauth1Handlers(context),
+  ...oauth2Handlers(context),
+  ...singleSignOnHandlers(context),
   ...sessionHandlers(context),
   ...accountHandlers(context),
   ...portfolioHandlers(context),
@@ -35,6 +39,7 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...orderHandlers(context),
   ...tradeHandlers(context),
   ...contractHandlers(context),
+  ...eventContractHandlers(context),
   ...marketDataHandlers(context),
   ...notificationHandlers(context),
   ...utilityHandlers(context),

@@ -7,13 +7,13 @@ import {
   regulatorySnapshotView,
   snapshotEntryView,
   unsubscribedView,
-} from '../domain/market/market-data-views.js';
+} from '../domain/market-data/market-data-views.js';
 import {
   hmdsScannerParamsView,
   hmdsScanResultView,
   scannerParamsView,
   scanResultView,
-} from '../domain/market/scanner-views.js';
+} from '../domain/market-data/scanner-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { queryFlag } from '../http/query-flag.js';
 import { requireSession } from '../http/require-session.js';

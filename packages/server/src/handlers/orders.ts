@@ -1,5 +1,5 @@
 import { badRequest, rejected } from '../domain/kernel/errors.js';
-import { orderTexts } from '../domain/orders/order-text.js';
+import { orderTexts } from '../domain/orders/order-texts.js';
 import {
   cancelOrderResponse,
   liveOrders,

@@ -4,8 +4,8 @@ import {
   reauthenticationView,
   ssoValidationView,
   tickleView,
-} from '../domain/auth/session-views.js';
-import type { Session } from '../domain/auth/sessions.js';
+} from '../domain/accounts/session-views.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { requireSession } from '../http/require-session.js';
 

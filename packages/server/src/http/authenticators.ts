@@ -1,5 +1,5 @@
 import { bearerToken } from '../domain/auth/oauth2.js';
-import type { Services } from '../domain-services.js';
+import type { Services } from '../domain/services.js';
 import type { Authenticator, IncomingRequest } from './session-gate.js';
 import { signedRequestOf } from './signed-request.js';
 

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
-import { controlDocumentFiles } from '../control/document.js';
-import { documentFiles, streamingDocumentFiles } from './document.js';
+import { controlDocumentFiles, documentFiles, streamingDocumentFiles } from './document.js';
 
 /** The documentation pages, built by scripts/build-docs.mjs as part of this package's build:
  * Redoc for the HTTP documents, the AsyncAPI component for the streaming one. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { OpenApiDocument } from '@brokerage/types/document-operations';
 
 export { documentOperations, type ErrorShape, type OperationInfo } from './operations.js';
@@ -16,6 +17,15 @@ export const documentFiles = {
 export const streamingDocumentFiles = {
   json: require.resolve('@brokerage/types/asyncapi.json'),
   yaml: require.resolve('@brokerage/types/asyncapi.yaml'),
+};
+
+const typesRoot = dirname(require.resolve('@brokerage/types/package.json'));
+
+/** Absolute paths of the bundled control API document (openapi/control/), as @brokerage/types
+ * ships it next to the brokerage document. */
+export const controlDocumentFiles = {
+  json: join(typesRoot, 'generated', 'control.openapi.json'),
+  yaml: join(typesRoot, 'generated', 'control.openapi.yaml'),
 };
 
 /** The bundled document, for the request and response validator. */

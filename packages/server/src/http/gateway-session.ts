@@ -1,5 +1,5 @@
 import type { Brokerage } from '../domain/accounts/brokerage.js';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 
 /** The session the local gateway holds for its logged-in user (gateway mode). */
 export interface GatewaySession {

@@ -1,6 +1,6 @@
 import type { Body, OperationId, Outcome, PathParams, QueryParams } from '@brokerage/types';
-import type { Session } from '../domain/auth/sessions.js';
-import type { Services } from '../domain-services.js';
+import type { Session } from '../domain/accounts/sessions.js';
+import type { Services } from '../domain/services.js';
 import type { BinaryBody } from './binary-body.js';
 
 /** What a handler gets: the validated request of its operation, and the caller's session. */

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { DomainError } from '../domain/kernel/errors.js';
-import type { Services } from '../domain-services.js';
+import type { Services } from '../domain/services.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,7 +1,7 @@
 import type { OperationId } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { sleep, type Clock } from '../domain/kernel/clock.js';
 import { inUnit } from '../domain/kernel/store.js';
 import type { OperationInfo } from './document.js';

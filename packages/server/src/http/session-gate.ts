@@ -1,7 +1,7 @@
 import type { Access } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, unauthorized } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
 import type { LookupThrottle } from './lookup-throttle.js';

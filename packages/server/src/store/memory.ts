@@ -6,6 +6,7 @@ import '../domain/accounts/collections.js';
 import '../domain/alerts/collections.js';
 import '../domain/auth/collections.js';
 import '../domain/market/collections.js';
+import '../domain/market-data/collections.js';
 import '../domain/orders/collections.js';
 
 class MapIndex<T> implements Index<T> {

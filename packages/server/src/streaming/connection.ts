@@ -1,20 +1,24 @@
+// One client's WebSocket: its frames, its session, its rate and its heartbeat; each topic's
+// subscriptions are an object of topics/.
 import type { streaming } from '@brokerage/types';
-import { accountsList, pnlByPartition } from '../domain/accounts/accounts.js';
-import { valueAccount } from '../domain/accounts/valuation.js';
-import type { Session } from '../domain/auth/sessions.js';
+import { accountsList } from '../domain/accounts/accounts.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
-import { liveOrder } from '../domain/orders/order-views.js';
-import { executionById, executionsOf, tradeView } from '../domain/orders/trades.js';
-import { historyView } from '../domain/market/market-data-views.js';
-import type { Services } from '../domain-services.js';
+import type { Services } from '../domain/services.js';
 import { parseFrame, type Frame } from './frames.js';
 import { Outbox, type OutboxLimits, type StreamSocket } from './outbox.js';
 import { closeCodes, streamTexts } from './stream-texts.js';
 import * as views from './stream-views.js';
-
-type Fields = Record<string, unknown>;
+import { AccountValuesTopic } from './topics/account-values-topic.js';
+import { HistoryTopic } from './topics/history-topic.js';
+import { MarketDataTopic } from './topics/market-data-topic.js';
+import { OrdersTopic } from './topics/orders-topic.js';
+import { PnlTopic } from './topics/pnl-topic.js';
+import { PriceLadderTopic } from './topics/price-ladder-topic.js';
+import type { FrameHandler, Topic, TopicSocket } from './topics/topic.js';
+import { TradesTopic } from './topics/trades-topic.js';
 
 /** What one socket may do (docs/decisions/stream-socket-limits.md). */
 export interface SocketLimits {
@@ -52,27 +56,16 @@ export interface StreamContext {
   check: ((message: streaming.ServerMessage) => void) | undefined;
 }
 
-interface MarketDataStream {
-  topic: `smd+${string}`;
-  fields: string[] | undefined;
-  /** The last value sent of each field. */
-  sent: Fields;
-}
-
-/** One socket: its session (once authenticated), its subscriptions with the last values each
- * sent (so that updates carry only what changed), its heartbeats and `tic` deadline. */
+/** One socket: its session (once authenticated), its topics' subscriptions (each keeping the last
+ * values it sent, so that updates carry only what changed), its heartbeats and `tic` deadline. */
 export class StreamConnection {
   #session: Session | undefined;
   readonly #outbox: Outbox;
-  readonly #marketData = new Map<number, MarketDataStream>();
-  #orders: Map<number, Fields> | undefined;
-  #trades = false;
-  #pnl: Fields | undefined;
-  /** Per account: the last values sent, and the keys asked for (all when none). */
-  readonly #summaries = new Map<string, { sent: Record<string, Fields>; keys: string[] }>();
-  readonly #ledgers = new Map<string, Record<string, Fields>>();
-  readonly #ladders = new Map<string, { conid: number; topic: `sbd+${string}` }>();
-  #historyIds = 20_000;
+  /** In the order a domain event reaches them (a price: market data, then ladders; an execution:
+   * trades, then profit and loss, then account values). */
+  readonly #topics: readonly Topic[];
+  /** Each subscribe or unsubscribe frame's topic handler. */
+  readonly #handlers: Partial<Record<streaming.ClientMessageName, FrameHandler>>;
   #lastTic: number;
   #cancelBeat: () => void = () => undefined;
   #open = true;
@@ -91,6 +84,22 @@ export class StreamConnection {
     private readonly onClose: (connection: StreamConnection) => void,
   ) {
     this.#outbox = new Outbox(socket, context.settings.outbox);
+    const topicSocket: TopicSocket = {
+      services: context.services,
+      now: () => this.#now(),
+      send: (message) => this.#send(message),
+      roomFor: (renewing) => this.#roomFor(renewing),
+    };
+    this.#topics = [
+      new MarketDataTopic(topicSocket),
+      new PriceLadderTopic(topicSocket),
+      new OrdersTopic(topicSocket),
+      new TradesTopic(topicSocket),
+      new PnlTopic(topicSocket),
+      new AccountValuesTopic(topicSocket),
+      new HistoryTopic(topicSocket),
+    ];
+    this.#handlers = Object.assign({}, ...this.#topics.map((topic) => topic.frames));
     this.#lastTic = this.#now();
     this.#beat();
   }
@@ -171,16 +180,13 @@ export class StreamConnection {
   onEvent(event: DomainEvent): void {
     const session = this.session;
     if (!session || !this.#open) return;
-    if (event.type === 'priceChanged') {
-      this.#priceChanged(session, event.conid);
+    // Events of no one user: a price, or an account's cash moved by the banking side.
+    if (event.type === 'priceChanged' || event.type === 'accountChanged') {
+      for (const topic of this.#topics) topic.onEvent?.(session, event);
       return;
     }
     if (event.type === 'bulletinPosted') {
       this.#send(views.bulletin(event.id, event.message));
-      return;
-    }
-    if (event.type === 'accountChanged') {
-      this.#sendAccountValues(event.accountId);
       return;
     }
     if (event.username !== session.username) return;
@@ -188,19 +194,13 @@ export class StreamConnection {
       this.#send(views.notification(notificationText(event, (conid) => this.#symbolOf(conid))));
       return;
     }
-    switch (event.type) {
-      case 'orderStatusChanged':
-        this.#orderChanged(session, event.orderId);
-        return;
-      case 'executionBooked':
-        this.#executed(session, event.executionId, event.accountId);
-        return;
-      case 'sessionChanged':
-        if (event.sessionId !== session.id) return;
-        this.#send(views.status(session, event.authenticated));
-        if (event.ended) this.close(closeCodes.sessionEnded);
-        return;
+    if (event.type === 'sessionChanged') {
+      if (event.sessionId !== session.id) return;
+      this.#send(views.status(session, event.authenticated));
+      if (event.ended) this.close(closeCodes.sessionEnded);
+      return;
     }
+    for (const topic of this.#topics) topic.onEvent?.(session, event);
   }
 
   #authenticateBy(sessionId: string): void {
@@ -230,242 +230,22 @@ export class StreamConnection {
     return this.#received.count <= maxMessages;
   }
 
-  /** Throws when a new subscription (`key` not yet in `kind`) would pass the socket's limit. */
-  #roomFor(kind: Map<unknown, unknown>, key: unknown): void {
-    if (kind.has(key)) return;
-    const held =
-      this.#marketData.size + this.#ladders.size + this.#summaries.size + this.#ledgers.size;
+  /** Throws when a new subscription (not `renewing` one held) would pass the socket's limit. */
+  #roomFor(renewing: boolean): void {
+    if (renewing) return;
+    const held = this.#topics.reduce((sum, topic) => sum + topic.held, 0);
     const { maxSubscriptions } = this.context.settings.limits;
     if (held >= maxSubscriptions)
       throw badRequest(streamTexts.errors.tooManySubscriptions(maxSubscriptions));
   }
 
-  /** A subscription's frame (`tic`, `ech` and `session` are handled before). */
+  /** A subscription's frame (`tic`, `ech` and `session` are handled before), to its topic. */
   #dispatch(session: Session, frame: Frame): void {
-    const [first = ''] = frame.target;
-    switch (frame.name) {
-      case 'subscribeMarketData':
-        this.#subscribeMarketData(session, first, fieldCodes(frame.args.fields));
-        return;
-      case 'unsubscribeMarketData':
-        this.#marketData.delete(Number(first.split('@')[0]));
-        return;
-      case 'subscribeOrders':
-        this.#subscribeOrders(session);
-        return;
-      case 'unsubscribeOrders':
-        this.#orders = undefined;
-        return;
-      case 'subscribeTrades':
-        this.#subscribeTrades(session, frame.args);
-        return;
-      case 'unsubscribeTrades':
-        this.#trades = false;
-        return;
-      case 'subscribePnl':
-        this.#pnl = {};
-        this.#sendPnl(session);
-        return;
-      case 'unsubscribePnl':
-        this.#pnl = undefined;
-        return;
-      case 'subscribeAccountSummary':
-        this.#brokerage.accountFor(session, first);
-        this.#roomFor(this.#summaries, first);
-        this.#summaries.set(first, { sent: {}, keys: stringsOf(frame.args.keys) });
-        this.#sendAccountValues(first);
-        return;
-      case 'unsubscribeAccountSummary':
-        this.#summaries.delete(first);
-        return;
-      case 'subscribeLedger':
-        this.#brokerage.accountFor(session, first);
-        this.#roomFor(this.#ledgers, first);
-        this.#ledgers.set(first, {});
-        this.#sendAccountValues(first);
-        return;
-      case 'unsubscribeLedger':
-        this.#ledgers.delete(first);
-        return;
-      case 'subscribePriceLadder':
-        this.#subscribeLadder(session, frame.target);
-        return;
-      case 'unsubscribePriceLadder':
-        for (const [key] of this.#ladders)
-          if (key.startsWith(`${first}+`)) this.#ladders.delete(key);
-        return;
-      case 'subscribeHistory':
-        this.#sendHistory(Number(first), frame.args);
-        return;
-      case 'unsubscribeHistory':
-        this.#send(views.notice(streamTexts.unsubscribed(first)));
-        return;
-    }
+    this.#handlers[frame.name]?.(session, frame);
   }
 
   get #brokerage() {
     return this.context.services.brokerage;
-  }
-
-  #subscribeMarketData(session: Session, target: string, fields: string[] | undefined): void {
-    const conid = Number(target.split('@')[0]);
-    const entry = this.context.services.marketData.streamEntry(session, conid);
-    if (!entry.subscribed) {
-      this.#send(views.error(`smd+${target}`, streamTexts.errors.unknownContract(target)));
-      return;
-    }
-    this.#roomFor(this.#marketData, conid);
-    this.#marketData.set(conid, { topic: `smd+${target}`, fields, sent: {} });
-    this.#priceChanged(session, conid);
-  }
-
-  #priceChanged(session: Session, conid: number): void {
-    const stream = this.#marketData.get(conid);
-    if (stream) {
-      const now = this.#now();
-      const entry = this.context.services.marketData.streamEntry(session, conid);
-      const fields = views.marketDataFields(entry, stream.fields, now);
-      const changed = views.changedFields(stream.sent, fields);
-      Object.assign(stream.sent, changed);
-      if (Object.keys(changed).length > 0)
-        this.#send(views.marketData(stream.topic, conid, changed, now));
-    }
-    for (const [, ladder] of this.#ladders) {
-      if (ladder.conid !== conid) continue;
-      const entry = this.context.services.marketData.streamEntry(session, conid);
-      this.#send(views.priceLadder(ladder.topic, entry));
-    }
-  }
-
-  #subscribeOrders(session: Session): void {
-    const orders = this.context.services.orders.list(session, undefined);
-    this.#orders = new Map();
-    const updates = orders.map((order) =>
-      this.#orderFields(order.id, this.#orderView(session, order.id)),
-    );
-    this.#send(views.orderUpdates(updates.flatMap((update) => (update ? [update] : []))));
-  }
-
-  #orderView(session: Session, orderId: number): Fields {
-    const order = this.context.services.orders.status(session, orderId);
-    const instrument = this.#brokerage.market.instrument(order.conid);
-    if (!instrument) return { acct: order.accountId, orderId };
-    return views.orderUpdate(liveOrder(order, instrument));
-  }
-
-  /** The order's fields that changed since the last message (all of them the first time), with
-   * the account and order id; undefined when nothing changed. */
-  #orderFields(orderId: number, view: Fields): Fields | undefined {
-    const sent = this.#orders;
-    if (!sent) return undefined;
-    const previous = sent.get(orderId);
-    const changed = views.changedFields(previous, view);
-    sent.set(orderId, view);
-    if (previous && Object.keys(changed).length === 0) return undefined;
-    return { ...changed, acct: view.acct, orderId };
-  }
-
-  #orderChanged(session: Session, orderId: number): void {
-    if (!this.#orders) return;
-    const update = this.#orderFields(orderId, this.#orderView(session, orderId));
-    if (update) this.#send(views.orderUpdates([update]));
-  }
-
-  #subscribeTrades(session: Session, args: Fields): void {
-    this.#trades = true;
-    if (args.realtimeUpdatesOnly === true) return;
-    const days = typeof args.days === 'number' ? args.days : 1;
-    const executions = executionsOf(this.#brokerage, session, days).reverse();
-    this.#send(
-      views.trades(
-        executions.map((execution) => views.tradeUpdate(tradeView(this.#brokerage, execution))),
-      ),
-    );
-  }
-
-  #executed(session: Session, executionId: string, accountId: string): void {
-    const execution = executionById(this.#brokerage, executionId);
-    if (this.#trades && execution) {
-      const position = this.#brokerage
-        .account(accountId)
-        ?.positions.find((held) => held.conid === execution.conid);
-      this.#send(
-        views.trades([
-          views.tradeUpdate(tradeView(this.#brokerage, execution), position?.quantity ?? 0),
-        ]),
-      );
-    }
-    this.#sendPnl(session);
-    this.#sendAccountValues(accountId);
-  }
-
-  #sendPnl(session: Session): void {
-    const sent = this.#pnl;
-    if (!sent) return;
-    const changed: Record<string, Fields> = {};
-    for (const [partition, entry] of Object.entries(pnlByPartition(this.#brokerage, session))) {
-      const fields = views.changedFields(sent[partition] as Fields | undefined, entry as Fields);
-      sent[partition] = entry;
-      if (Object.keys(fields).length > 0)
-        changed[partition] = { ...fields, rowType: entry.rowType };
-    }
-    if (Object.keys(changed).length > 0) this.#send(views.pnl(changed));
-  }
-
-  #sendAccountValues(accountId: string): void {
-    const summary = this.#summaries.get(accountId);
-    const ledger = this.#ledgers.get(accountId);
-    const account = this.#brokerage.account(accountId);
-    if ((!summary && !ledger) || !account) return;
-    const now = this.#now();
-    const values = valueAccount(account, this.#brokerage.market);
-    if (summary) {
-      const all = views.accountSummaryValues(values, now);
-      const asked =
-        summary.keys.length === 0
-          ? all
-          : Object.fromEntries(Object.entries(all).filter(([key]) => summary.keys.includes(key)));
-      const changed = changedEntries(summary.sent, asked, ['timestamp']);
-      if (changed.length > 0) this.#send(views.accountSummary(accountId, changed));
-    }
-    if (ledger) {
-      const changed = changedEntries(ledger, views.ledgerEntries(accountId, values, now), [
-        'timestamp',
-      ]);
-      if (changed.length > 0) this.#send(views.ledgerUpdate(accountId, changed));
-    }
-  }
-
-  #subscribeLadder(session: Session, target: string[]): void {
-    const [accountId = '', conidText = ''] = target;
-    this.#brokerage.accountFor(session, accountId);
-    const conid = Number(conidText);
-    const entry = this.context.services.marketData.streamEntry(session, conid);
-    if (!entry.subscribed) {
-      this.#send(
-        views.error(`sbd+${target.join('+')}`, streamTexts.errors.unknownContract(conidText)),
-      );
-      return;
-    }
-    const topic = `sbd+${target.join('+')}` as const;
-    this.#roomFor(this.#ladders, target.join('+'));
-    this.#ladders.set(target.join('+'), { conid, topic });
-    this.#send(views.priceLadder(topic, entry));
-  }
-
-  #sendHistory(conid: number, args: Fields): void {
-    const period = typeof args.period === 'string' ? args.period : '1d';
-    const outsideRth = args.outsideRth ?? args.outsideRTH;
-    const { instrument, request, history } = this.context.services.marketData.history({
-      conid,
-      period,
-      bar: typeof args.bar === 'string' ? args.bar : '5min',
-      // Clients spell it `outsideRth` (the vendor's guide) or `outsideRTH` (ibind).
-      ...(typeof outsideRth === 'boolean' ? { outsideRth } : {}),
-      ...(typeof args.source === 'string' ? { source: args.source } : {}),
-    });
-    const serverId = this.#historyIds++;
-    this.#send(views.history(conid, historyView(instrument, request, history, period, serverId)));
   }
 
   #symbolOf(conid: number): string {
@@ -502,28 +282,4 @@ export class StreamConnection {
     this.context.check?.(message);
     this.#outbox.send(message);
   }
-}
-
-/** The `smd` field codes, strings or numbers as clients send them, as strings; none: all. */
-const fieldCodes = (value: unknown): string[] | undefined =>
-  Array.isArray(value) ? value.map(String) : undefined;
-
-const stringsOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-/** The entries whose fields changed (each with its key and what changed), ignoring `ignored`
- * fields alone; `sent` keeps the last values. */
-function changedEntries(
-  sent: Record<string, Fields>,
-  next: Record<string, Fields>,
-  ignored: string[],
-): Fields[] {
-  const changes: Fields[] = [];
-  for (const [key, entry] of Object.entries(next)) {
-    const changed = views.changedFields(sent[key], entry);
-    sent[key] = entry;
-    if (Object.keys(changed).some((field) => !ignored.includes(field)))
-      changes.push({ ...changed, key });
-  }
-  return changes;
 }

@@ -3,11 +3,11 @@
 import type { Schema, streaming } from '@brokerage/types';
 import { ledger } from '../domain/accounts/account-reports.js';
 import type { AccountValues } from '../domain/accounts/valuation.js';
-import type { Session } from '../domain/auth/sessions.js';
-import { serverInfo } from '../domain/auth/session-views.js';
-import type { SnapshotEntry } from '../domain/market/market-data.js';
-import { snapshotEntryView } from '../domain/market/market-data-views.js';
-import { formatPrice } from '../domain/orders/order-text.js';
+import type { Session } from '../domain/accounts/sessions.js';
+import { serverInfo } from '../domain/accounts/session-views.js';
+import type { SnapshotEntry } from '../domain/market-data/market-data.js';
+import { snapshotEntryView } from '../domain/market-data/market-data-views.js';
+import { formatPrice } from '../domain/orders/order-texts.js';
 import type { TradeView } from '../domain/orders/trades.js';
 import type { NotificationText } from '../domain/notifications/notification-texts.js';
 

@@ -3,9 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { streaming } from '@brokerage/types';
 import { validateServerMessage } from '@brokerage/validators';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Session } from '../domain/auth/sessions.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
-import type { ServerServices } from '../services.js';
+import type { Services } from '../domain/services.js';
 import { resolveSession, type SessionGateOptions } from '../http/session-gate.js';
 import {
   defaultSocketLimits,
@@ -70,7 +70,7 @@ export class StreamingServer {
 
   /** `clientAddress`: the address a request came from (the client's behind a trusted proxy). */
   constructor(
-    private readonly services: ServerServices,
+    private readonly services: Services,
     private readonly gate: SessionGateOptions,
     options: StreamingOptions = {},
     private readonly clientAddress: (request: IncomingMessage) => string = (request) =>

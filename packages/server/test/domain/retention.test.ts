@@ -1,6 +1,6 @@
 // What the brokerage forgets, and when: memory bounded by what the service would still accept.
-import { admitNonce, timestampWindowMs } from '../../src/domain/auth/oauth1/replay.js';
-import { ssoLifetimeMs } from '../../src/domain/auth/sessions.js';
+import { admitNonce, timestampWindowMs } from '../../src/domain/auth/oauth1/nonces.js';
+import { ssoLifetimeMs } from '../../src/domain/accounts/sessions.js';
 import { AAPL, MSFT } from '../trading-helpers.js';
 import { domain } from './services.js';
 

@@ -1,9 +1,9 @@
 // The services of one brokerage, without HTTP: for the domain tests.
 import { ManualClock } from '../../src/domain/kernel/clock.js';
-import type { Session } from '../../src/domain/auth/sessions.js';
+import type { Session } from '../../src/domain/accounts/sessions.js';
 import type { Fixtures } from '../../src/domain/accounts/model.js';
 import { defaultFixtures } from '../../src/fixtures/index.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type Services } from '../../src/compose/services.js';
 import { MemoryStore } from '../../src/store/memory.js';
 
 export const accountId = 'U1234567';

@@ -1,3 +1,8 @@
+// Account applications (/gw/api/v1/accounts): submitted, updated, documented, given statuses and
+// tasks, completed into a trading account.
+// Over 300 lines: one service whose operations share the applications' records, their indexes
+// by client and external id, and the status and task rules; the claims, views and statuses are
+// apart (claims.ts, views.ts, statuses.ts). A split by operation is left to the area's owner.
 import type { Account, User } from '../accounts/model.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, notFound } from '../kernel/errors.js';

@@ -4,8 +4,8 @@ import { accountTexts } from './account-texts.js';
 import type { Brokerage } from './brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
 import type { Account, User } from './model.js';
-import type { Session } from '../auth/sessions.js';
-import { serverInfo } from '../auth/session-views.js';
+import type { Session } from './sessions.js';
+import { serverInfo } from './session-views.js';
 import { valueAccount } from './valuation.js';
 
 /** Ids of the accounts whose master account is `accountId` (an advisor's or broker's clients). */

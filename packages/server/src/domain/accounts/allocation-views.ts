@@ -1,6 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import type { Market } from '../market/market.js';
-import type { AllocationGroup } from './allocation.js';
+import type { AllocationGroup } from './allocation-groups.js';
 import type { Account } from './model.js';
 import { valueAccount } from './valuation.js';
 

@@ -1,4 +1,4 @@
-import { allocationGroupsByUser } from './allocation.js';
+import { allocationGroupsByUser } from './allocation-groups.js';
 import type { Clock } from '../kernel/clock.js';
 import { DomainEvents } from '../kernel/events.js';
 import { badRequest, rejected } from '../kernel/errors.js';
@@ -6,7 +6,7 @@ import { instrumentsOf, Market } from '../market/market.js';
 import { optionInstrumentsOf, optionPrice } from '../market/option-chains.js';
 import type { Account, Fixtures, User } from './model.js';
 import { SeededRandom } from '../kernel/random.js';
-import { sharedLastAccessPrecisionMs, Sessions, type Session } from '../auth/sessions.js';
+import { sharedLastAccessPrecisionMs, Sessions, type Session } from './sessions.js';
 import { sweepExpiredRecords } from '../kernel/retention.js';
 import type { Store } from '../kernel/store.js';
 

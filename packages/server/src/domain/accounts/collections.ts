@@ -1,10 +1,12 @@
-import type { AllocationGroup, AllocationPresets } from './allocation.js';
+import type { AllocationGroup, AllocationPresets } from './allocation-groups.js';
 import type { Account, User } from './model.js';
+import type { Session } from './sessions.js';
 
 declare module '../kernel/store.js' {
   interface Collections {
     users: User;
     accounts: Account;
+    sessions: Session;
     allocationGroups: AllocationGroup;
     /** Advisors' allocation presets, by username (defaults until set). */
     allocationPresets: AllocationPresets;

@@ -1,4 +1,7 @@
-import { requireAdvisor, subAccountsOf } from '../accounts/allocation.js';
+// Advisors' investment models: targets, investments, rebalancing trades and valuations.
+// Over 300 lines: one service whose operations (save, invest, submit the rebalancing, value) read
+// and write the same holdings and value them the same way; its views and texts are apart.
+import { requireAdvisor, subAccountsOf } from '../accounts/allocation-groups.js';
 import type { Index } from '../kernel/store.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account, User } from '../accounts/model.js';
@@ -13,7 +16,7 @@ import type {
   ModelPresets,
   PendingTransfer,
   PositionTarget,
-} from './model.js';
+} from './records.js';
 import { modelTexts } from './model-texts.js';
 
 export interface ModelChange {

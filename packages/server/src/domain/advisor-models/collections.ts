@@ -1,4 +1,4 @@
-import type { InvestmentModel, ModelPresets } from './model.js';
+import type { InvestmentModel, ModelPresets } from './records.js';
 
 declare module '../kernel/store.js' {
   interface Collections {

@@ -1,6 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
-import type { InvestmentModel, ModelPresets } from './model.js';
+import type { InvestmentModel, ModelPresets } from './records.js';
 import { olderSortFields } from './older-names.js';
 import { tolerancePoints, type ModelValuation, type PositionValuation } from './advisor-models.js';
 

@@ -1,4 +1,4 @@
-import type { ModelPresets } from './model.js';
+import type { ModelPresets } from './records.js';
 
 // Version 2.29 of the service renamed fields of the advisor-model operations; requests written
 // for 2.27 and 2.28 still use the older names, so the server accepts both and works with the

@@ -2,7 +2,7 @@ import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { sameData } from '../kernel/same-data.js';
 import { nextInSequence } from '../kernel/sequences.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import { parseDashedTimestamp } from '../kernel/time-format.js';
 import { conditionsHold, conidOf } from './alert-conditions.js';
 import { alertSettingsOf, type AlertSettings } from './alert-request.js';

@@ -1,12 +1,10 @@
 import type { LiveSessionTokenRecord, OAuthToken } from './oauth1/records.js';
-import type { SeenNonce } from './oauth1/replay.js';
+import type { SeenNonce } from './oauth1/nonces.js';
 import type { UsedAssertion } from './oauth2.js';
-import type { Session } from './sessions.js';
 import type { SsoLink } from './sso.js';
 
 declare module '../kernel/store.js' {
   interface Collections {
-    sessions: Session;
     /** OAuth 1.0a request and access tokens, by token. */
     oauthTokens: OAuthToken;
     /** The live session token of each OAuth 1.0a access token, by access token. */

@@ -5,7 +5,7 @@ import type { TokenSigner } from './jwt.js';
 import type { User } from '../accounts/model.js';
 import { secretHex } from '../kernel/secrets.js';
 import type { OAuth2, OAuth2Client } from './oauth2.js';
-import { ssoLifetimeMs, type Session } from './sessions.js';
+import { ssoLifetimeMs, type Session } from '../accounts/sessions.js';
 
 /** A one-time sign-in link to the portal. */
 export interface SsoLink {

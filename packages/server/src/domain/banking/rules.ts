@@ -1,3 +1,6 @@
+// Over 300 lines: the one table of rules of every kind of instruction (16 kinds) with the checks
+// they share (accounts related, cash and holdings enough, amounts and currencies); the bank
+// instructions' own rules are apart in bank-instruction-rules.ts.
 import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';

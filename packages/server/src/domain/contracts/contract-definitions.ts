@@ -1,5 +1,5 @@
 import type { Schema } from '@brokerage/types';
-import { classificationOf } from '../portfolio/classification.js';
+import { classificationOf } from './classification.js';
 import type { Instrument, InstrumentCatalogue } from '../market/model.js';
 import { priceIncrementRules } from './contract-rules.js';
 import { htmlEncoded, stockListing } from './contracts.js';

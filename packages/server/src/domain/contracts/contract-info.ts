@@ -2,7 +2,7 @@ import type { Schema } from '@brokerage/types';
 import { monthLabel, monthNames } from '../market/market.js';
 import type { Instrument, InstrumentCatalogue } from '../market/model.js';
 import { smartRouting } from '../market/option-chains.js';
-import { classificationOf } from '../portfolio/classification.js';
+import { classificationOf } from './classification.js';
 import { stockListing } from './contracts.js';
 
 /** The US options exchanges a listed option trades on besides SMART routing. */

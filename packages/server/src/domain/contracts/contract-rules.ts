@@ -1,3 +1,6 @@
+// The rules an order for a contract must follow (order types, time in force, increments).
+// Over 300 lines: the table of rules by security type (`rulesBySecType`) and the answer built
+// from it, kept together so that each rule is read beside the answer that uses it.
 import type { Schema } from '@brokerage/types';
 import { availableAlgos } from './algos.js';
 import type { Brokerage } from '../accounts/brokerage.js';
@@ -7,8 +10,10 @@ import { findEventContract } from './event-contracts.js';
 import type { Market } from '../market/market.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument, InstrumentCatalogue, SecType } from '../market/model.js';
-import type { Session } from '../auth/sessions.js';
-import type { OrderType } from '../orders/model.js';
+import type { Session } from '../accounts/sessions.js';
+
+/** An order's type, as the document names it (`orders/model.ts` names it the same way). */
+type OrderType = Schema<'OrderRequest'>['orderType'];
 
 type ContractRules = Schema<'ContractRules'>;
 /** A tier as the simulation builds it: both fields always set (the service may leave them out). */

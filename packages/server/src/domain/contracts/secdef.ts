@@ -1,39 +1,24 @@
+// Security definitions: strikes, contract info and bond filters, and what a session's search
+// (secdef-search.ts) makes known to it.
 import type { Schema } from '@brokerage/types';
-import type { Session, Sessions } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import { badRequest } from '../kernel/errors.js';
 import { monthLabel, type Market } from '../market/market.js';
 import type { BondIssuer, FutureChain, Instrument, InstrumentCatalogue } from '../market/model.js';
 import { smartRouting } from '../market/option-chains.js';
-import {
-  expiryMonthOf,
-  optionExchanges,
-  optionTitle,
-  smartRouted,
-  validExchangesOf,
-} from './contract-info.js';
+import { expiryMonthOf, optionTitle, smartRouted, validExchangesOf } from './contract-info.js';
 import { contractTexts } from './contract-texts.js';
 
-type SearchResult = Schema<'SecdefSearchResult'>;
 type SecdefInfo = Schema<'SecdefInfo'>;
 
-export interface SearchQuery {
-  symbol: string;
-  /** Search company names (and issuer names) for the text instead of symbols. */
-  name?: boolean;
-  secType?: 'STK' | 'IND' | 'BOND';
-}
-
-/** The placeholder conid the service gives a group of bond issuers (the largest int32). */
-const bondGroupConid = '2147483647';
-
-const unique = <T>(values: T[]) => [...new Set(values)];
+export const unique = <T>(values: T[]) => [...new Set(values)];
 
 /** `JAN26;FEB26;...`: the distinct expiry months of contracts, in order. */
-const monthsOf = (instruments: Instrument[]) =>
+export const monthsOf = (instruments: Instrument[]) =>
   unique(instruments.flatMap((instrument) => expiryMonthOf(instrument) ?? [])).join(';');
 
 /** Whether the session searched the underlying, which makes its derivatives known to it. */
-function searched(session: Session, underlyingConid: number): boolean {
+export function searched(session: Session, underlyingConid: number): boolean {
   return session.searchedUnderlyings.includes(underlyingConid);
 }
 
@@ -59,127 +44,13 @@ export function knownToSession(market: Market, session: Session, instrument: Ins
   return underlying === undefined || searched(session, underlying);
 }
 
-function stockResults(market: Market, noted: Set<number>, query: SearchQuery): SearchResult[] {
-  const text = query.symbol.toUpperCase();
-  const companies = market.catalogueData.stocks.filter((company) =>
-    query.name ? company.name.toUpperCase().includes(text) : company.symbol === text,
-  );
-  return companies.flatMap((company) =>
-    company.listings.map((listing) => {
-      const options = market.optionsOf(listing.conid);
-      if (options.length > 0) noted.add(listing.conid);
-      const expiries = unique(options.map((option) => option.expiration ?? 0));
-      return {
-        conid: String(listing.conid),
-        companyHeader: `${company.name} - ${listing.exchange}`,
-        companyName: company.name,
-        symbol: company.symbol,
-        description: listing.exchange,
-        restricted: null,
-        fop: null,
-        opt: expiries.length > 0 ? expiries.join(';') : null,
-        war: null,
-        sections: [
-          { secType: 'STK' },
-          ...(options.length > 0
-            ? [
-                {
-                  secType: 'OPT',
-                  months: monthsOf(options),
-                  exchange: [smartRouting, ...optionExchanges].join(';'),
-                },
-              ]
-            : []),
-        ],
-      };
-    }),
-  );
-}
-
-/** The futures of a chain that have not expired, nearest first. */
-function liveFutures(market: Market, chain: FutureChain): Instrument[] {
+export function liveFutures(market: Market, chain: FutureChain): Instrument[] {
   return chain.contracts
     .flatMap((contract) => market.instrument(contract.conid) ?? [])
     .filter((future) => !market.isExpired(future))
     .sort((a, b) => (a.expiration ?? 0) - (b.expiration ?? 0));
 }
 
-function indexResults(market: Market, noted: Set<number>, query: SearchQuery): SearchResult[] {
-  const text = query.symbol.toUpperCase();
-  return market.catalogueData.futures
-    .filter((chain) => chain.symbol === text)
-    .map((chain) => {
-      noted.add(chain.underlyingConid);
-      return {
-        conid: String(chain.underlyingConid),
-        companyHeader: `${chain.symbol} - ${chain.exchange}`,
-        companyName: chain.symbol,
-        symbol: chain.symbol,
-        description: chain.exchange,
-        restricted: null,
-        fop: null,
-        opt: null,
-        war: null,
-        sections: [
-          { secType: 'IND', exchange: chain.exchange },
-          {
-            secType: 'FUT',
-            months: monthsOf(liveFutures(market, chain)),
-            exchange: chain.exchange,
-          },
-        ],
-      };
-    });
-}
-
-function bondResults(catalogue: InstrumentCatalogue, query: SearchQuery): SearchResult[] {
-  const text = query.symbol.toUpperCase();
-  const issuers = (catalogue.bondIssuers ?? []).filter(
-    (issuer) => text === 'BOND' || issuer.name.toUpperCase().includes(text),
-  );
-  if (issuers.length === 0) return [];
-  return [
-    {
-      issuers: issuers.map((issuer) => ({ id: issuer.issuerId, name: issuer.name })),
-      bondid: issuers.length,
-      conid: bondGroupConid,
-      companyHeader: 'Corporate Fixed Income',
-      companyName: null,
-      symbol: null,
-      description: null,
-      restricted: null,
-      fop: null,
-      opt: null,
-      war: null,
-      sections: [{ secType: 'BOND' }],
-    },
-  ];
-}
-
-/** `/iserver/secdef/search`: the contracts matching a symbol (or a name), each with the kinds of
- * derivatives listed on it. Searching an underlying makes its derivatives known to the session. */
-export function searchContracts(
-  market: Market,
-  sessions: Sessions,
-  session: Session,
-  query: SearchQuery,
-): SearchResult[] {
-  const noted = new Set<number>();
-  const results =
-    query.secType === 'BOND'
-      ? bondResults(market.catalogueData, query)
-      : query.secType === 'IND'
-        ? indexResults(market, noted, query)
-        : stockResults(market, noted, query);
-  // Remembered on the session (bounded by the catalogue).
-  const fresh = [...noted].filter((conid) => !searched(session, conid));
-  if (fresh.length > 0) {
-    sessions.update(session, { searchedUnderlyings: [...session.searchedUnderlyings, ...fresh] });
-  }
-  return results;
-}
-
-/** The underlying a derivative query names: the contract itself, or an option's underlying. */
 function underlyingOf(market: Market, conid: number): number {
   const instrument = market.instrument(conid);
   const chain = market.catalogueData.futures.find((futures) => futures.underlyingConid === conid);

@@ -30,7 +30,7 @@ export interface Collection<T> {
 
 /** Every kind of record the brokerage keeps, by collection name. Each area declares its own
  * collections beside its records (`<area>/collections.ts`, by declaration merging), so that the
- * store knows no area and no area imports another's records through it. `services.ts` imports
+ * store knows no area and no area imports another's records through it. `domain/services.ts` imports
  * every `collections.ts`, so any program that builds the services sees them all. */
 export interface Collections {
   /** Last number given out, by sequence name (order ids, alert ids, ...). */

@@ -1,5 +1,6 @@
 import { dayAt, type ExchangeHours } from './exchange-hours.js';
-import type { PriceTraits, Tick } from './price-path.js';
+import type { PriceTraits } from './price-traits.js';
+import type { Tick } from './seeded-history.js';
 import { quoteAt } from './quotes.js';
 
 export type BarUnit = 'S' | 'min' | 'h' | 'd' | 'w' | 'm';

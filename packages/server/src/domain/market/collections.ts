@@ -1,4 +1,3 @@
-import type { MarketDataSubscription } from './market-data.js';
 import type { Instrument } from './model.js';
 import type { PriceSeries, TradeBucket } from './price-path.js';
 import type { MarketRegime } from './regimes.js';
@@ -14,10 +13,6 @@ declare module '../kernel/store.js' {
     /** The full buckets of recorded trades, keyed `<conid>|<bucket number>` (from 0), kept a
      * year. */
     priceTrades: TradeBucket;
-    /** Sessions that started the historical market-data service (`/hmds`), by session id. */
-    hmdsSessions: { sessionId: string };
-    /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
-    marketDataSubscriptions: MarketDataSubscription;
     /** Market regimes set through the control API, by conid (string key). */
     marketRegimes: MarketRegime;
     /** The conids of the options listed on each underlying (conid as string key): their prices

@@ -1,6 +1,8 @@
 import { dayAt, hoursOf } from './exchange-hours.js';
 import type { Instrument } from './model.js';
-import { traitsOf, type PricePath, type PriceTraits, type Tick } from './price-path.js';
+import type { PricePath } from './price-path.js';
+import { traitsOf, type PriceTraits } from './price-traits.js';
+import type { Tick } from './seeded-history.js';
 import { quoteAt, type Quote } from './quotes.js';
 
 /** An instrument's market at one time, read from its price path: what snapshots are made of. */

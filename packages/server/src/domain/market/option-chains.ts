@@ -2,7 +2,7 @@ import { dayMs, dayOfIndex, hoursOf } from './exchange-hours.js';
 import { monthLabel, yyyymmdd } from './market.js';
 import type { Instrument, InstrumentCatalogue, OptionChainFixture } from './model.js';
 import { valueOption, type OptionValuation } from './option-pricing.js';
-import { onGrid, traitsOf } from './price-path.js';
+import { onGrid, traitsOf } from './price-traits.js';
 
 /** The routing of US stocks and options across their exchanges; listed options carry it as their exchange. */
 export const smartRouting = 'SMART';

@@ -1,4 +1,5 @@
-import { onGrid, type PriceTraits, type Tick } from './price-path.js';
+import { onGrid, type PriceTraits } from './price-traits.js';
+import type { Tick } from './seeded-history.js';
 
 /** The best bid and offer around a trade: a spread of about 2 basis points (at least one price
  * step) that contains the trade's price, with sizes in whole lots derived from the trade. */

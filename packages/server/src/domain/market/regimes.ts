@@ -3,7 +3,7 @@ import type { Store } from '../kernel/store.js';
 import { dayAt, hoursOf, isTradingDay } from './exchange-hours.js';
 import type { Market } from './market.js';
 import type { Instrument } from './model.js';
-import { onGrid, traitsOf } from './price-path.js';
+import { onGrid, traitsOf } from './price-traits.js';
 
 /** How an instrument's price moves while the clock jumps (`advanceMarket`). */
 export interface MarketRegime {

@@ -1,5 +1,5 @@
 import type { Schema } from '@brokerage/types';
-import type { OrderAllocation } from '../accounts/allocation.js';
+import type { OrderAllocation } from '../accounts/order-allocation.js';
 
 /** The order types, time-in-force values and statuses of the document. */
 export type OrderType = Schema<'OrderRequest'>['orderType'];

@@ -1,8 +1,12 @@
+// The order book: placing, previewing, confirming, modifying, cancelling and listing orders.
+// Over 300 lines: one class over one index of orders whose operations go through the same
+// decision (rules, prompts, placement); the rules, matching and views are apart.
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
-import { advisorGroup, orderAllocation } from '../accounts/allocation.js';
+import { advisorGroup } from '../accounts/allocation-groups.js';
+import { orderAllocation } from '../accounts/order-allocation.js';
 import type { Account } from '../accounts/model.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
 import { restrictionAgainst } from '../restrictions/restriction-check.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
@@ -22,7 +26,7 @@ import {
   type CheckedOrder,
   type CheckedRequest,
 } from './order-rules.js';
-import { orderTexts, warningDescription } from './order-text.js';
+import { orderTexts, warningDescription } from './order-texts.js';
 import { applyOrderFilters, filteredStatusClasses } from './order-filters.js';
 import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';

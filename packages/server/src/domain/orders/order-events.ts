@@ -1,6 +1,6 @@
 import type { NoticeEvent } from '../kernel/events.js';
 import type { Account } from '../accounts/model.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import type { Order, OrderTicket } from './model.js';
 
 /** The event an order's new status makes, if any: a fill, a cancellation, or Inactive (it

@@ -1,4 +1,4 @@
-import { allocateOrder } from '../accounts/allocation.js';
+import { allocateOrder } from '../accounts/order-allocation.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { sizeIncrementOf } from '../contracts/contract-rules.js';

@@ -1,11 +1,11 @@
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { rejected } from '../kernel/errors.js';
-import type { OrderAllocation } from '../accounts/allocation.js';
+import type { OrderAllocation } from '../accounts/order-allocation.js';
 import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import { cashQuantityOrderTypes } from './cash-quantity.js';
-import { orderTexts } from './order-text.js';
+import { orderTexts } from './order-texts.js';
 import type { OrderTicket, OrderType } from './model.js';
 
 export type OrderRequest = Schema<'OrderRequest'>;

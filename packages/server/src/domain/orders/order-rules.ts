@@ -2,7 +2,7 @@ import type { Account } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { AccountValues } from '../accounts/valuation.js';
 import { isWholeMultiple } from '../kernel/decimal-steps.js';
-import { formatMoney, formatQuantity, orderTexts } from './order-text.js';
+import { formatMoney, formatQuantity, orderTexts } from './order-texts.js';
 import type { OrderTicket } from './model.js';
 
 /** The thresholds of the rule table. */

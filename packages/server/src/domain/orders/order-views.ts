@@ -12,7 +12,7 @@ import {
   orderTexts,
   orderTypeCodes,
   orderTypeNames,
-} from './order-text.js';
+} from './order-texts.js';
 
 type PlaceOrdersResponse = Schema<'PlaceOrdersResponse'>;
 

@@ -2,7 +2,7 @@ import type { Schema } from '@brokerage/types';
 import { formatWhole } from '../accounts/amount-format.js';
 import type { SecType } from '../market/model.js';
 import type { OrderPreview, OrderProjection } from './order-preview.js';
-import { formatMoney, formatQuantity } from './order-text.js';
+import { formatMoney, formatQuantity } from './order-texts.js';
 
 const unitNames: Record<SecType, string> = {
   STK: 'Shares',

@@ -1,7 +1,7 @@
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Store } from '../kernel/store.js';
-import { orderTexts } from './order-text.js';
+import { orderTexts } from './order-texts.js';
 
 /** A question the service asks a user about an order, answered with one of its options. */
 export interface ServerPrompt {

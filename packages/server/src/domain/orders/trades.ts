@@ -2,10 +2,10 @@ import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Index, Store } from '../kernel/store.js';
-import { historyDays } from '../market/price-path.js';
+import { historyDays } from '../market/seeded-history.js';
 import type { Execution } from './model.js';
-import { executionDescription, formatPrice, orderTexts } from './order-text.js';
-import type { Session } from '../auth/sessions.js';
+import { executionDescription, formatPrice, orderTexts } from './order-texts.js';
+import type { Session } from '../accounts/sessions.js';
 import { dashedTimestamp, dayMs, startOfUtcDay } from '../kernel/time-format.js';
 
 /** The trades window: the current day and up to six previous days. */

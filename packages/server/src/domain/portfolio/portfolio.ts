@@ -6,11 +6,11 @@ import {
   portfolioAccount,
   portfolioSubaccounts,
   requirePortfolioListed,
-} from '../accounts/portfolio.js';
+} from '../accounts/portfolio-accounts.js';
 import { valueAccount } from '../accounts/valuation.js';
-import type { Session } from '../auth/sessions.js';
+import type { Session } from '../accounts/sessions.js';
 import { badRequest } from '../kernel/errors.js';
-import { assetAllocation } from './allocation.js';
+import { assetAllocation } from './asset-allocation.js';
 import { NavHistory } from './nav-history.js';
 import {
   allPeriodsPerformance,

@@ -4,7 +4,7 @@ import { valuePosition, type PositionValue } from '../accounts/valuation.js';
 import { assetClassOf, contractDefinition } from '../contracts/contract-definitions.js';
 import type { Market } from '../market/market.js';
 import type { InstrumentCatalogue } from '../market/model.js';
-import { classificationOf } from './classification.js';
+import { classificationOf } from '../contracts/classification.js';
 
 /** The most positions a page of the paged positions operation holds. */
 export const positionsPageSize = 100;

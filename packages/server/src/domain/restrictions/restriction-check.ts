@@ -1,7 +1,10 @@
+import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
 import type { Store } from '../kernel/store.js';
-import type { Side } from '../orders/model.js';
 import type { Restriction, RestrictionLink } from './model.js';
+
+/** An order's side, as the document names it (the order placement asks with it). */
+type Side = Schema<'OrderRequest'>['side'];
 
 /** What the order placement asks of the restrictions: which one, if any, forbids an order. */
 

@@ -1,43 +1,35 @@
+// The brokerage's state on Redis, shared by processes (the class's comment says how).
+// Over 300 lines: one protocol (units committed against the change log, catch-up, following the
+// log, reload and re-seed after a loss) whose steps share the replica's position and one mutex;
+// the records' writes (replica-writes.ts) and the store's health (store-health.ts) are apart.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import { Redis } from 'ioredis';
 import { unavailable } from '../../domain/kernel/errors.js';
 import { secretHex } from '../../domain/kernel/secrets.js';
-import type {
-  Collection,
-  Collections,
-  Index,
-  KeepOptions,
-  ReplicaListener,
-  Store,
-} from '../../domain/kernel/store.js';
-import { MemoryStore, type MapCollection } from '../memory.js';
+import type { Collection, Collections, ReplicaListener, Store } from '../../domain/kernel/store.js';
+import { MemoryStore } from '../memory.js';
 import { freeze } from '../../domain/kernel/freeze.js';
+import {
+  applyWrites,
+  fieldsOf,
+  keep,
+  RedisCollection,
+  restorer,
+  seqOf,
+  Unit,
+  type LogEntry,
+  type Name,
+  type Write,
+} from './replica-writes.js';
 import { commitScript, snapshotScript } from './scripts.js';
 import {
+  stateMessage,
   StoreHealth,
   storeUnavailable,
   unreachableMessage,
   type StoreState,
 } from './store-health.js';
-
-type Name = keyof Collections;
-
-/** One write as the commit script reads it: set (collection, id, JSON, expiry or false), delete
- * (collection, id), clear one collection, clear every collection. */
-type Write =
-  ['s', Name, string, string, string | false] | ['d', Name, string] | ['x', Name] | ['c'];
-
-/** The writes of one unit of work, and how to take each back from the replica; the events it
- * shares with the other processes (they ride in its log entry). */
-class Unit {
-  active = true;
-  readonly writes: Write[] = [];
-  readonly undo: (() => void)[] = [];
-  readonly events: unknown[] = [];
-  /** A write the replica cannot take back one by one (a clear): a rollback reloads it. */
-  reloadOnRollback = false;
-}
 
 /** What is shared beside the state (the pacer's counts) uses the store's connection and prefix. */
 export interface RedisConnection {
@@ -465,7 +457,7 @@ export class RedisStore implements Store {
     for (const [id, fields] of entries.slice(next)) {
       const entry = fieldsOf(fields);
       const writes = JSON.parse(entry.w ?? '[]') as Write[];
-      this.#apply(writes);
+      applyWrites(this.#replica, writes, (json) => this.#parse(json));
       this.#seq = seqOf(id);
       this.#changed(writes);
       const events = JSON.parse(entry.e ?? '[]') as unknown[];
@@ -545,32 +537,6 @@ export class RedisStore implements Store {
     for (const listener of this.#changeListeners) listener(undefined, undefined);
   }
 
-  /** Applies a commit of another process to the replica. */
-  #apply(writes: Write[]): void {
-    for (const write of writes) {
-      switch (write[0]) {
-        case 's':
-          this.#replica
-            .collection(write[1])
-            .set(
-              write[2],
-              this.#parse(write[3]),
-              keep(write[4] === false ? undefined : Number(write[4])),
-            );
-          break;
-        case 'd':
-          this.#replica.collection(write[1]).delete(write[2]);
-          break;
-        case 'x':
-          this.#replica.collection(write[1]).clear();
-          break;
-        case 'c':
-          this.#replica.clear();
-          break;
-      }
-    }
-  }
-
   /** Measures Redis's clock against this process's, for the commits' deadlines: a few round
    * trips, keeping the quickest (a busy event loop makes an answer look late), so the offset is
    * right within half of that round trip. */
@@ -591,78 +557,4 @@ export class RedisStore implements Store {
   }
 }
 
-/** A log entry as XRANGE and XREAD answer it: its id (`<seq>-0`) and its fields, name then
- * value (`w`: the writes, `e`: the events). */
-type LogEntry = [string, string[]];
-
-const seqOf = (id: string): number => Number(id.split('-')[0]);
-
 const newIdentity = (): string => secretHex(16);
-
-/** What a move to `state` means, for the operators' log. */
-function stateMessage(state: StoreState, cause?: unknown): string {
-  switch (state) {
-    case 'ready':
-      return 'Store reachable again';
-    case 'degraded':
-      return `Store unreachable: Redis did not answer (${cause instanceof Error ? cause.message : String(cause)}); requests answer 503 until it does`;
-    case 'lost':
-      return 'Store lost: the state on Redis was gone (restarted empty or flushed); this process stops so that a fresh one replaces it';
-  }
-}
-
-function fieldsOf(fields: string[]): Record<string, string | undefined> {
-  const entry: Record<string, string | undefined> = {};
-  for (let i = 0; i + 1 < fields.length; i += 2) entry[fields[i] as string] = fields[i + 1];
-  return entry;
-}
-
-function keep(expiresAt: number | undefined): KeepOptions | undefined {
-  return expiresAt === undefined ? undefined : { expiresAt };
-}
-
-/** Puts the record back as it is now (or removes it, if there is none). */
-function restorer<T>(collection: MapCollection<T>, id: string): () => void {
-  const value = collection.get(id);
-  const options = keep(collection.expiresAtOf(id));
-  return value === undefined
-    ? () => void collection.delete(id)
-    : () => collection.set(id, value, options);
-}
-
-/** A collection of the Redis store: reads from the replica, writes to it and to the unit. */
-class RedisCollection<T> implements Collection<T> {
-  constructor(
-    private readonly name: Name,
-    private readonly replica: MapCollection<T>,
-    private readonly store: RedisStore,
-  ) {}
-
-  get(id: string): T | undefined {
-    return this.replica.get(id);
-  }
-  values(): T[] {
-    return this.replica.values();
-  }
-  set(id: string, value: T, options?: KeepOptions): void {
-    const undo = restorer(this.replica, id);
-    const at = options?.expiresAt;
-    this.replica.set(id, this.store.freeze(value), options);
-    const json = JSON.stringify(value);
-    this.store.record(['s', this.name, id, json, at === undefined ? false : String(at)], undo);
-  }
-  delete(id: string): boolean {
-    if (this.replica.get(id) === undefined) return false;
-    const undo = restorer(this.replica, id);
-    this.replica.delete(id);
-    this.store.record(['d', this.name, id], undo);
-    return true;
-  }
-  clear(): void {
-    this.store.record(['x', this.name], () => undefined, true);
-    this.replica.clear();
-  }
-  index(name: string, keyOf: (value: T) => string | undefined): Index<T> {
-    return this.replica.index(name, keyOf);
-  }
-}

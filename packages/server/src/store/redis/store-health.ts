@@ -130,3 +130,15 @@ function reconnected(redis: Redis): Promise<boolean> {
     redis.once('end', onEnd);
   });
 }
+
+/** What a move to `state` means, for the operators' log. */
+export function stateMessage(state: StoreState, cause?: unknown): string {
+  switch (state) {
+    case 'ready':
+      return 'Store reachable again';
+    case 'degraded':
+      return `Store unreachable: Redis did not answer (${cause instanceof Error ? cause.message : String(cause)}); requests answer 503 until it does`;
+    case 'lost':
+      return 'Store lost: the state on Redis was gone (restarted empty or flushed); this process stops so that a fresh one replaces it';
+  }
+}

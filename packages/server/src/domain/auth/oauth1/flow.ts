@@ -4,11 +4,11 @@ import { publicEncrypt, randomBytes, constants } from 'node:crypto';
 import type { Brokerage } from '../../accounts/brokerage.js';
 import { unauthorized } from '../../kernel/errors.js';
 import { secretHex } from '../../kernel/secrets.js';
-import type { Session } from '../sessions.js';
+import type { Session } from '../../accounts/sessions.js';
 import type { Consumer, ConsumerRegistry } from './consumers.js';
 import { exchange } from './diffie-hellman.js';
 import type { LiveSessionTokenRecord, OAuthToken } from './records.js';
-import { admitNonce, checkTimestamp } from './replay.js';
+import { admitNonce, checkTimestamp } from './nonces.js';
 import {
   parseOAuthHeader,
   verifyHmacSha256Request,

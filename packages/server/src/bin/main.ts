@@ -1,0 +1,50 @@
+// The command line to what it asks for: the simulation (or its workers), the validating proxy,
+// or a subcommand on a recording.
+import cluster from 'node:cluster';
+import { isRedisUrl } from '../store/open-store.js';
+import { readRecording, RecordingError } from '../recording/read-recording.js';
+import { runCompare, type CompareRun } from './compare-command.js';
+import type { CliIo } from './io.js';
+import type { CliOptions } from './options.js';
+import { startPrimary } from './primary.js';
+import { buildProgram, type Chosen } from './program.js';
+import { startProxy, type RunningProxy } from './proxy.js';
+import { startReplay, type RunningReplay } from './replay-command.js';
+import { startSimulation, type RunningServer } from './serve.js';
+import { orUsageError, usageError } from './usage.js';
+import type { RunningWorkers } from './workers.js';
+
+export type Started = RunningServer | RunningProxy | RunningWorkers | RunningReplay | CompareRun;
+
+/** Parses `argv` (as process.argv: node, script, options...), starts the simulation (or, with
+ * `--proxy`, the validating proxy) and resolves once it listens. Usage errors reject with a
+ * CommanderError whose exitCode is 2 (0 for --help). */
+export async function main(argv: string[] = process.argv, io: CliIo = {}): Promise<Started> {
+  let chosen = { command: 'serve' } as Chosen;
+  const program = buildProgram(io, (choice) => (chosen = choice));
+  program.parse(argv);
+  const options = program.opts<CliOptions>();
+  if (chosen.command !== 'serve') {
+    // A recording that cannot be read is a usage error naming it.
+    const file = chosen.file;
+    const entries = orUsageError(program, RecordingError, () => readRecording(file));
+    return chosen.command === 'compare'
+      ? runCompare(entries, chosen.options, io)
+      : startReplay(entries, { ...options, ...chosen.options }, io);
+  }
+  if (options.workers > 1) {
+    if (options.proxy !== undefined) {
+      usageError(program, 'error: --workers applies to the simulation, not to --proxy');
+    }
+    if (!isRedisUrl(options.store)) {
+      usageError(
+        program,
+        `error: --workers ${options.workers} needs a store the processes share: the memory store lives in one process; add --store redis://host:port/db`,
+      );
+    }
+    if (cluster.isPrimary) return startPrimary(options, io);
+  }
+  return options.proxy === undefined
+    ? startSimulation(program, options, io)
+    : startProxy(options.proxy, options, io);
+}

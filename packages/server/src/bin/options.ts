@@ -1,0 +1,95 @@
+// The server's options as the command line gives them, and the parsers that check each flag's
+// value (a bad one is a usage error naming what was expected).
+import { InvalidArgumentError } from 'commander';
+import { readMarketDataFile, type ConfiguredReplay, type Mode, type TrustProxy } from '../index.js';
+import { isRedisUrl } from '../store/open-store.js';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  tls: boolean;
+  mode: Mode;
+  pacing: boolean;
+  sessionTimeout: number;
+  seed: number;
+  /** `--market-replay <conid>=<file>[@YYYY-MM-DD]`, repeatable. */
+  marketReplay: ConfiguredReplay[];
+  logLevel: string;
+  user: string;
+  /** JSON files, each an OAuth 1.0a consumer to register (ConsumerRegistration). */
+  registerConsumer: string[];
+  /** False with `--no-control`. */
+  control: boolean;
+  controlToken: string | undefined;
+  trustProxy: TrustProxy;
+  /** Base URL of an upstream to forward to, validating the traffic (`--proxy`). */
+  proxy: string | undefined;
+  /** Where the proxy's NDJSON report goes (`-`: stdout). */
+  proxyReport: string;
+  /** Accept the upstream's self-signed certificate. */
+  insecure: boolean;
+  /** Bytes of each body the proxy keeps to check it; a larger body is not checked. */
+  proxyCheckBytes: number;
+  /** How long a shutdown waits for in-flight requests before closing their connections (ms). */
+  shutdownGrace: number;
+  /** `memory`, or the Redis the state lives on (`redis://host:port/db`). */
+  store: string;
+  /** Server processes on the port (`--workers`; more than one needs a shared store). */
+  workers: number;
+  /** What a process does when its Redis store's state is lost (`--on-store-lost`). */
+  onStoreLost: 'reseed' | 'exit';
+  /** A HAR file every exchange is written to (`--record`), with or without `--proxy`. */
+  record: string | undefined;
+  /** False with `--no-redact`: secrets are recorded as they were. */
+  redact: boolean;
+}
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function integer(min: number, max: number) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}.`);
+    }
+    return number;
+  };
+}
+
+export function storeSpec(value: string): string {
+  if (value === 'memory' || isRedisUrl(value)) return value;
+  throw new InvalidArgumentError('expected memory or redis://host:port/db.');
+}
+
+export function upstreamUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+  } catch {
+    // answered below
+  }
+  throw new InvalidArgumentError('expected an http(s) base URL.');
+}
+
+/** `--market-replay <conid>=<file>[@YYYY-MM-DD]`: the file read at once, so a bad one stops the
+ * start with its error. */
+export function marketReplayOption(value: string): ConfiguredReplay {
+  const match = /^(\d+)=(.+?)(?:@(\d{4}-\d{2}-\d{2}))?$/.exec(value);
+  if (!match) {
+    throw new InvalidArgumentError('expected <conid>=<file>, optionally @YYYY-MM-DD after it');
+  }
+  const [, conid, file = '', day] = match;
+  try {
+    const source = readMarketDataFile(file, Number(conid));
+    return { conid: Number(conid), source: day === undefined ? source : { ...source, day } };
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** `--trust-proxy`: `true`, a number of hops, or a list of addresses, subnets and names. */
+export function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}

@@ -1,0 +1,104 @@
+// What a server runs on besides its services: the store, the clock its units see, the pacer and
+// timed tasks of a shared store, its health, and its close. One call (`openRuntime`) instead of
+// the store's separate calls in `createServer`.
+import type { Logger } from 'pino';
+import type { Clock } from '../domain/kernel/clock.js';
+import type { DomainEvents } from '../domain/kernel/events.js';
+import { inUnit, type Store } from '../domain/kernel/store.js';
+import type { PacingLimits, RequestPacer } from '../http/pacing.js';
+import {
+  closeStore,
+  openStore,
+  sharedPacer,
+  shareChangeEvents,
+  storeClock,
+  storeReady,
+  storeState,
+  type StoreSpec,
+  type StoreState,
+} from '../store/open-store.js';
+import type { StoredTasks } from '../store/redis/stored-tasks.js';
+
+export interface RuntimeOptions {
+  /** Where the state lives (`ServerOptions.store`). */
+  store: StoreSpec | undefined;
+  /** The brokerage's clock, before the store's units see it. */
+  clock: Clock;
+  /** Where the store's failures and moves of its state are logged. */
+  logger: Logger;
+  /** `ServerOptions.onStoreLost`. */
+  onStoreLost: (() => void) | undefined;
+}
+
+export interface Runtime {
+  readonly store: Store;
+  /** The brokerage's clock as the store's units see it. */
+  readonly clock: Clock;
+  /** The pacer counting in a shared store (Redis); undefined in memory. */
+  readonly sharedPacer: ((limits: PacingLimits) => RequestPacer) | undefined;
+  /** The timed work kept as tasks in a shared store (Redis); undefined in memory. */
+  readonly timedTasks: StoredTasks | undefined;
+  /** Logs a failure of the store. */
+  readonly onError: (error: unknown) => void;
+  /** On a shared store, the brokerage's change events go to the other processes and theirs come
+   * back on `events`. */
+  shareEvents(events: DomainEvents): void;
+  /** Connects the store and loads its state, runs `onLoaded`, then starts the timed work's lease;
+   * the promise a server's `ready` is. */
+  start(onLoaded: () => Promise<void>): Promise<void>;
+  /** `ready` once started while the store answers; `starting` before. */
+  readiness(): StoreState | 'starting';
+  /** Whether the store answers. */
+  state(): StoreState;
+  /** The clock's position as committed on a shared store that answers (the replica catches up
+   * first); otherwise the replica's, at once. */
+  committedNow(): Promise<number>;
+  /** Stops the lease, commits what is pending and disconnects from the store. */
+  close(): Promise<void>;
+}
+
+/** Opens the store `options.store` names and what runs on it. */
+export function openRuntime(options: RuntimeOptions): Runtime {
+  const { logger } = options;
+  const onError = (error: unknown) => logger.error({ err: error }, 'store failure');
+  const store = openStore(options.store, {
+    onError,
+    onStateChange: (state, message) =>
+      logger[state === 'ready' ? 'info' : 'error']({ store: state }, message),
+    ...(options.onStoreLost === undefined ? {} : { onLost: options.onStoreLost }),
+  });
+  const { clock, timedWork } = storeClock(options.clock, store, onError);
+  let started = false;
+  return {
+    store,
+    clock,
+    sharedPacer: sharedPacer(store, clock, onError),
+    timedTasks: timedWork?.tasks,
+    onError,
+    shareEvents: (events) => shareChangeEvents(store, events),
+    start: (onLoaded) => {
+      const ready = storeReady(store).then(async () => {
+        await onLoaded();
+        await timedWork?.lease.start();
+      });
+      ready.then(() => (started = true), onError);
+      return ready;
+    },
+    readiness: () => (started ? storeState(store) : 'starting'),
+    state: () => storeState(store),
+    committedNow: async () => {
+      if (storeState(store) === 'ready') {
+        try {
+          return await inUnit(store, () => clock.now());
+        } catch {
+          // Unreachable after all: the replica's time stands.
+        }
+      }
+      return clock.now();
+    },
+    close: async () => {
+      await timedWork?.lease.stop();
+      await closeStore(store);
+    },
+  };
+}

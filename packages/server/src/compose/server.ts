@@ -1,0 +1,228 @@
+import express, { type Express } from 'express';
+import proxyAddress from 'proxy-addr';
+import { pino, type Logger } from 'pino';
+import { controlRouter } from '../control/router.js';
+import { controlServed, requireControlToken } from '../http/control-access.js';
+import { sendJson } from '../http/json-body.js';
+import { defaultBodyLimitBytes } from '../http/error-response.js';
+import {
+  defaultLookupThrottle,
+  LookupThrottle,
+  type LookupThrottleLimits,
+} from '../http/lookup-throttle.js';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import type { Session } from '../domain/accounts/sessions.js';
+import { OffsetClock, systemClock } from '../domain/kernel/clock.js';
+import { defaultFixtures } from '../fixtures/index.js';
+import { defaultAuthenticators } from '../http/authenticators.js';
+import { docsRouter } from '../http/docs.js';
+import { loadDocument } from '../http/document.js';
+import { requestLogging } from '../http/logging.js';
+import { oauthPagesRouter } from '../http/oauth-pages.js';
+import type { RequestPacer } from '../http/pacing.js';
+import type { FaultInjector } from '../http/faults.js';
+import type { Controls } from '../control/controls.js';
+import { composeSimulation, type SimulationSettings } from './simulation.js';
+import { mountPipeline } from '../http/pipeline.js';
+import type { Authenticator } from '../http/session-gate.js';
+import { createServices, type ServerServices } from './services.js';
+import { StreamingServer, type StreamingOptions } from '../streaming/streaming-server.js';
+import { inUnit } from '../domain/kernel/store.js';
+import type { StoreSpec } from '../store/open-store.js';
+import { healthRouter } from './health.js';
+import { openRuntime } from './runtime.js';
+
+/** Express's `trust proxy` setting. */
+export type TrustProxy = boolean | number | string | string[];
+
+/** The simulation's settings, and how the server serves it over HTTP. */
+export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
+  /** Where the state lives: a store, `memory` (the default), or `redis://host:port/db` (add
+   * `?prefix=name` to keep several brokerages on one Redis): shared by every process on it. */
+  store?: StoreSpec;
+  /** On a Redis store, a process that finds the store's state lost (Redis restarted without
+   * persistence, or flushed) seeds the fixtures again, once across processes. When this is set,
+   * it does not: its requests answer 503 and this is called (the command exits, so that
+   * `--workers` or a supervisor replaces the process). */
+  onStoreLost?: () => void;
+  /** A request that takes longer is aborted with 503 (default 10 s of the server's clock). */
+  requestTimeoutMs?: number;
+  /** Validate every response against the document (default true). */
+  validateResponses?: boolean;
+  /** Validate every request against the document (default true). With responses not validated
+   * either, no validator runs at all (the floor the benchmarks compare with). */
+  validateRequests?: boolean;
+  /** The control API over HTTP (`/control`); `false` turns it off in any mode. In hosted mode it
+   * is served only when `controlToken` is set. `server.controls` (in process) is always there. */
+  control?: boolean;
+  /** Admin token of the control API: when set, every control request must carry it as
+   * `Authorization: Bearer <token>`. */
+  controlToken?: string;
+  /** Throttle of failed lookups (session credentials on HTTP and the socket, the control token)
+   * per client address and per credential; `false` turns it off. */
+  lookupThrottle?: Partial<LookupThrottleLimits> | false;
+  /** Which proxies in front of the server are trusted to name the client's address in
+   * `X-Forwarded-For` (Express's `trust proxy`: addresses or subnets, `loopback`, a number of
+   * hops, or true); the throttles count per client address. Default: none, the peer's address. */
+  trustProxy?: TrustProxy;
+  /** Largest request body in bytes (default 1 MiB); a larger one answers 413. */
+  bodyLimitBytes?: number;
+  /** Extra credential checks (OAuth 1.0a, bearer tokens). */
+  authenticators?: Authenticator[];
+  /** The WebSocket `/v1/api/ws`: heartbeat, `tic` timeout, outbox limits, validation. */
+  streaming?: StreamingOptions;
+  logger?: Logger;
+}
+
+export interface BrokerageServer {
+  app: Express;
+  brokerage: Brokerage;
+  /** Every service of the brokerage, built once (`compose/services.ts`). */
+  services: ServerServices;
+  faults: FaultInjector;
+  pacer: RequestPacer | undefined;
+  /** Controls for test authors (also served under `/control`). */
+  controls: Controls;
+  /** The WebSocket `/v1/api/ws`: `streaming.attach(httpServer)` serves it on the HTTP server
+   * that listens with `app`. */
+  streaming: StreamingServer;
+  /** The document's operations this server dispatches to a handler (`METHOD /path/{template}`). */
+  readonly servedOperations: readonly string[];
+  /** The session the gateway holds, opening a new one for the gateway user when it has ended. */
+  openGatewaySession(): Session;
+  readonly options: Readonly<
+    Required<Pick<ServerOptions, 'mode' | 'seed' | 'sessionTimeoutMs' | 'requestTimeoutMs'>>
+  >;
+  /** Resolves once the store is connected and its state loaded (at once in memory); requests
+   * wait for it anyway. */
+  ready: Promise<void>;
+  /** Commits what is pending and disconnects from the store (nothing to do in memory). */
+  close(): Promise<void>;
+}
+
+/** The options with their defaults filled in. */
+function withDefaults(options: ServerOptions) {
+  return {
+    mode: options.mode ?? 'gateway',
+    clock: options.clock ?? new OffsetClock(systemClock),
+    seed: options.seed ?? 1,
+    sessionTimeoutMs: options.sessionTimeoutMs ?? 5 * 60_000,
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    gatewayUser: options.gatewayUser ?? 'demo_individual',
+    validateRequests: options.validateRequests !== false,
+    validateResponses: options.validateResponses !== false,
+    bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
+  } as const;
+}
+
+/** Composes the server: the services, the controls, and the express app with its routes outside
+ * the document and the request pipeline of the documented operations (`http/pipeline.ts`). */
+export function createServer(options: ServerOptions = {}): BrokerageServer {
+  const settings = withDefaults(options);
+  const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
+  const runtime = openRuntime({
+    store: options.store,
+    clock: settings.clock,
+    logger: settings.logger,
+    onStoreLost: options.onStoreLost,
+  });
+  const { store, clock } = runtime;
+  const services = createServices({
+    clock,
+    store,
+    fixtures: options.fixtures ?? defaultFixtures,
+    seed,
+    idleTimeoutMs: sessionTimeoutMs,
+  });
+  const { brokerage } = services;
+  runtime.shareEvents(brokerage.events);
+  const throttle = (what: string) =>
+    options.lookupThrottle === false
+      ? undefined
+      : new LookupThrottle(
+          clock,
+          settings.logger,
+          { ...defaultLookupThrottle, ...options.lookupThrottle },
+          what,
+        );
+  // Separate counts: guessing the control token does not lock sessions out, nor the reverse.
+  const lookups = throttle('session lookups');
+  const controlLookups = throttle('control token checks');
+  const authenticators = [...(options.authenticators ?? []), ...defaultAuthenticators(services)];
+  const simulation = composeSimulation(services, {
+    mode,
+    clock,
+    seed,
+    gatewayUser,
+    pacing: options.pacing,
+    sharedPacer: runtime.sharedPacer,
+    timedTasks: runtime.timedTasks,
+    lookups,
+    authenticators,
+    marketReplays: options.marketReplays,
+  });
+  const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
+  // A shared store may load a state in which the session this process opened for its gateway
+  // user is not (another process seeded it): each process's gateway holds a session of its own.
+  const ready = runtime.start(async () => {
+    if (mode === 'gateway') await inUnit(store, () => void gateway.open());
+  });
+  const document = loadDocument();
+  const { validateRequests, validateResponses } = settings;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'extended');
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.response.json = sendJson;
+  app.use(requestLogging(settings.logger));
+  app.use(healthRouter(runtime, mode));
+  app.use(docsRouter());
+  const control = { mode, enabled: options.control !== false, token: options.controlToken };
+  if (controlServed(control)) {
+    app.use(
+      '/control',
+      requireControlToken(control.token, controlLookups),
+      controlRouter(controls, { validateResponses, store }),
+    );
+  }
+  const pages = oauthPagesRouter(services);
+  mountPipeline(app, {
+    operations,
+    document,
+    core,
+    clock,
+    gate,
+    pages,
+    requestTimeoutMs,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    validateRequests,
+    validateResponses,
+  });
+
+  // The socket reads the client's address as Express does, through the same trust setting.
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddress>[1];
+  const streaming = new StreamingServer(services, gate, options.streaming, (request) =>
+    proxyAddress(request, trust),
+  );
+  const serverOptions = { mode, seed, sessionTimeoutMs, requestTimeoutMs };
+  const openGatewaySession = gateway.open;
+  return {
+    app,
+    servedOperations: operations
+      .filter((operation) => core.serves(operation.operationId))
+      .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`),
+    brokerage,
+    services,
+    faults,
+    pacer,
+    controls,
+    streaming,
+    openGatewaySession,
+    options: serverOptions,
+    ready,
+    close: runtime.close,
+  };
+}

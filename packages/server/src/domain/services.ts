@@ -1,0 +1,149 @@
+import { AccountApplications } from './account-applications/applications.js';
+import { AdvisorModels } from './advisor-models/advisor-models.js';
+import { AlertBook } from './alerts/alert-book.js';
+import { Banking } from './banking/banking.js';
+import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
+import { TokenSigner } from './auth/jwt.js';
+import type { OAuth1Flow } from './auth/oauth1/port.js';
+import { OAuth2 } from './auth/oauth2.js';
+import { Sso } from './auth/sso.js';
+import { MarketData } from './market-data/market-data.js';
+import { MarketReplay } from './market/replay/market-replay.js';
+import { Notifications } from './notifications/notifications.js';
+import { OrderBook } from './orders/order-book.js';
+import { Portfolio } from './portfolio/portfolio.js';
+import { AmRequests } from './utilities/am-requests.js';
+import { Reports } from './reports/reports.js';
+import { Restrictions } from './restrictions/restrictions.js';
+import { Forms } from './utilities/forms.js';
+import { ReferenceData } from './utilities/reference-lists.js';
+import { Watchlists } from './watchlists/watchlists.js';
+import { defaultOAuth2Clients } from '../fixtures/credentials.js';
+import {
+  defaultAmRequests,
+  defaultForms,
+  defaultReferenceLists,
+  defaultRequiredFormsRule,
+} from '../fixtures/index.js';
+// The store collections each area declares (declaration merging into kernel/store.ts's
+// Collections), brought into every program that builds the services.
+import './account-applications/collections.js';
+import './accounts/collections.js';
+import './advisor-models/collections.js';
+import './alerts/collections.js';
+import './auth/collections.js';
+import './banking/collections.js';
+import './market/collections.js';
+import './market-data/collections.js';
+import './notifications/collections.js';
+import './orders/collections.js';
+import './portfolio/collections.js';
+import './utilities/collections.js';
+import './restrictions/collections.js';
+import './watchlists/collections.js';
+
+export type { OAuth1Flow };
+
+/** Every service of one brokerage, built once, in one place, and handed to the handlers, the
+ * authenticators and the browser pages. */
+export interface Services {
+  /** The state, clock and randomness; users and accounts, sessions and the market. */
+  brokerage: Brokerage;
+  /** OAuth 1.0a: request, access and live session tokens; signed requests. */
+  oauth1: OAuth1Flow;
+  /** OAuth 2.0 client-assertion tokens. */
+  oauth2: OAuth2;
+  /** Single sign-on sessions and browser links. */
+  sso: Sso;
+  /** Orders: placement through the rule table, matching and fills. */
+  orders: OrderBook;
+  /** Price and MTA alerts. */
+  alerts: AlertBook;
+  /** Snapshots, subscriptions and history bars, read from the market's price path. */
+  marketData: MarketData;
+  /** Contracts whose prices replayed bars drive, on the clock. */
+  replays: MarketReplay;
+  /** Positions (and their cache), portfolio summaries and allocations, and the portfolio
+   * analyst's daily history, which the clock builds from the start. */
+  portfolio: Portfolio;
+  /** The users' watchlists and the service's read-only lists. */
+  watchlists: Watchlists;
+  /** Notifications (FYIs) made from the brokerage's events, with each user's choices. */
+  notifications: Notifications;
+  /** Advisors' models: targets, investments and the trades that rebalance them. */
+  advisorModels: AdvisorModels;
+  /** The account-management reference lists: brokers of asset transfers, participating banks,
+   * the lists of account applications. */
+  referenceData: ReferenceData;
+  /** The forms applicants complete, and which of them an application requires. */
+  forms: Forms;
+  /** The account-management requests: listed, read, given a new status. */
+  amRequests: AmRequests;
+  /** Statements, trade confirmations and tax documents, and the periods they cover. */
+  reports: Reports;
+  /** Pre-trade compliance restrictions, changed through verified CSVs. */
+  restrictions: Restrictions;
+  /** Account applications: submitted, their tasks done, opened as trading accounts. */
+  accountApplications: AccountApplications;
+  /** Banking instructions: bank instructions, cash and position transfers settled on the clock. */
+  banking: Banking;
+}
+
+/** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
+ * given factory, OAuth 2.0 before single sign-on, which trusts its tokens); then orders and alerts, which are subscribed to the
+ * market's price changes here, so that every price change (`brokerage.market.setPrice`, from the
+ * control API or a price walk) fills orders and triggers alerts from the start. */
+export function composeServices<OAuth1Service extends OAuth1Flow>(
+  options: BrokerageOptions,
+  oauth1Of: (brokerage: Brokerage) => OAuth1Service,
+): Services & { oauth1: OAuth1Service } {
+  const brokerage = new Brokerage(options);
+
+  const signer = new TokenSigner(brokerage.clock);
+  const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);
+  const oauth1 = oauth1Of(brokerage);
+  const sso = new Sso(brokerage, signer, oauth2);
+
+  const orders = new OrderBook(brokerage);
+  const alerts = new AlertBook(brokerage);
+  brokerage.market.onPriceChange((conid) => {
+    orders.matching.onPrice(conid);
+    alerts.onPrice(conid);
+  });
+
+  const marketData = new MarketData(brokerage);
+  const replays = new MarketReplay(brokerage.market, brokerage.clock);
+  const portfolio = new Portfolio(brokerage);
+  const watchlists = new Watchlists(brokerage.store, brokerage.clock);
+  const notifications = new Notifications(brokerage);
+  const advisorModels = new AdvisorModels(brokerage, orders);
+  const referenceData = new ReferenceData(defaultReferenceLists);
+  const forms = new Forms(defaultForms, defaultRequiredFormsRule);
+  const amRequests = new AmRequests(brokerage, defaultAmRequests);
+  const reports = new Reports(brokerage);
+  const restrictions = new Restrictions(brokerage);
+  const accountApplications = new AccountApplications(brokerage, forms, amRequests);
+  const banking = new Banking(brokerage);
+
+  return {
+    brokerage,
+    oauth1,
+    oauth2,
+    sso,
+    orders,
+    alerts,
+    marketData,
+    replays,
+    portfolio,
+    watchlists,
+    notifications,
+    advisorModels,
+    referenceData,
+    forms,
+    amRequests,
+    reports,
+    restrictions,
+    accountApplications,
+    banking,
+  };
+}

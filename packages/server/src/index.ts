@@ -1,0 +1,30 @@
+// @brokerage/server: the simulation served over HTTP (`createServer`), and what its users need
+// beside it (clocks, stores, the streaming server's types, recordings and their replay).
+export {
+  createServer,
+  type BrokerageServer,
+  type ServerOptions,
+  type TrustProxy,
+} from './compose/server.js';
+export type { Mode } from './compose/simulation.js';
+export { ManualClock, type Clock } from './domain/kernel/clock.js';
+export {
+  streamPath,
+  StreamMessageViolation,
+  type StreamingOptions,
+  type StreamingServer,
+} from './streaming/streaming-server.js';
+export { StrictMemoryStore } from './store/strict-memory.js';
+export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
+export { readMarketDataFile } from './compose/market-data-file.js';
+export type { MarketDataSource } from './domain/market/replay/market-data-source.js';
+export type { ReplayState } from './domain/market/replay/market-replay.js';
+export type { ConfiguredReplay } from './control/controls.js';
+export { readRecording, RecordingError } from './recording/read-recording.js';
+export { createReplayHandler, noRecordedAnswerStatus } from './recording/replay.js';
+export {
+  scratchStore,
+  startScratchRedis,
+  type ScratchRedis,
+  type ScratchStore,
+} from './store/redis/scratch-redis.js';
