@@ -139,8 +139,11 @@ describe('Redis restarted empty', () => {
     let lost = 0;
     const server = defined((await serversOn('exit', 1, () => (lost += 1)))[0]);
     await redis.restart({ empty: true });
+    // Asked until the process has seen the loss: its reconnection to the restarted Redis comes
+    // after ioredis's back-off, which a count of fast 503s may not outlast (bounded: 10 s).
     let answer = await server.call('GET', '/v1/api/iserver/accounts');
-    for (let attempt = 0; attempt < 100 && lost === 0; attempt++) {
+    for (let attempt = 0; attempt < 400 && lost === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
       answer = await server.call('GET', '/v1/api/iserver/accounts');
     }
     expect(lost).toBe(1);

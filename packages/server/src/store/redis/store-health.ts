@@ -50,7 +50,9 @@ export function storeUnavailable(message: string): DomainError {
 export class StoreHealth {
   #state: StoreState = 'ready';
   #probing: Promise<void> | undefined;
-  #stopped = false;
+  /** Aborted by `stop`: a probe waiting for a reconnection (or pausing) ends at once, or a close
+   * while Redis is down would wait for Redis to come back. */
+  readonly #stopping = new AbortController();
 
   constructor(
     private readonly redis: Redis,
@@ -89,7 +91,7 @@ export class StoreHealth {
 
   /** Ends the probe (the store is closing). */
   async stop(): Promise<void> {
-    this.#stopped = true;
+    this.#stopping.abort();
     await this.#probing;
   }
 
@@ -100,8 +102,9 @@ export class StoreHealth {
   }
 
   async #probe(): Promise<void> {
-    while (this.#state === 'degraded' && !this.#stopped) {
-      if (this.redis.status !== 'ready' && !(await reconnected(this.redis))) return;
+    const { signal } = this.#stopping;
+    while (this.#state === 'degraded' && !signal.aborted) {
+      if (this.redis.status !== 'ready' && !(await reconnected(this.redis, signal))) return;
       try {
         await this.redis.ping();
         if (this.#state === 'degraded') this.#set('ready');
@@ -110,24 +113,29 @@ export class StoreHealth {
         // but a PING refused at once (a Redis still loading its file, a stream not writeable)
         // would loop without yielding: wait a little, on the real clock (this is the connection,
         // not the simulation).
-        await pause(probePauseMs, undefined, { ref: false });
+        await pause(probePauseMs, undefined, { ref: false, signal }).catch(() => undefined);
       }
     }
   }
 }
 
-/** Resolves true once ioredis has reconnected, false if it gives up (the connection ended). */
-function reconnected(redis: Redis): Promise<boolean> {
+/** Resolves true once ioredis has reconnected, false if it gives up (the connection ended) or
+ * `signal` is aborted (the store is closing). */
+function reconnected(redis: Redis, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
     const settle = (value: boolean) => () => {
       redis.off('ready', onReady);
       redis.off('end', onEnd);
+      signal.removeEventListener('abort', onAbort);
       resolve(value);
     };
     const onReady = settle(true);
     const onEnd = settle(false);
+    const onAbort = settle(false);
     redis.once('ready', onReady);
     redis.once('end', onEnd);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
