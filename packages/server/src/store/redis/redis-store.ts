@@ -24,12 +24,16 @@ import {
 } from './replica-writes.js';
 import { commitScript, snapshotScript } from './scripts.js';
 import {
+  isConnectionFailure,
   stateMessage,
   StoreHealth,
   storeUnavailable,
   unreachableMessage,
   type StoreState,
 } from './store-health.js';
+
+/** How many times `open` asks for the first load before it fails (see there). */
+const openAttempts = 3;
 
 /** What is shared beside the state (the pacer's counts) uses the store's connection and prefix. */
 export interface RedisConnection {
@@ -170,10 +174,19 @@ export class RedisStore implements Store {
         const initial = this.#initial;
         this.#initial = undefined;
         this.#seed = initial;
-        if (initial && initial.writes.length > 0) {
-          if ((await this.#commit(initial, 0, '')) === 'committed') return;
+        // The first load moves the whole state in one command (the seed's commit, or a reload),
+        // which a Redis slowed down (a busy machine) may answer past the command deadline. Asking
+        // again is safe: the seed commits only on a store with no state, and a reload only reads.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const seeded = initial && initial.writes.length > 0;
+            if (seeded && (await this.#commit(initial, 0, '')) === 'committed') return;
+            await this.#reload();
+            return;
+          } catch (error) {
+            if (attempt >= openAttempts || !isConnectionFailure(error)) throw error;
+          }
         }
-        await this.#reload();
       })
       .then(() => {
         this.#following = this.#follow();
