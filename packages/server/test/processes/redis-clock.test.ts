@@ -34,7 +34,9 @@ async function serversOn(
   const servers: Harness[] = [];
   for (let i = 0; i < count; i++) {
     const server = await startServer({
-      store: redis.urlWithPrefix(prefix),
+      // A deadline for a busy machine: the tier runs beside the others, and these tests are about
+      // the clock, not about a slow Redis.
+      store: redis.urlWithPrefix(prefix, { commandTimeoutMs: 5000 }),
       clock: new OffsetClock(base),
       ...options,
     });

@@ -24,11 +24,17 @@ afterAll(async () => {
   await redis.remove();
 });
 
-async function serversOn(prefix: string, count: number, onStoreLost?: () => void) {
+/** `count` servers on one brokerage (`prefix`); `commandTimeoutMs` longer than the store's 1 s
+ * where a test is not about a Redis too slow to answer (a busy machine then fails no command). */
+async function serversOn(
+  prefix: string,
+  count: number,
+  { onStoreLost, commandTimeoutMs }: { onStoreLost?: () => void; commandTimeoutMs?: number } = {},
+) {
   const servers: Harness[] = [];
   for (let i = 0; i < count; i++) {
     const server = await startServer({
-      store: redis.urlWithPrefix(prefix),
+      store: redis.urlWithPrefix(prefix, { commandTimeoutMs }),
       ...(onStoreLost ? { onStoreLost } : {}),
     });
     started.push(server);
@@ -115,7 +121,7 @@ const unreachable = expect.stringMatching(/^Store unreachable/);
 
 describe('Redis restarted empty', () => {
   it('is seen by every server, which re-seeds it once and serves again', async () => {
-    const servers = await serversOn('empty', 3);
+    const servers = await serversOn('empty', 3, { commandTimeoutMs: 5000 });
     const before = await placeMany(servers, 'before', 6);
     expect(before.every((answer) => answer.status === 200)).toBe(true);
 
@@ -137,7 +143,14 @@ describe('Redis restarted empty', () => {
 
   it('makes a server told not to re-seed answer 503 and report the loss (to be replaced)', async () => {
     let lost = 0;
-    const server = defined((await serversOn('exit', 1, () => (lost += 1)))[0]);
+    const server = defined(
+      (
+        await serversOn('exit', 1, {
+          onStoreLost: () => (lost += 1),
+          commandTimeoutMs: 5000,
+        })
+      )[0],
+    );
     await redis.restart({ empty: true });
     // Asked until the process has seen the loss: its reconnection to the restarted Redis comes
     // after ioredis's back-off, which a count of fast 503s may not outlast (bounded: 10 s).

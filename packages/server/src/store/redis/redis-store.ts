@@ -124,8 +124,8 @@ export class RedisStore implements Store {
   constructor(options: RedisStoreOptions) {
     const url = new URL(options.url);
     this.#prefix = url.searchParams.get('prefix') ?? 'brokerage';
+    this.#commandTimeoutMs = options.commandTimeoutMs ?? commandTimeoutOf(url) ?? 1000;
     url.search = '';
-    this.#commandTimeoutMs = options.commandTimeoutMs ?? 1000;
     this.#followMs = options.followMs ?? 1000;
     // Fail fast rather than wait: a command has a deadline, a command sent while disconnected
     // fails at once, and one in flight when the connection drops fails (is not sent again).
@@ -571,3 +571,16 @@ export class RedisStore implements Store {
 }
 
 const newIdentity = (): string => secretHex(16);
+
+/** The URL's `commandTimeoutMs` (`redis://host:port/db?commandTimeoutMs=3000`): a longer deadline
+ * for a Redis on a busy machine (a test runner's); undefined when the URL gives none. */
+function commandTimeoutOf(url: URL): number | undefined {
+  const given = url.searchParams.get('commandTimeoutMs');
+  if (given === null) return undefined;
+  const ms = Number(given);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new Error(
+      `commandTimeoutMs must be a positive whole number of milliseconds, not ${JSON.stringify(given)}`,
+    );
+  return ms;
+}

@@ -12,8 +12,9 @@ import { requireProgram } from '../../../prerequisites.mjs';
 export interface ScratchRedis {
   /** `redis://127.0.0.1:<port>`. */
   url: string;
-  /** A URL of this Redis with keys under their own prefix, so that stores do not share state. */
-  urlWithPrefix(prefix: string): string;
+  /** A URL of this Redis with keys under their own prefix, so that stores do not share state;
+   * `commandTimeoutMs` as the store's URL takes it. */
+  urlWithPrefix(prefix: string, options?: { commandTimeoutMs?: number }): string;
   /** Stops the server (SIGTERM: it writes its append-only file) and keeps its directory. */
   stop(): Promise<void>;
   /** Starts it again on the same port and directory: what was committed is loaded back; with
@@ -98,7 +99,9 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
   const url = `redis://127.0.0.1:${port}`;
   return {
     url,
-    urlWithPrefix: (prefix) => `${url}/0?prefix=${encodeURIComponent(prefix)}`,
+    urlWithPrefix: (prefix, { commandTimeoutMs } = {}) =>
+      `${url}/0?prefix=${encodeURIComponent(prefix)}` +
+      (commandTimeoutMs === undefined ? '' : `&commandTimeoutMs=${commandTimeoutMs}`),
     stop: () => stopped(child),
     async restart({ empty = false } = {}) {
       await stopped(child);
