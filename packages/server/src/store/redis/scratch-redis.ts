@@ -129,13 +129,20 @@ let shared: Promise<ScratchRedis> | undefined;
 let leased = 0;
 let prefixes = 0;
 
+/** The command deadline of the stores `scratchStore` hands out (the store's default is 1 s). */
+const testCommandTimeoutMs = 5000;
+
 /** A store on one scratch Redis shared by the test process: started with the first store asked
  * for, stopped when the last is released; each store has keys under a prefix of its own. */
 export async function scratchStore(): Promise<ScratchStore> {
   shared ??= startScratchRedis();
   leased += 1;
   const redis = await shared;
-  const store = redis.urlWithPrefix(`scratch-${process.pid}-${++prefixes}`);
+  // A deadline for a busy machine (a test runner's processes beside each other): a command Redis
+  // answered is not counted as timed out because this process's event loop was busy.
+  const store = redis.urlWithPrefix(`scratch-${process.pid}-${++prefixes}`, {
+    commandTimeoutMs: testCommandTimeoutMs,
+  });
   let released = false;
   return {
     store,
