@@ -1,7 +1,18 @@
-import type { Account } from './model.js';
+// What an account holds, changed as values: its cash by currency and its positions by contract.
+import type { Account, Position } from './model.js';
 
 /** The account with `amount` (negative: taken) added to its cash in `currency`, to the cent. */
 export function withCash(account: Account, currency: string, amount: number): Account {
   const balance = Math.round(((account.cash[currency] ?? 0) + amount) * 100) / 100;
   return { ...account, cash: { ...account.cash, [currency]: balance } };
+}
+
+/** The account's positions with `position` in place of the one of its contract (added when it
+ * holds none), or without it once its quantity is zero. */
+export function withPosition(account: Account, position: Position): Account['positions'] {
+  const index = account.positions.findIndex((held) => held.conid === position.conid);
+  if (position.quantity === 0) return account.positions.filter((_, at) => at !== index);
+  return index === -1
+    ? [...account.positions, position]
+    : account.positions.map((held, at) => (at === index ? position : held));
 }

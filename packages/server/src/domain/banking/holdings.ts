@@ -1,3 +1,4 @@
+import { withPosition } from '../accounts/cash.js';
 import type { Account, Position } from '../accounts/model.js';
 import type { InstructionRecord } from './model.js';
 
@@ -52,20 +53,19 @@ export function withQuantityMoved(
   quantity: number,
   cost: number,
 ): Account | undefined {
-  const index = account.positions.findIndex((position) => position.conid === conid);
-  const held: Position = account.positions[index] ?? { conid, quantity: 0, averageCost: cost };
+  const held: Position = account.positions.find((position) => position.conid === conid) ?? {
+    conid,
+    quantity: 0,
+    averageCost: cost,
+  };
   const after = round(held.quantity + quantity, 6);
   if (quantity < 0 && after < 0) return undefined;
   const averageCost =
     quantity > 0
       ? round((held.quantity * held.averageCost + quantity * cost) / after, 6)
       : held.averageCost;
-  const position: Position = { ...held, quantity: after, averageCost };
-  const positions =
-    after === 0
-      ? account.positions.filter((_, at) => at !== index)
-      : index === -1
-        ? [...account.positions, position]
-        : account.positions.map((candidate, at) => (at === index ? position : candidate));
-  return { ...account, positions };
+  return {
+    ...account,
+    positions: withPosition(account, { ...held, quantity: after, averageCost }),
+  };
 }

@@ -1,4 +1,4 @@
-import { withCash } from '../accounts/cash.js';
+import { withCash, withPosition } from '../accounts/cash.js';
 import type { Account, Position } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderType, Side } from './model.js';
@@ -120,8 +120,7 @@ export function bookExecution(
     return { account: withCash(converted, quote, -signed * price - commission), realizedPnl: 0 };
   }
   const currency = instrument.currency;
-  const index = account.positions.findIndex((candidate) => candidate.conid === instrument.conid);
-  const held = account.positions[index] ?? {
+  const held = account.positions.find((candidate) => candidate.conid === instrument.conid) ?? {
     conid: instrument.conid,
     quantity: 0,
     averageCost: price,
@@ -148,12 +147,7 @@ export function bookExecution(
     averageCost,
     ...(realized === 0 ? {} : { realizedPnl: round((held.realizedPnl ?? 0) + realized, 2) }),
   };
-  const positions =
-    after === 0
-      ? account.positions.filter((_, at) => at !== index)
-      : index === -1
-        ? [...account.positions, position]
-        : account.positions.map((candidate, at) => (at === index ? position : candidate));
+  const positions = withPosition(account, position);
   const booked: Account = {
     ...account,
     positions,
