@@ -1,9 +1,10 @@
 // What an account holds, changed as values: its cash by currency and its positions by contract.
 import type { Account, Position } from './model.js';
+import { cents } from '../kernel/money.js';
 
 /** The account with `amount` (negative: taken) added to its cash in `currency`, to the cent. */
 export function withCash(account: Account, currency: string, amount: number): Account {
-  const balance = Math.round(((account.cash[currency] ?? 0) + amount) * 100) / 100;
+  const balance = cents((account.cash[currency] ?? 0) + amount);
   return { ...account, cash: { ...account.cash, [currency]: balance } };
 }
 

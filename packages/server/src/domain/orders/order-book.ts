@@ -31,8 +31,7 @@ import { applyOrderFilters, filteredStatusClasses } from './order-filters.js';
 import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
-
-const roundCents = (amount: number) => Math.round(amount * 100) / 100;
+import { cents } from '../kernel/money.js';
 
 /** The answer to placing, modifying or confirming orders. */
 export type OrderOutcome =
@@ -304,7 +303,7 @@ export class OrderBook {
       funds: value === undefined ? [] : this.fundsOf(ticket, instrument, value, values),
       tradable: !market.isExpired(instrument),
       last,
-      value: value === undefined ? undefined : roundCents(value),
+      value: value === undefined ? undefined : cents(value),
       checksValue: ticket.parentRef === undefined,
       description: warningDescription(ticket, instrument),
       restrictedBy: restrictionAgainst(
@@ -324,11 +323,10 @@ export class OrderBook {
     value: number,
     values: AccountValues,
   ): CheckedOrder['funds'] {
-    if (!ticket.allocation)
-      return [{ value: roundCents(value), availableFunds: values.availableFunds }];
+    if (!ticket.allocation) return [{ value: cents(value), availableFunds: values.availableFunds }];
     const { market } = this.brokerage;
     return orderParts(this.brokerage, ticket, instrument).map(({ account, size }) => ({
-      value: roundCents(
+      value: cents(
         ((value * size) / ticket.quantity) * market.rate(values.baseCurrency, account.baseCurrency),
       ),
       availableFunds: valueAccount(account, market).availableFunds,

@@ -5,6 +5,7 @@ import { assetClassOf, contractDefinition } from '../contracts/contract-definiti
 import type { Market } from '../market/market.js';
 import type { InstrumentCatalogue } from '../market/model.js';
 import { classificationOf } from '../contracts/classification.js';
+import { cents } from '../kernel/money.js';
 
 /** The most positions a page of the paged positions operation holds. */
 export const positionsPageSize = 100;
@@ -15,8 +16,6 @@ export interface ValuedPosition {
   position: Position;
   value: PositionValue;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The account's open positions, each valued by the one valuation of positions. */
 export function valuedPositions(account: Account, market: Market): ValuedPosition[] {
@@ -38,11 +37,11 @@ export function positionRow(
     contractDesc: instrument.description,
     position: position.quantity,
     mktPrice: value.price,
-    mktValue: round2(value.marketValue),
+    mktValue: cents(value.marketValue),
     avgCost: position.averageCost * instrument.multiplier,
     avgPrice: position.averageCost,
     realizedPnl: position.realizedPnl ?? 0,
-    unrealizedPnl: round2(value.unrealizedPnl),
+    unrealizedPnl: cents(value.unrealizedPnl),
     exchs: null,
     exerciseStyle: null,
     conExchMap: [],

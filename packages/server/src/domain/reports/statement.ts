@@ -1,12 +1,10 @@
+// An account's statement over a period: its executions, the cash they moved, and the totals per
+// currency with the ledger's cash when the statement was produced.
 import type { Account } from '../accounts/model.js';
 import { cashMovements, type ReportedExecution } from './report-executions.js';
 import { isoDay, type DaySpan } from './report-periods.js';
 import { utcTimestamp, type Report, type ReportTable } from './report.js';
-
-/** An account's statement over a period: its executions, the cash they moved, and the totals per
- * currency with the ledger's cash when the statement was produced. */
-
-const cents = (amount: number) => Math.round(amount * 100) / 100;
+import { cents } from '../kernel/money.js';
 
 function tradesTable(executions: ReportedExecution[]): ReportTable {
   return {

@@ -3,6 +3,7 @@ import { badRequest } from '../kernel/errors.js';
 import type { ReportedExecution } from './report-executions.js';
 import { isoDay, type DaySpan } from './report-periods.js';
 import type { Report, ReportTable } from './report.js';
+import { cents } from '../kernel/money.js';
 
 /** Tax forms of a year, made from its executions: `1099` sums each contract's sales and
  * realized profit or loss; `8949` lists each execution that realized one. */
@@ -10,7 +11,6 @@ import type { Report, ReportTable } from './report.js';
 export const taxForms = ['1099', '8949'] as const;
 export type TaxForm = (typeof taxForms)[number];
 
-const cents = (amount: number) => Math.round(amount * 100) / 100;
 const realizing = (item: ReportedExecution) => (item.execution.realizedPnl ?? 0) !== 0;
 
 /** The forms a year's executions give: 1099 once the account traded, 8949 once a trade realized
