@@ -51,6 +51,14 @@ export async function accessToken(server: Harness, scope = bothScopes): Promise<
   return answer.body.access_token as string;
 }
 
+/** The Authorization header of a bearer token of the test client for `scope`. */
+export async function bearerHeader(
+  server: Harness,
+  scope: string,
+): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await accessToken(server, scope)}` };
+}
+
 /** An unsigned (`alg: none`) JWT with a dummy third part, so that it still looks like a JWS. */
 export function unsignedJwt(claims: JWTPayload): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

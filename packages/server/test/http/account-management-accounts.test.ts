@@ -2,7 +2,7 @@
 // signed bodies as problem details (401/403), validation and business rules (400), and one
 // application opened through the control API and seen by the trading side.
 import { startServer, type Harness } from '../harness.js';
-import { accessToken, otherKey, signedBody as signed } from '../oauth2-helper.js';
+import { bearerHeader, otherKey, signedBody as signed } from '../oauth2-helper.js';
 
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
 
@@ -26,9 +26,7 @@ describe('account applications over HTTP (/gw/api/v1/accounts)', () => {
   });
   afterAll(() => server.close());
 
-  const bearer = async (scope: string) => ({
-    authorization: `Bearer ${await accessToken(server, scope)}`,
-  });
+  const bearer = (scope: string) => bearerHeader(server, scope);
 
   const send = async (method: string, path: string, body: string, scope = 'accounts.write') =>
     server.call(method, path, {

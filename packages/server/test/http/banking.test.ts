@@ -1,6 +1,6 @@
 import type { streaming } from '@brokerage/types';
 import { startServer, type Harness } from '../harness.js';
-import { accessToken } from '../oauth2-helper.js';
+import { bearerHeader } from '../oauth2-helper.js';
 import { openSocket, topicOf } from '../stream-socket.js';
 
 // The banking operations through the pipeline: scopes, problem details, the success statuses
@@ -15,9 +15,7 @@ describe('banking (/gw/api/v1)', () => {
   });
   afterAll(() => server.close());
 
-  const bearer = async (scope: string) => ({
-    authorization: `Bearer ${await accessToken(server, scope)}`,
-  });
+  const bearer = (scope: string) => bearerHeader(server, scope);
   const post = async (path: string, scope: string, body: unknown) =>
     server.call('POST', `/gw/api/v1/${path}`, { headers: await bearer(scope), body });
   const deposit = (clientInstructionId: number, accountId = 'U1234567') => ({
@@ -177,7 +175,7 @@ describe('banking and the streams', () => {
       message.result.find((entry) => entry.key === 'LedgerListUSD')?.cashbalance;
     const before = cashOf(first) ?? 0;
     const accepted = await server.call('POST', '/gw/api/v1/external-cash-transfers', {
-      headers: { authorization: `Bearer ${await accessToken(server, 'transfers.write')}` },
+      headers: await bearerHeader(server, 'transfers.write'),
       body: {
         instructionType: 'DEPOSIT',
         instruction: {

@@ -1,5 +1,5 @@
 import { startServer, type Harness } from '../harness.js';
-import { accessToken, otherKey, signedBody } from '../oauth2-helper.js';
+import { bearerHeader, otherKey, signedBody } from '../oauth2-helper.js';
 
 // One server for the file: every test reads, and the state each needs is the fixtures'.
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
@@ -11,9 +11,7 @@ describe('account-management utilities (/gw/api/v1)', () => {
   });
   afterAll(() => server.close());
 
-  const bearer = async (scope: string) => ({
-    authorization: `Bearer ${await accessToken(server, scope)}`,
-  });
+  const bearer = (scope: string) => bearerHeader(server, scope);
 
   const echoSigned = async (body: string, scope = 'echo.write') =>
     server.call('POST', '/gw/api/v1/echo/signed-jwt?a=1&a=2', {
