@@ -8,7 +8,11 @@ import type { ServerOptions } from '../../src/index.js';
 import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/accounts/sessions.js';
 import { ManualClock, OffsetClock } from '../../src/domain/kernel/clock.js';
 import { LeaderLease } from '../../src/store/redis/leader-lease.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import {
+  startScratchRedis,
+  testCommandTimeoutMs,
+  type ScratchRedis,
+} from '../../src/store/redis/scratch-redis.js';
 import { startServer, type Harness } from '../harness.js';
 
 let redis: ScratchRedis;
@@ -36,7 +40,7 @@ async function serversOn(
     const server = await startServer({
       // A deadline for a busy machine: the tier runs beside the others, and these tests are about
       // the clock, not about a slow Redis.
-      store: redis.urlWithPrefix(prefix, { commandTimeoutMs: 5000 }),
+      store: redis.urlWithPrefix(prefix, { commandTimeoutMs: testCommandTimeoutMs }),
       clock: new OffsetClock(base),
       ...options,
     });

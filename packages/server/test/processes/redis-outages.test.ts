@@ -7,7 +7,11 @@
 // unknown (answered 503 but booked: the client learns it by placing the order again with its cOID).
 import { startServer, type Harness } from '../harness.js';
 import { RedisStore } from '../../src/store/redis/redis-store.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import {
+  startScratchRedis,
+  testCommandTimeoutMs,
+  type ScratchRedis,
+} from '../../src/store/redis/scratch-redis.js';
 import { defined, limitBuy, tradingCalls } from '../trading-helpers.js';
 
 let redis: ScratchRedis;
@@ -121,7 +125,7 @@ const unreachable = expect.stringMatching(/^Store unreachable/);
 
 describe('Redis restarted empty', () => {
   it('is seen by every server, which re-seeds it once and serves again', async () => {
-    const servers = await serversOn('empty', 3, { commandTimeoutMs: 5000 });
+    const servers = await serversOn('empty', 3, { commandTimeoutMs: testCommandTimeoutMs });
     const before = await placeMany(servers, 'before', 6);
     expect(before.every((answer) => answer.status === 200)).toBe(true);
 
@@ -147,7 +151,7 @@ describe('Redis restarted empty', () => {
       (
         await serversOn('exit', 1, {
           onStoreLost: () => (lost += 1),
-          commandTimeoutMs: 5000,
+          commandTimeoutMs: testCommandTimeoutMs,
         })
       )[0],
     );

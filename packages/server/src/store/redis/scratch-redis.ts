@@ -129,8 +129,9 @@ let shared: Promise<ScratchRedis> | undefined;
 let leased = 0;
 let prefixes = 0;
 
-/** The command deadline of the stores `scratchStore` hands out (the store's default is 1 s). */
-const testCommandTimeoutMs = 5000;
+/** The command deadline of the stores `scratchStore` hands out, and of the tests that start
+ * servers on a scratch Redis themselves (the store's default is 1 s). */
+export const testCommandTimeoutMs = 5000;
 
 /** A store on one scratch Redis shared by the test process: started with the first store asked
  * for, stopped when the last is released; each store has keys under a prefix of its own. */
