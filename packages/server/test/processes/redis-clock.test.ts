@@ -8,11 +8,7 @@ import type { ServerOptions } from '../../src/index.js';
 import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/accounts/sessions.js';
 import { ManualClock, OffsetClock } from '../../src/domain/kernel/clock.js';
 import { LeaderLease } from '../../src/store/redis/leader-lease.js';
-import {
-  startScratchRedis,
-  testCommandTimeoutMs,
-  type ScratchRedis,
-} from '../../src/store/redis/scratch-redis.js';
+import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
 import { startServer, type Harness } from '../harness.js';
 
 let redis: ScratchRedis;
@@ -38,9 +34,7 @@ async function serversOn(
   const servers: Harness[] = [];
   for (let i = 0; i < count; i++) {
     const server = await startServer({
-      // A deadline for a busy machine: the tier runs beside the others, and these tests are about
-      // the clock, not about a slow Redis.
-      store: redis.urlWithPrefix(prefix, { commandTimeoutMs: testCommandTimeoutMs }),
+      store: redis.urlWithPrefix(prefix),
       clock: new OffsetClock(base),
       ...options,
     });

@@ -6,12 +6,8 @@
 // counts are printed: orders answered, lost (answered 200, not booked), doubled (booked twice) and
 // unknown (answered 503 but booked: the client learns it by placing the order again with its cOID).
 import { startServer, type Harness } from '../harness.js';
-import { RedisStore } from '../../src/store/redis/redis-store.js';
-import {
-  startScratchRedis,
-  testCommandTimeoutMs,
-  type ScratchRedis,
-} from '../../src/store/redis/scratch-redis.js';
+import { defaultCommandTimeoutMs, RedisStore } from '../../src/store/redis/redis-store.js';
+import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
 import { defined, limitBuy, tradingCalls } from '../trading-helpers.js';
 
 let redis: ScratchRedis;
@@ -28,8 +24,8 @@ afterAll(async () => {
   await redis.remove();
 });
 
-/** `count` servers on one brokerage (`prefix`); `commandTimeoutMs` longer than the store's 1 s
- * where a test is not about a Redis too slow to answer (a busy machine then fails no command). */
+/** `count` servers on one brokerage (`prefix`); `commandTimeoutMs` is the scratch Redis's
+ * (longer than the store's own) unless a test about a Redis too slow to answer gives it. */
 async function serversOn(
   prefix: string,
   count: number,
@@ -125,7 +121,7 @@ const unreachable = expect.stringMatching(/^Store unreachable/);
 
 describe('Redis restarted empty', () => {
   it('is seen by every server, which re-seeds it once and serves again', async () => {
-    const servers = await serversOn('empty', 3, { commandTimeoutMs: testCommandTimeoutMs });
+    const servers = await serversOn('empty', 3);
     const before = await placeMany(servers, 'before', 6);
     expect(before.every((answer) => answer.status === 200)).toBe(true);
 
@@ -147,14 +143,7 @@ describe('Redis restarted empty', () => {
 
   it('makes a server told not to re-seed answer 503 and report the loss (to be replaced)', async () => {
     let lost = 0;
-    const server = defined(
-      (
-        await serversOn('exit', 1, {
-          onStoreLost: () => (lost += 1),
-          commandTimeoutMs: testCommandTimeoutMs,
-        })
-      )[0],
-    );
+    const server = defined((await serversOn('exit', 1, { onStoreLost: () => (lost += 1) }))[0]);
     await redis.restart({ empty: true });
     // Asked until the process has seen the loss: its reconnection to the restarted Redis comes
     // after ioredis's back-off, which a count of fast 503s may not outlast (bounded: 10 s).
@@ -174,7 +163,7 @@ describe('Redis restarted empty', () => {
 
 describe('Redis paused (SIGSTOP)', () => {
   it('answers every request while paused, /health included, and serves again after', async () => {
-    const servers = await serversOn('pause', 3);
+    const servers = await serversOn('pause', 3, { commandTimeoutMs: defaultCommandTimeoutMs });
     await placeMany(servers, 'warm', 3);
     redis.pause();
     let answeredWhilePaused = false;
@@ -209,7 +198,7 @@ describe('Redis paused (SIGSTOP)', () => {
 
 describe('Redis killed (SIGKILL) and restarted', () => {
   it('answers 503 at once while it is down and loses nothing it confirmed', async () => {
-    const servers = await serversOn('kill', 3);
+    const servers = await serversOn('kill', 3, { commandTimeoutMs: defaultCommandTimeoutMs });
     await placeMany(servers, 'warm', 3);
     const placing = placeMany(servers, 'killed', 9);
     await redis.kill();

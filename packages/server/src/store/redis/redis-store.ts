@@ -32,6 +32,9 @@ import {
   type StoreState,
 } from './store-health.js';
 
+/** How long a command may take before the store counts as unreachable, unless told otherwise. */
+export const defaultCommandTimeoutMs = 1000;
+
 /** How many times `open` asks for the first load before it fails (see there). */
 const openAttempts = 3;
 
@@ -124,7 +127,8 @@ export class RedisStore implements Store {
   constructor(options: RedisStoreOptions) {
     const url = new URL(options.url);
     this.#prefix = url.searchParams.get('prefix') ?? 'brokerage';
-    this.#commandTimeoutMs = options.commandTimeoutMs ?? commandTimeoutOf(url) ?? 1000;
+    this.#commandTimeoutMs =
+      options.commandTimeoutMs ?? commandTimeoutOf(url) ?? defaultCommandTimeoutMs;
     url.search = '';
     this.#followMs = options.followMs ?? 1000;
     // Fail fast rather than wait: a command has a deadline, a command sent while disconnected

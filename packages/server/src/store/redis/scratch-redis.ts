@@ -13,7 +13,8 @@ export interface ScratchRedis {
   /** `redis://127.0.0.1:<port>`. */
   url: string;
   /** A URL of this Redis with keys under their own prefix, so that stores do not share state;
-   * `commandTimeoutMs` as the store's URL takes it. */
+   * its `commandTimeoutMs` is `testCommandTimeoutMs` unless given (a test about a slow Redis
+   * gives the store's own default). */
   urlWithPrefix(prefix: string, options?: { commandTimeoutMs?: number }): string;
   /** Stops the server (SIGTERM: it writes its append-only file) and keeps its directory. */
   stop(): Promise<void>;
@@ -89,6 +90,11 @@ function emptyDirectory(dir: string): void {
   for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
+/** The command deadline of the stores on a scratch Redis (the store's default is 1 s): a test
+ * runner's processes run beside each other, and a command Redis answered must not count as timed
+ * out because this process's event loop was busy. */
+export const testCommandTimeoutMs = 5000;
+
 /** Starts a Redis on a free loopback port with a scratch directory; a `MissingProgramError` when
  * `redis-server` is not on PATH. */
 export async function startScratchRedis(): Promise<ScratchRedis> {
@@ -99,9 +105,8 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
   const url = `redis://127.0.0.1:${port}`;
   return {
     url,
-    urlWithPrefix: (prefix, { commandTimeoutMs } = {}) =>
-      `${url}/0?prefix=${encodeURIComponent(prefix)}` +
-      (commandTimeoutMs === undefined ? '' : `&commandTimeoutMs=${commandTimeoutMs}`),
+    urlWithPrefix: (prefix, { commandTimeoutMs = testCommandTimeoutMs } = {}) =>
+      `${url}/0?prefix=${encodeURIComponent(prefix)}&commandTimeoutMs=${commandTimeoutMs}`,
     stop: () => stopped(child),
     async restart({ empty = false } = {}) {
       await stopped(child);
@@ -129,21 +134,13 @@ let shared: Promise<ScratchRedis> | undefined;
 let leased = 0;
 let prefixes = 0;
 
-/** The command deadline of the stores `scratchStore` hands out, and of the tests that start
- * servers on a scratch Redis themselves (the store's default is 1 s). */
-export const testCommandTimeoutMs = 5000;
-
 /** A store on one scratch Redis shared by the test process: started with the first store asked
  * for, stopped when the last is released; each store has keys under a prefix of its own. */
 export async function scratchStore(): Promise<ScratchStore> {
   shared ??= startScratchRedis();
   leased += 1;
   const redis = await shared;
-  // A deadline for a busy machine (a test runner's processes beside each other): a command Redis
-  // answered is not counted as timed out because this process's event loop was busy.
-  const store = redis.urlWithPrefix(`scratch-${process.pid}-${++prefixes}`, {
-    commandTimeoutMs: testCommandTimeoutMs,
-  });
+  const store = redis.urlWithPrefix(`scratch-${process.pid}-${++prefixes}`);
   let released = false;
   return {
     store,
