@@ -19,7 +19,7 @@ export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consume
 export { readMarketDataFile } from './compose/market-data-file.js';
 export type { MarketDataSource } from './domain/market/replay/market-data-source.js';
 export type { ReplayState } from './domain/market/replay/market-replay.js';
-export type { ConfiguredReplay } from './control/controls.js';
+export type { ConfiguredReplay } from './control/replays.js';
 export { readRecording, RecordingError } from './recording/read-recording.js';
 export { createReplayHandler, noRecordedAnswerStatus } from './recording/replay.js';
 export {

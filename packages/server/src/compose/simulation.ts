@@ -1,5 +1,6 @@
 import { compareRouteSpecificity } from '@brokerage/types';
-import { Controls, type ConfiguredReplay } from '../control/controls.js';
+import { Controls } from '../control/controls.js';
+import type { ConfiguredReplay } from '../control/replays.js';
 import type { Fixtures } from '../domain/accounts/model.js';
 import type { Clock } from '../domain/kernel/clock.js';
 import type { Store } from '../domain/kernel/store.js';

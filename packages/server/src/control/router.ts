@@ -36,7 +36,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
       controls.stopReplay(Number(params.conid));
     },
     raisePrompt: ({ body }) => controls.raisePrompt(body),
-    injectFault: ({ body, params }) => controls.injectFault(String(params.operationId), body),
+    injectFault: ({ body, params }) => controls.injectFault(params.operationId, body),
     clearFaults: () => {
       controls.clearFaults();
     },
@@ -44,10 +44,9 @@ function controlHandlers(controls: Controls): ControlHandlers {
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),
-    completeApplicationTasks: ({ params }) =>
-      controls.applications.completeTasks(String(params.accountId)),
+    completeApplicationTasks: ({ params }) => controls.applications.completeTasks(params.accountId),
     setApplicationStatus: ({ body, params }) =>
-      controls.applications.setStatus(String(params.accountId), body),
+      controls.applications.setStatus(params.accountId, body),
     ...bankingControls(controls.banking),
   };
 }
