@@ -805,13 +805,18 @@ export interface paths {
          *
          *     - `documentSubmission`: `accountId` and `documents` (by `formNumber`): completes the
          *       matching tasks (the account opens when none required is left);
-         *     - `updateAccountAlias`: `accountId` and `accountAlias`: the alias the trading side shows.
+         *     - `updateAccountAlias`: `accountId` and `accountAlias`: the alias the trading side shows;
+         *     - `addAdditionalAccount` (sent alone): `accountId` of an open account, optionally `account`
+         *       (as an application's `accounts[0]`) and `documents`: a new application for the same
+         *       holder, with the first one's applicant; the file carries the new account's id. Once its
+         *       tasks are done it opens as another account of the same user (internal transfers between
+         *       the two are allowed).
          *
          *     Answers the request's id, time and a file with the outcome.
          *
          *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
          *     expired token, or a body not signed with the client's key, answers 401; a token without the
-         *     scope 403. Another kind of request (the simulation serves these two), an account the client
+         *     scope 403. Another kind of request (the simulation serves these three), an account the client
          *     did not open, or a malformed claim answers 400.
          */
         patch: operations["updateAmAccount"];
