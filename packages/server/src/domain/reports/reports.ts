@@ -52,18 +52,21 @@ export class Reports {
   }
 
   /** The account, when it belongs to one of the client's end users (or is a sub-account of one
-   * of theirs); any other, existing or not, is refused alike. */
+   * of theirs) or the client opened it (an account application); any other, existing or not, is
+   * refused alike. */
   account(client: OAuth2Client, accountId: string): Account {
     const account = this.brokerage.account(accountId);
+    const opened = this.brokerage.store.collection('accountApplications').get(accountId);
     const reachable =
       account !== undefined &&
-      client.endUsers.some((username) => {
-        const accounts = this.brokerage.user(username)?.accounts ?? [];
-        return (
-          accounts.includes(account.id) ||
-          (account.parent !== undefined && accounts.includes(account.parent))
-        );
-      });
+      (opened?.clientId === client.clientId ||
+        client.endUsers.some((username) => {
+          const accounts = this.brokerage.user(username)?.accounts ?? [];
+          return (
+            accounts.includes(account.id) ||
+            (account.parent !== undefined && accounts.includes(account.parent))
+          );
+        }));
     if (!account || !reachable)
       throw forbidden(`Account ${accountId} is not an account of the client's end users`);
     return account;

@@ -14,8 +14,8 @@ import { cents } from '../kernel/money.js';
 /** What an account did over some days, as a statement shows it. */
 export interface Activity {
   executions: ReportedExecution[];
-  /** Every change of its cash, in the order they happened (an execution's before a banking
-   * movement of the same time). */
+  /** Every change of its cash, in the order they happened; at the same time a banking movement
+   * first (settlement runs on the clock's timer, before the requests of that instant). */
   cash: CashMovement[];
   positions: PositionTransfer[];
 }
@@ -28,7 +28,7 @@ export function activityOf(
   const banked = booked.flatMap((movement) => bankingCash(movement) ?? []);
   return {
     executions,
-    cash: [...executions.flatMap(cashMovements), ...banked].sort((a, b) => a.time - b.time),
+    cash: [...banked, ...executions.flatMap(cashMovements)].sort((a, b) => a.time - b.time),
     positions: booked.flatMap((movement) => positionTransfer(brokerage, movement) ?? []),
   };
 }
