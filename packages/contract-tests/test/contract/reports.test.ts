@@ -1,6 +1,7 @@
 // Account-management reports under /gw/api/v1: statements, trade confirmations and tax documents
 // (the JSON envelope, and the PDF itself fetched as bytes), the periods they cover, and a
-// statement's executions against the trades operation.
+// statement's executions against the trades operation, and its cash movements (trades, commissions,
+// banking) against the change of the ledger.
 import type { Body } from '@brokerage/types';
 import { controls, describeInProcess } from '../../src/target.js';
 import { bearer } from '../support/bearer.js';
@@ -62,6 +63,57 @@ describeInProcess('account-management reports', () => {
       tables: { rows: { executionId: string }[] }[];
     };
     expect(report.tables[0]?.rows.map((row) => row.executionId).sort()).toEqual(served);
+  });
+
+  it('consistency: a statement’s cash movements equal the change of the ledger, its closing cash the ledger’s', async () => {
+    const ledgerCash = async () => {
+      await suite.client.GET('/v1/api/portfolio/accounts');
+      const ledger = await suite.client.GET('/v1/api/portfolio/{accountId}/ledger', {
+        params: { path: { accountId } },
+      });
+      return ledger.data?.USD?.cashbalance ?? NaN;
+    };
+    const usd = async () => {
+      const answer = await statement({ mimeType: 'application/json' });
+      const report = JSON.parse(decoded(answer.data as Envelope).toString('utf8')) as {
+        tables: { title: string; rows: Record<string, string | number>[] }[];
+      };
+      const rows = (title: string) => report.tables.find((table) => table.title === title)?.rows;
+      const moved = (rows('Cash movements') ?? [])
+        .filter((row) => row.currency === 'USD')
+        .reduce((sum, row) => sum + Number(row.amount), 0);
+      const totals = rows('Totals by currency')?.find((row) => row.currency === 'USD');
+      return { moved, opening: totals?.opening, closing: totals?.closing };
+    };
+    const [ledgerBefore, before] = [await ledgerCash(), await usd()];
+    const deposit = await suite.client.POST('/gw/api/v1/external-cash-transfers', {
+      body: {
+        instructionType: 'DEPOSIT',
+        instruction: {
+          accountId,
+          amount: 1234.56,
+          bankInstructionMethod: 'WIRE',
+          clientInstructionId: 8_100_001,
+          currency: 'USD',
+        },
+      },
+      headers: await bearer(suite, 'transfers.write'),
+    });
+    const instructionId = deposit.data?.instructionResult?.instructionId ?? 0;
+    const settled = await fetch(
+      `${suite.target.baseUrl}/control/banking/instructions/${instructionId}/settle`,
+      { method: 'POST' },
+    );
+    expect(settled.status).toBe(200);
+    await suite.client.POST('/v1/api/iserver/account/{accountId}/orders', {
+      params: { path: { accountId } },
+      body: { orders: [{ conid: 265598, orderType: 'MKT', side: 'BUY', tif: 'DAY', quantity: 3 }] },
+    });
+    const [ledgerAfter, after] = [await ledgerCash(), await usd()];
+    expect(after.moved - before.moved).toBeCloseTo(ledgerAfter - ledgerBefore, 2);
+    expect(after.opening).toBe(before.opening);
+    expect(after.closing).toBeCloseTo(ledgerAfter, 2);
+    expect(ledgerAfter - ledgerBefore).not.toBeCloseTo(1234.56, 2); // the trade moved cash too
   });
 
   it('generateStatement answers the PDF itself when Accept prefers it; the typed client reads it as bytes', async () => {

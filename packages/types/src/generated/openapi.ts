@@ -519,9 +519,13 @@ export interface paths {
          * @description Builds the statement of one account over a period of days, months or years: a header
          *     (account, period, when it was produced on the service's clock), every execution of the
          *     period (the same executions `GET /v1/api/iserver/account/trades` and the portfolio
-         *     analyst's transactions show, with price, proceeds and commission), the cash they moved per
-         *     currency, and totals. `mimeType` chooses the document: a PDF (the default), the same
-         *     content as JSON, CSV or HTML. The same state and clock give the same bytes.
+         *     analyst's transactions show, with price, proceeds and commission), every change of the cash
+         *     (trades, commissions, and the deposits, withdrawals and internal cash transfers banking
+         *     settled, each on its settlement day) with the balance after it, the positions transferred
+         *     in or out (quantity and cost basis), and totals per currency: opening cash plus the
+         *     period's movements is the closing cash, the ledger's cash when the period ends today.
+         *     `mimeType` chooses the document: a PDF (the default), the same content as JSON, CSV or
+         *     HTML. The same state and clock give the same bytes.
          *
          *     The answer is the JSON envelope (`data.value`, base64, gzip-compressed first when `gzip` is
          *     true), or, when the request's `Accept` header prefers `application/pdf` and a PDF is asked
@@ -801,13 +805,18 @@ export interface paths {
          *
          *     - `documentSubmission`: `accountId` and `documents` (by `formNumber`): completes the
          *       matching tasks (the account opens when none required is left);
-         *     - `updateAccountAlias`: `accountId` and `accountAlias`: the alias the trading side shows.
+         *     - `updateAccountAlias`: `accountId` and `accountAlias`: the alias the trading side shows;
+         *     - `addAdditionalAccount` (sent alone): `accountId` of an open account, optionally `account`
+         *       (as an application's `accounts[0]`) and `documents`: a new application for the same
+         *       holder, with the first one's applicant; the file carries the new account's id. Once its
+         *       tasks are done it opens as another account of the same user (internal transfers between
+         *       the two are allowed).
          *
          *     Answers the request's id, time and a file with the outcome.
          *
          *     Requires a bearer access token with the scope `accounts.write`: a missing, invalid or
          *     expired token, or a body not signed with the client's key, answers 401; a token without the
-         *     scope 403. Another kind of request (the simulation serves these two), an account the client
+         *     scope 403. Another kind of request (the simulation serves these three), an account the client
          *     did not open, or a malformed claim answers 400.
          */
         patch: operations["updateAmAccount"];

@@ -51,7 +51,7 @@ const lastAccountNumber = 9_000_000;
 const lastEntityId = 80_000_000;
 const lastUserId = 20_000_000;
 /** The kinds of `accountManagementRequests` the simulation applies. */
-const servedUpdates = ['documentSubmission', 'updateAccountAlias'] as const;
+const servedUpdates = ['documentSubmission', 'updateAccountAlias', 'addAdditionalAccount'] as const;
 /** The capabilities that give a trading permission of their own. */
 const permissionCapabilities: readonly SecType[] = ['OPT', 'FUT'];
 
@@ -94,11 +94,25 @@ export class AccountApplications {
       throw badRequest(`application.customer.externalId ${input.externalId} is already in use`);
     if (input.masterAccountId !== undefined && !this.#brokerage.account(input.masterAccountId))
       throw badRequest(`Unknown application.masterAccountId: ${input.masterAccountId}`);
-    this.#knownForms(input.documentForms, 'application.documents');
     // checked before an id is given: a refused application uses up no number
     const chosen = input.userName === undefined ? undefined : this.#freeUsername(input.userName);
+    return this.#create(clientId, input, claims.application, (accountId) => ({
+      username: chosen ?? this.#freeUsername(`user_${accountId.toLowerCase()}`),
+    }));
+  }
+
+  /** A new application of `input` (`request`, the claim it came from), its tasks and request;
+   * `holderOf` names its holder (a new user, or the holder of another account). */
+  #create(
+    clientId: string,
+    input: ApplicationInput,
+    request: unknown,
+    holderOf: (accountId: string) => { username: string; holder?: User },
+  ): AmRequestAnswerView {
+    this.#knownForms(input.documentForms, 'application.documents');
     const accountId = this.#nextAccountId();
-    const username = chosen ?? this.#freeUsername(`user_${accountId.toLowerCase()}`);
+    const { username, holder } = holderOf(accountId);
+    const opened = this.#tradingAccount(accountId, username, input);
     const now = this.#now();
     const submitted: AccountApplication = {
       accountId,
@@ -111,9 +125,10 @@ export class AccountApplications {
       ...(input.masterAccountId === undefined ? {} : { masterAccountId: input.masterAccountId }),
       dateStarted: now,
       applicant: input.applicant,
-      ...this.#tradingAccount(accountId, username, input),
+      account: opened.account,
+      holder: holder ?? opened.holder,
       tasks: this.#requiredTasks(input, now),
-      request: structuredClone(objectClaim(claims.application, 'application', true)),
+      request: structuredClone(objectClaim(request, 'application', true)),
     };
     const forms = new Set([...input.documentForms, ...this.#dayForms(clientId)]);
     const application = this.#progress(completing(submitted, forms, now));
@@ -133,6 +148,36 @@ export class AccountApplications {
     return answer;
   }
 
+  /** `addAdditionalAccount`: another account for the holder of an open one (`accountId`), an
+   * application of its own with the first one's applicant and the `account` asked for (else the
+   * first one's); opened, it is the same user's, so the two are related (internal transfers). */
+  #addAccount(clientId: string, path: string, request: Claims): AmRequestAnswerView {
+    const reference = this.application(
+      clientId,
+      textClaim(request.accountId, `${path}.accountId`, true) ?? '',
+    );
+    if (reference.status !== 'O')
+      throw badRequest(
+        `Account ${reference.accountId} is in status ${reference.status}: an account is added beside an open one`,
+      );
+    // The first account's applicant, without the ids that belong to the first application.
+    const customer = { ...objectClaim(reference.request.customer, 'application.customer', true) };
+    delete customer.externalId;
+    delete customer.userName;
+    const account = objectClaim(request.account, `${path}.account`);
+    const claim = {
+      ...reference.request,
+      customer,
+      accounts: account === undefined ? reference.request.accounts : [account],
+      documents: request.documents,
+    };
+    const { holder } = reference;
+    return this.#create(clientId, applicationInput({ application: claim }), claim, () => ({
+      username: holder.username,
+      holder,
+    }));
+  }
+
   /** Applies `accountManagementRequests` to one application: documents (tasks done) and the
    * account's alias. Every request is checked before any is applied. */
   update(clientId: string, claims: Claims): AmRequestAnswerView {
@@ -147,6 +192,15 @@ export class AccountApplications {
       throw badRequest(
         `accountManagementRequests must hold ${servedUpdates.join(' or ')} (not served: ${unserved.join(', ') || 'none given'})`,
       );
+    if (requests.addAdditionalAccount !== undefined) {
+      const path = 'accountManagementRequests.addAdditionalAccount';
+      if (kinds.length > 1) throw badRequest(`${path} is sent alone`);
+      return this.#addAccount(
+        clientId,
+        path,
+        objectClaim(requests.addAdditionalAccount, path, true),
+      );
+    }
     const accountIds = new Set<string>();
     let forms: number[] | undefined;
     let alias: string | undefined;

@@ -1,5 +1,6 @@
 import type {
   BankInstructionRecord,
+  BookedMovement,
   InstructionRecord,
   InstructionSetRecord,
   RecurringRecord,
@@ -13,6 +14,9 @@ declare module '../kernel/store.js' {
     bankingSets: InstructionSetRecord;
     /** Saved bank instructions, by `<accountId>/<method>/<name>`. */
     bankInstructions: BankInstructionRecord;
+    /** What settled instructions moved, one record per account, kept as long as the executions
+     * statements show beside them. */
+    bankingMovements: BookedMovement;
     /** Recurring deposits and withdrawals, by the id of the instruction that asked for them. */
     recurringTransfers: RecurringRecord;
   }

@@ -32,6 +32,28 @@ export type Movement =
   /** Nothing to book (a full account transfer from another broker). */
   | { type: 'none'; accountId: string };
 
+/** What a settled instruction moved in one account: cash in (positive) or out, or a position in
+ * or out with the cost per unit it was booked at (moved out: the account's average cost). An
+ * internal transfer books one for each account. */
+export type Booking = {
+  accountId: string;
+  /** The other account of an internal transfer. */
+  counterparty?: string;
+} & (
+  | { type: 'cash'; currency: string; amount: number }
+  | { type: 'position'; conid: number; quantity: number; costBasis: number }
+);
+
+/** A booking as the store keeps it for the account's statements. */
+export type BookedMovement = Booking & {
+  /** `<instructionId>/<accountId>`. */
+  id: string;
+  instructionId: number;
+  kind: InstructionKind;
+  /** When it settled, epoch ms of the brokerage's clock. */
+  time: number;
+};
+
 /** One instruction, as the store keeps it. */
 export interface InstructionRecord {
   instructionId: number;

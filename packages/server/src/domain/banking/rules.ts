@@ -5,6 +5,7 @@ import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { keepAccounts } from './account-events.js';
+import { keepBooked } from './booked-movements.js';
 import { BankInstructionRules } from './bank-instruction-rules.js';
 import type { BankInstructions } from './bank-instructions.js';
 import { deliverableQuantity, withdrawableCash } from './holdings.js';
@@ -257,12 +258,20 @@ export class Rules {
       ibReferenceId: 'self',
       // Kept for the history: it moved at once, nothing settles later.
       movement: { type: 'cash', accountId: source.id, currency, amount: -amount },
-      apply: () =>
+      apply: (instructionId) => {
         keepAccounts(
           this.brokerage,
           withCash(source, currency, -amount),
           withCash(target, currency, amount),
-        ),
+        );
+        const cash = { type: 'cash', currency } as const;
+        keepBooked(
+          this.brokerage,
+          { instructionId, kind: 'INTERNAL_CASH_TRANSFER' },
+          { ...cash, accountId: source.id, counterparty: target.id, amount: -amount },
+          { ...cash, accountId: target.id, counterparty: source.id, amount },
+        );
+      },
     };
   }
 

@@ -3,6 +3,7 @@ import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { inUnit } from '../kernel/store.js';
 import { keepAccounts } from './account-events.js';
+import { keepBooked } from './booked-movements.js';
 import { withQuantityMoved } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
 import type { InstructionError, InstructionRecord, Movement } from './model.js';
@@ -73,7 +74,7 @@ export class Settlement {
   }
 
   #settle(record: InstructionRecord): InstructionRecord {
-    const failure = record.movement ? this.#move(record.movement) : undefined;
+    const failure = record.movement ? this.#move(record, record.movement) : undefined;
     const ended: InstructionRecord = failure
       ? { ...record, status: 'REJECTED', error: failure }
       : { ...record, status: 'PROCESSED', ibReferenceId: record.instructionId };
@@ -81,8 +82,9 @@ export class Settlement {
     return ended;
   }
 
-  /** Books a movement; answers why it cannot be booked, if it cannot (nothing is then booked). */
-  #move(movement: Movement): InstructionError | undefined {
+  /** Books a movement, and keeps what it moved in each account for the statements; answers why
+   * it cannot be booked, if it cannot (nothing is then booked). */
+  #move(record: InstructionRecord, movement: Movement): InstructionError | undefined {
     switch (movement.type) {
       case 'none':
         return undefined;
@@ -94,14 +96,21 @@ export class Settlement {
             errorMessage: `${account.id} no longer holds ${(-movement.amount).toFixed(2)} ${movement.currency}`,
           };
         keepAccounts(this.brokerage, withCash(account, movement.currency, movement.amount));
+        keepBooked(this.brokerage, record, movement);
         return undefined;
       }
       case 'position': {
         const account = this.#account(movement.accountId);
-        const cost = this.brokerage.market.price(movement.conid) ?? 0;
+        const held = account.positions.find((position) => position.conid === movement.conid);
+        // In at the price of the day; out at the average cost the account keeps.
+        const cost =
+          movement.quantity > 0
+            ? (this.brokerage.market.price(movement.conid) ?? 0)
+            : (held?.averageCost ?? 0);
         const moved = withQuantityMoved(account, movement.conid, movement.quantity, cost);
         if (!moved) return this.#short(account, movement.conid, -movement.quantity);
         keepAccounts(this.brokerage, moved);
+        keepBooked(this.brokerage, record, { ...movement, costBasis: cost });
         return undefined;
       }
       case 'positionMove': {
@@ -113,6 +122,27 @@ export class Settlement {
         const price = movement.price ?? held.averageCost;
         const reached = withQuantityMoved(target, movement.conid, movement.quantity, price);
         keepAccounts(this.brokerage, left, ...(reached ? [reached] : []));
+        const { conid, quantity } = movement;
+        keepBooked(
+          this.brokerage,
+          record,
+          {
+            type: 'position',
+            accountId: source.id,
+            counterparty: target.id,
+            conid,
+            quantity: -quantity,
+            costBasis: held.averageCost,
+          },
+          {
+            type: 'position',
+            accountId: target.id,
+            counterparty: source.id,
+            conid,
+            quantity,
+            costBasis: price,
+          },
+        );
         return undefined;
       }
     }

@@ -4,18 +4,19 @@ import type { Instrument } from '../market/model.js';
 import { pairCurrencies } from '../orders/fills.js';
 import type { Execution } from '../orders/model.js';
 import { dayOf } from '../portfolio/calendar.js';
-import { daysOf, type DaySpan } from './report-periods.js';
+import { cents } from '../kernel/money.js';
+import { accountDayKey, daysOf, onDaysOf, type DaySpan } from './report-periods.js';
 
 /** The executions reports are made of: the portfolio analyst's history (`executionHistory`,
  * the executions `GET /iserver/account/trades` shows for its window and kept a year), read by
  * account and UTC day so that a report costs what its period holds. */
 
-const dayKey = (accountId: string, day: number) => `${accountId}|${day}`;
-
 export function declareReportIndexes(store: Store): Index<Execution> {
   return store
     .collection('executionHistory')
-    .index('byAccountUtcDay', (execution) => dayKey(execution.account, dayOf(execution.time)));
+    .index('byAccountUtcDay', (execution) =>
+      accountDayKey(execution.account, dayOf(execution.time)),
+    );
 }
 
 /** The account's executions over the days of `span`, in the order they happened. */
@@ -24,15 +25,15 @@ export function executionsBetween(
   accountId: string,
   span: DaySpan,
 ): Execution[] {
-  return daysOf(span)
-    .flatMap((day) => byDay.get(dayKey(accountId, day)))
-    .sort((a, b) => a.time - b.time || a.orderId - b.orderId || (a.id < b.id ? -1 : 1));
+  return onDaysOf(byDay, accountId, span).sort(
+    (a, b) => a.time - b.time || a.orderId - b.orderId || (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** The days of `span` on which the account executed something, newest first. */
 export function activeDays(byDay: Index<Execution>, accountId: string, span: DaySpan): number[] {
   return daysOf(span)
-    .filter((day) => byDay.some(dayKey(accountId, day), () => true))
+    .filter((day) => byDay.some(accountDayKey(accountId, day), () => true))
     .reverse();
 }
 
@@ -46,8 +47,6 @@ export interface ReportedExecution {
   proceeds: number;
 }
 
-const cents = (amount: number) => Math.round(amount * 100) / 100;
-
 export function reported(brokerage: Brokerage, execution: Execution): ReportedExecution {
   const instrument = brokerage.market.instrument(execution.conid);
   const signed = execution.side === 'BUY' ? execution.size : -execution.size;
@@ -60,10 +59,11 @@ export function reported(brokerage: Brokerage, execution: Execution): ReportedEx
   };
 }
 
-/** A change of the account's cash an execution made. */
+/** A change of the account's cash: by an execution (its trade and its commission) or by a
+ * settled banking instruction. */
 export interface CashMovement {
   time: number;
-  kind: 'Trade' | 'Commission';
+  kind: 'Trade' | 'Commission' | 'Deposit' | 'Withdrawal' | 'Transfer in' | 'Transfer out';
   description: string;
   currency: string;
   amount: number;

@@ -4,6 +4,7 @@ import type { Account } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden } from '../kernel/errors.js';
 import type { Index } from '../kernel/store.js';
+import type { BookedMovement } from '../banking/model.js';
 import type { Execution } from '../orders/model.js';
 import { dayOfYmd, ym, ymd } from '../portfolio/calendar.js';
 import {
@@ -13,6 +14,7 @@ import {
   reported,
   type ReportedExecution,
 } from './report-executions.js';
+import { bookedBetween, declareBankingIndex } from './report-banking.js';
 import { reportFile, type ReportFile, type ReportMimeType } from './report-formats.js';
 import {
   businessDayFrom,
@@ -21,7 +23,7 @@ import {
   requestedSpan,
   type DaySpan,
 } from './report-periods.js';
-import { statement } from './statement.js';
+import { activityOf, statement, type Activity } from './statement.js';
 import { availableForms, taxDocument } from './tax-document.js';
 import { tradeConfirmation } from './trade-confirmation.js';
 
@@ -38,27 +40,33 @@ const taxMimeTypes: Record<(typeof taxFormats)[number], ReportMimeType> = {
 
 /** The account-management reports (`/gw/api/v1`): statements, trade confirmations and tax
  * documents of the accounts of a client's end users, made from the executions the trading
- * operations show and the ledger's cash, and the periods each is available for. */
+ * operations show, the movements settled banking instructions booked (statements) and the
+ * ledger's cash, and the periods each is available for. */
 export class Reports {
   private readonly byDay: Index<Execution>;
+  private readonly bankingByDay: Index<BookedMovement>;
 
   constructor(private readonly brokerage: Brokerage) {
     this.byDay = declareReportIndexes(brokerage.store);
+    this.bankingByDay = declareBankingIndex(brokerage.store);
   }
 
   /** The account, when it belongs to one of the client's end users (or is a sub-account of one
-   * of theirs); any other, existing or not, is refused alike. */
+   * of theirs) or the client opened it (an account application); any other, existing or not, is
+   * refused alike. */
   account(client: OAuth2Client, accountId: string): Account {
     const account = this.brokerage.account(accountId);
+    const opened = this.brokerage.store.collection('accountApplications').get(accountId);
     const reachable =
       account !== undefined &&
-      client.endUsers.some((username) => {
-        const accounts = this.brokerage.user(username)?.accounts ?? [];
-        return (
-          accounts.includes(account.id) ||
-          (account.parent !== undefined && accounts.includes(account.parent))
-        );
-      });
+      (opened?.clientId === client.clientId ||
+        client.endUsers.some((username) => {
+          const accounts = this.brokerage.user(username)?.accounts ?? [];
+          return (
+            accounts.includes(account.id) ||
+            (account.parent !== undefined && accounts.includes(account.parent))
+          );
+        }));
     if (!account || !reachable)
       throw forbidden(`Account ${accountId} is not an account of the client's end users`);
     return account;
@@ -67,6 +75,15 @@ export class Reports {
   private executions(accountId: string, span: DaySpan): ReportedExecution[] {
     return executionsBetween(this.byDay, accountId, span).map((execution) =>
       reported(this.brokerage, execution),
+    );
+  }
+
+  /** The account's executions and settled banking movements over the days of `span`. */
+  private activity(accountId: string, span: DaySpan): Activity {
+    return activityOf(
+      this.brokerage,
+      this.executions(accountId, span),
+      bookedBetween(this.bankingByDay, accountId, span),
     );
   }
 
@@ -147,7 +164,16 @@ export class Reports {
       keptSpan(this.now),
       'Statements',
     );
-    const report = statement(account, span, this.executions(account.id, span), this.now);
+    // The days after the period, to today: what they moved takes the ledger's cash now back to
+    // the period's closing cash (none when the period ends today).
+    const later = { firstDay: span.lastDay + 1, lastDay: keptSpan(this.now).lastDay };
+    const report = statement(
+      account,
+      span,
+      this.activity(account.id, span),
+      this.activity(account.id, later),
+      this.now,
+    );
     return reportFile(report, request.mimeType ?? 'application/pdf');
   }
 

@@ -1,10 +1,37 @@
-// An account's statement over a period: its executions, the cash they moved, and the totals per
-// currency with the ledger's cash when the statement was produced.
+// An account's statement over a period: its executions, every change of its cash (trades,
+// commissions, deposits, withdrawals, internal transfers) with the balance after each, the
+// positions transferred in or out, and the totals per currency from the opening cash to the
+// closing cash (the ledger's cash when the period reaches today).
+import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
-import { cashMovements, type ReportedExecution } from './report-executions.js';
+import type { BookedMovement } from '../banking/model.js';
+import { bankingCash, positionTransfer, type PositionTransfer } from './report-banking.js';
+import { cashMovements, type CashMovement, type ReportedExecution } from './report-executions.js';
 import { isoDay, type DaySpan } from './report-periods.js';
 import { utcTimestamp, type Report, type ReportTable } from './report.js';
 import { cents } from '../kernel/money.js';
+
+/** What an account did over some days, as a statement shows it. */
+export interface Activity {
+  executions: ReportedExecution[];
+  /** Every change of its cash, in the order they happened; at the same time a banking movement
+   * first (settlement runs on the clock's timer, before the requests of that instant). */
+  cash: CashMovement[];
+  positions: PositionTransfer[];
+}
+
+export function activityOf(
+  brokerage: Brokerage,
+  executions: ReportedExecution[],
+  booked: BookedMovement[],
+): Activity {
+  const banked = booked.flatMap((movement) => bankingCash(movement) ?? []);
+  return {
+    executions,
+    cash: [...banked, ...executions.flatMap(cashMovements)].sort((a, b) => a.time - b.time),
+    positions: booked.flatMap((movement) => positionTransfer(brokerage, movement) ?? []),
+  };
+}
 
 function tradesTable(executions: ReportedExecution[]): ReportTable {
   return {
@@ -39,81 +66,124 @@ function tradesTable(executions: ReportedExecution[]): ReportTable {
   };
 }
 
-function cashTable(executions: ReportedExecution[]): ReportTable {
+/** Cash by currency. */
+type Balances = Map<string, number>;
+
+const added = (balances: Balances, movement: CashMovement, sign = 1) =>
+  balances.set(
+    movement.currency,
+    cents((balances.get(movement.currency) ?? 0) + sign * movement.amount),
+  );
+
+function cashTable(cash: CashMovement[], opening: Balances): ReportTable {
+  const balances: Balances = new Map(opening);
   return {
     title: 'Cash movements',
     empty: 'No cash movements in this period.',
     columns: [
-      { key: 'time', title: 'Date/time (UTC)', kind: 'text', width: 0.16 },
-      { key: 'kind', title: 'Kind', kind: 'text', width: 0.12 },
-      { key: 'description', title: 'Description', kind: 'text', width: 0.46 },
-      { key: 'currency', title: 'Currency', kind: 'text', width: 0.1 },
-      { key: 'amount', title: 'Amount', kind: 'money', width: 0.16 },
+      { key: 'time', title: 'Date/time (UTC)', kind: 'text', width: 0.14 },
+      { key: 'kind', title: 'Kind', kind: 'text', width: 0.1 },
+      { key: 'description', title: 'Description', kind: 'text', width: 0.4 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.08 },
+      { key: 'amount', title: 'Amount', kind: 'money', width: 0.14 },
+      { key: 'balance', title: 'Balance', kind: 'money', width: 0.14 },
     ],
-    rows: executions.flatMap(cashMovements).map((movement) => ({
+    rows: cash.map((movement) => ({
       ...movement,
       time: utcTimestamp(movement.time),
+      balance: added(balances, movement).get(movement.currency) ?? 0,
     })),
   };
 }
 
-function totalsTable(account: Account, executions: ReportedExecution[]): ReportTable {
-  const totals = new Map<
-    string,
-    { bought: number; sold: number; commissions: number; realizedPnl: number; netCash: number }
-  >();
+function positionsTable(positions: PositionTransfer[]): ReportTable {
+  return {
+    title: 'Position transfers',
+    empty: 'No positions transferred in this period.',
+    columns: [
+      { key: 'time', title: 'Date/time (UTC)', kind: 'text', width: 0.14 },
+      { key: 'kind', title: 'Kind', kind: 'text', width: 0.1 },
+      { key: 'description', title: 'Description', kind: 'text', width: 0.24 },
+      { key: 'symbol', title: 'Symbol', kind: 'text', width: 0.08 },
+      { key: 'quantity', title: 'Quantity', kind: 'number', width: 0.1 },
+      { key: 'costBasis', title: 'Cost basis', kind: 'price', width: 0.11 },
+      { key: 'value', title: 'Value at cost', kind: 'money', width: 0.13 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.1 },
+    ],
+    rows: positions.map((transfer) => ({
+      ...transfer,
+      time: utcTimestamp(transfer.time),
+      value: cents(transfer.quantity * transfer.costBasis),
+    })),
+  };
+}
+
+/** Which total of the statement each kind of cash movement adds to. */
+const totalOf: Record<CashMovement['kind'], 'trades' | 'commissions' | 'external' | 'internal'> = {
+  Trade: 'trades',
+  Commission: 'commissions',
+  Deposit: 'external',
+  Withdrawal: 'external',
+  'Transfer in': 'internal',
+  'Transfer out': 'internal',
+};
+
+/** Opening cash + trades + commissions + deposits and withdrawals + internal transfers =
+ * closing cash, per currency. */
+function totalsTable(period: Activity, opening: Balances, closing: Balances): ReportTable {
+  const zero = { trades: 0, commissions: 0, external: 0, internal: 0, realizedPnl: 0 };
+  const totals = new Map<string, typeof zero>();
   const of = (currency: string) => {
-    const entry = totals.get(currency) ?? {
-      bought: 0,
-      sold: 0,
-      commissions: 0,
-      realizedPnl: 0,
-      netCash: 0,
-    };
+    const entry = totals.get(currency) ?? { ...zero };
     totals.set(currency, entry);
     return entry;
   };
-  for (const item of executions) {
-    const entry = of(item.currency);
-    if (item.proceeds < 0) entry.bought -= item.proceeds;
-    else entry.sold += item.proceeds;
-    entry.commissions += item.execution.commission;
-    entry.realizedPnl += item.execution.realizedPnl ?? 0;
-    for (const movement of cashMovements(item)) of(movement.currency).netCash += movement.amount;
-  }
-  for (const currency of Object.keys(account.cash)) of(currency);
+  for (const movement of period.cash)
+    of(movement.currency)[totalOf[movement.kind]] += movement.amount;
+  for (const item of period.executions)
+    of(item.currency).realizedPnl += item.execution.realizedPnl ?? 0;
+  for (const currency of closing.keys()) of(currency);
   return {
     title: 'Totals by currency',
     empty: 'No currency.',
     columns: [
-      { key: 'currency', title: 'Currency', kind: 'text', width: 0.1 },
-      { key: 'bought', title: 'Bought', kind: 'money', width: 0.15 },
-      { key: 'sold', title: 'Sold', kind: 'money', width: 0.15 },
-      { key: 'commissions', title: 'Commissions', kind: 'money', width: 0.15 },
-      { key: 'realizedPnl', title: 'Realized P&L', kind: 'money', width: 0.15 },
-      { key: 'netCash', title: 'Net cash movement', kind: 'money', width: 0.15 },
-      { key: 'cashNow', title: 'Ledger cash now', kind: 'money', width: 0.15 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.08 },
+      { key: 'opening', title: 'Opening cash', kind: 'money', width: 0.13 },
+      { key: 'trades', title: 'Trades', kind: 'money', width: 0.12 },
+      { key: 'commissions', title: 'Commissions', kind: 'money', width: 0.12 },
+      { key: 'external', title: 'Deposits/withdrawals', kind: 'money', width: 0.14 },
+      { key: 'internal', title: 'Internal transfers', kind: 'money', width: 0.14 },
+      { key: 'closing', title: 'Closing cash', kind: 'money', width: 0.14 },
+      { key: 'realizedPnl', title: 'Realized P&L', kind: 'money', width: 0.13 },
     ],
     rows: [...totals.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, entry]) => ({
         currency,
-        bought: cents(entry.bought),
-        sold: cents(entry.sold),
+        opening: opening.get(currency) ?? 0,
+        trades: cents(entry.trades),
         commissions: cents(entry.commissions),
+        external: cents(entry.external),
+        internal: cents(entry.internal),
+        closing: closing.get(currency) ?? 0,
         realizedPnl: cents(entry.realizedPnl),
-        netCash: cents(entry.netCash),
-        cashNow: cents(account.cash[currency] ?? 0),
       })),
   };
 }
 
+/** The statement of `period`'s activity; `later`, what the account did after the period up to
+ * now, takes the ledger's cash now back to the period's closing cash. */
 export function statement(
   account: Account,
   span: DaySpan,
-  executions: ReportedExecution[],
+  period: Activity,
+  later: Activity,
   producedAt: number,
 ): Report {
+  const closing: Balances = new Map(Object.entries(account.cash));
+  for (const movement of later.cash) added(closing, movement, -1);
+  const opening: Balances = new Map(closing);
+  for (const movement of period.cash) added(opening, movement, -1);
   return {
     kind: 'statement',
     title: 'Account statement',
@@ -122,6 +192,11 @@ export function statement(
     baseCurrency: account.baseCurrency,
     period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
     producedAt: new Date(producedAt).toISOString(),
-    tables: [tradesTable(executions), cashTable(executions), totalsTable(account, executions)],
+    tables: [
+      tradesTable(period.executions),
+      cashTable(period.cash, opening),
+      positionsTable(period.positions),
+      totalsTable(period, opening, closing),
+    ],
   };
 }

@@ -109,6 +109,45 @@ describe('account applications, without HTTP', () => {
     ).toThrow('is in status O');
   });
 
+  it('adds another account for the holder of an open one: its own tasks, then the same user’s', () => {
+    const { services } = domain();
+    const { accountApplications: applications, brokerage } = services;
+    const add = (accountId: string) =>
+      applications.update(client, {
+        accountManagementRequests: {
+          addAdditionalAccount: { accountId, account: { baseCurrency: 'USD' } },
+        },
+      });
+    applications.submit(client, application());
+    expect(() => add('U9000001')).toThrow(
+      'Account U9000001 is in status N: an account is added beside an open one',
+    );
+    applications.complete('U9000001');
+    expect(add('U9000001').fileData.data).toEqual({
+      accountId: 'U9000002',
+      username: 'robin_vega',
+      status: 'N',
+    });
+    expect(
+      applications.application(client, 'U9000002').tasks.map((task) => task.formNumber),
+    ).toEqual([3024, 5002, 3070]);
+    applications.complete('U9000002');
+    expect(brokerage.user('robin_vega')?.accounts).toEqual(['U9000001', 'U9000002']);
+    expect(brokerage.account('U9000002')).toMatchObject({
+      title: 'Robin Vega',
+      owners: [{ username: 'robin_vega' }],
+      permissions: ['STK', 'CASH'],
+    });
+    expect(() =>
+      applications.update(client, {
+        accountManagementRequests: {
+          addAdditionalAccount: { accountId: 'U9000001' },
+          updateAccountAlias: { accountId: 'U9000001', accountAlias: 'Main' },
+        },
+      }),
+    ).toThrow('accountManagementRequests.addAdditionalAccount is sent alone');
+  });
+
   it("completes tasks from the day's documents, documents naming an application, and the application's own", () => {
     const { services, clock } = domain();
     const applications = services.accountApplications;

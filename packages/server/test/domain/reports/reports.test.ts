@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { OAuth2Client } from '../../../src/domain/auth/oauth2.js';
 import { DomainError } from '../../../src/domain/kernel/errors.js';
 import { transactions } from '../../../src/domain/portfolio/transactions.js';
+import type { Submitted } from '../../../src/domain/banking/model.js';
 import type { Report } from '../../../src/domain/reports/report.js';
 import { keptSpan, requestedSpan } from '../../../src/domain/reports/report-periods.js';
 import { executionsOf, tradeView } from '../../../src/domain/orders/trades.js';
@@ -32,6 +33,35 @@ function brokerage() {
     JSON.parse(new TextDecoder().decode((await file).bytes)) as Report;
   return { services, clock, session, trade, json, reports: services.reports };
 }
+
+/** A wire deposit into the account. */
+const deposit = (clientInstructionId: number, amount: number) =>
+  ({
+    instructionType: 'DEPOSIT',
+    instruction: {
+      accountId,
+      amount,
+      bankInstructionMethod: 'WIRE',
+      clientInstructionId,
+      currency: 'USD',
+    },
+  }) satisfies Submitted;
+
+/** A table of a report, by title. */
+const table = (report: Report, title: string) => {
+  const found = report.tables.find((candidate) => candidate.title === title);
+  if (!found) throw new Error(`No table ${title}`);
+  return found;
+};
+
+/** A JSON statement of the year 2025. */
+const yearOf = (account: string) =>
+  ({
+    accountId: account,
+    startDate: '2025',
+    endDate: '2025',
+    mimeType: 'application/json',
+  }) as const;
 
 const rejected = (work: () => unknown, message: string) => {
   let error: unknown;
@@ -85,30 +115,212 @@ describe('reports', () => {
     expect(report.period).toEqual({ from: '2025-03-01', to: '2025-03-13' });
   });
 
-  it('shows as the period’s net cash movement what the ledger’s cash moved, with the ledger’s cash now', async () => {
+  it('reconciles each currency: opening cash plus the period’s movements is the closing cash, the ledger’s now', async () => {
     const { services, trade, json, reports } = brokerage();
     const cash = () => services.brokerage.account(accountId)?.cash.USD ?? 0;
     const before = cash();
     trade(AAPL, 'BUY', 10, 190);
     trade(AAPL, 'SELL', 30, 200);
-    const report = await json(
-      reports.statement(client, {
-        accountId,
-        startDate: '2025',
-        endDate: '2025',
-        mimeType: 'application/json',
-      }),
+    const report = await json(reports.statement(client, yearOf(accountId)));
+    const usd = table(report, 'Totals by currency').rows.find((row) => row.currency === 'USD');
+    expect(usd).toMatchObject({ opening: before, closing: cash() });
+    expect(usd?.trades).toBe(-1900 + 6000);
+    expect(Number(usd?.opening) + Number(usd?.trades) + Number(usd?.commissions)).toBeCloseTo(
+      cash(),
+      2,
     );
-    const usd = report.tables[2]?.rows.find((row) => row.currency === 'USD');
-    expect(usd?.netCash).toBeCloseTo(cash() - before, 2);
-    expect(usd?.cashNow).toBe(cash());
-    expect(usd).toMatchObject({ bought: 1900, sold: 6000 });
-    expect(report.tables[1]?.rows.map((row) => row.kind)).toEqual([
+    const movements = table(report, 'Cash movements').rows;
+    expect(movements.map((row) => row.kind)).toEqual([
       'Trade',
       'Commission',
       'Trade',
       'Commission',
     ]);
+    expect(movements.at(-1)?.balance).toBe(cash());
+  });
+
+  it('lists the settled deposits, withdrawals and deliveries on their settlement day, and reconciles with them', async () => {
+    const { services, clock, trade, json, reports } = brokerage();
+    const { banking } = services;
+    const cash = () => services.brokerage.account(accountId)?.cash.USD ?? 0;
+    banking.seedBankInstruction({
+      accountId,
+      name: 'Checking',
+      method: 'ACH',
+      currency: 'USD',
+      bankAccountNumber: '7004417729',
+      bankRoutingNumber: '021000555',
+    });
+    const opening = cash();
+    banking.submit(deposit(1, 2500), 202);
+    banking.submit(
+      {
+        instructionType: 'WITHDRAWAL',
+        instruction: {
+          accountId,
+          amount: 400,
+          bankInstructionMethod: 'ACH',
+          bankInstructionName: 'Checking',
+          clientInstructionId: 2,
+          currency: 'USD',
+        },
+      },
+      202,
+    );
+    const delivery = (clientInstructionId: number, direction: 'IN' | 'OUT', quantity: number) =>
+      banking.submit(
+        {
+          instructionType: 'FOP',
+          instruction: {
+            accountId,
+            clientInstructionId,
+            contraBrokerAccountId: '88123004',
+            contraBrokerDtcCode: '0571',
+            direction,
+            quantity,
+            tradingInstrument: { conid: MSFT, currency: 'USD' },
+          },
+        },
+        202,
+      );
+    services.brokerage.market.setPrice(MSFT, 400);
+    delivery(3, 'IN', 10);
+    const cancelled = banking.submit(deposit(4, 99), 202);
+    banking.failNow(cancelled.instructionResult?.instructionId ?? 0, {
+      errorCode: 'BANK_RETURNED',
+      errorMessage: 'Returned by the bank',
+    });
+    trade(AAPL, 'BUY', 10, 190); // 12 March
+    clock.advance(dayMs); // 13 March: the deposit and the withdrawal settle
+    clock.advance(2 * dayMs); // 15 March: the delivery settles at the price then
+    const statementOf = async (startDate: string, endDate: string) =>
+      json(
+        reports.statement(client, { accountId, startDate, endDate, mimeType: 'application/json' }),
+      );
+    const day12 = await statementOf('20250312', '20250312');
+    const day13 = await statementOf('20250313', '20250313');
+    const whole = await statementOf('20250312', '20250315');
+    expect(table(day12, 'Cash movements').rows.map((row) => row.kind)).toEqual([
+      'Trade',
+      'Commission',
+    ]);
+    expect(table(day13, 'Cash movements').rows).toMatchObject([
+      { kind: 'Deposit', amount: 2500, time: '2025-03-13 15:00:00' },
+      { kind: 'Withdrawal', amount: -400, time: '2025-03-13 15:00:00' },
+    ]);
+    expect(table(day13, 'Position transfers').rows).toEqual([]);
+    expect(table(whole, 'Position transfers').rows).toEqual([
+      expect.objectContaining({
+        time: '2025-03-15 15:00:00',
+        kind: 'Delivery in',
+        symbol: 'MSFT',
+        quantity: 10,
+        costBasis: 400,
+        value: 4000,
+      }),
+    ]);
+    const usd = (report: Report) =>
+      table(report, 'Totals by currency').rows.find((row) => row.currency === 'USD') ?? {};
+    expect(usd(whole)).toMatchObject({ opening, external: 2100, closing: cash() });
+    expect(usd(day12).closing).toBe(usd(day13).opening);
+    expect(usd(day13)).toMatchObject({
+      external: 2100,
+      closing: Number(usd(day13).opening) + 2100,
+    });
+    const { opening: start, trades, commissions, external, internal, closing } = usd(whole);
+    expect(
+      [trades, commissions, external, internal].reduce<number>(
+        (sum, value) => sum + Number(value),
+        Number(start),
+      ),
+    ).toBeCloseTo(Number(closing), 2);
+  });
+
+  it('lists an internal transfer of cash and of shares in both accounts, the shares at their cost basis', async () => {
+    const { services, clock, json, reports } = brokerage();
+    const { banking } = services;
+    const [source, target] = ['U2345671', 'F7654321'];
+    const held = services.brokerage
+      .account(source)
+      ?.positions.find((position) => position.conid === AAPL);
+    banking.submit(
+      {
+        instructionType: 'INTERNAL_CASH_TRANSFER',
+        instruction: {
+          amount: 1500,
+          clientInstructionId: 5,
+          currency: 'USD',
+          sourceAccountId: source,
+          targetAccountId: target,
+        },
+      },
+      201,
+    );
+    const moved = banking.submit(
+      {
+        instructionType: 'INTERNAL_POSITION_TRANSFER',
+        instruction: {
+          clientInstructionId: 6,
+          sourceAccountId: source,
+          targetAccountId: target,
+          tradingInstrument: { conid: AAPL, currency: 'USD' },
+          transferQuantity: 3,
+        },
+      },
+      202,
+    );
+    banking.settleNow(moved.instructionResult?.instructionId ?? 0); // settled early, the same day
+    clock.advance(dayMs); // nothing settles again
+    const advisor = { ...client, endUsers: ['demo_advisor'] };
+    const statementOf = async (account: string) =>
+      json(
+        reports.statement(advisor, {
+          accountId: account,
+          startDate: '20250312',
+          endDate: '20250313',
+          mimeType: 'application/json',
+        }),
+      );
+    const [out, into] = [await statementOf(source), await statementOf(target)];
+    const transferId = moved.instructionResult?.instructionId;
+    expect(table(out, 'Cash movements').rows).toMatchObject([
+      {
+        kind: 'Transfer out',
+        amount: -1500,
+        description: expect.stringMatching(/^To F7654321, instruction \d+$/),
+      },
+    ]);
+    expect(table(into, 'Cash movements').rows).toMatchObject([
+      { kind: 'Transfer in', amount: 1500 },
+    ]);
+    const costBasis = held?.averageCost ?? NaN;
+    expect(table(out, 'Position transfers').rows).toEqual([
+      expect.objectContaining({
+        kind: 'Transfer out',
+        description: `To F7654321, instruction ${transferId}`,
+        quantity: -3,
+        costBasis,
+        time: '2025-03-12 15:00:00',
+      }),
+    ]);
+    expect(table(into, 'Position transfers').rows).toEqual([
+      expect.objectContaining({
+        kind: 'Transfer in',
+        description: `From U2345671, instruction ${transferId}`,
+        quantity: 3,
+        costBasis,
+      }),
+    ]);
+    const usd = (report: Report) =>
+      table(report, 'Totals by currency').rows.find((row) => row.currency === 'USD');
+    expect(usd(out)).toMatchObject({
+      internal: -1500,
+      closing: services.brokerage.account(source)?.cash.USD,
+    });
+    expect(usd(into)).toMatchObject({
+      internal: 1500,
+      closing: services.brokerage.account(target)?.cash.USD,
+    });
   });
 
   it('lists the statement periods from the kept history to the clock, and the days with trades', () => {
@@ -197,9 +409,11 @@ describe('reports', () => {
     expect(loaded.getTitle()).toBe('Account statement U1234567 2025-03-12 to 2025-03-12');
   });
 
-  it('renders the same content as CSV and HTML, escaped', async () => {
-    const { trade, reports } = brokerage();
+  it('renders the same content as CSV and HTML, escaped, the banking movements with it', async () => {
+    const { services, trade, reports } = brokerage();
     trade(AAPL, 'BUY', 10, 190);
+    const made = services.banking.submit(deposit(1, 2500), 202);
+    services.banking.settleNow(made.instructionResult?.instructionId ?? 0);
     const text = async (mimeType: 'text/csv' | 'text/html') =>
       new TextDecoder().decode(
         (
@@ -214,6 +428,10 @@ describe('reports', () => {
     const csv = await text('text/csv');
     expect(csv).toContain('Date/time (UTC),Execution,Order,Symbol,Side,Quantity,Price,Proceeds');
     expect(csv).toMatch(/AAPL,BUY,10,190.00,-1900\.00,/);
-    expect(await text('text/html')).toContain('<th>Realized P&amp;L</th>');
+    expect(csv).toMatch(/\r\n2025-03-12 15:00:00,Deposit,"Deposit, instruction \d+",USD,2500\.00,/);
+    expect(csv).toContain('\r\nPosition transfers\r\n');
+    const html = await text('text/html');
+    expect(html).toContain('<th>Realized P&amp;L</th>');
+    expect(html).toContain('<td>Deposit</td>');
   });
 });
