@@ -11,6 +11,19 @@ export const docsPages = {
   streaming: fileURLToPath(new URL('../../dist/public/streaming.html', import.meta.url)),
 };
 
+/** The bundles' texts, read on their first request and kept for the process: a server (and a
+ * test suite starts many) need not read 3 MB of documents that nobody asks for. */
+const bundleTexts = new Map<string, string>();
+
+function bundleText(path: string): string {
+  let text = bundleTexts.get(path);
+  if (text === undefined) {
+    text = readFileSync(path, 'utf8');
+    bundleTexts.set(path, text);
+  }
+  return text;
+}
+
 /** A bundled document at `<base>.json` and `<base>.yaml`, and its page (offline) at `pagePath`. */
 function serveDocument(
   router: Router,
@@ -19,13 +32,11 @@ function serveDocument(
   pagePath: string,
   page: string,
 ): void {
-  const json = readFileSync(files.json, 'utf8');
-  const yaml = readFileSync(files.yaml, 'utf8');
   router.get(`${base}.json`, (_req, res) => {
-    res.type('application/json').send(json);
+    res.type('application/json').send(bundleText(files.json));
   });
   router.get(`${base}.yaml`, (_req, res) => {
-    res.type('application/yaml').send(yaml);
+    res.type('application/yaml').send(bundleText(files.yaml));
   });
   router.get(pagePath, (_req, res) => {
     if (!existsSync(page)) {

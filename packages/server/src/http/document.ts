@@ -28,7 +28,12 @@ export const controlDocumentFiles = {
   yaml: join(typesRoot, 'generated', 'control.openapi.yaml'),
 };
 
-/** The bundled document, for the request and response validator. */
+let bundled: OpenApiDocument | undefined;
+
+/** The bundled document, for the request and response validator and the request hints: read
+ * once per process (1.4 MB of JSON; every server of a process answers the same one) and only
+ * read, never changed (the validator gets a stripped copy, `validatorDocument`). */
 export function loadDocument(): OpenApiDocument {
-  return JSON.parse(readFileSync(documentFiles.json, 'utf8')) as OpenApiDocument;
+  bundled ??= JSON.parse(readFileSync(documentFiles.json, 'utf8')) as OpenApiDocument;
+  return bundled;
 }

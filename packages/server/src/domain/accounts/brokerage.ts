@@ -107,18 +107,23 @@ export class Brokerage {
       (conid) => market.price(conid),
       this.clock.now(),
     );
-    const index = store.collection('optionsByUnderlying');
-    const underlyings = new Set<number>();
+    // Each underlying's list is written once: a store record is copied on every write.
+    const byUnderlying = new Map<number, number[]>();
     for (const option of options) {
       const underlyingConid = option.option?.underlyingConid ?? 0;
       store.collection('instruments').set(String(option.conid), option);
+      const conids = byUnderlying.get(underlyingConid) ?? [];
+      conids.push(option.conid);
+      byUnderlying.set(underlyingConid, conids);
+    }
+    const index = store.collection('optionsByUnderlying');
+    for (const [underlyingConid, conids] of byUnderlying) {
       index.set(String(underlyingConid), [
         ...(index.get(String(underlyingConid)) ?? []),
-        option.conid,
+        ...conids,
       ]);
-      underlyings.add(underlyingConid);
     }
-    for (const conid of underlyings) this.#repriceOptionsOf(conid);
+    for (const conid of byUnderlying.keys()) this.#repriceOptionsOf(conid);
   }
 
   #repriceOptionsOf(underlyingConid: number): void {
