@@ -41,10 +41,12 @@ function routesSource(document, controlDocument) {
   const pacing = document['x-pacing'];
   return `${banner}import type { operations } from './openapi.js';
 import type { NumericParameter } from '../numeric-parameters.js';
+import type { Access } from '../operation-access.js';
 
 /** Every operation of the document, read once at build time: its method, path template,
  * operationId, first tag, accepted credentials (\`security\`: one array of scheme names per
- * alternative; an empty one needs none), whether it needs the brokerage session open, the minimum
+ * alternative; an empty one needs none), what they make it need before its handler runs
+ * (\`access\`: a session, the brokerage session open, a bearer token, ...), the minimum
  * interval between two of its requests (\`x-pacing-interval-ms\`) and the most requests of a session
  * in flight at once (\`x-max-concurrent-requests\`) where it has them, the status of an invalid
  * request (\`x-invalid-request-status\`, else 400), its numeric query parameters, whether its body
@@ -69,7 +71,7 @@ export interface OperationRow<Id extends string = keyof operations> {
   security: readonly (readonly string[])[];
   /** OAuth scopes the operation's own security requires (single sign-on). */
   scopes: readonly string[];
-  brokerageSession: boolean;
+  access: Access;
   pacingIntervalMs?: number;
   maxConcurrentRequests?: number;
   invalidRequestStatus: number;

@@ -57,6 +57,23 @@ const needsBrokerageSession = (path) =>
   !path.startsWith('/v1/api/iserver/auth/') &&
   path !== '/v1/api/iserver/reauthenticate';
 
+/** What the operation needs before its handler runs (`Access` in @brokerage/types), from the
+ * credentials it accepts: one that accepts the session (the `sessionCookie` scheme, and with it the
+ * other credentials that stand for a session) needs a live session, and the brokerage session
+ * where it calls `/iserver`; any other checks its own credentials: a bearer token with one of its
+ * scopes (OAuth 2.0, single sign-on), an OAuth 1.0a authorization header (the token steps, which
+ * verify its signature themselves), or none the gate reads (the OAuth 2.0 token request carries
+ * its client assertion in its body; the control API's token is checked before the pipeline). */
+function accessOf(security, path) {
+  const schemes = new Set(security.flat());
+  if (schemes.has('sessionCookie')) return needsBrokerageSession(path) ? 'brokerage' : 'session';
+  if (schemes.has('bearerToken') && schemes.has('oauth1'))
+    throw new Error(`${path}: a bearer token or OAuth 1.0a without a session is not modelled`);
+  if (schemes.has('bearerToken')) return 'bearer';
+  if (schemes.has('oauth1')) return 'oauth1';
+  return 'public';
+}
+
 /** The operation's path and query parameters whose schema is an integer or a number (path-level
  * parameters included), each with its type: `{in, name, type}`. */
 function numericParameters(document, item, operation) {
@@ -76,7 +93,7 @@ function numericParameters(document, item, operation) {
 
 /** One row of the operation table per operation. `security` lists the accepted credentials,
  * one array of scheme names per alternative (an empty array: none needed), the operation's own
- * or else the document's. */
+ * or else the document's; `access` is what they make the operation need (`accessOf`). */
 export function operationTable(document) {
   return documentOperations(document).map(({ path, method, item, operation }) => {
     const errors = {};
@@ -86,20 +103,21 @@ export function operationTable(document) {
       const shape = errorShape(deref(document, entry));
       if (shape && Number(status) >= 400) errors[status] = shape;
     }
+    const security = (operation.security ?? document.security ?? []).map((requirement) =>
+      Object.keys(requirement),
+    );
     return {
       operationId: operation.operationId,
       method: method.toUpperCase(),
       path,
       tag: operation.tags?.[0] ?? '',
-      security: (operation.security ?? document.security ?? []).map((requirement) =>
-        Object.keys(requirement),
-      ),
+      security,
       scopes: [
         ...new Set(
           (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat()),
         ),
       ],
-      brokerageSession: needsBrokerageSession(path),
+      access: accessOf(security, path),
       ...(operation['x-pacing-interval-ms'] === undefined
         ? {}
         : { pacingIntervalMs: operation['x-pacing-interval-ms'] }),

@@ -16,14 +16,13 @@ import {
   type FaultInjector,
   type Mode,
   type OperationInfo,
-  type OperationRequest,
+  type CheckedRequest,
   type PacingLimits,
   type Services,
   type Simulation,
   type SimulationSettings,
   numericParameters,
 } from '@brokerage/server/core';
-import type { OperationId } from '@brokerage/types';
 import { validateRequest, validateResponse, type ValidationError } from '@brokerage/validators';
 import { http, type HttpHandler } from 'msw';
 import { answerResponse, collectedReply, errorResponse, okResponse } from './answers.js';
@@ -118,7 +117,6 @@ async function answer(
       body,
       ip: undefined,
     });
-    const { session } = admission;
     done = admission.done;
     if (unreadableBody) throw unreadableBody;
     if (operation.bodyRequired && hasNoBody({ body, headers })) throw emptyBody();
@@ -143,17 +141,16 @@ async function answer(
     const nonFinite = nonFiniteParameter({ params, query });
     if (nonFinite) throw nonFinite;
     const { reply, headers: replyHeaders } = collectedReply();
-    const handlerRequest = {
+    const handlerRequest: CheckedRequest = {
       params,
       query,
       body,
-      session,
       headers,
       url: url.pathname + url.search,
       method: request.method,
       ip: '',
-    } as unknown as OperationRequest<OperationId>;
-    const result = await core.dispatch(operation, handlerRequest, reply);
+    };
+    const result = await core.dispatch(operation, handlerRequest, admission.admitted, reply);
     const payload = result?.body;
     const status = result?.status ?? 200;
     if (settings.validateResponses) {

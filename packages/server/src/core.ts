@@ -21,7 +21,7 @@ export {
   type ErrorReply,
 } from './http/error-response.js';
 export type { FaultInjector, FaultSpec } from './http/faults.js';
-export type { OperationRequest, Reply } from './http/handler.js';
+export type { Admitted, CheckedRequest, OperationRequest, Reply } from './http/handler.js';
 export { BinaryBody } from './http/binary-body.js';
 export type { OperationCore } from './http/operation-core.js';
 export type { OperationInfo } from './http/operations.js';

@@ -65,8 +65,8 @@ export {
   globalPacing,
   operationRoutes,
 } from './generated/operation-routes.js';
-export { checksHeaderCredentialsFirst, operationAccess } from './operation-access.js';
-export type { Access } from './operation-access.js';
+export { checksHeaderCredentialsFirst } from './operation-access.js';
+export type { Access, AccessOf } from './operation-access.js';
 export type { ErrorShape, OperationRow } from './generated/operation-routes.js';
 export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
 export { isNumericText, readNumericParameters } from './numeric-parameters.js';

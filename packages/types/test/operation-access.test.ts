@@ -1,5 +1,5 @@
 // What each kind of operation needs before its handler runs, read from its `security`.
-import { checksHeaderCredentialsFirst, operationAccess, operationRoutes } from '../src/index.js';
+import { checksHeaderCredentialsFirst, operationRoutes, type AccessOf } from '../src/index.js';
 
 const row = (operationId: string) => {
   const found = operationRoutes.find((candidate) => candidate.operationId === operationId);
@@ -12,11 +12,24 @@ describe('operation access', () => {
     ['tickle', 'session', false],
     ['getLedger', 'session', false],
     ['getAccounts', 'brokerage', false],
-    ['requestOAuthToken', 'credentials', true],
-    ['createSsoSession', 'credentials', true],
-    ['createOAuth2Token', 'credentials', false],
+    ['requestOAuthToken', 'oauth1', true],
+    ['createSsoSession', 'bearer', true],
+    ['createBankInstruction', 'bearer', true],
+    ['createOAuth2Token', 'public', false],
   ])('%s needs %s (header credentials first: %s)', (operationId, access, headerFirst) => {
-    expect(operationAccess(row(operationId))).toBe(access);
+    expect(row(operationId).access).toBe(access);
     expect(checksHeaderCredentialsFirst(row(operationId))).toBe(headerFirst);
+  });
+
+  it('is known to the compiler per operation', () => {
+    // Each line fails the type check if the table's literal differs.
+    const accesses: [AccessOf<'getLedger'>, AccessOf<'getAccounts'>, AccessOf<'echoHttps'>] = [
+      'session',
+      'brokerage',
+      'bearer',
+    ];
+    expect(accesses).toEqual(
+      [row('getLedger'), row('getAccounts'), row('echoHttps')].map((r) => r.access),
+    );
   });
 });

@@ -102,7 +102,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const signer = new TokenSigner(brokerage.clock);
   const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);
   const oauth1 = oauth1Of(brokerage);
-  const sso = new Sso(brokerage, signer, oauth2);
+  const sso = new Sso(brokerage, signer);
 
   const orders = new OrderBook(brokerage);
   const alerts = new AlertBook(brokerage);

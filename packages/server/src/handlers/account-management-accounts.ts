@@ -1,4 +1,3 @@
-import type { OperationId } from '@brokerage/types';
 import {
   accountLoginMessagesView,
   detailsView,
@@ -7,12 +6,12 @@ import {
   statusView,
   tasksView,
 } from '../domain/account-applications/views.js';
-import type { HandlerContext, HandlerGroup, OperationRequest } from '../http/handler.js';
-import { authorizationOf } from './bearer.js';
+import type { OAuth2Client } from '../domain/auth/oauth2.js';
+import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
 /** The account applications of the account-management API (`/gw/api/v1/accounts`). The gate has
- * checked the bearer token's scope; each handler asks again for the client, whose applications
- * are the only ones it sees and whose key verifies a signed body. */
+ * checked the bearer token's scope and gives the client, whose applications are the only ones it
+ * sees and whose key verifies a signed body. */
 export const accountManagementAccountHandlers = ({
   brokerage,
   oauth2,
@@ -33,21 +32,17 @@ export const accountManagementAccountHandlers = ({
   | 'getKycLink'
   | 'getAmAccountLoginMessages'
 > => {
-  const reader = async (request: OperationRequest<OperationId>) =>
-    (await oauth2.authorize(authorizationOf(request), 'accounts.read')).clientId;
   /** The client and the claims of a signed-JWT body. */
-  const signed = async (request: OperationRequest<OperationId> & { body: string }) => {
-    const client = await oauth2.authorize(authorizationOf(request), 'accounts.write');
-    return {
-      clientId: client.clientId,
-      claims: await oauth2.verifySignedBody(client, request.body),
-    };
-  };
-  const read = async (request: OperationRequest<OperationId> & { params: { accountId: string } }) =>
-    applications.application(await reader(request), request.params.accountId);
+  const signed = async ({ client, body }: { client: OAuth2Client; body: string }) => ({
+    clientId: client.clientId,
+    claims: await oauth2.verifySignedBody(client, body),
+  });
+  /** The client's application of the path's account. */
+  const read = ({ client, params }: { client: OAuth2Client; params: { accountId: string } }) =>
+    applications.application(client.clientId, params.accountId);
   return {
-    getProcessedApplication: async (request) =>
-      processedView(applications.find(await reader(request), request.query)),
+    getProcessedApplication: (request) =>
+      processedView(applications.find(request.client.clientId, request.query)),
     createAccountApplication: async (request) => {
       const { clientId, claims } = await signed(request);
       return applications.submit(clientId, claims);
@@ -60,19 +55,19 @@ export const accountManagementAccountHandlers = ({
       const { clientId, claims } = await signed(request);
       return applications.submitDocuments(clientId, claims);
     },
-    getAmAccountStatuses: async (request) => {
-      const found = applications.statuses(await reader(request), request.query);
+    getAmAccountStatuses: (request) => {
+      const found = applications.statuses(request.client.clientId, request.query);
       return { ...found, accounts: found.accounts.map(statusView) };
     },
-    getLoginMessages: async (request) =>
-      applications.loginMessages(await reader(request), request.query),
-    getAmAccountStatus: async (request) => statusView(await read(request)),
+    getLoginMessages: (request) =>
+      applications.loginMessages(request.client.clientId, request.query),
+    getAmAccountStatus: (request) => statusView(read(request)),
     updateAmAccountStatus: async (request) => {
       const { clientId, claims } = await signed(request);
       return statusView(applications.setStatus(clientId, request.params.accountId, claims));
     },
-    getRegistrationTasks: async (request) =>
-      tasksView(await read(request), request.query.type ?? 'registration'),
+    getRegistrationTasks: (request) =>
+      tasksView(read(request), request.query.type ?? 'registration'),
     assignRegistrationTasks: async (request) => {
       const { clientId, claims } = await signed(request);
       return applications.assignTasks(clientId, request.params.accountId, claims);
@@ -81,9 +76,9 @@ export const accountManagementAccountHandlers = ({
       const { clientId, claims } = await signed(request);
       return applications.updateTasks(clientId, request.params.accountId, claims);
     },
-    getAmAccountDetails: async (request) => detailsView(await read(request)),
-    getKycLink: async (request) => kycView(await read(request), brokerage.clock.now()),
-    getAmAccountLoginMessages: async (request) =>
-      accountLoginMessagesView(await read(request), request.query.type),
+    getAmAccountDetails: (request) => detailsView(read(request)),
+    getKycLink: (request) => kycView(read(request), brokerage.clock.now()),
+    getAmAccountLoginMessages: (request) =>
+      accountLoginMessagesView(read(request), request.query.type),
   };
 };

@@ -24,11 +24,10 @@ import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import { isCashAccount, valueAccount } from '../domain/accounts/valuation.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 /** An account the session may see (400 otherwise), valued at the current prices. */
-function valued(brokerage: Brokerage, session: Session | undefined, accountId: string) {
-  const account = reportedAccount(brokerage, requireSession(session), accountId);
+function valued(brokerage: Brokerage, session: Session, accountId: string) {
+  const account = reportedAccount(brokerage, session, accountId);
   return { account, values: valueAccount(account, brokerage.market) };
 }
 
@@ -47,20 +46,20 @@ export const accountHandlers = ({
   | 'getAccountAvailableFunds'
   | 'getPartitionedPnl'
 > => ({
-  getAccounts: ({ session }) => accountsList(brokerage, requireSession(session)),
+  getAccounts: ({ session }) => accountsList(brokerage, session),
   switchAccount: ({ session, body }) =>
-    selectedAccountView(switchAccount(brokerage, requireSession(session), body.acctId)),
+    selectedAccountView(switchAccount(brokerage, session, body.acctId)),
   searchDynamicAccounts: ({ session, params }) =>
     dynamicSearchView(
       params.searchPattern,
-      searchDynamicAccounts(brokerage, requireSession(session), params.searchPattern),
+      searchDynamicAccounts(brokerage, session, params.searchPattern),
     ),
   setDynamicAccount: ({ session, body }) => {
-    const { account, roles } = setDynamicAccount(brokerage, requireSession(session), body.acctId);
+    const { account, roles } = setDynamicAccount(brokerage, session, body.acctId);
     return selectedDynamicAccountView(account, roles);
   },
   getSignaturesAndOwners: ({ session, params }) =>
-    signaturesAndOwners(brokerage, requireSession(session), params.accountId),
+    signaturesAndOwners(brokerage, session, params.accountId),
   getAccountSummary: ({ session, params }) => {
     const { account, values } = valued(brokerage, session, params.accountId);
     return accountSummary(values, isAdvisorMaster(brokerage, account) ? 'ADVISOR' : '');
@@ -75,5 +74,5 @@ export const accountHandlers = ({
     const { account, values } = valued(brokerage, session, params.accountId);
     return accountAvailableFunds(values, isCashAccount(account));
   },
-  getPartitionedPnl: ({ session }) => partitionedPnl(brokerage, requireSession(session)),
+  getPartitionedPnl: ({ session }) => partitionedPnl(brokerage, session),
 });

@@ -1,4 +1,4 @@
-import type { Account } from '../domain/accounts/model.js';
+import type { Account, User } from '../domain/accounts/model.js';
 import { subAccountsOf } from '../domain/accounts/allocation-groups.js';
 import { valueAccount } from '../domain/accounts/valuation.js';
 import {
@@ -14,7 +14,6 @@ import {
 } from '../domain/advisor-models/model-views.js';
 import { presetChangeOf } from '../domain/advisor-models/older-names.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 type ModelOperation =
   | 'listModels'
@@ -32,18 +31,16 @@ export const advisorModelHandlers = ({
   brokerage,
   advisorModels: models,
 }: HandlerContext): HandlerGroup<ModelOperation> => {
-  const userOf = (session: Parameters<typeof requireSession>[0]) =>
-    brokerage.userOf(requireSession(session));
   const requestIdOf = (body: { reqID?: number; reqId?: number }) =>
     models.requestId(body.reqID ?? body.reqId);
   /** The account's cash outside every model of the advisor, in its base currency. */
-  const independentCash = (user: ReturnType<typeof userOf>) => (account: Account) =>
+  const independentCash = (user: User) => (account: Account) =>
     valueAccount(account, brokerage.market).total.cash -
     models.modelParts(user, account).reduce((total, part) => total + part.cash, 0);
 
   return {
     listModels: ({ session, body }) => {
-      const user = userOf(session);
+      const user = brokerage.userOf(session);
       return modelListView(
         models.master(user),
         models.list(user).map((model) => ({ model, valuation: models.valuation(user, model) })),
@@ -51,12 +48,12 @@ export const advisorModelHandlers = ({
       );
     },
     getModelSummary: ({ session, body }) => {
-      const user = userOf(session);
+      const user = brokerage.userOf(session);
       const model = models.model(user, body.model);
       return singleModelView(model, models.valuation(user, model), requestIdOf(body));
     },
     getModelPositions: ({ session, body }) => {
-      const user = userOf(session);
+      const user = brokerage.userOf(session);
       const model = models.model(user, body.model);
       return modelPositionsView(
         model,
@@ -71,7 +68,7 @@ export const advisorModelHandlers = ({
       );
     },
     getModelAccounts: ({ session, body }) => {
-      const user = userOf(session);
+      const user = brokerage.userOf(session);
       const model = models.model(user, body.model);
       return modelAccountsView(
         model,
@@ -81,7 +78,7 @@ export const advisorModelHandlers = ({
       );
     },
     getModelInvestedAccounts: ({ session, body }) => {
-      const user = userOf(session);
+      const user = brokerage.userOf(session);
       const model = models.model(user, body.model);
       const currency = models.master(user).baseCurrency;
       const parts = subAccountsOf(brokerage.store, user).map((account) => {
@@ -105,7 +102,7 @@ export const advisorModelHandlers = ({
       return investedAccountsView(model, currency, parts, requestIdOf(body));
     },
     saveModel: ({ session, body }) => {
-      models.save(userOf(session), {
+      models.save(brokerage.userOf(session), {
         name: body.model,
         positionTargets: body.positionTargets,
         ...(body.desc === undefined ? {} : { desc: body.desc }),
@@ -116,20 +113,20 @@ export const advisorModelHandlers = ({
     },
     investInModel: ({ session, body }) => {
       models.invest(
-        userOf(session),
+        brokerage.userOf(session),
         body.model,
         body.accountList.map(({ account, amtToInvest }) => ({ account, amount: amtToInvest })),
       );
       return modelInvestedView(requestIdOf(body));
     },
     submitModelTransfers: ({ session, body }) => {
-      models.submit(userOf(session));
+      models.submit(brokerage.userOf(session));
       return modelSavedView(requestIdOf(body));
     },
     getModelPresets: ({ session, body }) =>
-      modelPresetsView(models.presets(userOf(session)), requestIdOf(body)),
+      modelPresetsView(models.presets(brokerage.userOf(session)), requestIdOf(body)),
     saveModelPresets: ({ session, body }) => {
-      models.savePresets(userOf(session), presetChangeOf(body));
+      models.savePresets(brokerage.userOf(session), presetChangeOf(body));
       return modelPresetsSavedView(requestIdOf(body));
     },
   };

@@ -5,7 +5,6 @@ import {
   alertSummary,
 } from '../domain/alerts/alert-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 export const alertHandlers = ({
   brokerage,
@@ -15,12 +14,12 @@ export const alertHandlers = ({
 > => {
   return {
     upsertAlert: ({ session, params, body }) => {
-      const { alert, warning } = alerts.upsert(requireSession(session), params.accountId, body);
+      const { alert, warning } = alerts.upsert(session, params.accountId, body);
       return alertSubmission(alert, warning);
     },
     activateAlert: ({ session, params, body }) => {
       const alert = alerts.activate(
-        requireSession(session),
+        session,
         params.accountId,
         body.alertId,
         body.alertActive === 1,
@@ -28,14 +27,12 @@ export const alertHandlers = ({
       return alertAcknowledgement(alert);
     },
     deleteAlert: ({ session, params }) => {
-      const alert = alerts.remove(requireSession(session), params.accountId, params.alertId);
+      const alert = alerts.remove(session, params.accountId, params.alertId);
       return alertAcknowledgement(alert);
     },
-    listAlerts: ({ session, params }) =>
-      alerts.list(requireSession(session), params.accountId).map(alertSummary),
+    listAlerts: ({ session, params }) => alerts.list(session, params.accountId).map(alertSummary),
     getAlertDetails: ({ session, params }) =>
-      alertDetails(alerts.details(requireSession(session), params.alertId), brokerage.market),
-    getMtaAlert: ({ session }) =>
-      alertDetails(alerts.mta(requireSession(session)), brokerage.market),
+      alertDetails(alerts.details(session, params.alertId), brokerage.market),
+    getMtaAlert: ({ session }) => alertDetails(alerts.mta(session), brokerage.market),
   };
 };

@@ -16,7 +16,6 @@ import {
   allocationGroupView,
 } from '../domain/accounts/allocation-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 type AllocationOperation =
   | 'createAllocationGroup'
@@ -34,7 +33,7 @@ export const allocationHandlers = ({
   const { store } = brokerage;
   return {
     createAllocationGroup: ({ session, body }) => {
-      const user = brokerage.userOf(requireSession(session));
+      const user = brokerage.userOf(session);
       createAllocationGroup(store, user, {
         name: body.name,
         accounts: body.accounts,
@@ -43,10 +42,10 @@ export const allocationHandlers = ({
       return allocationGroupSet();
     },
     listAllocationGroups: ({ session }) =>
-      allocationGroupListView(allocationGroupsOf(store, brokerage.userOf(requireSession(session)))),
+      allocationGroupListView(allocationGroupsOf(store, brokerage.userOf(session))),
     modifyAllocationGroup: ({ session, body }) => {
       const previousName = body.prev_name ?? body.previous_name;
-      modifyAllocationGroup(store, brokerage.userOf(requireSession(session)), {
+      modifyAllocationGroup(store, brokerage.userOf(session), {
         name: body.name,
         ...(previousName === undefined ? {} : { previousName }),
         ...(body.accounts === undefined ? {} : { accounts: body.accounts }),
@@ -55,22 +54,19 @@ export const allocationHandlers = ({
       return allocationGroupSet();
     },
     deleteAllocationGroup: ({ session, body }) => {
-      deleteAllocationGroup(store, brokerage.userOf(requireSession(session)), body.name);
+      deleteAllocationGroup(store, brokerage.userOf(session), body.name);
       return allocationGroupSet();
     },
     getAllocationGroup: ({ session, body }) =>
-      allocationGroupView(
-        allocationGroup(store, brokerage.userOf(requireSession(session)), body.name),
-      ),
+      allocationGroupView(allocationGroup(store, brokerage.userOf(session), body.name)),
     listAllocatableAccounts: ({ session }) => {
-      const user = brokerage.userOf(requireSession(session));
+      const user = brokerage.userOf(session);
       requireAdvisor(user);
       return allocatableAccountsView(subAccountsOf(store, user), brokerage.market);
     },
-    getAllocationPresets: ({ session }) =>
-      allocationPresets(store, brokerage.userOf(requireSession(session))),
+    getAllocationPresets: ({ session }) => allocationPresets(store, brokerage.userOf(session)),
     setAllocationPresets: ({ session, body }) => {
-      setAllocationPresets(store, brokerage.userOf(requireSession(session)), body);
+      setAllocationPresets(store, brokerage.userOf(session), body);
       return allocationGroupSet();
     },
   };

@@ -13,8 +13,8 @@ import {
 import { searchContracts, type SearchQuery } from '../domain/contracts/secdef-search.js';
 import { bondFilters, secdefInfo, strikesOf } from '../domain/contracts/secdef.js';
 import { contractSchedule, symbolSchedules } from '../domain/contracts/trading-schedules.js';
+import type { Session } from '../domain/accounts/sessions.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 const symbolsOf = (list: string) => [...new Set(list.split(','))];
 
@@ -43,8 +43,8 @@ export const contractHandlers = ({
   | 'getExchangeRate'
 > => {
   const { market, clock } = brokerage;
-  const search = (session: Parameters<typeof requireSession>[0], query: SearchQuery) =>
-    searchContracts(market, brokerage.sessions, requireSession(session), query);
+  const search = (session: Session, query: SearchQuery) =>
+    searchContracts(market, brokerage.sessions, session, query);
   return {
     getStocksBySymbols: ({ query }) =>
       stocksBySymbols(market.catalogueData, symbolsOf(query.symbols)),
@@ -52,12 +52,7 @@ export const contractHandlers = ({
       futuresBySymbols(market, symbolsOf(query.symbols), query.exchange),
     getContractRules: ({ session, body }) => {
       const instrument = contractOrFail(market, Number(body.conid));
-      return contractRules(
-        market,
-        instrument,
-        tradingAccountsOf(brokerage, requireSession(session)),
-        body,
-      );
+      return contractRules(market, instrument, tradingAccountsOf(brokerage, session), body);
     },
     getContractAlgos: ({ params, query }) =>
       contractAlgos(contractOrFail(market, params.conid), {
@@ -79,13 +74,13 @@ export const contractHandlers = ({
         ...(body.secType === undefined ? {} : { secType: body.secType }),
       }),
     getOptionStrikes: ({ session, query }) =>
-      strikesOf(market, requireSession(session), {
+      strikesOf(market, session, {
         conid: Number(query.conid),
         sectype: query.sectype,
         month: query.month,
       }),
     getSecdefInfo: ({ session, query }) =>
-      secdefInfo(market, requireSession(session), {
+      secdefInfo(market, session, {
         ...(query.conid === undefined ? {} : { conid: Number(query.conid) }),
         ...(query.sectype === undefined ? {} : { sectype: query.sectype }),
         ...(query.month === undefined ? {} : { month: query.month }),
@@ -109,7 +104,7 @@ export const contractHandlers = ({
       contractInfo(market.catalogueData, contractOrFail(market, Number(params.conid))),
     getContractInfoAndRules: ({ session, params, query }) => {
       const instrument = contractOrFail(market, Number(params.conid));
-      const trading = tradingAccountsOf(brokerage, requireSession(session));
+      const trading = tradingAccountsOf(brokerage, session);
       return {
         ...contractInfo(market.catalogueData, instrument),
         rules: contractRules(market, instrument, trading, {

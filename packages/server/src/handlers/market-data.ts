@@ -16,7 +16,6 @@ import {
 } from '../domain/market-data/scanner-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { queryFlag } from '../http/query-flag.js';
-import { requireSession } from '../http/require-session.js';
 
 export const marketDataHandlers = ({
   brokerage,
@@ -38,19 +37,18 @@ export const marketDataHandlers = ({
     const fields = fieldCodes(query.fields);
     const now = brokerage.clock.now();
     return marketData
-      .snapshot(requireSession(session), conids)
+      .snapshot(session, conids)
       .map((entry) => snapshotEntryView(entry, fields, now));
   },
   unsubscribeMarketData: ({ session, body }) => {
-    marketData.unsubscribe(requireSession(session), body.conid);
+    marketData.unsubscribe(session, body.conid);
     return unsubscribedView();
   },
   unsubscribeAllMarketData: ({ session }) => {
-    marketData.unsubscribeAll(requireSession(session));
+    marketData.unsubscribeAll(session);
     return allUnsubscribedView();
   },
-  getMarketDataHistory: ({ session, query }) => {
-    requireSession(session);
+  getMarketDataHistory: ({ query }) => {
     const period = query.period ?? '1d';
     const { instrument, request, history } = marketData.history({
       conid: query.conid,
@@ -64,23 +62,14 @@ export const marketDataHandlers = ({
     const serverId = nextInSequence(brokerage.store, 'historyServerId', 20_000);
     return historyView(instrument, request, history, period, serverId);
   },
-  getScannerParameters: ({ session }) => {
-    requireSession(session);
-    return scannerParamsView();
-  },
-  runScanner: ({ session, body }) => {
-    requireSession(session);
-    return scanResultView(marketData.scan(body));
-  },
+  getScannerParameters: () => scannerParamsView(),
+  runScanner: ({ body }) => scanResultView(marketData.scan(body)),
   getRegulatorySnapshot: ({ session, query }) => {
-    const { instrument, state } = marketData.regulatorySnapshot(
-      requireSession(session),
-      query.conid,
-    );
+    const { instrument, state } = marketData.regulatorySnapshot(session, query.conid);
     return regulatorySnapshotView(instrument, state);
   },
   getHmdsHistory: ({ session, query }) => {
-    const { request, history } = marketData.hmdsHistory(requireSession(session), {
+    const { request, history } = marketData.hmdsHistory(session, {
       conid: query.conid,
       period: query.period,
       bar: query.bar,
@@ -91,10 +80,7 @@ export const marketDataHandlers = ({
     });
     return hmdsHistoryView(request, history);
   },
-  getHmdsScannerParameters: ({ session }) => {
-    requireSession(session);
-    return hmdsScannerParamsView();
-  },
+  getHmdsScannerParameters: () => hmdsScannerParamsView(),
   runHmdsScanner: ({ session, body }) =>
-    hmdsScanResultView(marketData.hmdsScan(requireSession(session), body), brokerage.clock.now()),
+    hmdsScanResultView(marketData.hmdsScan(session, body), brokerage.clock.now()),
 });

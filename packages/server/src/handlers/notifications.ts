@@ -10,7 +10,6 @@ import {
   unreadCountView,
 } from '../domain/notifications/notification-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 type NotificationOperation =
   | 'getUnreadNotificationCount'
@@ -34,33 +33,26 @@ export const notificationHandlers = ({
   notifications,
 }: HandlerContext): HandlerGroup<NotificationOperation> => ({
   getUnreadNotificationCount: ({ session }) =>
-    unreadCountView(notifications.unreadCount(requireSession(session).username)),
-  getNotificationSettings: ({ session }) =>
-    settingsView(notifications.profile(requireSession(session).username)),
+    unreadCountView(notifications.unreadCount(session.username)),
+  getNotificationSettings: ({ session }) => settingsView(notifications.profile(session.username)),
   setNotificationSetting: ({ session, params, body }) => {
-    notifications.setEnabled(requireSession(session).username, params.typecode, body.enabled);
+    notifications.setEnabled(session.username, params.typecode, body.enabled);
     return acknowledged();
   },
-  getNotificationDisclaimer: ({ session, params }) => {
-    requireSession(session);
-    return disclaimerView(params.typecode);
-  },
+  getNotificationDisclaimer: ({ params }) => disclaimerView(params.typecode),
   acknowledgeNotificationDisclaimer: ({ session, params }) => {
-    notifications.acknowledge(requireSession(session).username, params.typecode);
+    notifications.acknowledge(session.username, params.typecode);
     return acknowledged();
   },
   getNotificationDeliveryOptions: ({ session }) =>
-    deliveryOptionsView(notifications.profile(requireSession(session).username)),
+    deliveryOptionsView(notifications.profile(session.username)),
   setNotificationEmailDelivery: ({ session, query }) => {
-    notifications.setEmail(
-      requireSession(session).username,
-      query.enabled.toLowerCase() === 'true',
-    );
+    notifications.setEmail(session.username, query.enabled.toLowerCase() === 'true');
     return acknowledged();
   },
   setNotificationDevice: ({ session, body }) => {
     const name = body.deviceName ?? body.devicename;
-    notifications.setDevice(requireSession(session).username, {
+    notifications.setDevice(session.username, {
       id: body.deviceId,
       enabled: body.enabled,
       ...(name === undefined ? {} : { name }),
@@ -69,14 +61,14 @@ export const notificationHandlers = ({
     return acknowledged();
   },
   deleteNotificationDevice: ({ session, params }) => {
-    notifications.deleteDevice(requireSession(session).username, params.deviceId);
+    notifications.deleteDevice(session.username, params.deviceId);
     return '';
   },
   listNotifications: ({ session, query }) => {
     const include = codesOf(query.include);
     const exclude = codesOf(query.exclude);
     return notifications
-      .list(requireSession(session).username, {
+      .list(session.username, {
         max: Number(query.max),
         ...(include === undefined ? {} : { include }),
         ...(exclude === undefined ? {} : { exclude }),
@@ -86,10 +78,8 @@ export const notificationHandlers = ({
   },
   getMoreNotifications: ({ session, query }) =>
     notifications
-      .list(requireSession(session).username, { max: moreNotificationsBatch, after: query.id })
+      .list(session.username, { max: moreNotificationsBatch, after: query.id })
       .map(notificationView),
   markNotificationRead: ({ session, params }) =>
-    notificationReadView(
-      notifications.markRead(requireSession(session).username, params.notificationId),
-    ),
+    notificationReadView(notifications.markRead(session.username, params.notificationId)),
 });

@@ -11,7 +11,6 @@ import {
 import { orderPreviewResponse } from '../domain/orders/preview-views.js';
 import { maxSuppressedIds } from '../domain/orders/replies.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 export const orderHandlers = ({
   brokerage,
@@ -35,37 +34,33 @@ export const orderHandlers = ({
   };
   return {
     placeOrders: ({ session, params, body }) =>
-      placeOrdersResponse(orders.place(requireSession(session), params.accountId, body.orders)),
+      placeOrdersResponse(orders.place(session, params.accountId, body.orders)),
     confirmOrderReply: ({ session, params, body }) =>
-      placeOrdersResponse(orders.reply(requireSession(session), params.replyId, body.confirmed)),
+      placeOrdersResponse(orders.reply(session, params.replyId, body.confirmed)),
     suppressQuestions: ({ session, body }) => {
-      if (!orders.questions.suppress(requireSession(session).id, body.messageIds)) {
+      if (!orders.questions.suppress(session.id, body.messageIds)) {
         throw badRequest(orderTexts.errors.tooManySuppressed(maxSuppressedIds));
       }
       return suppressionSubmitted();
     },
     resetSuppressedQuestions: ({ session }) => {
-      orders.questions.resetSuppressed(requireSession(session).id);
+      orders.questions.resetSuppressed(session.id);
       return suppressionSubmitted();
     },
     getOpenOrders: ({ session, query }) =>
-      liveOrders(orders.list(requireSession(session), query.accountId, query.filters), instrument),
+      liveOrders(orders.list(session, query.accountId, query.filters), instrument),
     getOrderStatus: ({ session, params }) => {
-      const order = orders.status(requireSession(session), Number(params.orderId));
+      const order = orders.status(session, Number(params.orderId));
       return orderStatus(order, instrument(order.conid), brokerage.market);
     },
     modifyOrder: ({ session, params, body }) =>
-      placeOrdersResponse(
-        orders.modify(requireSession(session), params.accountId, Number(params.orderId), body),
-      ),
+      placeOrdersResponse(orders.modify(session, params.accountId, Number(params.orderId), body)),
     cancelOrder: ({ session, params }) =>
-      cancelOrderResponse(
-        orders.cancel(requireSession(session), params.accountId, Number(params.orderId)),
-      ),
+      cancelOrderResponse(orders.cancel(session, params.accountId, Number(params.orderId))),
     previewOrders: ({ session, params, body }) =>
-      orderPreviewResponse(orders.preview(requireSession(session), params.accountId, body.orders)),
+      orderPreviewResponse(orders.preview(session, params.accountId, body.orders)),
     answerServerPrompt: ({ session, body }) => {
-      orders.prompts.answer(requireSession(session).username, body);
+      orders.prompts.answer(session.username, body);
       return promptAnswered();
     },
   };

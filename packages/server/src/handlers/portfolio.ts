@@ -5,18 +5,16 @@ import {
   portfolioSubaccounts,
 } from '../domain/accounts/portfolio-accounts.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 export const portfolioHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<
   'getPortfolioAccounts' | 'getPortfolioSubaccounts' | 'getLedger'
 > => ({
-  getPortfolioAccounts: ({ session }) => portfolioAccounts(brokerage, requireSession(session)),
-  getPortfolioSubaccounts: ({ session }) =>
-    portfolioSubaccounts(brokerage, requireSession(session)),
+  getPortfolioAccounts: ({ session }) => portfolioAccounts(brokerage, session),
+  getPortfolioSubaccounts: ({ session }) => portfolioSubaccounts(brokerage, session),
   getLedger: ({ session, params }) => {
-    const account = ledgerAccount(brokerage, requireSession(session), params.accountId);
+    const account = ledgerAccount(brokerage, session, params.accountId);
     return ledgerOf(account, brokerage.market, Math.floor(brokerage.clock.now() / 1000));
   },
 });
@@ -40,32 +38,20 @@ export const portfolioPositionHandlers = ({
   | 'getPortfolioSubaccountsPage'
 > => ({
   getPositions: ({ session, params, query }) =>
-    portfolio.positionsPage(
-      requireSession(session),
-      params.accountId,
-      Number(params.pageId),
-      query,
-    ),
+    portfolio.positionsPage(session, params.accountId, Number(params.pageId), query),
   getUncachedPositions: ({ session, params, query }) =>
-    portfolio.uncachedPositions(requireSession(session), params.accountId, query),
+    portfolio.uncachedPositions(session, params.accountId, query),
   getPositionByConid: ({ session, params }) =>
-    portfolio.positionByConid(requireSession(session), params.accountId, Number(params.conid)),
+    portfolio.positionByConid(session, params.accountId, Number(params.conid)),
   getPositionsByConid: ({ session, params }) =>
-    portfolio.positionsByConid(requireSession(session), Number(params.conid)),
-  invalidatePositions: ({ session, params }) =>
-    portfolio.invalidate(requireSession(session), params.accountId),
-  getComboPositions: ({ session, params }) =>
-    portfolio.comboPositions(requireSession(session), params.accountId),
-  getPortfolioSummary: ({ session, params }) =>
-    portfolio.summary(requireSession(session), params.accountId),
-  getPortfolioAccountMeta: ({ session, params }) =>
-    portfolio.meta(requireSession(session), params.accountId),
-  getAccountAllocation: ({ session, params }) =>
-    portfolio.allocation(requireSession(session), [params.accountId]),
-  getConsolidatedAllocation: ({ session, query }) =>
-    portfolio.allocation(requireSession(session), query.acctIds),
-  queryConsolidatedAllocation: ({ session, body }) =>
-    portfolio.allocation(requireSession(session), body.acctIds),
+    portfolio.positionsByConid(session, Number(params.conid)),
+  invalidatePositions: ({ session, params }) => portfolio.invalidate(session, params.accountId),
+  getComboPositions: ({ session, params }) => portfolio.comboPositions(session, params.accountId),
+  getPortfolioSummary: ({ session, params }) => portfolio.summary(session, params.accountId),
+  getPortfolioAccountMeta: ({ session, params }) => portfolio.meta(session, params.accountId),
+  getAccountAllocation: ({ session, params }) => portfolio.allocation(session, [params.accountId]),
+  getConsolidatedAllocation: ({ session, query }) => portfolio.allocation(session, query.acctIds),
+  queryConsolidatedAllocation: ({ session, body }) => portfolio.allocation(session, body.acctIds),
   getPortfolioSubaccountsPage: ({ session, query }) =>
-    portfolio.subaccountsPage(requireSession(session), Number(query.page ?? 0)),
+    portfolio.subaccountsPage(session, Number(query.page ?? 0)),
 });

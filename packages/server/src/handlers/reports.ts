@@ -1,7 +1,6 @@
 import { pdfMimeType, reportEnvelope, type ReportFile } from '../domain/reports/report-formats.js';
 import { BinaryBody } from '../http/binary-body.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { authorizationOf } from './bearer.js';
 
 /** Whether the request's `Accept` prefers a PDF to JSON (a media range's quality decides; the
  * first listed wins a tie). */
@@ -21,10 +20,9 @@ function prefersPdf(accept: string | string[] | undefined): boolean {
   return pdf >= 0 && pdf > weight('application/json') && pdf > weight('*/*');
 }
 
-/** The account-management reports (`/gw/api/v1`); the gate has checked the token's scope, the
- * reports ask again for the client, whose end users own the accounts it may read. */
+/** The account-management reports (`/gw/api/v1`); the gate has checked the token's scope and
+ * gives the client, whose end users own the accounts it may read. */
 export const reportHandlers = ({
-  oauth2,
   reports,
 }: HandlerContext): HandlerGroup<
   | 'generateStatement'
@@ -45,32 +43,30 @@ export const reportHandlers = ({
       ? new BinaryBody(document.bytes, pdfMimeType)
       : reportEnvelope(document, gzip ?? false);
   };
-  const client = (request: Parameters<typeof authorizationOf>[0]) =>
-    oauth2.authorize(authorizationOf(request), []);
   return {
-    generateStatement: async (request) =>
+    generateStatement: (request) =>
       answer(
-        reports.statement(await client(request), request.body),
+        reports.statement(request.client, request.body),
         request.body.gzip,
         request.headers.accept,
       ),
-    generateTradeConfirmation: async (request) =>
+    generateTradeConfirmation: (request) =>
       answer(
-        reports.tradeConfirmation(await client(request), request.body),
+        reports.tradeConfirmation(request.client, request.body),
         false,
         request.headers.accept,
       ),
-    generateTaxDocument: async (request) =>
+    generateTaxDocument: (request) =>
       answer(
-        reports.taxDocument(await client(request), request.body),
+        reports.taxDocument(request.client, request.body),
         request.body.gzip,
         request.headers.accept,
       ),
-    getAvailableStatementDates: async (request) =>
-      reports.statementDates(await client(request), request.query.accountId),
-    getAvailableTradeConfirmationDates: async (request) =>
-      reports.tradeConfirmationDates(await client(request), request.query.accountId),
-    getAvailableTaxDocuments: async (request) =>
-      reports.taxDocuments(await client(request), request.query.accountId, request.query.year),
+    getAvailableStatementDates: (request) =>
+      reports.statementDates(request.client, request.query.accountId),
+    getAvailableTradeConfirmationDates: (request) =>
+      reports.tradeConfirmationDates(request.client, request.query.accountId),
+    getAvailableTaxDocuments: (request) =>
+      reports.taxDocuments(request.client, request.query.accountId, request.query.year),
   };
 };

@@ -7,7 +7,6 @@ import {
 } from '../domain/accounts/session-views.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 export const sessionHandlers = ({
   brokerage,
@@ -21,34 +20,33 @@ export const sessionHandlers = ({
   | 'logout'
   | 'validateSso'
 > => {
-  const tickle = ({ session }: { session: Session | undefined }) => {
-    const live = requireSession(session);
-    return tickleView(live, brokerage.userOf(live).userId, brokerage.sessions.ssoRemainingMs(live));
-  };
+  const tickle = ({ session }: { session: Session }) =>
+    tickleView(
+      session,
+      brokerage.userOf(session).userId,
+      brokerage.sessions.ssoRemainingMs(session),
+    );
   return {
     tickle,
     // Clients send the ping as GET too: the same answer.
     getTickle: tickle,
-    getAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
-    checkAuthStatus: ({ session }) => authStatusOf(requireSession(session)),
-    initBrokerageSession: ({ session }) => {
-      return authStatusOf(brokerage.sessions.openBrokerage(requireSession(session)));
-    },
+    getAuthStatus: ({ session }) => authStatusOf(session),
+    checkAuthStatus: ({ session }) => authStatusOf(session),
+    initBrokerageSession: ({ session }) => authStatusOf(brokerage.sessions.openBrokerage(session)),
     reauthenticate: ({ session }) => {
-      brokerage.sessions.openBrokerage(requireSession(session));
+      brokerage.sessions.openBrokerage(session);
       return reauthenticationView();
     },
     logout: ({ session }) => {
-      brokerage.sessions.end(requireSession(session));
+      brokerage.sessions.end(session);
       return logoutView();
     },
     validateSso: ({ session }) => {
-      const live = requireSession(session);
-      const user = brokerage.userOf(live);
+      const user = brokerage.userOf(session);
       return ssoValidationView(
-        live,
+        session,
         { userId: user.userId, username: user.username, isMaster: user.properties.includes('FA') },
-        brokerage.sessions.ssoRemainingMs(live),
+        brokerage.sessions.ssoRemainingMs(session),
       );
     },
   };

@@ -1,12 +1,12 @@
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { originOf } from '../http/signed-request.js';
-import { authorizationOf } from './bearer.js';
 
-/** Single sign-on (tag Single Sign-On): a session, or a browser link, for an OAuth 2.0 token. */
+/** Single sign-on (tag Single Sign-On): a session, or a browser link, for the OAuth 2.0 client
+ * whose token the gate accepted. */
 export const singleSignOnHandlers = ({
   sso,
 }: HandlerContext): HandlerGroup<'createSsoSession' | 'createSsoBrowserSession'> => ({
-  createSsoSession: (request) => sso.createSession(authorizationOf(request), request.body),
+  createSsoSession: (request) => sso.createSession(request.client, request.body),
   createSsoBrowserSession: (request) =>
-    sso.createBrowserLink(authorizationOf(request), request.body, originOf(request.headers)),
+    sso.createBrowserLink(request.client, request.body, originOf(request.headers)),
 });

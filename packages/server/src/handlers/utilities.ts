@@ -1,11 +1,10 @@
 import { echoView } from '../domain/utilities/echo.js';
 import { usernameAvailability } from '../domain/utilities/usernames.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { authorizationOf } from './bearer.js';
 
 /** The account-management utilities (`/gw/api/v1`); the gate has checked the bearer token's
- * scope before any of them runs (the signed-JWT ones ask again for the client, whose key
- * verifies the body). */
+ * scope before any of them runs (the signed-JWT ones verify the body with the key of the client
+ * it gives). */
 export const utilityHandlers = ({
   brokerage,
   oauth2,
@@ -35,8 +34,7 @@ export const utilityHandlers = ({
   return {
     echoHttps: (request) => echoView('GET', 'HTTPS', request.url),
     echoSignedJwt: async (request) => {
-      const client = await oauth2.authorize(authorizationOf(request), 'echo.write');
-      await oauth2.verifySignedBody(client, request.body);
+      await oauth2.verifySignedBody(request.client, request.body);
       return echoView('POST', 'SIGNED_JWT', request.url);
     },
     getComplexAssetTransferBrokers: (request) =>
@@ -57,8 +55,7 @@ export const utilityHandlers = ({
         ? amRequests.status(request.params.requestId)
         : amRequests.answer(request.params.requestId),
     updateAmRequestStatus: async (request) => {
-      const client = await oauth2.authorize(authorizationOf(request), 'accounts.read');
-      const claims = await oauth2.verifySignedBody(client, request.body);
+      const claims = await oauth2.verifySignedBody(request.client, request.body);
       return amRequests.setStatus(request.params.requestId, claims.status);
     },
   };

@@ -5,7 +5,6 @@ import {
   watchlistDeleted,
 } from '../domain/watchlists/watchlist-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
-import { requireSession } from '../http/require-session.js';
 
 /** The scope that leaves out the service's own lists. */
 const userListsOnly = 'USER_WATCHLIST';
@@ -17,27 +16,20 @@ export const watchlistHandlers = ({
   'createWatchlist' | 'getWatchlists' | 'getWatchlist' | 'deleteWatchlist'
 > => ({
   createWatchlist: ({ session, body }) => {
-    const live = requireSession(session);
-    const created = watchlists.create(live.username, body);
-    watchlists.countRequest(live.id);
+    const created = watchlists.create(session.username, body);
+    watchlists.countRequest(session.id);
     return createdWatchlist(created);
   },
-  getWatchlists: ({ session, query }) => {
-    const live = requireSession(session);
-    return watchlistCatalog(
-      watchlists.ofUser(live.username),
+  getWatchlists: ({ session, query }) =>
+    watchlistCatalog(
+      watchlists.ofUser(session.username),
       query.SC === userListsOnly ? undefined : watchlists.system(),
-      watchlists.countRequest(live.id),
-    );
-  },
-  getWatchlist: ({ session, query }) =>
-    watchlistContents(
-      watchlists.find(requireSession(session).username, query.id),
-      brokerage.market,
+      watchlists.countRequest(session.id),
     ),
+  getWatchlist: ({ session, query }) =>
+    watchlistContents(watchlists.find(session.username, query.id), brokerage.market),
   deleteWatchlist: ({ session, query, body }) => {
-    const live = requireSession(session);
-    const deleted = watchlists.delete(live.username, query.id ?? body?.id);
-    return watchlistDeleted(deleted.id, watchlists.countRequest(live.id));
+    const deleted = watchlists.delete(session.username, query.id ?? body?.id);
+    return watchlistDeleted(deleted.id, watchlists.countRequest(session.id));
   },
 });

@@ -1,8 +1,14 @@
 import { createRouteMatcher } from '@brokerage/types';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler } from 'express';
 import { badRequest } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
-import { admitSession, resolveSession, type SessionGateOptions } from './session-gate.js';
+import type { PipelineResponse } from './request-locals.js';
+import {
+  admitSession,
+  needsSession,
+  resolveSession,
+  type SessionGateOptions,
+} from './session-gate.js';
 
 /** Answers a URL that is an operation's path with an empty path parameter
  * (`/v1/api/acesws//signatures-and-owners`) with the service's 400 `Bad Request: <name> needed`,
@@ -14,7 +20,7 @@ export function emptyPathParameters(
   gate: SessionGateOptions,
 ): RequestHandler {
   const match = createRouteMatcher(operations, { emptyParams: true });
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: PipelineResponse, next: NextFunction) => {
     const found = res.locals.operation === undefined ? match(req.method, req.path) : undefined;
     const empty = Object.entries(found?.params ?? {}).find(([, value]) => value === '')?.[0];
     if (!found || empty === undefined) {
@@ -25,11 +31,8 @@ export function emptyPathParameters(
     res.locals.operation = operation;
     try {
       const { access } = operation;
-      if (access !== 'credentials') {
-        const session = await resolveSession(req, gate);
-        res.locals.session = session;
-        admitSession(session, access, gate.brokerage);
-      }
+      if (needsSession(access))
+        admitSession(await resolveSession(req, gate), access, gate.brokerage);
       throw badRequest(`Bad Request: ${empty} needed`);
     } catch (error) {
       next(error);

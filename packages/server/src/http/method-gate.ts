@@ -1,9 +1,10 @@
 import { createRouteMatcher } from '@brokerage/types';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler } from 'express';
 import type { OperationInfo } from './document.js';
 import { sendError } from './error-response.js';
 import { hintHeader } from './hints/hints.js';
 import { didYouMean } from './hints/nearest-operations.js';
+import type { PipelineResponse } from './request-locals.js';
 
 /** Runs before the operation routes and the body parsers, with one match of the URL against the
  * document's paths: the most specific template, whatever the method, so that
@@ -26,7 +27,7 @@ export function methodGate(operations: OperationInfo[]): RequestHandler {
     [...operationsByPath.keys()].map((path) => ({ method: 'ANY', path })),
   );
   const matchWithEmptyParameter = createRouteMatcher(operations, { emptyParams: true });
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: PipelineResponse, next: NextFunction) => {
     const found = matchPath('ANY', req.path);
     const byMethod = found && operationsByPath.get(found.route.path);
     if (!byMethod) {

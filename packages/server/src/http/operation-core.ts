@@ -1,16 +1,23 @@
 import type { OperationId } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
-import type { Session } from '../domain/accounts/sessions.js';
 import { sleep, type Clock } from '../domain/kernel/clock.js';
 import { inUnit } from '../domain/kernel/store.js';
 import type { OperationInfo } from './document.js';
 import type { FaultInjector } from './faults.js';
-import type { Handler, Handlers, OperationRequest, Reply } from './handler.js';
+import type {
+  Admitted,
+  CheckedRequest,
+  Handler,
+  Handlers,
+  OperationRequest,
+  Reply,
+} from './handler.js';
 import type { RequestPacer } from './pacing.js';
 import {
   admitSession,
   checkCredentials,
+  needsSession,
   resolveSession,
   type IncomingRequest,
   type SessionGateOptions,
@@ -28,11 +35,11 @@ export interface OperationCoreOptions {
   oauth2: OAuth2;
 }
 
-/** A request let through the gate: its session (none for an operation with its own
- * credentials), and `done`, to call once it was answered (it frees its place among the requests
- * in flight; calling it again does nothing). */
+/** A request let through the gate: what its operation's access established (its session, its
+ * bearer token's client), for `dispatch`, and `done`, to call once it was answered (it frees its
+ * place among the requests in flight; calling it again does nothing). */
 export interface Admission {
-  session: Session | undefined;
+  admitted: Admitted;
   done: () => void;
 }
 
@@ -44,12 +51,14 @@ export interface OperationCore {
   /** The gate: credentials or session, pacing (rate and requests in flight), and the session's
    * access (`no bridge`). */
   admit(operation: OperationInfo, request: IncomingRequest): Promise<Admission>;
-  /** Injected faults and latency, then the operation's handler: its status and body. `answered` tells,
-   * after the latency, that the request was answered meanwhile (timed out): the handler is then
-   * not run and `dispatch` answers undefined. */
+  /** Injected faults and latency, then the operation's handler, given the validated request and
+   * what `admit` established: its status and body. `answered` tells, after the latency, that the
+   * request was answered meanwhile (timed out): the handler is then not run and `dispatch`
+   * answers undefined. */
   dispatch(
     operation: OperationInfo,
-    request: OperationRequest<OperationId>,
+    request: CheckedRequest,
+    admitted: Admitted,
     reply: Reply,
     answered?: () => boolean,
   ): Promise<{ status: number; body: unknown } | undefined>;
@@ -70,6 +79,21 @@ function askedOnce(pacer: RequestPacer): Pace {
   };
 }
 
+/** A request the gate let through, and the pacing key and endpoint it is counted under. */
+interface Counted {
+  admitted: Admitted;
+  key: string;
+  endpoint: string;
+}
+
+/** The handler's request: the parts the validator checked against the operation's schemas, and
+ * what the gate established for the operation's access (`admitted.access` is the operation's).
+ * The compiler cannot follow an operationId known at run time to its types: this is the one place
+ * where a request takes them. */
+function typedRequest(request: CheckedRequest, admitted: Admitted): OperationRequest<OperationId> {
+  return { ...request, ...admitted } as OperationRequest<OperationId>;
+}
+
 /** `done` of a request that holds no place among the requests in flight. */
 const nothingToRelease = (): void => undefined;
 
@@ -88,32 +112,30 @@ export function operationCore({
     operation: OperationInfo,
     request: IncomingRequest,
     pace: Pace | undefined,
-  ) => {
-    let session: Session | undefined;
-    if (operation.access === 'credentials') {
+  ): Promise<Counted> => {
+    const { access } = operation;
+    let admitted: Admitted;
+    if (needsSession(access)) {
+      admitted = { access, session: await resolveSession(request, gate) };
+    } else {
       // A token operation has no session to fail after: an injected fault comes first.
       const injected = faults.take(operation.operationId);
       if (injected) throw injected;
-      await checkCredentials(request, operation, oauth2);
-    } else {
-      session = await resolveSession(request, gate);
+      admitted = await checkCredentials(request, { access, scopes: operation.scopes }, oauth2);
     }
     const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
-    const key = session?.id ?? request.ip ?? 'unknown';
+    const key = 'session' in admitted ? admitted.session.id : (request.ip ?? 'unknown');
     const paced = pace?.(key, endpoint);
     if (paced) await paced;
-    if (session) admitSession(session, operation.access, brokerage);
-    return { session, key, endpoint };
+    if ('session' in admitted) admitSession(admitted.session, admitted.access, brokerage);
+    return { admitted, key, endpoint };
   };
   /** Counts the admitted request among those in flight (outside any unit: a unit may run again). */
-  const entered = (
-    operation: OperationInfo,
-    { session, key, endpoint }: { session: Session | undefined; key: string; endpoint: string },
-  ): Admission => {
+  const entered = (operation: OperationInfo, { admitted, key, endpoint }: Counted): Admission => {
     const limit = operation.maxConcurrentRequests;
     const done =
       pacer && limit !== undefined ? pacer.enter(key, endpoint, limit) : nothingToRelease;
-    return { session, done };
+    return { admitted, done };
   };
   return {
     // The gate and the handler each run as one unit of work of the store (when it has units):
@@ -128,14 +150,14 @@ export function operationCore({
       : async (operation, request) =>
           entered(operation, await admitNow(operation, request, paceHere)),
 
-    async dispatch(operation, request, reply, answered = () => false) {
+    async dispatch(operation, request, admitted, reply, answered = () => false) {
       const injected = faults.take(operation.operationId);
       if (injected) throw injected;
       const latency = faults.latencyOf(operation.operationId);
       if (latency > 0) await sleep(clock, latency);
       if (answered()) return undefined;
       const handler = handlers[operation.operationId] as Handler<OperationId>;
-      const outcome = await inUnit(store, () => handler(request, reply));
+      const outcome = await inUnit(store, () => handler(typedRequest(request, admitted), reply));
       return operation.answersWithStatus
         ? (outcome as { status: number; body: unknown })
         : { status: 200, body: outcome };

@@ -1,6 +1,5 @@
 import {
   answersWithStatus,
-  operationAccess,
   operationRoutes,
   type Access,
   type ErrorShape,
@@ -29,9 +28,7 @@ export interface OperationInfo {
   bodyRequired: boolean;
   /** What the operation needs before its handler runs, from its `security` in the document. */
   access: Access;
-  /** The credentials it accepts: one array of scheme names per alternative. */
-  security: readonly (readonly string[])[];
-  /** OAuth scopes its own security requires (single sign-on). */
+  /** OAuth scopes its own security requires (a bearer operation: any one of them). */
   scopes: readonly string[];
   /** The most requests of a session in flight at once (`x-max-concurrent-requests`). */
   maxConcurrentRequests: number | undefined;
@@ -53,8 +50,7 @@ export function documentOperations(): OperationInfo[] {
     invalidRequestStatus: row.invalidRequestStatus,
     numericParameters: row.numericParameters,
     bodyRequired: row.bodyRequired,
-    access: operationAccess(row),
-    security: row.security,
+    access: row.access,
     scopes: row.scopes,
     maxConcurrentRequests: row.maxConcurrentRequests,
     answersWithStatus: answersWithStatus(row),

@@ -3,9 +3,7 @@ import express, {
   type NextFunction,
   type Request,
   type RequestHandler,
-  type Response,
 } from 'express';
-import type { OperationId } from '@brokerage/types';
 import { unavailable } from '../domain/kernel/errors.js';
 import type { OpenApiDocument } from '@brokerage/types/document-operations';
 import type { OperationInfo } from './document.js';
@@ -19,7 +17,7 @@ import {
   nonFiniteParameter,
   sendError,
 } from './error-response.js';
-import type { OperationRequest, Reply } from './handler.js';
+import type { CheckedRequest, Reply } from './handler.js';
 import { methodGate } from './method-gate.js';
 import { hintHeader, requestHints, type RequestHint } from './hints/hints.js';
 import type { OperationCore } from './operation-core.js';
@@ -33,6 +31,7 @@ import {
 import { validatorDocument } from './validator-document.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
+import type { PipelineResponse } from './request-locals.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -71,21 +70,18 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
   mountErrors(app, requestHints(options.operations, options.document));
 }
 
-const operationOf = (res: Response): OperationInfo | undefined =>
-  res.locals.operation as OperationInfo | undefined;
-
 /** The operation the method gate matched, for the validator. */
-const matchedOperation: MatchedOperation = (_req, res) => {
-  const operation = operationOf(res);
-  return operation && { operationId: operation.operationId, params: res.locals.params };
+const matchedOperation: MatchedOperation = (_req, res: PipelineResponse) => {
+  const { operation, params = {} } = res.locals;
+  return operation && { operationId: operation.operationId, params };
 };
 
 /** Before validation: the request timer, then the core's gate (credentials or session, pacing),
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
  * content. */
 function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const operation = operationOf(res);
+  return async (req: Request, res: PipelineResponse, next: NextFunction) => {
+    const { operation } = res.locals;
     if (!operation) {
       next();
       return;
@@ -105,14 +101,14 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
     });
     res.on('close', cancelTimer);
     try {
-      const { session, done } = await core.admit(operation, {
+      const { admitted, done } = await core.admit(operation, {
         method: req.method,
         url: req.originalUrl,
         headers: req.headers,
         body: req.body,
         ip: req.ip,
       });
-      res.locals.session = session;
+      res.locals.admitted = admitted;
       res.on('close', done);
       next();
     } catch (error) {
@@ -139,12 +135,12 @@ function bodyParsingAndValidation({
     // A signed-JWT body (the signed-JWT security policy) is the compact token as text.
     express.text({ limit: bodyLimitBytes, type: 'application/jwt' }),
     // The pages are routes outside the document: a request to an operation skips their router.
-    (req: Request, res: Response, next: NextFunction) => {
-      if (operationOf(res)) next();
+    (req: Request, res: PipelineResponse, next: NextFunction) => {
+      if (res.locals.operation) next();
       else pages(req, res, next);
     },
-    (req: Request, res: Response, next: NextFunction) => {
-      const operation = operationOf(res);
+    (req: Request, res: PipelineResponse, next: NextFunction) => {
+      const { operation } = res.locals;
       next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
     },
     // A URL with an empty path parameter (`/v1/api/acesws//signatures-and-owners`) matches no
@@ -153,8 +149,8 @@ function bodyParsingAndValidation({
     emptyPathParameters(operations, gate),
     // `?page=` is no page, `?page=%20`, `/positions/0x10` no number: numeric path and query
     // values are read before the validator would coerce them (blanks to 0, hex, `Infinity`).
-    (req: Request, res: Response, next: NextFunction) => {
-      const operation = operationOf(res);
+    (req: Request, res: PipelineResponse, next: NextFunction) => {
+      const { operation } = res.locals;
       if (operation && operation.numericParameters.length > 0) {
         numericParameters(res.locals.params ?? {}, operation.numericParameters, 'path');
         const query = numericParameters(req.query, operation.numericParameters, 'query');
@@ -183,7 +179,7 @@ function bodyParsingAndValidation({
     );
   }
   // The validator coerces `1e999` to Infinity and lets it through `minimum`/`maximum`.
-  steps.push((req: Request, _res: Response, next: NextFunction) => {
+  steps.push((req: Request, _res: PipelineResponse, next: NextFunction) => {
     next(nonFiniteParameter(req));
   });
   return steps;
@@ -192,9 +188,10 @@ function bodyParsingAndValidation({
 /** The core's dispatch of each operation (injected faults and latency, then the handler); it
  * answers the handler's status (200 unless the operation documents another success status). */
 function dispatch({ core }: PipelineOptions): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const operation = operationOf(res);
-    if (!operation) {
+  return async (req: Request, res: PipelineResponse, next: NextFunction) => {
+    // The gate records what it admitted a request to an operation with, or answers it.
+    const { operation, admitted } = res.locals;
+    if (!operation || !admitted) {
       next();
       return;
     }
@@ -204,17 +201,22 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
           res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
         setHeader: (name, value) => res.setHeader(name, value),
       };
-      const request = {
-        params: res.locals.params,
+      const request: CheckedRequest = {
+        params: res.locals.params ?? {},
         query: req.query,
         body: req.body,
-        session: res.locals.session,
         headers: req.headers,
         url: req.originalUrl,
         method: req.method,
         ip: req.ip ?? '',
-      } as unknown as OperationRequest<OperationId>;
-      const answer = await core.dispatch(operation, request, reply, () => res.headersSent);
+      };
+      const answer = await core.dispatch(
+        operation,
+        request,
+        admitted,
+        reply,
+        () => res.headersSent,
+      );
       if (!answer || res.headersSent) return;
       if (answer.body instanceof BinaryBody)
         res
@@ -233,11 +235,11 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
  * deviates from the document in a way a hint explains, the hint in its header (the body stays
  * the service's). */
 function mountErrors(app: Express, hint: RequestHint): void {
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use((req: Request, res: PipelineResponse, next: NextFunction) => {
     next(Object.assign(new Error('not found'), { status: 404, path: req.path }));
   });
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const operation = operationOf(res);
+  app.use((error: unknown, req: Request, res: PipelineResponse, _next: NextFunction) => {
+    const { operation } = res.locals;
     const answer = answerFor(error, operation);
     // A refused request (domain rule, validation) is the client's: the access log's one line
     // says so. Only an unexpected failure is logged with its stack.

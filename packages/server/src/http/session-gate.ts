@@ -3,7 +3,7 @@ import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, unauthorized } from '../domain/kernel/errors.js';
-import type { OperationInfo } from './document.js';
+import type { Admitted } from './handler.js';
 import type { LookupThrottle } from './lookup-throttle.js';
 import { sessionIdOfCookie } from './session-cookie.js';
 
@@ -85,27 +85,40 @@ async function lookUpSession(
   throw unauthorized();
 }
 
-/** A token operation checks its own credentials, but before its body is validated, so that a
- * request without valid credentials answers 401 whatever its body: an OAuth 1.0a step needs an
- * `OAuth` authorization header (its signature is verified by the step itself), a single sign-on
- * operation a valid bearer token with one of the operation's scopes (403 without). Credentials
- * carried in the body (the OAuth 2.0 client assertion) are checked with it. */
+/** The accesses the gate answers with a session. */
+export type SessionAccess = 'session' | 'brokerage';
+
+/** The operation needs the caller's session (and the gate looks it up). */
+export const needsSession = (access: Access): access is SessionAccess =>
+  access === 'session' || access === 'brokerage';
+
+/** An operation without a session checks its own credentials, but before its body is validated,
+ * so that a request without valid credentials answers 401 whatever its body: an OAuth 1.0a step
+ * needs an `OAuth` authorization header (its signature is verified by the step itself), a bearer
+ * operation a valid token with one of the operation's scopes (403 without), whose client the
+ * handler then receives. Credentials carried in the body (the OAuth 2.0 client assertion) are
+ * checked with it. */
 export async function checkCredentials(
   request: IncomingRequest,
-  operation: OperationInfo,
+  { access, scopes }: { access: Exclude<Access, SessionAccess>; scopes: readonly string[] },
   oauth2: OAuth2,
-): Promise<void> {
+): Promise<Admitted> {
   const authorization = request.headers.authorization;
-  const schemes = new Set(operation.security.flat());
-  if (schemes.has('oauth1') && !/^OAuth\s/i.test(authorization ?? '')) {
-    throw unauthorized('OAuth authorization header required');
+  switch (access) {
+    case 'oauth1':
+      if (!/^OAuth\s/i.test(authorization ?? ''))
+        throw unauthorized('OAuth authorization header required');
+      return { access: 'oauth1' };
+    case 'bearer':
+      // The operation's scopes are alternatives (one security requirement each): any one will do.
+      return { access: 'bearer', client: await oauth2.authorize(authorization, scopes) };
+    case 'public':
+      return { access: 'public' };
   }
-  // The operation's scopes are alternatives (one security requirement each): any one will do.
-  if (schemes.has('bearerToken')) await oauth2.authorize(authorization, operation.scopes);
 }
 
 /** Throws unless the operation may run for this session; records the request on it. */
-export function admitSession(session: Session, access: Access, brokerage: Brokerage): void {
+export function admitSession(session: Session, access: SessionAccess, brokerage: Brokerage): void {
   brokerage.sessions.touch(session);
   if (access === 'brokerage' && !session.brokerageOpen) throw badRequest('no bridge');
 }

@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../kernel/errors.js';
 import type { TokenSigner } from './jwt.js';
 import type { User } from '../accounts/model.js';
 import { secretHex } from '../kernel/secrets.js';
-import type { OAuth2, OAuth2Client } from './oauth2.js';
+import type { OAuth2Client } from './oauth2.js';
 import { ssoLifetimeMs, type Session } from '../accounts/sessions.js';
 
 /** A one-time sign-in link to the portal. */
@@ -42,16 +42,15 @@ export class Sso {
   constructor(
     private readonly brokerage: Brokerage,
     private readonly signer: TokenSigner,
-    private readonly oauth2: OAuth2,
   ) {}
 
-  /** Opens a session for the end user. Another session of the user holding the brokerage
-   * connection makes this one `competing` (brokerage closed), unless `compete` ends that one. */
+  /** Opens a session for an end user of `client` (the bearer token's, its scope checked before).
+   * Another session of the user holding the brokerage connection makes this one `competing`
+   * (brokerage closed), unless `compete` ends that one. */
   async createSession(
-    authorization: string | undefined,
+    client: OAuth2Client,
     request: SsoSessionRequest,
   ): Promise<Schema<'SsoSessionResponse'>> {
-    const client = await this.oauth2.authorize(authorization, 'sso-sessions.write');
     const user = this.endUser(client, request.credential);
     const holders = this.brokerageHolders(user);
     if (request.compete === true) for (const holder of holders) this.brokerage.sessions.end(holder);
@@ -84,13 +83,13 @@ export class Sso {
     };
   }
 
-  /** A one-time link (valid `linkLifetimeSeconds`, from `ip` only) that signs the user in to the portal. */
-  async createBrowserLink(
-    authorization: string | undefined,
+  /** A one-time link (valid `linkLifetimeSeconds`, from `ip` only) that signs an end user of
+   * `client` in to the portal. */
+  createBrowserLink(
+    client: OAuth2Client,
     request: SsoBrowserSessionRequest,
     origin: string,
-  ): Promise<Schema<'SsoBrowserSessionResponse'>> {
-    const client = await this.oauth2.authorize(authorization, 'sso-browser-sessions.write');
+  ): Schema<'SsoBrowserSessionResponse'> {
     const user = this.endUser(client, request.credential);
     const link: SsoLink = {
       token: secretHex(16),
