@@ -12,6 +12,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 // validator this instance, not the one in Node's cache, so both are memoised.
 import sharedPathToRegexp from 'path-to-regexp';
 import { isImmutable } from './json-body.js';
+import { cacheCompiledValidators } from './validator-cache.js';
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => unknown;
 
@@ -40,6 +41,7 @@ export function openApiValidator(
   matchedOperation?: MatchedOperation,
 ): Middlewares {
   memoiseRouteCompiler();
+  cacheCompiledValidators();
   const middlewares = OpenApiValidator.middleware(options);
   if (!matchedOperation) return middlewares;
   return middlewares.map((middleware) =>

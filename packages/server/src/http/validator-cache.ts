@@ -1,0 +1,220 @@
+// express-openapi-validator compiles a route's validators with Ajv on the route's first request,
+// and each compile first walks the whole document (Ajv collects the `$id`s of the schema it is
+// given, and each route's schema carries the document's `paths` and `components`): 100–200 ms a
+// route, paid again by every process (every test file). This module keeps what Ajv generated for
+// each route in a cache directory and later processes load it instead. It works on the Ajv
+// instances express-openapi-validator creates (its `createRequestAjv`/`createResponseAjv`,
+// wrapped from our code, like the route compiler in openapi-validator.ts), so the validator
+// and its verdicts stay express-openapi-validator's:
+//
+// - A route's compiled code is written as Ajv's own standalone code would be (the function and
+//   every value it refers to), but for the values that belong to the process: the route's schema,
+//   the formats and Ajv's runtime helpers are bound when the code is loaded. A value that cannot
+//   be written (a custom keyword compiled to a closure) leaves the route uncached: compiled as
+//   before.
+// - An entry's name is a hash of what the code depends on: the document as the validator
+//   preprocessed it, the route's schema (but the document it carries), the Ajv options, formats
+//   and keywords, and the versions of express-openapi-validator and Ajv. Its first line repeats
+//   that hash and a hash of the code: an entry that does not match (stale, corrupt, cut short) is
+//   ignored and written again. Entries are written to a temporary file then renamed, so that a
+//   concurrent reader sees a whole entry or none.
+// - The schemas the validator only reads (its preprocessing asks Ajv for each component's
+//   validator to read its `schema`) are compiled when first called instead of when asked for.
+//
+// The directory: BROKERAGE_VALIDATOR_CACHE (`off` disables it), else node_modules/.cache beside
+// the server's package, else the system's temporary directory (a folder of this user's).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { cacheDirectory, load, save, sha256, type Validate } from './validator-cache-entries.js';
+
+const require = createRequire(import.meta.url);
+
+interface SchemaEnv {
+  schema: unknown;
+  validate?: Validate;
+}
+
+interface Ajv {
+  opts: Record<string, unknown>;
+  formats: Record<string, unknown>;
+  RULES: { keywords: Record<string, unknown> };
+  schemas: Record<string, SchemaEnv | undefined>;
+  addSchema(schema: unknown, key?: string): Ajv;
+  getSchema(key: string): Validate | undefined;
+}
+
+interface Document {
+  paths?: unknown;
+  components?: unknown;
+}
+
+type CreateAjv = (document: Document, options?: Record<string, unknown>) => Ajv;
+
+interface AjvFactory {
+  createRequestAjv: CreateAjv & { cached?: true };
+  createResponseAjv: CreateAjv & { cached?: true };
+}
+
+/** Wraps express-openapi-validator's Ajv factory (once per copy of the validator). */
+export function cacheCompiledValidators(): void {
+  const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
+  const factory = validatorRequire('./framework/ajv') as AjvFactory;
+  if (factory.createRequestAjv.cached) return;
+  // Ajv's copy the validator uses: its code generator (for the formats' expression) and the
+  // `require` its runtime helpers are loaded with.
+  const ajvRequire = createRequire(validatorRequire.resolve('ajv'));
+  const { _ } = ajvRequire('ajv/dist/compile/codegen') as {
+    _: (strings: TemplateStringsArray) => unknown;
+  };
+  const versions = [
+    (validatorRequire('../package.json') as { version: string }).version,
+    (ajvRequire('ajv/package.json') as { version: string }).version,
+  ];
+  const wrap = (create: CreateAjv, kind: string): CreateAjv & { cached: true } =>
+    Object.assign(
+      (document: Document, options: Record<string, unknown> = {}) => {
+        const code = { ...(options.code as object), source: true, formats: _`self.formats` };
+        const ajv = create(document, { ...options, code });
+        return withCache(ajv, document, { kind, versions, ajvRequire });
+      },
+      { cached: true as const },
+    );
+  factory.createRequestAjv = wrap(factory.createRequestAjv, 'request');
+  factory.createResponseAjv = wrap(factory.createResponseAjv, 'response');
+  buildSpecValidatorOnUse(validatorRequire('./framework/openapi.schema.validator'));
+}
+
+interface SpecValidatorModule {
+  OpenAPISchemaValidator: new (options: unknown) => SpecValidator;
+}
+
+interface SpecValidator {
+  validate(document: unknown): unknown;
+}
+
+/** The validator compiles the OpenAPI schema (the document's own validator) on every start, and
+ * uses it only with `validateApiSpec`; it is now compiled when it is used. */
+function buildSpecValidatorOnUse(module: SpecValidatorModule): void {
+  const Compiled = module.OpenAPISchemaValidator;
+  module.OpenAPISchemaValidator = class OpenAPISchemaValidator {
+    private compiled?: SpecValidator;
+    constructor(private readonly options: unknown) {}
+    validate(document: unknown): unknown {
+      this.compiled ??= new Compiled(this.options);
+      return this.compiled.validate(document);
+    }
+  };
+}
+
+interface Context {
+  kind: string;
+  versions: string[];
+  ajvRequire: NodeJS.Require;
+}
+
+function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
+  const addSchema = ajv.addSchema.bind(ajv);
+  const getSchema = ajv.getSchema.bind(ajv);
+  /** The routes' schemas, added but not compiled. */
+  const routes = new Map<string, object>();
+  const validators = new Map<string, Validate>();
+  let instanceHash: string | undefined;
+  // The document as the validator left it after preprocessing, read when the first route is
+  // compiled (the validator has finished with it by then).
+  const hashOfInstance = (): string =>
+    (instanceHash ??= sha256(
+      JSON.stringify([
+        context.kind,
+        context.versions,
+        describe(ajv.opts),
+        describe(ajv.formats),
+        Object.keys(ajv.RULES.keywords),
+        document,
+      ]),
+    ));
+
+  ajv.addSchema = (schema: unknown, key?: string) => {
+    const route = schema as Document | null;
+    if (
+      typeof key === 'string' &&
+      typeof route === 'object' &&
+      route !== null &&
+      route.paths === document.paths &&
+      route.components === document.components
+    ) {
+      routes.set(key, route);
+      return ajv;
+    }
+    return addSchema(schema, key);
+  };
+
+  ajv.getSchema = (key: string) => {
+    let validate = validators.get(key);
+    if (validate) return validate;
+    const route = routes.get(key);
+    if (!route) return lazily(key);
+    const directory = cacheDirectory();
+    let file: string | undefined;
+    let entry: string | undefined;
+    if (directory) {
+      try {
+        entry = sha256(`${hashOfInstance()}\n${key}\n${JSON.stringify(withoutDocument(route))}`);
+        file = join(directory, `${entry}.js`);
+        validate = load(file, entry, ajv, route, context.ajvRequire);
+      } catch {
+        // A document JSON cannot hold (a cycle): compiled as before.
+        file = undefined;
+      }
+    }
+    if (!validate) {
+      // With `code.source`, Ajv keeps the JSON of each schema it compiles as code: of a route's,
+      // the whole document, in every route (a third more time per compile). The route's is never
+      // written (it is bound when loaded), so its JSON is a name.
+      Object.defineProperty(route, 'toJSON', { value: () => key });
+      addSchema(route, key);
+      validate = getSchema(key);
+      if (!validate) return undefined;
+      if (file && entry) save(file, entry, validate, route);
+    }
+    validators.set(key, validate);
+    return validate;
+  };
+
+  /** A validator the caller may only read (`schema`): compiled on its first call. */
+  const lazily = (key: string): Validate | undefined => {
+    const env = ajv.schemas[key];
+    if (!env || env.validate) return getSchema(key);
+    let compiled: Validate | undefined;
+    const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
+      compiled ??= getSchema(key) as Validate;
+      const valid = compiled.call(this, data, ...rest);
+      validate.errors = compiled.errors;
+      return valid;
+    };
+    validate.errors = null;
+    validate.schema = env.schema;
+    validators.set(key, validate);
+    return validate;
+  };
+  return ajv;
+}
+
+/** A route's schema without the document it carries (hashed once per instance). */
+const withoutDocument = (route: Document): object => ({
+  ...route,
+  paths: undefined,
+  components: undefined,
+});
+
+/** Options, formats: their data, the kind of each function (its code is not hashed: the entry
+ * refers to the process's own formats, by name) and `cycle` where an object holds itself. */
+function describe(value: unknown, ancestors: object[] = []): unknown {
+  if (typeof value === 'function') return 'function';
+  if (typeof value !== 'object' || value === null) return value;
+  if (ancestors.includes(value)) return 'cycle';
+  const inside = [...ancestors, value];
+  if (Array.isArray(value)) return value.map((item: unknown) => describe(item, inside));
+  return Object.entries(value)
+    .filter(([key]) => key !== 'logger')
+    .map(([key, child]) => [key, describe(child, inside)]);
+}

@@ -1,0 +1,177 @@
+// The compiled validators kept on disk (http/validator-cache.ts): a validator loaded from the
+// cache answers as a fresh one, word for word; a corrupt or cut entry is ignored and written
+// again; `off` writes nothing.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { loadDocument } from '../../src/http/document.js';
+import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-validator.js';
+import { validatorDocument } from '../../src/http/validator-document.js';
+
+interface Case {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** What the handler answers (the response validator checks it). */
+  answer: { status: number; body: unknown };
+}
+
+const accountId = 'U1234567';
+const order = { conid: 265598, orderType: 'LMT', side: 'BUY', tif: 'DAY', price: 1, quantity: 1 };
+const cases: Case[] = [
+  { method: 'GET', path: '/v1/api/tickle', answer: { status: 200, body: { session: 'x' } } },
+  { method: 'GET', path: '/v1/api/tickle', answer: { status: 200, body: { session: 1 } } },
+  {
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=9',
+    answer: { status: 200, body: [] },
+  },
+  {
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=3&weeks=1',
+    answer: { status: 200, body: [] },
+  },
+  {
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=3',
+    answer: { status: 200, body: [{ execution_id: 1 }] },
+  },
+  {
+    method: 'POST',
+    path: `/v1/api/iserver/account/${accountId}/orders`,
+    body: { orders: [order] },
+    answer: { status: 200, body: [{ order_id: '1', order_status: 'Submitted' }] },
+  },
+  {
+    method: 'POST',
+    path: `/v1/api/iserver/account/${accountId}/orders`,
+    body: { orders: [{ ...order, side: 'HOLD', quantity: 'one' }, {}] },
+    answer: { status: 200, body: [] },
+  },
+  {
+    method: 'GET',
+    path: `/v1/api/portfolio/${accountId}/ledger`,
+    answer: { status: 200, body: { USD: { cashbalance: 'none' } } },
+  },
+  {
+    method: 'GET',
+    path: '/v1/api/iserver/secdef/search?symbol=AAPL',
+    answer: { status: 400, body: { error: 'Bad Request: x', statusCode: 400 } },
+  },
+];
+
+const options = (): ValidatorOptions => ({
+  apiSpec: validatorDocument(loadDocument()) as unknown as ValidatorOptions['apiSpec'],
+  validateRequests: { allErrors: true },
+  validateResponses: { allErrors: true },
+  validateSecurity: false,
+  validateApiSpec: false,
+});
+
+/** Every case's answer through a validator built afresh (its own Ajv instances). */
+async function answers(): Promise<string[]> {
+  const app = express();
+  let next: Case['answer'] = { status: 200, body: null };
+  app.use(express.json());
+  app.use(openApiValidator(options()));
+  app.use((_req: Request, res: Response) => {
+    res.status(next.status).json(next.body);
+  });
+  app.use(
+    (
+      error: { status?: number; message?: string },
+      _req: Request,
+      res: Response,
+      _next: NextFunction,
+    ) => {
+      res.status(error.status ?? 500).json({ refused: error.message });
+    },
+  );
+  const listener: Server = await new Promise((resolve) => {
+    const started = app.listen(0, '127.0.0.1', () => resolve(started));
+  });
+  const baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  try {
+    const seen: string[] = [];
+    for (const c of cases) {
+      next = c.answer;
+      const response = await fetch(baseUrl + c.path, {
+        method: c.method,
+        ...(c.body === undefined
+          ? {}
+          : { body: JSON.stringify(c.body), headers: { 'content-type': 'application/json' } }),
+      });
+      seen.push(`${c.method} ${c.path}: ${response.status} ${await response.text()}`);
+    }
+    return seen;
+  } finally {
+    await new Promise((resolve) => listener.close(resolve));
+  }
+}
+
+const entries = (directory: string) =>
+  Object.fromEntries(
+    readdirSync(directory)
+      .sort()
+      .map((name) => [name, readFileSync(join(directory, name), 'utf8')]),
+  );
+
+describe('compiled validators kept on disk', () => {
+  const before = process.env.BROKERAGE_VALIDATOR_CACHE;
+  let directory: string;
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'validator-cache-'));
+    process.env.BROKERAGE_VALIDATOR_CACHE = directory;
+  });
+  afterEach(() => {
+    rmSync(directory, { recursive: true, force: true });
+    if (before === undefined) delete process.env.BROKERAGE_VALIDATOR_CACHE;
+    else process.env.BROKERAGE_VALIDATOR_CACHE = before;
+  });
+
+  it('answers from the cache exactly as when compiled: verdicts and messages', async () => {
+    process.env.BROKERAGE_VALIDATOR_CACHE = 'off';
+    const compiled = await answers();
+    expect(compiled.filter((line) => /: 200 /.test(line)).length).toBeGreaterThan(1);
+    expect(compiled.filter((line) => /: [45]00 /.test(line)).length).toBeGreaterThan(3);
+
+    process.env.BROKERAGE_VALIDATOR_CACHE = directory;
+    expect(await answers()).toEqual(compiled);
+    const written = entries(directory);
+    expect(Object.keys(written).length).toBeGreaterThan(cases.length);
+    expect(Object.keys(written).every((name) => /^[0-9a-f]{64}\.js$/.test(name))).toBe(true);
+
+    // Loaded, not compiled again: nothing is rewritten.
+    expect(await answers()).toEqual(compiled);
+    expect(entries(directory)).toEqual(written);
+  });
+
+  it('ignores a corrupt, cut or foreign entry and writes it again', async () => {
+    const compiled = await answers();
+    const written = entries(directory);
+    const names = Object.keys(written);
+    names.forEach((name, index) => {
+      const text = written[name] ?? '';
+      const damaged = [
+        'garbage',
+        text.slice(0, text.length / 2),
+        // A valid entry under another name: its header names the other entry.
+        written[names[(index + 1) % names.length] ?? ''] ?? '',
+        // The code changed, the header kept.
+        text.replace(/return /, 'return true || '),
+      ][index % 4];
+      writeFileSync(join(directory, name), damaged ?? '');
+    });
+    expect(await answers()).toEqual(compiled);
+    expect(entries(directory)).toEqual(written);
+  });
+
+  it('writes nothing when off', async () => {
+    process.env.BROKERAGE_VALIDATOR_CACHE = 'off';
+    await answers();
+    expect(readdirSync(directory)).toEqual([]);
+  });
+});
