@@ -1,6 +1,6 @@
 import type { Access } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
-import type { OAuth2 } from '../domain/auth/oauth2.js';
+import { bearerToken, type OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, unauthorized } from '../domain/kernel/errors.js';
 import type { OperationInfo } from './document.js';
@@ -100,8 +100,28 @@ export async function checkCredentials(
   if (schemes.has('oauth1') && !/^OAuth\s/i.test(authorization ?? '')) {
     throw unauthorized('OAuth authorization header required');
   }
-  // The operation's scopes are alternatives (one security requirement each): any one will do.
-  if (schemes.has('bearerToken')) await oauth2.authorize(authorization, operation.scopes);
+  if (schemes.has('bearerToken')) {
+    if (bearerToken(authorization) === undefined) throw unauthorized(withoutBearer(request));
+    // The operation's scopes are alternatives (one security requirement each): any one will do.
+    await oauth2.authorize(authorization, operation.scopes);
+  }
+}
+
+/** Why a request without a bearer token is refused, naming what it brought instead: a session
+ * (its cookie, an OAuth 1.0a signature) admits no operation that takes a bearer token. */
+function withoutBearer(request: IncomingRequest): string {
+  const authorization = request.headers.authorization;
+  let brought: string | undefined;
+  if (authorization !== undefined) {
+    brought = /^OAuth\s/i.test(authorization)
+      ? 'an OAuth 1.0a signature'
+      : 'another authorization scheme';
+  } else if (sessionIdOfCookie(request.headers.cookie) !== undefined) {
+    brought = 'a session cookie';
+  }
+  return brought === undefined
+    ? 'Missing bearer token'
+    : `Missing bearer token: ${brought} is not accepted here`;
 }
 
 /** Throws unless the operation may run for this session; records the request on it. */
