@@ -61,6 +61,11 @@ export interface DocumentOperation {
   /** Credentials in a header are checked before the request's content (OAuth 1.0a steps, single
    * sign-on): its own `security` names `oauth1` or `bearerToken`. */
   checksCredentialsFirst: boolean;
+  /** The OAuth 2.0 scopes its bearer token may carry, any one of them (`/gw/api/v1`). */
+  scopes: readonly string[];
+  /** Query parameters it does not declare are accepted (`x-eov-allow-unknown-query-parameters`:
+   * the echo operations echo any). */
+  acceptsUnknownQuery: boolean;
 }
 
 export function loadDocument(): OpenApiDocument {
@@ -120,6 +125,8 @@ export function operationsOf(document: OpenApiDocument): DocumentOperation[] {
       responsePointers,
       invalidRequestStatus: row.invalidRequestStatus,
       checksCredentialsFirst: checksHeaderCredentialsFirst(row),
+      scopes: row.scopes,
+      acceptsUnknownQuery: operation['x-eov-allow-unknown-query-parameters'] === true,
     };
   });
 }

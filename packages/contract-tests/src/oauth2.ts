@@ -24,11 +24,20 @@ export function oauth2Client(env: NodeJS.ProcessEnv = process.env): OAuth2Client
 const base64url = (value: object): string =>
   Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** A compact JWS of `payload`, signed RS256 with the client's private key (its `kid` named). */
+function signedJws(client: OAuth2Client, payload: object): string {
+  const header = base64url({ alg: 'RS256', typ: 'JWT', kid: client.privateJwk.kid });
+  const signingInput = `${header}.${base64url(payload)}`;
+  const signature = createSign('RSA-SHA256')
+    .update(signingInput)
+    .sign(createPrivateKey({ key: client.privateJwk, format: 'jwk' }), 'base64url');
+  return `${signingInput}.${signature}`;
+}
+
 /** A signed, single-use client assertion for the token URL, issued at `nowMs`. */
 export function clientAssertion(client: OAuth2Client, tokenUrl: string, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
-  const header = base64url({ alg: 'RS256', typ: 'JWT', kid: client.privateJwk.kid });
-  const payload = base64url({
+  return signedJws(client, {
     iss: client.clientId,
     sub: client.clientId,
     aud: tokenUrl,
@@ -36,20 +45,23 @@ export function clientAssertion(client: OAuth2Client, tokenUrl: string, nowMs: n
     exp: iat + 300,
     jti: randomUUID(),
   });
-  const signature = createSign('RSA-SHA256')
-    .update(`${header}.${payload}`)
-    .sign(createPrivateKey({ key: client.privateJwk, format: 'jwk' }), 'base64url');
-  return `${header}.${payload}.${signature}`;
 }
 
-/** The Authorization header of a bearer access token the client gets for `scope` from the
- * target's token operation (`POST /oauth2/api/v1/token`), asserted at `nowMs`. */
-export async function bearerHeader(
+/** A request body under the signed-JWT security policy (`application/jwt`): `claims` signed by
+ * the client, its id as issuer. */
+export function signedJwtBody(claims: object, client: OAuth2Client = oauth2Client()): string {
+  return signedJws(client, { ...claims, iss: client.clientId });
+}
+
+/** A bearer access token the client gets for `scope` from the target's token operation
+ * (`POST /oauth2/api/v1/token`), asserted at `nowMs`: its Authorization header, and how long it
+ * lasts (0 when the answer does not say). */
+export async function accessToken(
   api: BrokerageClient,
   baseUrl: string,
   nowMs: number,
   scope: string,
-): Promise<{ authorization: string }> {
+): Promise<{ header: { authorization: string }; lifetimeMs: number }> {
   const tokenPath = '/oauth2/api/v1/token';
   const issued = await api.ok(
     api.POST(tokenPath, {
@@ -61,5 +73,18 @@ export async function bearerHeader(
       },
     }),
   );
-  return { authorization: `Bearer ${issued.access_token}` };
+  return {
+    header: { authorization: `Bearer ${issued.access_token}` },
+    lifetimeMs: (issued.expires_in ?? 0) * 1000,
+  };
+}
+
+/** The Authorization header of a bearer access token for `scope` (`accessToken`). */
+export async function bearerHeader(
+  api: BrokerageClient,
+  baseUrl: string,
+  nowMs: number,
+  scope: string,
+): Promise<{ authorization: string }> {
+  return (await accessToken(api, baseUrl, nowMs, scope)).header;
 }

@@ -72,6 +72,24 @@ describeInProcess('OAuth 1.0a with the test consumer on a hosted server', () => 
     ]);
   });
 
+  it('a signed session reaches no /gw/api/v1 operation: its signature and its cookie answer 401', async () => {
+    const { client } = signer();
+    const { session } = tickleSession(await client.ok(client.POST('/v1/api/tickle')));
+    const signed = await client.GET('/gw/api/v1/echo/https');
+    expect(signed.response.status).toBe(401);
+    expect(signed.error).toMatchObject({
+      status: 401,
+      detail: 'Missing bearer token: an OAuth 1.0a signature is not accepted here',
+    });
+    const byCookie = await suite.client.GET('/gw/api/v1/echo/https', {
+      headers: { cookie: `api=${session}` },
+    });
+    expect(byCookie.response.status).toBe(401);
+    expect(byCookie.error).toMatchObject({
+      detail: 'Missing bearer token: a session cookie is not accepted here',
+    });
+  });
+
   it('an unsigned request to the hosted server answers 401', async () => {
     const { response } = await suite.client.POST('/v1/api/tickle');
     expect(response.status).toBe(401);

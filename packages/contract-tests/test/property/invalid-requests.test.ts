@@ -8,26 +8,27 @@ import { invoke } from '../../src/invoke.js';
 import {
   configureProperties,
   invalidRequestStatuses,
-  needsScopedToken,
   propertyRuns,
   propertySeed,
+  propertyServerOptions,
 } from '../../src/property.js';
 import { invalidRequestArbitrary, requestIsValid } from '../../src/requests.js';
+import { scopedCredentials } from '../support/bearer.js';
 import { useTarget } from '../support/target.js';
 
 configureProperties();
 
 describe(`generated invalid requests (seed ${propertySeed}, ${propertyRuns} runs per operation)`, () => {
-  const suite = useTarget({}, 'property');
+  const suite = useTarget(propertyServerOptions, 'property');
+  const credentials = scopedCredentials(suite);
 
-  const checked = operations.filter((op) => !needsScopedToken(op.path));
-  it.each(checked.map((op) => [op.operationId, op] as const))(
+  it.each(operations.map((op) => [op.operationId, op] as const))(
     '%s: its documented error',
     async (_id, op) => {
       await fc.assert(
         fc.asyncProperty(invalidRequestArbitrary(op), async (request) => {
           const expected = invalidRequestStatuses(op, request.kind);
-          const answer = await invoke(suite.client, op, request);
+          const answer = await invoke(suite.client, op, request, await credentials(op));
           if (requestIsValid(op, request)) expect(op.responses.has(answer.status)).toBe(true);
           else if (!expected.includes(answer.status)) {
             throw new Error(

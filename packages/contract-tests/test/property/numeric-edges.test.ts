@@ -3,8 +3,9 @@
 // integer), gets the operation's documented error: a handler never sees such a value.
 import { operations } from '../../src/document.js';
 import { invoke } from '../../src/invoke.js';
-import { invalidRequestStatuses } from '../../src/property.js';
+import { invalidRequestStatuses, propertyServerOptions } from '../../src/property.js';
 import { numericEdgeRequests } from '../../src/requests.js';
+import { scopedCredentials } from '../support/bearer.js';
 import { useTarget } from '../support/target.js';
 
 const cases = operations
@@ -12,7 +13,8 @@ const cases = operations
   .filter(([, , requests]) => requests.length > 0);
 
 describe('numeric parameters past their bounds', () => {
-  const suite = useTarget({}, 'property');
+  const suite = useTarget(propertyServerOptions, 'property');
+  const credentials = scopedCredentials(suite);
 
   it('covers the operations with numeric parameters', () => {
     expect(cases.map(([id]) => id)).toContain('getTrades');
@@ -22,7 +24,7 @@ describe('numeric parameters past their bounds', () => {
     const expected = invalidRequestStatuses(op);
     const wrong: string[] = [];
     for (const request of requests) {
-      const answer = await invoke(suite.client, op, request);
+      const answer = await invoke(suite.client, op, request, await credentials(op));
       if (!expected.includes(answer.status)) wrong.push(`${request.kind}: ${answer.status}`);
       suite.target.inProcess?.server.openGatewaySession();
     }

@@ -9,12 +9,13 @@ import { operations } from '../../src/document.js';
 import { invoke } from '../../src/invoke.js';
 import {
   configureProperties,
-  needsScopedToken,
   propertyRuns,
   propertySeed,
+  propertyServerOptions,
 } from '../../src/property.js';
 import { validRequestArbitrary } from '../../src/requests.js';
 import { externalBaseUrl } from '../../src/target.js';
+import { scopedCredentials } from '../support/bearer.js';
 import { useTarget } from '../support/target.js';
 
 configureProperties();
@@ -26,11 +27,10 @@ configureProperties();
 const clockMoveMs = (n: number) => (n * 104_729) % (4 * 60_000);
 
 describe(`generated valid requests (seed ${propertySeed}, ${propertyRuns} runs per operation)`, () => {
-  const suite = useTarget({}, 'property');
+  const suite = useTarget(propertyServerOptions, 'property');
+  const credentials = scopedCredentials(suite);
   // Logging out would end the session an external target was given.
-  const checked = operations.filter(
-    (op) => !(externalBaseUrl && op.operationId === 'logout') && !needsScopedToken(op.path),
-  );
+  const checked = operations.filter((op) => !(externalBaseUrl && op.operationId === 'logout'));
   let requests = 0;
 
   /** Moves the in-process simulation before request number `n`. */
@@ -52,7 +52,7 @@ describe(`generated valid requests (seed ${propertySeed}, ${propertyRuns} runs p
       await fc.assert(
         fc.asyncProperty(validRequestArbitrary(op), async (request) => {
           await move(requests++);
-          const answer = await invoke(suite.client, op, request);
+          const answer = await invoke(suite.client, op, request, await credentials(op));
           expect(op.responses.has(answer.status)).toBe(true);
           suite.target.inProcess?.server.openGatewaySession();
         }),

@@ -134,6 +134,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     fixtures: options.fixtures ?? defaultFixtures,
     seed,
     idleTimeoutMs: sessionTimeoutMs,
+    timedTasks: runtime.timedTasks,
   });
   const { brokerage } = services;
   runtime.shareEvents(brokerage.events);

@@ -1,6 +1,6 @@
 import type { Access } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
-import type { OAuth2 } from '../domain/auth/oauth2.js';
+import { bearerToken, type OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, unauthorized } from '../domain/kernel/errors.js';
 import type { Admitted } from './handler.js';
@@ -110,6 +110,7 @@ export async function checkCredentials(
         throw unauthorized('OAuth authorization header required');
       return { access: 'oauth1' };
     case 'bearer':
+      if (bearerToken(authorization) === undefined) throw unauthorized(withoutBearer(request));
       // The operation's scopes are alternatives (one security requirement each): any one will do.
       return { access: 'bearer', client: await oauth2.authorize(authorization, scopes) };
     case 'public':
@@ -121,4 +122,21 @@ export async function checkCredentials(
 export function admitSession(session: Session, access: SessionAccess, brokerage: Brokerage): void {
   brokerage.sessions.touch(session);
   if (access === 'brokerage' && !session.brokerageOpen) throw badRequest('no bridge');
+}
+
+/** Why a request without a bearer token is refused, naming what it brought instead: a session
+ * (its cookie, an OAuth 1.0a signature) admits no operation that takes a bearer token. */
+function withoutBearer(request: IncomingRequest): string {
+  const authorization = request.headers.authorization;
+  let brought: string | undefined;
+  if (authorization !== undefined) {
+    brought = /^OAuth\s/i.test(authorization)
+      ? 'an OAuth 1.0a signature'
+      : 'another authorization scheme';
+  } else if (sessionIdOfCookie(request.headers.cookie) !== undefined) {
+    brought = 'a session cookie';
+  }
+  return brought === undefined
+    ? 'Missing bearer token'
+    : `Missing bearer token: ${brought} is not accepted here`;
 }

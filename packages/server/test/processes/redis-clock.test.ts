@@ -1,7 +1,7 @@
 // One clock across processes: on a Redis store the clock's position (how far the control API
 // moved it ahead) is a record every process reads, kept by a reset; the brokerage's timed work (a
-// price walk with an interval) is a task in the store that runs once, on the process that moves
-// the clock or on the holder of the leader lease. Each server here has an OffsetClock of its own
+// price walk with an interval, a banking transfer's settlement) is a task in the store that runs
+// once, on the process that moves the clock or on the holder of the leader lease. Each server here has an OffsetClock of its own
 // over one base clock, as processes over one system clock would.
 import { Redis } from 'ioredis';
 import type { ServerOptions } from '../../src/index.js';
@@ -10,6 +10,7 @@ import { ManualClock, OffsetClock } from '../../src/domain/kernel/clock.js';
 import { LeaderLease } from '../../src/store/redis/leader-lease.js';
 import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
 import { startServer, type Harness } from '../harness.js';
+import { bearerHeader } from '../oauth2-helper.js';
 
 let redis: ScratchRedis;
 const started: Harness[] = [];
@@ -206,6 +207,37 @@ describe('timed work on Redis', () => {
     await settle(second, () => closes(second).length > 0);
     expect(closes(second).length).toBeGreaterThan(0);
     expect(new Set([...closes(first), ...closes(second)])).toEqual(new Set([1]));
+  });
+
+  it('settles a transfer once, through another process, after the process that accepted it closed', async () => {
+    const base = new ManualClock();
+    const [first, second] = (await serversOn('settlement', base)) as [Harness, Harness];
+    const usd = (server: Harness) => server.brokerage.account('U1234567')?.cash.USD ?? 0;
+    const before = usd(first);
+    const instruction = { accountId: 'U1234567', amount: 250, currency: 'USD' };
+    const accepted = await first.call('POST', '/gw/api/v1/external-cash-transfers', {
+      headers: await bearerHeader(first, 'transfers.write'),
+      body: {
+        instructionType: 'DEPOSIT',
+        instruction: { ...instruction, bankInstructionMethod: 'WIRE', clientInstructionId: 7001 },
+      },
+    });
+    expect(accepted.status).toBe(202);
+    await first.close(); // its timers, had settlement been one, go with it
+    started.splice(started.indexOf(first), 1);
+
+    await advance(second, 24 * 3_600_000); // a deposit settles 24 hours after acceptance
+    expect(usd(second)).toBe(before + 250);
+    const [third] = (await serversOn('settlement', base, 1)) as [Harness];
+    await advance(third, 24 * 3_600_000);
+    await advance(second, 1000);
+    expect([usd(second), usd(third)]).toEqual([before + 250, before + 250]);
+    const id = accepted.body.instructionResult.instructionId as number;
+    const polled = await third.call('GET', `/gw/api/v1/instructions/${id}`, {
+      headers: await bearerHeader(third, 'instructions.read'),
+    });
+    expect(polled.body.instructionResult.instructionStatus).toBe('PROCESSED');
+    expect(third.brokerage.store.collection('timedTasks').values()).toEqual([]);
   });
 
   it('leaves the memory store its closures: no task is stored', async () => {

@@ -9,6 +9,7 @@ import { SeededRandom } from '../kernel/random.js';
 import { sharedLastAccessPrecisionMs, Sessions, type Session } from './sessions.js';
 import { sweepExpiredRecords } from '../kernel/retention.js';
 import type { Store } from '../kernel/store.js';
+import type { TimedTasks } from '../kernel/timed-tasks.js';
 
 export interface BrokerageOptions {
   clock: Clock;
@@ -16,12 +17,17 @@ export interface BrokerageOptions {
   fixtures: Fixtures;
   seed: number;
   idleTimeoutMs: number;
+  /** Timed work kept as data, when several processes share the store (undefined: closures). */
+  timedTasks?: TimedTasks | undefined;
 }
 
 /** The simulated brokerage: its state, clock and randomness, and the rules shared by every area. */
 export class Brokerage {
   readonly clock: Clock;
   readonly store: Store;
+  /** Timed work that outlives this process (a shared store's tasks); undefined in memory, where
+   * an area's timers are its own closures on the clock. */
+  readonly timedTasks: TimedTasks | undefined;
   readonly sessions: Sessions;
   readonly market: Market;
   /** The one bus every area publishes its events to. */
@@ -35,6 +41,7 @@ export class Brokerage {
   constructor(options: BrokerageOptions) {
     this.clock = options.clock;
     this.store = options.store;
+    this.timedTasks = options.timedTasks;
     this.#seed = options.seed;
     this.#fixtures = options.fixtures;
     this.random = new SeededRandom(options.seed);

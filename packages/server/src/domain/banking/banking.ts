@@ -230,7 +230,8 @@ export class Banking {
     };
     this.#book.put(made);
     apply?.(instructionId);
-    if (made.status === 'PENDING' && made.dueAt !== undefined) this.#settlement.added(made.dueAt);
+    if (made.status === 'PENDING' && made.dueAt !== undefined)
+      this.#settlement.added(instructionId, made.dueAt);
     return { made: this.#book.get(instructionId) ?? made };
   }
 }

@@ -2,23 +2,55 @@ import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { inUnit } from '../kernel/store.js';
+import type { TimedTasks } from '../kernel/timed-tasks.js';
 import { keepAccounts } from './account-events.js';
 import { keepBooked } from './booked-movements.js';
 import { withQuantityMoved } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
 import type { InstructionError, InstructionRecord, Movement } from './model.js';
 
-/** Settles pending instructions: on the brokerage's clock when they fall due (one timer, set
- * for the earliest), or at once when told to (the control API). A settled instruction moves
- * its cash or positions once: it is no longer pending afterwards. */
+/** The stored task that settles one instruction when it falls due (a shared store). */
+const settlementTask = 'bankingSettlement';
+
+/** Settles pending instructions when they fall due on the brokerage's clock (`dueAt`, kept in
+ * the instruction), or at once when told to (the control API). A settled instruction moves its
+ * cash or positions once: it is no longer pending afterwards. In memory, one timer of this
+ * process, set for the earliest; on a shared store, a stored task per instruction, added in the
+ * unit that accepts it and run in a unit by whichever process sees the shared clock pass its
+ * time (the one that moves it, or the leader as time passes): the unit's commit settles it once,
+ * even when the process that accepted it is gone. */
 export class Settlement {
   #timer: { at: number; cancel: () => void } | undefined;
+  readonly #tasks: TimedTasks | undefined;
 
   constructor(
     private readonly brokerage: Brokerage,
     private readonly book: InstructionBook,
   ) {
-    brokerage.onLoad(() => this.#arm());
+    this.#tasks = brokerage.timedTasks;
+    if (this.#tasks) {
+      this.#tasks.define<{ instructionId: number }>(settlementTask, ({ instructionId }) => {
+        const record = this.book.get(instructionId);
+        // Settled or failed early (the control API), cancelled: nothing left to do.
+        if (record?.status === 'PENDING') this.#settle(record);
+        return undefined;
+      });
+    } else {
+      brokerage.onLoad(() => this.#arm());
+    }
+  }
+
+  /** A pending instruction was accepted, due at `dueAt`. In memory, the timer is brought
+   * forward if it is the earliest (one settled or failed early leaves the timer as it is: it
+   * then finds nothing due and is set for the next). */
+  added(instructionId: number, dueAt: number): void {
+    if (this.#tasks) {
+      this.#tasks.add(settlementTask, dueAt, { instructionId });
+      return;
+    }
+    if (this.#timer && this.#timer.at <= dueAt) return;
+    this.#timer?.cancel();
+    this.#setTimer(dueAt);
   }
 
   /** Sets the timer for the earliest pending instruction: a scan of the pending ones, made only
@@ -42,15 +74,6 @@ export class Settlement {
       void inUnit(this.brokerage.store, () => this.#settleDue());
     });
     this.#timer = { at, cancel };
-  }
-
-  /** A pending instruction was added, due at `dueAt`: the timer is brought forward if it is the
-   * earliest (one settled or failed early leaves the timer as it is: it then finds nothing due
-   * and is set for the next). */
-  added(dueAt: number): void {
-    if (this.#timer && this.#timer.at <= dueAt) return;
-    this.#timer?.cancel();
-    this.#setTimer(dueAt);
   }
 
   #settleDue(): void {

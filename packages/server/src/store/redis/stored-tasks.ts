@@ -69,7 +69,8 @@ export class StoredTasks implements TimedTasks {
     });
   }
 
-  /** The task due first (the tasks are few: the walks in progress). */
+  /** The task due first (the tasks are the walks in progress and the pending banking
+   * instructions: a scan, as a record's index gives no order). */
   #earliest(): TimedTask | undefined {
     let earliest: TimedTask | undefined;
     for (const task of this.tasks.values()) {
