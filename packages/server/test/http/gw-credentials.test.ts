@@ -69,7 +69,8 @@ describe('credentials of the /gw/api/v1 operations (hosted mode)', () => {
         401,
         'Missing bearer token: another authorization scheme is not accepted here',
       );
-      const other = allScopes.find((scope) => !row.scopes.includes(scope)) ?? '';
+      const scopes: readonly string[] = row.scopes;
+      const other = allScopes.find((scope) => !scopes.includes(scope)) ?? '';
       const wrongScope = await call({ ...cookie, ...(await bearer(other)) });
       expect(wrongScope.status).toBe(403);
       expect(wrongScope.headers.get('content-type')).toMatch(/^application\/problem\+json/);
