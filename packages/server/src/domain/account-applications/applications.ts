@@ -55,18 +55,23 @@ const servedUpdates = ['documentSubmission', 'updateAccountAlias', 'addAdditiona
 /** The capabilities that give a trading permission of their own. */
 const permissionCapabilities: readonly SecType[] = ['OPT', 'FUT'];
 
+export type AccountApplicationsContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'openAccount' | 'account'
+>;
+
 /** Account applications through the account-management API: submitted (signed claims), given
  * tasks, completed by documents and task updates, and opened as trading accounts. Each client
  * sees only its own applications; an unknown one answers 400 (the vendor lists no 404). */
 export class AccountApplications {
-  readonly #brokerage: Brokerage;
+  readonly #brokerage: AccountApplicationsContext;
   readonly #forms: Forms;
   readonly #requests: AmRequests;
   readonly #byClient: Index<AccountApplication>;
   readonly #byExternalId: Index<AccountApplication>;
   readonly #byUsername: Index<AccountApplication>;
 
-  constructor(brokerage: Brokerage, forms: Forms, requests: AmRequests) {
+  constructor(brokerage: AccountApplicationsContext, forms: Forms, requests: AmRequests) {
     this.#brokerage = brokerage;
     this.#forms = forms;
     this.#requests = requests;

@@ -9,7 +9,7 @@ import { serverInfo } from './session-views.js';
 import { valueAccount } from './valuation.js';
 
 /** Ids of the accounts whose master account is `accountId` (an advisor's or broker's clients). */
-export function childAccountIds(brokerage: Brokerage, accountId: string): string[] {
+export function childAccountIds(brokerage: Pick<Brokerage, 'store'>, accountId: string): string[] {
   return brokerage.store
     .collection('accounts')
     .values()
@@ -18,7 +18,7 @@ export function childAccountIds(brokerage: Brokerage, accountId: string): string
 }
 
 /** The user whose own (not dynamic) accounts include this one: its holder or its advisor. */
-export function holderOf(brokerage: Brokerage, accountId: string): User | undefined {
+export function holderOf(brokerage: Pick<Brokerage, 'store'>, accountId: string): User | undefined {
   return brokerage.store
     .collection('users')
     .values()
@@ -26,7 +26,7 @@ export function holderOf(brokerage: Brokerage, accountId: string): User | undefi
 }
 
 /** Whether the account is a financial advisor's master account. */
-export function isAdvisorMaster(brokerage: Brokerage, account: Account): boolean {
+export function isAdvisorMaster(brokerage: Pick<Brokerage, 'store'>, account: Account): boolean {
   return (
     childAccountIds(brokerage, account.id).length > 0 &&
     (holderOf(brokerage, account.id)?.properties.includes('FA') ?? false)
@@ -34,7 +34,10 @@ export function isAdvisorMaster(brokerage: Brokerage, account: Account): boolean
 }
 
 /** Whether the account is a client account managed by a financial advisor. */
-export function isAdvisorClient(brokerage: Brokerage, account: Account): boolean {
+export function isAdvisorClient(
+  brokerage: Pick<Brokerage, 'store' | 'account'>,
+  account: Account,
+): boolean {
   const master = account.parent === undefined ? undefined : brokerage.account(account.parent);
   return master !== undefined && isAdvisorMaster(brokerage, master);
 }
@@ -50,7 +53,10 @@ export function aliasOf(account: Account): string {
 
 /** The accounts the session trades: the user's own (an advisor's master first), plus the dynamic
  * account selected in this session, if any. */
-export function tradedAccounts(brokerage: Brokerage, session: Session): Account[] {
+export function tradedAccounts(
+  brokerage: Pick<Brokerage, 'account' | 'userOf'>,
+  session: Session,
+): Account[] {
   const ids = [...brokerage.userOf(session).accounts];
   if (!ids.includes(session.selectedAccountId)) ids.push(session.selectedAccountId);
   return ids.map((id) => brokerage.account(id)).filter((account) => account !== undefined);
@@ -60,7 +66,7 @@ export function tradedAccounts(brokerage: Brokerage, session: Session): Account[
  * account already selected is no switch (the service answers so even to a single-account user,
  * as a recording shows): `changed` is false then. */
 export function switchAccount(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'sessions' | 'account' | 'userOf'>,
   session: Session,
   accountId: string,
 ): { account: Account; changed: boolean } {
@@ -75,7 +81,7 @@ export function switchAccount(
   return { account, changed: true };
 }
 
-function requireDynamicAccounts(brokerage: Brokerage, session: Session): User {
+function requireDynamicAccounts(brokerage: Pick<Brokerage, 'userOf'>, session: Session): User {
   const user = brokerage.userOf(session);
   if (!hasDynamicAccounts(user)) throw unavailable(accountTexts.dynamicAccountsUnavailable);
   return user;
@@ -83,7 +89,7 @@ function requireDynamicAccounts(brokerage: Brokerage, session: Session): User {
 
 /** The accounts a DYNACCT user reaches whose id or alias contains the pattern, ignoring case. */
 export function searchDynamicAccounts(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'account' | 'userOf' | 'accessibleAccountIds'>,
   session: Session,
   pattern: string,
 ): Account[] {
@@ -106,7 +112,7 @@ export function allocationIdOf(account: Account): string {
 
 /** Selects a reachable account of a DYNACCT user for trading; answers the user's roles on it. */
 export function setDynamicAccount(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'sessions' | 'userOf' | 'accountFor'>,
   session: Session,
   accountId: string,
 ): { account: Account; roles: string[] } {
@@ -129,7 +135,10 @@ const chartPeriodsByType: Record<string, string[]> = {
   CASH: ['*'],
 };
 
-function accountProperties(brokerage: Brokerage, account: Account): Schema<'AccountProperties'> {
+function accountProperties(
+  brokerage: Pick<Brokerage, 'store'>,
+  account: Account,
+): Schema<'AccountProperties'> {
   const hasChildAccounts = childAccountIds(brokerage, account.id).length > 0;
   return {
     hasChildAccounts,
@@ -145,7 +154,10 @@ function accountProperties(brokerage: Brokerage, account: Account): Schema<'Acco
 }
 
 /** The answer of the accounts list, for this session; calling it is recorded on the session. */
-export function accountsList(brokerage: Brokerage, session: Session): Schema<'AccountsResponse'> {
+export function accountsList(
+  brokerage: Pick<Brokerage, 'store' | 'sessions' | 'account' | 'userOf'>,
+  session: Session,
+): Schema<'AccountsResponse'> {
   const user = brokerage.userOf(session);
   const accounts = tradedAccounts(brokerage, session);
   const permissions = [...new Set(accounts.flatMap((account) => account.permissions))];
@@ -197,7 +209,7 @@ export function accountsList(brokerage: Brokerage, session: Session): Schema<'Ac
 /** The account whose values a summary operation asks for: one the session may see (400 with the
  * service's text otherwise). */
 export function reportedAccount(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'accountFor'>,
   session: Session,
   accountId: string,
 ): Account {
@@ -208,7 +220,7 @@ export function reportedAccount(
 
 /** The users and signatures of an account the session may see (400 otherwise). */
 export function signaturesAndOwners(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'accountFor'>,
   session: Session,
   accountId: string,
 ): Schema<'SignaturesAndOwners'> {
@@ -235,7 +247,10 @@ export function signaturesAndOwners(
 
 /** Profit and loss of each traded account, keyed `<accountId>.Core`. The first request of a
  * session starts the computation and answers an empty array, as the service does. */
-export function partitionedPnl(brokerage: Brokerage, session: Session): Schema<'PartitionedPnl'> {
+export function partitionedPnl(
+  brokerage: Pick<Brokerage, 'sessions' | 'market' | 'account' | 'userOf'>,
+  session: Session,
+): Schema<'PartitionedPnl'> {
   if (!session.pnlRequested) {
     brokerage.sessions.update(session, { pnlRequested: true });
     return { upnl: [] };
@@ -246,7 +261,7 @@ export function partitionedPnl(brokerage: Brokerage, session: Session): Schema<'
 /** Profit and loss of each traded account, keyed `<accountId>.Core` (the partitioned P&L
  * operation's `upnl`, and the `spl` stream). */
 export function pnlByPartition(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'market' | 'account' | 'userOf'>,
   session: Session,
 ): Record<string, Schema<'PnlEntry'>> {
   return Object.fromEntries(

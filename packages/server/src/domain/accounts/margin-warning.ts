@@ -7,7 +7,11 @@ export const marginWarningShare = 0.1;
 
 /** Publishes a margin warning for `username` when the account's excess liquidity has fallen
  * below the warning share of its net liquidation (checked after each change of its holdings). */
-export function warnOnMargin(brokerage: Brokerage, account: Account, username: string): void {
+export function warnOnMargin(
+  brokerage: Pick<Brokerage, 'clock' | 'market' | 'events'>,
+  account: Account,
+  username: string,
+): void {
   const values = valueAccount(account, brokerage.market);
   const netLiquidation = values.total.netLiquidation;
   if (netLiquidation <= 0 || values.excessLiquidity >= netLiquidation * marginWarningShare) return;

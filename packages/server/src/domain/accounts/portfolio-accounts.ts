@@ -23,7 +23,10 @@ function openedAt(account: Account): number {
   return firstOpeningDay + (digits % 1461) * dayMs;
 }
 
-function parentOf(brokerage: Brokerage, account: Account): Schema<'PortfolioAccountParent'> {
+function parentOf(
+  brokerage: Pick<Brokerage, 'store'>,
+  account: Account,
+): Schema<'PortfolioAccountParent'> {
   const children = childAccountIds(brokerage, account.id);
   if (children.length > 0) {
     return {
@@ -44,7 +47,7 @@ function parentOf(brokerage: Brokerage, account: Account): Schema<'PortfolioAcco
 }
 
 export function portfolioAccount(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'store' | 'account'>,
   account: Account,
 ): Schema<'PortfolioAccount'> {
   const alias = account.alias === '' ? null : account.alias;
@@ -80,13 +83,13 @@ export function portfolioAccount(
   };
 }
 
-function accountsById(brokerage: Brokerage, ids: string[]): Account[] {
+function accountsById(brokerage: Pick<Brokerage, 'account'>, ids: string[]): Account[] {
   return ids.map((id) => brokerage.account(id)).filter((account) => account !== undefined);
 }
 
 /** The user's own accounts, a master first; listing them unlocks the ledger for the session. */
 export function portfolioAccounts(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'store' | 'sessions' | 'account' | 'userOf'>,
   session: Session,
 ): Schema<'PortfolioAccount'>[] {
   brokerage.sessions.update(session, { portfolioListed: true });
@@ -98,7 +101,7 @@ export function portfolioAccounts(
 /** The client accounts below the user's master accounts (a user without clients gets their own
  * accounts); listing them unlocks the ledger for the session. */
 export function portfolioSubaccounts(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'store' | 'sessions' | 'account' | 'userOf' | 'accessibleAccountIds'>,
   session: Session,
 ): Schema<'PortfolioAccount'>[] {
   brokerage.sessions.update(session, { portfolioListed: true });
@@ -120,7 +123,11 @@ export function requirePortfolioListed(session: Session): void {
 
 /** The account whose ledger the session asks for: refused until the portfolio accounts (or
  * subaccounts) were listed in the session, and for an account the session may not see. */
-export function ledgerAccount(brokerage: Brokerage, session: Session, accountId: string): Account {
+export function ledgerAccount(
+  brokerage: Pick<Brokerage, 'accountFor'>,
+  session: Session,
+  accountId: string,
+): Account {
   requirePortfolioListed(session);
   return brokerage.accountFor(session, accountId, () =>
     badRequest(accountTexts.ledgerNotAccessible(accountId)),

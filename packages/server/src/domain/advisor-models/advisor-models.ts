@@ -81,13 +81,15 @@ const modelKey = (username: string, name: string) => `${username}/${name}`;
 const emptyHolding = (): ModelHolding => ({ units: {}, cost: {}, cash: 0 });
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+export type AdvisorModelsContext = Pick<Brokerage, 'store' | 'market' | 'account'>;
+
 /** An advisor's models: target weights over stocks; investing moves an account's cash into the
  * model and computes the trades toward the targets; submitting places them as market orders. */
 export class AdvisorModels {
   readonly #byUser: Index<InvestmentModel>;
 
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: AdvisorModelsContext,
     private readonly orders: OrderBook,
   ) {
     this.#byUser = this.models.index('byUser', (model) => model.username);

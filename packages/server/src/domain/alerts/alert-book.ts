@@ -29,10 +29,22 @@ const settingsOf = (alert: Alert): AlertSettings => ({
   conditions: alert.conditions,
 });
 
+export type AlertBookContext = Pick<
+  Brokerage,
+  | 'clock'
+  | 'store'
+  | 'market'
+  | 'events'
+  | 'account'
+  | 'userOf'
+  | 'accessibleAccountIds'
+  | 'accountFor'
+>;
+
 /** The alerts of the brokerage: each account's alerts, each user's one MTA alert, and their
  * evaluation against the simulated prices. */
 export class AlertBook {
-  constructor(private readonly brokerage: Brokerage) {}
+  constructor(private readonly brokerage: AlertBookContext) {}
 
   private get alerts() {
     return this.brokerage.store.collection('alerts');

@@ -36,12 +36,14 @@ export interface TokenResponse {
   scope: string;
 }
 
+export type OAuth2Context = Pick<Brokerage, 'clock' | 'store'>;
+
 /** The client-credentials grant with a `private_key_jwt` client assertion (RFC 7523). */
 export class OAuth2 {
   readonly #clients = new Map<string, OAuth2Client>();
 
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: OAuth2Context,
     private readonly signer: TokenSigner,
     clients: OAuth2Client[] = [],
   ) {

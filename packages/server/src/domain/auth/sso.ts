@@ -37,10 +37,12 @@ export interface SsoBrowserSessionRequest {
   lang?: string;
 }
 
+export type SsoContext = Pick<Brokerage, 'clock' | 'store' | 'sessions' | 'user'>;
+
 /** Sessions and portal links created on behalf of a client's end users. */
 export class Sso {
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: SsoContext,
     private readonly signer: TokenSigner,
   ) {}
 

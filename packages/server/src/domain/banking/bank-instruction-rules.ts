@@ -5,12 +5,14 @@ import type { InstructionBook } from './instruction-book.js';
 import { Refusal, type InstructionInputs } from './model.js';
 import { accountOrRefuse, type Plan } from './plan.js';
 
+export type BankInstructionRulesContext = Pick<Brokerage, 'random' | 'account'>;
+
 /** The rules of bank instructions: an ACH instruction waits for its small amounts to be
  * confirmed; wire, predefined-destination and eDDA ones are saved at once; one is deleted by
  * name. */
 export class BankInstructionRules {
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: BankInstructionRulesContext,
     private readonly book: InstructionBook,
     private readonly banks: BankInstructions,
   ) {}

@@ -29,6 +29,11 @@ type Taken =
   | { found: InstructionRecord }
   | { refused: InstructionRecord; refusal: Refusal };
 
+export type BankingContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'random' | 'onLoad' | 'account'
+>;
+
 /** Banking under `/gw/api/v1`: bank instructions, deposits and withdrawals, transfers between
  * accounts and brokers, cancellations and queries, each an instruction kept with its status;
  * the pending ones settle on the brokerage's clock and move cash and positions of the accounts
@@ -40,7 +45,7 @@ export class Banking {
   readonly #rules: Rules;
   readonly #settlement: Settlement;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: BankingContext) {
     this.#book = new InstructionBook(brokerage.store, brokerage.clock);
     this.#banks = new BankInstructions(brokerage.store);
     this.#rules = new Rules(

@@ -6,7 +6,7 @@ import type { BookedMovement, Booking, InstructionRecord } from './model.js';
 /** Keeps what a settled instruction moved in each account it changed, dated now, for as long
  * as the executions a statement shows beside them (the price path's year of history). */
 export function keepBooked(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'clock' | 'store'>,
   record: Pick<InstructionRecord, 'instructionId' | 'kind'>,
   ...bookings: Booking[]
 ): void {

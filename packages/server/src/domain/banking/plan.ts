@@ -18,7 +18,7 @@ export interface Plan {
 }
 
 /** The account, or the service's refusal of an unknown one. */
-export function accountOrRefuse(brokerage: Brokerage, accountId: string): Account {
+export function accountOrRefuse(brokerage: Pick<Brokerage, 'account'>, accountId: string): Account {
   const account = brokerage.account(accountId);
   if (!account)
     throw new Refusal('CORRUPT_DATA_INVALID_ACCT', `Account ${accountId} does not exist`);

@@ -18,10 +18,12 @@ const iraContributionLimit = 7000;
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
+export type QueriesContext = Pick<Brokerage, 'clock' | 'market'>;
+
 /** What the query instructions answer, read from the accounts and the instructions. */
 export class Queries {
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: QueriesContext,
     private readonly book: InstructionBook,
     private readonly banks: BankInstructions,
   ) {}

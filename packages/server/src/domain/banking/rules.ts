@@ -23,12 +23,17 @@ import type { Queries } from './queries.js';
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
+export type RulesContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'market' | 'events' | 'random' | 'account'
+>;
+
 /** The business rules that accept or refuse each kind of instruction (`Refusal`). */
 export class Rules {
   readonly #rules: { [Kind in keyof InstructionInputs]: Rule<Kind> };
 
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: RulesContext,
     private readonly book: InstructionBook,
     private readonly banks: BankInstructions,
     queries: Queries,

@@ -12,6 +12,11 @@ import type { InstructionError, InstructionRecord, Movement } from './model.js';
 /** The stored task that settles one instruction when it falls due (a shared store). */
 const settlementTask = 'bankingSettlement';
 
+export type SettlementContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'onLoad' | 'account'
+>;
+
 /** Settles pending instructions when they fall due on the brokerage's clock (`dueAt`, kept in
  * the instruction), or at once when told to (the control API). A settled instruction moves its
  * cash or positions once: it is no longer pending afterwards. In memory, one timer of this
@@ -24,7 +29,7 @@ export class Settlement {
   readonly #tasks: TimedTasks | undefined;
 
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: SettlementContext,
     private readonly book: InstructionBook,
   ) {
     this.#tasks = brokerage.timedTasks;

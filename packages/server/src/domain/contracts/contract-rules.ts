@@ -226,7 +226,10 @@ export interface TradingAccounts {
 }
 
 /** The accounts the session trades with: the user's own, plus the dynamic account currently set. */
-export function tradingAccountsOf(brokerage: Brokerage, session: Session): TradingAccounts {
+export function tradingAccountsOf(
+  brokerage: Pick<Brokerage, 'account' | 'userOf'>,
+  session: Session,
+): TradingAccounts {
   const ids = new Set([...brokerage.userOf(session).accounts, session.selectedAccountId]);
   return {
     accounts: [...ids].flatMap((id) => brokerage.account(id) ?? []),

@@ -111,12 +111,17 @@ export const maxHmdsScanResults = 250;
  * contract's exchange. */
 export const regulatorySnapshotFee = 0.01;
 
+export type MarketDataContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'sessions' | 'market' | 'account'
+>;
+
 /** Market data for sessions: snapshots with their subscriptions, and history bars, all read from
  * the market's price path. */
 export class MarketData {
   readonly #bySession: Index<MarketDataSubscription>;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: MarketDataContext) {
     this.#bySession = this.#subscriptions().index(
       'bySession',
       (subscription) => subscription.sessionId,

@@ -51,10 +51,12 @@ function lowerBound(ids: readonly string[], id: string): number {
   return low;
 }
 
+export type NotificationsContext = Pick<Brokerage, 'store' | 'market' | 'events' | 'user'>;
+
 /** Notifications (FYIs): made from the brokerage's events for the kinds a user has on,
  * delivered (listed, counted) for the kinds whose disclaimer the user acknowledged. */
 export class Notifications {
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: NotificationsContext) {
     brokerage.events.subscribe((event) => this.onEvent(event));
   }
 

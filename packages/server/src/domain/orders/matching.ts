@@ -33,6 +33,11 @@ function workingStatus(order: Order): OrderStatus {
     : 'Submitted';
 }
 
+export type MatchingContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'market' | 'events' | 'onLoad' | 'account'
+>;
+
 /** The simulated exchange: transmits orders, moves their status, and fills them against the
  * simulated prices, booking each fill on the account and as an execution. Orders are values: each
  * change stores a new record (`OrderRecords.save`), and a step that follows another reads the
@@ -42,7 +47,7 @@ export class Matching {
   /** Start of the UTC day of the last sweep of expired day orders. */
   #sweptDay: number | undefined;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: MatchingContext) {
     this.records = new OrderRecords(brokerage.store);
     declareExecutionIndexes(brokerage.store);
     brokerage.onLoad(() => {

@@ -42,6 +42,19 @@ export type OrderOutcome =
 export type CancelOutcome =
   { kind: 'cancelled'; order: Order } | { kind: 'rejected'; error: string };
 
+export type OrderBookContext = Pick<
+  Brokerage,
+  | 'clock'
+  | 'store'
+  | 'market'
+  | 'events'
+  | 'onLoad'
+  | 'account'
+  | 'userOf'
+  | 'accessibleAccountIds'
+  | 'accountFor'
+>;
+
 /** The orders of the brokerage: placement through the rule table and its warnings,
  * modification, cancellation and the lists. Every operation is synchronous, so that two requests
  * never interleave in this process (serialising across processes comes with a shared store). */
@@ -50,7 +63,7 @@ export class OrderBook {
   readonly questions: Questions;
   readonly prompts: Prompts;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: OrderBookContext) {
     this.matching = new Matching(brokerage);
     this.questions = new Questions(brokerage.store);
     this.prompts = new Prompts(brokerage.store);

@@ -15,7 +15,7 @@ export interface OrderPart {
  * its part in whole units (or the contract's size increment for a fractional order). Placement
  * checks the parts' funds, and a fill books them, from this one split. */
 export function orderParts(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'market' | 'account'>,
   order: Pick<
     OrderTicket,
     'allocation' | 'allocatedTo' | 'conid' | 'side' | 'quantity' | 'orderType'

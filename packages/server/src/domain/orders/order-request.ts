@@ -49,7 +49,7 @@ function unitsForCash(
 
 /** The account an order trades for: the path account, or one of its sub-accounts. */
 export function allocationOf(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'account'>,
   pathAccount: Account,
   acctId: string | undefined,
 ): string {
@@ -65,7 +65,7 @@ export type AllocationFor = (request: OrderRequest) => OrderAllocation | undefin
 
 /** Checks one order of a request (invalid content throws 500) and turns its size into units. */
 export function ticketOf(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'market' | 'account'>,
   pathAccount: Account,
   request: OrderRequest,
   where: string,
@@ -132,7 +132,7 @@ export function ticketOf(
 
 /** Whom an order trades for: split over sub-accounts on the master account, or one account. */
 function allocatedOf(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'account'>,
   pathAccount: Account,
   request: OrderRequest,
   allocation: OrderAllocation | undefined,
@@ -144,7 +144,7 @@ function allocatedOf(
 
 /** Every order of a request, checked; a bracket child must name a parent of the same request. */
 export function ticketsOf(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'market' | 'account'>,
   pathAccount: Account,
   requests: OrderRequest[],
   allocationFor?: AllocationFor,

@@ -63,7 +63,7 @@ export function executionsInContract(
 /** Executions of the account (by default the session's selected one; for an advisor's master,
  * with its sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
 export function executionsOf(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'clock' | 'store' | 'accountFor'>,
   session: Session,
   days = 1,
   accountId: string = session.selectedAccountId,
@@ -97,13 +97,16 @@ export function executionsOf(
 }
 
 /** One execution by its id (the bus names the executions it books). */
-export function executionById(brokerage: Brokerage, id: string): Execution | undefined {
+export function executionById(
+  brokerage: Pick<Brokerage, 'store'>,
+  id: string,
+): Execution | undefined {
   return brokerage.store.collection('executions').get(id);
 }
 
 /** An execution as the trades operation answers it; the simulation always sends the fields the
  * service may leave out (but `order_ref`), so its type says so, for the stream's view. */
-export function tradeView(brokerage: Brokerage, execution: Execution) {
+export function tradeView(brokerage: Pick<Brokerage, 'market'>, execution: Execution) {
   const instrument = brokerage.market.instrument(execution.conid);
   const multiplier = instrument?.multiplier ?? 1;
   const symbol = instrument?.symbol ?? String(execution.conid);

@@ -55,12 +55,14 @@ function seededPoints(account: Account, record: NavHistoryRecord): NavPoint[] {
   return points.reverse();
 }
 
+export type NavHistoryContext = Pick<Brokerage, 'clock' | 'store' | 'market'>;
+
 /** The daily history of the accounts' net asset value, built by the clock: a seeded year of
  * business days (or the account's fixture closes) before the first day, then at every UTC midnight the close of the business day
  * that ended (the net asset value at that moment: prices move only when told to, so it is the
  * day's last value). Reading it adds today's live value as the last point. */
 export class NavHistory {
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: NavHistoryContext) {
     this.scheduleClose();
   }
 

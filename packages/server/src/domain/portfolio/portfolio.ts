@@ -55,13 +55,25 @@ export interface TransactionsRequest {
 /** Account ids as a query carries them: repeated, comma-separated, or both. */
 const listedAccountIds = (values: string[]) => values.flatMap((ids) => ids.split(','));
 
+export type PortfolioContext = Pick<
+  Brokerage,
+  | 'clock'
+  | 'store'
+  | 'sessions'
+  | 'market'
+  | 'account'
+  | 'userOf'
+  | 'accessibleAccountIds'
+  | 'accountFor'
+>;
+
 /** Positions, summaries, allocations and the portfolio analyst of the accounts a session may
  * see, all from the one state: the accounts' positions and cash, valued at the simulated prices. */
 export class Portfolio {
   readonly cache: PositionCache;
   readonly history: NavHistory;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: PortfolioContext) {
     this.cache = new PositionCache(brokerage);
     this.history = new NavHistory(brokerage);
   }

@@ -11,11 +11,13 @@ export interface PositionSnapshot {
   rows: Schema<'Position'>[];
 }
 
+export type PositionCacheContext = Pick<Brokerage, 'clock' | 'store' | 'market'>;
+
 /** The positions cache of the paged positions operation: the first request for an account takes
  * a snapshot (sizes, costs, prices and profit and loss), which later requests answer until
  * `invalidate` discards it. Other position operations read the positions as they are. */
 export class PositionCache {
-  constructor(private readonly brokerage: Brokerage) {}
+  constructor(private readonly brokerage: PositionCacheContext) {}
 
   rows(account: Account): Schema<'Position'>[] {
     const snapshots = this.brokerage.store.collection('positionSnapshots');

@@ -41,7 +41,7 @@ export interface TransactionsQuery {
 /** The executions of the accounts in one contract over the last days, newest first, with the
  * realized profit and loss per New York day and account (`Transactions`). */
 export function transactions(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'clock' | 'store' | 'market'>,
   query: TransactionsQuery,
 ): Schema<'Transactions'> {
   const { market } = brokerage;

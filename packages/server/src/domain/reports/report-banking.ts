@@ -71,7 +71,7 @@ export function bankingCash(movement: BookedMovement): CashMovement | undefined 
 
 /** The movement as a position transferred in or out; undefined for cash. */
 export function positionTransfer(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'market'>,
   movement: BookedMovement,
 ): PositionTransfer | undefined {
   if (movement.type !== 'position') return undefined;

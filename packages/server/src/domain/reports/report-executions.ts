@@ -47,7 +47,10 @@ export interface ReportedExecution {
   proceeds: number;
 }
 
-export function reported(brokerage: Brokerage, execution: Execution): ReportedExecution {
+export function reported(
+  brokerage: Pick<Brokerage, 'market'>,
+  execution: Execution,
+): ReportedExecution {
   const instrument = brokerage.market.instrument(execution.conid);
   const signed = execution.side === 'BUY' ? execution.size : -execution.size;
   return {

@@ -38,6 +38,8 @@ const taxMimeTypes: Record<(typeof taxFormats)[number], ReportMimeType> = {
   JSON: 'application/json',
 };
 
+export type ReportsContext = Pick<Brokerage, 'clock' | 'store' | 'market' | 'user' | 'account'>;
+
 /** The account-management reports (`/gw/api/v1`): statements, trade confirmations and tax
  * documents of the accounts of a client's end users, made from the executions the trading
  * operations show, the movements settled banking instructions booked (statements) and the
@@ -46,7 +48,7 @@ export class Reports {
   private readonly byDay: Index<Execution>;
   private readonly bankingByDay: Index<BookedMovement>;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: ReportsContext) {
     this.byDay = declareReportIndexes(brokerage.store);
     this.bankingByDay = declareBankingIndex(brokerage.store);
   }

@@ -21,7 +21,7 @@ export interface Activity {
 }
 
 export function activityOf(
-  brokerage: Brokerage,
+  brokerage: Pick<Brokerage, 'market'>,
   executions: ReportedExecution[],
   booked: BookedMovement[],
 ): Activity {

@@ -20,13 +20,18 @@ type Result = Ok<'verifyRestrictions'>;
 const restrictionId = (owner: string, name: string) => `${owner}|${name}`;
 const linkId = (restriction: string, accountId: string) => `${restriction}|${accountId}`;
 
+export type RestrictionsContext = Pick<
+  Brokerage,
+  'clock' | 'store' | 'market' | 'user' | 'account'
+>;
+
 /** Pre-trade compliance: restrictions CSVs verified, then applied, for the end users a client
  * acts for. A CSV that breaks a rule is answered (`success: false`), never half applied: the
  * whole CSV is checked against the state before any of it is written. */
 export class Restrictions {
   private readonly linksByRestriction: Index<RestrictionLink>;
 
-  constructor(private readonly brokerage: Brokerage) {
+  constructor(private readonly brokerage: RestrictionsContext) {
     linksByAccount(brokerage.store);
     this.linksByRestriction = brokerage.store
       .collection('restrictionLinks')

@@ -60,13 +60,15 @@ const defaultLimit = 100;
 /** Requests submitted while the server runs are numbered after this one (the seeded ones are below). */
 const lastSeededRequestId = 7100;
 
+export type AmRequestsContext = Pick<Brokerage, 'clock' | 'store' | 'onLoad'>;
+
 /** The account-management requests: listed by period, read, and given a new status. */
 export class AmRequests {
   private readonly store: Store;
   private readonly now: () => number;
 
   /** `initial`: the requests the state starts with, put in it again at every load (a reset). */
-  constructor(brokerage: Brokerage, initial: readonly AmRequest[]) {
+  constructor(brokerage: AmRequestsContext, initial: readonly AmRequest[]) {
     this.store = brokerage.store;
     this.now = () => brokerage.clock.now();
     const seed = (): void => {

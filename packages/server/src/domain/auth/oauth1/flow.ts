@@ -26,10 +26,12 @@ interface Verified {
   fields: Map<string, string>;
 }
 
+export type OAuth1Context = Pick<Brokerage, 'clock' | 'store' | 'sessions' | 'user'>;
+
 /** The three-legged OAuth 1.0a flow and the HMAC-signed requests that follow it. */
 export class OAuth1 {
   constructor(
-    private readonly brokerage: Brokerage,
+    private readonly brokerage: OAuth1Context,
     readonly consumers: ConsumerRegistry,
   ) {}
 
