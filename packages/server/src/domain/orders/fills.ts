@@ -1,14 +1,22 @@
 import { withCash, withPosition } from '../accounts/cash.js';
 import type { Account, Position } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
-import type { Order, OrderType, Side } from './model.js';
+import type { Order, OrderStatus, OrderType, Side } from './model.js';
 
 /** Order types triggered when the market moves through their stop price (up for a BUY). */
 const stopOrderTypes: readonly OrderType[] = ['STP', 'STOP_LIMIT', 'TRAIL', 'TRAILLMT'];
 /** Order types triggered when the market touches their trigger price (down for a BUY). */
 const touchOrderTypes: readonly OrderType[] = ['MIT', 'LIT'];
 /** Order types that wait (PreSubmitted) until the market reaches their stop or trigger price. */
-export const triggeredOrderTypes: readonly OrderType[] = [...stopOrderTypes, ...touchOrderTypes];
+const triggeredOrderTypes: readonly OrderType[] = [...stopOrderTypes, ...touchOrderTypes];
+
+/** PreSubmitted while a bracket child waits for its parent or a stop for its trigger; Submitted otherwise. */
+export function workingStatus(order: Order): OrderStatus {
+  if (order.awaitsParent) return 'PreSubmitted';
+  return triggeredOrderTypes.includes(order.orderType) && !order.triggered
+    ? 'PreSubmitted'
+    : 'Submitted';
+}
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 

@@ -7,7 +7,7 @@ import { warnOnMargin } from '../accounts/margin-warning.js';
 import { executionCommission } from './commission.js';
 import { orderParts, type OrderPart } from './order-parts.js';
 import { orderStatusEvent } from './order-events.js';
-import { bookExecution, checkFill, initialStopPrice, triggeredOrderTypes } from './fills.js';
+import { bookExecution, checkFill, initialStopPrice, workingStatus } from './fills.js';
 import { isWorking, type Order, type OrderStatus, type OrderTicket } from './model.js';
 import { OrderRecords } from './order-records.js';
 import { declareExecutionIndexes, keepExecution } from './trades.js';
@@ -23,14 +23,6 @@ const hex8 = (value: number) => (Math.floor(value) % 0x1_0000_0000).toString(16)
 export interface Transmitted {
   order: Order;
   status: OrderStatus;
-}
-
-/** PreSubmitted while a bracket child waits for its parent or a stop for its trigger; Submitted otherwise. */
-function workingStatus(order: Order): OrderStatus {
-  if (order.awaitsParent) return 'PreSubmitted';
-  return triggeredOrderTypes.includes(order.orderType) && !order.triggered
-    ? 'PreSubmitted'
-    : 'Submitted';
 }
 
 export type MatchingContext = Pick<
