@@ -44,4 +44,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A domain area names the members of the Brokerage it uses (docs/decisions/
+    // server-domain-narrow-contexts.md): only the brokerage itself and the composition of the
+    // areas hold it whole.
+    files: ['packages/server/src/domain/**/*.ts'],
+    ignores: [
+      'packages/server/src/domain/accounts/brokerage.ts',
+      'packages/server/src/domain/services.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSTypeReference[typeName.name='Brokerage']:not(TSTypeReference[typeName.name='Pick'] > TSTypeParameterInstantiation > TSTypeReference)",
+          message:
+            'A domain area takes Pick<Brokerage, ...> of the members it uses, not the whole Brokerage.',
+        },
+      ],
+    },
+  },
 );
