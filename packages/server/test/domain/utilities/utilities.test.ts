@@ -1,6 +1,26 @@
 // The account-management utilities without HTTP: reference lists, forms and the rule of required
 // forms, and the requests with their statuses, over the fixtures.
+import { ManualClock } from '../../../src/domain/kernel/clock.js';
+import { AmRequests, type AmRequestsContext } from '../../../src/domain/utilities/am-requests.js';
+import { defaultAmRequests } from '../../../src/fixtures/index.js';
+import { MemoryStore } from '../../../src/store/memory.js';
 import { domain } from '../services.js';
+
+/** The requests over only what they take of the brokerage (a clock, a store, its loads), and a
+ * load of the state as the brokerage does it: the store emptied, then its load listeners. */
+function requests(): { amRequests: AmRequests; load: () => void } {
+  const listeners: (() => void)[] = [];
+  const context: AmRequestsContext = {
+    clock: new ManualClock(Date.parse('2025-03-12T15:00:00Z')),
+    store: new MemoryStore(),
+    onLoad: (listener) => listeners.push(listener),
+  };
+  const load = (): void => {
+    context.store.clear();
+    for (const listener of listeners) listener();
+  };
+  return { amRequests: new AmRequests(context, defaultAmRequests), load };
+}
 
 describe('account-management utilities, without HTTP', () => {
   it('answers one reference list per kind; fin-info-ranges in the asked currency', () => {
@@ -57,7 +77,7 @@ describe('account-management utilities, without HTTP', () => {
   });
 
   it('lists requests by submission day and status, a page at a time', () => {
-    const { amRequests } = domain().services;
+    const { amRequests } = requests();
     const q1 = amRequests.list({ startDate: '2025-01-01', endDate: '2025-03-31' });
     expect(q1.total).toBe(3);
     expect(q1.requestDetails.map((request) => request.requestId)).toEqual([7001, 7002, 7003]);
@@ -81,7 +101,7 @@ describe('account-management utilities, without HTTP', () => {
   });
 
   it('reads a request status and answer, sets a known status, and refuses unknown ones', () => {
-    const { amRequests, brokerage } = domain().services;
+    const { amRequests, load } = requests();
     expect(amRequests.status(7002)).toEqual({
       requestId: '7002',
       requestType: 'UPDATE_ACCOUNT',
@@ -95,7 +115,7 @@ describe('account-management utilities, without HTTP', () => {
     expect(() => amRequests.setStatus(7002, 'Z')).toThrow('Invalid status: Z');
     expect(() => amRequests.setStatus(7002, undefined)).toThrow('Invalid status: undefined');
     expect(() => amRequests.status(1)).toThrow('Unknown requestId: 1');
-    brokerage.load();
+    load();
     expect(amRequests.status(7002).status).toBe('P');
   });
 });
