@@ -5,8 +5,6 @@ import type { OperationId } from '@brokerage/types';
 
 const require = createRequire(import.meta.url);
 
-export const documentPath = require.resolve('@brokerage/types/openapi.json');
-
 interface Media {
   example?: unknown;
   examples?: Record<string, { value?: unknown; $ref?: string }>;

@@ -166,14 +166,7 @@ function bodyParsingAndValidation({
       // Every server of the process answers the one bundled document (`loadDocument`).
       ...sharedOpenApiValidator(
         `operations requests:${validateRequests} responses:${validateResponses}`,
-        () => ({
-          apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
-          validateRequests: validateRequests ? { allErrors: true } : false,
-          validateResponses: validateResponses ? { allErrors: true } : false,
-          validateSecurity: false,
-          validateApiSpec: false,
-          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|ready|control)(\/|$)/,
-        }),
+        () => operationValidatorOptions(document, { validateRequests, validateResponses }),
         matchedOperation,
       ),
     );
@@ -183,6 +176,25 @@ function bodyParsingAndValidation({
     next(nonFiniteParameter(req));
   });
   return steps;
+}
+
+/** The validator's settings for the document's operations: also those the validator cache is
+ * warmed with (`warmValidatorCache`), as a cached validator is found by them. */
+export function operationValidatorOptions(
+  document: OpenApiDocument,
+  {
+    validateRequests,
+    validateResponses,
+  }: { validateRequests: boolean; validateResponses: boolean },
+): ValidatorOptions {
+  return {
+    apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
+    validateRequests: validateRequests ? { allErrors: true } : false,
+    validateResponses: validateResponses ? { allErrors: true } : false,
+    validateSecurity: false,
+    validateApiSpec: false,
+    ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|ready|control)(\/|$)/,
+  };
 }
 
 /** The core's dispatch of each operation (injected faults and latency, then the handler); it

@@ -1,0 +1,64 @@
+// The validator cache (validator-cache.ts) fills as routes are first used: in a test run, every
+// process that starts before it is full compiles the routes again (each jest file, each package's
+// suite running at once), the costly part of a cold run. `warmValidatorCache` fills it in one
+// process first: each operation's request and response validators compiled once, with the
+// settings the server validates with (`operationValidatorOptions`). A user's suite calls it from
+// jest's `globalSetup`; the workspace's test command runs it before the suites (the server's
+// `warm` task).
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { documentOperations, loadDocument } from './document.js';
+import { openApiValidator } from './openapi-validator.js';
+import { operationValidatorOptions } from './pipeline.js';
+
+/** A path of the operation's template with every parameter filled: the route is what matters. */
+const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, '1');
+
+/**
+ * Compiles the validators of every operation of the document into the validator cache (a no-op
+ * where the cache is off: `BROKERAGE_VALIDATOR_CACHE=off`). A request to each operation goes
+ * through a validator of the server's settings (the same settings find the same entries) on a
+ * loopback port, its answers' check moved before its requests' check: a request compiles its
+ * route's request validators whether it passes or not, and its answer (a 400, or a 200) the route's response validators. Answers the number of operations warmed.
+ */
+export async function warmValidatorCache(): Promise<number> {
+  const options = operationValidatorOptions(loadDocument(), {
+    validateRequests: true,
+    validateResponses: true,
+  });
+  const middlewares = openApiValidator(options);
+  const answers = middlewares.filter(({ name }) => name === 'responseMiddleware');
+  const app = express();
+  app.use(express.json());
+  // The answers' check before the requests': its hook on `res.json` sees the refusals too.
+  for (const middleware of middlewares) {
+    if (middleware.name === 'requestMiddleware') app.use(...answers, middleware);
+    else if (middleware.name !== 'responseMiddleware') app.use(middleware);
+  }
+  // The answer only has to reach the check, which has compiled the route's response validators
+  // by the time it refuses the answer (this body matches few schemas). Its refusal comes to the
+  // handler after the one that answered (the router goes on from there): expected, it ends.
+  const answer = (status: number, res: Response) => res.status(status).json({ error: 'warm-up' });
+  app.use((_req: Request, res: Response) => answer(200, res));
+  app.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) =>
+    answer(error.status ?? 500, res),
+  );
+  app.use((_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    res.end();
+  });
+  const listener: Server = await new Promise((resolve) => {
+    const started = app.listen(0, '127.0.0.1', () => resolve(started));
+  });
+  const baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  try {
+    const operations = documentOperations();
+    for (const { method, path } of operations) {
+      const response = await fetch(baseUrl + concretePath(path), { method: method.toUpperCase() });
+      await response.arrayBuffer();
+    }
+    return operations.length;
+  } finally {
+    await new Promise((resolve) => listener.close(resolve));
+  }
+}
