@@ -74,7 +74,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
-    client: createBrokerageClient({ baseUrl, pacing: false, retry: false }),
+    // The server runs in this process: a call is slow only while the process is busy (a route's
+    // first call compiling its validators on a cold cache, a loaded CI machine), never lost, so
+    // the client's 10 s default would only turn a slow first call into a failed test.
+    client: createBrokerageClient({ baseUrl, pacing: false, retry: false, timeoutMs: 60_000 }),
     controls: server.controls,
     clock,
     server,

@@ -8,6 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { deref, type OpenApiDocument } from '@brokerage/types/document-operations';
 import { documentOperations, loadDocument } from './document.js';
 import { openApiValidator } from './openapi-validator.js';
 import { operationValidatorOptions } from './pipeline.js';
@@ -15,15 +16,37 @@ import { operationValidatorOptions } from './pipeline.js';
 /** A path of the operation's template with every parameter filled: the route is what matters. */
 const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, '1');
 
+/** A request that reaches the operation's body check, if it takes a body: the first media type
+ * it documents (the body's validator is compiled per media type) and a body of it. */
+function requestOf(document: OpenApiDocument, path: string, method: string): RequestInit {
+  const { requestBody } = deref<{ requestBody?: unknown }>(
+    document,
+    document.paths[path]?.[method],
+  );
+  if (requestBody === undefined) return { method: method.toUpperCase() };
+  const [mediaType] = Object.keys(deref<{ content?: object }>(document, requestBody).content ?? {});
+  if (mediaType === undefined) return { method: method.toUpperCase() };
+  return {
+    method: method.toUpperCase(),
+    headers: { 'content-type': mediaType },
+    body: mediaType === 'application/json' ? '{}' : 'x',
+  };
+}
+
 /**
  * Compiles the validators of every operation of the document into the validator cache (a no-op
  * where the cache is off: `BROKERAGE_VALIDATOR_CACHE=off`). A request to each operation goes
  * through a validator of the server's settings (the same settings find the same entries) on a
  * loopback port, its answers' check moved before its requests' check: a request compiles its
- * route's request validators whether it passes or not, and its answer (a 400, or a 200) the route's response validators. Answers the number of operations warmed.
+ * route's request validators whether it passes or not, and its answer (a 400, or a 200) the
+ * route's response validators. Every operation, or only those named; answers the number of
+ * operations warmed.
  */
-export async function warmValidatorCache(): Promise<number> {
-  const options = operationValidatorOptions(loadDocument(), {
+export async function warmValidatorCache(only?: {
+  operationIds: readonly string[];
+}): Promise<number> {
+  const document = loadDocument();
+  const options = operationValidatorOptions(document, {
     validateRequests: true,
     validateResponses: true,
   });
@@ -52,9 +75,11 @@ export async function warmValidatorCache(): Promise<number> {
   });
   const baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   try {
-    const operations = documentOperations();
+    const operations = documentOperations().filter(
+      ({ operationId }) => !only || only.operationIds.includes(operationId),
+    );
     for (const { method, path } of operations) {
-      const response = await fetch(baseUrl + concretePath(path), { method: method.toUpperCase() });
+      const response = await fetch(baseUrl + concretePath(path), requestOf(document, path, method));
       await response.arrayBuffer();
     }
     return operations.length;

@@ -1,0 +1,46 @@
+// warmValidatorCache (http/validator-warm.ts): the entries it writes are the ones a server of the
+// default settings looks for, so that a server's calls to warmed operations compile nothing.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { warmValidatorCache } from '../../src/http/validator-warm.js';
+import { startServer, type Harness } from '../harness.js';
+import { userSession } from '../user-session.js';
+
+describe('the validator cache warmed before a server starts', () => {
+  const before = process.env.BROKERAGE_VALIDATOR_CACHE;
+  const directory = mkdtempSync(join(tmpdir(), 'validator-warm-'));
+  const entries = () => readdirSync(directory).length;
+  let server: Harness;
+  beforeAll(() => {
+    process.env.BROKERAGE_VALIDATOR_CACHE = directory;
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(directory, { recursive: true, force: true });
+    if (before === undefined) delete process.env.BROKERAGE_VALIDATOR_CACHE;
+    else process.env.BROKERAGE_VALIDATOR_CACHE = before;
+  });
+
+  it("holds what a server's calls to the warmed operations compile: they add no entry", async () => {
+    const warmed = ['getPortfolioAccounts', 'getLedger', 'placeOrders'];
+    expect(await warmValidatorCache({ operationIds: warmed })).toBe(3);
+    const written = entries();
+    expect(written).toBeGreaterThan(3);
+
+    server = await startServer();
+    const { headers } = userSession(server, 'demo_individual');
+    const call = (method: string, path: string, body?: unknown) =>
+      server.call(method, path, { headers, ...(body === undefined ? {} : { body }) });
+    expect((await call('GET', '/v1/api/portfolio/accounts')).status).toBe(200);
+    expect((await call('GET', '/v1/api/portfolio/U1234567/ledger')).status).toBe(200);
+    expect((await call('GET', '/v1/api/portfolio/U%2D1/ledger')).status).toBe(400);
+    // A malformed order answers 500, as the service does (`x-invalid-request-status`).
+    expect((await call('POST', '/v1/api/iserver/account/U1234567/orders', {})).status).toBe(500);
+    expect(entries()).toBe(written);
+
+    // An operation not warmed compiles (and writes) its own: the count above can move.
+    expect((await call('GET', '/v1/api/iserver/account/trades?days=3')).status).toBe(200);
+    expect(entries()).toBeGreaterThan(written);
+  });
+});
