@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,10 +31,22 @@ export const controlDocumentFiles = {
 
 let bundled: OpenApiDocument | undefined;
 
+/** The SHA-256 of the text each document of `loadDocument` was parsed from. */
+const sourceHashes = new WeakMap<object, string>();
+
 /** The bundled document, for the request and response validator and the request hints: read
  * once per process (1.4 MB of JSON; every server of a process answers the same one) and only
- * read, never changed (the validator gets a stripped copy, `validatorDocument`). */
+ * read, never changed (the validator gets a stripped copy, `validatorSpec`). */
 export function loadDocument(): OpenApiDocument {
-  bundled ??= JSON.parse(readFileSync(documentFiles.json, 'utf8')) as OpenApiDocument;
+  if (!bundled) {
+    const text = readFileSync(documentFiles.json, 'utf8');
+    bundled = JSON.parse(text) as OpenApiDocument;
+    sourceHashes.set(bundled, createHash('sha256').update(text).digest('hex'));
+  }
   return bundled;
 }
+
+/** The hash of the text `document` was parsed from, if it is `loadDocument`'s: what is derived
+ * from it alone can be kept under that name. */
+export const documentSourceHash = (document: object): string | undefined =>
+  sourceHashes.get(document);

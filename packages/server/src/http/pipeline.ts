@@ -28,7 +28,8 @@ import {
   type MatchedOperation,
   type ValidatorOptions,
 } from './openapi-validator.js';
-import { validatorDocument } from './validator-document.js';
+import { takesMultipart } from './validator-document.js';
+import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
@@ -167,7 +168,10 @@ function bodyParsingAndValidation({
       ...sharedOpenApiValidator(
         `operations requests:${validateRequests} responses:${validateResponses}`,
         () => ({
-          apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
+          apiSpec: validatorSpec(document) as ValidatorOptions['apiSpec'],
+          // Without a multipart body in the document, the validator's multipart step (and the
+          // Ajv instance it builds) does nothing.
+          fileUploader: takesMultipart(document) ? {} : false,
           validateRequests: validateRequests ? { allErrors: true } : false,
           validateResponses: validateResponses ? { allErrors: true } : false,
           validateSecurity: false,

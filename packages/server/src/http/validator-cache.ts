@@ -26,6 +26,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cacheDirectory, load, save, sha256, type Validate } from './validator-cache-entries.js';
+import { isPlainSpec, specName } from './validator-spec.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +35,10 @@ interface SchemaEnv {
   validate?: Validate;
 }
 
-interface Ajv {
+/** Ajv's methods that read the schemas added before them. */
+const readingSchemas = ['compile', 'compileAsync', 'validate', 'removeSchema'] as const;
+
+interface Ajv extends Record<(typeof readingSchemas)[number], (...args: unknown[]) => unknown> {
   opts: Record<string, unknown>;
   formats: Record<string, unknown>;
   RULES: { keywords: Record<string, unknown> };
@@ -44,8 +48,9 @@ interface Ajv {
 }
 
 interface Document {
+  openapi?: unknown;
   paths?: unknown;
-  components?: unknown;
+  components?: { schemas?: Record<string, unknown> };
 }
 
 type CreateAjv = (document: Document, options?: Record<string, unknown>) => Ajv;
@@ -70,12 +75,25 @@ export function cacheCompiledValidators(): void {
     (validatorRequire('../package.json') as { version: string }).version,
     (ajvRequire('ajv/package.json') as { version: string }).version,
   ];
+  const context = (kind: string): Context => ({ kind, versions, ajvRequire });
   const wrap = (create: CreateAjv, kind: string): CreateAjv & { cached: true } =>
     Object.assign(
       (document: Document, options: Record<string, unknown> = {}) => {
         const code = { ...(options.code as object), source: true, formats: _`self.formats` };
-        const ajv = create(document, { ...options, code });
-        return withCache(ajv, document, { kind, versions, ajvRequire });
+        // The factory walks the whole document (to delete `x-stoplight` keys), then adds each of
+        // its schemas (Ajv walks each for identifiers): for a plain document, neither changes
+        // anything before a schema is compiled, so it is given none and they are added then.
+        if (!isPlainSpec(document)) {
+          return withCache(create(document, { ...options, code }), document, context(kind));
+        }
+        const ajv = create({ openapi: document.openapi }, { ...options, code });
+        const schemas = Object.entries(document.components?.schemas ?? {});
+        return withCache(
+          ajv,
+          document,
+          context(kind),
+          new Map(schemas.map(([id, schema]) => [`#/components/schemas/${id}`, schema])),
+        );
       },
       { cached: true as const },
     );
@@ -112,15 +130,36 @@ interface Context {
   ajvRequire: NodeJS.Require;
 }
 
-function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
+/** `pending`: the document's schemas by key, added to Ajv (in order) only before Ajv reads its
+ * schemas: to compile a route (not to load one) or any schema, or to add another. */
+function withCache(
+  ajv: Ajv,
+  document: Document,
+  context: Context,
+  pending = new Map<string, unknown>(),
+): Ajv {
   const addSchema = ajv.addSchema.bind(ajv);
   const getSchema = ajv.getSchema.bind(ajv);
+  const addPending = () => {
+    const schemas = [...pending];
+    pending.clear();
+    for (const [key, schema] of schemas) addSchema(schema, key);
+  };
+  for (const method of readingSchemas) {
+    const read = ajv[method].bind(ajv);
+    ajv[method] = (...args: unknown[]) => {
+      addPending();
+      return read(...args);
+    };
+  }
   /** The routes' schemas, added but not compiled. */
   const routes = new Map<string, object>();
   const validators = new Map<string, Validate>();
   let instanceHash: string | undefined;
   // The document as the validator left it after preprocessing, read when the first route is
-  // compiled (the validator has finished with it by then).
+  // compiled (the validator has finished with it by then); or, for one it got from
+  // `validatorSpec`, the name it is kept under: the validator's preprocessing of it depends on
+  // nothing more than is hashed here.
   const hashOfInstance = (): string =>
     (instanceHash ??= sha256(
       JSON.stringify([
@@ -129,7 +168,7 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
         describe(ajv.opts),
         describe(ajv.formats),
         Object.keys(ajv.RULES.keywords),
-        document,
+        specName(document) ?? document,
       ]),
     ));
 
@@ -145,6 +184,7 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
       routes.set(key, route);
       return ajv;
     }
+    addPending();
     return addSchema(schema, key);
   };
 
@@ -171,6 +211,7 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
       // the whole document, in every route (a third more time per compile). The route's is never
       // written (it is bound when loaded), so its JSON is a name.
       Object.defineProperty(route, 'toJSON', { value: () => key });
+      addPending();
       addSchema(route, key);
       validate = getSchema(key);
       if (!validate) return undefined;
@@ -180,19 +221,22 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
     return validate;
   };
 
-  /** A validator the caller may only read (`schema`): compiled on its first call. */
+  /** A validator the caller may only read (`schema`): compiled on its first call. Another key
+   * is looked up without the pending schemas: they register nothing but their own keys. */
   const lazily = (key: string): Validate | undefined => {
     const env = ajv.schemas[key];
-    if (!env || env.validate) return getSchema(key);
+    const schema = pending.has(key) ? pending.get(key) : env?.schema;
+    if (schema === undefined || env?.validate) return getSchema(key);
     let compiled: Validate | undefined;
     const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
+      addPending();
       compiled ??= getSchema(key) as Validate;
       const valid = compiled.call(this, data, ...rest);
       validate.errors = compiled.errors;
       return valid;
     };
     validate.errors = null;
-    validate.schema = env.schema;
+    validate.schema = schema;
     validators.set(key, validate);
     return validate;
   };

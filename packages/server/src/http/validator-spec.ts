@@ -1,0 +1,233 @@
+// express-openapi-validator, at each start, clones the document it is given (lodash) and bundles
+// it (json-schema-ref-parser walks every node and `$ref`), after our stripping of its
+// descriptions and examples (`validatorDocument`): 150–300 ms for this document, in every process
+// (every test file). What comes out depends only on the document's text, the stripping module's
+// text and the versions of the validator and its bundler, so it is kept in the validator cache's
+// directory (validator-cache-entries.ts) under a hash of those, and a later process parses it
+// instead. The validator takes such a document as it is: not cloned (each is a fresh copy, the
+// validator's own to change) nor bundled again (it is the bundler's own output). Done from our
+// code, on the validator's modules, like its route compiler (openapi-validator.ts) and its Ajv
+// instances (validator-cache.ts).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { OpenApiDocument } from '@brokerage/types/document-operations';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { documentSourceHash } from './document.js';
+import { cacheDirectory, loadText, saveText, sha256 } from './validator-cache-entries.js';
+import { strippingIdentity, validatorDocument } from './validator-document.js';
+
+const require = createRequire(import.meta.url);
+
+type Options = Parameters<typeof OpenApiValidator.middleware>[0];
+type Middlewares = ReturnType<typeof OpenApiValidator.middleware>;
+
+/** Documents made here for the validator: each a fresh copy, the validator's to change. */
+const own = new WeakSet<object>();
+/** Those of them that are the bundler's output already. */
+const bundled = new WeakSet<object>();
+/** The entry each document is kept under (and the copy the validator derives from it for the
+ * responses), and the file of each one still to be written once the validator has bundled it. */
+const names = new WeakMap<object, string>();
+const unsaved = new WeakMap<object, string>();
+/** Those whose text has no `x-stoplight` key (the validator's Ajv factory deletes them from the
+ * whole document) nor a schema identifier (`$id`, `$anchor`, `$dynamicAnchor`: adding the
+ * document's schemas to an Ajv instance registers nothing but their own keys). */
+const plain = new WeakSet<object>();
+const notPlain = /"(x-stoplight|\$id|\$anchor|\$dynamicAnchor)"\s*:/;
+
+/** The document for the validator: `validatorDocument(document)` as the validator's bundler
+ * leaves it, from the cache when an earlier process kept it; else stripped here (the validator
+ * bundles it, and it is kept then). A fresh copy on each call. */
+export function validatorSpec(document: OpenApiDocument): object {
+  const source = documentSourceHash(document);
+  const stripping = strippingIdentity();
+  const directory = cacheDirectory();
+  if (source === undefined || stripping === null || directory === null) {
+    const spec = validatorDocument(document);
+    own.add(spec);
+    return spec;
+  }
+  const name = sha256(JSON.stringify(['validator document', source, stripping, versions()]));
+  const file = join(directory, `${name}.json`);
+  const text = loadText(file, name);
+  let spec: object | undefined;
+  if (text !== undefined) {
+    try {
+      spec = JSON.parse(text) as object;
+      bundled.add(spec);
+      if (!notPlain.test(text)) plain.add(spec);
+    } catch {
+      // Not JSON after all: stripped again and written again.
+    }
+  }
+  if (!spec) {
+    spec = validatorDocument(document);
+    unsaved.set(spec, file);
+  }
+  own.add(spec);
+  names.set(spec, name);
+  return spec;
+}
+
+/** The name a document the validator got from `validatorSpec` is kept under, or of the copy it
+ * derived from one for the responses: what the validator compiles from the document depends on
+ * that name, its own version and its options alone. */
+export const specName = (document: object): string | undefined => names.get(document);
+
+/** Whether the validator got `document` (or derived it) from `validatorSpec` and its text has no
+ * `x-stoplight` key nor schema identifier. */
+export const isPlainSpec = (document: object): boolean => plain.has(document);
+
+const validatorRequire = () => createRequire(require.resolve('express-openapi-validator'));
+
+function versions(): string[] {
+  const load = validatorRequire();
+  return [
+    (load('../package.json') as { version: string }).version,
+    (load('@apidevtools/json-schema-ref-parser/package.json') as { version: string }).version,
+  ];
+}
+
+interface ValidatorModule {
+  OpenApiValidator: new (options: Options) => {
+    installMiddleware(spec: Promise<unknown>): Middlewares;
+  };
+}
+
+interface SpecLoaderModule {
+  OpenApiSpecLoader: new (options: {
+    apiDoc: unknown;
+    validateApiSpec: unknown;
+    $refParser: unknown;
+  }) => { load(): Promise<unknown> };
+}
+
+/** express-openapi-validator's `middleware(options)`, which clones `apiSpec` first, but for a
+ * document from `validatorSpec`, given as it is. */
+export function validatorMiddlewares(options: Options): Middlewares {
+  const spec = options.apiSpec as unknown;
+  if (typeof spec !== 'object' || spec === null || !own.has(spec)) {
+    return OpenApiValidator.middleware(options);
+  }
+  hookSpecLoading();
+  const load = validatorRequire();
+  const { OpenApiValidator: Validator } = load('./openapi.validator') as ValidatorModule;
+  const { OpenApiSpecLoader } = load('./framework/openapi.spec.loader') as SpecLoaderModule;
+  // The constructor fills in the options' defaults ($refParser among them).
+  const validator = new Validator(options);
+  return validator.installMiddleware(
+    new OpenApiSpecLoader({
+      apiDoc: spec,
+      validateApiSpec: options.validateApiSpec,
+      $refParser: options.$refParser,
+    }).load(),
+  );
+}
+
+type LoadSpec = (apiDoc: unknown, $refParser?: { mode?: string }) => Promise<object>;
+
+interface FrameworkModule {
+  OpenAPIFramework: { prototype: { loadSpec: LoadSpec & { hooked?: true } } };
+}
+
+interface Nodes {
+  requestBodies: unknown[];
+  responses: unknown[];
+  requestParameters: unknown[];
+}
+
+/** What `preProcess` uses of express-openapi-validator's `SchemaPreprocessor`. */
+interface Preprocessor {
+  apiDoc: { paths?: unknown; components?: object };
+  apiDocRes: object | null;
+  responseOpts: unknown;
+  gatherComponentSchemaNodes(): unknown[];
+  gatherSchemaNodesFromPaths(): Nodes;
+  removeExamples(object: object): void;
+  traverseSchemas(nodes: Nodes & { schemas: unknown[] }, visit: (...args: unknown[]) => void): void;
+  schemaVisitor(...args: unknown[]): void;
+}
+
+type PreProcess = (this: Preprocessor) => { apiDoc: object; apiDocRes: object | null };
+
+interface PreprocessorModule {
+  SchemaPreprocessor: { prototype: { preProcess: PreProcess } };
+}
+
+/** The version of express-openapi-validator whose `preProcess` `preProcessPlain` follows. */
+const preProcessOf = '5.6.2';
+
+/**
+ * express-openapi-validator's `SchemaPreprocessor.preProcess` (of `preProcessOf`), step for step,
+ * but for how it copies the document for the responses (once its paths' `$ref`s are resolved in
+ * place, before anything else is added): `structuredClone`, not lodash's `cloneDeep` (about 4
+ * times slower on this document in a fresh process: 37 ms against 9). For a plain document from `validatorSpec` the two copies are the same:
+ * JSON values, the nodes the resolution shared shared again in the copy.
+ */
+function preProcessPlain(this: Preprocessor): ReturnType<PreProcess> {
+  const schemas = this.gatherComponentSchemaNodes();
+  const fromPaths = this.apiDoc.paths ? this.gatherSchemaNodesFromPaths() : undefined;
+  this.apiDocRes = this.responseOpts ? structuredClone(this.apiDoc) : null;
+  if (this.apiDoc.components) this.removeExamples(this.apiDoc.components);
+  if (fromPaths) {
+    this.traverseSchemas(
+      {
+        schemas,
+        requestBodies: fromPaths.requestBodies,
+        responses: fromPaths.responses,
+        requestParameters: fromPaths.requestParameters,
+      },
+      (...args: unknown[]) => this.schemaVisitor(...args),
+    );
+  }
+  return { apiDoc: this.apiDoc, apiDocRes: this.apiDocRes };
+}
+
+/** The validator's spec loading: a document already bundled is not bundled again, and one
+ * bundled now is kept; the copy the validator's preprocessing makes for the responses is named
+ * (and known plain) after its document. Once per copy of the validator. */
+function hookSpecLoading(): void {
+  const load = validatorRequire();
+  const framework = (load('./framework/index') as FrameworkModule).OpenAPIFramework.prototype;
+  if (framework.loadSpec.hooked) return;
+  const loadSpec = framework.loadSpec;
+  framework.loadSpec = Object.assign(
+    function (this: unknown, apiDoc: unknown, $refParser?: { mode?: string }) {
+      const document = typeof apiDoc === 'object' && apiDoc !== null ? apiDoc : undefined;
+      const bundling = $refParser?.mode !== 'dereference';
+      if (document && bundling && bundled.has(document)) return Promise.resolve(document);
+      const loading = loadSpec.call(this, apiDoc, $refParser);
+      const file = document && unsaved.get(document);
+      const name = document && names.get(document);
+      if (!bundling || file === undefined || name === undefined) return loading;
+      return loading.then((result) => {
+        names.set(result, name);
+        let text: string | undefined;
+        try {
+          text = JSON.stringify(result);
+        } catch {
+          // A document JSON cannot hold (a cycle): used, not kept.
+        }
+        if (text !== undefined) {
+          saveText(file, name, text);
+          if (!notPlain.test(text)) plain.add(result);
+        }
+        return result;
+      });
+    },
+    { hooked: true as const },
+  );
+  const preprocessor = (load('./middlewares/parsers/schema.preprocessor') as PreprocessorModule)
+    .SchemaPreprocessor.prototype;
+  const preProcess = versions()[0] === preProcessOf ? preProcessPlain : undefined;
+  const original = preprocessor.preProcess;
+  preprocessor.preProcess = function (this: Preprocessor) {
+    const document = this.apiDoc;
+    const result = (plain.has(document) ? (preProcess ?? original) : original).call(this);
+    const name = names.get(document);
+    if (name !== undefined && result.apiDocRes) names.set(result.apiDocRes, `${name} responses`);
+    // The preprocessing adds neither (its own keys are `x-eov-*`, holding the serdes options).
+    if (plain.has(document) && result.apiDocRes) plain.add(result.apiDocRes);
+    return result;
+  };
+}
