@@ -29,24 +29,35 @@ export const controlDocumentFiles = {
   yaml: join(typesRoot, 'generated', 'control.openapi.yaml'),
 };
 
+let text: string | undefined;
+let hash: string | undefined;
 let bundled: OpenApiDocument | undefined;
 
-/** The SHA-256 of the text each document of `loadDocument` was parsed from. */
-const sourceHashes = new WeakMap<object, string>();
+const readText = (): string => (text ??= readFileSync(documentFiles.json, 'utf8'));
 
 /** The bundled document, for the request and response validator and the request hints: read
  * once per process (1.4 MB of JSON; every server of a process answers the same one) and only
  * read, never changed (the validator gets a stripped copy, `validatorSpec`). */
 export function loadDocument(): OpenApiDocument {
   if (!bundled) {
-    const text = readFileSync(documentFiles.json, 'utf8');
-    bundled = JSON.parse(text) as OpenApiDocument;
-    sourceHashes.set(bundled, createHash('sha256').update(text).digest('hex'));
+    hash ??= sha256(readText());
+    bundled = JSON.parse(readText()) as OpenApiDocument;
+    text = undefined;
   }
   return bundled;
 }
 
-/** The hash of the text `document` was parsed from, if it is `loadDocument`'s: what is derived
- * from it alone can be kept under that name. */
-export const documentSourceHash = (document: object): string | undefined =>
-  sourceHashes.get(document);
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** A document parsed when first read, and the hash of the text it is parsed from (what is derived
+ * from the document alone can be kept under that name, without parsing it). */
+export interface DocumentSource {
+  read(): OpenApiDocument;
+  hash(): string;
+}
+
+/** The bundled document (`loadDocument`) as a source. */
+export const bundledDocument: DocumentSource = {
+  read: loadDocument,
+  hash: () => (hash ??= sha256(readText())),
+};

@@ -5,8 +5,7 @@ import express, {
   type RequestHandler,
 } from 'express';
 import { unavailable } from '../domain/kernel/errors.js';
-import type { OpenApiDocument } from '@brokerage/types/document-operations';
-import type { OperationInfo } from './document.js';
+import type { DocumentSource, OperationInfo } from './document.js';
 import { numericParameters } from './numeric-parameters.js';
 import { emptyPathParameters } from './empty-parameters.js';
 import {
@@ -38,7 +37,8 @@ import type { PipelineResponse } from './request-locals.js';
 export interface PipelineOptions {
   /** The document's operations, the more specific routes first. */
   operations: OperationInfo[];
-  document: OpenApiDocument;
+  /** The bundled document, read when first needed. */
+  document: DocumentSource;
   /** The framework-neutral steps of each request (gate, dispatch). */
   core: OperationCore;
   clock: Clock;
@@ -68,7 +68,7 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
       dispatch(options),
     ]),
   );
-  mountErrors(app, requestHints(options.operations, options.document));
+  mountErrors(app, requestHints(options.operations, options.document.read));
 }
 
 /** The operation the method gate matched, for the validator. */
@@ -167,17 +167,20 @@ function bodyParsingAndValidation({
       // Every server of the process answers the one bundled document (`loadDocument`).
       ...sharedOpenApiValidator(
         `operations requests:${validateRequests} responses:${validateResponses}`,
-        () => ({
-          apiSpec: validatorSpec(document) as ValidatorOptions['apiSpec'],
-          // Without a multipart body in the document, the validator's multipart step (and the
-          // Ajv instance it builds) does nothing.
-          fileUploader: takesMultipart(document) ? {} : false,
-          validateRequests: validateRequests ? { allErrors: true } : false,
-          validateResponses: validateResponses ? { allErrors: true } : false,
-          validateSecurity: false,
-          validateApiSpec: false,
-          ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|ready|control)(\/|$)/,
-        }),
+        () => {
+          const spec = validatorSpec(document);
+          return {
+            apiSpec: spec as ValidatorOptions['apiSpec'],
+            // Without a multipart body in the document, the validator's multipart step (and the
+            // Ajv instance it builds) does nothing.
+            fileUploader: takesMultipart(spec) ? {} : false,
+            validateRequests: validateRequests ? { allErrors: true } : false,
+            validateResponses: validateResponses ? { allErrors: true } : false,
+            validateSecurity: false,
+            validateApiSpec: false,
+            ignorePaths: /^\/(docs|openapi\.(json|yaml)|health|ready|control)(\/|$)/,
+          };
+        },
         matchedOperation,
       ),
     );

@@ -188,14 +188,12 @@ function withCache(
     return addSchema(schema, key);
   };
 
-  ajv.getSchema = (key: string) => {
-    let validate = validators.get(key);
-    if (validate) return validate;
-    const route = routes.get(key);
-    if (!route) return lazily(key);
+  /** A route's validator, loaded from the cache or compiled (and kept). */
+  const routeValidator = (key: string, route: object): Validate => {
     const directory = cacheDirectory();
     let file: string | undefined;
     let entry: string | undefined;
+    let validate: Validate | undefined;
     if (directory) {
       try {
         entry = sha256(`${hashOfInstance()}\n${key}\n${JSON.stringify(withoutDocument(route))}`);
@@ -206,17 +204,35 @@ function withCache(
         file = undefined;
       }
     }
-    if (!validate) {
-      // With `code.source`, Ajv keeps the JSON of each schema it compiles as code: of a route's,
-      // the whole document, in every route (a third more time per compile). The route's is never
-      // written (it is bound when loaded), so its JSON is a name.
-      Object.defineProperty(route, 'toJSON', { value: () => key });
-      addPending();
-      addSchema(route, key);
-      validate = getSchema(key);
-      if (!validate) return undefined;
-      if (file && entry) save(file, entry, validate, route);
-    }
+    if (validate) return validate;
+    // With `code.source`, Ajv keeps the JSON of each schema it compiles as code: of a route's,
+    // the whole document, in every route (a third more time per compile). The route's is never
+    // written (it is bound when loaded), so its JSON is a name.
+    Object.defineProperty(route, 'toJSON', { value: () => key });
+    addPending();
+    addSchema(route, key);
+    validate = getSchema(key);
+    if (!validate) throw new Error(`Ajv compiled no validator for ${key}`);
+    if (file && entry) save(file, entry, validate, route);
+    return validate;
+  };
+
+  // A route's validator is loaded (or compiled) on its first call: the validator asks for those
+  // of every status a route answers with at its first answer, which uses one.
+  ajv.getSchema = (key: string) => {
+    const known = validators.get(key);
+    if (known) return known;
+    const route = routes.get(key);
+    if (!route) return lazily(key);
+    let loaded: Validate | undefined;
+    const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
+      loaded ??= routeValidator(key, route);
+      const valid = loaded.call(this, data, ...rest);
+      validate.errors = loaded.errors;
+      return valid;
+    };
+    validate.errors = null;
+    validate.schema = route;
     validators.set(key, validate);
     return validate;
   };

@@ -10,9 +10,8 @@
 // instances (validator-cache.ts).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { OpenApiDocument } from '@brokerage/types/document-operations';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { documentSourceHash } from './document.js';
+import type { DocumentSource } from './document.js';
 import { cacheDirectory, loadText, saveText, sha256 } from './validator-cache-entries.js';
 import { strippingIdentity, validatorDocument } from './validator-document.js';
 
@@ -35,19 +34,19 @@ const unsaved = new WeakMap<object, string>();
 const plain = new WeakSet<object>();
 const notPlain = /"(x-stoplight|\$id|\$anchor|\$dynamicAnchor)"\s*:/;
 
-/** The document for the validator: `validatorDocument(document)` as the validator's bundler
- * leaves it, from the cache when an earlier process kept it; else stripped here (the validator
- * bundles it, and it is kept then). A fresh copy on each call. */
-export function validatorSpec(document: OpenApiDocument): object {
-  const source = documentSourceHash(document);
+/** The document for the validator: `validatorDocument(source.read())` as the validator's
+ * bundler leaves it, from the cache when an earlier process kept it (the source is not read
+ * then); else stripped here (the validator bundles it, and it is kept then). A fresh copy on each
+ * call. */
+export function validatorSpec(source: DocumentSource): object {
   const stripping = strippingIdentity();
   const directory = cacheDirectory();
-  if (source === undefined || stripping === null || directory === null) {
-    const spec = validatorDocument(document);
+  if (stripping === null || directory === null) {
+    const spec = validatorDocument(source.read());
     own.add(spec);
     return spec;
   }
-  const name = sha256(JSON.stringify(['validator document', source, stripping, versions()]));
+  const name = sha256(JSON.stringify(['validator document', source.hash(), stripping, versions()]));
   const file = join(directory, `${name}.json`);
   const text = loadText(file, name);
   let spec: object | undefined;
@@ -61,7 +60,7 @@ export function validatorSpec(document: OpenApiDocument): object {
     }
   }
   if (!spec) {
-    spec = validatorDocument(document);
+    spec = validatorDocument(source.read());
     unsaved.set(spec, file);
   }
   own.add(spec);
