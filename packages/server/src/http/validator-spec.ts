@@ -29,10 +29,15 @@ const bundled = new WeakSet<object>();
 const names = new WeakMap<object, string>();
 const unsaved = new WeakMap<object, string>();
 /** Those whose text has no `x-stoplight` key (the validator's Ajv factory deletes them from the
- * whole document) nor a schema identifier (`$id`, `$anchor`, `$dynamicAnchor`: adding the
- * document's schemas to an Ajv instance registers nothing but their own keys). */
+ * whole document) nor a schema identifier (`$id`, `$anchor`, `$dynamicAnchor` of OpenAPI 3.1's
+ * JSON Schema: adding the document's schemas to an Ajv instance registers nothing but their own
+ * keys). */
 const plain = new WeakSet<object>();
-const notPlain = /"(x-stoplight|\$id|\$anchor|\$dynamicAnchor)"\s*:/;
+const isPlain = (text: string, document: { openapi?: unknown }): boolean =>
+  /^3\.1\./.test(String(document.openapi)) &&
+  !/"(x-stoplight|\$id|\$anchor|\$dynamicAnchor)"\s*:/.test(text);
+/** Those given to a validator already (which changes them). */
+const given = new WeakSet<object>();
 
 /** The document for the validator: `validatorDocument(source.read())` as the validator's
  * bundler leaves it, from the cache when an earlier process kept it (the source is not read
@@ -54,7 +59,7 @@ export function validatorSpec(source: DocumentSource): object {
     try {
       spec = JSON.parse(text) as object;
       bundled.add(spec);
-      if (!notPlain.test(text)) plain.add(spec);
+      if (isPlain(text, spec)) plain.add(spec);
     } catch {
       // Not JSON after all: stripped again and written again.
     }
@@ -108,6 +113,8 @@ export function validatorMiddlewares(options: Options): Middlewares {
   if (typeof spec !== 'object' || spec === null || !own.has(spec)) {
     return OpenApiValidator.middleware(options);
   }
+  if (given.has(spec)) throw new Error('A document from validatorSpec serves one validator');
+  given.add(spec);
   hookSpecLoading();
   const load = validatorRequire();
   const { OpenApiValidator: Validator } = load('./openapi.validator') as ValidatorModule;
@@ -209,7 +216,7 @@ function hookSpecLoading(): void {
         }
         if (text !== undefined) {
           saveText(file, name, text);
-          if (!notPlain.test(text)) plain.add(result);
+          if (isPlain(text, result)) plain.add(result);
         }
         return result;
       });

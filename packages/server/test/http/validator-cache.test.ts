@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { bundledDocument, loadDocument } from '../../src/http/document.js';
 import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-validator.js';
-import { validatorDocument } from '../../src/http/validator-document.js';
+import { takesMultipart, validatorDocument } from '../../src/http/validator-document.js';
 import { validatorSpec } from '../../src/http/validator-spec.js';
 
 const require = createRequire(import.meta.url);
@@ -195,6 +195,20 @@ describe('compiled validators kept on disk', () => {
     const spec = validatorSpec(unread);
     expect(spec).toEqual(bundled);
     expect(validatorSpec(unread)).not.toBe(spec);
+    // The validator changes the copy it is given: it serves one validator.
+    const once = { ...options(), apiSpec: spec as ValidatorOptions['apiSpec'] };
+    openApiValidator(once);
+    expect(() => openApiValidator({ ...once })).toThrow(/serves one validator/);
+  });
+
+  it('has the multipart step only for a document with a multipart body', () => {
+    expect(takesMultipart(loadDocument())).toBe(false);
+    const upload = { content: { 'multipart/form-data': { schema: { type: 'object' } } } };
+    expect(takesMultipart({ paths: { '/upload': { post: { requestBody: upload } } } })).toBe(true);
+    expect(takesMultipart({ components: { requestBodies: { upload } } })).toBe(true);
+    expect(
+      takesMultipart({ components: { pathItems: { upload: { put: { requestBody: upload } } } } }),
+    ).toBe(true);
   });
 
   it('writes nothing when off', async () => {
