@@ -34,8 +34,13 @@ const unsaved = new WeakMap<object, string>();
  * keys). */
 const plain = new WeakSet<object>();
 const isPlain = (text: string, document: { openapi?: unknown }): boolean =>
+  versions()[0] === followed &&
   /^3\.1\./.test(String(document.openapi)) &&
   !/"(x-stoplight|\$id|\$anchor|\$dynamicAnchor)"\s*:/.test(text);
+/** The version of express-openapi-validator whose steps `preProcessPlain` and the Ajv factory
+ * given none of a plain document (validator-cache.ts) follow: with another, no document is
+ * plain. */
+const followed = '5.6.2';
 /** Those given to a validator already (which changes them). */
 const given = new WeakSet<object>();
 
@@ -78,8 +83,8 @@ export function validatorSpec(source: DocumentSource): object {
  * that name, its own version and its options alone. */
 export const specName = (document: object): string | undefined => names.get(document);
 
-/** Whether the validator got `document` (or derived it) from `validatorSpec` and its text has no
- * `x-stoplight` key nor schema identifier. */
+/** Whether the validator got `document` (or derived it) from `validatorSpec`, is the version
+ * followed here, and the document's text has no `x-stoplight` key nor schema identifier. */
 export const isPlainSpec = (document: object): boolean => plain.has(document);
 
 const validatorRequire = () => createRequire(require.resolve('express-openapi-validator'));
@@ -92,37 +97,35 @@ function versions(): string[] {
   ];
 }
 
-interface ValidatorModule {
-  OpenApiValidator: new (options: Options) => {
-    installMiddleware(spec: Promise<unknown>): Middlewares;
-  };
-}
+type Validator = new (options: Options) => {
+  installMiddleware(spec: Promise<unknown>): Middlewares;
+};
 
-interface SpecLoaderModule {
-  OpenApiSpecLoader: new (options: {
-    apiDoc: unknown;
-    validateApiSpec: unknown;
-    $refParser: unknown;
-  }) => { load(): Promise<unknown> };
+type SpecLoader = new (options: {
+  apiDoc: unknown;
+  validateApiSpec: unknown;
+  $refParser: unknown;
+}) => { load(): Promise<unknown> };
+
+type LoadSpec = (apiDoc: unknown, $refParser?: { mode?: string }) => Promise<object>;
+
+interface Prototypes {
+  loadSpec: { prototype: { loadSpec: LoadSpec } };
+  preProcess: { prototype: { preProcess: PreProcess } };
 }
 
 /** express-openapi-validator's `middleware(options)`, which clones `apiSpec` first, but for a
  * document from `validatorSpec`, given as it is. */
 export function validatorMiddlewares(options: Options): Middlewares {
   const spec = options.apiSpec as unknown;
-  if (typeof spec !== 'object' || spec === null || !own.has(spec)) {
-    return OpenApiValidator.middleware(options);
-  }
+  const classes = typeof spec === 'object' && spec !== null && own.has(spec) && internals();
+  if (!classes) return OpenApiValidator.middleware(options);
   if (given.has(spec)) throw new Error('A document from validatorSpec serves one validator');
   given.add(spec);
-  hookSpecLoading();
-  const load = validatorRequire();
-  const { OpenApiValidator: Validator } = load('./openapi.validator') as ValidatorModule;
-  const { OpenApiSpecLoader } = load('./framework/openapi.spec.loader') as SpecLoaderModule;
   // The constructor fills in the options' defaults ($refParser among them).
-  const validator = new Validator(options);
+  const validator = new classes.Validator(options);
   return validator.installMiddleware(
-    new OpenApiSpecLoader({
+    new classes.SpecLoader({
       apiDoc: spec,
       validateApiSpec: options.validateApiSpec,
       $refParser: options.$refParser,
@@ -130,19 +133,89 @@ export function validatorMiddlewares(options: Options): Middlewares {
   );
 }
 
-type LoadSpec = (apiDoc: unknown, $refParser?: { mode?: string }) => Promise<object>;
+let found: { Validator: Validator; SpecLoader: SpecLoader } | null | undefined;
 
-interface FrameworkModule {
-  OpenAPIFramework: { prototype: { loadSpec: LoadSpec & { hooked?: true } } };
+/** The validator's classes, with its spec loading and preprocessing hooked (once); null when one
+ * of them is not where 5.x keeps it: a document is then given to its `middleware` (cloned and
+ * bundled again: slower, as right). */
+function internals(): { Validator: Validator; SpecLoader: SpecLoader } | null {
+  if (found !== undefined) return found;
+  found = null;
+  try {
+    const load = validatorRequire();
+    const Validator = (load('./openapi.validator') as { OpenApiValidator?: Validator })
+      .OpenApiValidator;
+    const SpecLoader = (
+      load('./framework/openapi.spec.loader') as { OpenApiSpecLoader?: SpecLoader }
+    ).OpenApiSpecLoader;
+    const framework = (load('./framework/index') as { OpenAPIFramework?: Prototypes['loadSpec'] })
+      .OpenAPIFramework?.prototype;
+    const preprocessor = (
+      load('./middlewares/parsers/schema.preprocessor') as {
+        SchemaPreprocessor?: Prototypes['preProcess'];
+      }
+    ).SchemaPreprocessor?.prototype;
+    if (
+      typeof Validator === 'function' &&
+      typeof SpecLoader === 'function' &&
+      typeof framework?.loadSpec === 'function' &&
+      typeof preprocessor?.preProcess === 'function'
+    ) {
+      hookLoadSpec(framework);
+      hookPreProcess(preprocessor);
+      found = { Validator, SpecLoader };
+    }
+  } catch {
+    // Not found: the validator's own `middleware`.
+  }
+  return found;
 }
 
-interface Nodes {
-  requestBodies: unknown[];
-  responses: unknown[];
-  requestParameters: unknown[];
+/** The validator's spec loading: a document already bundled is not bundled again, and one
+ * bundled now is kept. */
+function hookLoadSpec(framework: { loadSpec: LoadSpec }): void {
+  const loadSpec = framework.loadSpec;
+  framework.loadSpec = function (this: unknown, apiDoc: unknown, $refParser?: { mode?: string }) {
+    const document = typeof apiDoc === 'object' && apiDoc !== null ? apiDoc : undefined;
+    const bundling = $refParser?.mode !== 'dereference';
+    if (document && bundling && bundled.has(document)) return Promise.resolve(document);
+    const loading = loadSpec.call(this, apiDoc, $refParser);
+    const file = document && unsaved.get(document);
+    const name = document && names.get(document);
+    if (!bundling || file === undefined || name === undefined) return loading;
+    return loading.then((result) => {
+      names.set(result, name);
+      let text: string | undefined;
+      try {
+        text = JSON.stringify(result);
+      } catch {
+        // A document JSON cannot hold (a cycle): used, not kept.
+      }
+      if (text !== undefined) {
+        saveText(file, name, text);
+        if (isPlain(text, result)) plain.add(result);
+      }
+      return result;
+    });
+  };
 }
 
-/** What `preProcess` uses of express-openapi-validator's `SchemaPreprocessor`. */
+/** The validator's preprocessing: `preProcessPlain` for a plain document, and the copy it makes
+ * for the responses named (and known plain) after its document. */
+function hookPreProcess(preprocessor: { preProcess: PreProcess }): void {
+  const preProcess = preprocessor.preProcess;
+  preprocessor.preProcess = function (this: Preprocessor) {
+    const document = this.apiDoc;
+    const result = (plain.has(document) ? preProcessPlain : preProcess).call(this);
+    const name = names.get(document);
+    if (name !== undefined && result.apiDocRes) names.set(result.apiDocRes, `${name} responses`);
+    // The preprocessing adds neither (its own keys are `x-eov-*`, holding the serdes options).
+    if (plain.has(document) && result.apiDocRes) plain.add(result.apiDocRes);
+    return result;
+  };
+}
+
+/** What `preProcessPlain` uses of express-openapi-validator's `SchemaPreprocessor`. */
 interface Preprocessor {
   apiDoc: { paths?: unknown; components?: object };
   apiDocRes: object | null;
@@ -154,21 +227,20 @@ interface Preprocessor {
   schemaVisitor(...args: unknown[]): void;
 }
 
-type PreProcess = (this: Preprocessor) => { apiDoc: object; apiDocRes: object | null };
-
-interface PreprocessorModule {
-  SchemaPreprocessor: { prototype: { preProcess: PreProcess } };
+interface Nodes {
+  requestBodies: unknown[];
+  responses: unknown[];
+  requestParameters: unknown[];
 }
 
-/** The version of express-openapi-validator whose `preProcess` `preProcessPlain` follows. */
-const preProcessOf = '5.6.2';
+type PreProcess = (this: Preprocessor) => { apiDoc: object; apiDocRes: object | null };
 
 /**
- * express-openapi-validator's `SchemaPreprocessor.preProcess` (of `preProcessOf`), step for step,
- * but for how it copies the document for the responses (once its paths' `$ref`s are resolved in
+ * express-openapi-validator's `SchemaPreprocessor.preProcess` (of `followed`), step for step, but
+ * for how it copies the document for the responses (once its paths' `$ref`s are resolved in
  * place, before anything else is added): `structuredClone`, not lodash's `cloneDeep` (about 4
- * times slower on this document in a fresh process: 37 ms against 9). For a plain document from `validatorSpec` the two copies are the same:
- * JSON values, the nodes the resolution shared shared again in the copy.
+ * times slower on this document in a fresh process: 37 ms against 9). For a plain document the
+ * two copies are the same: JSON values, the nodes the resolution shared shared again in the copy.
  */
 function preProcessPlain(this: Preprocessor): ReturnType<PreProcess> {
   const schemas = this.gatherComponentSchemaNodes();
@@ -187,53 +259,4 @@ function preProcessPlain(this: Preprocessor): ReturnType<PreProcess> {
     );
   }
   return { apiDoc: this.apiDoc, apiDocRes: this.apiDocRes };
-}
-
-/** The validator's spec loading: a document already bundled is not bundled again, and one
- * bundled now is kept; the copy the validator's preprocessing makes for the responses is named
- * (and known plain) after its document. Once per copy of the validator. */
-function hookSpecLoading(): void {
-  const load = validatorRequire();
-  const framework = (load('./framework/index') as FrameworkModule).OpenAPIFramework.prototype;
-  if (framework.loadSpec.hooked) return;
-  const loadSpec = framework.loadSpec;
-  framework.loadSpec = Object.assign(
-    function (this: unknown, apiDoc: unknown, $refParser?: { mode?: string }) {
-      const document = typeof apiDoc === 'object' && apiDoc !== null ? apiDoc : undefined;
-      const bundling = $refParser?.mode !== 'dereference';
-      if (document && bundling && bundled.has(document)) return Promise.resolve(document);
-      const loading = loadSpec.call(this, apiDoc, $refParser);
-      const file = document && unsaved.get(document);
-      const name = document && names.get(document);
-      if (!bundling || file === undefined || name === undefined) return loading;
-      return loading.then((result) => {
-        names.set(result, name);
-        let text: string | undefined;
-        try {
-          text = JSON.stringify(result);
-        } catch {
-          // A document JSON cannot hold (a cycle): used, not kept.
-        }
-        if (text !== undefined) {
-          saveText(file, name, text);
-          if (isPlain(text, result)) plain.add(result);
-        }
-        return result;
-      });
-    },
-    { hooked: true as const },
-  );
-  const preprocessor = (load('./middlewares/parsers/schema.preprocessor') as PreprocessorModule)
-    .SchemaPreprocessor.prototype;
-  const preProcess = versions()[0] === preProcessOf ? preProcessPlain : undefined;
-  const original = preprocessor.preProcess;
-  preprocessor.preProcess = function (this: Preprocessor) {
-    const document = this.apiDoc;
-    const result = (plain.has(document) ? (preProcess ?? original) : original).call(this);
-    const name = names.get(document);
-    if (name !== undefined && result.apiDocRes) names.set(result.apiDocRes, `${name} responses`);
-    // The preprocessing adds neither (its own keys are `x-eov-*`, holding the serdes options).
-    if (plain.has(document) && result.apiDocRes) plain.add(result.apiDocRes);
-    return result;
-  };
 }
