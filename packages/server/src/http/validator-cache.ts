@@ -19,7 +19,10 @@
 //   ignored and written again. Entries are written to a temporary file then renamed, so that a
 //   concurrent reader sees a whole entry or none.
 // - The schemas the validator only reads (its preprocessing asks Ajv for each component's
-//   validator to read its `schema`) are compiled when first called instead of when asked for.
+//   validator to read its `schema`) are compiled when first called instead of when asked for,
+//   and so is a route's validator (loaded or compiled at its first call: a route's first answer
+//   asks for every status's). For a plain document from `validatorSpec` (validator-spec.ts), Ajv
+//   gets the components' schemas only before it reads schemas.
 //
 // The directory: BROKERAGE_VALIDATOR_CACHE (`off` disables it), else node_modules/.cache beside
 // the server's package, else the system's temporary directory (a folder of this user's).
