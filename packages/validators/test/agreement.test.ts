@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { OperationId } from '@brokerage/types';
-import { loadDocument } from '../../server/src/http/document.js';
+import { bundledDocument } from '../../server/src/http/document.js';
 import { openApiValidator } from '../../server/src/http/openapi-validator.js';
 import { operationValidatorOptions } from '../../server/src/http/pipeline.js';
 import { startServer, type Harness } from '../../server/test/harness.js';
@@ -244,7 +244,7 @@ describe("responses: express-openapi-validator and validateResponse agree on the
     // validator cache keeps for the server.
     app.use(
       openApiValidator({
-        ...operationValidatorOptions(loadDocument(), {
+        ...operationValidatorOptions(bundledDocument, {
           validateRequests: true,
           validateResponses: true,
         }),

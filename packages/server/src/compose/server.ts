@@ -16,7 +16,7 @@ import { OffsetClock, systemClock } from '../domain/kernel/clock.js';
 import { defaultFixtures } from '../fixtures/index.js';
 import { defaultAuthenticators } from '../http/authenticators.js';
 import { docsRouter } from '../http/docs.js';
-import { loadDocument } from '../http/document.js';
+import { bundledDocument } from '../http/document.js';
 import { requestLogging } from '../http/logging.js';
 import { oauthPagesRouter } from '../http/oauth-pages.js';
 import type { RequestPacer } from '../http/pacing.js';
@@ -169,7 +169,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const ready = runtime.start(async () => {
     if (mode === 'gateway') await inUnit(store, () => void gateway.open());
   });
-  const document = loadDocument();
   const { validateRequests, validateResponses } = settings;
 
   const app = express();
@@ -192,7 +191,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const pages = oauthPagesRouter(services);
   mountPipeline(app, {
     operations,
-    document,
+    document: bundledDocument,
     core,
     clock,
     gate,

@@ -1,8 +1,15 @@
 import { controlOperationRoutes } from '@brokerage/types';
 import type { ControlOk, ControlOperationId } from '@brokerage/types/control';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  Router,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
+import { sequence } from '../http/sequence.js';
 import { bankingControls } from './banking.js';
 import type { Controls } from './controls.js';
 import { controlDocumentFiles } from '../http/document.js';
@@ -65,15 +72,21 @@ export function controlRouter(
 ): Router {
   const router = Router();
   router.use(express.json({ limit: '10mb' }));
-  router.use(
-    sharedOpenApiValidator(`control responses:${options.validateResponses}`, () => ({
-      apiSpec: controlDocumentFiles.json,
-      validateRequests: { allErrors: true },
-      validateResponses: options.validateResponses ? { allErrors: true } : false,
-      validateSecurity: false,
-      validateApiSpec: false,
-    })),
-  );
+  // Built on the first control request: most sandboxes use the controls in process, and never
+  // pay for loading the control document into the validator.
+  let validator: RequestHandler | undefined;
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    validator ??= sequence(
+      sharedOpenApiValidator(`control responses:${options.validateResponses}`, () => ({
+        apiSpec: controlDocumentFiles.json,
+        validateRequests: { allErrors: true },
+        validateResponses: options.validateResponses ? { allErrors: true } : false,
+        validateSecurity: false,
+        validateApiSpec: false,
+      })),
+    );
+    validator(req, res, next);
+  });
 
   const handlers = controlHandlers(controls);
   for (const { operationId, method, path } of controlOperationRoutes) {

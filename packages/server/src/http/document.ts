@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -28,12 +29,35 @@ export const controlDocumentFiles = {
   yaml: join(typesRoot, 'generated', 'control.openapi.yaml'),
 };
 
+let text: string | undefined;
+let hash: string | undefined;
 let bundled: OpenApiDocument | undefined;
+
+const readText = (): string => (text ??= readFileSync(documentFiles.json, 'utf8'));
 
 /** The bundled document, for the request and response validator and the request hints: read
  * once per process (1.4 MB of JSON; every server of a process answers the same one) and only
- * read, never changed (the validator gets a stripped copy, `validatorDocument`). */
+ * read, never changed (the validator gets a stripped copy, `validatorSpec`). */
 export function loadDocument(): OpenApiDocument {
-  bundled ??= JSON.parse(readFileSync(documentFiles.json, 'utf8')) as OpenApiDocument;
+  if (!bundled) {
+    hash ??= sha256(readText());
+    bundled = JSON.parse(readText()) as OpenApiDocument;
+    text = undefined;
+  }
   return bundled;
 }
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** A document parsed when first read, and the hash of the text it is parsed from (what is derived
+ * from the document alone can be kept under that name, without parsing it). */
+export interface DocumentSource {
+  read(): OpenApiDocument;
+  hash(): string;
+}
+
+/** The bundled document (`loadDocument`) as a source. */
+export const bundledDocument: DocumentSource = {
+  read: loadDocument,
+  hash: () => (hash ??= sha256(readText())),
+};

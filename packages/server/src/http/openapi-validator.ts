@@ -6,13 +6,14 @@
 // this workspace). The compiler is pure and its results are only read, so sharing them is safe.
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
+import type * as OpenApiValidator from 'express-openapi-validator';
 // The same file as the validator's copy where the install shares one (the server pins the
 // version the validator resolves). A module loader with a registry of its own (jest's) hands the
 // validator this instance, not the one in Node's cache, so both are memoised.
 import sharedPathToRegexp from 'path-to-regexp';
 import { isImmutable } from './json-body.js';
 import { cacheCompiledValidators } from './validator-cache.js';
+import { validatorMiddlewares } from './validator-spec.js';
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => unknown;
 
@@ -42,7 +43,7 @@ export function openApiValidator(
 ): Middlewares {
   memoiseRouteCompiler();
   cacheCompiledValidators();
-  const middlewares = OpenApiValidator.middleware(options);
+  const middlewares = validatorMiddlewares(options);
   if (!matchedOperation) return middlewares;
   return middlewares.map((middleware) =>
     middleware.name === 'metadataMiddleware'

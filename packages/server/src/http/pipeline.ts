@@ -5,8 +5,7 @@ import express, {
   type RequestHandler,
 } from 'express';
 import { unavailable } from '../domain/kernel/errors.js';
-import type { OpenApiDocument } from '@brokerage/types/document-operations';
-import type { OperationInfo } from './document.js';
+import type { DocumentSource, OperationInfo } from './document.js';
 import { numericParameters } from './numeric-parameters.js';
 import { emptyPathParameters } from './empty-parameters.js';
 import {
@@ -28,7 +27,8 @@ import {
   type MatchedOperation,
   type ValidatorOptions,
 } from './openapi-validator.js';
-import { validatorDocument } from './validator-document.js';
+import { takesMultipart } from './validator-document.js';
+import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
@@ -37,7 +37,8 @@ import type { PipelineResponse } from './request-locals.js';
 export interface PipelineOptions {
   /** The document's operations, the more specific routes first. */
   operations: OperationInfo[];
-  document: OpenApiDocument;
+  /** The bundled document, read when first needed. */
+  document: DocumentSource;
   /** The framework-neutral steps of each request (gate, dispatch). */
   core: OperationCore;
   clock: Clock;
@@ -67,7 +68,7 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
       dispatch(options),
     ]),
   );
-  mountErrors(app, requestHints(options.operations, options.document));
+  mountErrors(app, requestHints(options.operations, options.document.read));
 }
 
 /** The operation the method gate matched, for the validator. */
@@ -181,14 +182,18 @@ function bodyParsingAndValidation({
 /** The validator's settings for the document's operations: also those the validator cache is
  * warmed with (`warmValidatorCache`), as a cached validator is found by them. */
 export function operationValidatorOptions(
-  document: OpenApiDocument,
+  document: DocumentSource,
   {
     validateRequests,
     validateResponses,
   }: { validateRequests: boolean; validateResponses: boolean },
 ): ValidatorOptions {
+  const spec = validatorSpec(document);
   return {
-    apiSpec: validatorDocument(document) as unknown as ValidatorOptions['apiSpec'],
+    apiSpec: spec as ValidatorOptions['apiSpec'],
+    // Without a multipart body in the document, the validator's multipart step (and the Ajv
+    // instance it builds) does nothing.
+    fileUploader: takesMultipart(spec) ? {} : false,
     validateRequests: validateRequests ? { allErrors: true } : false,
     validateResponses: validateResponses ? { allErrors: true } : false,
     validateSecurity: false,

@@ -31,8 +31,35 @@ export interface ScopeName {
   value?: { ref?: unknown; code?: unknown };
 }
 
-const header = (entry: string, name: string, code: string): string =>
-  `//${JSON.stringify({ entry, name, sha256: sha256(code) })}\n`;
+/** An entry's first line: its name, the name of the function it holds (for code) and the hash of
+ * the rest. */
+const header = (entry: string, body: string, name?: string): string =>
+  `//${JSON.stringify({ entry, name, sha256: sha256(body) })}\n`;
+
+/** An entry's text (what follows its header), or undefined when there is none or its header does
+ * not name `entry` and the hash of that text. */
+export function loadText(file: string, entry: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const end = text.indexOf('\n');
+  const body = text.slice(end + 1);
+  return text.slice(0, end + 1) === header(entry, body) ? body : undefined;
+}
+
+/** Writes an entry whole or not at all: to a temporary file, then renamed. */
+export function saveText(file: string, entry: string, body: string, name?: string): void {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  try {
+    writeFileSync(temporary, header(entry, body, name) + body);
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
 
 /** The entry's validator, or undefined when there is none or it does not match. */
 export function load(
@@ -52,7 +79,7 @@ export function load(
     const end = text.indexOf('\n');
     const { name } = JSON.parse(text.slice(2, end)) as { name: string };
     const code = text.slice(end + 1);
-    if (text.slice(0, end + 1) !== header(entry, name, code)) return undefined;
+    if (text.slice(0, end + 1) !== header(entry, code, name)) return undefined;
     const make = new Function('self', 'root', 'require', `${code}\nreturn ${name};`) as (
       ...values: unknown[]
     ) => Validate;
@@ -69,14 +96,7 @@ export function load(
 export function save(file: string, entry: string, validate: Validate, route: object): void {
   const code = moduleCode(validate, route);
   if (code === undefined || !validate.source) return;
-  const name = validate.source.validateName.str;
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  try {
-    writeFileSync(temporary, header(entry, name, code) + code);
-    renameSync(temporary, file);
-  } catch {
-    rmSync(temporary, { force: true });
-  }
+  saveText(file, entry, code, validate.source.validateName.str);
 }
 
 /**
@@ -120,13 +140,22 @@ function moduleCode(validate: Validate, route: object): string | undefined {
   return write(validate.source) ? lines.join('\n') : undefined;
 }
 
-let directory: string | null | undefined;
+/** The directory chosen for each setting of BROKERAGE_VALIDATOR_CACHE ('' when unset). */
+const directories = new Map<string, string | null>();
 
-/** The cache directory, made once per process; null when there is none. */
+/** The cache directory, made once per process and setting; null when there is none. */
 export function cacheDirectory(): string | null {
-  const chosen = process.env.BROKERAGE_VALIDATOR_CACHE;
+  const chosen = process.env.BROKERAGE_VALIDATOR_CACHE ?? '';
   if (chosen === 'off') return null;
-  if (directory !== undefined && !chosen) return directory;
+  let directory = directories.get(chosen);
+  if (directory === undefined) {
+    directory = makeDirectory(chosen);
+    directories.set(chosen, directory);
+  }
+  return directory;
+}
+
+function makeDirectory(chosen: string): string | null {
   const candidates = chosen
     ? [chosen]
     : [
@@ -138,13 +167,11 @@ export function cacheDirectory(): string | null {
       mkdirSync(candidate, { recursive: true, mode: 0o700 });
       // Another user's folder in a shared temporary directory is not ours to run code from.
       if (process.getuid && statSync(candidate).uid !== process.getuid()) continue;
-      if (!chosen) directory = candidate;
       return candidate;
     } catch {
       // Not writable (a global install): the next one.
     }
   }
-  if (!chosen) directory = null;
   return null;
 }
 

@@ -19,13 +19,17 @@
 //   ignored and written again. Entries are written to a temporary file then renamed, so that a
 //   concurrent reader sees a whole entry or none.
 // - The schemas the validator only reads (its preprocessing asks Ajv for each component's
-//   validator to read its `schema`) are compiled when first called instead of when asked for.
+//   validator to read its `schema`) are compiled when first called instead of when asked for,
+//   and so is a route's validator (loaded or compiled at its first call: a route's first answer
+//   asks for every status's). For a plain document from `validatorSpec` (validator-spec.ts), Ajv
+//   gets the components' schemas only before it reads schemas.
 //
 // The directory: BROKERAGE_VALIDATOR_CACHE (`off` disables it), else node_modules/.cache beside
 // the server's package, else the system's temporary directory (a folder of this user's).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cacheDirectory, load, save, sha256, type Validate } from './validator-cache-entries.js';
+import { isPlainSpec, specName } from './validator-spec.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +38,10 @@ interface SchemaEnv {
   validate?: Validate;
 }
 
-interface Ajv {
+/** Ajv's methods that read the schemas added before them. */
+const readingSchemas = ['compile', 'compileAsync', 'validate', 'removeSchema'] as const;
+
+interface Ajv extends Record<(typeof readingSchemas)[number], (...args: unknown[]) => unknown> {
   opts: Record<string, unknown>;
   formats: Record<string, unknown>;
   RULES: { keywords: Record<string, unknown> };
@@ -44,8 +51,9 @@ interface Ajv {
 }
 
 interface Document {
+  openapi?: unknown;
   paths?: unknown;
-  components?: unknown;
+  components?: { schemas?: Record<string, unknown> };
 }
 
 type CreateAjv = (document: Document, options?: Record<string, unknown>) => Ajv;
@@ -70,12 +78,25 @@ export function cacheCompiledValidators(): void {
     (validatorRequire('../package.json') as { version: string }).version,
     (ajvRequire('ajv/package.json') as { version: string }).version,
   ];
+  const context = (kind: string): Context => ({ kind, versions, ajvRequire });
   const wrap = (create: CreateAjv, kind: string): CreateAjv & { cached: true } =>
     Object.assign(
       (document: Document, options: Record<string, unknown> = {}) => {
         const code = { ...(options.code as object), source: true, formats: _`self.formats` };
-        const ajv = create(document, { ...options, code });
-        return withCache(ajv, document, { kind, versions, ajvRequire });
+        // The factory walks the whole document (to delete `x-stoplight` keys), then adds each of
+        // its schemas (Ajv walks each for identifiers): for a plain document, neither changes
+        // anything before a schema is compiled, so it is given none and they are added then.
+        if (!isPlainSpec(document)) {
+          return withCache(create(document, { ...options, code }), document, context(kind));
+        }
+        const ajv = create({ openapi: document.openapi }, { ...options, code });
+        const schemas = Object.entries(document.components?.schemas ?? {});
+        return withCache(
+          ajv,
+          document,
+          context(kind),
+          new Map(schemas.map(([id, schema]) => [`#/components/schemas/${id}`, schema])),
+        );
       },
       { cached: true as const },
     );
@@ -112,15 +133,36 @@ interface Context {
   ajvRequire: NodeJS.Require;
 }
 
-function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
+/** `pending`: the document's schemas by key, added to Ajv (in order) only before Ajv reads its
+ * schemas: to compile a route (not to load one) or any schema, or to add another. */
+function withCache(
+  ajv: Ajv,
+  document: Document,
+  context: Context,
+  pending = new Map<string, unknown>(),
+): Ajv {
   const addSchema = ajv.addSchema.bind(ajv);
   const getSchema = ajv.getSchema.bind(ajv);
+  const addPending = () => {
+    const schemas = [...pending];
+    pending.clear();
+    for (const [key, schema] of schemas) addSchema(schema, key);
+  };
+  for (const method of readingSchemas) {
+    const read = ajv[method].bind(ajv);
+    ajv[method] = (...args: unknown[]) => {
+      addPending();
+      return read(...args);
+    };
+  }
   /** The routes' schemas, added but not compiled. */
   const routes = new Map<string, object>();
   const validators = new Map<string, Validate>();
   let instanceHash: string | undefined;
   // The document as the validator left it after preprocessing, read when the first route is
-  // compiled (the validator has finished with it by then).
+  // compiled (the validator has finished with it by then); or, for one it got from
+  // `validatorSpec`, the name it is kept under: the validator's preprocessing of it depends on
+  // nothing more than is hashed here.
   const hashOfInstance = (): string =>
     (instanceHash ??= sha256(
       JSON.stringify([
@@ -129,7 +171,7 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
         describe(ajv.opts),
         describe(ajv.formats),
         Object.keys(ajv.RULES.keywords),
-        document,
+        specName(document) ?? document,
       ]),
     ));
 
@@ -145,17 +187,16 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
       routes.set(key, route);
       return ajv;
     }
+    addPending();
     return addSchema(schema, key);
   };
 
-  ajv.getSchema = (key: string) => {
-    let validate = validators.get(key);
-    if (validate) return validate;
-    const route = routes.get(key);
-    if (!route) return lazily(key);
+  /** A route's validator, loaded from the cache or compiled (and kept). */
+  const routeValidator = (key: string, route: object): Validate => {
     const directory = cacheDirectory();
     let file: string | undefined;
     let entry: string | undefined;
+    let validate: Validate | undefined;
     if (directory) {
       try {
         entry = sha256(`${hashOfInstance()}\n${key}\n${JSON.stringify(withoutDocument(route))}`);
@@ -166,33 +207,55 @@ function withCache(ajv: Ajv, document: Document, context: Context): Ajv {
         file = undefined;
       }
     }
-    if (!validate) {
-      // With `code.source`, Ajv keeps the JSON of each schema it compiles as code: of a route's,
-      // the whole document, in every route (a third more time per compile). The route's is never
-      // written (it is bound when loaded), so its JSON is a name.
-      Object.defineProperty(route, 'toJSON', { value: () => key });
-      addSchema(route, key);
-      validate = getSchema(key);
-      if (!validate) return undefined;
-      if (file && entry) save(file, entry, validate, route);
-    }
+    if (validate) return validate;
+    // With `code.source`, Ajv keeps the JSON of each schema it compiles as code: of a route's,
+    // the whole document, in every route (a third more time per compile). The route's is never
+    // written (it is bound when loaded), so its JSON is a name.
+    Object.defineProperty(route, 'toJSON', { value: () => key });
+    addPending();
+    addSchema(route, key);
+    validate = getSchema(key);
+    if (!validate) throw new Error(`Ajv compiled no validator for ${key}`);
+    if (file && entry) save(file, entry, validate, route);
+    return validate;
+  };
+
+  // A route's validator is loaded (or compiled) on its first call: the validator asks for those
+  // of every status a route answers with at its first answer, which uses one.
+  ajv.getSchema = (key: string) => {
+    const known = validators.get(key);
+    if (known) return known;
+    const route = routes.get(key);
+    if (!route) return lazily(key);
+    let loaded: Validate | undefined;
+    const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
+      loaded ??= routeValidator(key, route);
+      const valid = loaded.call(this, data, ...rest);
+      validate.errors = loaded.errors;
+      return valid;
+    };
+    validate.errors = null;
+    validate.schema = route;
     validators.set(key, validate);
     return validate;
   };
 
-  /** A validator the caller may only read (`schema`): compiled on its first call. */
+  /** A validator the caller may only read (`schema`): compiled on its first call. Another key
+   * is looked up without the pending schemas: they register nothing but their own keys. */
   const lazily = (key: string): Validate | undefined => {
     const env = ajv.schemas[key];
-    if (!env || env.validate) return getSchema(key);
+    const schema = pending.has(key) ? pending.get(key) : env?.schema;
+    if (schema === undefined || env?.validate) return getSchema(key);
     let compiled: Validate | undefined;
     const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
+      addPending();
       compiled ??= getSchema(key) as Validate;
       const valid = compiled.call(this, data, ...rest);
       validate.errors = compiled.errors;
       return valid;
     };
     validate.errors = null;
-    validate.schema = env.schema;
+    validate.schema = schema;
     validators.set(key, validate);
     return validate;
   };

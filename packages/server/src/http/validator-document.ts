@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 /** Keys whose value maps names chosen by the document's author to objects (a property named
  * `description` is a schema, not an annotation). */
 const nameMaps = new Set([
@@ -50,4 +54,47 @@ function strip(value: unknown, inNameMap: boolean): unknown {
  * with every query parameter taking reserved characters. */
 export function validatorDocument<Document extends object>(document: Document): Document {
   return strip(document, false) as Document;
+}
+
+/** The SHA-256 of this module's source, or null when it cannot be read: what `validatorDocument`
+ * makes of a document depends on that text alone (the module imports nothing else it calls), so
+ * a result kept under this hash and the document's is the result it would give. The TypeScript
+ * where the workspace has it, beside the build (`src/` of `dist/`): the tests run the source and
+ * the validator cache's warm-up the build, and both must name the same kept document. */
+export function strippingIdentity(): string | null {
+  const built = fileURLToPath(import.meta.url);
+  const source = built.replace(/([\\/])dist([\\/].*)\.js$/, '$1src$2.ts');
+  for (const file of source === built ? [built] : [source, built]) {
+    try {
+      return createHash('sha256').update(readFileSync(file)).digest('hex');
+    } catch {
+      // No source beside an installed build: the build's text.
+    }
+  }
+  return null;
+}
+
+/** Whether an operation takes a `multipart/` body (express-openapi-validator's file uploads: its
+ * multipart step does nothing for a document without one). Path items and request bodies may be
+ * components. */
+export function takesMultipart(document: {
+  paths?: Record<string, unknown>;
+  components?: { pathItems?: Record<string, unknown>; requestBodies?: Record<string, unknown> };
+}): boolean {
+  const pathItems = [
+    ...Object.values(document.paths ?? {}),
+    ...Object.values(document.components?.pathItems ?? {}),
+  ];
+  const bodies = [
+    ...pathItems.flatMap((item) =>
+      Object.values(item as Record<string, { requestBody?: unknown } | undefined>).map(
+        (operation) => operation?.requestBody,
+      ),
+    ),
+    ...Object.values(document.components?.requestBodies ?? {}),
+  ];
+  return bodies.some((body) => {
+    const content = (body as { content?: object } | undefined)?.content;
+    return content !== undefined && Object.keys(content).some((type) => /^multipart\//i.test(type));
+  });
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { deref, type OpenApiDocument } from '@brokerage/types/document-operations';
-import { documentOperations, loadDocument } from './document.js';
+import { bundledDocument, documentOperations } from './document.js';
 import { openApiValidator } from './openapi-validator.js';
 import { operationValidatorOptions } from './pipeline.js';
 
@@ -18,14 +18,18 @@ const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g
 
 /** A request that reaches the operation's body check, if it takes a body: the first media type
  * it documents (the body's validator is compiled per media type) and a body of it. */
-function requestOf(document: OpenApiDocument, path: string, method: string): RequestInit {
+function requestOf(
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+): { method: string; headers: Record<string, string>; body?: string } {
   const { requestBody } = deref<{ requestBody?: unknown }>(
     document,
     document.paths[path]?.[method],
   );
-  if (requestBody === undefined) return { method: method.toUpperCase() };
+  if (requestBody === undefined) return { method: method.toUpperCase(), headers: {} };
   const [mediaType] = Object.keys(deref<{ content?: object }>(document, requestBody).content ?? {});
-  if (mediaType === undefined) return { method: method.toUpperCase() };
+  if (mediaType === undefined) return { method: method.toUpperCase(), headers: {} };
   return {
     method: method.toUpperCase(),
     headers: { 'content-type': mediaType },
@@ -33,20 +37,43 @@ function requestOf(document: OpenApiDocument, path: string, method: string): Req
   };
 }
 
+/** The statuses the operation documents, each with its first media type: a status's validator
+ * is compiled when the status is first answered. */
+function answersOf(
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+): [string, string | undefined][] {
+  const { responses } = deref<{ responses?: Record<string, unknown> }>(
+    document,
+    document.paths[path]?.[method],
+  );
+  return Object.entries(responses ?? {})
+    .filter(([status]) => /^\d{3}$/.test(status))
+    .map(([status, response]) => [
+      status,
+      Object.keys(deref<{ content?: object }>(document, response).content ?? {})[0],
+    ]);
+}
+
+/** Request headers naming the answer the warm-up's handler gives. */
+const warmStatus = 'x-warm-status';
+const warmType = 'x-warm-type';
+
 /**
  * Compiles the validators of every operation of the document into the validator cache (a no-op
  * where the cache is off: `BROKERAGE_VALIDATOR_CACHE=off`). A request to each operation goes
  * through a validator of the server's settings (the same settings find the same entries) on a
  * loopback port, its answers' check moved before its requests' check: a request compiles its
- * route's request validators whether it passes or not, and its answer (a 400, or a 200) the
- * route's response validators. Every operation, or only those named; answers the number of
+ * route's request validators whether it passes or not, and its answer, once per documented
+ * status, the response validators. Every operation, or only those named; answers the number of
  * operations warmed.
  */
 export async function warmValidatorCache(only?: {
   operationIds: readonly string[];
 }): Promise<number> {
-  const document = loadDocument();
-  const options = operationValidatorOptions(document, {
+  const document = bundledDocument.read();
+  const options = operationValidatorOptions(bundledDocument, {
     validateRequests: true,
     validateResponses: true,
   });
@@ -59,14 +86,17 @@ export async function warmValidatorCache(only?: {
     if (middleware.name === 'requestMiddleware') app.use(...answers, middleware);
     else if (middleware.name !== 'responseMiddleware') app.use(middleware);
   }
-  // The answer only has to reach the check, which has compiled the route's response validators
-  // by the time it refuses the answer (this body matches few schemas). Its refusal comes to the
-  // handler after the one that answered (the router goes on from there): expected, it ends.
-  const answer = (status: number, res: Response) => res.status(status).json({ error: 'warm-up' });
-  app.use((_req: Request, res: Response) => answer(200, res));
-  app.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) =>
-    answer(error.status ?? 500, res),
-  );
+  // The answer, in the status and media type the request asks for, only has to reach the check,
+  // which has compiled that status's validator by the time it refuses the answer (this body
+  // matches few schemas). Its refusal comes to the handler after the one that answered (the
+  // router goes on from there): expected, it ends.
+  const answer = (req: Request, res: Response) => {
+    const type = req.get(warmType);
+    if (type !== undefined) res.type(type);
+    res.status(Number(req.get(warmStatus))).json({ error: 'warm-up' });
+  };
+  app.use((req: Request, res: Response) => answer(req, res));
+  app.use((_error: unknown, req: Request, res: Response, _next: NextFunction) => answer(req, res));
   app.use((_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     res.end();
   });
@@ -79,8 +109,16 @@ export async function warmValidatorCache(only?: {
       ({ operationId }) => !only || only.operationIds.includes(operationId),
     );
     for (const { method, path } of operations) {
-      const response = await fetch(baseUrl + concretePath(path), requestOf(document, path, method));
-      await response.arrayBuffer();
+      const request = requestOf(document, path, method);
+      for (const [status, mediaType] of answersOf(document, path, method)) {
+        const headers = {
+          ...request.headers,
+          [warmStatus]: status,
+          ...(mediaType === undefined ? {} : { [warmType]: mediaType }),
+        };
+        const response = await fetch(baseUrl + concretePath(path), { ...request, headers });
+        await response.arrayBuffer();
+      }
     }
     return operations.length;
   } finally {

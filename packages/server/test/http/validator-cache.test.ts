@@ -4,12 +4,16 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { loadDocument } from '../../src/http/document.js';
+import { bundledDocument, loadDocument } from '../../src/http/document.js';
 import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-validator.js';
-import { validatorDocument } from '../../src/http/validator-document.js';
+import { takesMultipart, validatorDocument } from '../../src/http/validator-document.js';
+import { validatorSpec } from '../../src/http/validator-spec.js';
+
+const require = createRequire(import.meta.url);
 
 interface Case {
   method: string;
@@ -64,7 +68,7 @@ const cases: Case[] = [
 ];
 
 const options = (): ValidatorOptions => ({
-  apiSpec: validatorDocument(loadDocument()) as unknown as ValidatorOptions['apiSpec'],
+  apiSpec: validatorSpec(bundledDocument) as ValidatorOptions['apiSpec'],
   validateRequests: { allErrors: true },
   validateResponses: { allErrors: true },
   validateSecurity: false,
@@ -142,7 +146,9 @@ describe('compiled validators kept on disk', () => {
     expect(await answers()).toEqual(compiled);
     const written = entries(directory);
     expect(Object.keys(written).length).toBeGreaterThan(cases.length);
-    expect(Object.keys(written).every((name) => /^[0-9a-f]{64}\.js$/.test(name))).toBe(true);
+    // The routes' code, and the document the validator bundled.
+    expect(Object.keys(written).every((name) => /^[0-9a-f]{64}\.js(on)?$/.test(name))).toBe(true);
+    expect(Object.keys(written).filter((name) => name.endsWith('.json'))).toHaveLength(1);
 
     // Loaded, not compiled again: nothing is rewritten.
     expect(await answers()).toEqual(compiled);
@@ -167,6 +173,42 @@ describe('compiled validators kept on disk', () => {
     });
     expect(await answers()).toEqual(compiled);
     expect(entries(directory)).toEqual(written);
+  });
+
+  it("keeps the validator's document as its bundler leaves the stripped document", async () => {
+    await answers();
+    const [name] = readdirSync(directory).filter((file) => file.endsWith('.json'));
+    const kept = readFileSync(join(directory, name ?? ''), 'utf8');
+    const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
+    const bundler = validatorRequire('@apidevtools/json-schema-ref-parser') as {
+      bundle(document: object): Promise<object>;
+    };
+    const bundled = await bundler.bundle(validatorDocument(loadDocument()));
+    expect(JSON.parse(kept.slice(kept.indexOf('\n') + 1))).toEqual(bundled);
+    // A later server parses it instead, without reading the document, a copy of its own each time.
+    const unread = {
+      hash: bundledDocument.hash,
+      read: () => {
+        throw new Error('read');
+      },
+    };
+    const spec = validatorSpec(unread);
+    expect(spec).toEqual(bundled);
+    expect(validatorSpec(unread)).not.toBe(spec);
+    // The validator changes the copy it is given: it serves one validator.
+    const once = { ...options(), apiSpec: spec as ValidatorOptions['apiSpec'] };
+    openApiValidator(once);
+    expect(() => openApiValidator({ ...once })).toThrow(/serves one validator/);
+  });
+
+  it('has the multipart step only for a document with a multipart body', () => {
+    expect(takesMultipart(loadDocument())).toBe(false);
+    const upload = { content: { 'multipart/form-data': { schema: { type: 'object' } } } };
+    expect(takesMultipart({ paths: { '/upload': { post: { requestBody: upload } } } })).toBe(true);
+    expect(takesMultipart({ components: { requestBodies: { upload } } })).toBe(true);
+    expect(
+      takesMultipart({ components: { pathItems: { upload: { put: { requestBody: upload } } } } }),
+    ).toBe(true);
   });
 
   it('writes nothing when off', async () => {

@@ -33,17 +33,22 @@ const messageOf = (error: unknown) =>
     ? (error as { message: string }).message
     : '';
 
-/** Hints read from the document's operations (the operation table) and the bundled document:
- * the nearest operations for an unknown path, the documented spelling of an unknown query
- * parameter, a missing required field with the document's example. */
-export function requestHints(operations: OperationInfo[], document: OpenApiDocument): RequestHint {
+/** Hints read from the document's operations (the operation table) and the bundled document
+ * (read when first needed): the nearest operations for an unknown path, the documented spelling
+ * of an unknown query parameter, a missing required field with the document's example. */
+export function requestHints(
+  operations: OperationInfo[],
+  document: () => OpenApiDocument,
+): RequestHint {
   const nearest = nearestOperations(operations);
-  const facts = documentFacts(document);
+  // Read from the document on the first request to an operation that fails.
+  let facts: ReturnType<typeof documentFacts> | undefined;
   const hintFor: RequestHint = (error, operation, request) => {
     if (operation === undefined) {
       const status = (error as { status?: unknown })?.status;
       return status === 404 ? nearest(request.method, request.path) : undefined;
     }
+    facts ??= documentFacts(document());
     const operationFacts = facts.get(operation.operationId);
     if (operationFacts === undefined) return undefined;
     const message = messageOf(error);
