@@ -44,6 +44,11 @@ const cases: Case[] = [
     answer: { status: 200, body: [{ execution_id: 1 }] },
   },
   {
+    method: 'GET',
+    path: '/v1/api/iserver/account/trades?days=2',
+    answer: { status: 400, body: { error: 'Bad Request: x', statusCode: 400 } },
+  },
+  {
     method: 'POST',
     path: `/v1/api/iserver/account/${accountId}/orders`,
     body: { orders: [order] },
@@ -54,16 +59,6 @@ const cases: Case[] = [
     path: `/v1/api/iserver/account/${accountId}/orders`,
     body: { orders: [{ ...order, side: 'HOLD', quantity: 'one' }, {}] },
     answer: { status: 200, body: [] },
-  },
-  {
-    method: 'GET',
-    path: `/v1/api/portfolio/${accountId}/ledger`,
-    answer: { status: 200, body: { USD: { cashbalance: 'none' } } },
-  },
-  {
-    method: 'GET',
-    path: '/v1/api/iserver/secdef/search?symbol=AAPL',
-    answer: { status: 400, body: { error: 'Bad Request: x', statusCode: 400 } },
   },
 ];
 
