@@ -1,12 +1,18 @@
-// Shared jest settings: TypeScript ESM through ts-jest (transpile only; `tsc` type-checks).
+// Shared jest settings: TypeScript ESM through SWC (types stripped, modules kept; `tsc`
+// type-checks). ts-jest's transpiler took about a minute of CPU of a clean clone's test command,
+// every worker transforming the same sources on a cold cache.
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': [
-      'ts-jest',
-      { useESM: true, tsconfig: { isolatedModules: true }, diagnostics: false },
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022', keepClassNames: true },
+        module: { type: 'es6' },
+        sourceMaps: 'inline',
+      },
     ],
   },
   testMatch: ['**/?(*.)test.ts'],
