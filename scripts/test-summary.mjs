@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Adds up the test results the packages wrote for one tier and prints one closing line,
 // `N passed, N failed`, so that a run's outcome reads at a glance (and by CI). The fast tier
-// (`npm test`, no argument): jest's test-results.json, vitest's test-results.vitest.json (same
-// format) and the tests of the Redis store itself, test-results.redis-store.json. The fuller tier
-// (`full`, `npm run test:full`): the suites' pass on the Redis store (test-results.redis.json),
-// the headless browser's (test-results.browser.json) and the installed packages'
-// (test-results.install.json). A tier counts only its own files: another tier's, left from an
+// (`npm test`, no argument): jest's test-results.json and the tests of the Redis store itself,
+// test-results.redis-store.json. The fuller tier (`full`, `npm run test:full`): the suites' pass
+// on the Redis store (test-results.redis.json), the sandbox under vitest
+// (test-results.vitest.json, same format), the headless browser's (test-results.browser.json)
+// and the installed packages' (test-results.install.json). A tier counts only its own files: another tier's, left from an
 // earlier run, would count twice or stale.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,11 +18,12 @@ let skipped = 0;
 /** Each tier's result files in a package, by the line they are reported on. */
 const tiers = {
   fast: [
-    { label: '', files: ['test-results.json', 'test-results.vitest.json'] },
+    { label: '', files: ['test-results.json'] },
     { label: ' (Redis store)', files: ['test-results.redis-store.json'] },
   ],
   full: [
     { label: ' on Redis', files: ['test-results.redis.json'] },
+    { label: ' with vitest', files: ['test-results.vitest.json'] },
     { label: ' in a browser', files: ['test-results.browser.json'] },
     { label: ' installed', files: ['test-results.install.json'] },
   ],

@@ -68,7 +68,7 @@ describe('the prerequisites step, run', () => {
     assert.equal(result.status, 1);
     assert.match(result.stderr, /^Missing program \(not found on PATH\):\n {2}chromium: /);
     assert.doesNotMatch(result.stderr, /redis-server:/);
-    assert.match(result.stderr, / test:redis-pass --output-logs/);
+    assert.match(result.stderr, / test:redis-pass test:vitest --output-logs/);
   });
 
   test('for the fast tier (`npm test`), it needs only redis-server', () => {
