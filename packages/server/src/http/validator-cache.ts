@@ -227,15 +227,21 @@ function withCache(
     if (known) return known;
     const route = routes.get(key);
     if (!route) return lazily(key);
-    let loaded: Validate | undefined;
+    return onFirstCall(key, route, () => routeValidator(key, route));
+  };
+
+  /** A validator of `schema` under `key` that gets its code (`compile`) on its first call and
+   * answers with that code's verdict and errors from then on. */
+  const onFirstCall = (key: string, schema: unknown, compile: () => Validate): Validate => {
+    let compiled: Validate | undefined;
     const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
-      loaded ??= routeValidator(key, route);
-      const valid = loaded.call(this, data, ...rest);
-      validate.errors = loaded.errors;
+      compiled ??= compile();
+      const valid = compiled.call(this, data, ...rest);
+      validate.errors = compiled.errors;
       return valid;
     };
     validate.errors = null;
-    validate.schema = route;
+    validate.schema = schema;
     validators.set(key, validate);
     return validate;
   };
@@ -246,18 +252,10 @@ function withCache(
     const env = ajv.schemas[key];
     const schema = pending.has(key) ? pending.get(key) : env?.schema;
     if (schema === undefined || env?.validate) return getSchema(key);
-    let compiled: Validate | undefined;
-    const validate: Validate = function (this: unknown, data: unknown, ...rest: unknown[]) {
+    return onFirstCall(key, schema, () => {
       addPending();
-      compiled ??= getSchema(key) as Validate;
-      const valid = compiled.call(this, data, ...rest);
-      validate.errors = compiled.errors;
-      return valid;
-    };
-    validate.errors = null;
-    validate.schema = schema;
-    validators.set(key, validate);
-    return validate;
+      return getSchema(key) as Validate;
+    });
   };
   return ajv;
 }
