@@ -2,20 +2,9 @@
 // cancellation, the refusals, and bulk requests handled item by item.
 import type { Submitted } from '../../../src/domain/banking/model.js';
 import { domain } from '../services.js';
+import { deposit } from './instructions.js';
 
 const hour = 3_600_000;
-
-const deposit = (clientInstructionId: number, amount: number, accountId = 'U1234567') =>
-  ({
-    instructionType: 'DEPOSIT',
-    instruction: {
-      accountId,
-      amount,
-      bankInstructionMethod: 'WIRE',
-      clientInstructionId,
-      currency: 'USD',
-    },
-  }) satisfies Submitted;
 
 const withdrawal = (clientInstructionId: number, amount: number) =>
   ({

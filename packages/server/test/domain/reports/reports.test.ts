@@ -2,12 +2,12 @@ import { PDFDocument } from 'pdf-lib';
 import type { OAuth2Client } from '../../../src/domain/auth/oauth2.js';
 import { DomainError } from '../../../src/domain/kernel/errors.js';
 import { transactions } from '../../../src/domain/portfolio/transactions.js';
-import type { Submitted } from '../../../src/domain/banking/model.js';
 import type { Report } from '../../../src/domain/reports/report.js';
 import { keptSpan, requestedSpan } from '../../../src/domain/reports/report-periods.js';
 import { executionsOf, tradeView } from '../../../src/domain/orders/trades.js';
 import { AAPL, MSFT, limitBuy } from '../../trading-helpers.js';
 import { accountId, domain } from '../services.js';
+import { deposit } from '../banking/instructions.js';
 
 const dayMs = 24 * 60 * 60_000;
 const client: OAuth2Client = {
@@ -33,19 +33,6 @@ function brokerage() {
     JSON.parse(new TextDecoder().decode((await file).bytes)) as Report;
   return { services, clock, session, trade, json, reports: services.reports };
 }
-
-/** A wire deposit into the account. */
-const deposit = (clientInstructionId: number, amount: number) =>
-  ({
-    instructionType: 'DEPOSIT',
-    instruction: {
-      accountId,
-      amount,
-      bankInstructionMethod: 'WIRE',
-      clientInstructionId,
-      currency: 'USD',
-    },
-  }) satisfies Submitted;
 
 /** A table of a report, by title. */
 const table = (report: Report, title: string) => {
