@@ -16,19 +16,24 @@ import { operationValidatorOptions } from './pipeline.js';
 /** A path of the operation's template with every parameter filled: the route is what matters. */
 const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, '1');
 
+/** An operation of the document, as far as the warm-up reads it. */
+interface Operation {
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+
+/** The first media type a request body or a response (or a reference to one) documents. */
+const firstMediaType = (document: OpenApiDocument, holder: unknown): string | undefined =>
+  Object.keys(deref<{ content?: object }>(document, holder).content ?? {})[0];
+
 /** A request that reaches the operation's body check, if it takes a body: the first media type
  * it documents (the body's validator is compiled per media type) and a body of it. */
 function requestOf(
   document: OpenApiDocument,
-  path: string,
   method: string,
+  { requestBody }: Operation,
 ): { method: string; headers: Record<string, string>; body?: string } {
-  const { requestBody } = deref<{ requestBody?: unknown }>(
-    document,
-    document.paths[path]?.[method],
-  );
-  if (requestBody === undefined) return { method: method.toUpperCase(), headers: {} };
-  const [mediaType] = Object.keys(deref<{ content?: object }>(document, requestBody).content ?? {});
+  const mediaType = requestBody === undefined ? undefined : firstMediaType(document, requestBody);
   if (mediaType === undefined) return { method: method.toUpperCase(), headers: {} };
   return {
     method: method.toUpperCase(),
@@ -39,22 +44,13 @@ function requestOf(
 
 /** The statuses the operation documents, each with its first media type: a status's validator
  * is compiled when the status is first answered. */
-function answersOf(
+const answersOf = (
   document: OpenApiDocument,
-  path: string,
-  method: string,
-): [string, string | undefined][] {
-  const { responses } = deref<{ responses?: Record<string, unknown> }>(
-    document,
-    document.paths[path]?.[method],
-  );
-  return Object.entries(responses ?? {})
+  { responses }: Operation,
+): [string, string | undefined][] =>
+  Object.entries(responses ?? {})
     .filter(([status]) => /^\d{3}$/.test(status))
-    .map(([status, response]) => [
-      status,
-      Object.keys(deref<{ content?: object }>(document, response).content ?? {})[0],
-    ]);
-}
+    .map(([status, response]) => [status, firstMediaType(document, response)]);
 
 /** Request headers naming the answer the warm-up's handler gives. */
 const warmStatus = 'x-warm-status';
@@ -109,8 +105,9 @@ export async function warmValidatorCache(only?: {
       ({ operationId }) => !only || only.operationIds.includes(operationId),
     );
     for (const { method, path } of operations) {
-      const request = requestOf(document, path, method);
-      for (const [status, mediaType] of answersOf(document, path, method)) {
+      const operation = deref<Operation>(document, document.paths[path]?.[method]);
+      const request = requestOf(document, method, operation);
+      for (const [status, mediaType] of answersOf(document, operation)) {
         const headers = {
           ...request.headers,
           [warmStatus]: status,
