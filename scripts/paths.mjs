@@ -11,13 +11,17 @@ export const controlDocumentEntry = join(repoRoot, 'openapi', 'control', 'contro
 export const asyncapiEntry = join(repoRoot, 'asyncapi', 'asyncapi.yaml');
 export const redoclyConfig = join(repoRoot, 'redocly.yaml');
 
-/** Ajv standalone validators of @brokerage/validators, generated from the bundled document. */
+/** Ajv standalone validators of @brokerage/validators, generated from the bundled document: the
+ * validator modules as JavaScript with declarations, the catalog and guards as TypeScript. */
 export const validatorFiles = [
-  'body-validators.ts',
-  'param-validators.ts',
+  'body-validators.js',
+  'body-validators.d.ts',
+  'param-validators.js',
+  'param-validators.d.ts',
   'catalog.ts',
   'guards.ts',
-  'stream-validators.ts',
+  'stream-validators.js',
+  'stream-validators.d.ts',
   'stream-catalog.ts',
 ];
 

@@ -1,4 +1,4 @@
-import { startServer, type Harness } from '../../server/test/harness.js';
+import { setup, type Setup } from './support/server.js';
 import { oauth1, type OAuth1Options } from '../src/auth/oauth1.js';
 import { createBrokerageClient } from '../src/index.js';
 import { recordingFetch, testConsumer, testRequestTimeoutMs } from './auth-support.js';
@@ -9,24 +9,24 @@ import { recordingFetch, testConsumer, testRequestTimeoutMs } from './auth-suppo
 const day = 24 * 60 * 60_000;
 
 describe('OAuth 1.0a client', () => {
-  let server: Harness;
-  afterEach(() => server.close());
+  let env: Setup;
+  afterEach(() => env.close());
 
   const provider = (overrides: Partial<OAuth1Options> = {}) => {
     const recorder = recordingFetch();
     const auth = oauth1({
-      baseUrl: server.baseUrl,
+      baseUrl: env.baseUrl,
       consumerKey: testConsumer.oauth1.consumerKey,
       realm: testConsumer.oauth1.realm,
       signatureKey: testConsumer.oauth1.signaturePrivateKey,
       encryptionKey: testConsumer.oauth1.encryptionPrivateKey,
       dhPrime: testConsumer.oauth1.dhPrime,
-      clock: server.clock,
+      clock: env.clock,
       fetch: recorder.send,
       ...overrides,
     });
     const client = createBrokerageClient({
-      baseUrl: server.baseUrl,
+      baseUrl: env.baseUrl,
       auth,
       fetch: recorder.send,
       pacing: false,
@@ -37,7 +37,7 @@ describe('OAuth 1.0a client', () => {
   };
 
   it('completes the flow against a fresh hosted server and places an order', async () => {
-    server = await startServer({ mode: 'hosted' });
+    env = await setup({ mode: 'hosted' });
     const { client, sent } = provider();
     const accounts = await client.ok(client.GET('/v1/api/iserver/accounts'));
     expect(accounts?.accounts).toEqual(['U1234567']);
@@ -57,7 +57,7 @@ describe('OAuth 1.0a client', () => {
   });
 
   it('reuses a stored access token and only runs the Diffie-Hellman step', async () => {
-    server = await startServer({ mode: 'hosted' });
+    env = await setup({ mode: 'hosted' });
     const first = provider();
     const stored = await first.auth.accessToken();
     const { client, sent } = provider({
@@ -69,15 +69,15 @@ describe('OAuth 1.0a client', () => {
   });
 
   it('renews the live session token before it expires, on the clock it is given', async () => {
-    server = await startServer({ mode: 'hosted', sessionTimeoutMs: 2 * day });
+    env = await setup({ mode: 'hosted', sessionTimeoutMs: 2 * day });
     const { auth, client, sent } = provider();
     await client.ok(client.POST('/v1/api/tickle'));
     const firstExpiry = auth.expiresAt();
-    expect(firstExpiry).toBe(server.clock.now() + day);
-    server.clock.advance(day - 11 * 60_000);
+    expect(firstExpiry).toBe(env.clock.now() + day);
+    env.clock.advance(day - 11 * 60_000);
     await client.ok(client.POST('/v1/api/tickle'));
     expect(sent.filter(({ path }) => path.endsWith('/live_session_token'))).toHaveLength(1);
-    server.clock.advance(60_000);
+    env.clock.advance(60_000);
     const accounts = await client.ok(client.GET('/v1/api/iserver/accounts'));
     expect(accounts?.accounts).toEqual(['U1234567']);
     expect(sent.filter(({ path }) => path.endsWith('/live_session_token'))).toHaveLength(2);
@@ -85,17 +85,17 @@ describe('OAuth 1.0a client', () => {
   });
 
   it('makes a new live session token after a 401 (the session ended) and retries once', async () => {
-    server = await startServer({ mode: 'hosted' });
+    env = await setup({ mode: 'hosted' });
     const { client, sent } = provider();
     await client.ok(client.POST('/v1/api/tickle'));
-    server.clock.advance(server.options.sessionTimeoutMs);
+    env.clock.advance(env.server.options.sessionTimeoutMs);
     const accounts = await client.ok(client.GET('/v1/api/iserver/accounts'));
     expect(accounts?.accounts).toEqual(['U1234567']);
     expect(sent.map(({ status }) => status)).toContain(401);
   });
 
   it('fails loudly with keys that do not belong to the consumer', async () => {
-    server = await startServer({ mode: 'hosted' });
+    env = await setup({ mode: 'hosted' });
     const { client } = provider({ signatureKey: testConsumer.oauth1.encryptionPrivateKey });
     await expect(client.POST('/v1/api/tickle')).rejects.toThrow(
       'OAuth 1.0a: /v1/api/oauth/request_token answered 401',

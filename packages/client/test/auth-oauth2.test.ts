@@ -1,4 +1,4 @@
-import { startServer, type Harness } from '../../server/test/harness.js';
+import { setup, type Setup } from './support/server.js';
 import { oauth2, singleSignOn } from '../src/auth/oauth2.js';
 import { createBrokerageClient, tickleSession } from '../src/index.js';
 import { recordingFetch, testConsumer, testRequestTimeoutMs } from './auth-support.js';
@@ -7,17 +7,17 @@ import { recordingFetch, testConsumer, testRequestTimeoutMs } from './auth-suppo
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
 
 describe('OAuth 2.0 and single sign-on client', () => {
-  let server: Harness;
+  let env: Setup;
   beforeEach(async () => {
-    server = await startServer({ mode: 'hosted' });
+    env = await setup({ mode: 'hosted' });
   });
-  afterEach(() => server.close());
+  afterEach(() => env.close());
 
   const credentials = () => ({
-    baseUrl: server.baseUrl,
+    baseUrl: env.baseUrl,
     clientId: testConsumer.oauth2.clientId,
     privateKey: testConsumer.oauth2.privateJwk,
-    clock: server.clock,
+    clock: env.clock,
   });
 
   it('opens an end user session by single sign-on and places an order with it', async () => {
@@ -29,7 +29,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       ip: '203.0.113.45',
     });
     const client = createBrokerageClient({
-      baseUrl: server.baseUrl,
+      baseUrl: env.baseUrl,
       auth,
       fetch: recorder.send,
       pacing: false,
@@ -61,7 +61,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       scope: ['sso-browser-sessions.write'],
     });
     const client = createBrokerageClient({
-      baseUrl: server.baseUrl,
+      baseUrl: env.baseUrl,
       auth,
       fetch: recorder.send,
       pacing: false,
@@ -75,10 +75,10 @@ describe('OAuth 2.0 and single sign-on client', () => {
         }),
       );
     expect((await link())?.url).toContain('/sso/Dispatcher?token=');
-    server.clock.advance(3540_000 - 1);
+    env.clock.advance(3540_000 - 1);
     await link();
     expect(recorder.sent.filter(({ path }) => path === '/oauth2/api/v1/token')).toHaveLength(1);
-    server.clock.advance(1);
+    env.clock.advance(1);
     await link();
     expect(recorder.sent.filter(({ path }) => path === '/oauth2/api/v1/token')).toHaveLength(2);
   });
@@ -93,7 +93,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       compete: true,
     });
     const client = createBrokerageClient({
-      baseUrl: server.baseUrl,
+      baseUrl: env.baseUrl,
       auth,
       fetch: recorder.send,
       pacing: false,
@@ -115,7 +115,7 @@ describe('OAuth 2.0 and single sign-on client', () => {
       scope: 'sso-sessions.write',
     });
     const client = createBrokerageClient({
-      baseUrl: server.baseUrl,
+      baseUrl: env.baseUrl,
       auth,
       pacing: false,
       retry: false,

@@ -194,8 +194,11 @@ function collect(document) {
   return { paramsRoot, bodyRoot, paramRefs, bodyRefs, schemaNames, operations };
 }
 
-/** Ajv standalone code as an ES module: its CommonJS runtime helpers become imports. */
-function moduleSource(ajv, refs) {
+/** Ajv standalone code as an ES module (`.js`) with its declarations (`.d.ts`): its CommonJS
+ * runtime helpers become imports. Written as JavaScript, not TypeScript: `tsc` would spend most of
+ * the package's build and type-check parsing and re-emitting 8 MB of generated code it may not
+ * check; the build copies these two files into `dist/` as they are. */
+function validatorModule(ajv, refs) {
   const imports = new Map();
   const code = standaloneCode(ajv, refs).replace(
     /require\("(ajv\/dist\/runtime\/[a-z0-9_]+|ajv-formats\/dist\/formats)"\)/gi,
@@ -206,9 +209,8 @@ function moduleSource(ajv, refs) {
   );
   if (/\brequire\(/.test(code)) throw new Error('standalone code still requires a module');
   if (/\bnew Function\b|\beval\(/.test(code)) throw new Error('standalone code evaluates code');
-  return [
+  const js = [
     ...banner,
-    '// @ts-nocheck',
     '/* eslint-disable */',
     ...[...imports].map(([specifier, local]) => `import ${local} from '${specifier}.js';`),
     "import { fastFormats } from 'ajv-formats/dist/formats.js';",
@@ -217,7 +219,23 @@ function moduleSource(ajv, refs) {
     code,
     '',
   ].join('\n');
+  const dts = [
+    ...banner,
+    "import type { SchemaValidator } from '../catalog.js';",
+    '',
+    ...Object.keys(refs)
+      .sort()
+      .map((name) => `export declare const ${name}: SchemaValidator;`),
+    '',
+  ].join('\n');
+  return { js, dts };
 }
+
+/** The files of one validator module, by name: `<base>.js` and `<base>.d.ts`. */
+const validatorFiles = (base, ajv, refs) => {
+  const { js, dts } = validatorModule(ajv, refs);
+  return { [`${base}.js`]: js, [`${base}.d.ts`]: dts };
+};
 
 const quote = (value) => JSON.stringify(value);
 
@@ -233,9 +251,7 @@ function catalogSource({ schemaNames, operations }) {
     '',
     '/** A validator for every component schema of the document, by name. */',
     'export const schemaValidators: Record<SchemaName, SchemaValidator> = {',
-    ...schemaNames.map(
-      (name) => `  ${quote(name)}: body.${exportName('schema', name)} as SchemaValidator,`,
-    ),
+    ...schemaNames.map((name) => `  ${quote(name)}: body.${exportName('schema', name)},`),
     '};',
     '',
     "/** Every operation's request and response validators, by operationId. */",
@@ -243,7 +259,7 @@ function catalogSource({ schemaNames, operations }) {
   ];
   const validatorMap = (map, module) =>
     `{ ${Object.entries(map)
-      .map(([key, name]) => `${quote(key)}: ${module}.${name} as SchemaValidator`)
+      .map(([key, name]) => `${quote(key)}: ${module}.${name}`)
       .join(', ')} }`;
   for (const op of operations) {
     lines.push(`  ${quote(op.operationId)}: {`);
@@ -307,7 +323,7 @@ function streamCatalogSource(bundle, messages) {
   const lines = [
     ...banner,
     "import type { streaming } from '@brokerage/types';",
-    "import type { SchemaValidator, StreamMessageValidators } from '../catalog.js';",
+    "import type { StreamMessageValidators } from '../catalog.js';",
     "import * as stream from './stream-validators.js';",
     '',
     '/** Every message of the streaming document: its direction, topic and validators. */',
@@ -330,11 +346,9 @@ function streamCatalogSource(bundle, messages) {
           : 'null'
       },`,
     );
-    lines.push(`    payload: stream.${exportName('message', message.key)} as SchemaValidator,`);
+    lines.push(`    payload: stream.${exportName('message', message.key)},`);
     if (message.arguments) {
-      lines.push(
-        `    arguments: stream.${exportName('arguments', message.key)} as SchemaValidator,`,
-      );
+      lines.push(`    arguments: stream.${exportName('arguments', message.key)},`);
     }
     lines.push('  },');
   }
@@ -343,7 +357,7 @@ function streamCatalogSource(bundle, messages) {
 }
 
 /** The validators of the streaming document's messages (and of the subscriptions' JSON
- * arguments), from its bundle: `stream-validators.ts` and `stream-catalog.ts`. */
+ * arguments), from its bundle: `stream-validators.js` (with its declarations) and `stream-catalog.ts`. */
 export function generateStreamValidators(bundle, outDir) {
   const messages = streamingMessages(bundle);
   const root = {
@@ -368,7 +382,7 @@ export function generateStreamValidators(bundle, outDir) {
   const ajv = createAjv({ coerceTypes: false, useDefaults: false });
   ajv.addSchema(root);
   const files = {
-    'stream-validators.ts': moduleSource(ajv, refs),
+    ...validatorFiles('stream-validators', ajv, refs),
     'stream-catalog.ts': streamCatalogSource(bundle, messages),
   };
   mkdirSync(outDir, { recursive: true });
@@ -383,8 +397,8 @@ export function generate(document, outDir) {
   const bodyAjv = createAjv({ coerceTypes: false, useDefaults: false });
   bodyAjv.addSchema(collected.bodyRoot);
   const files = {
-    'param-validators.ts': moduleSource(paramsAjv, collected.paramRefs),
-    'body-validators.ts': moduleSource(bodyAjv, collected.bodyRefs),
+    ...validatorFiles('param-validators', paramsAjv, collected.paramRefs),
+    ...validatorFiles('body-validators', bodyAjv, collected.bodyRefs),
     'catalog.ts': catalogSource(collected),
     'guards.ts': guardsSource(collected),
   };
