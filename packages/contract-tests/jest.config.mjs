@@ -9,6 +9,7 @@ export default {
     '^@brokerage/client$': '<rootDir>/../client/src/index.ts',
     '^@brokerage/client/oauth1$': '<rootDir>/../client/src/auth/oauth1.ts',
     '^@brokerage/validators$': '<rootDir>/../validators/src/index.ts',
+    '^@brokerage/validators/stream$': '<rootDir>/../validators/src/stream.ts',
   },
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',

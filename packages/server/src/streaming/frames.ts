@@ -1,5 +1,5 @@
 import type { streaming } from '@brokerage/types';
-import { validateClientFrame } from '@brokerage/validators';
+import { validateClientFrame } from '@brokerage/validators/stream';
 
 /** A client frame the streaming document describes, taken apart: `smd+265598+{"fields":[...]}`
  * is the topic `smd`, the target `['265598']` and the arguments `{fields: [...]}`. */

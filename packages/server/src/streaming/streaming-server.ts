@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { streaming } from '@brokerage/types';
-import { validateServerMessage } from '@brokerage/validators';
+import { validateServerMessage } from '@brokerage/validators/stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';

@@ -1,7 +1,6 @@
 import type { Schema } from '@brokerage/types';
 import { base64Bytes } from '../kernel/digest.js';
 import type { Report } from './report.js';
-import { renderPdf } from './render-pdf.js';
 import { renderCsv, renderHtml, renderJson } from './render-text.js';
 
 /** The formats a report is produced in, by media type. */
@@ -10,7 +9,9 @@ export type ReportMimeType = Schema<'ReportMimeType'>;
 export const pdfMimeType = 'application/pdf';
 
 const renderers: Record<ReportMimeType, (report: Report) => Uint8Array | Promise<Uint8Array>> = {
-  'application/pdf': renderPdf,
+  // pdf-lib (1.2 MB of code with its fonts and pako) is loaded with the first PDF: most servers
+  // never render one, and a static import made every start (every test file) compile it.
+  'application/pdf': async (report) => (await import('./render-pdf.js')).renderPdf(report),
   'application/json': (report) => new TextEncoder().encode(renderJson(report)),
   'text/csv': (report) => new TextEncoder().encode(renderCsv(report)),
   'text/html': (report) => new TextEncoder().encode(renderHtml(report)),

@@ -3,8 +3,10 @@
 // log, reload and re-seed after a loss) whose steps share the replica's position and one mutex;
 // the records' writes (replica-writes.ts) and the store's health (store-health.ts) are apart.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import { Mutex } from 'async-mutex';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { unavailable } from '../../domain/kernel/errors.js';
 import { secretHex } from '../../domain/kernel/secrets.js';
 import type { Collection, Collections, ReplicaListener, Store } from '../../domain/kernel/store.js';
@@ -68,6 +70,11 @@ export interface RedisStoreOptions {
    * `--workers` or a supervisor starts a fresh process). */
   onLost?: () => void;
 }
+
+/** ioredis, loaded with the first Redis store: a server on memory (the default, and every test
+ * file's) never needs it, and a static import made every start compile it (450 KB). */
+const loadRedis = (): typeof IORedis.Redis =>
+  (createRequire(import.meta.url)('ioredis') as typeof IORedis).Redis;
 
 /** The outcome of a commit that reached Redis (one that did not throws). */
 type Committed = 'committed' | 'conflict' | 'lost';
@@ -133,7 +140,7 @@ export class RedisStore implements Store {
     this.#followMs = options.followMs ?? 1000;
     // Fail fast rather than wait: a command has a deadline, a command sent while disconnected
     // fails at once, and one in flight when the connection drops fails (is not sent again).
-    this.#redis = new Redis(url.toString(), {
+    this.#redis = new (loadRedis())(url.toString(), {
       lazyConnect: true,
       commandTimeout: this.#commandTimeoutMs,
       enableOfflineQueue: false,
