@@ -9,7 +9,13 @@ export default {
     '^.+\\.ts$': [
       '@swc/jest',
       {
-        jsc: { parser: { syntax: 'typescript' }, target: 'es2022', keepClassNames: true },
+        jsc: {
+          parser: { syntax: 'typescript' },
+          target: 'es2022',
+          keepClassNames: true,
+          // JSON modules keep their `with { type: 'json' }` (jest 30 warns without it; its next major fails).
+          experimental: { keepImportAttributes: true },
+        },
         module: { type: 'es6' },
         sourceMaps: 'inline',
       },
