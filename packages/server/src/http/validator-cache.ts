@@ -25,10 +25,12 @@
 //   gets the components' schemas only before it reads schemas.
 //
 // The directory: BROKERAGE_VALIDATOR_CACHE (`off` disables it), else node_modules/.cache beside
-// the server's package, else the system's temporary directory (a folder of this user's).
+// the server's package, else the system's temporary directory (a folder of this user's); in it,
+// a folder per document, pruned when unused (validator-cache-folders.ts).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { cacheDirectory, load, save, sha256, type Validate } from './validator-cache-entries.js';
+import { load, save, sha256, type Validate } from './validator-cache-entries.js';
+import { documentFolder } from './validator-cache-folders.js';
 import { isPlainSpec, specName } from './validator-spec.js';
 
 const require = createRequire(import.meta.url);
@@ -193,14 +195,14 @@ function withCache(
 
   /** A route's validator, loaded from the cache or compiled (and kept). */
   const routeValidator = (key: string, route: object): Validate => {
-    const directory = cacheDirectory();
+    const folder = documentFolder(specName(document));
     let file: string | undefined;
     let entry: string | undefined;
     let validate: Validate | undefined;
-    if (directory) {
+    if (folder) {
       try {
         entry = sha256(`${hashOfInstance()}\n${key}\n${JSON.stringify(withoutDocument(route))}`);
-        file = join(directory, `${entry}.js`);
+        file = join(folder, `${entry}.js`);
         validate = load(file, entry, ajv, route, context.ajvRequire);
       } catch {
         // A document JSON cannot hold (a cycle): compiled as before.

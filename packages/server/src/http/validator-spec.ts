@@ -12,7 +12,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { DocumentSource } from './document.js';
-import { cacheDirectory, loadText, saveText, sha256 } from './validator-cache-entries.js';
+import { loadText, saveText, sha256 } from './validator-cache-entries.js';
+import { documentFolder } from './validator-cache-folders.js';
 import { strippingIdentity, validatorDocument } from './validator-document.js';
 
 const require = createRequire(import.meta.url);
@@ -50,14 +51,17 @@ const given = new WeakSet<object>();
  * call. */
 export function validatorSpec(source: DocumentSource): object {
   const stripping = strippingIdentity();
-  const directory = cacheDirectory();
-  if (stripping === null || directory === null) {
+  const name =
+    stripping === null
+      ? undefined
+      : sha256(JSON.stringify(['validator document', source.hash(), stripping, versions()]));
+  const folder = name === undefined ? null : documentFolder(name);
+  if (name === undefined || folder === null) {
     const spec = validatorDocument(source.read());
     own.add(spec);
     return spec;
   }
-  const name = sha256(JSON.stringify(['validator document', source.hash(), stripping, versions()]));
-  const file = join(directory, `${name}.json`);
+  const file = join(folder, 'document.json');
   const text = loadText(file, name);
   let spec: object | undefined;
   if (text !== undefined) {

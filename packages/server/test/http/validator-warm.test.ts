@@ -10,7 +10,7 @@ import { userSession } from '../user-session.js';
 describe('the validator cache warmed before a server starts', () => {
   const before = process.env.BROKERAGE_VALIDATOR_CACHE;
   const directory = mkdtempSync(join(tmpdir(), 'validator-warm-'));
-  const entries = () => readdirSync(directory).length;
+  const entries = () => readdirSync(directory, { recursive: true }).length;
   let server: Harness;
   beforeAll(() => {
     process.env.BROKERAGE_VALIDATOR_CACHE = directory;
