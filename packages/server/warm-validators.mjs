@@ -4,6 +4,6 @@
 import { warmValidatorCache } from './dist/index.js';
 
 const started = performance.now();
-const operations = await warmValidatorCache();
+const operations = await warmValidatorCache({ threads: 'cores' });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`validator cache: ${operations} operations warmed in ${seconds} s`);

@@ -15,7 +15,7 @@ export {
   type StreamingServer,
 } from './streaming/streaming-server.js';
 export { StrictMemoryStore } from './store/strict-memory.js';
-export { warmValidatorCache } from './http/validator-warm.js';
+export { warmValidatorCache, type WarmOptions } from './http/validator-warm.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 export { readMarketDataFile } from './compose/market-data-file.js';
 export type { MarketDataSource } from './domain/market/replay/market-data-source.js';

@@ -43,4 +43,23 @@ describe('the validator cache warmed before a server starts', () => {
     expect((await call('GET', '/v1/api/iserver/account/trades?days=3')).status).toBe(200);
     expect(entries()).toBeGreaterThan(written);
   });
+
+  it('writes the same entries from threads, each warming its share', async () => {
+    const operationIds = ['getLedger', 'getTrades', 'getWatchlists', 'placeOrders', 'tickle'];
+    const inThreads = mkdtempSync(join(tmpdir(), 'validator-warm-threads-'));
+    const here = mkdtempSync(join(tmpdir(), 'validator-warm-here-'));
+    const files = (folder: string) =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort();
+    try {
+      process.env.BROKERAGE_VALIDATOR_CACHE = inThreads;
+      expect(await warmValidatorCache({ operationIds, threads: 2 })).toBe(5);
+      process.env.BROKERAGE_VALIDATOR_CACHE = here;
+      expect(await warmValidatorCache({ operationIds })).toBe(5);
+      expect(files(inThreads).length).toBeGreaterThan(5);
+      expect(files(inThreads)).toEqual(files(here));
+    } finally {
+      process.env.BROKERAGE_VALIDATOR_CACHE = directory;
+      for (const folder of [inThreads, here]) rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
