@@ -129,15 +129,38 @@ listener.close();
     expect(JSON.parse(output)).toEqual({ base: true, memoised: true });
   });
 
+  it("warms the validator cache in threads, from the installed package's build", () => {
+    const output = runModule(
+      'warm.mjs',
+      `import { readdirSync } from 'node:fs';
+process.env.BROKERAGE_VALIDATOR_CACHE = new URL('./validator-cache', import.meta.url).pathname;
+const { warmValidatorCache } = await import('@brokerage/server');
+const warmed = await warmValidatorCache({ operationIds: ['getLedger', 'getTrades'], threads: 2 });
+const files = readdirSync(process.env.BROKERAGE_VALIDATOR_CACHE, { recursive: true });
+console.log(JSON.stringify({ warmed, entries: files.filter((name) => name.endsWith('.js')).length }));
+`,
+    );
+    const { warmed, entries } = JSON.parse(output) as { warmed: number; entries: number };
+    expect(warmed).toBe(2);
+    expect(entries).toBeGreaterThan(2);
+  });
+
   it('runs the validators API and CLI', () => {
     const output = runModule(
       'validators.mjs',
       `import { validate, isLedger } from '@brokerage/validators';
+import { validateClientFrame } from '@brokerage/validators/stream';
 const result = validate('ErrorObject', { error: 'x' });
-console.log(JSON.stringify({ valid: result.valid, pointer: result.errors[0]?.pointer, guard: isLedger({}) }));
+const frame = validateClientFrame('tic');
+console.log(JSON.stringify({ valid: result.valid, pointer: result.errors[0]?.pointer, guard: isLedger({}), frame: frame.valid && frame.name }));
 `,
     );
-    expect(JSON.parse(output)).toEqual({ valid: false, pointer: '/statusCode', guard: false });
+    expect(JSON.parse(output)).toEqual({
+      valid: false,
+      pointer: '/statusCode',
+      guard: false,
+      frame: 'tic',
+    });
     const cli = spawnSync('npx', ['brokerage-validate', '--schema', 'ErrorObject', '--ndjson'], {
       cwd: scratch,
       encoding: 'utf8',
