@@ -81,7 +81,10 @@ export async function warmValidatorCache(options: WarmOptions = {}): Promise<num
   );
   const threads =
     options.threads === 'cores' ? Math.min(availableParallelism(), 4) : (options.threads ?? 1);
-  if (threads <= 1) return warmHere(operations);
+  if (!Number.isInteger(threads) || threads < 1) {
+    throw new RangeError(`threads must be a whole number from 1, or 'cores': got ${threads}`);
+  }
+  if (threads === 1) return warmHere(operations);
   // Operations dealt in turn: neighbours in the document are often alike in size.
   const shares = Array.from({ length: threads }, (_, index) =>
     operations.filter((_, position) => position % threads === index),

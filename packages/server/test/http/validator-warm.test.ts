@@ -44,6 +44,14 @@ describe('the validator cache warmed before a server starts', () => {
     expect(entries()).toBeGreaterThan(written);
   });
 
+  it('refuses a number of threads that is not a whole number from 1', async () => {
+    for (const threads of [0, -1, 1.5, Number.NaN]) {
+      await expect(warmValidatorCache({ operationIds: ['tickle'], threads })).rejects.toThrow(
+        /threads must be a whole number from 1/,
+      );
+    }
+  });
+
   it('writes the same entries from threads, each warming its share', async () => {
     const operationIds = ['getLedger', 'getTrades', 'getWatchlists', 'placeOrders', 'tickle'];
     const inThreads = mkdtempSync(join(tmpdir(), 'validator-warm-threads-'));
