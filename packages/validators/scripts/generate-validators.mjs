@@ -232,7 +232,7 @@ function validatorModule(ajv, refs) {
 }
 
 /** The files of one validator module, by name: `<base>.js` and `<base>.d.ts`. */
-const validatorFiles = (base, ajv, refs) => {
+const validatorModuleFiles = (base, ajv, refs) => {
   const { js, dts } = validatorModule(ajv, refs);
   return { [`${base}.js`]: js, [`${base}.d.ts`]: dts };
 };
@@ -382,7 +382,7 @@ export function generateStreamValidators(bundle, outDir) {
   const ajv = createAjv({ coerceTypes: false, useDefaults: false });
   ajv.addSchema(root);
   const files = {
-    ...validatorFiles('stream-validators', ajv, refs),
+    ...validatorModuleFiles('stream-validators', ajv, refs),
     'stream-catalog.ts': streamCatalogSource(bundle, messages),
   };
   mkdirSync(outDir, { recursive: true });
@@ -397,8 +397,8 @@ export function generate(document, outDir) {
   const bodyAjv = createAjv({ coerceTypes: false, useDefaults: false });
   bodyAjv.addSchema(collected.bodyRoot);
   const files = {
-    ...validatorFiles('param-validators', paramsAjv, collected.paramRefs),
-    ...validatorFiles('body-validators', bodyAjv, collected.bodyRefs),
+    ...validatorModuleFiles('param-validators', paramsAjv, collected.paramRefs),
+    ...validatorModuleFiles('body-validators', bodyAjv, collected.bodyRefs),
     'catalog.ts': catalogSource(collected),
     'guards.ts': guardsSource(collected),
   };

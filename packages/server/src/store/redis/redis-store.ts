@@ -5,7 +5,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { Mutex } from 'async-mutex';
-import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
 import { unavailable } from '../../domain/kernel/errors.js';
 import { secretHex } from '../../domain/kernel/secrets.js';
@@ -73,8 +72,8 @@ export interface RedisStoreOptions {
 
 /** ioredis, loaded with the first Redis store: a server on memory (the default, and every test
  * file's) never needs it, and a static import made every start compile it (450 KB). */
-const loadRedis = (): typeof IORedis.Redis =>
-  (createRequire(import.meta.url)('ioredis') as typeof IORedis).Redis;
+const loadRedis = (): typeof Redis =>
+  (createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis }).Redis;
 
 /** The outcome of a commit that reached Redis (one that did not throws). */
 type Committed = 'committed' | 'conflict' | 'lost';
