@@ -22,6 +22,7 @@ const validation = !flags['no-validation'];
 const server = createServer({
   mode: flags.hosted ? 'hosted' : 'gateway',
   pacing: false,
+  testConsumer: true,
   validateRequests: validation,
   validateResponses: validation,
 });

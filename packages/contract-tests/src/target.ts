@@ -50,6 +50,8 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
   const server = createServer({
     clock,
     pacing: false,
+    // The contract tests sign in as the shipped test consumer in hosted mode too.
+    testConsumer: true,
     store: scratch?.store ?? new StrictMemoryStore(),
     ...options,
     streaming: { validateMessages: true, ...options.streaming },

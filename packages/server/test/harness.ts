@@ -48,6 +48,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
   const server = createServer({
     clock,
     pacing: false,
+    testConsumer: true,
     ...options,
     ...(store === undefined ? {} : { store }),
     ...(controlToken === undefined ? {} : { controlToken }),

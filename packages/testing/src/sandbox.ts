@@ -57,7 +57,8 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { start, ...serverOptions } = options;
   const clock = new ManualClock(start);
-  const server = createServer({ clock, pacing: false, ...serverOptions });
+  // A sandbox is for tests: the shipped test consumer is served in hosted mode too.
+  const server = createServer({ clock, pacing: false, testConsumer: true, ...serverOptions });
   // A store that never becomes ready (a Redis that is down) fails the start, and what the server
   // opened is closed: a half-started sandbox would keep its connections retrying and the test
   // runner's process alive.

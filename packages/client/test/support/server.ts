@@ -32,7 +32,7 @@ const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, m
 
 export async function setup(options: ServerOptions = {}): Promise<Setup> {
   const clock = new TestClock();
-  const server = createServer({ clock, pacing: false, ...options });
+  const server = createServer({ clock, pacing: false, testConsumer: true, ...options });
   const listener: Server = await new Promise((resolve) => {
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
   });

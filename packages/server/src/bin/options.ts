@@ -18,6 +18,10 @@ export interface CliOptions {
   user: string;
   /** JSON files, each an OAuth 1.0a consumer to register (ConsumerRegistration). */
   registerConsumer: string[];
+  /** JSON files, each an OAuth 2.0 client to register ({clientId, keys, scopes, endUsers}). */
+  registerClient: string[];
+  /** `--test-consumer` / `--no-test-consumer`: serve `TESTCONS`; unset: in gateway mode only. */
+  testConsumer?: boolean;
   /** False with `--no-control`. */
   control: boolean;
   controlToken: string | undefined;

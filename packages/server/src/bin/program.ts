@@ -115,11 +115,26 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
     .addOption(
       new Option(
         '--register-consumer <file>',
-        'register an OAuth 1.0a consumer from a JSON file {consumerKey, signaturePublicKey, encryptionPublicKey, dhPrime, realm?} (repeatable)',
+        'register an OAuth 1.0a consumer from a JSON file {consumerKey, signaturePublicKey, encryptionPublicKey, dhPrime, realm?, users?}: only the users listed may authorize it (repeatable)',
       )
         .argParser((file: string, previous: string[]) => [...previous, file])
         .default([]),
     )
+    .addOption(
+      new Option(
+        '--register-client <file>',
+        'register an OAuth 2.0 client from a JSON file {clientId, keys (public JWKs with kid), scopes, endUsers}: granted only those scopes, acting only for those users (repeatable)',
+      )
+        .argParser((file: string, previous: string[]) => [...previous, file])
+        .default([]),
+    )
+    .addOption(
+      new Option(
+        '--test-consumer',
+        'serve the shipped test consumer and client TESTCONS (OAuth 1.0a and 2.0), whose private keys are public: anyone can then act for the demo users (default: in gateway mode only)',
+      ),
+    )
+    .addOption(new Option('--no-test-consumer', 'do not serve TESTCONS, in any mode'))
     .addOption(
       new Option(
         '--control-token <token>',

@@ -2,13 +2,12 @@
 // the processes sharing the port).
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { Logger } from 'pino';
 import { createServer, type BrokerageServer } from '../compose/server.js';
 import type { ConsumerRegistration } from '../domain/auth/oauth1/consumers.js';
 import { DomainError } from '../domain/kernel/errors.js';
 import { controlServed } from '../http/control-access.js';
 import { tapExchanges } from '../recording/sandbox-tap.js';
-import { registerConsumer } from '../compose/services.js';
+import { registerClient, registerConsumer } from '../compose/services.js';
 import { jsonLogger, streamsOf, type CliIo } from './io.js';
 import { listen, type Running } from './listen.js';
 import type { CliOptions } from './options.js';
@@ -61,10 +60,18 @@ export async function startSimulation(
       control: options.control,
       ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
       trustProxy: options.trustProxy,
+      ...(options.testConsumer === undefined ? {} : { testConsumer: options.testConsumer }),
       logger,
     }),
   );
-  registerConsumers(program, server, options.registerConsumer, logger);
+  registerFiles(program, '--register-consumer', options.registerConsumer, (registration, file) => {
+    const consumer = registerConsumer(server.services, registration as ConsumerRegistration);
+    logger.info({ consumerKey: consumer.consumerKey, file }, 'consumer registered');
+  });
+  registerFiles(program, '--register-client', options.registerClient, (registration, file) => {
+    const client = registerClient(server.services, registration);
+    logger.info({ clientId: client.clientId, file }, 'OAuth 2.0 client registered');
+  });
   await server.ready;
   const recorder = recorderOf(options);
   const listening = await listen(
@@ -96,23 +103,21 @@ export async function startSimulation(
   return { kind: 'simulation', server, listener, url, options, logger, close };
 }
 
-/** `--register-consumer <file>` (repeatable): a file that cannot be read or registered is a
- * usage error naming it. */
-function registerConsumers(
+/** `--register-consumer <file>`, `--register-client <file>` (repeatable): a file that cannot be
+ * read or registered is a usage error naming it. */
+function registerFiles(
   program: Command,
-  server: BrokerageServer,
+  flag: string,
   files: string[],
-  logger: Logger,
+  register: (registration: unknown, file: string) => void,
 ): void {
   for (const file of files) {
     try {
-      const registration = JSON.parse(readFileSync(file, 'utf8')) as ConsumerRegistration;
-      const consumer = registerConsumer(server.services, registration);
-      logger.info({ consumerKey: consumer.consumerKey, file }, 'consumer registered');
+      register(JSON.parse(readFileSync(file, 'utf8')), file);
     } catch (error) {
       usageError(
         program,
-        `error: --register-consumer ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        `error: ${flag} ${file}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }

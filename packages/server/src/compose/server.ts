@@ -65,6 +65,10 @@ export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
    * `X-Forwarded-For` (Express's `trust proxy`: addresses or subnets, `loopback`, a number of
    * hops, or true); the throttles count per client address. Default: none, the peer's address. */
   trustProxy?: TrustProxy;
+  /** Serve the shipped test consumer and client `TESTCONS` (OAuth 1.0a and OAuth 2.0), whose
+   * private keys are public (`testConsumerKeys`): anyone can act through them for the demo users.
+   * Default: in gateway mode only; a shared hosted server registers its own consumers. */
+  testConsumer?: boolean;
   /** Largest request body in bytes (default 1 MiB); a larger one answers 413. */
   bodyLimitBytes?: number;
   /** Extra credential checks (OAuth 1.0a, bearer tokens). */
@@ -128,14 +132,17 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     onStoreLost: options.onStoreLost,
   });
   const { store, clock } = runtime;
-  const services = createServices({
-    clock,
-    store,
-    fixtures: options.fixtures ?? defaultFixtures,
-    seed,
-    idleTimeoutMs: sessionTimeoutMs,
-    timedTasks: runtime.timedTasks,
-  });
+  const services = createServices(
+    {
+      clock,
+      store,
+      fixtures: options.fixtures ?? defaultFixtures,
+      seed,
+      idleTimeoutMs: sessionTimeoutMs,
+      timedTasks: runtime.timedTasks,
+    },
+    { testConsumer: options.testConsumer ?? mode === 'gateway' },
+  );
   const { brokerage } = services;
   runtime.shareEvents(brokerage.events);
   const throttle = (what: string) =>

@@ -5,8 +5,9 @@ import {
   type ConsumerRegistration,
 } from '../domain/auth/oauth1/consumers.js';
 import { OAuth1 } from '../domain/auth/oauth1/flow.js';
+import { oauth2ClientOf, type OAuth2Client } from '../domain/auth/oauth2-registration.js';
 import { composeServices, type Services } from '../domain/services.js';
-import { defaultConsumers } from '../fixtures/credentials.js';
+import { defaultConsumers, defaultOAuth2Clients } from '../fixtures/credentials.js';
 
 export type { OAuth1Flow, Services } from '../domain/services.js';
 
@@ -14,11 +15,19 @@ export type { OAuth1Flow, Services } from '../domain/services.js';
  * and outlives a reset; tokens live in the store. */
 export type ServerServices = Services & { oauth1: OAuth1 };
 
-/** Builds every service (`composeServices`) with the OAuth 1.0a flow and the shipped consumers. */
-export function createServices(options: BrokerageOptions): ServerServices {
+/** Builds every service (`composeServices`) with the OAuth 1.0a flow; with `testConsumer` (the
+ * default here; `createServer` decides by mode), the
+ * shipped test consumer and client (`TESTCONS`, whose private keys are public) are registered,
+ * else no consumer nor client is until one is registered. */
+export function createServices(
+  options: BrokerageOptions,
+  { testConsumer }: { testConsumer: boolean } = { testConsumer: true },
+): ServerServices {
   return composeServices(
     options,
-    (brokerage) => new OAuth1(brokerage, new ConsumerRegistry(defaultConsumers)),
+    (brokerage) =>
+      new OAuth1(brokerage, new ConsumerRegistry(testConsumer ? defaultConsumers : [])),
+    testConsumer ? defaultOAuth2Clients : [],
   );
 }
 
@@ -28,4 +37,12 @@ export function registerConsumer(
   registration: ConsumerRegistration,
 ): Consumer {
   return services.oauth1.consumers.register(registration);
+}
+
+/** Registers (or replaces) an OAuth 2.0 client: it is granted only its scopes, and acts only for
+ * its end users; throws on an unusable registration. */
+export function registerClient(services: ServerServices, registration: unknown): OAuth2Client {
+  const client = oauth2ClientOf(registration);
+  services.oauth2.registerClient(client);
+  return client;
 }

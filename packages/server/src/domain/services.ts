@@ -5,7 +5,7 @@ import { Banking } from './banking/banking.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
 import { TokenSigner } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
-import { OAuth2 } from './auth/oauth2.js';
+import { OAuth2, type OAuth2Client } from './auth/oauth2.js';
 import { Sso } from './auth/sso.js';
 import { MarketData } from './market-data/market-data.js';
 import { MarketReplay } from './market/replay/market-replay.js';
@@ -89,18 +89,20 @@ export interface Services {
   banking: Banking;
 }
 
-/** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
+/** Builds the services in a fixed order (the OAuth 2.0 clients: the shipped test client unless
+ * given others): the brokerage; then authorization (OAuth 1.0a from the
  * given factory, OAuth 2.0 before single sign-on, which trusts its tokens); then orders and alerts, which are subscribed to the
  * market's price changes here, so that every price change (`brokerage.market.setPrice`, from the
  * control API or a price walk) fills orders and triggers alerts from the start. */
 export function composeServices<OAuth1Service extends OAuth1Flow>(
   options: BrokerageOptions,
   oauth1Of: (brokerage: Brokerage) => OAuth1Service,
+  oauth2Clients: OAuth2Client[] = defaultOAuth2Clients,
 ): Services & { oauth1: OAuth1Service } {
   const brokerage = new Brokerage(options);
 
-  const signer = new TokenSigner(brokerage.clock);
-  const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);
+  const signer = new TokenSigner(brokerage);
+  const oauth2 = new OAuth2(brokerage, signer, oauth2Clients);
   const oauth1 = oauth1Of(brokerage);
   const sso = new Sso(brokerage, signer);
 

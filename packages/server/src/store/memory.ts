@@ -1,5 +1,12 @@
 import { Heap } from 'heap-js';
-import type { Collection, Collections, Index, KeepOptions, Store } from '../domain/kernel/store.js';
+import {
+  keptByClear,
+  type Collection,
+  type Collections,
+  type Index,
+  type KeepOptions,
+  type Store,
+} from '../domain/kernel/store.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that creates a memory store.
 import '../domain/accounts/collections.js';
@@ -150,7 +157,7 @@ export class MemoryStore implements Store {
 
   clear(): void {
     for (const [name, collection] of this.#collections) {
-      if (name !== 'clock') collection.clear();
+      if (!keptByClear.has(name)) collection.clear();
     }
   }
 

@@ -94,6 +94,7 @@ describe('OAuth 1.0a', () => {
         signaturePublicKey: pem,
         encryptionPublicKey: pem,
         dhPrime: testConsumer.oauth1.dhPrime,
+        users: ['demo_advisor'],
       });
       const other = new TestConsumer(server, 'PAGECONS');
       Object.defineProperty(other, 'signatureKey', { value: keys.privateKey });

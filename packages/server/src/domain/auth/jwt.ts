@@ -1,6 +1,9 @@
 import {
+  decodeProtectedHeader,
   errors,
+  exportJWK,
   generateKeyPair,
+  importJWK,
   jwtVerify,
   SignJWT,
   type CryptoKey,
@@ -8,8 +11,11 @@ import {
   type JWTPayload,
   type JWTVerifyOptions,
 } from 'jose';
+import type { Brokerage } from '../accounts/brokerage.js';
 import type { Clock } from '../kernel/clock.js';
 import { unauthorized } from '../kernel/errors.js';
+import { secretHex } from '../kernel/secrets.js';
+import type { StoredSigningKey } from '../kernel/store.js';
 
 /** Only RS256: never `none`, never a symmetric algorithm a public key could be abused as. */
 export const jwtAlgorithms = ['RS256'];
@@ -43,16 +49,61 @@ export async function verifyJwt(
   }
 }
 
-/** The server's own signing key (RS256), made on first use; signs and verifies the tokens it issues. */
+/** A key signs new tokens this long (on the brokerage's clock), then the next one takes over. */
+export const keySigningMs = 24 * 60 * 60_000;
+/** A key that no longer signs still verifies this long: the longest lifetime of a token it signed
+ * (a single sign-on session's, 24 hours), so rotation never cuts a token short. */
+export const keyOverlapMs = 24 * 60 * 60_000;
+
+export type TokenSignerContext = Pick<Brokerage, 'clock' | 'store'>;
+
+/** The server's signing keys (RS256): kept in the store (`signingKeys`), so that every process on
+ * one store signs and verifies with the same keys and a token outlives a restart (the store's state
+ * does on Redis) and a reset (which keeps them). The newest key signs for `keySigningMs`; then a
+ * new one is made and the old one keeps verifying for `keyOverlapMs`, after which it is dropped. */
 export class TokenSigner {
-  #keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
-  readonly kid = 'reference-server-1';
+  /** Keys imported from the store, by key id (a key id never changes its key). */
+  readonly #imported = new Map<string, Promise<CryptoKey>>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly brokerage: TokenSignerContext) {}
 
-  private keys() {
-    this.#keys ??= generateKeyPair('RS256');
-    return this.#keys;
+  private get keys() {
+    return this.brokerage.store.collection('signingKeys');
+  }
+
+  /** The key that signs now: the newest, or a new one when the newest has signed long enough. */
+  private async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
+    const now = this.brokerage.clock.now();
+    const newest = this.keys
+      .values()
+      .reduce<StoredSigningKey | undefined>(
+        (best, key) => (best === undefined || key.createdAt > best.createdAt ? key : best),
+        undefined,
+      );
+    if (newest !== undefined && now - newest.createdAt < keySigningMs)
+      return { kid: newest.kid, key: await this.imported(newest, 'privateJwk') };
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = secretHex(8);
+    const stored: StoredSigningKey = {
+      kid,
+      privateJwk: { ...(await exportJWK(privateKey)) },
+      publicJwk: { ...(await exportJWK(publicKey)) },
+      createdAt: now,
+    };
+    for (const old of this.keys.values())
+      if (old.createdAt + keySigningMs + keyOverlapMs <= now) this.keys.delete(old.kid);
+    this.keys.set(kid, stored);
+    return { kid, key: privateKey };
+  }
+
+  private imported(stored: StoredSigningKey, half: 'privateJwk' | 'publicJwk'): Promise<CryptoKey> {
+    const id = `${half}:${stored.kid}`;
+    let key = this.#imported.get(id);
+    if (key === undefined) {
+      key = importJWK(stored[half] as JWK, 'RS256') as Promise<CryptoKey>;
+      this.#imported.set(id, key);
+    }
+    return key;
   }
 
   /** A JWT with `iat` now and `exp` at `expiresAt` (epoch milliseconds) on the server's clock. */
@@ -60,16 +111,29 @@ export class TokenSigner {
     claims: JWTPayload & { iss: string; aud: string; sub: string },
     expiresAt: number,
   ): Promise<string> {
-    const { privateKey } = await this.keys();
+    const { kid, key } = await this.signingKey();
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: this.kid })
-      .setIssuedAt(Math.floor(this.clock.now() / 1000))
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+      .setIssuedAt(Math.floor(this.brokerage.clock.now() / 1000))
       .setExpirationTime(Math.floor(expiresAt / 1000))
-      .sign(privateKey);
+      .sign(key);
   }
 
+  /** The claims of a token this server (any process on its store) signed with a key it still
+   * keeps; 401 otherwise. */
   async verify(token: string, expected: { issuer: string; audience: string }): Promise<JWTPayload> {
-    const { publicKey } = await this.keys();
-    return verifyJwt(token, publicKey, this.clock, { ...expected, requiredClaims: ['exp', 'sub'] });
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw unauthorized('Invalid token');
+    }
+    const stored = kid === undefined ? undefined : this.keys.get(kid);
+    if (stored === undefined) throw unauthorized('Invalid token signature');
+    const publicKey = await this.imported(stored, 'publicJwk');
+    return verifyJwt(token, publicKey, this.brokerage.clock, {
+      ...expected,
+      requiredClaims: ['exp', 'sub'],
+    });
   }
 }

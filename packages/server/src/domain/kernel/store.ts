@@ -38,12 +38,28 @@ export interface Collections {
   /** The clock's position when processes share it (Redis): `offset`, how far (ms) the control
    * API moved the clock ahead. A reset keeps it, as the clock of one process keeps its own. */
   clock: number;
+  /** The keys that sign the tokens the server issues (`auth/jwt.ts`), by key id: every process
+   * on the store signs and verifies with the same ones. A reset keeps them, so that a token
+   * outlives a reset as it outlives a restart. */
+  signingKeys: StoredSigningKey;
 }
+
+/** A signing key kept in the store: its private and public JWKs and when it began signing (epoch
+ * ms of the brokerage's clock). */
+export interface StoredSigningKey {
+  kid: string;
+  privateJwk: Record<string, unknown>;
+  publicJwk: Record<string, unknown>;
+  createdAt: number;
+}
+
+/** The collections `Store.clear` keeps. */
+export const keptByClear: ReadonlySet<keyof Collections> = new Set(['clock', 'signingKeys']);
 
 /** Where the brokerage's state lives. In memory by default; any keyed store can implement it. */
 export interface Store {
   collection<Name extends keyof Collections>(name: Name): Collection<Collections[Name]>;
-  /** Empties every collection but the clock's position (`clock`). */
+  /** Empties every collection but those `keptByClear` names (the clock's position, the signing keys). */
   clear(): void;
   /** Drops every record whose `expiresAt` is at or before `now`; costs what it drops. */
   expire(now: number): void;

@@ -8,7 +8,13 @@ import { Mutex } from 'async-mutex';
 import type { Redis } from 'ioredis';
 import { unavailable } from '../../domain/kernel/errors.js';
 import { secretHex } from '../../domain/kernel/secrets.js';
-import type { Collection, Collections, ReplicaListener, Store } from '../../domain/kernel/store.js';
+import {
+  keptByClear,
+  type Collection,
+  type Collections,
+  type ReplicaListener,
+  type Store,
+} from '../../domain/kernel/store.js';
 import { MemoryStore } from '../memory.js';
 import { freeze } from '../../domain/kernel/freeze.js';
 import {
@@ -544,7 +550,7 @@ export class RedisStore implements Store {
       expiresAt.set(expiries[i] as string, Number(expiries[i + 1]));
     }
     this.#replica.clear();
-    this.#replica.collection('clock').clear(); // which `clear` keeps
+    for (const name of keptByClear) this.#replica.collection(name).clear(); // which `clear` keeps
     for (let i = 0; i + 1 < collections.length; i += 2) {
       const name = collections[i] as Name;
       const fields = collections[i + 1] as string[];

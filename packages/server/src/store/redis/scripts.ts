@@ -1,5 +1,6 @@
 // The Lua scripts the Redis store runs: each is one atomic step on the server (Redis runs a
 // script to its end before any other command), so a commit is applied whole or not at all.
+import { keptByClear } from '../../domain/kernel/store.js';
 
 /** ARGV: prefix, the sequence number the unit began at ('' to commit whatever it is), the writes
  * (JSON), the unit's events (JSON), the log's approximate length, the store's identity the unit
@@ -50,9 +51,9 @@ for _, write in ipairs(cjson.decode(ARGV[3])) do
   elseif kind == 'x' then
     clearCollection(write[2])
   elseif kind == 'c' then
-    -- Every collection but the clock's position, which a reset keeps.
+    -- Every collection but those a reset keeps (keptByClear: the clock's position, signing keys).
     for _, name in ipairs(redis.call('SMEMBERS', names)) do
-      if name ~= 'clock' then
+      if ${[...keptByClear].map((name) => `name ~= '${name}'`).join(' and ')} then
         redis.call('DEL', hash(name))
         redis.call('SREM', names, name)
       end

@@ -14,6 +14,9 @@ export interface ConsumerRegistration {
   realm?: string;
   /** A user whose authorization is granted at once, without the authorization page (test consumers). */
   authorizesAutomatically?: string;
+  /** The users who may authorize the consumer (the authorization page refuses any other); the
+   * user it authorizes automatically is one of them. Default: that user alone, or none. */
+  users?: string[];
 }
 
 /** A registered consumer, its keys parsed. */
@@ -24,6 +27,8 @@ export interface Consumer {
   encryptionKey: KeyObject;
   dhPrime: Buffer;
   authorizesAutomatically: string | undefined;
+  /** The users who may authorize it. */
+  users: readonly string[];
 }
 
 /** The OAuth 1.0a consumers the brokerage knows. Configuration, not state: a reset keeps them. */
@@ -49,6 +54,7 @@ export class ConsumerRegistry {
       encryptionKey: rsaPublicKey(registration.encryptionPublicKey, 'encryption'),
       dhPrime: Buffer.from(dhPrime.length % 2 ? `0${dhPrime}` : dhPrime, 'hex'),
       authorizesAutomatically: registration.authorizesAutomatically,
+      users: usersOf(registration),
     };
     this.#consumers.set(consumer.consumerKey, consumer);
     return consumer;
@@ -57,6 +63,17 @@ export class ConsumerRegistry {
   get(consumerKey: string): Consumer | undefined {
     return this.#consumers.get(consumerKey);
   }
+}
+
+/** The users a registration names, checked: names, and the automatic user among them. */
+function usersOf(registration: ConsumerRegistration): string[] {
+  const automatic = registration.authorizesAutomatically;
+  const users = registration.users ?? (automatic === undefined ? [] : [automatic]);
+  if (!Array.isArray(users) || users.some((user) => typeof user !== 'string'))
+    throw new Error('users must be a list of usernames');
+  if (automatic !== undefined && !users.includes(automatic))
+    throw new Error(`authorizesAutomatically (${automatic}) must be one of users`);
+  return [...users];
 }
 
 function rsaPublicKey(pem: string, use: string): KeyObject {

@@ -2,7 +2,7 @@ import type { Schema } from '@brokerage/types';
 import { deriveLiveSessionToken, liveSessionTokenSignature } from '@brokerage/types/oauth1';
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
 import type { Brokerage } from '../../accounts/brokerage.js';
-import { unauthorized } from '../../kernel/errors.js';
+import { forbidden, unauthorized } from '../../kernel/errors.js';
 import { secretHex } from '../../kernel/secrets.js';
 import type { Session } from '../../accounts/sessions.js';
 import type { Consumer, ConsumerRegistry } from './consumers.js';
@@ -61,6 +61,8 @@ export class OAuth1 {
   authorize(requestToken: string, username: string): { verifier: string; callback: string } {
     const token = this.liveRequestToken(requestToken);
     if (!this.brokerage.user(username)) throw unauthorized(`unknown user ${username}`);
+    if (!this.consumers.get(token.consumerKey)?.users.includes(username))
+      throw forbidden(`${token.consumerKey} may not act for ${username}`);
     const verifier = secretHex(10);
     this.tokens.set(token.token, { ...token, username, verifier });
     return { verifier, callback: token.callback ?? 'oob' };

@@ -1,0 +1,109 @@
+// Tokens the server signs (OAuth 2.0 access tokens, single sign-on session tokens) are signed with
+// keys kept in the store: every process on one Redis accepts the tokens any of them issued, and a
+// process started later (a restart) accepts them too.
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { importJWK, SignJWT, type CryptoKey } from 'jose';
+import { startCommand, type Command } from '../command.js';
+import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { testConsumerKeys } from '../../src/fixtures/test-consumer.js';
+
+let redis: ScratchRedis;
+const commands: Command[] = [];
+
+async function serverOn(prefix: string): Promise<Command> {
+  const command = await startCommand([
+    '--mode',
+    'hosted',
+    '--test-consumer',
+    '--no-pacing',
+    '--store',
+    redis.urlWithPrefix(prefix),
+  ]);
+  commands.push(command);
+  return command;
+}
+
+async function stop(command: Command): Promise<void> {
+  if (command.child.exitCode !== null) return;
+  const exited = once(command.child, 'exit');
+  command.child.kill('SIGTERM');
+  await exited;
+}
+
+beforeAll(async () => {
+  redis = await startScratchRedis();
+});
+afterEach(async () => {
+  await Promise.all(commands.splice(0).map(stop));
+});
+afterAll(async () => {
+  await redis.remove();
+});
+
+/** A bearer token of the test client, asked of the server at `url`. */
+async function accessToken(url: string, scope: string): Promise<string> {
+  const { clientId, privateJwk } = testConsumerKeys.oauth2;
+  const key = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
+  const now = Math.floor(Date.now() / 1000);
+  const assertion = await new SignJWT({ iss: clientId, sub: clientId, aud: '/token' })
+    .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid })
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + 60)
+    .sign(key);
+  const answer = await fetch(`${url}/oauth2/api/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: assertion,
+      scope,
+    }).toString(),
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+async function echo(url: string, token: string): Promise<number> {
+  const answer = await fetch(`${url}/gw/api/v1/echo/https`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+describe('token signing keys on one Redis', () => {
+  it('two processes accept each other’s bearer and session tokens, and a process started after them does too', async () => {
+    const [first, second] = await Promise.all([serverOn('tokens'), serverOn('tokens')]);
+    const bearer = await accessToken(first.url, 'echo.read sso-sessions.write');
+    const fromSecond = await accessToken(second.url, 'echo.read');
+    for (const url of [first.url, second.url]) {
+      expect(await echo(url, bearer)).toBe(200);
+      expect(await echo(url, fromSecond)).toBe(200);
+    }
+
+    // A single sign-on session opened through one process, used through the other.
+    const opened = await fetch(`${first.url}/gw/api/v1/sso-sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ credential: 'demo_individual', ip: '127.0.0.1' }),
+    });
+    expect(opened.status).toBe(200);
+    const session = ((await opened.json()) as { access_token: string }).access_token;
+    for (const url of [second.url, first.url, second.url]) {
+      const accounts = await fetch(`${url}/v1/api/iserver/accounts`, {
+        headers: { authorization: `Bearer ${session}` },
+      });
+      await accounts.arrayBuffer();
+      expect(accounts.status).toBe(200);
+    }
+
+    // Both stop; a process started afterwards accepts the tokens issued before.
+    await Promise.all(commands.splice(0).map(stop));
+    const later = await serverOn('tokens');
+    expect(await echo(later.url, bearer)).toBe(200);
+    expect(await echo(later.url, fromSecond)).toBe(200);
+  }, 60_000);
+});
