@@ -241,7 +241,7 @@ export interface paths {
          *     the account-management operations. Requires a token from `POST /oauth2/api/v1/token` with
          *     the scope `echo.read` (security policy: HTTPS). Any query parameter is accepted and echoed.
          *
-         *     A missing, invalid or expired token answers 401, a token without the scope 403.
+         *     A missing, invalid or expired token answers 401, a token without the scope 403; a malformed request 400.
          */
         get: operations["echoHttps"];
         put?: never;
@@ -270,8 +270,8 @@ export interface paths {
          *     its client assertions. Its claims are free; `exp` and `nbf`, when present, are checked on the
          *     service's clock. Any query parameter is accepted and echoed.
          *
-         *     A missing, invalid or expired token, or a body that is not a JWT signed with the client's
-         *     key, answers 401; a token without the scope 403.
+         *     A body that is not a compact JWT answers 400; a missing, invalid or expired token, or a JWT
+         *     not signed with the client's key, 401; a token without the scope 403.
          */
         post: operations["echoSignedJwt"];
         delete?: never;
@@ -494,7 +494,7 @@ export interface paths {
          *     digits or `_`, starting with a letter (`isValid`), and no user may hold it, whatever the case
          *     (`isAvailable`). A taken name comes with free names close to it. Requires a bearer access
          *     token with the scope `accounts.read` or `validations.read` (security policy: HTTPS): a missing
-         *     or invalid token answers 401, a token with neither scope 403.
+         *     or invalid token answers 401, a token with neither scope 403; a malformed username 400.
          */
         get: operations["checkUsernameAvailability"];
         put?: never;
@@ -1472,7 +1472,7 @@ export interface paths {
         };
         /**
          * Read the status of an instruction
-         * @description Answers the instruction with the service's id, as it is now: `PENDING` until it ends `PROCESSED` or `REJECTED` (with `error`); poll it after a transfer was accepted. A processed deposit carries `depositDetails`, a processed query its result. When the same client instruction id was sent again for another instruction, the answer is 208 with the first instruction made with it. Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an unknown id 404.
+         * @description Answers the instruction with the service's id, as it is now: `PENDING` until it ends `PROCESSED` or `REJECTED` (with `error`); poll it after a transfer was accepted. A processed deposit carries `depositDetails`, a processed query its result. When the same client instruction id was sent again for another instruction, the answer is 208 with the first instruction made with it. Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an id that is not a whole number from 1, 400; an unknown id 404.
          */
         get: operations["getInstructionStatus"];
         put?: never;
@@ -1492,7 +1492,7 @@ export interface paths {
         };
         /**
          * Read the status of an instruction by its client instruction id
-         * @description Answers the instruction made with the caller's client instruction id, as it is now: `PENDING` until it ends `PROCESSED` or `REJECTED` (with `error`); poll it after a transfer was accepted. A processed deposit carries `depositDetails`, a processed query its result. When the same client instruction id was sent again for another instruction, the answer is 208 with the first instruction made with it. Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an unknown id 404.
+         * @description Answers the instruction made with the caller's client instruction id, as it is now: `PENDING` until it ends `PROCESSED` or `REJECTED` (with `error`); poll it after a transfer was accepted. A processed deposit carries `depositDetails`, a processed query its result. When the same client instruction id was sent again for another instruction, the answer is 208 with the first instruction made with it. Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an id that is not a whole number from 1, 400; an unknown id 404.
          */
         get: operations["getClientInstructionStatus"];
         put?: never;
@@ -1512,7 +1512,7 @@ export interface paths {
         };
         /**
          * Read the status of a set of instructions
-         * @description Answers every instruction of a set (the instructions of one request, one bulk request's in the order sent) with its status now; each item keeps the status it was answered with (202 accepted, 422 refused). Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an unknown set 404.
+         * @description Answers every instruction of a set (the instructions of one request, one bulk request's in the order sent) with its status now; each item keeps the status it was answered with (202 accepted, 422 refused). Requires a bearer access token with the scope `instructions.read`: a missing or invalid token answers 401, a token without the scope 403; an id that is not a whole number from 1, 400; an unknown set 404.
          */
         get: operations["getInstructionSetStatus"];
         put?: never;
@@ -6562,7 +6562,7 @@ export interface components {
              */
             accountId: string;
             /**
-             * @description Amount to deposit, more than zero.
+             * @description Amount to deposit, more than zero, in whole cents, at most 1,000,000,000 (the reference server's bound; the service states none).
              * @example 2500
              */
             amount: number;
@@ -6643,7 +6643,7 @@ export interface components {
              */
             accountId: string;
             /**
-             * @description Amount to withdraw, more than zero.
+             * @description Amount to withdraw, more than zero, in whole cents, at most 1,000,000,000 (the reference server's bound; the service states none).
              * @example 400
              */
             amount: number;
@@ -6718,7 +6718,7 @@ export interface components {
         /** @description Cash moved between two accounts of the same owner or advisor. */
         BankingInternalCashTransfer: {
             /**
-             * @description Amount to move, more than zero.
+             * @description Amount to move, more than zero, in whole cents, at most 1,000,000,000 (the reference server's bound; the service states none).
              * @example 1500
              */
             amount: number;
@@ -15234,6 +15234,7 @@ export interface operations {
                     "application/json": components["schemas"]["EchoResponse"];
                 };
             };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
@@ -15261,6 +15262,7 @@ export interface operations {
                     "application/json": components["schemas"]["EchoResponse"];
                 };
             };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
@@ -15581,6 +15583,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsernameAvailability"];
                 };
             };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
@@ -17167,6 +17170,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["BankingProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];
@@ -17209,6 +17213,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionResponse"];
                 };
             };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["BankingProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];
@@ -17242,6 +17247,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankingInstructionSetResponse"];
                 };
             };
+            400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["BankingProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];

@@ -431,6 +431,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
     parameters: { "path": params.request_checkUsernameAvailability_path, "query": params.request_checkUsernameAvailability_query },
     responses: {
       "200": { "application/json": body.response_checkUsernameAvailability_200_0 },
+      "400": { "application/problem+json": body.response_checkUsernameAvailability_400_0 },
       "401": { "application/problem+json": body.response_checkUsernameAvailability_401_0 },
       "403": { "application/problem+json": body.response_checkUsernameAvailability_403_0 },
       "500": { "application/problem+json": body.response_checkUsernameAvailability_500_0 },
@@ -814,6 +815,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
     parameters: {  },
     responses: {
       "200": { "application/json": body.response_echoHttps_200_0 },
+      "400": { "application/problem+json": body.response_echoHttps_400_0 },
       "401": { "application/problem+json": body.response_echoHttps_401_0 },
       "403": { "application/problem+json": body.response_echoHttps_403_0 },
       "500": { "application/problem+json": body.response_echoHttps_500_0 },
@@ -829,6 +831,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
     body: { required: true, content: { "application/jwt": body.request_echoSignedJwt_body_0 } },
     responses: {
       "200": { "application/json": body.response_echoSignedJwt_200_0 },
+      "400": { "application/problem+json": body.response_echoSignedJwt_400_0 },
       "401": { "application/problem+json": body.response_echoSignedJwt_401_0 },
       "403": { "application/problem+json": body.response_echoSignedJwt_403_0 },
       "500": { "application/problem+json": body.response_echoSignedJwt_500_0 },
@@ -1236,6 +1239,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
     responses: {
       "200": { "application/json": body.response_getClientInstructionStatus_200_0 },
       "208": { "application/json": body.response_getClientInstructionStatus_208_0 },
+      "400": { "application/problem+json": body.response_getClientInstructionStatus_400_0 },
       "401": { "application/problem+json": body.response_getClientInstructionStatus_401_0 },
       "403": { "application/problem+json": body.response_getClientInstructionStatus_403_0 },
       "404": { "application/problem+json": body.response_getClientInstructionStatus_404_0 },
@@ -1586,6 +1590,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
     parameters: { "path": params.request_getInstructionSetStatus_path, "query": params.request_getInstructionSetStatus_query },
     responses: {
       "200": { "application/json": body.response_getInstructionSetStatus_200_0 },
+      "400": { "application/problem+json": body.response_getInstructionSetStatus_400_0 },
       "401": { "application/problem+json": body.response_getInstructionSetStatus_401_0 },
       "403": { "application/problem+json": body.response_getInstructionSetStatus_403_0 },
       "404": { "application/problem+json": body.response_getInstructionSetStatus_404_0 },
@@ -1602,6 +1607,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
     responses: {
       "200": { "application/json": body.response_getInstructionStatus_200_0 },
       "208": { "application/json": body.response_getInstructionStatus_208_0 },
+      "400": { "application/problem+json": body.response_getInstructionStatus_400_0 },
       "401": { "application/problem+json": body.response_getInstructionStatus_401_0 },
       "403": { "application/problem+json": body.response_getInstructionStatus_403_0 },
       "404": { "application/problem+json": body.response_getInstructionStatus_404_0 },

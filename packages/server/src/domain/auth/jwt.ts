@@ -10,6 +10,7 @@ import {
   type JWK,
   type JWTPayload,
   type JWTVerifyOptions,
+  type ProtectedHeaderParameters,
 } from 'jose';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Clock } from '../kernel/clock.js';
@@ -122,12 +123,15 @@ export class TokenSigner {
   /** The claims of a token this server (any process on its store) signed with a key it still
    * keeps; 401 otherwise. */
   async verify(token: string, expected: { issuer: string; audience: string }): Promise<JWTPayload> {
-    let kid: string | undefined;
+    let header: ProtectedHeaderParameters;
     try {
-      kid = decodeProtectedHeader(token).kid;
+      header = decodeProtectedHeader(token);
     } catch {
       throw unauthorized('Invalid token');
     }
+    if (!jwtAlgorithms.includes(header.alg ?? ''))
+      throw unauthorized('Token algorithm not allowed');
+    const { kid } = header;
     const stored = kid === undefined ? undefined : this.keys.get(kid);
     if (stored === undefined) throw unauthorized('Invalid token signature');
     const publicKey = await this.imported(stored, 'publicJwk');

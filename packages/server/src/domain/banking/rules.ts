@@ -21,6 +21,13 @@ import {
 import { accountOrRefuse, type Plan } from './plan.js';
 import type { Queries } from './queries.js';
 
+/** The largest amount of one instruction (the reference server's bound, in the document: the
+ * service states none). */
+export const maxInstructionAmount = 1_000_000_000;
+/** The most cash of one currency an account may reach by banking: its cents (1e14) stay well
+ * inside the integers a double holds exactly (2^53). */
+export const maxCashBalance = 1_000_000_000_000;
+
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
 export type RulesContext = Pick<
@@ -134,10 +141,41 @@ export class Rules {
     return { accountId, status: 'PENDING', movement, dueAt };
   }
 
+  /** An amount above zero, at most `maxInstructionAmount`, in whole cents exactly: the number
+   * is the one its cents name (no tolerance, so 1e-9 is not 0.00). */
   #amount(amount: number): number {
-    if (!(amount > 0) || Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6)
-      throw new Refusal('INVALID_AMOUNT', `The amount must be above zero, in cents: ${amount}`);
+    if (
+      !(amount > 0) ||
+      amount > maxInstructionAmount ||
+      Math.round(amount * 100) / 100 !== amount
+    )
+      throw new Refusal(
+        'INVALID_AMOUNT',
+        `The amount must be above zero, at most ${maxInstructionAmount}, in cents: ${amount}`,
+      );
     return amount;
+  }
+
+  /** Refuses a credit that would take the account's cash of the currency (with the credits still
+   * pending) above `maxCashBalance`, so that no balance leaves the range its cents are exact in. */
+  #ensureRoom(account: Account, currency: string, amount: number): void {
+    const pending = this.book
+      .pendingOf(account.id)
+      .reduce(
+        (sum, record) =>
+          record.movement?.type === 'cash' &&
+          record.movement.currency === currency &&
+          record.movement.accountId === account.id &&
+          record.movement.amount > 0
+            ? sum + record.movement.amount
+            : sum,
+        0,
+      );
+    if ((account.cash[currency] ?? 0) + pending + amount > maxCashBalance)
+      throw new Refusal(
+        'INVALID_AMOUNT',
+        `${amount.toFixed(2)} ${currency} would take the cash of ${account.id} above ${maxCashBalance} ${currency}`,
+      );
   }
 
   #currency(account: Account, currency: string): string {
@@ -154,6 +192,7 @@ export class Rules {
     const account = this.#account(instruction.accountId);
     const amount = this.#amount(instruction.amount);
     const currency = this.#currency(account, instruction.currency);
+    this.#ensureRoom(account, currency, amount);
     const plan = this.#pending('DEPOSIT', {
       type: 'cash',
       accountId: account.id,
@@ -257,6 +296,7 @@ export class Rules {
     const amount = this.#amount(instruction.amount);
     const currency = this.#currency(target, this.#currency(source, instruction.currency));
     this.#ensureCash(source, currency, amount, 'Transfer');
+    this.#ensureRoom(target, currency, amount);
     return {
       accountId: source.id,
       status: 'PROCESSED',
