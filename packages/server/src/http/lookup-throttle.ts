@@ -34,7 +34,10 @@ const provenForMs = 30 * 60_000;
 /** Counts failed lookups of credentials (unknown session ids, tokens, signatures, a wrong
  * control token) per client address and per credential, on the server's clock; each burst is
  * logged once. Past the limit:
- * - a credential is refused with 429 from any address until its window ends;
+ * - a credential is refused with 429 from any address until its window ends, for every request
+ *   that does not prove it (the lookup fails): a request that proves it (the session is found,
+ *   the signature is good) passes, so failures with someone else's token lock no one out but
+ *   the sender's address;
  * - an address is refused with 429 for every credential that is not proven: a session this
  *   throttle already admitted before (the neighbours behind the same proxy keep working), so the
  *   guesser learns nothing about any other id. With `proven: false` (the control token: one
@@ -65,17 +68,19 @@ export class LookupThrottle {
     this.#sweep();
     const key = attempt.credential === undefined ? undefined : digest(attempt.credential);
     const byCredential = key === undefined ? undefined : this.#blocked(this.#credentials, key);
-    if (byCredential) throw this.#refusal(byCredential);
     const byAddress = this.#blocked(this.#addresses, attempt.address);
     let found: T;
     try {
       found = await lookup();
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === 'unauthorized')) throw error;
-      if (byAddress) throw this.#refusal(byAddress);
+      const refused = byCredential ?? byAddress;
+      if (refused) throw this.#refusal(refused);
       this.#fail(attempt.address, key);
       throw error;
     }
+    // A refused credential refuses only those who cannot prove it: its holder's requests (a
+    // valid signature with the token) pass, so a token seen in clear cannot lock its owner out.
     if (byAddress && !(options.proven && this.#proven.has(found.id)))
       throw this.#refusal(byAddress);
     this.#proven.delete(found.id);

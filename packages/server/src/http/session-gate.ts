@@ -50,11 +50,12 @@ export async function resolveSession(
   options: SessionGateOptions,
 ): Promise<Session> {
   const lookup = () => lookUpSession(request, options);
-  if (!options.throttle) return lookup();
-  return options.throttle.check(
-    { address: request.ip ?? 'unknown', credential: credentialOf(request) },
-    lookup,
-  );
+  const credential = credentialOf(request);
+  // In gateway mode a request without credentials asks for the gateway's own session: not a
+  // guess, and its user must not be locked out by polling after its own logout.
+  if (!options.throttle || (credential === undefined && options.mode === 'gateway'))
+    return lookup();
+  return options.throttle.check({ address: request.ip ?? 'unknown', credential }, lookup);
 }
 
 /** What the request presents as its credential: the `api` cookie's session id, or the token of

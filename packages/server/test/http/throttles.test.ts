@@ -3,6 +3,7 @@
 import { startServer, type Harness } from '../harness.js';
 import { openSocket } from '../stream-socket.js';
 import { AAPL } from '../trading-helpers.js';
+import { TestConsumer } from '../oauth1-helper.js';
 
 const guessId = (i: number) => i.toString(16).padStart(32, '0');
 
@@ -187,5 +188,44 @@ describe('the socket has limits', () => {
     server.clock.advance(1000);
     for (let i = 0; i < 6; i++) socket.send('tic');
     expect(await socket.closed).toEqual({ code: 1008, reason: 'too many messages' });
+  });
+});
+
+// Issue 39, findings 6 and 8: only the guilty feel the throttle.
+describe('throttles that only the guilty feel', () => {
+  let server: Harness;
+  afterEach(() => server.close());
+
+  it("failures with someone else's OAuth 1.0a token lock out the sender's address, not the token's owner", async () => {
+    server = await startServer({ mode: 'hosted', trustProxy: true });
+    const owner = new TestConsumer(server);
+    await owner.obtainAccessToken();
+    expect((await owner.createLiveSessionToken()).status).toBe(200);
+    const path = '/v1/api/tickle';
+    const from = (address: string, hmac: Buffer) =>
+      server.call('POST', path, {
+        headers: {
+          authorization: owner.header('POST', path, { oauth_token: owner.accessToken }, { hmac }),
+          'x-forwarded-for': address,
+        },
+      });
+    // The token travels in clear: an attacker replays it with signatures of its own.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await from(`203.0.113.${i % 3}`, Buffer.alloc(32, i))).status);
+    expect(statuses.slice(0, 19)).toEqual(Array(19).fill(401));
+    expect(statuses.slice(19)).toEqual([429, 429]);
+    // The owner, who proves the token with its signature, goes on from any address.
+    expect((await from('198.51.100.7', owner.liveSessionToken)).status).toBe(200);
+    expect((await from('203.0.113.0', owner.liveSessionToken)).status).toBe(200);
+  });
+
+  it("the gateway's own user is never throttled by polling after its own logout, and /control/gateway/login lets it in again", async () => {
+    server = await startServer({ mode: 'gateway' });
+    expect((await server.call('POST', '/v1/api/logout')).status).toBe(200);
+    for (let i = 0; i < 25; i++)
+      expect((await server.call('POST', '/v1/api/tickle')).status).toBe(401);
+    expect((await server.call('POST', '/control/gateway/login')).status).toBe(200);
+    expect((await server.call('POST', '/v1/api/tickle')).status).toBe(200);
   });
 });
