@@ -10,11 +10,11 @@ export const bothScopes = 'sso-sessions.write sso-browser-sessions.write';
 export async function assertion(
   server: Harness,
   claims: JWTPayload = {},
-  options: { key?: CryptoKey; kid?: string; lifetimeSeconds?: number } = {},
+  options: { key?: CryptoKey; kid?: string; lifetimeSeconds?: number; aheadSeconds?: number } = {},
 ): Promise<string> {
   const { clientId, privateJwk } = testConsumer.oauth2;
   const key = options.key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
-  const now = Math.floor(server.clock.now() / 1000);
+  const now = Math.floor(server.clock.now() / 1000) + (options.aheadSeconds ?? 0);
   return new SignJWT({
     iss: clientId,
     sub: clientId,

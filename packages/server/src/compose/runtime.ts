@@ -50,12 +50,15 @@ export interface Runtime {
   readiness(): StoreState | 'starting';
   /** Whether the store answers. */
   state(): StoreState;
-  /** The clock's position as committed on a shared store that answers (the replica catches up
-   * first); otherwise the replica's, at once. */
+  /** The clock's position as committed on a shared store that answers within `committedWaitMs`
+   * (the replica catches up first); otherwise the replica's. */
   committedNow(): Promise<number>;
   /** Stops the lease, commits what is pending and disconnects from the store. */
   close(): Promise<void>;
 }
+
+/** How long `committedNow` waits for the store before it answers from memory. */
+export const committedWaitMs = 100;
 
 /** Opens the store `options.store` names and what runs on it. */
 export function openRuntime(options: RuntimeOptions): Runtime {
@@ -87,14 +90,23 @@ export function openRuntime(options: RuntimeOptions): Runtime {
     readiness: () => (started ? storeState(store) : 'starting'),
     state: () => storeState(store),
     committedNow: async () => {
-      if (storeState(store) === 'ready') {
-        try {
-          return await inUnit(store, () => clock.now());
-        } catch {
-          // Unreachable after all: the replica's time stands.
-        }
+      if (storeState(store) !== 'ready') return clock.now();
+      // A store that stalls (paused, not yet known to be down) gets `committedWaitMs`, then the
+      // replica's time stands: liveness never waits on the store.
+      let timer: NodeJS.Timeout | undefined;
+      const fromMemory = new Promise<number>((resolve) => {
+        timer = setTimeout(() => resolve(clock.now()), committedWaitMs);
+        timer.unref();
+      });
+      const committed = Promise.resolve(inUnit(store, () => clock.now())).catch(
+        // Unreachable after all: the replica's time stands.
+        () => clock.now(),
+      );
+      try {
+        return await Promise.race([committed, fromMemory]);
+      } finally {
+        clearTimeout(timer);
       }
-      return clock.now();
     },
     close: async () => {
       await timedWork?.lease.stop();

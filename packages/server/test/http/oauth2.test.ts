@@ -120,6 +120,15 @@ describe('OAuth 2.0 token', () => {
         await assertion(server, {}, { lifetimeSeconds: 301 }),
         'Assertion lifetime too long',
       ));
+    it('an assertion dated an hour ahead of the server (a minute of skew is accepted)', async () => {
+      await refused(
+        await assertion(server, {}, { aheadSeconds: 3600 }),
+        'Assertion issued in the future',
+      );
+      expect(
+        (await requestToken(server, await assertion(server, {}, { aheadSeconds: 30 }))).status,
+      ).toBe(200);
+    });
     it('a replayed jti', async () => {
       const once = await assertion(server, { jti: 'fixed-id' });
       expect((await requestToken(server, once)).status).toBe(200);

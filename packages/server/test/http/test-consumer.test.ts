@@ -63,7 +63,8 @@ describe('the shipped test consumer TESTCONS', () => {
 
 describe('a registered consumer or client', () => {
   it('OAuth 1.0a: only the users it is registered for may authorize it', async () => {
-    server = await startServer({ mode: 'hosted', testConsumer: undefined });
+    const harness = await startServer({ mode: 'hosted', testConsumer: undefined });
+    server = harness;
     const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
     registerConsumer(server.services, {
@@ -89,7 +90,7 @@ describe('a registered consumer or client', () => {
     });
     expect(await authorize('demo_broker')).toMatchObject({ status: 200 });
     expect(() =>
-      registerConsumer(server!.services, {
+      registerConsumer(harness.services, {
         consumerKey: 'AUTO',
         signaturePublicKey: pem,
         encryptionPublicKey: pem,
@@ -101,7 +102,8 @@ describe('a registered consumer or client', () => {
   });
 
   it('OAuth 2.0: granted only its scopes, acting only for its end users', async () => {
-    server = await startServer({ mode: 'hosted', testConsumer: undefined });
+    const harness = await startServer({ mode: 'hosted', testConsumer: undefined });
+    server = harness;
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const publicJwk = { ...(await exportJWK(publicKey)), kid: 'k1' };
     registerClient(server.services, {
@@ -125,14 +127,14 @@ describe('a registered consumer or client', () => {
     expect(token.status).toBe(200);
     expect(token.body.scope).toBe('sso-sessions.write');
     const session = (credential: string) =>
-      server!.call('POST', '/gw/api/v1/sso-sessions', {
+      harness.call('POST', '/gw/api/v1/sso-sessions', {
         headers: { authorization: `Bearer ${token.body.access_token}` },
         body: { credential, ip: '127.0.0.1' },
       });
     expect((await session('demo_advisor')).status).toBe(403);
     expect((await session('demo_broker')).status).toBe(200);
     expect(() =>
-      registerClient(server!.services, {
+      registerClient(harness.services, {
         clientId: 'X',
         keys: [{ ...publicJwk, d: 'secret' }],
         scopes: [],

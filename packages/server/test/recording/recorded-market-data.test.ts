@@ -1,10 +1,10 @@
 // Market replay from a recording: the history answers of a HAR (written here by the test) read
 // into bars, replayed, and shown again by the history of the replayed contract. No HTTP.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from 'har-format';
-import { readMarketDataFile } from '../../src/compose/market-data-file.js';
+import { maxMarketDataFileBytes, readMarketDataFile } from '../../src/compose/market-data-file.js';
 import { createHarWriter } from '../../src/recording/har-writer.js';
 import { AAPL } from '../trading-helpers.js';
 import { domain, withoutOptions } from '../domain/services.js';
@@ -102,6 +102,17 @@ describe('market data from a recording', () => {
     );
     expect(() => readMarketDataFile(file, MSFT)).toThrow(
       `${file}: no history answer of contract ${MSFT} with bars`,
+    );
+  });
+});
+
+describe('market replay files', () => {
+  it('refuses a file over the size limit before reading it, naming its size', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-')), 'huge.csv');
+    writeFileSync(file, 'time,open,high,low,close\n');
+    truncateSync(file, maxMarketDataFileBytes + 1);
+    expect(() => readMarketDataFile(file, AAPL)).toThrow(
+      `${file} is ${maxMarketDataFileBytes + 1} bytes: a market replay file may have ${maxMarketDataFileBytes} at most`,
     );
   });
 });

@@ -26,6 +26,8 @@ export const accessTokenClaims = { issuer: 'urn:brokerage:oauth2', audience: 'ur
 export const accessTokenLifetimeSeconds = 3600;
 /** A client assertion may be valid this long at most (`exp` − `iat`). */
 export const maxAssertionLifetimeSeconds = 300;
+/** How far ahead of the server's clock an assertion's `iat` may be (the clocks' difference). */
+export const assertionClockSkewSeconds = 60;
 /** The audience public clients put in their assertions (ibind, ibauth), besides the token URL. */
 export const serviceTokenAudience = '/token';
 
@@ -74,6 +76,8 @@ export class OAuth2 {
     const exp = claims.exp ?? 0;
     if (exp - (claims.iat ?? 0) > maxAssertionLifetimeSeconds)
       throw unauthorized('Assertion lifetime too long');
+    if ((claims.iat ?? 0) * 1000 > this.brokerage.clock.now() + assertionClockSkewSeconds * 1000)
+      throw unauthorized('Assertion issued in the future');
     const once = claims.jti ?? `sha256:${await sha256Hex(assertion)}`;
     this.useOnce(`${client.clientId}:${once}`, exp * 1000);
     const granted = scope.split(' ').filter((name) => client.scopes.includes(name));

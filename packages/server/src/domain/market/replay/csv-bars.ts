@@ -77,15 +77,13 @@ function columnsOf(header: readonly string[]): Partial<Record<Field, number>> {
  * are skipped; errors name the row (the line number). Local times are the exchange's
  * (`timeZone`). */
 export function barsFromCsv(text: string, timeZone: string): SourceBar[] {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line, index) => ({ line, row: index + 1 }))
-    .filter(({ line }) => line.trim() !== '' && !line.trimStart().startsWith('#'));
-  const [header, ...rows] = lines;
+  const lines = meaningfulLines(text);
+  const header = lines.next().value;
   if (!header) throw badRequest('The CSV is empty: it needs a header row and a row per bar');
   const separator = [',', ';', '\t'].find((each) => header.line.includes(each)) ?? ',';
   const columns = columnsOf(header.line.split(separator));
-  return rows.map(({ line, row }) => {
+  const bars: SourceBar[] = [];
+  for (const { line, row } of lines) {
     const where = `row ${row}`;
     const cells = line.split(separator).map(unquote);
     const cell = (field: Field) => {
@@ -94,7 +92,7 @@ export function barsFromCsv(text: string, timeZone: string): SourceBar[] {
     };
     const time = [cell('date'), cell('time')].filter((part) => part !== undefined).join(' ');
     const volume = cell('v');
-    return {
+    bars.push({
       where,
       t: timeIn(where, time.trim(), timeZone),
       o: numberIn(where, 'open', cell('o')),
@@ -102,6 +100,21 @@ export function barsFromCsv(text: string, timeZone: string): SourceBar[] {
       l: numberIn(where, 'low', cell('l')),
       c: numberIn(where, 'close', cell('c')),
       v: columns.v === undefined ? undefined : numberIn(where, 'volume', volume),
-    };
-  });
+    });
+  }
+  return bars;
+}
+
+/** The lines of the text that are neither blank nor comments, with their line numbers, one at a
+ * time (no array of every line of a large file). */
+function* meaningfulLines(text: string): Generator<{ line: string; row: number }> {
+  let start = 0;
+  for (let row = 1; start <= text.length; row++) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    const line = text.slice(start, stop > start && text[stop - 1] === '\r' ? stop - 1 : stop);
+    if (line.trim() !== '' && !line.trimStart().startsWith('#')) yield { line, row };
+    if (end === -1) return;
+    start = end + 1;
+  }
 }
