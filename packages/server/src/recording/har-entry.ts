@@ -76,17 +76,13 @@ function bodyText(
   }
   const text = decoded.toString('utf8');
   if (!Buffer.from(text, 'utf8').equals(decoded)) {
+    // Bytes that are not text (a PDF) may hold account ids and names where no redaction reaches.
+    if (redaction)
+      return { comment: `not recorded: ${decoded.length} bytes that are not text (redacted)` };
     return { text: decoded.toString('base64'), encoding: 'base64' };
   }
   if (!redaction) return { text };
-  if (/[/+]json\b/.test(headerValue(headers, 'content-type'))) {
-    try {
-      return { text: JSON.stringify(redaction.json(JSON.parse(text))) };
-    } catch {
-      // not JSON after all: redacted as text below
-    }
-  }
-  return { text: redaction.text(text) };
+  return { text: redaction.body(text, headerValue(headers, 'content-type')) };
 }
 
 /** Learns the account ids the exchange names, before anything of it is redacted. */
@@ -95,13 +91,8 @@ function learnAccounts({ exchange }: TimedExchange, redaction: Redaction): void 
   for (const [name, value] of Object.entries(pathParamsOf(exchange.method, exchange.url))) {
     redaction.learnAccounts(value, name);
   }
-  for (const body of [exchange.requestBody, exchange.responseBody]) {
-    try {
-      redaction.learnAccounts(JSON.parse(body.toString('utf8')));
-    } catch {
-      // not JSON (or not whole): nothing to learn
-    }
-  }
+  for (const body of [exchange.requestBody, exchange.responseBody])
+    redaction.learnText(body.toString('utf8'));
 }
 
 /** A request's absolute URL (`scheme` and the `host` header before its path) and its query,
