@@ -2,6 +2,7 @@
 // server), each answer set beside the recorded one: statuses, shapes and message texts. Values
 // expected to differ (prices, ids, times) are not compared; recorded ids in later requests are
 // mapped onto the ones the server gave (id-map.ts).
+import { boundedDepth } from './bounded-depth.js';
 import type { RecordedEntry } from './har-entry.js';
 import { IdMap } from './id-map.js';
 import { compareMessages, messagesOf, type MessageDifference } from './messages.js';
@@ -46,7 +47,7 @@ const notSent = new Set([
 const parseJson = (text: string | undefined): { value: unknown } | undefined => {
   if (text === undefined || text === '') return undefined;
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { value: boundedDepth(JSON.parse(text)) };
   } catch {
     return undefined;
   }

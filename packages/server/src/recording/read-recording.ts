@@ -1,5 +1,7 @@
-// Reads a HAR file back: a whole one, or one cut short by a crash (up to its last whole entry,
-// each entry being one line, as har-writer.ts writes them). Errors name the file and the reason.
+// Reads a HAR file back, as untrusted input: a whole one, each entry checked for what compare and
+// replay read of it (a method they can send, an absolute http(s) URL, headers, a status); a file
+// cut short (by a crash: each entry is one line, as har-writer.ts writes them) is refused, naming
+// the last whole entry. Errors name the file, the entry and the reason.
 import { readFileSync } from 'node:fs';
 import type { Entry, Har } from 'har-format';
 import { operationOf } from './har-entry.js';
@@ -7,29 +9,77 @@ import type { RecordedEntry } from './har-entry.js';
 
 export class RecordingError extends Error {}
 
+/** The methods a recorded request may have: those the document's operations and a browser use. */
+const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 function parseEntries(text: string, file: string): Entry[] {
+  let har: Partial<Har>;
   try {
-    const har = JSON.parse(text) as Partial<Har>;
-    if (!Array.isArray(har.log?.entries))
-      throw new RecordingError(`${file}: not a HAR file (no log.entries)`);
-    return har.log.entries;
+    har = JSON.parse(text) as Partial<Har>;
   } catch (error) {
-    if (error instanceof RecordingError) throw error;
-    // A file cut short: every line but the first that parses is a whole entry.
-    const lines = text.split('\n');
-    if (!lines[0]?.startsWith('{"log":')) {
-      throw new RecordingError(
-        `${file}: not a HAR file (${error instanceof Error ? error.message : String(error)})`,
-      );
-    }
-    return lines.slice(1).flatMap((line) => {
-      try {
-        return [JSON.parse(line.replace(/,$/, '')) as Entry];
-      } catch {
-        return [];
-      }
-    });
+    throw new RecordingError(
+      `${file}: ${cutShort(text) ?? `not a HAR file (${messageOf(error)})`}`,
+    );
   }
+  if (!Array.isArray(har.log?.entries))
+    throw new RecordingError(`${file}: not a HAR file (no log.entries)`);
+  return har.log.entries;
+}
+
+/** Why a file that is not JSON is one cut short (its head, then whole entries a line each), or
+ * undefined when it is not a recording at all. */
+function cutShort(text: string): string | undefined {
+  const lines = text.split('\n');
+  if (!lines[0]?.startsWith('{"log":')) return undefined;
+  let whole = 0;
+  for (const line of lines.slice(1)) {
+    try {
+      JSON.parse(line.replace(/,$/, ''));
+      whole += 1;
+    } catch {
+      break;
+    }
+  }
+  return `cut short after ${whole} whole entr${whole === 1 ? 'y' : 'ies'}: entry ${whole} is not whole (the recording was not closed)`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const isHeaderList = (headers: unknown) =>
+  Array.isArray(headers) &&
+  headers.every(
+    (header: unknown) =>
+      typeof (header as { name?: unknown } | null)?.name === 'string' &&
+      typeof (header as { value?: unknown }).value === 'string',
+  );
+
+/** What is wrong with the entry for compare and replay, or undefined. */
+function problemOf(entry: Entry): string | undefined {
+  const { request, response } = (entry ?? {}) as Partial<Entry>;
+  if (typeof request?.url !== 'string' || typeof response?.status !== 'number')
+    return 'has no request URL or response status';
+  if (isSocketEntry(entry)) return undefined;
+  if (typeof request.method !== 'string' || !methods.has(request.method))
+    return `has a method that cannot be sent again: ${JSON.stringify(request.method)}`;
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return `has a request URL that is not absolute: ${JSON.stringify(request.url.slice(0, 200))}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `has a request URL that is not http(s): ${url.protocol}`;
+  if (!isHeaderList(request.headers) || !isHeaderList(response.headers))
+    return 'has headers that are not a list of names and values';
+  if (request.postData !== undefined && typeof request.postData?.text !== 'string')
+    return 'has a request body without its text';
+  if (!Number.isInteger(response.status) || response.status < 100 || response.status > 599)
+    return `has a status that is not an HTTP status: ${response.status}`;
+  const content = response.content as Partial<Entry['response']['content']> | undefined;
+  if (typeof content !== 'object' || content === null) return 'has no response content';
+  if (content.text !== undefined && typeof content.text !== 'string')
+    return 'has a response body that is not text';
+  return undefined;
 }
 
 /** The recording's entries in order, each with its operation (found again when absent). */
@@ -38,12 +88,11 @@ export function readRecording(file: string): RecordedEntry[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new RecordingError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RecordingError(`${file}: ${messageOf(error)}`);
   }
   return parseEntries(text, file).map((entry, index) => {
-    if (typeof entry.request?.url !== 'string' || typeof entry.response?.status !== 'number') {
-      throw new RecordingError(`${file}: entry ${index} has no request URL or response status`);
-    }
+    const problem = problemOf(entry);
+    if (problem !== undefined) throw new RecordingError(`${file}: entry ${index} ${problem}`);
     const recorded = entry as Partial<RecordedEntry> & Entry;
     const url = new URL(entry.request.url);
     return {

@@ -1,4 +1,5 @@
-// A recording cut short by a crash is read back up to its last whole entry.
+// A recording is untrusted input: one cut short by a crash, an entry compare and replay could not
+// send again, or anything else that is not a whole HAR, is refused naming the file and the entry.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,13 +67,20 @@ describe('readRecording', () => {
     ['in the first entry', (_, starts) => (starts[0] as number) + 5, 0],
     ['in the closing brackets', (text) => text.length - 3, 3],
     ['just after the head', (text) => text.indexOf('[') + 1, 0],
-  ])('reads a file cut %s up to its last whole entry', (name, cut, expected) => {
+  ])('refuses a file cut %s, naming the entry cut short', (name, cut, whole) => {
     const { file, text, starts } = written(`${name.replace(/\W+/g, '-')}.har`);
     writeFileSync(file, text.slice(0, cut(text, starts)));
-    expect(readRecording(file).map((read) => read.request.url)).toEqual(
-      paths.slice(0, expected).map((path) => `http://127.0.0.1:5000/v1/api${path}`),
+    expect(() => readRecording(file)).toThrow(
+      `${file}: cut short after ${whole} whole entr${whole === 1 ? 'y' : 'ies'}: entry ${whole} is not whole`,
     );
   });
+
+  const withEntry = (change: (entry: Entry) => unknown) => {
+    const changed = entry('/portfolio/accounts');
+    return JSON.stringify({
+      log: { entries: [entry('/iserver/accounts'), change(changed) ?? changed] },
+    });
+  };
 
   it.each<[string, string, RegExp]>([
     ['not JSON nor a HAR head', 'hello', /not a HAR file/],
@@ -81,6 +89,31 @@ describe('readRecording', () => {
       'an entry without a status',
       '{"log":{"entries":[{"request":{"url":"http://a/"}}]}}',
       /entry 0 has no request URL or response status/,
+    ],
+    [
+      'an unknown method',
+      withEntry((e) => void (e.request.method = 'CONNECT')),
+      /entry 1 has a method that cannot be sent again: "CONNECT"/,
+    ],
+    [
+      'a relative URL',
+      withEntry((e) => void (e.request.url = '/v1/api/x')),
+      /entry 1 has a request URL that is not absolute/,
+    ],
+    [
+      'headers that are not a list',
+      withEntry((e) => void ((e.request as { headers: unknown }).headers = { a: 1 })),
+      /entry 1 has headers that are not a list of names and values/,
+    ],
+    [
+      'a status out of range',
+      withEntry((e) => void (e.response.status = 1e9)),
+      /entry 1 has a status that is not an HTTP status/,
+    ],
+    [
+      'an entry that is null',
+      withEntry(() => null).replace(/,\{"startedDateTime.*\]/, ',null]'),
+      /entry 1 has no request URL/,
     ],
   ])('refuses %s, naming the file', (name, text, reason) => {
     const file = join(folder, `${name.replace(/\W+/g, '-')}.har`);
