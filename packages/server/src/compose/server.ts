@@ -30,6 +30,7 @@ import { StreamingServer, type StreamingOptions } from '../streaming/streaming-s
 import { inUnit } from '../domain/kernel/store.js';
 import type { StoreSpec } from '../store/open-store.js';
 import { healthRouter } from './health.js';
+import { installPdfPool } from './pdf-pool.js';
 import { openRuntime } from './runtime.js';
 
 /** Express's `trust proxy` setting. */
@@ -125,6 +126,8 @@ function withDefaults(options: ServerOptions) {
 export function createServer(options: ServerOptions = {}): BrokerageServer {
   const settings = withDefaults(options);
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
+  // PDFs are drawn in worker threads, shared by the servers of the process.
+  installPdfPool();
   const runtime = openRuntime({
     store: options.store,
     clock: settings.clock,

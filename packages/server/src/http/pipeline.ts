@@ -32,6 +32,7 @@ import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
+import { asRequestWork } from './request-work.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -227,12 +228,11 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
         method: req.method,
         ip: req.ip ?? '',
       };
-      const answer = await core.dispatch(
-        operation,
-        request,
-        admitted,
-        reply,
-        () => res.headersSent,
+      // The request's end (answered, timed out, dropped) aborts the work still done for it.
+      const ended = new AbortController();
+      res.once('close', () => ended.abort());
+      const answer = await asRequestWork(ended.signal, () =>
+        core.dispatch(operation, request, admitted, reply, () => res.headersSent),
       );
       if (!answer || res.headersSent) return;
       if (answer.body instanceof BinaryBody)

@@ -18,8 +18,33 @@ interface Fonts {
   bold: PDFFont;
 }
 
+/** Rows a PDF draws at most (every table together): a longer report is drawn up to them, then
+ * says how many rows it leaves out, which its CSV and JSON forms hold. */
+export const maxPdfRows = 2_000;
+
+/** The character a glyph the fonts lack is drawn as. */
+export const missingGlyph = '?';
+
+/** Text the standard fonts can draw: each character they lack (an emoji, CJK, a control or
+ * direction mark such as U+202E) is drawn as `missingGlyph`, so that a name the document accepts
+ * never fails a PDF. The fonts are the standard ones (WinAnsi): no font file is embedded (see
+ * docs/decisions/gw-reports-pdf-library.md). */
+function drawable(text: string, font: PDFFont): string {
+  const supported = characterSets.get(font) ?? new Set(font.getCharacterSet());
+  characterSets.set(font, supported);
+  let result = '';
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    result += code >= 0x20 && supported.has(code) ? character : missingGlyph;
+  }
+  return result;
+}
+
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
 /** Text cut to `width` points, with an ellipsis when cut. */
-function fitted(text: string, font: PDFFont, width: number): string {
+function fitted(whole: string, font: PDFFont, width: number): string {
+  const text = drawable(whole, font);
   if (font.widthOfTextAtSize(text, size.text) <= width) return text;
   let cut = text;
   while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size.text) > width)
@@ -43,13 +68,16 @@ class Writer {
   private newPage(): void {
     this.current = this.document.addPage([page.width, page.height]);
     this.y = page.height - page.margin;
-    this.current.drawText(`${this.footer} - page ${this.document.getPageCount()}`, {
-      x: page.margin,
-      y: page.margin / 2,
-      size: 7,
-      font: this.fonts.regular,
-      color: rule,
-    });
+    this.current.drawText(
+      drawable(`${this.footer} - page ${this.document.getPageCount()}`, this.fonts.regular),
+      {
+        x: page.margin,
+        y: page.margin / 2,
+        size: 7,
+        font: this.fonts.regular,
+        color: rule,
+      },
+    );
   }
 
   /** Room for `height` more points, else a new page; true when a page was opened. */
@@ -62,12 +90,21 @@ class Writer {
   line(text: string, fontSize: number, font: PDFFont, gap = 4): void {
     this.room(fontSize + gap);
     this.y -= fontSize + gap;
-    this.current.drawText(text, { x: page.margin, y: this.y, size: fontSize, font, color: ink });
+    this.current.drawText(drawable(text, font), {
+      x: page.margin,
+      y: this.y,
+      size: fontSize,
+      font,
+      color: ink,
+    });
   }
 
   space(points: number): void {
     this.y -= points;
   }
+
+  /** Rows still to draw before `maxPdfRows`. */
+  rowsLeft = maxPdfRows;
 
   table(table: ReportTable): void {
     const usable = page.width - 2 * page.margin;
@@ -116,11 +153,21 @@ class Writer {
     this.line(table.title, size.heading, this.fonts.bold, 10);
     header();
     if (table.rows.length === 0) this.line(table.empty, size.text, this.fonts.regular, 6);
-    for (const values of table.rows)
+    const drawn = table.rows.slice(0, Math.max(0, this.rowsLeft));
+    this.rowsLeft -= drawn.length;
+    for (const values of drawn)
       row(
         table.columns.map((column) => cellText(values[column.key], column.kind)),
         this.fonts.regular,
         false,
+      );
+    const left = table.rows.length - drawn.length;
+    if (left > 0)
+      this.line(
+        `${left} more rows not drawn: a PDF shows ${maxPdfRows} rows at most; the CSV and JSON forms hold them all`,
+        size.text,
+        this.fonts.bold,
+        6,
       );
     this.space(8);
   }
@@ -129,6 +176,7 @@ class Writer {
 export async function renderPdf(report: Report): Promise<Uint8Array> {
   const document = await PDFDocument.create({ updateMetadata: false });
   const produced = new Date(report.producedAt);
+  // Metadata are text strings (UTF-16 where needed): any name fits.
   document.setTitle(
     `${report.title} ${report.accountId} ${report.period.from} to ${report.period.to}`,
   );

@@ -8,10 +8,26 @@ export type ReportMimeType = Schema<'ReportMimeType'>;
 
 export const pdfMimeType = 'application/pdf';
 
+/** Draws a report as a PDF. */
+export type PdfRenderer = (report: Report) => Promise<Uint8Array>;
+
+// pdf-lib (1.2 MB of code with its fonts and pako) is loaded with the first PDF: most servers
+// never render one, and a static import made every start (every test file) compile it.
+const inThisThread: PdfRenderer = async (report) =>
+  (await import('./render-pdf.js')).renderPdf(report);
+
+/** The process's PDF renderer: in this thread (a browser, `@brokerage/msw`), unless the server
+ * installs another (on Node, a pool of worker threads: `compose/pdf-pool.ts`), so that a long
+ * document does not stall every other request. */
+let pdfRenderer: PdfRenderer = inThisThread;
+
+/** Installs the process's PDF renderer (undefined: back to this thread's). */
+export function renderPdfWith(renderer: PdfRenderer | undefined): void {
+  pdfRenderer = renderer ?? inThisThread;
+}
+
 const renderers: Record<ReportMimeType, (report: Report) => Uint8Array | Promise<Uint8Array>> = {
-  // pdf-lib (1.2 MB of code with its fonts and pako) is loaded with the first PDF: most servers
-  // never render one, and a static import made every start (every test file) compile it.
-  'application/pdf': async (report) => (await import('./render-pdf.js')).renderPdf(report),
+  'application/pdf': (report) => pdfRenderer(report),
   'application/json': (report) => new TextEncoder().encode(renderJson(report)),
   'text/csv': (report) => new TextEncoder().encode(renderCsv(report)),
   'text/html': (report) => new TextEncoder().encode(renderHtml(report)),
