@@ -1,9 +1,29 @@
+import type { OAuth2Client } from '../domain/auth/oauth2.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
+
+/** Keys of an instruction that name an account of the client's. */
+const accountKeys = ['accountId', 'sourceAccountId', 'targetAccountId'] as const;
+
+/** The account ids a banking body names: its instruction's, or each of its instructions'. */
+function accountIdsOf(body: unknown): string[] {
+  const { instruction, instructions } = (body ?? {}) as {
+    instruction?: unknown;
+    instructions?: unknown;
+  };
+  const items = Array.isArray(instructions) ? (instructions as unknown[]) : [instruction];
+  return items.flatMap((item) =>
+    accountKeys
+      .map((key) => (item as Record<string, unknown> | null | undefined)?.[key])
+      .filter((id): id is string => typeof id === 'string'),
+  );
+}
 
 /** Banking under `/gw/api/v1` (and the Utilities balances query, an instruction of the same
  * service); the gate has checked the bearer token's scope before any of them runs. */
 export const bankingHandlers = ({
   banking,
+  brokerage,
+  reports,
 }: HandlerContext): HandlerGroup<
   | 'createBankInstruction'
   | 'createBankInstructionsBulk'
@@ -25,36 +45,47 @@ export const bankingHandlers = ({
   | 'getClientInstructionStatus'
   | 'queryBalances'
 > => {
-  const accepted = (body: Parameters<typeof banking.submit>[0]) => ({
+  // A client acts on the accounts of its end users only (403 for another's existing account; an
+  // unknown one is left to the rules, which refuse it in the instruction's answer).
+  const own = <Body>(request: { client: OAuth2Client; body: Body }): Body => {
+    for (const id of accountIdsOf(request.body))
+      if (brokerage.account(id) !== undefined) reports.account(request.client, id);
+    return request.body;
+  };
+  const accepted = (request: {
+    client: OAuth2Client;
+    body: Parameters<typeof banking.submit>[0];
+  }) => ({
     status: 202 as const,
-    body: banking.submit(body, 202),
+    body: banking.submit(own(request), 202),
   });
-  const made = (body: Parameters<typeof banking.submit>[0]) => ({
+  const made = (request: { client: OAuth2Client; body: Parameters<typeof banking.submit>[0] }) => ({
     status: 201 as const,
-    body: banking.submit(body, 201),
+    body: banking.submit(own(request), 201),
   });
-  const set = (body: Parameters<typeof banking.submitSet>[0]) => banking.submitSet(body);
+  const set = (request: { client: OAuth2Client; body: Parameters<typeof banking.submitSet>[0] }) =>
+    banking.submitSet(own(request));
   // Path parameters arrive as the text of the path; the validator has checked they are integers.
   return {
-    createBankInstruction: (request) => accepted(request.body),
-    createBankInstructionsBulk: (request) => set(request.body),
-    queryBankInstructions: (request) => made(request.body),
-    createExternalCashTransfer: (request) => accepted(request.body),
-    createExternalCashTransfersBulk: (request) => set(request.body),
-    queryExternalCashTransfers: (request) => made(request.body),
-    createInternalCashTransfer: (request) => made(request.body),
-    createInternalCashTransfersBulk: (request) => set(request.body),
-    createExternalAssetTransfer: (request) => accepted(request.body),
-    createExternalAssetTransfersBulk: (request) => set(request.body),
-    createInternalAssetTransfer: (request) => accepted(request.body),
-    createInternalAssetTransfersBulk: (request) => set(request.body),
-    cancelInstruction: (request) => made(request.body),
-    cancelInstructionsBulk: (request) => set(request.body),
-    queryRecentInstructions: (request) => accepted(request.body),
+    createBankInstruction: (request) => accepted(request),
+    createBankInstructionsBulk: (request) => set(request),
+    queryBankInstructions: (request) => made(request),
+    createExternalCashTransfer: (request) => accepted(request),
+    createExternalCashTransfersBulk: (request) => set(request),
+    queryExternalCashTransfers: (request) => made(request),
+    createInternalCashTransfer: (request) => made(request),
+    createInternalCashTransfersBulk: (request) => set(request),
+    createExternalAssetTransfer: (request) => accepted(request),
+    createExternalAssetTransfersBulk: (request) => set(request),
+    createInternalAssetTransfer: (request) => accepted(request),
+    createInternalAssetTransfersBulk: (request) => set(request),
+    cancelInstruction: (request) => made(request),
+    cancelInstructionsBulk: (request) => set(request),
+    queryRecentInstructions: (request) => accepted(request),
     getInstructionStatus: (request) => banking.status(Number(request.params.instructionId)),
     getInstructionSetStatus: (request) => banking.set(Number(request.params.instructionSetId)),
     getClientInstructionStatus: (request) =>
       banking.statusByClientId(Number(request.params.clientInstructionId)),
-    queryBalances: (request) => made(request.body),
+    queryBalances: (request) => made(request),
   };
 };

@@ -109,7 +109,7 @@ describe('a registered consumer or client', () => {
     registerClient(server.services, {
       clientId: 'PARTNER',
       keys: [publicJwk],
-      scopes: ['sso-sessions.write'],
+      scopes: ['sso-sessions.write', 'transfers.write'],
       endUsers: ['demo_broker'],
     });
     const now = Math.floor(server.clock.now() / 1000);
@@ -123,9 +123,29 @@ describe('a registered consumer or client', () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 60)
       .sign(privateKey as unknown as CryptoKey);
-    const token = await requestToken(server, signed, 'sso-sessions.write bank-instructions.write');
+    const token = await requestToken(
+      harness,
+      signed,
+      'sso-sessions.write transfers.write bank-instructions.write',
+    );
     expect(token.status).toBe(200);
-    expect(token.body.scope).toBe('sso-sessions.write');
+    expect(token.body.scope).toBe('sso-sessions.write transfers.write');
+    const deposit = (accountId: string, clientInstructionId: number) =>
+      harness.call('POST', '/gw/api/v1/external-cash-transfers', {
+        headers: { authorization: `Bearer ${token.body.access_token}` },
+        body: {
+          instructionType: 'DEPOSIT',
+          instruction: {
+            accountId,
+            amount: 100,
+            bankInstructionMethod: 'WIRE',
+            clientInstructionId,
+            currency: 'USD',
+          },
+        },
+      });
+    expect((await deposit('U1234567', 1)).status).toBe(403);
+    expect((await deposit('U3456781', 2)).status).toBe(202);
     const session = (credential: string) =>
       harness.call('POST', '/gw/api/v1/sso-sessions', {
         headers: { authorization: `Bearer ${token.body.access_token}` },
