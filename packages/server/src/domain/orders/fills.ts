@@ -110,6 +110,11 @@ export function pairCurrencies(instrument: Instrument): [string, string] {
   return [base, quote];
 }
 
+/** What an execution of `size` units at `price` is worth, in whole cents: the amount its trade
+ * row shows (`net_amount`) and its cash moves by, so that the rows add up to the ledger. */
+export const executionValue = (size: number, price: number, multiplier: number): number =>
+  Math.round(size * price * multiplier * 100) / 100;
+
 /** An account after an execution: cash, positions and realized P&L, which valuation reads.
  * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their
  * value. Answers the new account (the one given is not changed) and the execution's realized P&L. */
@@ -125,7 +130,8 @@ export function bookExecution(
   if (instrument.secType === 'CASH') {
     const [base, quote] = pairCurrencies(instrument);
     const converted = withCash(account, base, signed);
-    return { account: withCash(converted, quote, -signed * price - commission), realizedPnl: 0 };
+    const value = Math.sign(signed) * executionValue(size, price, 1);
+    return { account: withCash(converted, quote, -value - commission), realizedPnl: 0 };
   }
   const currency = instrument.currency;
   const held = account.positions.find((candidate) => candidate.conid === instrument.conid) ?? {
@@ -168,6 +174,9 @@ export function bookExecution(
           },
         }),
   };
-  const paid = instrument.secType === 'FUT' ? -realized : signed * price * instrument.multiplier;
+  const paid =
+    instrument.secType === 'FUT'
+      ? -realized
+      : Math.sign(signed) * executionValue(size, price, instrument.multiplier);
   return { account: withCash(booked, currency, -paid - commission), realizedPnl: realized };
 }

@@ -3,6 +3,7 @@ import type { Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Index, Store } from '../kernel/store.js';
 import { historyDays } from '../market/seeded-history.js';
+import { executionValue } from './fills.js';
 import type { Execution } from './model.js';
 import { executionDescription, formatPrice, orderTexts } from './order-texts.js';
 import type { Session } from '../accounts/sessions.js';
@@ -129,7 +130,7 @@ export function tradeView(brokerage: Pick<Brokerage, 'market'>, execution: Execu
     submitter: execution.submitter,
     exchange: execution.exchange,
     commission: execution.commission.toFixed(2),
-    net_amount: Math.round(execution.size * execution.price * multiplier * 100) / 100,
+    net_amount: executionValue(execution.size, execution.price, multiplier),
     account: execution.account,
     accountCode: execution.account,
     account_allocation_name: execution.account,
