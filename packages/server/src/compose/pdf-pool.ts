@@ -68,8 +68,7 @@ export class PdfPool {
 
   #next(): void {
     if (this.#queue.length === 0) return;
-    const found =
-      this.#idle.pop() ?? (this.threadCount < this.threads ? this.#start() : undefined);
+    const found = this.#idle.pop() ?? (this.threadCount < this.threads ? this.#start() : undefined);
     if (!found) return;
     const worker = found;
     const job = this.#queue.shift() as Job;

@@ -144,11 +144,7 @@ export class Rules {
   /** An amount above zero, at most `maxInstructionAmount`, in whole cents exactly: the number
    * is the one its cents name (no tolerance, so 1e-9 is not 0.00). */
   #amount(amount: number): number {
-    if (
-      !(amount > 0) ||
-      amount > maxInstructionAmount ||
-      Math.round(amount * 100) / 100 !== amount
-    )
+    if (!(amount > 0) || amount > maxInstructionAmount || Math.round(amount * 100) / 100 !== amount)
       throw new Refusal(
         'INVALID_AMOUNT',
         `The amount must be above zero, at most ${maxInstructionAmount}, in cents: ${amount}`,
