@@ -27,3 +27,11 @@ export {
   type Report,
 } from './report.js';
 export { addTouches, findRepository, repositoryCodeFolders } from './touches.js';
+export {
+  changesetBumps,
+  judgeGate,
+  majorChangesets,
+  packagesOfTheDocument,
+  type GateResult,
+} from './gate.js';
+export { changelogSection, prependSection } from './changelog.js';

@@ -30,8 +30,18 @@ export const operationKey = (method: string, path: string): string =>
 export const pathParameterNames = (path: string): string[] =>
   [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
 
-/** Reads a description from a JSON document (already parsed) or an operation list's text. */
-export function surfaceOfDocument(document: OpenApiDocument, source: string): Surface {
+/** How a document is read: `examples: false` leaves out the fields only its examples show (the
+ * gate reads our document so: users' types come from its schemas alone). */
+export interface ReadOptions {
+  examples?: boolean;
+}
+
+/** Reads a description from a JSON document (already parsed). */
+export function surfaceOfDocument(
+  document: OpenApiDocument,
+  source: string,
+  options: ReadOptions = {},
+): Surface {
   const version = String(document.openapi ?? '');
   if (!/^3\.[01]\./.test(version)) {
     throw new Error(
@@ -46,7 +56,10 @@ export function surfaceOfDocument(document: OpenApiDocument, source: string): Su
     const key = operationKey(entry.method, path);
     // Two operations of one key (the same path under two parameter names) keep the first.
     if (!operations.has(key)) {
-      operations.set(key, operationSurface(document, { ...entry, path }, key));
+      operations.set(
+        key,
+        operationSurface(document, { ...entry, path }, key, options.examples ?? true),
+      );
     }
   }
   return {
@@ -84,7 +97,7 @@ export function surfaceOfOperationList(text: string, source: string): Surface {
 }
 
 /** Reads the file at `file`: JSON is a document, anything else an operation list. */
-export function readDescription(file: string): Surface {
+export function readDescription(file: string, options: ReadOptions = {}): Surface {
   const text = readFileSync(file, 'utf8');
   if (/^\s*\{/.test(text)) {
     let document: OpenApiDocument;
@@ -93,7 +106,7 @@ export function readDescription(file: string): Surface {
     } catch (error) {
       throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
     }
-    return surfaceOfDocument(document, file);
+    return surfaceOfDocument(document, file, options);
   }
   return surfaceOfOperationList(text, file);
 }

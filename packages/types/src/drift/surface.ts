@@ -276,10 +276,14 @@ function bodyFields(
   document: OpenApiDocument,
   media: Schema,
   required: boolean,
+  examples: boolean,
 ): Record<string, FieldFacts> {
   const fields: Record<string, FieldFacts> = {};
   flatten(document, media.schema, [], required, fields);
-  for (const example of mediaExamples(document, media)) inferFromExample(example.value, [], fields);
+  if (examples) {
+    for (const example of mediaExamples(document, media))
+      inferFromExample(example.value, [], fields);
+  }
   return fields;
 }
 
@@ -295,6 +299,7 @@ export function operationSurface(
   document: OpenApiDocument,
   entry: DocumentOperationEntry,
   key: string,
+  examples = true,
 ): OperationSurface {
   const { operation, item, method, path } = entry;
   const fields: OperationSurface['fields'] = {};
@@ -331,7 +336,7 @@ export function operationSurface(
   const body = deref<Schema>(document, operation.requestBody);
   const bodyMedia = isObject(body) ? chosenMedia(body.content) : undefined;
   if (bodyMedia !== undefined)
-    fields.request = bodyFields(document, bodyMedia, body.required === true);
+    fields.request = bodyFields(document, bodyMedia, body.required === true, examples);
   const statuses: string[] = [];
   for (const [status, raw] of Object.entries(
     isObject(operation.responses) ? operation.responses : {},
@@ -339,7 +344,8 @@ export function operationSurface(
     statuses.push(status);
     const response = deref<Schema>(document, raw);
     const media = isObject(response) ? chosenMedia(response.content) : undefined;
-    fields[`response ${status}`] = media === undefined ? {} : bodyFields(document, media, true);
+    fields[`response ${status}`] =
+      media === undefined ? {} : bodyFields(document, media, true, examples);
   }
   return {
     key,
