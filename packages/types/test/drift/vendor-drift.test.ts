@@ -1,0 +1,237 @@
+// The drift report on the vendor's versions we hold (../shared/reference): 2.27 → 2.29 and
+// 2.28 → 2.29 report the advisor-model renames of decision fidelity-2.29-renames.md as renames,
+// and every other line of 2.28 → 2.29 is one of the classes decision drift-report.md explains;
+// ours → 2.29 follows 2.29's advisor-model names.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  compareSurfaces,
+  exitStatus,
+  formatMarkdown,
+  formatTable,
+  makeReport,
+  readDescription,
+  type Change,
+} from '../../src/drift/index.js';
+import { bundledDocument, hasReference, repoRoot, vendorFile } from './reference.js';
+
+const decisionsDir = join(repoRoot, 'docs', 'decisions');
+
+/** The 27 response renames of fidelity-2.29-renames.md, `path field-before → field-after`. */
+const adviserRenames = [
+  'fa/model/list models[].ci → models[].customIndex',
+  'fa/model/summary ci → customIndex',
+  ...['actl actual', 'exrt exchangeRate', 'instrImbalance instrumentImbalance', 'trgt target'].map(
+    (pair) => `fa/model/positions cash[].${pair.replace(' ', ' → cash[].')}`,
+  ),
+  ...[
+    'actl actual',
+    'actlRangeMax actualRangeMax',
+    'actlRangeMin actualRangeMin',
+    'cid conid',
+    'exrt exchangeRate',
+    'flg flags',
+    'instrImbalance instrumentImbalance',
+    'trgt target',
+  ].map((pair) => `fa/model/positions positionList[].${pair.replace(' ', ' → positionList[].')}`),
+  ...[
+    'acctImbalance accountImbalance',
+    'exrt exchangeRate',
+    'indCash cashInIndependent',
+    'numInstrOutsideRange numInstrumentsOutsideRange',
+    'unrealPnL unrealizedPnL',
+  ].map(
+    (pair) =>
+      `fa/model/accounts-details accountInfoList[].${pair.replace(' ', ' → accountInfoList[].')}`,
+  ),
+  'fa/model/invest-divest-positions baseCcyMasterPrc → baseCcyMasterPrecision',
+  ...[
+    'baseCcyAccountPrc baseCcyAccountPrecision',
+    'exrt exchangeRate',
+    'indCashNlv cashInIndependentNlv',
+    'indPosNlv positionsInIndependentNlv',
+  ].map(
+    (pair) =>
+      `fa/model/invest-divest-positions accountList[].${pair.replace(' ', ' → accountList[].')}`,
+  ),
+  ...[
+    'avoidNegativeCashInCore avoidNegativeCashInIndependent',
+    'closeDivestCorePosition closeDivestIndependentPosition',
+    'roundAllocExchBoardLot roundAllocationQuantityToExchangeBoardLot',
+  ].map((pair) => `fa/fa-preset/get ${pair.replace(' ', ' → ')}`),
+];
+/** The same three preset names, renamed in the request of saving the presets. */
+const presetRequestRenames = [
+  'avoidNegativeCashInCore → avoidNegativeCashInIndependent',
+  'closeDivestCorePosition → closeDivestIndependentPosition',
+  'roundAllocExchBoardLot → roundAllocationQuantityToExchangeBoardLot',
+].map((pair) => `fa/fa-preset/save ${pair}`);
+
+const renameText = (change: Change) =>
+  `${change.operation.split(' ')[1]?.replace('/v1/api/', '')} ${change.before} → ${change.after}`;
+const compare = (before: string, after: string) =>
+  compareSurfaces(readDescription(before), readDescription(after));
+
+const suite = hasReference ? describe : describe.skip;
+
+suite('brokerage-drift on the vendor versions we hold', () => {
+  const v27 = vendorFile('vendor-openapi-2.27.json');
+  const v28 = vendorFile('vendor-openapi-2.28.json');
+  const v29 = vendorFile('vendor-openapi-2.29.json');
+
+  test('the decision lists 27 response renames', () => {
+    expect(adviserRenames).toHaveLength(27);
+  });
+
+  test.each([
+    ['2.27', v27],
+    ['2.28', v28],
+  ])(
+    '%s → 2.29: the 27 advisor-model renames, each one rename, and the 3 of saving presets',
+    (_, older) => {
+      const changes = compare(older, v29);
+      const renames = changes.filter((change) => change.kind === 'field-renamed');
+      const responses = renames.filter((change) => change.place === 'response 200').map(renameText);
+      const requests = renames.filter((change) => change.place === 'request').map(renameText);
+      expect(responses.sort()).toEqual([...adviserRenames].sort());
+      expect(requests.sort()).toEqual([...presetRequestRenames].sort());
+      expect(renames.every((change) => change.severity === 'breaking')).toBe(true);
+      // No renamed field is also reported removed or added.
+      const renamedFields = new Set(
+        renames.flatMap((c) => [`${c.operation} ${c.before}`, `${c.operation} ${c.after}`]),
+      );
+      const doubled = changes.filter(
+        (c) =>
+          (c.kind === 'field-removed' || c.kind === 'field-added') &&
+          renamedFields.has(`${c.operation} ${c.field}`),
+      );
+      expect(doubled).toEqual([]);
+    },
+  );
+
+  test('2.27 → 2.29 exits by severity and prints each rename in the table and in Markdown', () => {
+    const before = readDescription(v27);
+    const after = readDescription(v29);
+    const report = makeReport(before, after, compareSurfaces(before, after));
+    expect(exitStatus(report)).toBe(2);
+    expect(exitStatus(report, 'none')).toBe(0);
+    const infoOnly = makeReport(
+      before,
+      after,
+      report.changes.filter((c) => c.severity === 'info'),
+    );
+    expect(exitStatus(infoOnly)).toBe(0);
+    const warnings = makeReport(
+      before,
+      after,
+      report.changes.filter((c) => c.severity !== 'breaking'),
+    );
+    expect(exitStatus(warnings)).toBe(1);
+    expect(exitStatus(warnings, 'breaking')).toBe(0);
+    expect(formatTable(report)).toContain('renamed models[].ci → models[].customIndex');
+    expect(formatMarkdown(report)).toContain('renamed positionList[].actl → positionList[].actual');
+  });
+
+  test('2.28 → 2.29: every other line is a class that decision drift-report.md explains', () => {
+    const changes = compare(v28, v29).filter((change) => change.kind !== 'field-renamed');
+    const list = readFileSync(vendorFile('vendor-2.40-operations.tsv'), 'utf8');
+    const classes = new Map<string, Change[]>();
+    const put = (name: string, change: Change) =>
+      classes.set(name, [...(classes.get(name) ?? []), change]);
+    for (const change of changes) {
+      const status = Number(change.place?.replace('response ', ''));
+      if (change.kind === 'field-removed' && change.field === '' && status >= 400)
+        put('error body no longer described', change);
+      else if (change.kind === 'operation-added') put('operation added', change);
+      else if (change.kind === 'operation-removed') put('operation removed', change);
+      else if (change.kind === 'status-removed') put('status removed', change);
+      else if (change.kind === 'field-type-changed' || change.kind === 'field-format-changed')
+        put('type or format', change);
+      else if (change.place?.startsWith('response')) put('response field', change);
+      else put('request field', change);
+    }
+    // Operations 2.29 adds are still in 2.40's index (the service serves them).
+    for (const change of classes.get('operation added') ?? []) {
+      const [method, path] = change.operation.split(' ');
+      expect(list).toContain(`${method}\t${path}`);
+    }
+    // 2.29 drops the WebSocket's upgrade request and GET of a request's status (its PATCH stays).
+    expect((classes.get('operation removed') ?? []).map((c) => c.operation).sort()).toEqual([
+      'GET /gw/api/v1/requests/{requestId}/status',
+      'GET /v1/api/ws',
+    ]);
+    // 2.29 keeps only the 200 of account management's asynchronous answers, and no 204 of secdef.
+    expect(new Set((classes.get('status removed') ?? []).map((c) => c.field))).toEqual(
+      new Set(['202', '207', '208', '204']),
+    );
+    // The rest, line by line (a reviewed list: a new vendor version or a change of the rules
+    // shows here first).
+    const lines = (name: string) =>
+      (classes.get(name) ?? []).map(
+        (c) =>
+          `${c.severity} ${c.kind} ${c.operation} ${c.place ?? ''} ${c.field ?? ''} ${c.before ?? ''} → ${c.after ?? ''}`,
+      );
+    expect({
+      typeOrFormat: lines('type or format').length,
+      responseFields: lines('response field'),
+      requestFields: lines('request field'),
+    }).toMatchSnapshot();
+  });
+
+  test('ours → 2.29: our advisor-model responses use 2.29 names; the older request names we accept show as ours alone', () => {
+    const changes = compare(bundledDocument, v29);
+    const adviser = changes.filter((change) => change.operation.includes('/v1/api/fa/'));
+    expect(adviser.filter((c) => c.kind === 'field-renamed')).toEqual([]);
+    const olderNames = [
+      'avoidNegativeCashInCore',
+      'closeDivestCorePosition',
+      'roundAllocExchBoardLot',
+    ];
+    const removedFromSave = adviser
+      .filter((c) => c.operation === 'POST /v1/api/fa/fa-preset/save' && c.kind === 'field-removed')
+      .map((c) => c.field);
+    expect(removedFromSave).toEqual(expect.arrayContaining(olderNames));
+    // Our responses hold no field of 2.29's advisor-model operations under an older name.
+    const responseRenames = adviserRenames.map((text) => text.split(' ')[1]?.split('.').at(-1));
+    const ourResponseFields = adviser
+      .filter((c) => c.place?.startsWith('response') && c.kind === 'field-removed')
+      .map((c) => c.field?.split('.').at(-1));
+    expect(ourResponseFields.filter((name) => responseRenames.includes(name))).toEqual([]);
+  });
+
+  test('ours → 2.40 compares operations only: each of ours that 2.40 lacks has its decision', () => {
+    // Operations we serve beyond 2.40's index, each for the clients that send it.
+    const decisions: Record<string, [string, string]> = {
+      'GET /v1/api/tickle': ['auth-ping-status-init-logout.md', 'tickle'],
+      'GET /v1/api/iserver/auth/status': ['auth-ping-status-init-logout.md', 'getAuthStatus'],
+      'POST /v1/api/iserver/reauthenticate': [
+        'openapi-required-response-fields.md',
+        'reauthenticate',
+      ],
+      'GET /v1/api/portfolio/allocation': ['portfolio-summary-and-allocation.md', 'as GET'],
+      'POST /v1/api/portfolio/allocation': ['portfolio-summary-and-allocation.md', 'as POST'],
+      'GET /v1/api/pa/performance': [
+        'portfolio-analyst-history-and-transactions.md',
+        'GET /pa/performance',
+      ],
+      'GET /v1/api/md/regsnapshot': ['market-regsnapshot.md', 'regsnapshot'],
+      'GET /v1/api/hmds/history': ['market-hmds-history-and-preflight.md', 'hmds/history'],
+      'GET /v1/api/hmds/scanner/params': ['market-hmds-scanner.md', 'scanner/params'],
+      'POST /v1/api/hmds/scanner/run': ['market-hmds-scanner.md', 'scanner/run'],
+      'GET /v1/api/fyi/notifications/more': ['notifications-more.md', 'notifications/more'],
+    };
+    const changes = compare(bundledDocument, vendorFile('vendor-2.40-operations.tsv'));
+    expect(
+      changes.every((c) => c.kind === 'operation-added' || c.kind === 'operation-removed'),
+    ).toBe(true);
+    for (const change of changes.filter((c) => c.kind === 'operation-removed')) {
+      const [file, mention] = decisions[change.operation] ?? ['(no decision)', ''];
+      expect({
+        operation: change.operation,
+        explained:
+          existsSync(join(decisionsDir, file)) &&
+          readFileSync(join(decisionsDir, file), 'utf8').includes(mention),
+      }).toEqual({ operation: change.operation, explained: true });
+    }
+  });
+});
