@@ -22,6 +22,10 @@ Options:
   --against <file>     the older side (default: our bundled document)
   --format <format>    table (default), markdown or json
   --min-severity <s>   list only changes of severity s or above: info (default), warning, breaking
+  --only <kinds>       list only these kinds, comma-separated (field-renamed, operation-added,
+                       operation-removed, operation-moved, path-parameter-renamed, status-added,
+                       status-removed, field-added, field-removed, field-type-changed,
+                       field-format-changed, field-enum-changed, field-required-changed)
   --fail-on <s>        exit non-zero from severity s: warning (default), breaking, or none
   --code <dir>         look for the typed client's calls in <dir> (repeatable; default: the
                        toolkit's client, testing package and examples when run in its repository)
@@ -45,6 +49,7 @@ function main(argv: string[]): number {
       format: { type: 'string', default: 'table' },
       'min-severity': { type: 'string', default: 'info' },
       'fail-on': { type: 'string', default: 'warning' },
+      only: { type: 'string' },
       code: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
@@ -69,8 +74,11 @@ function main(argv: string[]): number {
   const after = readDescription(positionals[0] ?? '');
   const root = findRepository(process.cwd());
   const folders = values.code ?? (root === undefined ? [] : repositoryCodeFolders(root));
+  const kinds = values.only?.split(',').map((kind) => kind.trim());
   const changes = compareSurfaces(before, after).filter(
-    (change) => severities.indexOf(change.severity) >= severities.indexOf(minimum),
+    (change) =>
+      severities.indexOf(change.severity) >= severities.indexOf(minimum) &&
+      (kinds === undefined || kinds.includes(change.kind)),
   );
   // What a change touches is looked up in our document, whichever two are compared.
   addTouches(

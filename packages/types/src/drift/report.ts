@@ -85,6 +85,25 @@ function heading(report: Report): string {
   );
 }
 
+/** How many changes of each kind, most first: `field-removed 12 (breaking 12)`. */
+function kindCounts(report: Report): string[] {
+  const counts = new Map<string, Record<Severity, number>>();
+  for (const change of report.changes) {
+    const count = counts.get(change.kind) ?? { breaking: 0, warning: 0, info: 0 };
+    count[change.severity] += 1;
+    counts.set(change.kind, count);
+  }
+  const total = (count: Record<Severity, number>) => count.breaking + count.warning + count.info;
+  return [...counts]
+    .sort(([, a], [, b]) => total(b) - total(a))
+    .map(([kind, count]) => {
+      const parts = (['breaking', 'warning', 'info'] as const)
+        .filter((s) => count[s] > 0)
+        .map((s) => `${s} ${count[s]}`);
+      return `${kind} ${total(count)} (${parts.join(', ')})`;
+    });
+}
+
 function touchLines(change: Change): string[] {
   const touches = change.touches;
   if (touches === undefined) return [];
@@ -112,7 +131,13 @@ export function formatTable(report: Report): string {
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
       .join('  ')
       .trimEnd();
-  const out = [heading(report), '', line(header), line(widths.map((width) => '-'.repeat(width)))];
+  const out = [
+    heading(report),
+    ...kindCounts(report).map((count) => `  ${count}`),
+    '',
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+  ];
   report.changes.forEach((change, index) => {
     out.push(line(rows[index] ?? []));
     for (const touch of touchLines(change)) out.push(`${' '.repeat((widths[0] ?? 0) + 2)}${touch}`);
@@ -128,6 +153,8 @@ export function formatMarkdown(report: Report): string {
     `# API drift: ${sideText(report.before)} → ${sideText(report.after)}`,
     '',
     heading(report),
+    '',
+    ...kindCounts(report).map((count) => `- ${count}`),
     '',
     '| severity | operation | place | field | change | touches |',
     '| --- | --- | --- | --- | --- | --- |',

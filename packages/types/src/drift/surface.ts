@@ -253,10 +253,12 @@ function inferFromExample(
   fields: Record<string, FieldFacts>,
 ): void {
   if (segments.length > maxDepth) return;
+  // Keys of a map the schema describes (`additionalProperties`) are values, not fields.
+  const isMap = fields[pointerText([...segments, '{}'])] !== undefined;
   const children: [string, unknown][] = Array.isArray(value)
     ? value.map((item) => ['[]', item])
     : isObject(value)
-      ? Object.entries(value)
+      ? Object.entries(value).map(([key, child]) => [isMap ? '{}' : key, child])
       : [];
   for (const [name, child] of children) {
     const childSegments = [...segments, name];
