@@ -98,6 +98,11 @@ function main(argv: string[]): number {
   return exitStatus(report, failOn);
 }
 
+// A reader that stops early (`| head`) is no error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (error) {
