@@ -37,10 +37,11 @@ export interface GateResult {
   message: string;
 }
 
+/** Where a field change is (`response 200 keepModelOpen`); other changes say it themselves. */
 const placeText = (change: Change): string =>
-  [change.place, change.field === '' ? '(body)' : change.field]
-    .filter((part) => part !== undefined && part !== '')
-    .join(' ');
+  change.kind.startsWith('field-')
+    ? [change.place, change.field === '' ? '(body)' : change.field].filter(Boolean).join(' ')
+    : '';
 
 /** The gate's verdict and its message (naming each operation, field and what to do). */
 export function judgeGate(
