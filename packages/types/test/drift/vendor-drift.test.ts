@@ -69,8 +69,14 @@ const presetRequestRenames = [
 
 const renameText = (change: Change) =>
   `${change.operation.split(' ')[1]?.replace('/v1/api/', '')} ${change.before} → ${change.after}`;
-const compare = (before: string, after: string) =>
-  compareSurfaces(readDescription(before), readDescription(after));
+// Each description is read once for the whole file (about a second each).
+const surfaces = new Map<string, ReturnType<typeof readDescription>>();
+const read = (file: string) => {
+  const surface = surfaces.get(file) ?? readDescription(file);
+  surfaces.set(file, surface);
+  return surface;
+};
+const compare = (before: string, after: string) => compareSurfaces(read(before), read(after));
 
 /** Operations we serve beyond 2.40's index, each for the clients that send it: its decision. */
 const beyond240: Record<string, [string, string]> = {
@@ -128,8 +134,8 @@ suite('brokerage-drift on the vendor versions we hold', () => {
   );
 
   test('2.27 → 2.29 exits by severity and prints each rename in the table and in Markdown', () => {
-    const before = readDescription(v27);
-    const after = readDescription(v29);
+    const before = read(v27);
+    const after = read(v29);
     const report = makeReport(before, after, compareSurfaces(before, after));
     expect(exitStatus(report)).toBe(2);
     expect(exitStatus(report, 'none')).toBe(0);
@@ -241,6 +247,118 @@ suite('brokerage-drift on the vendor versions we hold', () => {
         list.includes(`${method}\t${path}\n`) || beyond240[change.operation] !== undefined;
       expect({ operation: change.operation, explained }).toEqual({
         operation: change.operation,
+        explained: true,
+      });
+    }
+  });
+
+  test('ours → 2.29: each status and error body of one side only has its decision', () => {
+    const root = (c: Change) => `/${c.operation.split(' ')[1]?.split('/')[1] ?? ''}`;
+    const status = (c: Change) =>
+      c.kind.startsWith('status-') ? c.field : c.place?.replace('response ', '');
+    const classes: { when: (c: Change) => boolean; file: string; mention: string }[] = [
+      // Statuses we document and 2.29 does not.
+      {
+        when: (c) =>
+          c.kind === 'status-removed' &&
+          root(c) === '/v1' &&
+          ['400', '401', '429', '500', '503'].includes(status(c) ?? ''),
+        file: 'openapi-shared-errors-and-validation-status.md',
+        mention: 'Shared errors on every brokerage operation',
+      },
+      {
+        when: (c) => c.kind === 'status-removed' && root(c) !== '/v1' && status(c) === '429',
+        file: 'security-throttles-and-socket-limits.md',
+        mention: 'refused from every address (429',
+      },
+      {
+        when: (c) =>
+          c.kind === 'status-removed' &&
+          root(c) !== '/v1' &&
+          ['401', '403'].includes(status(c) ?? ''),
+        file: 'gw-utilities-scopes-and-signed-bodies.md',
+        mention: 'the scopes 403',
+      },
+      {
+        when: (c) => c.kind === 'status-removed' && ['207', '208'].includes(status(c) ?? ''),
+        file: 'gw-banking-statuses-and-bodies.md',
+        mention: '207 when some were refused',
+      },
+      // Statuses 2.29 documents and we do not.
+      {
+        when: (c) => c.kind === 'status-added' && status(c) === '415',
+        file: 'gw-utilities-scopes-and-signed-bodies.md',
+        mention: 'Not described: `415`',
+      },
+      {
+        when: (c) => c.kind === 'status-added' && status(c) === '402',
+        file: 'gw-reports-documents-and-periods.md',
+        mention: '402 is not described',
+      },
+      {
+        when: (c) => c.kind === 'status-added' && status(c) === '423',
+        file: 'notifications-answers-requests-cost.md',
+        mention: '423',
+      },
+      {
+        when: (c) =>
+          c.kind === 'status-added' &&
+          c.operation === 'GET /gw/api/v1/validations/usernames/{username}',
+        file: 'openapi-drift-report.md',
+        mention: 'validations/usernames',
+      },
+      // Error bodies we describe and 2.29 does not (it describes none).
+      {
+        when: (c) =>
+          c.kind === 'field-removed' &&
+          c.field === '' &&
+          Number(status(c)) >= 400 &&
+          root(c) === '/v1',
+        file: 'openapi-shared-errors-and-validation-status.md',
+        mention: 'Shared errors on every brokerage operation',
+      },
+      {
+        when: (c) =>
+          c.kind === 'field-removed' &&
+          c.field === '' &&
+          Number(status(c)) >= 400 &&
+          root(c) !== '/v1',
+        file: 'fidelity-2.28-problem-details.md',
+        mention: 'problem details',
+      },
+      // Bodies of a success or a request that 2.29 leaves out.
+      {
+        when: (c) =>
+          c.kind === 'field-removed' &&
+          c.field === '' &&
+          c.operation === 'DELETE /v1/api/fyi/deliveryoptions/{deviceId}',
+        file: 'notifications-answers-requests-cost.md',
+        mention: 'Deleting a device answers an empty JSON string',
+      },
+      {
+        when: (c) =>
+          c.kind === 'field-removed' &&
+          c.field === '' &&
+          c.operation === 'DELETE /v1/api/iserver/watchlist',
+        file: 'watchlists-answers-and-ids.md',
+        mention: 'in a JSON body',
+      },
+    ];
+    const lines = compare(bundledDocument, v29).filter(
+      (c) =>
+        c.kind === 'status-added' ||
+        c.kind === 'status-removed' ||
+        (c.kind === 'field-removed' && c.field === ''),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const rule = classes.find((candidate) => candidate.when(line));
+      const text = rule === undefined ? '' : readFileSync(join(decisionsDir, rule.file), 'utf8');
+      expect({
+        line: `${line.operation} ${line.kind} ${status(line)}`,
+        explained: text.includes(rule?.mention ?? '\0'),
+      }).toEqual({
+        line: `${line.operation} ${line.kind} ${status(line)}`,
         explained: true,
       });
     }
