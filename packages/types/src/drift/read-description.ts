@@ -8,19 +8,14 @@ import type { OperationSurface, Surface } from './model.js';
 import { operationSurface } from './surface.js';
 
 /** The service's prefix of the brokerage operations; account management (`/gw/api/v1`) and
- * OAuth 2.0 (`/oauth2/api/v1`) sit beside it, so a path under none of the three lacks it. */
+ * OAuth 2.0 (`/oauth2/api/v1`) sit beside it, so a path under none of the three lacks it: the
+ * vendor's descriptions leave it out (to their servers, or to the reader). */
 const servicePrefix = '/v1/api';
 const prefixedRoots = ['/v1/', '/gw/', '/oauth2/'];
 
-/** The path as the service serves it: the vendor's descriptions leave `/v1/api` to their servers. */
-export function servicePath(path: string, servers: { url?: unknown }[] = []): string {
-  if (prefixedRoots.some((root) => path.startsWith(root))) return path;
-  const serverCarriesPrefix = servers.some(
-    (server) =>
-      typeof server.url === 'string' && server.url.replace(/\/$/, '').endsWith(servicePrefix),
-  );
-  return serverCarriesPrefix ? path : `${servicePrefix}${path}`;
-}
+/** The path as the service serves it. */
+export const servicePath = (path: string): string =>
+  prefixedRoots.some((root) => path.startsWith(root)) ? path : `${servicePrefix}${path}`;
 
 /** Key of an operation: method and path with anonymous parameters (`{accountId}` = `{acctId}`). */
 export const operationKey = (method: string, path: string): string =>
@@ -49,10 +44,9 @@ export function surfaceOfDocument(
     );
   }
   const info = (document.info ?? {}) as { title?: unknown; version?: unknown };
-  const servers = Array.isArray(document.servers) ? (document.servers as { url?: unknown }[]) : [];
   const operations = new Map<string, OperationSurface>();
   for (const entry of documentOperations(document)) {
-    const path = servicePath(entry.path, servers);
+    const path = servicePath(entry.path);
     const key = operationKey(entry.method, path);
     // Two operations of one key (the same path under two parameter names) keep the first.
     if (!operations.has(key)) {

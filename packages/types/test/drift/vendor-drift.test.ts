@@ -11,6 +11,7 @@ import {
   formatTable,
   makeReport,
   readDescription,
+  surfaceOfDocument,
   type Change,
 } from '../../src/drift/index.js';
 import { bundledDocument, hasReference, repoRoot, vendorFile } from './reference.js';
@@ -132,6 +133,31 @@ suite('brokerage-drift on the vendor versions we hold', () => {
       expect(doubled).toEqual([]);
     },
   );
+
+  test('a description with the /v1/api prefix in its paths, or in its server, reads as the same', () => {
+    const raw = JSON.parse(readFileSync(v29, 'utf8')) as {
+      paths: Record<string, unknown>;
+      servers: { url: string }[];
+    };
+    const prefixed = {
+      ...raw,
+      paths: Object.fromEntries(
+        Object.entries(raw.paths).map(([path, item]) => [
+          path.startsWith('/gw/') || path.startsWith('/oauth2/') ? path : `/v1/api${path}`,
+          item,
+        ]),
+      ),
+    };
+    const onServer = {
+      ...raw,
+      servers: [{ url: 'https://api.example.com/v1/api' }],
+      paths: prefixed.paths,
+    };
+    const original = read(v29);
+    for (const variant of [prefixed, onServer]) {
+      expect(compareSurfaces(original, surfaceOfDocument(variant as never, 'variant'))).toEqual([]);
+    }
+  });
 
   test('2.27 → 2.29 exits by severity and prints each rename in the table and in Markdown', () => {
     const before = read(v27);
