@@ -120,15 +120,16 @@ function compareFacts(
       (v) => after.enum !== undefined && !after.enum.includes(v),
     );
     const added = (after.enum ?? []).filter((v) => !(before.enum ?? []).includes(v));
+    // `-"a" -"b"` the values dropped, `+"c"` those added; `any` where there is no enum.
     const text = (values: string[] | undefined, moved: string[], sign: string) =>
-      values === undefined ? 'any' : moved.length > 0 ? `${sign}${moved.join(` ${sign}`)}` : '';
+      values === undefined ? 'any' : moved.map((value) => `${sign}${value}`).join(' ');
     push(
       context,
       {
         kind: 'field-enum-changed',
         field,
-        before: text(before.enum, removed, '-') || 'same',
-        after: text(after.enum, added, '+') || 'same',
+        before: text(before.enum, removed, '-'),
+        after: text(after.enum, added, '+'),
       },
       judged,
     );

@@ -65,7 +65,9 @@ export function describe(change: Change): string {
     case 'field-format-changed':
       return `format ${span}`;
     case 'field-enum-changed':
-      return `enum ${span}`;
+      if (change.before === 'any') return `enum set: ${change.after ?? ''}`;
+      if (change.after === 'any') return 'enum dropped: any value';
+      return `enum ${[change.before, change.after].filter(Boolean).join(' ')}`;
     case 'field-required-changed':
       return change.after === 'true' ? 'now required' : 'now optional';
   }
