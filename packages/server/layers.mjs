@@ -23,7 +23,7 @@ export const serverLayers = [
   ['handlers', 'control', 'streaming'],
   ['recording'],
   ['compose'],
-  ['index.ts', 'core.ts'],
+  ['index.ts', 'core.ts', 'testing.ts'],
   ['bin'],
 ];
 
