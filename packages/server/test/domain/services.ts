@@ -42,13 +42,29 @@ export function domain(
   return { services, clock, session };
 }
 
+const described = (error: unknown): { kind: DomainErrorKind; message: string } => {
+  if (error instanceof DomainError) return { kind: error.kind, message: error.message };
+  throw error;
+};
+
 /** The domain error `run` throws: its kind (the HTTP status the layer above gives it) and text. */
 export function domainErrorOf(run: () => unknown): { kind: DomainErrorKind; message: string } {
   try {
     run();
   } catch (error) {
-    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
-    throw error;
+    return described(error);
+  }
+  throw new Error('expected a domain error, nothing was thrown');
+}
+
+/** The domain error the promise `run` answers is rejected with. */
+export async function domainRejectionOf(
+  run: () => Promise<unknown>,
+): Promise<{ kind: DomainErrorKind; message: string }> {
+  try {
+    await run();
+  } catch (error) {
+    return described(error);
   }
   throw new Error('expected a domain error, nothing was thrown');
 }

@@ -12,7 +12,7 @@ import { incrementAt } from '../../../src/domain/contracts/contract-rules.js';
 import { knownToSession, strikesOf } from '../../../src/domain/contracts/secdef.js';
 import { searchContracts } from '../../../src/domain/contracts/secdef-search.js';
 import { defaultFixtures } from '../../../src/fixtures/index.js';
-import { AAPL, ES_EXPIRED, ES_MARCH, MSFT } from '../../trading-helpers.js';
+import { AAPL, defined, ES_EXPIRED, ES_MARCH, MSFT } from '../../trading-helpers.js';
 import { domain, domainErrorOf } from '../services.js';
 
 const esIndex = 11004968;
@@ -85,15 +85,18 @@ describe('stocks, rates and increments', () => {
   it('lists the companies of each symbol with their listings, other scripts as HTML references', () => {
     const result = stocksBySymbols(defaultFixtures.instruments, ['AAPL', 'NONE']);
     expect(result.NONE).toEqual([]);
-    expect(result.AAPL?.[0]?.contracts.map((contract) => contract.conid)).toEqual([AAPL, 38708077]);
+    expect(result.AAPL?.[0]?.contracts?.map((contract) => contract.conid)).toEqual([
+      AAPL,
+      38708077,
+    ]);
     expect(result.AAPL?.[0]?.chineseName).toBe(htmlEncoded('苹果公司'));
     expect(htmlEncoded('Aé')).toBe('A&#xE9;');
   });
 
   it('converts both ways through the currency pairs, and refuses a pair that does not join', () => {
     const { market } = domain().services.brokerage;
-    const there = exchangeRate(market, 'EUR', 'USD').rate;
-    const back = exchangeRate(market, 'USD', 'EUR').rate;
+    const there = defined(exchangeRate(market, 'EUR', 'USD').rate, 'rate');
+    const back = defined(exchangeRate(market, 'USD', 'EUR').rate, 'rate');
     expect(there).toBeCloseTo(1.085, 8);
     expect(there * back).toBeCloseTo(1, 6);
     expect(domainErrorOf(() => exchangeRate(market, 'EUR', 'XYZ'))).toEqual({

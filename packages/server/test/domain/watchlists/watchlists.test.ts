@@ -9,7 +9,7 @@ describe('watchlists', () => {
     const { watchlists } = services;
     watchlists.create(user, { id: '100', name: 'first', rows: [{ C: 265598 }] });
     clock.advance(1000);
-    watchlists.create(user, { id: '200', name: 'second', rows: [{ H: 'tech' }] });
+    watchlists.create(user, { id: '200', name: 'second', rows: [{ H: '' }] });
     watchlists.create('demo_advisor', { id: '100', name: 'theirs', rows: [] });
     expect(watchlists.ofUser(user).map((list) => list.name)).toEqual(['second', 'first']);
     expect(watchlists.find('demo_advisor', '100').name).toBe('theirs');
