@@ -1,7 +1,7 @@
 // The layers of src/, ground up: a file imports only from its own folder and from the layers
 // below its own, never from a layer above nor from another folder of its layer. The root
 // eslint.config.mjs enforces it (import/no-restricted-paths, with the zones made here); the
-// decision is docs/decisions/server-layers.md. A folder of the domain that is not named here
+// decision is docs/decisions/engineering/server-layers.md. A folder of the domain that is not named here
 // (a new area) is taken as one of the top areas: it may import every area named here, and only
 // domain/services.ts and the layers above it may import it.
 import { basename, dirname, join } from 'node:path';

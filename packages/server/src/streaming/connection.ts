@@ -20,7 +20,7 @@ import { PriceLadderTopic } from './topics/price-ladder-topic.js';
 import type { FrameHandler, Topic, TopicSocket } from './topics/topic.js';
 import { TradesTopic } from './topics/trades-topic.js';
 
-/** What one socket may do (docs/decisions/stream-socket-limits.md). */
+/** What one socket may do (docs/decisions/engineering/security-throttles-and-socket-limits.md). */
 export interface SocketLimits {
   /** The largest frame a client may send; a larger one closes the socket with 1009. */
   maxFrameBytes: number;

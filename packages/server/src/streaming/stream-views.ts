@@ -139,7 +139,7 @@ export const accountSummary = (accountId: string, args: Fields[]): Messages['acc
 });
 
 /** The fields of a ledger row on `sld`, as recorded live frames spell them, from the HTTP
- * ledger's lower-case names; the stream sends no other field (docs/decisions/stream-ledger-trade-and-period-spellings.md). */
+ * ledger's lower-case names; the stream sends no other field (docs/decisions/service/stream-ledger-trade-and-period-spellings.md). */
 const ledgerStreamNames: Record<string, string> = {
   acctcode: 'acctCode',
   cashbalance: 'cashbalance',

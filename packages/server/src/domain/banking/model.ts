@@ -129,7 +129,7 @@ export interface RecurringRecord {
 const hourMs = 3_600_000;
 
 /** How long after acceptance each kind of pending instruction settles (our choice: the service
- * names no delays; see docs/decisions/gw-banking-settlement-and-idempotency.md). */
+ * names no delays; see docs/decisions/service/gw-banking-settlement-and-idempotency.md). */
 export const settlementDelayMs: Partial<Record<InstructionKind, number>> = {
   DEPOSIT: 24 * hourMs,
   WITHDRAWAL: 24 * hourMs,

@@ -10,7 +10,7 @@ interface CommissionRate {
   maximumShare?: number;
 }
 
-/** The reference server's commission schedule (a fixed, tiered-free schedule, see docs/decisions/orders-trades-and-commission.md). */
+/** The reference server's commission schedule (a fixed, tiered-free schedule, see docs/decisions/service/orders-trades-and-commission.md). */
 export const commissionSchedule: Record<SecType, CommissionRate> = {
   STK: { perUnit: 0.005, shareOfValue: 0, minimum: 1, maximumShare: 0.01 },
   OPT: { perUnit: 0.65, shareOfValue: 0, minimum: 1 },

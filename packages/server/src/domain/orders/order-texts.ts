@@ -113,7 +113,7 @@ export function executionDescription(
 const question = 'Are you sure you want to submit this order?';
 
 /** Every warning, reject and error text of the order flow, in one table: the service's words
- * where its reference or public clients show them (docs/decisions/orders-texts-and-preconditions.md). */
+ * where its reference or public clients show them (docs/decisions/service/orders-texts-and-preconditions.md). */
 export const orderTexts = {
   warnings: {
     marketOrder:

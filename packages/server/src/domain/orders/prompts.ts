@@ -20,7 +20,7 @@ export interface PromptAnswer {
 }
 
 /** Open server prompts. The service delivers them on its streaming channel, which the
- * reference server does not have: the control API raises them (docs/decisions/orders-server-prompts.md). */
+ * reference server does not have: the control API raises them (docs/decisions/service/orders-server-prompts.md). */
 export class Prompts {
   constructor(private readonly store: Store) {}
 
