@@ -37,6 +37,7 @@ export const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
  * mode it has an admin token for the control API unless `controlToken` is given (even undefined). */
 export async function startServer(options: ServerOptions = {}): Promise<Harness> {
   const { clock, ...rest } = options;
+  // `clock: undefined` given explicitly: the server's own clock (the system's).
   const controlToken =
     'controlToken' in options
       ? options.controlToken
@@ -45,7 +46,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
         : undefined;
   const loopback = await startLoopbackServer({
     ...rest,
-    clock: (clock as ManualClock | undefined) ?? new ManualClock(),
+    ...('clock' in options ? { clock: clock as ManualClock | undefined } : {}),
     ...(rest.store === undefined && !onRedis ? { store: new StrictMemoryStore() } : {}),
     scratchRedis: onRedis,
     ...(controlToken === undefined ? {} : { controlToken }),

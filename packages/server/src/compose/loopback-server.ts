@@ -12,8 +12,9 @@ export interface LoopbackOptions<C extends Clock = ManualClock> extends Omit<
   ServerOptions,
   'clock'
 > {
-  /** The server's clock (default: a `ManualClock` from `start`). */
-  clock?: C;
+  /** The server's clock (default: a `ManualClock` from `start`; `undefined` given explicitly: the
+   * server's own, the system clock). */
+  clock?: C | undefined;
   /** Where the default manual clock starts (default: a Monday 15:00 UTC). */
   start?: number | Date;
   /** With no `store` given: keep the state on the process's scratch Redis, under a prefix of its
@@ -34,13 +35,13 @@ export async function startLoopbackServer<C extends Clock = ManualClock>(
   options: LoopbackOptions<C> = {},
 ): Promise<LoopbackServer<C>> {
   const { clock: given, start, scratchRedis, ...serverOptions } = options;
-  const clock = given ?? (new ManualClock(start) as Clock as C);
+  const clock = 'clock' in options ? given : (new ManualClock(start) as Clock as C);
   const scratch: ScratchStore | undefined =
     scratchRedis && serverOptions.store === undefined ? await scratchStore() : undefined;
   const server = createServer({
     pacing: false,
     ...serverOptions,
-    clock,
+    ...(clock === undefined ? {} : { clock }),
     ...(scratch ? { store: scratch.store } : {}),
   });
   // A store that never becomes ready (a Redis that is down) fails the start, and what the server
@@ -60,7 +61,7 @@ export async function startLoopbackServer<C extends Clock = ManualClock>(
   return {
     server,
     baseUrl: `http://127.0.0.1:${port}`,
-    clock,
+    clock: clock ?? (server.brokerage.clock as C),
     async close() {
       server.streaming.close();
       await new Promise<void>((resolve, reject) => {
