@@ -744,6 +744,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/restrictions/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restrictions attached to an account
+         * @description Lists the numbers of the restrictions attached to an account (`RESTR_ASSOC_ADD` of a
+         *     restrictions CSV), in increasing order; none, an empty list. A `DAY` restriction drops out
+         *     at the end of its UTC day.
+         *
+         *     The account must be one of `masterUserName`'s accounts or a sub-account of one of them. An
+         *     account the caller may not see and an account that does not exist answer the same 403, so
+         *     that account ids cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getAccountRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restrictions that bind a user
+         * @description Lists the numbers of the restrictions attached to any account of the user, in increasing
+         *     order; none, an empty list.
+         *
+         *     The user must be `masterUserName` or a user who trades one of its accounts (or their
+         *     sub-accounts). A user the caller may not see and a user that does not exist answer the same
+         *     403, so that user names cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getUserRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restrictions a user created
+         * @description Lists every restriction `masterUserName` created with a restrictions CSV (`RESTR_ADD`) and
+         *     has not deleted, attached or not, in increasing order of number. `byOperator` tells the
+         *     brokerage's own (compliance staff) from the customer's: every restriction of the simulation
+         *     is the customer's.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getMasterRestrictionIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/restriction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A restriction and its rules
+         * @description Gives a restriction of `masterUserName` with its rules. A restriction the CSV added has one
+         *     rule: `CLOSINGONLY` (orders may only reduce a position), with `params` naming the one
+         *     contract it restricts (`conid`), or without `params` when it restricts every contract. A
+         *     `tif=GTC` restriction is valid until deleted (`validityType: GTC`); a `tif=DAY` one for the
+         *     UTC day it was applied (`GTD`, with `startDate` and `endDate`, `MM/dd/yyyy`).
+         *
+         *     The service's other fields: `applicationType` (`Restrict`), `usageType` (`Trading`),
+         *     `isWhiteList` (`F`), and `allowOnly` and `matchAll`, null where they do not apply (the
+         *     service sends null for its `F`); `description` and `message` are null, as the CSV sets
+         *     neither. Trade-monitoring fields (`tmFrequency`, `tmFirstDate`) are sent only for monitoring
+         *     restrictions, which the CSV cannot create.
+         *
+         *     A restriction of another user and a restriction that does not exist answer the same 403, so
+         *     that restriction numbers cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getRestrictionDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/restriction-scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which accounts a restriction applies to
+         * @description Tells where a restriction of `masterUserName` applies. The service knows four scopes:
+         *     `Active For Family` (every account of the family, no `accountIds`), `Active Except`
+         *     (every account but those listed), `Active For Some` (only those listed, with `truncated`
+         *     telling whether the list was cut at the service's limit) and `Inactive` (none, no
+         *     `accountIds`). A restrictions CSV attaches a restriction to accounts one by one, so the
+         *     simulation answers `Active For Some` with the accounts it is attached to (all of them,
+         *     `truncated: false`), or `Inactive` when it is attached to none.
+         *
+         *     A restriction of another user and a restriction that does not exist answer the same 403, so
+         *     that restriction numbers cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getRestrictionScope"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/lists/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lists of contracts a user created
+         * @description Lists every list of contracts `masterUserName` created with a restrictions CSV
+         *     (`LIST_ADD`) and has not deleted, in increasing order of number. `byOperator` tells the
+         *     brokerage's own from the customer's: every list of the simulation is the customer's.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getMasterListIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A list of contracts and its entries
+         * @description Gives a list of `masterUserName` (made by `LIST_ADD` of a restrictions CSV) with one entry
+         *     per contract, in the order the CSV named them: `type` `CONID`, its number, when it was
+         *     added (epoch milliseconds), and `params` with the contract's symbol, its description and its
+         *     id as text (`val`). The list's own `type` is `CONID`; its `description` is null, as the
+         *     CSV sets none. The service's lists also hold issuers, symbols, exchanges and sectors, which
+         *     the CSV does not make.
+         *
+         *     A list of another user and a list that does not exist answer the same 403, so that list
+         *     numbers cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getListDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gw/api/v1/accounts": {
         parameters: {
             query?: never;
@@ -5608,6 +5822,155 @@ export interface components {
              * @example UkVTVFJfQURELCBOb0FkZEFBUEwsIFJVTEVfQkVHSU4sIHJ1bGVfdHlwZT1DTE9TSU5HT05MWSwgY29uaWQ9MjY1NTk4LCBSVUxFX0VORA==
              */
             payload: string;
+        };
+        /**
+         * @description The error body of the pre-trade compliance reads: the HTTP status again as a number, the
+         *     status's name (for a request the service refuses as malformed, followed by what is wrong) and
+         *     a sentence.
+         */
+        StatusError: {
+            /**
+             * @description The HTTP status of the answer.
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The status's name; for a 400, `Bad Request:` and what is wrong.
+             * @example Bad Request: request/query/restrictionId must be integer
+             */
+            error: string;
+            /**
+             * @description Why the request failed, for a person to read.
+             * @example request/query/restrictionId must be integer
+             */
+            message: string;
+        };
+        /** @description A pre-trade compliance restriction and its rules. */
+        RestrictionDetails: {
+            /**
+             * @description Always `ok`.
+             * @enum {string}
+             */
+            status: "ok";
+            /**
+             * Format: int64
+             * @description The restriction asked for.
+             */
+            restrictionId: number;
+            /** @description The restriction's rules; empty when it has none. */
+            rules: {
+                /**
+                 * Format: int64
+                 * @description The rule's number within the restriction.
+                 */
+                ruleId?: number;
+                /**
+                 * @description What the rule does: `CLOSINGONLY` (orders may only reduce a position); the service
+                 *     also knows `RESTRICTALLORDERS`, `CONCENTRATIONLIMIT`, `RESTRICTEDASSETCLASS`,
+                 *     `ISSUER`, `CONID`, `UNDERLYING` and `WHITELIST`.
+                 * @example CLOSINGONLY
+                 */
+                type?: string;
+                /**
+                 * @description `GTC`: until deleted; `GTD`: from `startDate` to `endDate`.
+                 * @enum {string}
+                 */
+                validityType?: "GTC" | "GTD";
+                /** @description First day of a `GTD` rule, `MM/dd/yyyy`. */
+                startDate?: string;
+                /** @description Last day of a `GTD` rule, `MM/dd/yyyy`. */
+                endDate?: string;
+                /** @description The rule's parameters, as names and texts; absent when it has none. */
+                params?: {
+                    [key: string]: string;
+                }[];
+            }[];
+            /** @description The restriction's name. */
+            name?: string;
+            /** @description Its description; null when it has none. */
+            description?: string | null;
+            /** @description What the user is shown when it stops an order; null when none was set. */
+            message?: string | null;
+            /**
+             * @description How it applies, `Restrict` for a trading restriction.
+             * @example Restrict
+             */
+            applicationType?: string;
+            /**
+             * @description `Trading`, `Compliance` or `Monitor`.
+             * @example Trading
+             */
+            usageType?: string;
+            /** @description Null where it does not apply. */
+            allowOnly?: string | null;
+            /** @description Null where it does not apply. */
+            matchAll?: string | null;
+            /**
+             * @description `T` for a white list (it allows what other restrictions forbid), `F` otherwise.
+             * @enum {string}
+             */
+            isWhiteList?: "T" | "F";
+            /** @description How often a trade-monitoring restriction runs; only for those. */
+            tmFrequency?: string;
+            /**
+             * Format: int64
+             * @description When a trade-monitoring restriction first ran (epoch milliseconds); only for those.
+             */
+            tmFirstDate?: number;
+        };
+        /** @description A list of instruments of pre-trade compliance and its entries. */
+        RestrictionListDetails: {
+            /**
+             * @description Always `ok`.
+             * @enum {string}
+             */
+            status: "ok";
+            /**
+             * Format: int64
+             * @description The list asked for.
+             */
+            listId: number;
+            /** @description One entry per instrument; empty when there are none. */
+            entries: {
+                /**
+                 * Format: int64
+                 * @description The entry's number.
+                 */
+                id?: number;
+                /**
+                 * @description What the entry names (`CONID`; the service also knows `ISSUER`, `SYMBOL`, `INDUSTRY`).
+                 * @example CONID
+                 */
+                type?: string;
+                /**
+                 * Format: int64
+                 * @description When it was added, epoch milliseconds.
+                 */
+                createdAt?: number;
+                /**
+                 * @description What identifies the instrument; the keys depend on the entry's type (`symbol`,
+                 *     `symboldesc` and `val` for contracts and issuers, `indgroup` for industries).
+                 */
+                params?: {
+                    /** @description The instrument's symbol. */
+                    symbol?: string;
+                    /** @description A description of it for a person. */
+                    symboldesc?: string;
+                    /** @description The service's id of it (a contract's conid, as text). */
+                    val?: string;
+                } & {
+                    [key: string]: string;
+                };
+            }[];
+            /**
+             * @description What the list holds (`CONID`; the service also knows `SYMBOL`, `EXCHANGE`, `SECTOR`, `ISSUERORCONID`).
+             * @example CONID
+             */
+            type?: string;
+            /** @description The list's name. */
+            name?: string;
+            /** @description Its description; null when it has none. */
+            description?: string | null;
         };
         /**
          * @description An application as submitted and the service's answer to it, as a file (the vendor also names
@@ -14932,6 +15295,42 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description A parameter is missing, empty, not a number or out of range. */
+        StatusErrorBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The bearer access token is missing or invalid. */
+        StatusErrorUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The token lacks the scope, or what is asked for is not the caller's or does not exist (one answer for both, so that ids cannot be guessed). */
+        StatusErrorForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The server failed. */
+        StatusErrorInternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
         /** @description The request is malformed: a field is missing or invalid. */
         BankingProblemBadRequest: {
             headers: {
@@ -15033,6 +15432,19 @@ export interface components {
         AmRequestId: number;
         /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
         ReportAccountId: string;
+        /**
+         * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+         *     what the restrictions CSV applied). A user the client does not act for answers 403.
+         */
+        MasterUserName: string;
+        /**
+         * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+         *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+         *     see; any other value reads the caller's own.
+         */
+        IsEmpTrack: string;
+        /** @description The restriction's number, as the reads list it (`restrictionIds`). */
+        RestrictionIdQuery: number;
         /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
@@ -15819,6 +16231,347 @@ export interface operations {
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAccountRestrictions: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The account whose restrictions are read. */
+                accountId: string;
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restrictions attached to the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        /** @description The account asked for, as sent. */
+                        accountId: string;
+                        /** @description The numbers of its restrictions; empty when it has none. */
+                        restrictionIds: number[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getUserRestrictions: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The user whose restrictions are read. */
+                userName: string;
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restrictions that bind the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        /** @description The user asked for, as sent. */
+                        userName: string;
+                        /** @description The numbers of the restrictions; empty when there are none. */
+                        restrictionIds: number[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getMasterRestrictionIds: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restrictions of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        /** @description The user asked for, as sent. */
+                        masterUserName: string;
+                        /** @description One item per restriction; empty when there are none. */
+                        restrictions: {
+                            /**
+                             * Format: int64
+                             * @description The restriction's number.
+                             */
+                            restrictionId: number;
+                            /** @description Created by the brokerage's staff (`true`) or by the customer (`false`). */
+                            byOperator: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getRestrictionDetails: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The restriction's number, as the reads list it (`restrictionIds`). */
+                restrictionId: components["parameters"]["RestrictionIdQuery"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restriction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionDetails"];
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getRestrictionScope: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The restriction's number, as the reads list it (`restrictionIds`). */
+                restrictionId: components["parameters"]["RestrictionIdQuery"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restriction's scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        /**
+                         * Format: int64
+                         * @description The restriction asked for.
+                         */
+                        restrictionId: number;
+                        /**
+                         * @description Where the restriction applies.
+                         * @enum {string}
+                         */
+                        scope: "Active For Family" | "Active Except" | "Active For Some" | "Inactive";
+                        /**
+                         * @description The accounts listed by the scope: those it applies to (`Active For Some`) or
+                         *     those it spares (`Active Except`); absent for the two other scopes.
+                         */
+                        accountIds?: string[];
+                        /** @description With `Active For Some` only, whether `accountIds` was cut at the service's limit. */
+                        truncated?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getMasterListIds: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        /** @description The user asked for, as sent. */
+                        masterUserName: string;
+                        /** @description One item per list; empty when there are none. */
+                        lists: {
+                            /**
+                             * Format: int64
+                             * @description The list's number.
+                             */
+                            listId: number;
+                            /** @description Created by the brokerage's staff (`true`) or by the customer (`false`). */
+                            byOperator: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getListDetails: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The list's number, as `GET /gw/api/v1/restrictions/lists/ids` gives it. */
+                listId: number;
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionListDetails"];
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
         };
     };
     getProcessedApplication: {

@@ -638,6 +638,12 @@ export const isReportMimeType = (value: unknown): value is Schemas["ReportMimeTy
 /** True when `value` matches the document's `RequiredForms` schema. */
 export const isRequiredForms = (value: unknown): value is Schemas["RequiredForms"] =>
   schemaValidators["RequiredForms"](value);
+/** True when `value` matches the document's `RestrictionDetails` schema. */
+export const isRestrictionDetails = (value: unknown): value is Schemas["RestrictionDetails"] =>
+  schemaValidators["RestrictionDetails"](value);
+/** True when `value` matches the document's `RestrictionListDetails` schema. */
+export const isRestrictionListDetails = (value: unknown): value is Schemas["RestrictionListDetails"] =>
+  schemaValidators["RestrictionListDetails"](value);
 /** True when `value` matches the document's `RestrictionsResult` schema. */
 export const isRestrictionsResult = (value: unknown): value is Schemas["RestrictionsResult"] =>
   schemaValidators["RestrictionsResult"](value);
@@ -716,6 +722,9 @@ export const isStartNav = (value: unknown): value is Schemas["StartNav"] =>
 /** True when `value` matches the document's `StatementRequest` schema. */
 export const isStatementRequest = (value: unknown): value is Schemas["StatementRequest"] =>
   schemaValidators["StatementRequest"](value);
+/** True when `value` matches the document's `StatusError` schema. */
+export const isStatusError = (value: unknown): value is Schemas["StatusError"] =>
+  schemaValidators["StatusError"](value);
 /** True when `value` matches the document's `StockContract` schema. */
 export const isStockContract = (value: unknown): value is Schemas["StockContract"] =>
   schemaValidators["StockContract"](value);
