@@ -165,6 +165,8 @@ const expected = [
   'POST /gw/api/v1/internal-cash-transfers:bulk createInternalCashTransfersBulk',
   'POST /gw/api/v1/external-asset-transfers createExternalAssetTransfer',
   'POST /gw/api/v1/external-asset-transfers:bulk createExternalAssetTransfersBulk',
+  'POST /gw/api/v2/external-asset-transfers createExternalAssetTransferV2',
+  'POST /gw/api/v2/external-asset-transfers:bulk createExternalAssetTransfersBulkV2',
   'POST /gw/api/v1/internal-asset-transfers createInternalAssetTransfer',
   'POST /gw/api/v1/internal-asset-transfers:bulk createInternalAssetTransfersBulk',
   'POST /gw/api/v1/instructions/cancel cancelInstruction',

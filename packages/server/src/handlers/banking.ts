@@ -15,6 +15,8 @@ export const bankingHandlers = ({
   | 'createInternalCashTransfersBulk'
   | 'createExternalAssetTransfer'
   | 'createExternalAssetTransfersBulk'
+  | 'createExternalAssetTransferV2'
+  | 'createExternalAssetTransfersBulkV2'
   | 'createInternalAssetTransfer'
   | 'createInternalAssetTransfersBulk'
   | 'cancelInstruction'
@@ -46,6 +48,8 @@ export const bankingHandlers = ({
     createInternalCashTransfersBulk: (request) => set(request.body),
     createExternalAssetTransfer: (request) => accepted(request.body),
     createExternalAssetTransfersBulk: (request) => set(request.body),
+    createExternalAssetTransferV2: (request) => accepted(request.body),
+    createExternalAssetTransfersBulkV2: (request) => set(request.body),
     createInternalAssetTransfer: (request) => accepted(request.body),
     createInternalAssetTransfersBulk: (request) => set(request.body),
     cancelInstruction: (request) => made(request.body),

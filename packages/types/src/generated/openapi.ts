@@ -1533,6 +1533,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v2/external-asset-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer positions from or to another broker (version 2)
+         * @description The version-2 body of `POST /gw/api/v1/external-asset-transfers`, for a delivery free of
+         *     payment by DTC number (`FOP`), from a transfer agent (`DWAC`, incoming only) or with a broker
+         *     of the complex-asset-transfer list (`COMPLEX_ASSET_TRANSFER`): one instruction moves one or
+         *     more positions (`positions`, each with its own quantity, the instrument by `conid` or by its
+         *     security id). Full account transfers (ACATS, ATON) stay with version 1, which also stays.
+         *
+         *     The instruction is accepted as pending (202) and settles like a version-1 delivery, three
+         *     days (72 hours of the service's clock) after it was accepted: all its positions at once. An
+         *     incoming delivery books each position at the instrument's price at settlement; an outgoing
+         *     one takes them out, and ends `REJECTED` (moving none) if the account no longer holds one of
+         *     them. A pending instruction may be cancelled. Sending its `clientInstructionId` again answers
+         *     the instruction already made.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token
+         *     answers 401, a token without the scope 403. A malformed body answers 400; an unknown account
+         *     or instrument, an instrument other than a stock, a contract named twice, a quantity not above
+         *     zero, or an outgoing quantity the account does not hold 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a
+         *     client whose keys it holds; the body is the JSON object described here. Version 2.40
+         *     declares a path parameter `client-id` that its path does not have (a defect of that
+         *     description): the reference server takes it, as for version 1, as an optional query
+         *     parameter, and needs it not.
+         */
+        post: operations["createExternalAssetTransferV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v2/external-asset-transfers:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer positions from or to other brokers, several instructions (version 2)
+         * @description The bulk form of `POST /gw/api/v2/external-asset-transfers`: up to 100 instructions of one
+         *     kind, each handled on its own. One result per instruction: 202 when every one was accepted,
+         *     207 when some were refused (422 items, with the reason). A malformed instruction answers 400
+         *     for the whole request.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token
+         *     answers 401, a token without the scope 403. Version 2.40 declares a path parameter
+         *     `client-id` that its path does not have (a defect of that description): taken, as for
+         *     version 1, as an optional query parameter.
+         */
+        post: operations["createExternalAssetTransfersBulkV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gw/api/v1/internal-asset-transfers": {
         parameters: {
             query?: never;
@@ -7303,6 +7373,191 @@ export interface components {
              * @enum {string}
              */
             type: "FULL";
+        };
+        /**
+         * @description One position of a version-2 delivery: the instrument by its contract id, or by its security id
+         *     and asset type, and the quantity moved.
+         */
+        BankingPositionV2: {
+            /**
+             * @description Contract id.
+             * @example 265598
+             */
+            conid?: number;
+            /** @description The instrument by its security id, when no contract id is given. */
+            tradingInstrumentDescription?: {
+                /**
+                 * @description Kind of asset.
+                 * @enum {string}
+                 */
+                assetType: "STK" | "CASH" | "UNKNOWN" | "BILL" | "BOND" | "FUND" | "OPT" | "WAR";
+                /**
+                 * @description The security id.
+                 * @example US0378331005
+                 */
+                securityId: string;
+                /**
+                 * @description Kind of security id.
+                 * @enum {string}
+                 */
+                securityIdType: "CUSIP" | "ISIN" | "CASH";
+            };
+            /**
+             * @description Quantity moved, more than zero.
+             * @example 25
+             */
+            quantity: number;
+        } & (unknown | unknown);
+        /**
+         * @description A free-of-payment delivery of one or more positions from (IN) or to (OUT) another broker, by its
+         *     DTC number (version 2).
+         */
+        BankingFopInstructionV2: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100501
+             */
+            clientInstructionId: number;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Currency of the positions (ISO 4217). Version 2.40 lists it as required; the vendor's
+             *     own examples leave it out, and so may a request.
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description A total the vendor's examples send beside the positions; accepted and not used (each
+             *     position carries its own quantity).
+             */
+            quantity?: number;
+            /** @description The positions moved, each a contract once. */
+            positions: components["schemas"]["BankingPositionV2"][];
+            /**
+             * @description IN: into the account; OUT: out of it.
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            /** @description The account at the other broker. */
+            contraBrokerAccountId: string;
+            /** @description The other broker's DTC number. */
+            contraBrokerDtcCode: string;
+        };
+        /** @description A deposit of one or more positions from a transfer agent (DWAC), into the account only (version 2). */
+        BankingDwacInstructionV2: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100501
+             */
+            clientInstructionId: number;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Currency of the positions (ISO 4217). Version 2.40 lists it as required; the vendor's
+             *     own examples leave it out, and so may a request.
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description A total the vendor's examples send beside the positions; accepted and not used (each
+             *     position carries its own quantity).
+             */
+            quantity?: number;
+            /** @description The positions moved, each a contract once. */
+            positions: components["schemas"]["BankingPositionV2"][];
+            /**
+             * @description Always IN (into the account).
+             * @enum {string}
+             */
+            direction: "IN";
+            /** @description The account at the transfer agent. */
+            contraBrokerAccountId: string;
+            /** @description The tax id the account at the transfer agent is held under. */
+            contraBrokerTaxId: string;
+            /** @description Title of the receiving account. */
+            accountTitle?: string;
+            /** @description The caller's reference for the delivery. */
+            referenceId?: string;
+        };
+        /**
+         * @description A delivery of one or more positions from (IN) or to (OUT) a broker of the complex-asset-transfer
+         *     list (version 2).
+         */
+        BankingComplexAssetTransferV2: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100501
+             */
+            clientInstructionId: number;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Currency of the positions (ISO 4217). Version 2.40 lists it as required; the vendor's
+             *     own examples leave it out, and so may a request.
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description A total the vendor's examples send beside the positions; accepted and not used (each
+             *     position carries its own quantity).
+             */
+            quantity?: number;
+            /** @description The positions moved, each a contract once. */
+            positions: components["schemas"]["BankingPositionV2"][];
+            /**
+             * @description IN: into the account; OUT: out of it.
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            /** @description The holder's account at the other broker. */
+            accountIdAtCurrentBroker?: string;
+            /** @description The other broker and its contact. */
+            contraBrokerInfo: {
+                /** @description Title of the account there. */
+                accountTitle?: string;
+                /** @description Kind of account there (INDIVIDUAL, JOINT, ORG, TRUST, ...). */
+                accountType: string;
+                /** @description The account there. */
+                brokerAccountId: string;
+                /** @description The broker, as the complex-asset-transfer list names it. */
+                brokerName: string;
+                /** @description Contact e-mail. */
+                contactEmail: string;
+                /** @description Contact name. */
+                contactName?: string;
+                /** @description Contact phone. */
+                contactPhone: string;
+                /** @description The broker's country. */
+                country: string;
+                /** @description The broker's depository (DTC) id. */
+                depositoryId?: string;
+            };
+            /** @description Settlement details for a holder not disclosed to the other broker. */
+            nonDisclosedDetail?: {
+                /** @description Buyer or seller BIC. */
+                buyerSellBic?: string;
+                /** @description Member account. */
+                memberAccountId?: string;
+                /** @description Place of settlement BIC. */
+                psetBic?: string;
+                /** @description Receiving or delivering agent BIC. */
+                reagDeagBic?: string;
+                /** @description Safekeeping account. */
+                safeKeepingAccountId?: string;
+                /** @description Settlement day. */
+                settleDate: string;
+                /** @description Trade day. */
+                tradeDate: string;
+            };
         };
         /** @description A position moved between two accounts of the same owner or advisor. */
         BankingInternalPositionTransfer: {
@@ -17591,6 +17846,129 @@ export interface operations {
         };
         responses: {
             /** @description Every delivery was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["BankingProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["BankingProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalAssetTransferV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "FOP";
+                    instruction: components["schemas"]["BankingFopInstructionV2"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "DWAC";
+                    instruction: components["schemas"]["BankingDwacInstructionV2"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "COMPLEX_ASSET_TRANSFER";
+                    instruction: components["schemas"]["BankingComplexAssetTransferV2"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer was accepted and is pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["BankingProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalAssetTransfersBulkV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "FOP";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingFopInstructionV2"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "DWAC";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingDwacInstructionV2"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "COMPLEX_ASSET_TRANSFER";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingComplexAssetTransferV2"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every instruction was accepted. */
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -197,6 +197,9 @@ export const isBankingCancelInstruction = (value: unknown): value is Schemas["Ba
 /** True when `value` matches the document's `BankingComplexAssetTransfer` schema. */
 export const isBankingComplexAssetTransfer = (value: unknown): value is Schemas["BankingComplexAssetTransfer"] =>
   schemaValidators["BankingComplexAssetTransfer"](value);
+/** True when `value` matches the document's `BankingComplexAssetTransferV2` schema. */
+export const isBankingComplexAssetTransferV2 = (value: unknown): value is Schemas["BankingComplexAssetTransferV2"] =>
+  schemaValidators["BankingComplexAssetTransferV2"](value);
 /** True when `value` matches the document's `BankingDeleteBankInstruction` schema. */
 export const isBankingDeleteBankInstruction = (value: unknown): value is Schemas["BankingDeleteBankInstruction"] =>
   schemaValidators["BankingDeleteBankInstruction"](value);
@@ -206,6 +209,9 @@ export const isBankingDepositInstruction = (value: unknown): value is Schemas["B
 /** True when `value` matches the document's `BankingDwacInstruction` schema. */
 export const isBankingDwacInstruction = (value: unknown): value is Schemas["BankingDwacInstruction"] =>
   schemaValidators["BankingDwacInstruction"](value);
+/** True when `value` matches the document's `BankingDwacInstructionV2` schema. */
+export const isBankingDwacInstructionV2 = (value: unknown): value is Schemas["BankingDwacInstructionV2"] =>
+  schemaValidators["BankingDwacInstructionV2"](value);
 /** True when `value` matches the document's `BankingEddaInstruction` schema. */
 export const isBankingEddaInstruction = (value: unknown): value is Schemas["BankingEddaInstruction"] =>
   schemaValidators["BankingEddaInstruction"](value);
@@ -215,6 +221,9 @@ export const isBankingExternalPositionTransfer = (value: unknown): value is Sche
 /** True when `value` matches the document's `BankingFopInstruction` schema. */
 export const isBankingFopInstruction = (value: unknown): value is Schemas["BankingFopInstruction"] =>
   schemaValidators["BankingFopInstruction"](value);
+/** True when `value` matches the document's `BankingFopInstructionV2` schema. */
+export const isBankingFopInstructionV2 = (value: unknown): value is Schemas["BankingFopInstructionV2"] =>
+  schemaValidators["BankingFopInstructionV2"](value);
 /** True when `value` matches the document's `BankingInstructionKind` schema. */
 export const isBankingInstructionKind = (value: unknown): value is Schemas["BankingInstructionKind"] =>
   schemaValidators["BankingInstructionKind"](value);
@@ -239,6 +248,9 @@ export const isBankingInternalPositionTransfer = (value: unknown): value is Sche
 /** True when `value` matches the document's `BankingMicroAmountVerification` schema. */
 export const isBankingMicroAmountVerification = (value: unknown): value is Schemas["BankingMicroAmountVerification"] =>
   schemaValidators["BankingMicroAmountVerification"](value);
+/** True when `value` matches the document's `BankingPositionV2` schema. */
+export const isBankingPositionV2 = (value: unknown): value is Schemas["BankingPositionV2"] =>
+  schemaValidators["BankingPositionV2"](value);
 /** True when `value` matches the document's `BankingPredefinedDestination` schema. */
 export const isBankingPredefinedDestination = (value: unknown): value is Schemas["BankingPredefinedDestination"] =>
   schemaValidators["BankingPredefinedDestination"](value);

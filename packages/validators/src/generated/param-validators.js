@@ -7108,7 +7108,7 @@ return errors === 0;
 }
 validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createInternalAssetTransfer_query = validate67;
+export const request_createExternalAssetTransferV2_query = validate67;
 const schema72 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7181,7 +7181,7 @@ return errors === 0;
 }
 validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createInternalAssetTransfersBulk_query = validate68;
+export const request_createExternalAssetTransfersBulkV2_query = validate68;
 const schema73 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7254,7 +7254,7 @@ return errors === 0;
 }
 validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelInstruction_query = validate69;
+export const request_createInternalAssetTransfer_query = validate69;
 const schema74 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7327,7 +7327,7 @@ return errors === 0;
 }
 validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelInstructionsBulk_query = validate70;
+export const request_createInternalAssetTransfersBulk_query = validate70;
 const schema75 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7400,7 +7400,7 @@ return errors === 0;
 }
 validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_queryRecentInstructions_query = validate71;
+export const request_cancelInstruction_query = validate71;
 const schema76 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7473,7 +7473,7 @@ return errors === 0;
 }
 validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_queryBalances_query = validate72;
+export const request_cancelInstructionsBulk_query = validate72;
 const schema77 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7546,13 +7546,159 @@ return errors === 0;
 }
 validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getInstructionStatus_path = validate73;
-const schema78 = {"type":"object","properties":{"instructionId":{"type":"integer","format":"int64","minimum":1}},"required":["instructionId"]};
+export const request_queryRecentInstructions_query = validate73;
+const schema78 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate73.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "client-id")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data["client-id"] !== undefined){
+let data0 = data["client-id"];
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/client-id",schemaPath:"#/properties/client-id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["client-id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_queryBalances_query = validate74;
+const schema79 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate74.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "client-id")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data["client-id"] !== undefined){
+let data0 = data["client-id"];
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/client-id",schemaPath:"#/properties/client-id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["client-id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getInstructionStatus_path = validate75;
+const schema80 = {"type":"object","properties":{"instructionId":{"type":"integer","format":"int64","minimum":1}},"required":["instructionId"]};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7632,18 +7778,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"instructionId":true},"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":{"instructionId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getInstructionStatus_query = validate74;
-const schema79 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
+export const request_getInstructionStatus_query = validate76;
+const schema81 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7705,18 +7851,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getClientInstructionStatus_path = validate75;
-const schema80 = {"type":"object","properties":{"clientInstructionId":{"type":"integer","format":"int64","minimum":1}},"required":["clientInstructionId"]};
+export const request_getClientInstructionStatus_path = validate77;
+const schema82 = {"type":"object","properties":{"clientInstructionId":{"type":"integer","format":"int64","minimum":1}},"required":["clientInstructionId"]};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate77.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7796,18 +7942,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"clientInstructionId":true},"dynamicProps":false,"dynamicItems":false};
+validate77.evaluated = {"props":{"clientInstructionId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getClientInstructionStatus_query = validate76;
-const schema81 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
+export const request_getClientInstructionStatus_query = validate78;
+const schema83 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate78.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7869,18 +8015,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getInstructionSetStatus_path = validate77;
-const schema82 = {"type":"object","properties":{"instructionSetId":{"type":"integer","format":"int64","minimum":1}},"required":["instructionSetId"]};
+export const request_getInstructionSetStatus_path = validate79;
+const schema84 = {"type":"object","properties":{"instructionSetId":{"type":"integer","format":"int64","minimum":1}},"required":["instructionSetId"]};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7960,18 +8106,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"instructionSetId":true},"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":{"instructionSetId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getInstructionSetStatus_query = validate78;
-const schema83 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
+export const request_getInstructionSetStatus_query = validate80;
+const schema85 = {"type":"object","properties":{"client-id":{"type":"string"}},"additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8033,92 +8179,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate78.errors = vErrors;
-return errors === 0;
-}
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getTickle_query = validate79;
-const schema84 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate79.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_tickle_query = validate80;
-const schema85 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate80.errors = vErrors;
 return errors === 0;
 }
 validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAuthStatus_query = validate81;
+export const request_getTickle_query = validate81;
 const schema86 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8158,7 +8224,7 @@ return errors === 0;
 }
 validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_checkAuthStatus_query = validate82;
+export const request_tickle_query = validate82;
 const schema87 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8198,7 +8264,7 @@ return errors === 0;
 }
 validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_initBrokerageSession_query = validate83;
+export const request_getAuthStatus_query = validate83;
 const schema88 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8238,7 +8304,7 @@ return errors === 0;
 }
 validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_reauthenticate_query = validate84;
+export const request_checkAuthStatus_query = validate84;
 const schema89 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8278,7 +8344,7 @@ return errors === 0;
 }
 validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_logout_query = validate85;
+export const request_initBrokerageSession_query = validate85;
 const schema90 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8318,7 +8384,7 @@ return errors === 0;
 }
 validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_validateSso_query = validate86;
+export const request_reauthenticate_query = validate86;
 const schema91 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8358,7 +8424,7 @@ return errors === 0;
 }
 validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccounts_query = validate87;
+export const request_logout_query = validate87;
 const schema92 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8398,7 +8464,7 @@ return errors === 0;
 }
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_switchAccount_query = validate88;
+export const request_validateSso_query = validate88;
 const schema93 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8438,13 +8504,93 @@ return errors === 0;
 }
 validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchDynamicAccounts_path = validate89;
-const schema94 = {"type":"object","properties":{"searchPattern":{"type":"string","minLength":1,"maxLength":64}},"required":["searchPattern"]};
+export const request_getAccounts_query = validate89;
+const schema94 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_switchAccount_query = validate90;
+const schema95 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate90.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_searchDynamicAccounts_path = validate91;
+const schema96 = {"type":"object","properties":{"searchPattern":{"type":"string","minLength":1,"maxLength":64}},"required":["searchPattern"]};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8526,93 +8672,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate89.errors = vErrors;
-return errors === 0;
-}
-validate89.evaluated = {"props":{"searchPattern":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_searchDynamicAccounts_query = validate90;
-const schema95 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate90.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_setDynamicAccount_query = validate91;
-const schema96 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate91.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate91.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":{"searchPattern":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSignaturesAndOwners_path = validate92;
-const schema97 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_searchDynamicAccounts_query = validate92;
+const schema97 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8625,8 +8691,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8635,20 +8701,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8657,64 +8712,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate92.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSignaturesAndOwners_query = validate93;
+export const request_setDynamicAccount_query = validate93;
 const schema98 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8754,7 +8757,7 @@ return errors === 0;
 }
 validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountSummary_path = validate94;
+export const request_getSignaturesAndOwners_path = validate94;
 const schema99 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8857,7 +8860,7 @@ return errors === 0;
 }
 validate94.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountSummary_query = validate95;
+export const request_getSignaturesAndOwners_query = validate95;
 const schema100 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8897,7 +8900,7 @@ return errors === 0;
 }
 validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountBalances_path = validate96;
+export const request_getAccountSummary_path = validate96;
 const schema101 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9000,7 +9003,7 @@ return errors === 0;
 }
 validate96.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountBalances_query = validate97;
+export const request_getAccountSummary_query = validate97;
 const schema102 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9040,7 +9043,7 @@ return errors === 0;
 }
 validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMargins_path = validate98;
+export const request_getAccountBalances_path = validate98;
 const schema103 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9143,7 +9146,7 @@ return errors === 0;
 }
 validate98.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMargins_query = validate99;
+export const request_getAccountBalances_query = validate99;
 const schema104 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9183,7 +9186,7 @@ return errors === 0;
 }
 validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMarketValue_path = validate100;
+export const request_getAccountMargins_path = validate100;
 const schema105 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9286,7 +9289,7 @@ return errors === 0;
 }
 validate100.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountMarketValue_query = validate101;
+export const request_getAccountMargins_query = validate101;
 const schema106 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9326,7 +9329,7 @@ return errors === 0;
 }
 validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAvailableFunds_path = validate102;
+export const request_getAccountMarketValue_path = validate102;
 const schema107 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9429,7 +9432,7 @@ return errors === 0;
 }
 validate102.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAvailableFunds_query = validate103;
+export const request_getAccountMarketValue_query = validate103;
 const schema108 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9469,133 +9472,13 @@ return errors === 0;
 }
 validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPartitionedPnl_query = validate104;
-const schema109 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getAccountAvailableFunds_path = validate104;
+const schema109 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate104.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate104.errors = vErrors;
-return errors === 0;
-}
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getPortfolioAccounts_query = validate105;
-const schema110 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate105.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate105.errors = vErrors;
-return errors === 0;
-}
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getPortfolioSubaccounts_query = validate106;
-const schema111 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate106.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getLedger_path = validate107;
-const schema112 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9687,12 +9570,132 @@ vErrors.push(err5);
 }
 errors++;
 }
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountAvailableFunds_query = validate105;
+const schema110 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate105.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPartitionedPnl_query = validate106;
+const schema111 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate106.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPortfolioAccounts_query = validate107;
+const schema112 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 validate107.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getLedger_query = validate108;
+export const request_getPortfolioSubaccounts_query = validate108;
 const schema113 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9732,13 +9735,156 @@ return errors === 0;
 }
 validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSubaccountsPage_query = validate109;
-const schema114 = {"type":"object","properties":{"page":{"type":"integer","minimum":0,"maximum":10000},"accountId":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getLedger_path = validate109;
+const schema114 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+validate109.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getLedger_query = validate110;
+const schema115 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate110.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getPortfolioSubaccountsPage_query = validate111;
+const schema116 = {"type":"object","properties":{"page":{"type":"integer","minimum":0,"maximum":10000},"accountId":{"type":"string","pattern":"^[A-Za-z0-9]+$"},"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9883,7 +10029,7 @@ data["nocache"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "True")) || (data2 === "False"))){
-const err7 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema114.properties.nocache.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema116.properties.nocache.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9904,18 +10050,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositions_path = validate110;
-const schema115 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"pageId":{"type":"integer","minimum":0,"maximum":10000}},"required":["accountId","pageId"]};
+export const request_getPositions_path = validate112;
+const schema117 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"pageId":{"type":"integer","minimum":0,"maximum":10000}},"required":["accountId","pageId"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10068,18 +10214,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":{"accountId":true,"pageId":true},"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"props":{"accountId":true,"pageId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositions_query = validate111;
-const schema116 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]},"period":{"type":"string","maxLength":8},"waitForSecDef":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getPositions_query = validate113;
+const schema118 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]},"period":{"type":"string","maxLength":8},"waitForSecDef":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10216,7 +10362,7 @@ data["direction"] = coerced2;
 }
 }
 if(!((data2 === "a") || (data2 === "d"))){
-const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema116.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema118.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10300,7 +10446,7 @@ data["waitForSecDef"] = coerced4;
 }
 }
 if(!((((data4 === "true") || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err10 = {instancePath:instancePath+"/waitForSecDef",schemaPath:"#/properties/waitForSecDef/enum",keyword:"enum",params:{allowedValues: schema116.properties.waitForSecDef.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/waitForSecDef",schemaPath:"#/properties/waitForSecDef/enum",keyword:"enum",params:{allowedValues: schema118.properties.waitForSecDef.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10321,155 +10467,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate111.errors = vErrors;
-return errors === 0;
-}
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_invalidatePositions_path = validate112;
-const schema117 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
-
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate112.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate112.errors = vErrors;
-return errors === 0;
-}
-validate112.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_invalidatePositions_query = validate113;
-const schema118 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate113.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate113.errors = vErrors;
 return errors === 0;
 }
 validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUncachedPositions_path = validate114;
+export const request_invalidatePositions_path = validate114;
 const schema119 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10572,13 +10575,156 @@ return errors === 0;
 }
 validate114.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUncachedPositions_query = validate115;
-const schema120 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]}},"additionalProperties":false};
+export const request_invalidatePositions_query = validate115;
+const schema120 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate115.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getUncachedPositions_path = validate116;
+const schema121 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate116.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+validate116.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getUncachedPositions_query = validate117;
+const schema122 = {"type":"object","properties":{"model":{"type":"string","maxLength":64},"sort":{"type":"string","maxLength":64},"direction":{"type":"string","enum":["a","d"]}},"additionalProperties":false};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10715,7 +10861,7 @@ data["direction"] = coerced2;
 }
 }
 if(!((data2 === "a") || (data2 === "d"))){
-const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema120.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema122.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10736,18 +10882,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionByConid_path = validate116;
-const schema121 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"conid":{"type":"integer","format":"int32","minimum":1}},"required":["accountId","conid"]};
+export const request_getPositionByConid_path = validate118;
+const schema123 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"conid":{"type":"integer","format":"int32","minimum":1}},"required":["accountId","conid"]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10900,18 +11046,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"accountId":true,"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"accountId":true,"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionByConid_query = validate117;
-const schema122 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPositionByConid_query = validate119;
+const schema124 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10940,18 +11086,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionsByConid_path = validate118;
-const schema123 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getPositionsByConid_path = validate120;
+const schema125 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11031,18 +11177,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPositionsByConid_query = validate119;
-const schema124 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPositionsByConid_query = validate121;
+const schema126 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11071,198 +11217,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate119.errors = vErrors;
-return errors === 0;
-}
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getComboPositions_path = validate120;
-const schema125 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-validate120.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_getComboPositions_query = validate121;
-const schema126 = {"type":"object","properties":{"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate121.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(key0 === "nocache")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.nocache !== undefined){
-let data0 = data.nocache;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["nocache"] = coerced0;
-}
-}
-}
-if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema126.properties.nocache.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate121.errors = vErrors;
 return errors === 0;
 }
 validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSummary_path = validate122;
+export const request_getComboPositions_path = validate122;
 const schema127 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11365,8 +11325,8 @@ return errors === 0;
 }
 validate122.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioSummary_query = validate123;
-const schema128 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getComboPositions_query = validate123;
+const schema128 = {"type":"object","properties":{"nocache":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11380,6 +11340,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+if(!(key0 === "nocache")){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -11390,8 +11351,20 @@ vErrors.push(err0);
 errors++;
 }
 }
+if(data.nocache !== undefined){
+let data0 = data.nocache;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11400,12 +11373,42 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["nocache"] = coerced0;
+}
+}
+}
+if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
+const err2 = {instancePath:instancePath+"/nocache",schemaPath:"#/properties/nocache/enum",keyword:"enum",params:{allowedValues: schema128.properties.nocache.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate123.errors = vErrors;
 return errors === 0;
 }
 validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioAccountMeta_path = validate124;
+export const request_getPortfolioSummary_path = validate124;
 const schema129 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11508,7 +11511,7 @@ return errors === 0;
 }
 validate124.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPortfolioAccountMeta_query = validate125;
+export const request_getPortfolioSummary_query = validate125;
 const schema130 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11548,7 +11551,7 @@ return errors === 0;
 }
 validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAllocation_path = validate126;
+export const request_getPortfolioAccountMeta_path = validate126;
 const schema131 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11651,13 +11654,156 @@ return errors === 0;
 }
 validate126.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAccountAllocation_query = validate127;
-const schema132 = {"type":"object","properties":{"model":{"type":"string","maxLength":64}},"additionalProperties":false};
+export const request_getPortfolioAccountMeta_query = validate127;
+const schema132 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountAllocation_path = validate128;
+const schema133 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAccountAllocation_query = validate129;
+const schema134 = {"type":"object","properties":{"model":{"type":"string","maxLength":64}},"additionalProperties":false};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11731,19 +11877,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getConsolidatedAllocation_query = validate128;
-const schema133 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}}},"required":["acctIds"],"additionalProperties":false};
+export const request_getConsolidatedAllocation_query = validate130;
+const schema135 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}}},"required":["acctIds"],"additionalProperties":false};
 const pattern25 = new RegExp("^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$", "u");
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11863,18 +12009,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_queryConsolidatedAllocation_query = validate129;
-const schema134 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_queryConsolidatedAllocation_query = validate131;
+const schema136 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11903,19 +12049,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPerformanceByQuery_query = validate130;
-const schema135 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}},"period":{"$ref":"#/components/schemas/PerformancePeriod"}},"required":["acctIds","period"],"additionalProperties":false};
-const schema136 = {"type":"string","enum":["1D","7D","MTD","1M","3M","6M","12M","1Y","YTD"]};
+export const request_getPerformanceByQuery_query = validate132;
+const schema137 = {"type":"object","properties":{"acctIds":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$"}},"period":{"$ref":"#/components/schemas/PerformancePeriod"}},"required":["acctIds","period"],"additionalProperties":false};
+const schema138 = {"type":"string","enum":["1D","7D","MTD","1M","3M","6M","12M","1Y","YTD"]};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12065,7 +12211,7 @@ data["period"] = coerced1;
 }
 }
 if(!(((((((((data2 === "1D") || (data2 === "7D")) || (data2 === "MTD")) || (data2 === "1M")) || (data2 === "3M")) || (data2 === "6M")) || (data2 === "12M")) || (data2 === "1Y")) || (data2 === "YTD"))){
-const err9 = {instancePath:instancePath+"/period",schemaPath:"#/components/schemas/PerformancePeriod/enum",keyword:"enum",params:{allowedValues: schema136.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/period",schemaPath:"#/components/schemas/PerformancePeriod/enum",keyword:"enum",params:{allowedValues: schema138.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12086,18 +12232,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getPerformance_query = validate131;
-const schema137 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getPerformance_query = validate133;
+const schema139 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12126,18 +12272,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllPeriodsPerformance_query = validate132;
-const schema138 = {"type":"object","properties":{"param":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getAllPeriodsPerformance_query = validate134;
+const schema140 = {"type":"object","properties":{"param":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12211,155 +12357,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate132.errors = vErrors;
-return errors === 0;
-}
-validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getTransactions_query = validate133;
-const schema139 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_upsertAlert_path = validate134;
-const schema140 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate134.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_upsertAlert_query = validate135;
+export const request_getTransactions_query = validate135;
 const schema141 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12399,7 +12402,7 @@ return errors === 0;
 }
 validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_activateAlert_path = validate136;
+export const request_upsertAlert_path = validate136;
 const schema142 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12502,7 +12505,7 @@ return errors === 0;
 }
 validate136.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_activateAlert_query = validate137;
+export const request_upsertAlert_query = validate137;
 const schema143 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12542,13 +12545,156 @@ return errors === 0;
 }
 validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAlert_path = validate138;
-const schema144 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["accountId","alertId"]};
+export const request_activateAlert_path = validate138;
+const schema144 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+validate138.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_activateAlert_query = validate139;
+const schema145 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_deleteAlert_path = validate140;
+const schema146 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["accountId","alertId"]};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12703,18 +12849,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"accountId":true,"alertId":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"accountId":true,"alertId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAlert_query = validate139;
-const schema145 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteAlert_query = validate141;
+const schema147 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12743,18 +12889,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAlerts_path = validate140;
-const schema146 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_listAlerts_path = validate142;
+const schema148 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12846,18 +12992,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAlerts_query = validate141;
-const schema147 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_listAlerts_query = validate143;
+const schema149 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12886,18 +13032,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAlertDetails_path = validate142;
-const schema148 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
+export const request_getAlertDetails_path = validate144;
+const schema150 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12979,18 +13125,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"alertId":true},"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":{"alertId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAlertDetails_query = validate143;
-const schema149 = {"type":"object","properties":{"type":{"type":"string","enum":["Q"]}},"required":["type"],"additionalProperties":false};
+export const request_getAlertDetails_query = validate145;
+const schema151 = {"type":"object","properties":{"type":{"type":"string","enum":["Q"]}},"required":["type"],"additionalProperties":false};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13051,7 +13197,7 @@ data["type"] = coerced0;
 }
 }
 if(!(data0 === "Q")){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema149.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13072,18 +13218,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMtaAlert_query = validate144;
-const schema150 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getMtaAlert_query = validate146;
+const schema152 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13112,19 +13258,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getWatchlist_query = validate145;
-const schema151 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"required":["id"],"additionalProperties":false};
+export const request_getWatchlist_query = validate147;
+const schema153 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"required":["id"],"additionalProperties":false};
 const pattern32 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13208,18 +13354,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createWatchlist_query = validate146;
-const schema152 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_createWatchlist_query = validate148;
+const schema154 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13248,18 +13394,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteWatchlist_query = validate147;
-const schema153 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"additionalProperties":false};
+export const request_deleteWatchlist_query = validate149;
+const schema155 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"additionalProperties":false};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13333,19 +13479,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getWatchlists_query = validate148;
-const schema154 = {"type":"object","properties":{"SC":{"type":"string","pattern":"^[A-Z_]{1,40}$"}},"additionalProperties":false};
+export const request_getWatchlists_query = validate150;
+const schema156 = {"type":"object","properties":{"SC":{"type":"string","pattern":"^[A-Z_]{1,40}$"}},"additionalProperties":false};
 const pattern34 = new RegExp("^[A-Z_]{1,40}$", "u");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13419,92 +13565,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate148.errors = vErrors;
-return errors === 0;
-}
-validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_listAllocationGroups_query = validate149;
-const schema155 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate149.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_modifyAllocationGroup_query = validate150;
-const schema156 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate150.errors = vErrors;
 return errors === 0;
 }
 validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createAllocationGroup_query = validate151;
+export const request_listAllocationGroups_query = validate151;
 const schema157 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13544,7 +13610,7 @@ return errors === 0;
 }
 validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAllocationGroup_query = validate152;
+export const request_modifyAllocationGroup_query = validate152;
 const schema158 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13584,7 +13650,7 @@ return errors === 0;
 }
 validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllocationGroup_query = validate153;
+export const request_createAllocationGroup_query = validate153;
 const schema159 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13624,7 +13690,7 @@ return errors === 0;
 }
 validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAllocatableAccounts_query = validate154;
+export const request_deleteAllocationGroup_query = validate154;
 const schema160 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13664,7 +13730,7 @@ return errors === 0;
 }
 validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllocationPresets_query = validate155;
+export const request_getAllocationGroup_query = validate155;
 const schema161 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13704,7 +13770,7 @@ return errors === 0;
 }
 validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setAllocationPresets_query = validate156;
+export const request_listAllocatableAccounts_query = validate156;
 const schema162 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13744,14 +13810,94 @@ return errors === 0;
 }
 validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_path = validate157;
-const schema163 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
-const pattern35 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
+export const request_getAllocationPresets_query = validate157;
+const schema163 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate157.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setAllocationPresets_query = validate158;
+const schema164 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate158.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_placeOrders_path = validate159;
+const schema165 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
+const pattern35 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13843,18 +13989,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_query = validate158;
-const schema164 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_placeOrders_query = validate160;
+const schema166 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13883,19 +14029,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_confirmOrderReply_path = validate159;
-const schema165 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
+export const request_confirmOrderReply_path = validate161;
+const schema167 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
 const pattern36 = new RegExp("^[A-Za-z0-9-]+$", "u");
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13987,92 +14133,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate159.errors = vErrors;
-return errors === 0;
-}
-validate159.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_confirmOrderReply_query = validate160;
-const schema166 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate160.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate160.errors = vErrors;
-return errors === 0;
-}
-validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_suppressQuestions_query = validate161;
-const schema167 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate161.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate161.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_resetSuppressedQuestions_query = validate162;
+export const request_confirmOrderReply_query = validate162;
 const schema168 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14112,15 +14178,95 @@ return errors === 0;
 }
 validate162.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOpenOrders_query = validate163;
-const schema169 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
-const schema170 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
-const pattern37 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
+export const request_suppressQuestions_query = validate163;
+const schema169 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate163.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_resetSuppressedQuestions_query = validate164;
+const schema170 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate164.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getOpenOrders_query = validate165;
+const schema171 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+const schema172 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
+const pattern37 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14214,7 +14360,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema170.type},message:"must be boolean,string"};
+const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14232,7 +14378,7 @@ data["force"] = coerced1;
 }
 }
 if(!((((((data1 === true) || (data1 === false)) || (data1 === "true")) || (data1 === "false")) || (data1 === "True")) || (data1 === "False"))){
-const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14315,19 +14461,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOrderStatus_path = validate164;
-const schema171 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
+export const request_getOrderStatus_path = validate166;
+const schema173 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
 const pattern39 = new RegExp("^\\d{1,19}$", "u");
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14399,208 +14545,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate164.errors = vErrors;
-return errors === 0;
-}
-validate164.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_getOrderStatus_query = validate165;
-const schema172 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate165.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate165.errors = vErrors;
-return errors === 0;
-}
-validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_modifyOrder_path = validate166;
-const schema173 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
-
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate166.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.orderId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderId"},message:"must have required property '"+"orderId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.orderId !== undefined){
-let data1 = data.orderId;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["orderId"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern39.test(data1)){
-const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^\\d{1,19}$"},message:"must match pattern \""+"^\\d{1,19}$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate166.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_query = validate167;
+export const request_getOrderStatus_query = validate167;
 const schema174 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14640,7 +14590,7 @@ return errors === 0;
 }
 validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_path = validate168;
+export const request_modifyOrder_path = validate168;
 const schema175 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14796,13 +14746,209 @@ return errors === 0;
 }
 validate168.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_query = validate169;
-const schema176 = {"type":"object","properties":{"manualIndicator":{"$ref":"#/components/schemas/QueryBoolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
+export const request_modifyOrder_query = validate169;
+const schema176 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate169.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate169.errors = vErrors;
+return errors === 0;
+}
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_cancelOrder_path = validate170;
+const schema177 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate170.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.orderId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderId"},message:"must have required property '"+"orderId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.orderId !== undefined){
+let data1 = data.orderId;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["orderId"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern39.test(data1)){
+const err7 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/pattern",keyword:"pattern",params:{pattern: "^\\d{1,19}$"},message:"must match pattern \""+"^\\d{1,19}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+validate170.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_cancelOrder_query = validate171;
+const schema178 = {"type":"object","properties":{"manualIndicator":{"$ref":"#/components/schemas/QueryBoolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14841,7 +14987,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema170.type},message:"must be boolean,string"};
+const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14859,7 +15005,7 @@ data["manualIndicator"] = coerced0;
 }
 }
 if(!((((((data0 === true) || (data0 === false)) || (data0 === "true")) || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14974,18 +15120,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getTrades_query = validate170;
-const schema178 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getTrades_query = validate172;
+const schema180 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15131,18 +15277,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_previewOrders_path = validate171;
-const schema179 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_previewOrders_path = validate173;
+const schema181 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15234,99 +15380,99 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate171.errors = vErrors;
-return errors === 0;
-}
-validate171.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_previewOrders_query = validate172;
-const schema180 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate172.errors = vErrors;
-return errors === 0;
-}
-validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_answerServerPrompt_query = validate173;
-const schema181 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate173.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate173.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getStocksBySymbols_query = validate174;
-const schema182 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
-const pattern46 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
+export const request_previewOrders_query = validate174;
+const schema182 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate174.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_answerServerPrompt_query = validate175;
+const schema183 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate175.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate175.errors = vErrors;
+return errors === 0;
+}
+validate175.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getStocksBySymbols_query = validate176;
+const schema184 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
+const pattern46 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15430,18 +15576,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getFuturesBySymbols_query = validate175;
-const schema183 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
+export const request_getFuturesBySymbols_query = validate177;
+const schema185 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15598,18 +15744,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractRules_query = validate176;
-const schema184 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getContractRules_query = validate178;
+const schema186 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15638,18 +15784,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_path = validate177;
-const schema185 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractAlgos_path = validate179;
+const schema187 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15729,19 +15875,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_query = validate178;
-const schema186 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
+export const request_getContractAlgos_query = validate180;
+const schema188 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
 const pattern48 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15860,7 +16006,7 @@ data["addDescription"] = coerced1;
 }
 }
 if(!((data1 === "0") || (data1 === "1"))){
-const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema186.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema188.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15899,7 +16045,7 @@ data["addParams"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema186.properties.addParams.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema188.properties.addParams.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15919,19 +16065,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getCurrencyPairs_query = validate179;
-const schema187 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
+export const request_getCurrencyPairs_query = validate181;
+const schema189 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
 const pattern49 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16015,224 +16161,224 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate179.errors = vErrors;
-return errors === 0;
-}
-validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getEventContractRules_query = validate180;
-const schema188 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate180.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.conid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "conid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.conid !== undefined){
-let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["conid"] = coerced0;
-}
-}
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(formats8.validate(data0))){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate180.errors = vErrors;
-return errors === 0;
-}
-validate180.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getEventContractDetails_query = validate181;
-const schema189 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
-
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate181.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.conid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "conid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.conid !== undefined){
-let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["conid"] = coerced0;
-}
-}
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(formats8.validate(data0))){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate181.errors = vErrors;
 return errors === 0;
 }
 validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchContracts_query = validate182;
-const schema190 = {"type":"object","properties":{"symbol":{"type":"string","minLength":1,"maxLength":100},"secType":{"type":"string","enum":["STK","IND","BOND"]},"name":{"type":"string","enum":["true","false","True","False"]},"more":{"type":"string","enum":["true","false","True","False"]},"fund":{"type":"string","enum":["true","false","True","False"]},"pattern":{"type":"string","enum":["true","false","True","False"]},"fundFamilyConidEx":{"type":"string","maxLength":100},"referrer":{"type":"string","maxLength":100}},"required":["symbol"],"additionalProperties":false};
+export const request_getEventContractRules_query = validate182;
+const schema190 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate182.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.conid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "conid")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.conid !== undefined){
+let data0 = data.conid;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["conid"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(formats8.validate(data0))){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate182.errors = vErrors;
+return errors === 0;
+}
+validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getEventContractDetails_query = validate183;
+const schema191 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate183.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.conid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "conid")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.conid !== undefined){
+let data0 = data.conid;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["conid"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(formats8.validate(data0))){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_searchContracts_query = validate184;
+const schema192 = {"type":"object","properties":{"symbol":{"type":"string","minLength":1,"maxLength":100},"secType":{"type":"string","enum":["STK","IND","BOND"]},"name":{"type":"string","enum":["true","false","True","False"]},"more":{"type":"string","enum":["true","false","True","False"]},"fund":{"type":"string","enum":["true","false","True","False"]},"pattern":{"type":"string","enum":["true","false","True","False"]},"fundFamilyConidEx":{"type":"string","maxLength":100},"referrer":{"type":"string","maxLength":100}},"required":["symbol"],"additionalProperties":false};
+
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16346,7 +16492,7 @@ data["secType"] = coerced1;
 }
 }
 if(!(((data1 === "STK") || (data1 === "IND")) || (data1 === "BOND"))){
-const err6 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/enum",keyword:"enum",params:{allowedValues: schema190.properties.secType.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/enum",keyword:"enum",params:{allowedValues: schema192.properties.secType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16387,7 +16533,7 @@ data["name"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "True")) || (data2 === "False"))){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/enum",keyword:"enum",params:{allowedValues: schema190.properties.name.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/enum",keyword:"enum",params:{allowedValues: schema192.properties.name.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16428,7 +16574,7 @@ data["more"] = coerced3;
 }
 }
 if(!((((data3 === "true") || (data3 === "false")) || (data3 === "True")) || (data3 === "False"))){
-const err10 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/enum",keyword:"enum",params:{allowedValues: schema190.properties.more.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/enum",keyword:"enum",params:{allowedValues: schema192.properties.more.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16469,7 +16615,7 @@ data["fund"] = coerced4;
 }
 }
 if(!((((data4 === "true") || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err12 = {instancePath:instancePath+"/fund",schemaPath:"#/properties/fund/enum",keyword:"enum",params:{allowedValues: schema190.properties.fund.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/fund",schemaPath:"#/properties/fund/enum",keyword:"enum",params:{allowedValues: schema192.properties.fund.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16510,7 +16656,7 @@ data["pattern"] = coerced5;
 }
 }
 if(!((((data5 === "true") || (data5 === "false")) || (data5 === "True")) || (data5 === "False"))){
-const err14 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema190.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema192.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16617,18 +16763,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchContractsByPost_query = validate183;
-const schema191 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_searchContractsByPost_query = validate185;
+const schema193 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183.evaluated;
+const evaluated0 = validate185.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16657,19 +16803,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
-validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOptionStrikes_query = validate184;
-const schema192 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","enum":["OPT","FOP","WAR"]},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20}},"required":["conid","sectype","month"],"additionalProperties":false};
+export const request_getOptionStrikes_query = validate186;
+const schema194 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","enum":["OPT","FOP","WAR"]},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20}},"required":["conid","sectype","month"],"additionalProperties":false};
 const pattern50 = new RegExp("^[A-Za-z]{3}[0-9]{2}$", "u");
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16801,7 +16947,7 @@ data["sectype"] = coerced1;
 }
 }
 if(!(((data1 === "OPT") || (data1 === "FOP")) || (data1 === "WAR"))){
-const err8 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/enum",keyword:"enum",params:{allowedValues: schema192.properties.sectype.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/enum",keyword:"enum",params:{allowedValues: schema194.properties.sectype.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16908,20 +17054,20 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSecdefInfo_query = validate185;
-const schema193 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","pattern":"^[A-Za-z]{2,5}$"},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20},"strike":{"type":"number","exclusiveMinimum":0},"right":{"type":"string","enum":["C","P"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"},"filters":{"type":"string","maxLength":200}},"additionalProperties":false};
+export const request_getSecdefInfo_query = validate187;
+const schema195 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","pattern":"^[A-Za-z]{2,5}$"},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20},"strike":{"type":"number","exclusiveMinimum":0},"right":{"type":"string","enum":["C","P"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"},"filters":{"type":"string","maxLength":200}},"additionalProperties":false};
 const pattern51 = new RegExp("^[A-Za-z]{2,5}$", "u");
 const pattern53 = new RegExp("^e[0-9]+$", "u");
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17193,7 +17339,7 @@ data["right"] = coerced5;
 }
 }
 if(!((data5 === "C") || (data5 === "P"))){
-const err13 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/enum",keyword:"enum",params:{allowedValues: schema193.properties.right.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/enum",keyword:"enum",params:{allowedValues: schema195.properties.right.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17300,18 +17446,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getBondFilters_query = validate186;
-const schema194 = {"type":"object","properties":{"symbol":{"type":"string","enum":["BOND"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"}},"required":["symbol","issuerId"],"additionalProperties":false};
+export const request_getBondFilters_query = validate188;
+const schema196 = {"type":"object","properties":{"symbol":{"type":"string","enum":["BOND"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"}},"required":["symbol","issuerId"],"additionalProperties":false};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17382,7 +17528,7 @@ data["symbol"] = coerced0;
 }
 }
 if(!(data0 === "BOND")){
-const err4 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/enum",keyword:"enum",params:{allowedValues: schema194.properties.symbol.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/enum",keyword:"enum",params:{allowedValues: schema196.properties.symbol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17446,19 +17592,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSecurityDefinitions_query = validate187;
-const schema195 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^[0-9]+(,[0-9]+){0,99}$"}},"required":["conids"],"additionalProperties":false};
+export const request_getSecurityDefinitions_query = validate189;
+const schema197 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^[0-9]+(,[0-9]+){0,99}$"}},"required":["conids"],"additionalProperties":false};
 const pattern55 = new RegExp("^[0-9]+(,[0-9]+){0,99}$", "u");
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17542,18 +17688,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getExchangeContracts_query = validate188;
-const schema196 = {"type":"object","properties":{"exchange":{"type":"string","minLength":1,"maxLength":20},"assetClass":{"type":"string","maxLength":10}},"required":["exchange"],"additionalProperties":false};
+export const request_getExchangeContracts_query = validate190;
+const schema198 = {"type":"object","properties":{"exchange":{"type":"string","minLength":1,"maxLength":20},"assetClass":{"type":"string","maxLength":10}},"required":["exchange"],"additionalProperties":false};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17690,18 +17836,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSymbolTradingSchedules_query = validate189;
-const schema197 = {"type":"object","properties":{"assetClass":{"type":"string","enum":["STK","OPT","FUT","CFD","WAR","SWP","FND","BND","ICS"]},"symbol":{"type":"string","minLength":1,"maxLength":30},"exchange":{"type":"string","maxLength":20},"exchangeFilter":{"type":"string","maxLength":200}},"required":["assetClass","symbol"],"additionalProperties":false};
+export const request_getSymbolTradingSchedules_query = validate191;
+const schema199 = {"type":"object","properties":{"assetClass":{"type":"string","enum":["STK","OPT","FUT","CFD","WAR","SWP","FND","BND","ICS"]},"symbol":{"type":"string","minLength":1,"maxLength":30},"exchange":{"type":"string","maxLength":20},"exchangeFilter":{"type":"string","maxLength":200}},"required":["assetClass","symbol"],"additionalProperties":false};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17772,7 +17918,7 @@ data["assetClass"] = coerced0;
 }
 }
 if(!(((((((((data0 === "STK") || (data0 === "OPT")) || (data0 === "FUT")) || (data0 === "CFD")) || (data0 === "WAR")) || (data0 === "SWP")) || (data0 === "FND")) || (data0 === "BND")) || (data0 === "ICS"))){
-const err4 = {instancePath:instancePath+"/assetClass",schemaPath:"#/properties/assetClass/enum",keyword:"enum",params:{allowedValues: schema197.properties.assetClass.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/assetClass",schemaPath:"#/properties/assetClass/enum",keyword:"enum",params:{allowedValues: schema199.properties.assetClass.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17932,18 +18078,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractTradingSchedule_query = validate190;
-const schema198 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["conid"],"additionalProperties":false};
+export const request_getContractTradingSchedule_query = validate192;
+const schema200 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["conid"],"additionalProperties":false};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18078,143 +18224,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate190.errors = vErrors;
-return errors === 0;
-}
-validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getContractInfo_path = validate191;
-const schema199 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate191.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.conid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.conid !== undefined){
-let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-const err1 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["conid"] = coerced0;
-}
-}
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(formats8.validate(data0))){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate191.errors = vErrors;
-return errors === 0;
-}
-validate191.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_getContractInfo_query = validate192;
-const schema200 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate192.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate192.errors = vErrors;
 return errors === 0;
 }
 validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfoAndRules_path = validate193;
+export const request_getContractInfo_path = validate193;
 const schema201 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -18305,13 +18320,144 @@ return errors === 0;
 }
 validate193.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfoAndRules_query = validate194;
-const schema202 = {"type":"object","properties":{"isBuy":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getContractInfo_query = validate194;
+const schema202 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate194.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getContractInfoAndRules_path = validate195;
+const schema203 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate195.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.conid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.conid !== undefined){
+let data0 = data.conid;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err1 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["conid"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(formats8.validate(data0))){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+validate195.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getContractInfoAndRules_query = validate196;
+const schema204 = {"type":"object","properties":{"isBuy":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18362,7 +18508,7 @@ data["isBuy"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/enum",keyword:"enum",params:{allowedValues: schema202.properties.isBuy.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/enum",keyword:"enum",params:{allowedValues: schema204.properties.isBuy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18383,18 +18529,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getExchangeRate_query = validate195;
-const schema203 = {"type":"object","properties":{"source":{"type":"string","pattern":"^[A-Z]{3}$"},"target":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["source","target"],"additionalProperties":false};
+export const request_getExchangeRate_query = validate197;
+const schema205 = {"type":"object","properties":{"source":{"type":"string","pattern":"^[A-Z]{3}$"},"target":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["source","target"],"additionalProperties":false};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18531,18 +18677,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate195.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventCategoryTree_query = validate196;
-const schema204 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getEventCategoryTree_query = validate198;
+const schema206 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18571,18 +18717,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventMarket_query = validate197;
-const schema205 = {"type":"object","properties":{"underlyingConid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["underlyingConid"],"additionalProperties":false};
+export const request_getEventMarket_query = validate199;
+const schema207 = {"type":"object","properties":{"underlyingConid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["underlyingConid"],"additionalProperties":false};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18717,18 +18863,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractSchedules_query = validate198;
-const schema206 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractSchedules_query = validate200;
+const schema208 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198.evaluated;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18820,19 +18966,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataSnapshot_query = validate199;
-const schema207 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
+export const request_getMarketDataSnapshot_query = validate201;
+const schema209 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
 const pattern58 = new RegExp("^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$", "u");
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18947,98 +19093,98 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate199.errors = vErrors;
-return errors === 0;
-}
-validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_unsubscribeMarketData_query = validate200;
-const schema208 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate200.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate200.errors = vErrors;
-return errors === 0;
-}
-validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_unsubscribeAllMarketData_query = validate201;
-const schema209 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate201.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate201.errors = vErrors;
 return errors === 0;
 }
 validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataHistory_query = validate202;
-const schema210 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
+export const request_unsubscribeMarketData_query = validate202;
+const schema210 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate202.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate202.errors = vErrors;
+return errors === 0;
+}
+validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_unsubscribeAllMarketData_query = validate203;
+const schema211 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate203.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getMarketDataHistory_query = validate204;
+const schema212 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19219,7 +19365,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema170.type},message:"must be boolean,string"};
+const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19237,7 +19383,7 @@ data["outsideRth"] = coerced4;
 }
 }
 if(!((((((data4 === true) || (data4 === false)) || (data4 === "true")) || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19307,7 +19453,7 @@ data["direction"] = coerced6;
 }
 }
 if(!((data6 === -1) || (data6 === 1))){
-const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema210.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema212.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19359,98 +19505,98 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate202.errors = vErrors;
-return errors === 0;
-}
-validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getScannerParameters_query = validate203;
-const schema212 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate203.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate203.errors = vErrors;
-return errors === 0;
-}
-validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_runScanner_query = validate204;
-const schema213 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate204.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate204.errors = vErrors;
 return errors === 0;
 }
 validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getRegulatorySnapshot_query = validate205;
-const schema214 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getScannerParameters_query = validate205;
+const schema214 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate205.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate205.errors = vErrors;
+return errors === 0;
+}
+validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_runScanner_query = validate206;
+const schema215 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate206.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate206.errors = vErrors;
+return errors === 0;
+}
+validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getRegulatorySnapshot_query = validate207;
+const schema216 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19542,18 +19688,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getHmdsHistory_query = validate206;
-const schema215 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"period":{"type":"string"},"bar":{"type":"string"},"barType":{"type":"string"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"exchange":{"type":"string"}},"required":["conid","period","bar"],"additionalProperties":false};
+export const request_getHmdsHistory_query = validate208;
+const schema217 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"period":{"type":"string"},"bar":{"type":"string"},"barType":{"type":"string"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"exchange":{"type":"string"}},"required":["conid","period","bar"],"additionalProperties":false};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19807,7 +19953,7 @@ data["direction"] = coerced5;
 }
 }
 if(!((data5 === -1) || (data5 === 1))){
-const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema215.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema217.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19836,7 +19982,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema170.type},message:"must be boolean,string"};
+const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19854,7 +20000,7 @@ data["outsideRth"] = coerced6;
 }
 }
 if(!((((((data6 === true) || (data6 === false)) || (data6 === "true")) || (data6 === "false")) || (data6 === "True")) || (data6 === "False"))){
-const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19906,92 +20052,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate206.errors = vErrors;
-return errors === 0;
-}
-validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getHmdsScannerParameters_query = validate207;
-const schema217 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate207.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate207.errors = vErrors;
-return errors === 0;
-}
-validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_runHmdsScanner_query = validate208;
-const schema218 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate208.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate208.errors = vErrors;
 return errors === 0;
 }
 validate208.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listModels_query = validate209;
+export const request_getHmdsScannerParameters_query = validate209;
 const schema219 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20031,7 +20097,7 @@ return errors === 0;
 }
 validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelSummary_query = validate210;
+export const request_runHmdsScanner_query = validate210;
 const schema220 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20071,7 +20137,7 @@ return errors === 0;
 }
 validate210.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelPositions_query = validate211;
+export const request_listModels_query = validate211;
 const schema221 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20111,7 +20177,7 @@ return errors === 0;
 }
 validate211.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelAccounts_query = validate212;
+export const request_getModelSummary_query = validate212;
 const schema222 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20151,7 +20217,7 @@ return errors === 0;
 }
 validate212.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelInvestedAccounts_query = validate213;
+export const request_getModelPositions_query = validate213;
 const schema223 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20191,7 +20257,7 @@ return errors === 0;
 }
 validate213.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_saveModel_query = validate214;
+export const request_getModelAccounts_query = validate214;
 const schema224 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20231,7 +20297,7 @@ return errors === 0;
 }
 validate214.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_investInModel_query = validate215;
+export const request_getModelInvestedAccounts_query = validate215;
 const schema225 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20271,7 +20337,7 @@ return errors === 0;
 }
 validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_submitModelTransfers_query = validate216;
+export const request_saveModel_query = validate216;
 const schema226 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20311,7 +20377,7 @@ return errors === 0;
 }
 validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelPresets_query = validate217;
+export const request_investInModel_query = validate217;
 const schema227 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20351,7 +20417,7 @@ return errors === 0;
 }
 validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_saveModelPresets_query = validate218;
+export const request_submitModelTransfers_query = validate218;
 const schema228 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20391,7 +20457,7 @@ return errors === 0;
 }
 validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUnreadNotificationCount_query = validate219;
+export const request_getModelPresets_query = validate219;
 const schema229 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20431,7 +20497,7 @@ return errors === 0;
 }
 validate219.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationSettings_query = validate220;
+export const request_saveModelPresets_query = validate220;
 const schema230 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20471,9 +20537,8 @@ return errors === 0;
 }
 validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationSetting_path = validate221;
-const schema231 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
-const schema232 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
+export const request_getUnreadNotificationCount_query = validate221;
+const schema231 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20486,8 +20551,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.typecode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20496,20 +20561,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.typecode !== undefined){
-let data0 = data.typecode;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20518,43 +20572,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["typecode"] = coerced0;
-}
-}
-}
-if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate221.errors = vErrors;
 return errors === 0;
 }
-validate221.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationSetting_query = validate222;
-const schema233 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getNotificationSettings_query = validate222;
+const schema232 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20593,8 +20617,9 @@ return errors === 0;
 }
 validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_path = validate223;
-const schema234 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_setNotificationSetting_path = validate223;
+const schema233 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+const schema234 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20648,7 +20673,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20674,8 +20699,8 @@ return errors === 0;
 }
 validate223.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_query = validate224;
-const schema236 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationSetting_query = validate224;
+const schema235 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20714,8 +20739,8 @@ return errors === 0;
 }
 validate224.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_path = validate225;
-const schema237 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_getNotificationDisclaimer_path = validate225;
+const schema236 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20769,7 +20794,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20795,8 +20820,8 @@ return errors === 0;
 }
 validate225.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_query = validate226;
-const schema239 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getNotificationDisclaimer_query = validate226;
+const schema238 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20835,13 +20860,94 @@ return errors === 0;
 }
 validate226.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDeliveryOptions_query = validate227;
-const schema240 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_acknowledgeNotificationDisclaimer_path = validate227;
+const schema239 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate227.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.typecode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.typecode !== undefined){
+let data0 = data.typecode;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["typecode"] = coerced0;
+}
+}
+}
+if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate227.errors = vErrors;
+return errors === 0;
+}
+validate227.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_acknowledgeNotificationDisclaimer_query = validate228;
+const schema241 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20870,18 +20976,58 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate228.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationEmailDelivery_query = validate228;
-const schema241 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+export const request_getNotificationDeliveryOptions_query = validate229;
+const schema242 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
+const evaluated0 = validate229.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+validate229.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setNotificationEmailDelivery_query = validate230;
+const schema243 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate230.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20942,7 +21088,7 @@ data["enabled"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema241.properties.enabled.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema243.properties.enabled.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20963,18 +21109,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate230.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationDevice_query = validate229;
-const schema242 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationDevice_query = validate231;
+const schema244 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate229.evaluated;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21003,18 +21149,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_path = validate230;
-const schema243 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
+export const request_deleteNotificationDevice_path = validate232;
+const schema245 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21096,18 +21242,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
+validate232.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_query = validate231;
-const schema244 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteNotificationDevice_query = validate233;
+const schema246 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21136,20 +21282,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listNotifications_query = validate232;
-const schema245 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
+export const request_listNotifications_query = validate234;
+const schema247 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
 const pattern59 = new RegExp("^[A-Z0-9]{2}(,[A-Z0-9]{2})*$", "u");
 const pattern61 = new RegExp("^\\d+$", "u");
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate234.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21370,18 +21516,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMoreNotifications_query = validate233;
-const schema246 = {"type":"object","properties":{"id":{"type":"string","pattern":"^\\d+$"}},"required":["id"],"additionalProperties":false};
+export const request_getMoreNotifications_query = validate235;
+const schema248 = {"type":"object","properties":{"id":{"type":"string","pattern":"^\\d+$"}},"required":["id"],"additionalProperties":false};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate235.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21465,18 +21611,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate235.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_path = validate234;
-const schema247 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
+export const request_markNotificationRead_path = validate236;
+const schema249 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21548,18 +21694,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_query = validate235;
-const schema248 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_markNotificationRead_query = validate237;
+const schema250 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21588,8 +21734,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate237.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
