@@ -53,6 +53,7 @@ const expected = [
   // Portfolio analyst, beyond the specification: issue 15
   'POST /v1/api/pa/performance getPerformance',
   'GET /v1/api/pa/performance getPerformanceByQuery',
+  'POST /v1/api/pa/allocation getPortfolioAllocation',
   'POST /v1/api/pa/allperiods getAllPeriodsPerformance',
   'POST /v1/api/pa/transactions getTransactions',
   // Alerts

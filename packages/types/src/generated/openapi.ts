@@ -2779,6 +2779,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/pa/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Break down the portfolio of several accounts by category
+         * @description Gives the consolidated market value of the accounts' positions (and cash) by category:
+         *     `FINANCIAL_INSTRUMENT` (stocks, options, futures, cash), `ASSET_CLASS` (equity, futures,
+         *     cash), `SECTOR` (the industry sector, as `/portfolio/{accountId}/allocation` counts it),
+         *     `REGION` and `COUNTRY` (of the listing; cash counts in the first two only), or every one of
+         *     them (`ALL`); `type` is read without regard to case. The figures come from the same positions
+         *     and prices as `GET /v1/api/portfolio/{accountId}/allocation`, converted to `currency` (USD
+         *     when absent).
+         *
+         *     Each breakdown has a long and a short side (a side holding nothing is left out): the side's
+         *     total (`weight` 1) and one item per category, largest first, with its value (`nav`), its
+         *     share of the side (`weight`, a fraction) and the colour it is drawn in.
+         *
+         *     Figures of the current day (`realtime: true`, no `date`) need every account's base currency
+         *     to be `currency`; otherwise they are labelled with the previous business day (`realtime:
+         *     false`, `date`, and a `warning`). A past `date` (`yyyymmdd`) is answered likewise; the
+         *     simulation keeps no positions by day, so it answers with the positions held now. A model
+         *     portfolio (`model`) is accepted; the reference server has none and uses every position.
+         *     Accounts the session may not see are listed in `excluded`, not refused.
+         *
+         *     Paced at 1 request per 15 minutes, as every `/pa` call (429 with `Retry-After` beyond). An
+         *     unknown `type` or `currency`, or a `date` not before today, answers 400. Not an `/iserver`
+         *     call, so it does not answer `no bridge`.
+         */
+        post: operations["getPortfolioAllocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/pa/allperiods": {
         parameters: {
             query?: never;
@@ -9666,6 +9707,63 @@ export interface components {
         PerformanceRequest: {
             acctIds: components["schemas"]["AccountIdList"];
             period: components["schemas"]["PerformancePeriod"];
+        };
+        /** @description One side (long or short) of a breakdown. */
+        PortfolioAllocationSide: {
+            /** @description The side's total value; its weight is 1. */
+            total: {
+                /** @description The side's value (negative on the short side). */
+                nav: number;
+                /** @description Always 1. */
+                weight: number;
+            };
+            /** @description One item per category held on this side, largest first. */
+            items: {
+                /**
+                 * @description The category's id.
+                 * @example STK
+                 */
+                id: string;
+                /**
+                 * @description The category's name, in English.
+                 * @example Stocks
+                 */
+                name: string;
+                /** @description The value held in the category (negative on the short side). */
+                nav: number;
+                /** @description The category's share of the side, a fraction (0.25 is a quarter). */
+                weight: number;
+                /** @description The colour the category is drawn in, `#rrggbb`. */
+                color: string;
+            }[];
+        };
+        /** @description The portfolio analyst's breakdowns of several accounts' portfolio. */
+        PortfolioAllocation: {
+            /**
+             * @description The answer's name, `getAllocation`.
+             * @enum {string}
+             */
+            id: "getAllocation";
+            /**
+             * @description The currency of every figure, as asked.
+             * @example USD
+             */
+            currency: string;
+            /** @description Whether the figures are of the current day. */
+            realtime: boolean;
+            /** @description The day the figures are labelled with, `yyyymmdd`; only when they are not of the current day. */
+            date?: string;
+            /** @description One breakdown per category asked for, by its name. */
+            allocations: {
+                [key: string]: {
+                    long?: components["schemas"]["PortfolioAllocationSide"];
+                    short?: components["schemas"]["PortfolioAllocationSide"];
+                };
+            };
+            /** @description Accounts asked for that are not counted (the session may not see them). */
+            excluded?: string[];
+            /** @description Why the figures are not of the current day, when they are not and no day was asked. */
+            warning?: string;
         };
         /** @description Performance of an account over one period of the all-periods answer. */
         PeriodPerformance: {
@@ -19443,6 +19541,64 @@ export interface operations {
         responses: {
             200: components["responses"]["PerformanceOk"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The accounts to consolidate. */
+                    acctIds: string[];
+                    /**
+                     * @description `FINANCIAL_INSTRUMENT`, `ASSET_CLASS`, `SECTOR`, `REGION`, `COUNTRY` or `ALL`, in
+                     *     any case.
+                     * @example SECTOR
+                     */
+                    type: string;
+                    /**
+                     * @description The currency of the figures (ISO 4217); USD when absent.
+                     * @example USD
+                     */
+                    currency?: string;
+                    /**
+                     * @description A past day to read, `yyyymmdd`; the current day when absent.
+                     * @example 20260320
+                     */
+                    date?: string;
+                    /** @description A model portfolio to break down (the reference server has none). */
+                    model?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The breakdowns asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAllocation"];
+                };
+            };
+            /** @description An unknown type or currency, a date not before today, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

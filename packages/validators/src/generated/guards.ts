@@ -611,6 +611,12 @@ export const isPortfolioAccount = (value: unknown): value is Schemas["PortfolioA
 /** True when `value` matches the document's `PortfolioAccountParent` schema. */
 export const isPortfolioAccountParent = (value: unknown): value is Schemas["PortfolioAccountParent"] =>
   schemaValidators["PortfolioAccountParent"](value);
+/** True when `value` matches the document's `PortfolioAllocation` schema. */
+export const isPortfolioAllocation = (value: unknown): value is Schemas["PortfolioAllocation"] =>
+  schemaValidators["PortfolioAllocation"](value);
+/** True when `value` matches the document's `PortfolioAllocationSide` schema. */
+export const isPortfolioAllocationSide = (value: unknown): value is Schemas["PortfolioAllocationSide"] =>
+  schemaValidators["PortfolioAllocationSide"](value);
 /** True when `value` matches the document's `PortfolioSummary` schema. */
 export const isPortfolioSummary = (value: unknown): value is Schemas["PortfolioSummary"] =>
   schemaValidators["PortfolioSummary"](value);

@@ -146,6 +146,7 @@ export declare const request_getPerformance_query: SchemaValidator;
 export declare const request_getPortfolioAccountMeta_path: SchemaValidator;
 export declare const request_getPortfolioAccountMeta_query: SchemaValidator;
 export declare const request_getPortfolioAccounts_query: SchemaValidator;
+export declare const request_getPortfolioAllocation_query: SchemaValidator;
 export declare const request_getPortfolioSubaccountsPage_query: SchemaValidator;
 export declare const request_getPortfolioSubaccounts_query: SchemaValidator;
 export declare const request_getPortfolioSummary_path: SchemaValidator;

@@ -12277,13 +12277,53 @@ return errors === 0;
 }
 validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllPeriodsPerformance_query = validate134;
-const schema140 = {"type":"object","properties":{"param":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getPortfolioAllocation_query = validate134;
+const schema140 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getAllPeriodsPerformance_query = validate135;
+const schema141 = {"type":"object","properties":{"param":{"type":"string","pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12357,53 +12397,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getTransactions_query = validate135;
-const schema141 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate135.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate135.errors = vErrors;
 return errors === 0;
 }
 validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_upsertAlert_path = validate136;
-const schema142 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_getTransactions_query = validate136;
+const schema142 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12416,8 +12416,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12426,20 +12426,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.accountId !== undefined){
-let data0 = data.accountId;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12448,65 +12437,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["accountId"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_upsertAlert_query = validate137;
-const schema143 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_upsertAlert_path = validate137;
+const schema143 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12519,6 +12456,109 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["accountId"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err2 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]+$"},message:"must match pattern \""+"^[A-Za-z0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+validate137.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_upsertAlert_query = validate138;
+const schema144 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12540,18 +12580,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_activateAlert_path = validate138;
-const schema144 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_activateAlert_path = validate139;
+const schema145 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12643,18 +12683,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_activateAlert_query = validate139;
-const schema145 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_activateAlert_query = validate140;
+const schema146 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12683,18 +12723,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAlert_path = validate140;
-const schema146 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["accountId","alertId"]};
+export const request_deleteAlert_path = validate141;
+const schema147 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["accountId","alertId"]};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12849,18 +12889,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"accountId":true,"alertId":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"accountId":true,"alertId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAlert_query = validate141;
-const schema147 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteAlert_query = validate142;
+const schema148 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12889,18 +12929,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAlerts_path = validate142;
-const schema148 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_listAlerts_path = validate143;
+const schema149 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12992,18 +13032,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAlerts_query = validate143;
-const schema149 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_listAlerts_query = validate144;
+const schema150 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13032,18 +13072,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAlertDetails_path = validate144;
-const schema150 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
+export const request_getAlertDetails_path = validate145;
+const schema151 = {"type":"object","properties":{"alertId":{"type":"string","minLength":1,"maxLength":20}},"required":["alertId"]};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13125,18 +13165,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":{"alertId":true},"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":{"alertId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAlertDetails_query = validate145;
-const schema151 = {"type":"object","properties":{"type":{"type":"string","enum":["Q"]}},"required":["type"],"additionalProperties":false};
+export const request_getAlertDetails_query = validate146;
+const schema152 = {"type":"object","properties":{"type":{"type":"string","enum":["Q"]}},"required":["type"],"additionalProperties":false};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13197,7 +13237,7 @@ data["type"] = coerced0;
 }
 }
 if(!(data0 === "Q")){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema152.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13218,18 +13258,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMtaAlert_query = validate146;
-const schema152 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getMtaAlert_query = validate147;
+const schema153 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13258,19 +13298,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getWatchlist_query = validate147;
-const schema153 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"required":["id"],"additionalProperties":false};
+export const request_getWatchlist_query = validate148;
+const schema154 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"required":["id"],"additionalProperties":false};
 const pattern32 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13354,18 +13394,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createWatchlist_query = validate148;
-const schema154 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_createWatchlist_query = validate149;
+const schema155 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13394,18 +13434,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteWatchlist_query = validate149;
-const schema155 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"additionalProperties":false};
+export const request_deleteWatchlist_query = validate150;
+const schema156 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"}},"additionalProperties":false};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13479,19 +13519,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getWatchlists_query = validate150;
-const schema156 = {"type":"object","properties":{"SC":{"type":"string","pattern":"^[A-Z_]{1,40}$"}},"additionalProperties":false};
+export const request_getWatchlists_query = validate151;
+const schema157 = {"type":"object","properties":{"SC":{"type":"string","pattern":"^[A-Z_]{1,40}$"}},"additionalProperties":false};
 const pattern34 = new RegExp("^[A-Z_]{1,40}$", "u");
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13565,52 +13605,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate150.errors = vErrors;
-return errors === 0;
-}
-validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_listAllocationGroups_query = validate151;
-const schema157 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate151.errors = vErrors;
 return errors === 0;
 }
 validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyAllocationGroup_query = validate152;
+export const request_listAllocationGroups_query = validate152;
 const schema158 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13650,7 +13650,7 @@ return errors === 0;
 }
 validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_createAllocationGroup_query = validate153;
+export const request_modifyAllocationGroup_query = validate153;
 const schema159 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13690,7 +13690,7 @@ return errors === 0;
 }
 validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteAllocationGroup_query = validate154;
+export const request_createAllocationGroup_query = validate154;
 const schema160 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13730,7 +13730,7 @@ return errors === 0;
 }
 validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllocationGroup_query = validate155;
+export const request_deleteAllocationGroup_query = validate155;
 const schema161 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13770,7 +13770,7 @@ return errors === 0;
 }
 validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listAllocatableAccounts_query = validate156;
+export const request_getAllocationGroup_query = validate156;
 const schema162 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13810,7 +13810,7 @@ return errors === 0;
 }
 validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getAllocationPresets_query = validate157;
+export const request_listAllocatableAccounts_query = validate157;
 const schema163 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13850,7 +13850,7 @@ return errors === 0;
 }
 validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setAllocationPresets_query = validate158;
+export const request_getAllocationPresets_query = validate158;
 const schema164 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13890,14 +13890,54 @@ return errors === 0;
 }
 validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_path = validate159;
-const schema165 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
-const pattern35 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
+export const request_setAllocationPresets_query = validate159;
+const schema165 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate159.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+validate159.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_placeOrders_path = validate160;
+const schema166 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9][A-Za-z0-9 _.-]*$"}},"required":["accountId"]};
+const pattern35 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _.-]*$", "u");
+
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13989,18 +14029,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_placeOrders_query = validate160;
-const schema166 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_placeOrders_query = validate161;
+const schema167 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14029,19 +14069,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_confirmOrderReply_path = validate161;
-const schema167 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
+export const request_confirmOrderReply_path = validate162;
+const schema168 = {"type":"object","properties":{"replyId":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9-]+$"}},"required":["replyId"]};
 const pattern36 = new RegExp("^[A-Za-z0-9-]+$", "u");
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate162.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14133,52 +14173,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate161.errors = vErrors;
-return errors === 0;
-}
-validate161.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_confirmOrderReply_query = validate162;
-const schema168 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate162.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate162.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate162.evaluated = {"props":{"replyId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_suppressQuestions_query = validate163;
+export const request_confirmOrderReply_query = validate163;
 const schema169 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14218,7 +14218,7 @@ return errors === 0;
 }
 validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_resetSuppressedQuestions_query = validate164;
+export const request_suppressQuestions_query = validate164;
 const schema170 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14258,15 +14258,55 @@ return errors === 0;
 }
 validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOpenOrders_query = validate165;
-const schema171 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
-const schema172 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
-const pattern37 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
+export const request_resetSuppressedQuestions_query = validate165;
+const schema171 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate165.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate165.errors = vErrors;
+return errors === 0;
+}
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getOpenOrders_query = validate166;
+const schema172 = {"type":"object","properties":{"filters":{"type":"string","maxLength":200,"pattern":"^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$"},"force":{"$ref":"#/components/schemas/QueryBoolean","default":false},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+const schema173 = {"type":["boolean","string"],"enum":[true,false,"true","false","True","False"]};
+const pattern37 = new RegExp("^(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime)(,(inactive|pending_submit|pre_submitted|submitted|filled|pending_cancel|cancelled|warn_state|sort_by_time|Inactive|PendingSubmit|PreSubmitted|Submitted|Filled|PendingCancel|Cancelled|WarnState|SortByTime))*$", "u");
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14360,7 +14400,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
+const err4 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema173.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14378,7 +14418,7 @@ data["force"] = coerced1;
 }
 }
 if(!((((((data1 === true) || (data1 === false)) || (data1 === "true")) || (data1 === "false")) || (data1 === "True")) || (data1 === "False"))){
-const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/force",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema173.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14461,19 +14501,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOrderStatus_path = validate166;
-const schema173 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
+export const request_getOrderStatus_path = validate167;
+const schema174 = {"type":"object","properties":{"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["orderId"]};
 const pattern39 = new RegExp("^\\d{1,19}$", "u");
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14545,53 +14585,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
-return errors === 0;
-}
-validate166.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_getOrderStatus_query = validate167;
-const schema174 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_path = validate168;
-const schema175 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+export const request_getOrderStatus_query = validate168;
+const schema175 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14604,6 +14604,46 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_modifyOrder_path = validate169;
+const schema176 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate169.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.accountId === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
 if(vErrors === null){
@@ -14741,18 +14781,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_modifyOrder_query = validate169;
-const schema176 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_modifyOrder_query = validate170;
+const schema177 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate169.evaluated;
+const evaluated0 = validate170.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14781,18 +14821,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate170.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_path = validate170;
-const schema177 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
+export const request_cancelOrder_path = validate171;
+const schema178 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"},"orderId":{"type":"string","pattern":"^\\d{1,19}$"}},"required":["accountId","orderId"]};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate171.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14937,18 +14977,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":{"accountId":true,"orderId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_cancelOrder_query = validate171;
-const schema178 = {"type":"object","properties":{"manualIndicator":{"$ref":"#/components/schemas/QueryBoolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
+export const request_cancelOrder_query = validate172;
+const schema179 = {"type":"object","properties":{"manualIndicator":{"$ref":"#/components/schemas/QueryBoolean"},"extOperator":{"type":"string","maxLength":64},"manualCancelTime":{"type":"integer","format":"int64","minimum":1}},"additionalProperties":false};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14987,7 +15027,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
+const err1 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema173.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15005,7 +15045,7 @@ data["manualIndicator"] = coerced0;
 }
 }
 if(!((((((data0 === true) || (data0 === false)) || (data0 === "true")) || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/manualIndicator",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema173.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15120,18 +15160,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getTrades_query = validate172;
-const schema180 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
+export const request_getTrades_query = validate173;
+const schema181 = {"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7,"default":1},"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"additionalProperties":false};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15277,18 +15317,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_previewOrders_path = validate173;
-const schema181 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
+export const request_previewOrders_path = validate174;
+const schema182 = {"type":"object","properties":{"accountId":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9]+$"}},"required":["accountId"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15380,52 +15420,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate173.errors = vErrors;
-return errors === 0;
-}
-validate173.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_previewOrders_query = validate174;
-const schema182 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate174.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate174.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":{"accountId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_answerServerPrompt_query = validate175;
+export const request_previewOrders_query = validate175;
 const schema183 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -15465,14 +15465,54 @@ return errors === 0;
 }
 validate175.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getStocksBySymbols_query = validate176;
-const schema184 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
-const pattern46 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
+export const request_answerServerPrompt_query = validate176;
+const schema184 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate176.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getStocksBySymbols_query = validate177;
+const schema185 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"}},"required":["symbols"],"additionalProperties":false};
+const pattern46 = new RegExp("^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$", "u");
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15576,18 +15616,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getFuturesBySymbols_query = validate177;
-const schema185 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
+export const request_getFuturesBySymbols_query = validate178;
+const schema186 = {"type":"object","properties":{"symbols":{"type":"string","minLength":1,"maxLength":1000,"pattern":"^[A-Z0-9]+(\\.[A-Z0-9]+)*(,[A-Z0-9]+(\\.[A-Z0-9]+)*)*$"},"exchange":{"type":"string","minLength":1,"maxLength":32}},"required":["symbols"],"additionalProperties":false};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15744,18 +15784,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractRules_query = validate178;
-const schema186 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getContractRules_query = validate179;
+const schema187 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15784,18 +15824,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_path = validate179;
-const schema187 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractAlgos_path = validate180;
+const schema188 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15875,19 +15915,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractAlgos_query = validate180;
-const schema188 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
+export const request_getContractAlgos_query = validate181;
+const schema189 = {"type":"object","properties":{"algos":{"type":"string","minLength":1,"maxLength":500,"pattern":"^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$"},"addDescription":{"type":"string","enum":["0","1"],"default":"0"},"addParams":{"type":"string","enum":["0","1"],"default":"0"}},"additionalProperties":false};
 const pattern48 = new RegExp("^[A-Za-z0-9]+(;[A-Za-z0-9]+)*$", "u");
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate180.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16006,7 +16046,7 @@ data["addDescription"] = coerced1;
 }
 }
 if(!((data1 === "0") || (data1 === "1"))){
-const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema188.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/addDescription",schemaPath:"#/properties/addDescription/enum",keyword:"enum",params:{allowedValues: schema189.properties.addDescription.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16045,7 +16085,7 @@ data["addParams"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema188.properties.addParams.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/addParams",schemaPath:"#/properties/addParams/enum",keyword:"enum",params:{allowedValues: schema189.properties.addParams.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16065,19 +16105,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getCurrencyPairs_query = validate181;
-const schema189 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
+export const request_getCurrencyPairs_query = validate182;
+const schema190 = {"type":"object","properties":{"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["currency"],"additionalProperties":false};
 const pattern49 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16161,115 +16201,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate181.errors = vErrors;
-return errors === 0;
-}
-validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getEventContractRules_query = validate182;
-const schema190 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
-
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate182.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.conid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "conid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.conid !== undefined){
-let data0 = data.conid;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["conid"] = coerced0;
-}
-}
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(formats8.validate(data0))){
-const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate182.errors = vErrors;
 return errors === 0;
 }
 validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractDetails_query = validate183;
+export const request_getEventContractRules_query = validate183;
 const schema191 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -16372,13 +16309,116 @@ return errors === 0;
 }
 validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchContracts_query = validate184;
-const schema192 = {"type":"object","properties":{"symbol":{"type":"string","minLength":1,"maxLength":100},"secType":{"type":"string","enum":["STK","IND","BOND"]},"name":{"type":"string","enum":["true","false","True","False"]},"more":{"type":"string","enum":["true","false","True","False"]},"fund":{"type":"string","enum":["true","false","True","False"]},"pattern":{"type":"string","enum":["true","false","True","False"]},"fundFamilyConidEx":{"type":"string","maxLength":100},"referrer":{"type":"string","maxLength":100}},"required":["symbol"],"additionalProperties":false};
+export const request_getEventContractDetails_query = validate184;
+const schema192 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate184.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.conid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conid"},message:"must have required property '"+"conid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "conid")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.conid !== undefined){
+let data0 = data.conid;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err2 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["conid"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(formats8.validate(data0))){
+const err4 = {instancePath:instancePath+"/conid",schemaPath:"#/properties/conid/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+validate184.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_searchContracts_query = validate185;
+const schema193 = {"type":"object","properties":{"symbol":{"type":"string","minLength":1,"maxLength":100},"secType":{"type":"string","enum":["STK","IND","BOND"]},"name":{"type":"string","enum":["true","false","True","False"]},"more":{"type":"string","enum":["true","false","True","False"]},"fund":{"type":"string","enum":["true","false","True","False"]},"pattern":{"type":"string","enum":["true","false","True","False"]},"fundFamilyConidEx":{"type":"string","maxLength":100},"referrer":{"type":"string","maxLength":100}},"required":["symbol"],"additionalProperties":false};
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate185.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16492,7 +16532,7 @@ data["secType"] = coerced1;
 }
 }
 if(!(((data1 === "STK") || (data1 === "IND")) || (data1 === "BOND"))){
-const err6 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/enum",keyword:"enum",params:{allowedValues: schema192.properties.secType.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/secType",schemaPath:"#/properties/secType/enum",keyword:"enum",params:{allowedValues: schema193.properties.secType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16533,7 +16573,7 @@ data["name"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "True")) || (data2 === "False"))){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/enum",keyword:"enum",params:{allowedValues: schema192.properties.name.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/enum",keyword:"enum",params:{allowedValues: schema193.properties.name.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16574,7 +16614,7 @@ data["more"] = coerced3;
 }
 }
 if(!((((data3 === "true") || (data3 === "false")) || (data3 === "True")) || (data3 === "False"))){
-const err10 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/enum",keyword:"enum",params:{allowedValues: schema192.properties.more.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/enum",keyword:"enum",params:{allowedValues: schema193.properties.more.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16615,7 +16655,7 @@ data["fund"] = coerced4;
 }
 }
 if(!((((data4 === "true") || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err12 = {instancePath:instancePath+"/fund",schemaPath:"#/properties/fund/enum",keyword:"enum",params:{allowedValues: schema192.properties.fund.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/fund",schemaPath:"#/properties/fund/enum",keyword:"enum",params:{allowedValues: schema193.properties.fund.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16656,7 +16696,7 @@ data["pattern"] = coerced5;
 }
 }
 if(!((((data5 === "true") || (data5 === "false")) || (data5 === "True")) || (data5 === "False"))){
-const err14 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema192.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema193.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16763,18 +16803,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_searchContractsByPost_query = validate185;
-const schema193 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_searchContractsByPost_query = validate186;
+const schema194 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16803,19 +16843,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getOptionStrikes_query = validate186;
-const schema194 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","enum":["OPT","FOP","WAR"]},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20}},"required":["conid","sectype","month"],"additionalProperties":false};
+export const request_getOptionStrikes_query = validate187;
+const schema195 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","enum":["OPT","FOP","WAR"]},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20}},"required":["conid","sectype","month"],"additionalProperties":false};
 const pattern50 = new RegExp("^[A-Za-z]{3}[0-9]{2}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16947,7 +16987,7 @@ data["sectype"] = coerced1;
 }
 }
 if(!(((data1 === "OPT") || (data1 === "FOP")) || (data1 === "WAR"))){
-const err8 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/enum",keyword:"enum",params:{allowedValues: schema194.properties.sectype.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/sectype",schemaPath:"#/properties/sectype/enum",keyword:"enum",params:{allowedValues: schema195.properties.sectype.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17054,20 +17094,20 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSecdefInfo_query = validate187;
-const schema195 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","pattern":"^[A-Za-z]{2,5}$"},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20},"strike":{"type":"number","exclusiveMinimum":0},"right":{"type":"string","enum":["C","P"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"},"filters":{"type":"string","maxLength":200}},"additionalProperties":false};
+export const request_getSecdefInfo_query = validate188;
+const schema196 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"sectype":{"type":"string","pattern":"^[A-Za-z]{2,5}$"},"month":{"type":"string","pattern":"^[A-Za-z]{3}[0-9]{2}$"},"exchange":{"type":"string","maxLength":20},"strike":{"type":"number","exclusiveMinimum":0},"right":{"type":"string","enum":["C","P"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"},"filters":{"type":"string","maxLength":200}},"additionalProperties":false};
 const pattern51 = new RegExp("^[A-Za-z]{2,5}$", "u");
 const pattern53 = new RegExp("^e[0-9]+$", "u");
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17339,7 +17379,7 @@ data["right"] = coerced5;
 }
 }
 if(!((data5 === "C") || (data5 === "P"))){
-const err13 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/enum",keyword:"enum",params:{allowedValues: schema195.properties.right.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/enum",keyword:"enum",params:{allowedValues: schema196.properties.right.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17446,18 +17486,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getBondFilters_query = validate188;
-const schema196 = {"type":"object","properties":{"symbol":{"type":"string","enum":["BOND"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"}},"required":["symbol","issuerId"],"additionalProperties":false};
+export const request_getBondFilters_query = validate189;
+const schema197 = {"type":"object","properties":{"symbol":{"type":"string","enum":["BOND"]},"issuerId":{"type":"string","pattern":"^e[0-9]+$"}},"required":["symbol","issuerId"],"additionalProperties":false};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17528,7 +17568,7 @@ data["symbol"] = coerced0;
 }
 }
 if(!(data0 === "BOND")){
-const err4 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/enum",keyword:"enum",params:{allowedValues: schema196.properties.symbol.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/enum",keyword:"enum",params:{allowedValues: schema197.properties.symbol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17592,19 +17632,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSecurityDefinitions_query = validate189;
-const schema197 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^[0-9]+(,[0-9]+){0,99}$"}},"required":["conids"],"additionalProperties":false};
+export const request_getSecurityDefinitions_query = validate190;
+const schema198 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^[0-9]+(,[0-9]+){0,99}$"}},"required":["conids"],"additionalProperties":false};
 const pattern55 = new RegExp("^[0-9]+(,[0-9]+){0,99}$", "u");
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17688,18 +17728,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getExchangeContracts_query = validate190;
-const schema198 = {"type":"object","properties":{"exchange":{"type":"string","minLength":1,"maxLength":20},"assetClass":{"type":"string","maxLength":10}},"required":["exchange"],"additionalProperties":false};
+export const request_getExchangeContracts_query = validate191;
+const schema199 = {"type":"object","properties":{"exchange":{"type":"string","minLength":1,"maxLength":20},"assetClass":{"type":"string","maxLength":10}},"required":["exchange"],"additionalProperties":false};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17836,18 +17876,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getSymbolTradingSchedules_query = validate191;
-const schema199 = {"type":"object","properties":{"assetClass":{"type":"string","enum":["STK","OPT","FUT","CFD","WAR","SWP","FND","BND","ICS"]},"symbol":{"type":"string","minLength":1,"maxLength":30},"exchange":{"type":"string","maxLength":20},"exchangeFilter":{"type":"string","maxLength":200}},"required":["assetClass","symbol"],"additionalProperties":false};
+export const request_getSymbolTradingSchedules_query = validate192;
+const schema200 = {"type":"object","properties":{"assetClass":{"type":"string","enum":["STK","OPT","FUT","CFD","WAR","SWP","FND","BND","ICS"]},"symbol":{"type":"string","minLength":1,"maxLength":30},"exchange":{"type":"string","maxLength":20},"exchangeFilter":{"type":"string","maxLength":200}},"required":["assetClass","symbol"],"additionalProperties":false};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17918,7 +17958,7 @@ data["assetClass"] = coerced0;
 }
 }
 if(!(((((((((data0 === "STK") || (data0 === "OPT")) || (data0 === "FUT")) || (data0 === "CFD")) || (data0 === "WAR")) || (data0 === "SWP")) || (data0 === "FND")) || (data0 === "BND")) || (data0 === "ICS"))){
-const err4 = {instancePath:instancePath+"/assetClass",schemaPath:"#/properties/assetClass/enum",keyword:"enum",params:{allowedValues: schema199.properties.assetClass.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/assetClass",schemaPath:"#/properties/assetClass/enum",keyword:"enum",params:{allowedValues: schema200.properties.assetClass.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18078,18 +18118,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractTradingSchedule_query = validate192;
-const schema200 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["conid"],"additionalProperties":false};
+export const request_getContractTradingSchedule_query = validate193;
+const schema201 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["conid"],"additionalProperties":false};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18224,18 +18264,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfo_path = validate193;
-const schema201 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractInfo_path = validate194;
+const schema202 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate193.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18315,18 +18355,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate194.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfo_query = validate194;
-const schema202 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getContractInfo_query = validate195;
+const schema203 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate195.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18355,18 +18395,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate195.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfoAndRules_path = validate195;
-const schema203 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
+export const request_getContractInfoAndRules_path = validate196;
+const schema204 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"]};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18446,18 +18486,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate195.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":{"conid":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getContractInfoAndRules_query = validate196;
-const schema204 = {"type":"object","properties":{"isBuy":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
+export const request_getContractInfoAndRules_query = validate197;
+const schema205 = {"type":"object","properties":{"isBuy":{"type":"string","enum":["true","false","True","False"]}},"additionalProperties":false};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18508,7 +18548,7 @@ data["isBuy"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err2 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/enum",keyword:"enum",params:{allowedValues: schema204.properties.isBuy.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/enum",keyword:"enum",params:{allowedValues: schema205.properties.isBuy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18529,18 +18569,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getExchangeRate_query = validate197;
-const schema205 = {"type":"object","properties":{"source":{"type":"string","pattern":"^[A-Z]{3}$"},"target":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["source","target"],"additionalProperties":false};
+export const request_getExchangeRate_query = validate198;
+const schema206 = {"type":"object","properties":{"source":{"type":"string","pattern":"^[A-Z]{3}$"},"target":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["source","target"],"additionalProperties":false};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18677,18 +18717,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventCategoryTree_query = validate198;
-const schema206 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getEventCategoryTree_query = validate199;
+const schema207 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18717,18 +18757,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventMarket_query = validate199;
-const schema207 = {"type":"object","properties":{"underlyingConid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["underlyingConid"],"additionalProperties":false};
+export const request_getEventMarket_query = validate200;
+const schema208 = {"type":"object","properties":{"underlyingConid":{"type":"integer","format":"int32","minimum":1},"exchange":{"type":"string","maxLength":20}},"required":["underlyingConid"],"additionalProperties":false};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18863,18 +18903,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getEventContractSchedules_query = validate200;
-const schema208 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_getEventContractSchedules_query = validate201;
+const schema209 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18966,19 +19006,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataSnapshot_query = validate201;
-const schema209 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
+export const request_getMarketDataSnapshot_query = validate202;
+const schema210 = {"type":"object","properties":{"conids":{"type":"string","pattern":"^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$"},"fields":{"type":"string"}},"required":["conids"],"additionalProperties":false};
 const pattern58 = new RegExp("^\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)*$", "u");
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19093,52 +19133,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate201.errors = vErrors;
-return errors === 0;
-}
-validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_unsubscribeMarketData_query = validate202;
-const schema210 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate202.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate202.errors = vErrors;
 return errors === 0;
 }
 validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_unsubscribeAllMarketData_query = validate203;
+export const request_unsubscribeMarketData_query = validate203;
 const schema211 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19178,13 +19178,53 @@ return errors === 0;
 }
 validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMarketDataHistory_query = validate204;
-const schema212 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
+export const request_unsubscribeAllMarketData_query = validate204;
+const schema212 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate204.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getMarketDataHistory_query = validate205;
+const schema213 = {"type":"object","properties":{"conid":{"type":"integer"},"period":{"type":"string"},"bar":{"type":"string"},"exchange":{"type":"string"},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"source":{"type":"string"}},"required":["conid","bar"],"additionalProperties":false};
+
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19365,7 +19405,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
+const err7 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema173.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19383,7 +19423,7 @@ data["outsideRth"] = coerced4;
 }
 }
 if(!((((((data4 === true) || (data4 === false)) || (data4 === "true")) || (data4 === "false")) || (data4 === "True")) || (data4 === "False"))){
-const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema173.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19453,7 +19493,7 @@ data["direction"] = coerced6;
 }
 }
 if(!((data6 === -1) || (data6 === 1))){
-const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema212.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema213.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19505,52 +19545,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate204.errors = vErrors;
-return errors === 0;
-}
-validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getScannerParameters_query = validate205;
-const schema214 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate205.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate205.errors = vErrors;
 return errors === 0;
 }
 validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_runScanner_query = validate206;
+export const request_getScannerParameters_query = validate206;
 const schema215 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19590,13 +19590,53 @@ return errors === 0;
 }
 validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getRegulatorySnapshot_query = validate207;
-const schema216 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+export const request_runScanner_query = validate207;
+const schema216 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate207.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate207.errors = vErrors;
+return errors === 0;
+}
+validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_getRegulatorySnapshot_query = validate208;
+const schema217 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1}},"required":["conid"],"additionalProperties":false};
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19688,18 +19728,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getHmdsHistory_query = validate208;
-const schema217 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"period":{"type":"string"},"bar":{"type":"string"},"barType":{"type":"string"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"exchange":{"type":"string"}},"required":["conid","period","bar"],"additionalProperties":false};
+export const request_getHmdsHistory_query = validate209;
+const schema218 = {"type":"object","properties":{"conid":{"type":"integer","format":"int32","minimum":1},"period":{"type":"string"},"bar":{"type":"string"},"barType":{"type":"string"},"startTime":{"type":"string"},"direction":{"type":"integer","enum":[-1,1]},"outsideRth":{"$ref":"#/components/schemas/QueryBoolean"},"exchange":{"type":"string"}},"required":["conid","period","bar"],"additionalProperties":false};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
+const evaluated0 = validate209.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19953,7 +19993,7 @@ data["direction"] = coerced5;
 }
 }
 if(!((data5 === -1) || (data5 === 1))){
-const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema217.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema218.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19982,7 +20022,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema172.type},message:"must be boolean,string"};
+const err13 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/type",keyword:"type",params:{type: schema173.type},message:"must be boolean,string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20000,7 +20040,7 @@ data["outsideRth"] = coerced6;
 }
 }
 if(!((((((data6 === true) || (data6 === false)) || (data6 === "true")) || (data6 === "false")) || (data6 === "True")) || (data6 === "False"))){
-const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/outsideRth",schemaPath:"#/components/schemas/QueryBoolean/enum",keyword:"enum",params:{allowedValues: schema173.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20052,52 +20092,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate208.errors = vErrors;
-return errors === 0;
-}
-validate208.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const request_getHmdsScannerParameters_query = validate209;
-const schema219 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate209.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate209.errors = vErrors;
 return errors === 0;
 }
 validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_runHmdsScanner_query = validate210;
+export const request_getHmdsScannerParameters_query = validate210;
 const schema220 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20137,7 +20137,7 @@ return errors === 0;
 }
 validate210.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listModels_query = validate211;
+export const request_runHmdsScanner_query = validate211;
 const schema221 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20177,7 +20177,7 @@ return errors === 0;
 }
 validate211.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelSummary_query = validate212;
+export const request_listModels_query = validate212;
 const schema222 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20217,7 +20217,7 @@ return errors === 0;
 }
 validate212.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelPositions_query = validate213;
+export const request_getModelSummary_query = validate213;
 const schema223 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20257,7 +20257,7 @@ return errors === 0;
 }
 validate213.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelAccounts_query = validate214;
+export const request_getModelPositions_query = validate214;
 const schema224 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20297,7 +20297,7 @@ return errors === 0;
 }
 validate214.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelInvestedAccounts_query = validate215;
+export const request_getModelAccounts_query = validate215;
 const schema225 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20337,7 +20337,7 @@ return errors === 0;
 }
 validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_saveModel_query = validate216;
+export const request_getModelInvestedAccounts_query = validate216;
 const schema226 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20377,7 +20377,7 @@ return errors === 0;
 }
 validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_investInModel_query = validate217;
+export const request_saveModel_query = validate217;
 const schema227 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20417,7 +20417,7 @@ return errors === 0;
 }
 validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_submitModelTransfers_query = validate218;
+export const request_investInModel_query = validate218;
 const schema228 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20457,7 +20457,7 @@ return errors === 0;
 }
 validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getModelPresets_query = validate219;
+export const request_submitModelTransfers_query = validate219;
 const schema229 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20497,7 +20497,7 @@ return errors === 0;
 }
 validate219.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_saveModelPresets_query = validate220;
+export const request_getModelPresets_query = validate220;
 const schema230 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20537,7 +20537,7 @@ return errors === 0;
 }
 validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getUnreadNotificationCount_query = validate221;
+export const request_saveModelPresets_query = validate221;
 const schema231 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20577,7 +20577,7 @@ return errors === 0;
 }
 validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationSettings_query = validate222;
+export const request_getUnreadNotificationCount_query = validate222;
 const schema232 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20617,9 +20617,8 @@ return errors === 0;
 }
 validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationSetting_path = validate223;
-const schema233 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
-const schema234 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
+export const request_getNotificationSettings_query = validate223;
+const schema233 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20632,8 +20631,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.typecode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20642,20 +20641,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.typecode !== undefined){
-let data0 = data.typecode;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20664,43 +20652,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["typecode"] = coerced0;
-}
-}
-}
-if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate223.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationSetting_query = validate224;
-const schema235 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationSetting_path = validate224;
+const schema234 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+const schema235 = {"type":"string","enum":["BA","CA","DA","EA","MF","OE","PR","SE","SG","SM","T2","TO","UA","M8","PS","DL","PT","CB","MS","TD","ST","TI","CT","PF"]};
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20713,8 +20672,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.typecode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20723,9 +20682,20 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.typecode !== undefined){
+let data0 = data.typecode;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20734,13 +20704,43 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["typecode"] = coerced0;
+}
+}
+}
+if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema235.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate224.errors = vErrors;
 return errors === 0;
 }
-validate224.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate224.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_path = validate225;
-const schema236 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_setNotificationSetting_query = validate225;
+const schema236 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20753,8 +20753,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.typecode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20763,20 +20763,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.typecode !== undefined){
-let data0 = data.typecode;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20785,43 +20774,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["typecode"] = coerced0;
-}
-}
-}
-if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate225.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDisclaimer_query = validate226;
-const schema238 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_getNotificationDisclaimer_path = validate226;
+const schema237 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20834,6 +20793,87 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.typecode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typecode"},message:"must have required property '"+"typecode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.typecode !== undefined){
+let data0 = data.typecode;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["typecode"] = coerced0;
+}
+}
+}
+if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema235.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+validate226.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_getNotificationDisclaimer_query = validate227;
+const schema239 = {"type":"object","properties":{},"additionalProperties":false};
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate227.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20855,18 +20895,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_acknowledgeNotificationDisclaimer_path = validate227;
-const schema239 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
+export const request_acknowledgeNotificationDisclaimer_path = validate228;
+const schema240 = {"type":"object","properties":{"typecode":{"$ref":"#/components/schemas/FyiTypeCode"}},"required":["typecode"]};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20915,7 +20955,7 @@ data["typecode"] = coerced0;
 }
 }
 if(!((((((((((((((((((((((((data0 === "BA") || (data0 === "CA")) || (data0 === "DA")) || (data0 === "EA")) || (data0 === "MF")) || (data0 === "OE")) || (data0 === "PR")) || (data0 === "SE")) || (data0 === "SG")) || (data0 === "SM")) || (data0 === "T2")) || (data0 === "TO")) || (data0 === "UA")) || (data0 === "M8")) || (data0 === "PS")) || (data0 === "DL")) || (data0 === "PT")) || (data0 === "CB")) || (data0 === "MS")) || (data0 === "TD")) || (data0 === "ST")) || (data0 === "TI")) || (data0 === "CT")) || (data0 === "PF"))){
-const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/typecode",schemaPath:"#/components/schemas/FyiTypeCode/enum",keyword:"enum",params:{allowedValues: schema235.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20936,52 +20976,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate227.errors = vErrors;
-return errors === 0;
-}
-validate227.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_acknowledgeNotificationDisclaimer_query = validate228;
-const schema241 = {"type":"object","properties":{},"additionalProperties":false};
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate228.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate228.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate228.evaluated = {"props":{"typecode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_getNotificationDeliveryOptions_query = validate229;
+export const request_acknowledgeNotificationDisclaimer_query = validate229;
 const schema242 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -21021,13 +21021,53 @@ return errors === 0;
 }
 validate229.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationEmailDelivery_query = validate230;
-const schema243 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+export const request_getNotificationDeliveryOptions_query = validate230;
+const schema243 = {"type":"object","properties":{},"additionalProperties":false};
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate230.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate230.errors = vErrors;
+return errors === 0;
+}
+validate230.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const request_setNotificationEmailDelivery_query = validate231;
+const schema244 = {"type":"object","properties":{"enabled":{"type":"string","enum":["true","false","True","False"]}},"required":["enabled"],"additionalProperties":false};
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21088,7 +21128,7 @@ data["enabled"] = coerced0;
 }
 }
 if(!((((data0 === "true") || (data0 === "false")) || (data0 === "True")) || (data0 === "False"))){
-const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema243.properties.enabled.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema244.properties.enabled.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21109,18 +21149,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_setNotificationDevice_query = validate231;
-const schema244 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_setNotificationDevice_query = validate232;
+const schema245 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21149,18 +21189,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate232.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_path = validate232;
-const schema245 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
+export const request_deleteNotificationDevice_path = validate233;
+const schema246 = {"type":"object","properties":{"deviceId":{"type":"string","minLength":1,"maxLength":256}},"required":["deviceId"]};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21242,18 +21282,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
+validate233.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_deleteNotificationDevice_query = validate233;
-const schema246 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_deleteNotificationDevice_query = validate234;
+const schema247 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate234.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21282,20 +21322,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_listNotifications_query = validate234;
-const schema247 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
+export const request_listNotifications_query = validate235;
+const schema248 = {"type":"object","properties":{"max":{"type":"integer","minimum":1,"maximum":10},"include":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"exclude":{"type":"string","pattern":"^[A-Z0-9]{2}(,[A-Z0-9]{2})*$"},"id":{"type":"string","pattern":"^\\d+$"}},"required":["max"],"additionalProperties":false};
 const pattern59 = new RegExp("^[A-Z0-9]{2}(,[A-Z0-9]{2})*$", "u");
 const pattern61 = new RegExp("^\\d+$", "u");
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate235.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21516,18 +21556,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate235.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_getMoreNotifications_query = validate235;
-const schema248 = {"type":"object","properties":{"id":{"type":"string","pattern":"^\\d+$"}},"required":["id"],"additionalProperties":false};
+export const request_getMoreNotifications_query = validate236;
+const schema249 = {"type":"object","properties":{"id":{"type":"string","pattern":"^\\d+$"}},"required":["id"],"additionalProperties":false};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21611,18 +21651,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_path = validate236;
-const schema249 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
+export const request_markNotificationRead_path = validate237;
+const schema250 = {"type":"object","properties":{"notificationId":{"type":"string","pattern":"^\\d+$"}},"required":["notificationId"]};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21694,18 +21734,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate236.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
+validate237.evaluated = {"props":{"notificationId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_markNotificationRead_query = validate237;
-const schema250 = {"type":"object","properties":{},"additionalProperties":false};
+export const request_markNotificationRead_query = validate238;
+const schema251 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
+const evaluated0 = validate238.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21734,8 +21774,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate238.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
