@@ -148,6 +148,7 @@ const expected = [
   'POST /v1/api/fyi/deliveryoptions/device setNotificationDevice',
   'DELETE /v1/api/fyi/deliveryoptions/{deviceId} deleteNotificationDevice',
   'GET /v1/api/fyi/notifications listNotifications',
+  'GET /v1/api/ws openWebsocket',
   'GET /v1/api/fyi/notifications/more getMoreNotifications',
   'PUT /v1/api/fyi/notifications/{notificationId} markNotificationRead',
   // Account management, Utilities (issue 31)

@@ -21,6 +21,7 @@ import { singleSignOnHandlers } from './single-sign-on.js';
 import { tradeHandlers } from './trades.js';
 import { utilityHandlers } from './utilities.js';
 import { watchlistHandlers } from './watchlists.js';
+import { websocketHandlers } from './websocket.js';
 
 /** Every operation of the document, by operationId. */
 export const createHandlers = (context: HandlerContext): Handlers => ({
@@ -47,4 +48,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...preTradeComplianceHandlers(context),
   ...accountManagementAccountHandlers(context),
   ...bankingHandlers(context),
+  ...websocketHandlers(context),
 });

@@ -4953,6 +4953,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the streaming WebSocket
+         * @description The handshake that opens the socket of the session: a `GET` with `Connection: Upgrade`,
+         *     `Upgrade: websocket`, `Sec-WebSocket-Key` and `Sec-WebSocket-Version: 13` (RFC 6455),
+         *     answered `101 Switching Protocols`. What travels over the socket afterwards (subscriptions,
+         *     market data, orders, P&L, the ledger, the service's notices, `tic` and its heartbeat) is
+         *     described by the AsyncAPI document of the socket (`/asyncapi.yaml`, read at `/docs/streaming`),
+         *     not here.
+         *
+         *     **Admission.** The socket belongs to an HTTP session, named as for the HTTP operations: the
+         *     `api` cookie (a browser sends it by itself), an OAuth 1.0a `Authorization` header, or, in the
+         *     query, `oauth_token` (an OAuth 1.0a access token) or `bearer_token` (a single sign-on bearer
+         *     token). A handshake that names no credential is admitted without a session: the socket then
+         *     answers `{"message": "waiting for session"}` until the client sends `{"session": "<id>"}`
+         *     (the `session` value of `POST /v1/api/tickle`) as its first message; one that names no live
+         *     session closes it with `1008`. Behind the local gateway, the gateway's own session is used
+         *     when the handshake names none.
+         *
+         *     **Refusals.** The handshake is refused with an HTTP status and no body: `401` when its
+         *     credentials name no live session, `429` with `Retry-After` when the address or the credential
+         *     failed too many session lookups (the throttle of the HTTP operations), `404` for another path,
+         *     `500` when the server fails; a malformed handshake (a missing or bad `Sec-WebSocket-Key` or
+         *     version) is refused `400` by the WebSocket layer. A plain `GET` of the path that asks for no
+         *     upgrade reaches the HTTP operations instead: with a live session it answers `400` with the
+         *     error object (the socket is not served over plain HTTP); without one, `401`.
+         *
+         *     The path is `/v1/api/ws` on the reference server, as on the service's gateway (2.40 lists
+         *     the operation as `GET /ws` under its `/v1/api` server).
+         */
+        get: operations["openWebsocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -22416,6 +22461,52 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openWebsocket: {
+        parameters: {
+            query?: {
+                /** @description An OAuth 1.0a access token naming the session (for a client that cannot sign the handshake). */
+                oauth_token?: string;
+                /** @description A single sign-on bearer token naming the session. */
+                bearer_token?: string;
+            };
+            header?: {
+                /** @description `websocket` for the handshake; a request without it is not one. */
+                Upgrade?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The socket is open (`Switching Protocols`, with `Sec-WebSocket-Accept`); its messages are
+             *     described by the AsyncAPI document.
+             */
+            101: {
+                headers: {
+                    /** @description The handshake's answer to `Sec-WebSocket-Key` (RFC 6455). */
+                    "Sec-WebSocket-Accept"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A plain `GET` that asks for no upgrade (with the error object), or a malformed handshake
+             *     (refused by the WebSocket layer, no body).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
 }

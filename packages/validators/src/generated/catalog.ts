@@ -2736,6 +2736,21 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
       "503": { "application/json": body.response_modifyOrder_503_0 },
     },
   },
+  "openWebsocket": {
+    operationId: "openWebsocket",
+    method: "get",
+    path: "/v1/api/ws",
+    invalidRequestStatus: 400,
+    emptyQueryAllowed: [],
+    parameters: { "query": params.request_openWebsocket_query, "headers": params.request_openWebsocket_headers },
+    responses: {
+      "101": {  },
+      "400": { "application/json": body.response_openWebsocket_400_0 },
+      "401": { "application/json": body.response_openWebsocket_401_0 },
+      "429": { "application/json": body.response_openWebsocket_429_0 },
+      "500": { "application/json": body.response_openWebsocket_500_0 },
+    },
+  },
   "placeOrders": {
     operationId: "placeOrders",
     method: "post",

@@ -196,6 +196,8 @@ export declare const request_markNotificationRead_query: SchemaValidator;
 export declare const request_modifyAllocationGroup_query: SchemaValidator;
 export declare const request_modifyOrder_path: SchemaValidator;
 export declare const request_modifyOrder_query: SchemaValidator;
+export declare const request_openWebsocket_headers: SchemaValidator;
+export declare const request_openWebsocket_query: SchemaValidator;
 export declare const request_placeOrders_path: SchemaValidator;
 export declare const request_placeOrders_query: SchemaValidator;
 export declare const request_previewOrders_path: SchemaValidator;
