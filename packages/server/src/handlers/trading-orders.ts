@@ -10,9 +10,12 @@ import {
 } from '../domain/orders/order-views.js';
 import { orderPreviewResponse } from '../domain/orders/preview-views.js';
 import { maxSuppressedIds } from '../domain/orders/replies.js';
+import { executionsOf, tradeView } from '../domain/orders/trades.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-export const orderHandlers = ({
+/** Orders (tag Trading Orders): placing, previewing, confirming, modifying, cancelling and
+ * following orders, the order warnings' suppression, and the executions of the account. */
+export const tradingOrdersHandlers = ({
   brokerage,
   orders,
 }: HandlerContext): HandlerGroup<
@@ -26,6 +29,7 @@ export const orderHandlers = ({
   | 'cancelOrder'
   | 'previewOrders'
   | 'answerServerPrompt'
+  | 'getTrades'
 > => {
   const instrument = (conid: number) => {
     const found = brokerage.market.instrument(conid);
@@ -63,5 +67,9 @@ export const orderHandlers = ({
       orders.prompts.answer(session.username, body);
       return promptAnswered();
     },
+    getTrades: ({ session, query }) =>
+      executionsOf(brokerage, session, query.days ?? 1, query.accountId).map((execution) =>
+        tradeView(brokerage, execution),
+      ),
   };
 };

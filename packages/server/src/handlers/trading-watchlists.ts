@@ -9,7 +9,7 @@ import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 /** The scope that leaves out the service's own lists. */
 const userListsOnly = 'USER_WATCHLIST';
 
-export const watchlistHandlers = ({
+export const tradingWatchlistsHandlers = ({
   brokerage,
   watchlists,
 }: HandlerContext): HandlerGroup<

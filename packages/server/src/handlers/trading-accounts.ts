@@ -31,7 +31,7 @@ function valued(brokerage: Brokerage, session: Session, accountId: string) {
   return { account, values: valueAccount(account, brokerage.market) };
 }
 
-export const accountHandlers = ({
+export const tradingAccountsHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<
   | 'getAccounts'

@@ -1,19 +1,16 @@
-import { echoView } from '../domain/utilities/echo.js';
 import { usernameAvailability } from '../domain/utilities/usernames.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-/** The account-management utilities (`/gw/api/v1`); the gate has checked the bearer token's
- * scope before any of them runs (the signed-JWT ones verify the body with the key of the client
- * it gives). */
-export const utilityHandlers = ({
+/** The account-management utilities (`/gw/api/v1`, tag Account Management Utilities); the gate
+ * has checked the bearer token's scope before any of them runs (the signed-JWT one verifies the
+ * body with the key of the client it gives). */
+export const accountManagementUtilitiesHandlers = ({
   brokerage,
   oauth2,
   referenceData,
   forms,
   amRequests,
 }: HandlerContext): HandlerGroup<
-  | 'echoHttps'
-  | 'echoSignedJwt'
   | 'getComplexAssetTransferBrokers'
   | 'getParticipatingBanks'
   | 'checkUsernameAvailability'
@@ -32,11 +29,6 @@ export const utilityHandlers = ({
       .some((user) => user.username.toLowerCase() === wanted);
   };
   return {
-    echoHttps: (request) => echoView('GET', 'HTTPS', request.url),
-    echoSignedJwt: async (request) => {
-      await oauth2.verifySignedBody(request.client, request.body);
-      return echoView('POST', 'SIGNED_JWT', request.url);
-    },
     getComplexAssetTransferBrokers: (request) =>
       referenceData.brokers(request.query.instructionType),
     getParticipatingBanks: (request) => referenceData.banks(request.query.type),

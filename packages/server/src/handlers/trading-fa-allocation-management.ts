@@ -27,7 +27,7 @@ type AllocationOperation =
   | 'getAllocationPresets'
   | 'setAllocationPresets';
 
-export const allocationHandlers = ({
+export const tradingFaAllocationManagementHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<AllocationOperation> => {
   const { store } = brokerage;

@@ -3,7 +3,7 @@ import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 /** Pre-trade compliance (`/gw/api/v1/restrictions`): the gate has checked the token's scope and
  * gives the client, which must act for the CSV's user, and whose key verifies the signed body of
  * an apply; the reads name the user in `masterUserName`. */
-export const preTradeComplianceHandlers = ({
+export const pretradeComplianceRestrictionsHandlers = ({
   oauth2,
   restrictions,
 }: HandlerContext): HandlerGroup<

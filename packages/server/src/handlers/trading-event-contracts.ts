@@ -9,9 +9,9 @@ import {
 } from '../domain/contracts/event-contracts.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-/** Event contracts (tag Event Contracts): categories, markets, contracts' rules, details and
+/** Event contracts (tag Trading Event Contracts): categories, markets, contracts' rules, details and
  * schedules, read from the catalogue. */
-export const eventContractHandlers = ({
+export const tradingEventContractsHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<
   | 'getEventContractRules'

@@ -22,7 +22,7 @@ function prefersPdf(accept: string | string[] | undefined): boolean {
 
 /** The account-management reports (`/gw/api/v1`); the gate has checked the token's scope and
  * gives the client, whose end users own the accounts it may read. */
-export const reportHandlers = ({
+export const accountManagementReportsHandlers = ({
   reports,
 }: HandlerContext): HandlerGroup<
   | 'generateStatement'

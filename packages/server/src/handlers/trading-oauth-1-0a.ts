@@ -1,8 +1,8 @@
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { signedRequestOf } from '../http/signed-request.js';
 
-/** OAuth 1.0a (tag OAuth 1.0a): request, access and live session tokens of signed requests. */
-export const oauth1Handlers = ({
+/** OAuth 1.0a (tag Trading OAuth 1.0a): request, access and live session tokens of signed requests. */
+export const tradingOAuth1Handlers = ({
   oauth1,
 }: HandlerContext): HandlerGroup<
   'requestOAuthToken' | 'getOAuthAccessToken' | 'createLiveSessionToken'

@@ -27,7 +27,7 @@ type ModelOperation =
   | 'getModelPresets'
   | 'saveModelPresets';
 
-export const advisorModelHandlers = ({
+export const tradingFaModelPortfoliosHandlers = ({
   brokerage,
   advisorModels: models,
 }: HandlerContext): HandlerGroup<ModelOperation> => {

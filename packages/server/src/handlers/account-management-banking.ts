@@ -1,8 +1,8 @@
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-/** Banking under `/gw/api/v1` (and the Utilities balances query, an instruction of the same
- * service); the gate has checked the bearer token's scope before any of them runs. */
-export const bankingHandlers = ({
+/** Banking under `/gw/api/v1` and `/gw/api/v2` (tag Account Management Banking); the gate has
+ * checked the bearer token's scope before any of them runs. */
+export const accountManagementBankingHandlers = ({
   banking,
 }: HandlerContext): HandlerGroup<
   | 'createBankInstruction'
@@ -25,7 +25,6 @@ export const bankingHandlers = ({
   | 'getInstructionStatus'
   | 'getInstructionSetStatus'
   | 'getClientInstructionStatus'
-  | 'queryBalances'
 > => {
   const accepted = (body: Parameters<typeof banking.submit>[0]) => ({
     status: 202 as const,
@@ -59,6 +58,5 @@ export const bankingHandlers = ({
     getInstructionSetStatus: (request) => banking.set(Number(request.params.instructionSetId)),
     getClientInstructionStatus: (request) =>
       banking.statusByClientId(Number(request.params.clientInstructionId)),
-    queryBalances: (request) => made(request.body),
   };
 };

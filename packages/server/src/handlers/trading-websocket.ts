@@ -1,11 +1,13 @@
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 import { badRequest } from '../domain/kernel/errors.js';
 
-/** The socket's handshake (tag Websocket). A WebSocket upgrade of `/v1/api/ws` never reaches
+/** The socket's handshake (tag Trading Websocket). A WebSocket upgrade of `/v1/api/ws` never reaches
  * the HTTP operations: the streaming server takes it from the HTTP server's `upgrade` event
  * (streaming/streaming-server.ts). What reaches this handler is a plain GET of the path, which
  * asked for no upgrade. */
-export const websocketHandlers = (_context: HandlerContext): HandlerGroup<'openWebsocket'> => ({
+export const tradingWebsocketHandlers = (
+  _context: HandlerContext,
+): HandlerGroup<'openWebsocket'> => ({
   openWebsocket: () => {
     throw badRequest(
       'Bad Request: the socket is opened with a WebSocket upgrade (Connection: Upgrade, Upgrade: websocket)',

@@ -6,7 +6,7 @@ import {
 } from '../domain/alerts/alert-views.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-export const alertHandlers = ({
+export const tradingAlertsHandlers = ({
   brokerage,
   alerts,
 }: HandlerContext): HandlerGroup<

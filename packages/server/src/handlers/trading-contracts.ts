@@ -21,7 +21,7 @@ const symbolsOf = (list: string) => [...new Set(list.split(','))];
 /** A boolean query value as clients spell it (`true`, Python's `True`). */
 const isTrue = (value: string | undefined) => value?.toLowerCase() === 'true';
 
-export const contractHandlers = ({
+export const tradingContractsHandlers = ({
   brokerage,
 }: HandlerContext): HandlerGroup<
   | 'getStocksBySymbols'
