@@ -148,7 +148,7 @@ describe('portfolio analyst', () => {
     const account = await suite.client.GET('/v1/api/portfolio/{accountId}/allocation', {
       params: { path: { accountId } },
     });
-    const technology = data?.allocations?.SECTOR?.long?.items.find(
+    const technology = data?.allocations?.SECTOR?.long?.items?.find(
       (item) => item.name === 'Technology',
     );
     expect(technology?.nav).toBeCloseTo(account.data?.sector?.long?.Technology ?? 0, 2);

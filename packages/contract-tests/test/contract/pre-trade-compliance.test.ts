@@ -119,7 +119,7 @@ describeInProcess('pre-trade compliance', () => {
       headers,
     });
     expect(owned.response.status).toBe(200);
-    const restrictionIds = (owned.data?.restrictions ?? []).map((item) => item.restrictionId);
+    const restrictionIds = (owned.data?.restrictions ?? []).map((item) => item.restrictionId ?? 0);
     expect(restrictionIds.length).toBeGreaterThan(0);
     const restrictionId = Math.max(...restrictionIds);
 
@@ -160,13 +160,13 @@ describeInProcess('pre-trade compliance', () => {
       headers,
     });
     expect(lists.response.status).toBe(200);
-    const listId = Math.max(...(lists.data?.lists ?? []).map((item) => item.listId));
+    const listId = Math.max(...(lists.data?.lists ?? []).map((item) => item.listId ?? 0));
     const list = await suite.client.GET('/gw/api/v1/restrictions/list', {
       params: { query: { ...master, listId } },
       headers,
     });
     expect(list.data).toMatchObject({ status: 'ok', listId, type: 'CONID', name: 'ReadWatched' });
-    expect(list.data?.entries.map((entry) => entry.params?.val)).toEqual(['265598', '272093']);
+    expect(list.data?.entries?.map((entry) => entry.params?.val)).toEqual(['265598', '272093']);
 
     // Another user's account and a number no restriction has: the same 403.
     const theirs = await suite.client.GET('/gw/api/v1/restrictions/account', {

@@ -6007,14 +6007,14 @@ export interface components {
              * @description Always `ok`.
              * @enum {string}
              */
-            status: "ok";
+            status?: "ok";
             /**
              * Format: int64
              * @description The restriction asked for.
              */
-            restrictionId: number;
+            restrictionId?: number;
             /** @description The restriction's rules; empty when it has none. */
-            rules: {
+            rules?: {
                 /**
                  * Format: int64
                  * @description The rule's number within the restriction.
@@ -6080,14 +6080,14 @@ export interface components {
              * @description Always `ok`.
              * @enum {string}
              */
-            status: "ok";
+            status?: "ok";
             /**
              * Format: int64
              * @description The list asked for.
              */
-            listId: number;
+            listId?: number;
             /** @description One entry per instrument; empty when there are none. */
-            entries: {
+            entries?: {
                 /**
                  * Format: int64
                  * @description The entry's number.
@@ -9756,30 +9756,30 @@ export interface components {
         /** @description One side (long or short) of a breakdown. */
         PortfolioAllocationSide: {
             /** @description The side's total value; its weight is 1. */
-            total: {
+            total?: {
                 /** @description The side's value (negative on the short side). */
-                nav: number;
+                nav?: number;
                 /** @description Always 1. */
-                weight: number;
+                weight?: number;
             };
             /** @description One item per category held on this side, largest first. */
-            items: {
+            items?: {
                 /**
                  * @description The category's id.
                  * @example STK
                  */
-                id: string;
+                id?: string;
                 /**
                  * @description The category's name, in English.
                  * @example Stocks
                  */
-                name: string;
+                name?: string;
                 /** @description The value held in the category (negative on the short side). */
-                nav: number;
+                nav?: number;
                 /** @description The category's share of the side, a fraction (0.25 is a quarter). */
-                weight: number;
+                weight?: number;
                 /** @description The colour the category is drawn in, `#rrggbb`. */
-                color: string;
+                color?: string;
             }[];
         };
         /** @description The portfolio analyst's breakdowns of several accounts' portfolio. */
@@ -9788,18 +9788,18 @@ export interface components {
              * @description The answer's name, `getAllocation`.
              * @enum {string}
              */
-            id: "getAllocation";
+            id?: "getAllocation";
             /**
              * @description The currency of every figure, as asked.
              * @example USD
              */
-            currency: string;
+            currency?: string;
             /** @description Whether the figures are of the current day. */
-            realtime: boolean;
+            realtime?: boolean;
             /** @description The day the figures are labelled with, `yyyymmdd`; only when they are not of the current day. */
             date?: string;
             /** @description One breakdown per category asked for, by its name. */
-            allocations: {
+            allocations?: {
                 [key: string]: {
                     long?: components["schemas"]["PortfolioAllocationSide"];
                     short?: components["schemas"]["PortfolioAllocationSide"];
@@ -16665,11 +16665,11 @@ export interface operations {
                          * @description Always `ok`.
                          * @enum {string}
                          */
-                        status: "ok";
+                        status?: "ok";
                         /** @description The account asked for, as sent. */
-                        accountId: string;
+                        accountId?: string;
                         /** @description The numbers of its restrictions; empty when it has none. */
-                        restrictionIds: number[];
+                        restrictionIds?: number[];
                     };
                 };
             };
@@ -16713,11 +16713,11 @@ export interface operations {
                          * @description Always `ok`.
                          * @enum {string}
                          */
-                        status: "ok";
+                        status?: "ok";
                         /** @description The user asked for, as sent. */
-                        userName: string;
+                        userName?: string;
                         /** @description The numbers of the restrictions; empty when there are none. */
-                        restrictionIds: number[];
+                        restrictionIds?: number[];
                     };
                 };
             };
@@ -16759,18 +16759,18 @@ export interface operations {
                          * @description Always `ok`.
                          * @enum {string}
                          */
-                        status: "ok";
+                        status?: "ok";
                         /** @description The user asked for, as sent. */
-                        masterUserName: string;
+                        masterUserName?: string;
                         /** @description One item per restriction; empty when there are none. */
-                        restrictions: {
+                        restrictions?: {
                             /**
                              * Format: int64
                              * @description The restriction's number.
                              */
-                            restrictionId: number;
+                            restrictionId?: number;
                             /** @description Created by the brokerage's staff (`true`) or by the customer (`false`). */
-                            byOperator: boolean;
+                            byOperator?: boolean;
                         }[];
                     };
                 };
@@ -16853,17 +16853,17 @@ export interface operations {
                          * @description Always `ok`.
                          * @enum {string}
                          */
-                        status: "ok";
+                        status?: "ok";
                         /**
                          * Format: int64
                          * @description The restriction asked for.
                          */
-                        restrictionId: number;
+                        restrictionId?: number;
                         /**
                          * @description Where the restriction applies.
                          * @enum {string}
                          */
-                        scope: "Active For Family" | "Active Except" | "Active For Some" | "Inactive";
+                        scope?: "Active For Family" | "Active Except" | "Active For Some" | "Inactive";
                         /**
                          * @description The accounts listed by the scope: those it applies to (`Active For Some`) or
                          *     those it spares (`Active Except`); absent for the two other scopes.
@@ -16912,18 +16912,18 @@ export interface operations {
                          * @description Always `ok`.
                          * @enum {string}
                          */
-                        status: "ok";
+                        status?: "ok";
                         /** @description The user asked for, as sent. */
-                        masterUserName: string;
+                        masterUserName?: string;
                         /** @description One item per list; empty when there are none. */
-                        lists: {
+                        lists?: {
                             /**
                              * Format: int64
                              * @description The list's number.
                              */
-                            listId: number;
+                            listId?: number;
                             /** @description Created by the brokerage's staff (`true`) or by the customer (`false`). */
-                            byOperator: boolean;
+                            byOperator?: boolean;
                         }[];
                     };
                 };

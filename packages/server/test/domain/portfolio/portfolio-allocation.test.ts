@@ -25,16 +25,16 @@ describe('portfolio analyst allocation', () => {
     const long = answer.allocations?.FINANCIAL_INSTRUMENT?.long;
     session.portfolioListed = true;
     const account = portfolio.allocation(session, [accountId]);
-    const stocks = long?.items.find((item) => item.id === 'STK');
+    const stocks = long?.items?.find((item) => item.id === 'STK');
     expect(stocks?.nav).toBeCloseTo(account.assetClass?.long?.STK ?? 0, 2);
-    const cash = long?.items.find((item) => item.id === 'CASH');
+    const cash = long?.items?.find((item) => item.id === 'CASH');
     expect(cash?.nav).toBeCloseTo(account.assetClass?.long?.CASH ?? 0, 2);
     // Weights are shares of the side: they sum to one, and the total's is one.
-    expect(long?.total.weight).toBe(1);
-    const weights = (long?.items ?? []).reduce((sum, item) => sum + item.weight, 0);
+    expect(long?.total?.weight).toBe(1);
+    const weights = (long?.items ?? []).reduce((sum, item) => sum + (item.weight ?? 0), 0);
     expect(weights).toBeCloseTo(1, 6);
-    expect(long?.total.nav).toBeCloseTo(
-      (long?.items ?? []).reduce((sum, item) => sum + item.nav, 0),
+    expect(long?.total?.nav).toBeCloseTo(
+      (long?.items ?? []).reduce((sum, item) => sum + (item.nav ?? 0), 0),
       2,
     );
     expect(answer.allocations?.FINANCIAL_INSTRUMENT?.short).toBeUndefined();
@@ -53,7 +53,7 @@ describe('portfolio analyst allocation', () => {
     ]);
     session.portfolioListed = true;
     const account = portfolio.allocation(session, [accountId]);
-    const technology = answer.allocations?.SECTOR?.long?.items.find(
+    const technology = answer.allocations?.SECTOR?.long?.items?.find(
       (item) => item.name === 'Technology',
     );
     expect(technology?.nav).toBeCloseTo(account.sector?.long?.Technology ?? 0, 2);
