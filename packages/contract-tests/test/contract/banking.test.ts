@@ -296,6 +296,8 @@ describeInProcess('banking', () => {
   it('createExternalAssetTransferV2 delivers several positions in one instruction, settled together three days later; malformed 400, refused 422', async () => {
     services().brokerage.market.setPrice(272093, 123.45);
     services().brokerage.market.setPrice(265598, 150);
+    // Deliveries the earlier tests left pending settle first.
+    advance(72 * hour);
     const before = (conid: number) =>
       services()
         .brokerage.account(account)
