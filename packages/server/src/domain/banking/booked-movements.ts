@@ -15,7 +15,8 @@ export function keepBooked(
   for (const booking of bookings) {
     const movement: BookedMovement = {
       ...booking,
-      id: `${record.instructionId}/${booking.accountId}`,
+      // A version-2 delivery books several contracts of one account: one record each.
+      id: `${record.instructionId}/${booking.accountId}${booking.type === 'position' ? `/${booking.conid}` : ''}`,
       instructionId: record.instructionId,
       kind: record.kind,
       time,

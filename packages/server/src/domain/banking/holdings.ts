@@ -33,6 +33,12 @@ export function deliverableQuantity(
     const movement = record.movement;
     if (movement?.type === 'position' && movement.conid === conid && movement.quantity < 0)
       return sum - movement.quantity;
+    if (movement?.type === 'positions')
+      return movement.positions.reduce(
+        (taken, moved) =>
+          moved.conid === conid && moved.quantity < 0 ? taken - moved.quantity : taken,
+        sum,
+      );
     if (
       movement?.type === 'positionMove' &&
       movement.conid === conid &&

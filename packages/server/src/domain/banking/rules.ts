@@ -1,6 +1,7 @@
 // Over 300 lines: the one table of rules of every kind of instruction (16 kinds) with the checks
 // they share (accounts related, cash and holdings enough, amounts and currencies); the bank
 // instructions' own rules are apart in bank-instruction-rules.ts.
+import type { Schema } from '@brokerage/types';
 import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
@@ -20,6 +21,9 @@ import {
 } from './model.js';
 import { accountOrRefuse, type Plan } from './plan.js';
 import type { Queries } from './queries.js';
+
+/** One position of a version-2 delivery. */
+type PositionV2 = Schema<'BankingPositionV2'>;
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
@@ -338,6 +342,7 @@ export class Rules {
     kind: 'FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER',
     instruction: InstructionInputs['FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER'],
   ): Plan {
+    if ('positions' in instruction) return this.#deliveries(kind, instruction);
     const account = this.#account(instruction.accountId);
     const conid = this.#conid(instruction.tradingInstrument);
     const quantity = this.#quantity(instruction.quantity);
@@ -351,6 +356,29 @@ export class Rules {
       conid,
       quantity: signed,
     });
+  }
+
+  /** A version-2 delivery: every position checked as a version-1 delivery of it would be, each
+   * contract once; settled together. */
+  #deliveries(
+    kind: 'FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER',
+    instruction: { accountId: string; direction: 'IN' | 'OUT'; positions: PositionV2[] },
+  ): Plan {
+    const account = this.#account(instruction.accountId);
+    const out = instruction.direction === 'OUT';
+    const seen = new Set<number>();
+    const positions = instruction.positions.map((position) => {
+      const conid = this.#conid(position);
+      if (seen.has(conid))
+        throw new Refusal('DUPLICATE_POSITION', `Conid ${conid} is named twice in the positions`);
+      seen.add(conid);
+      const quantity = this.#quantity(position.quantity);
+      if (out) this.#ensureHeld(account, conid, quantity);
+      else if (this.brokerage.market.price(conid) === undefined)
+        throw new Refusal('NO_MARKET_PRICE', `Conid ${conid} has no price to book a delivery at`);
+      return { conid, quantity: out ? -quantity : quantity };
+    });
+    return this.#pending(kind, { type: 'positions', accountId: account.id, positions });
   }
 
   #cancel(instruction: InstructionInputs['CANCEL_INSTRUCTION']): Plan {

@@ -7,7 +7,7 @@ import { keepAccounts } from './account-events.js';
 import { keepBooked } from './booked-movements.js';
 import { withQuantityMoved } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
-import type { InstructionError, InstructionRecord, Movement } from './model.js';
+import type { Booking, InstructionError, InstructionRecord, Movement } from './model.js';
 
 /** The stored task that settles one instruction when it falls due (a shared store). */
 const settlementTask = 'bankingSettlement';
@@ -139,6 +139,29 @@ export class Settlement {
         if (!moved) return this.#short(account, movement.conid, -movement.quantity);
         keepAccounts(this.brokerage, moved);
         keepBooked(this.brokerage, record, { ...movement, costBasis: cost });
+        return undefined;
+      }
+      case 'positions': {
+        // All or none: each position moved in turn on the account as it becomes.
+        let account = this.#account(movement.accountId);
+        const booked: Booking[] = [];
+        for (const { conid, quantity } of movement.positions) {
+          const held = account.positions.find((position) => position.conid === conid);
+          const cost =
+            quantity > 0 ? (this.brokerage.market.price(conid) ?? 0) : (held?.averageCost ?? 0);
+          const moved = withQuantityMoved(account, conid, quantity, cost);
+          if (!moved) return this.#short(account, conid, -quantity);
+          account = moved;
+          booked.push({
+            type: 'position',
+            accountId: account.id,
+            conid,
+            quantity,
+            costBasis: cost,
+          });
+        }
+        keepAccounts(this.brokerage, account);
+        keepBooked(this.brokerage, record, ...booked);
         return undefined;
       }
       case 'positionMove': {
