@@ -122,9 +122,8 @@ export class PriceControls {
   /** Every contract with market data but options (their prices follow their underlyings'
    * through the pricing model) and replayed ones. */
   #walkedConids(): number[] {
-    return this.#model.store
-      .collection('instruments')
-      .values()
+    return this.#model.market
+      .instruments()
       .filter(
         (instrument) => instrument.option === undefined && !this.#replays.drives(instrument.conid),
       )

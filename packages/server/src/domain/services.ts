@@ -11,6 +11,8 @@ import { MarketData } from './market-data/market-data.js';
 import { MarketReplay } from './market/replay/market-replay.js';
 import { Notifications } from './notifications/notifications.js';
 import { OrderBook } from './orders/order-book.js';
+import { executedOn, executionsBetween } from './orders/trades.js';
+import { movementsBetween } from './banking/booked-movements.js';
 import { Portfolio } from './portfolio/portfolio.js';
 import { AmRequests } from './utilities/am-requests.js';
 import { Reports } from './reports/reports.js';
@@ -120,10 +122,18 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
-  const reports = new Reports(brokerage);
   const restrictions = new Restrictions(brokerage);
   const accountApplications = new AccountApplications(brokerage, forms, amRequests);
   const banking = new Banking(brokerage);
+  const { store } = brokerage;
+  const reports = new Reports(brokerage, {
+    executionsBetween: (accountId, firstDay, lastDay) =>
+      executionsBetween(store, accountId, firstDay, lastDay),
+    executedOn: (accountId, day) => executedOn(store, accountId, day),
+    movementsBetween: (accountId, firstDay, lastDay) =>
+      movementsBetween(store, accountId, firstDay, lastDay),
+    openedBy: (accountId) => accountApplications.openedBy(accountId),
+  });
 
   return {
     brokerage,

@@ -1,5 +1,4 @@
 import { echoView } from '../domain/utilities/echo.js';
-import { usernameAvailability } from '../domain/utilities/usernames.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
 /** The account-management utilities (`/gw/api/v1`); the gate has checked the bearer token's
@@ -7,6 +6,7 @@ import type { HandlerContext, HandlerGroup } from '../http/handler.js';
  * it gives). */
 export const utilityHandlers = ({
   brokerage,
+  accountApplications,
   oauth2,
   referenceData,
   forms,
@@ -24,13 +24,6 @@ export const utilityHandlers = ({
   | 'getAmRequestStatus'
   | 'updateAmRequestStatus'
 > => {
-  const taken = (name: string): boolean => {
-    const wanted = name.toLowerCase();
-    return brokerage.store
-      .collection('users')
-      .values()
-      .some((user) => user.username.toLowerCase() === wanted);
-  };
   return {
     echoHttps: (request) => echoView('GET', 'HTTPS', request.url),
     echoSignedJwt: async (request) => {
@@ -40,7 +33,8 @@ export const utilityHandlers = ({
     getComplexAssetTransferBrokers: (request) =>
       referenceData.brokers(request.query.instructionType),
     getParticipatingBanks: (request) => referenceData.banks(request.query.type),
-    checkUsernameAvailability: (request) => usernameAvailability(request.params.username, taken),
+    checkUsernameAvailability: (request) =>
+      accountApplications.usernameAvailability(request.params.username),
     getEnumerations: (request) =>
       referenceData.enumeration(request.params.enumerationType, request.query.currency),
     getForms: async (request) => ({

@@ -1,9 +1,10 @@
+import type { AdvisorModelsStore } from './collections.js';
 // Advisors' investment models: targets, investments, rebalancing trades and valuations.
 // Over 300 lines: one service whose operations (save, invest, submit the rebalancing, value) read
 // and write the same holdings and value them the same way; its views and texts are apart.
 import { requireAdvisor, subAccountsOf } from '../accounts/allocation-groups.js';
 import type { Index } from '../kernel/store.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account, User } from '../accounts/model.js';
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
@@ -81,7 +82,7 @@ const modelKey = (username: string, name: string) => `${username}/${name}`;
 const emptyHolding = (): ModelHolding => ({ units: {}, cost: {}, cash: 0 });
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-export type AdvisorModelsContext = Pick<Brokerage, 'store' | 'market' | 'account'>;
+export type AdvisorModelsContext = AreaContext<'store' | 'market' | 'account', AdvisorModelsStore>;
 
 /** An advisor's models: target weights over stocks; investing moves an account's cash into the
  * model and computes the trades toward the targets; submitting places them as market orders. */

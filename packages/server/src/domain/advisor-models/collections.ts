@@ -1,3 +1,4 @@
+import type { StoreView } from '../kernel/store.js';
 import type { InvestmentModel, ModelPresets } from './records.js';
 
 declare module '../kernel/store.js' {
@@ -8,3 +9,6 @@ declare module '../kernel/store.js' {
     modelPresets: ModelPresets;
   }
 }
+
+/** What the advisor-models area sees of the store: its own collections and the kernel's sequences. */
+export type AdvisorModelsStore = StoreView<'investmentModels' | 'modelPresets' | 'sequences'>;

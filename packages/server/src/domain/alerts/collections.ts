@@ -1,3 +1,4 @@
+import type { StoreView } from '../kernel/store.js';
 import type { Alert } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -6,3 +7,6 @@ declare module '../kernel/store.js' {
     alerts: Alert;
   }
 }
+
+/** What the alerts area sees of the store: its own collections and the kernel's sequences. */
+export type AlertsStore = StoreView<'alerts' | 'sequences'>;

@@ -1,3 +1,4 @@
+import type { StoreView } from '../kernel/store.js';
 import type {
   BankInstructionRecord,
   BookedMovement,
@@ -21,3 +22,13 @@ declare module '../kernel/store.js' {
     recurringTransfers: RecurringRecord;
   }
 }
+
+/** What the banking area sees of the store: its own collections and the kernel's sequences. */
+export type BankingStore = StoreView<
+  | 'bankingInstructions'
+  | 'bankingSets'
+  | 'bankInstructions'
+  | 'bankingMovements'
+  | 'recurringTransfers'
+  | 'sequences'
+>;

@@ -1,6 +1,7 @@
+import type { BankingStore } from './collections.js';
 import type { Clock } from '../kernel/clock.js';
 import { nextInSequence } from '../kernel/sequences.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 import {
   dayMs,
   historyDays,
@@ -23,7 +24,7 @@ export class InstructionBook {
   readonly #due: Index<InstructionRecord>;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: BankingStore,
     private readonly clock: Clock,
   ) {
     const instructions = store.collection('bankingInstructions');

@@ -1,8 +1,9 @@
+import type { BankingStore } from './collections.js';
 // Over 300 lines: the one table of rules of every kind of instruction (16 kinds) with the checks
 // they share (accounts related, cash and holdings enough, amounts and currencies); the bank
 // instructions' own rules are apart in bank-instruction-rules.ts.
 import { withCash } from '../accounts/cash.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { keepAccounts } from './account-events.js';
 import { keepBooked } from './booked-movements.js';
@@ -23,9 +24,9 @@ import type { Queries } from './queries.js';
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
-export type RulesContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'events' | 'random' | 'account'
+export type RulesContext = AreaContext<
+  'clock' | 'store' | 'market' | 'events' | 'random' | 'account' | 'keepAccount',
+  BankingStore
 >;
 
 /** The business rules that accept or refuse each kind of instruction (`Refusal`). */

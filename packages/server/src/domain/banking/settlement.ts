@@ -1,5 +1,6 @@
+import type { BankingStore } from './collections.js';
 import { withCash } from '../accounts/cash.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { inUnit } from '../kernel/store.js';
 import type { TimedTasks } from '../kernel/timed-tasks.js';
@@ -12,9 +13,9 @@ import type { InstructionError, InstructionRecord, Movement } from './model.js';
 /** The stored task that settles one instruction when it falls due (a shared store). */
 const settlementTask = 'bankingSettlement';
 
-export type SettlementContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'onLoad' | 'account'
+export type SettlementContext = AreaContext<
+  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'onLoad' | 'account' | 'keepAccount',
+  BankingStore
 >;
 
 /** Settles pending instructions when they fall due on the brokerage's clock (`dueAt`, kept in

@@ -63,7 +63,8 @@ export type NoticeEvent =
 /** The changes the streaming API follows besides the notices. */
 export type ChangeEvent =
   | {
-      /** An account's cash or positions moved other than by an execution (a transfer settled). */
+      /** An account was kept again: its cash or positions moved (a fill, a transfer settled, a
+       * fee), its alias changed, or it was opened; the accounts' one writer announces each. */
       type: 'accountChanged';
       time: number;
       accountId: string;

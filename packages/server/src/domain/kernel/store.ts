@@ -40,6 +40,18 @@ export interface Collections {
   clock: number;
 }
 
+/**
+ * What one area sees of the store: its own collections (`Name`, those its `collections.ts`
+ * declares, and the kernel's sequences), never another area's. Each area's context names its view
+ * (`<Area>Store`, beside its collections), so a reach into another area's records does not
+ * compile; `scripts/check-record-owners.mjs` fails on one in any file of the server.
+ */
+export interface StoreView<Name extends keyof Collections> {
+  collection<N extends Name>(name: N): Collection<Collections[N]>;
+  unit?<T>(work: () => T | Promise<T>): Promise<T>;
+  onReplicaChange?(listener: ReplicaListener): void;
+}
+
 /** Where the brokerage's state lives. In memory by default; any keyed store can implement it. */
 export interface Store {
   collection<Name extends keyof Collections>(name: Name): Collection<Collections[Name]>;
@@ -72,8 +84,8 @@ export type ReplicaListener = (
 
 /** Runs `work` as one unit of work of the store if it has units (Redis); otherwise (memory) just
  * runs it, at no cost. */
-export function inUnit<T>(store: Store, work: () => Promise<T>): Promise<T>;
-export function inUnit<T>(store: Store, work: () => T): T | Promise<T>;
-export function inUnit<T>(store: Store, work: () => T | Promise<T>): T | Promise<T> {
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => Promise<T>): Promise<T>;
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => T): T | Promise<T>;
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => T | Promise<T>): T | Promise<T> {
   return store.unit ? store.unit(work) : work();
 }

@@ -1,8 +1,8 @@
+import type { MarketStore } from './collections.js';
 import type { Clock } from '../kernel/clock.js';
 import type { DomainEvents } from '../kernel/events.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Instrument, InstrumentCatalogue } from './model.js';
-import type { Store } from '../kernel/store.js';
 import { PricePath } from './price-path.js';
 
 /** YYYYMMDD of an epoch-milliseconds time, in UTC. */
@@ -133,7 +133,7 @@ export class Market {
   readonly path: PricePath;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: MarketStore,
     private readonly clock: Clock,
     private readonly catalogue: () => InstrumentCatalogue,
     seed: number,
@@ -163,6 +163,11 @@ export class Market {
 
   instrument(conid: number): Instrument | undefined {
     return this.store.collection('instruments').get(String(conid));
+  }
+
+  /** Every listed contract (options included), in listing order. */
+  instruments(): Instrument[] {
+    return this.store.collection('instruments').values();
   }
 
   /** Last price, or undefined when the instrument has no market data. */

@@ -1,6 +1,6 @@
+import type { MarketStore } from './collections.js';
 // The price path of each instrument: the seeded history (seeded-history.ts) behind the first
 // recorded trade, and the trades recorded since, kept a year and compacted as they age.
-import type { Store } from '../kernel/store.js';
 import { dayMs, hoursOf } from './exchange-hours.js';
 import type { Instrument } from './model.js';
 import { compact } from './compaction.js';
@@ -85,7 +85,7 @@ export class PricePath {
   readonly #derived = new Map<number, DerivedPath>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: MarketStore,
     private seed: number,
   ) {}
 

@@ -1,3 +1,4 @@
+import type { StoreView } from '../kernel/store.js';
 import type { Notification, NotificationProfile } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -8,3 +9,6 @@ declare module '../kernel/store.js' {
     notificationProfiles: NotificationProfile;
   }
 }
+
+/** What the notifications area sees of the store: its own collections and the kernel's sequences. */
+export type NotificationsStore = StoreView<'notifications' | 'notificationProfiles' | 'sequences'>;

@@ -1,5 +1,6 @@
+import type { PortfolioStore } from './collections.js';
 import type { Account } from '../accounts/model.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { valueAccount } from '../accounts/valuation.js';
 import { SeededRandom } from '../kernel/random.js';
 import { dayMs, dayOf, dayOfYmd, isBusinessDay } from './calendar.js';
@@ -55,7 +56,10 @@ function seededPoints(account: Account, record: NavHistoryRecord): NavPoint[] {
   return points.reverse();
 }
 
-export type NavHistoryContext = Pick<Brokerage, 'clock' | 'store' | 'market'>;
+export type NavHistoryContext = AreaContext<
+  'clock' | 'store' | 'market' | 'accounts',
+  PortfolioStore
+>;
 
 /** The daily history of the accounts' net asset value, built by the clock: a seeded year of
  * business days (or the account's fixture closes) before the first day, then at every UTC midnight the close of the business day
@@ -92,7 +96,7 @@ export class NavHistory {
   }
 
   private closeDay(day: number): void {
-    for (const account of this.brokerage.store.collection('accounts').values()) {
+    for (const account of this.brokerage.accounts()) {
       const record = this.recordOf(account, day);
       if (!isBusinessDay(day) || day < record.firstDay) continue;
       const close = { day, nav: round4(this.navOf(account)) };

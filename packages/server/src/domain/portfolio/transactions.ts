@@ -1,5 +1,6 @@
+import type { PortfolioStore } from './collections.js';
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { contractOrFail } from '../contracts/contracts.js';
 import { executionsInContract } from '../orders/trades.js';
 import { dayMs } from './calendar.js';
@@ -41,7 +42,7 @@ export interface TransactionsQuery {
 /** The executions of the accounts in one contract over the last days, newest first, with the
  * realized profit and loss per New York day and account (`Transactions`). */
 export function transactions(
-  brokerage: Pick<Brokerage, 'clock' | 'store' | 'market'>,
+  brokerage: AreaContext<'clock' | 'store' | 'market', PortfolioStore>,
   query: TransactionsQuery,
 ): Schema<'Transactions'> {
   const { market } = brokerage;

@@ -1,3 +1,4 @@
+import type { StoreView } from '../kernel/store.js';
 import type { AmRequest } from './am-requests.js';
 
 declare module '../kernel/store.js' {
@@ -6,3 +7,6 @@ declare module '../kernel/store.js' {
     amRequests: AmRequest;
   }
 }
+
+/** What the utilities area sees of the store: its own collections and the kernel's sequences. */
+export type UtilitiesStore = StoreView<'amRequests' | 'sequences'>;
