@@ -3,6 +3,7 @@ import { AdvisorModels } from './advisor-models/advisor-models.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
+import { Kernel } from './kernel/kernel.js';
 import { TokenSigner } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
 import { OAuth2 } from './auth/oauth2.js';
@@ -99,7 +100,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   options: BrokerageOptions,
   oauth1Of: (brokerage: Brokerage) => OAuth1Service,
 ): Services & { oauth1: OAuth1Service } {
-  const brokerage = new Brokerage(options);
+  const brokerage = new Brokerage(new Kernel(options), options);
 
   const signer = new TokenSigner(brokerage.clock);
   const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);

@@ -1,24 +1,21 @@
 import { allocationGroupsByUser } from './allocation-groups.js';
 import type { Clock } from '../kernel/clock.js';
-import { DomainEvents } from '../kernel/events.js';
+import type { DomainEvents } from '../kernel/events.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { type KernelOptions } from '../kernel/kernel.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { listCatalogue, repriceOptionsOf } from '../market/listing.js';
 import { Market } from '../market/market.js';
 import type { Account, Fixtures, User } from './model.js';
-import { SeededRandom } from '../kernel/random.js';
+import type { SeededRandom } from '../kernel/random.js';
 import { sharedLastAccessPrecisionMs, Sessions, type Session } from './sessions.js';
 import { sweepExpiredRecords } from '../kernel/retention.js';
 import type { Index, Store } from '../kernel/store.js';
 import type { TimedTasks } from '../kernel/timed-tasks.js';
 
-export interface BrokerageOptions {
-  clock: Clock;
-  store: Store;
+export interface BrokerageOptions extends KernelOptions {
   fixtures: Fixtures;
-  seed: number;
   idleTimeoutMs: number;
-  /** Timed work kept as data, when several processes share the store (undefined: closures). */
-  timedTasks?: TimedTasks | undefined;
 }
 
 /** What an area is given of the brokerage: the members it reads (`Keys`), with the store seen
@@ -29,18 +26,20 @@ export type AreaContext<Keys extends keyof Brokerage, View> = Pick<
   Exclude<Keys, 'store'>
 > & { readonly store: View };
 
-/** The simulated brokerage: its state, clock and randomness, and the rules shared by every area. */
+/**
+ * The accounts area, built on the kernel: users and accounts (the one writer of accounts), their
+ * sessions, the market they trade, and the load of the fixtures. The kernel's members (clock,
+ * store, events, random, timed tasks) are the kernel's own, named here too so that each area's
+ * context picks what it reads from one place.
+ */
 export class Brokerage {
+  readonly kernel: Kernel;
   readonly clock: Clock;
   readonly store: Store;
-  /** Timed work that outlives this process (a shared store's tasks); undefined in memory, where
-   * an area's timers are its own closures on the clock. */
   readonly timedTasks: TimedTasks | undefined;
+  readonly events: DomainEvents;
   readonly sessions: Sessions;
   readonly market: Market;
-  /** The one bus every area publishes its events to. */
-  readonly events = new DomainEvents();
-  random: SeededRandom;
   /** Called after each `load`: what an area derives from the store is built again from it. */
   readonly #loadListeners = new Set<() => void>();
   /** The users by their name without case. */
@@ -48,16 +47,20 @@ export class Brokerage {
   #fixtures: Fixtures;
   #seed: number;
 
-  constructor(options: BrokerageOptions) {
-    this.clock = options.clock;
-    this.store = options.store;
+  constructor(
+    kernel: Kernel,
+    options: Pick<BrokerageOptions, 'fixtures' | 'seed' | 'idleTimeoutMs'>,
+  ) {
+    this.kernel = kernel;
+    this.clock = kernel.clock;
+    this.store = kernel.store;
+    this.events = kernel.events;
+    this.timedTasks = kernel.timedTasks;
     this.#usersByName = this.store
       .collection('users')
       .index('byName', (user) => user.username.toLowerCase());
-    this.timedTasks = options.timedTasks;
     this.#seed = options.seed;
     this.#fixtures = options.fixtures;
-    this.random = new SeededRandom(options.seed);
     this.sessions = new Sessions(this.store, this.clock, this.events, {
       idleTimeoutMs: options.idleTimeoutMs,
       // The memory store records every request exactly: a write there costs a map update.
@@ -85,7 +88,7 @@ export class Brokerage {
   load(fixtures: Fixtures = this.#fixtures, seed: number = this.#seed): void {
     this.#fixtures = structuredClone(fixtures);
     this.#seed = seed;
-    this.random = new SeededRandom(seed);
+    this.kernel.reseed(seed);
     this.market.path.reseed(seed);
     this.store.clear();
     for (const user of this.#fixtures.users)
@@ -112,6 +115,11 @@ export class Brokerage {
   /** Calls `listener` after every later `load` (a reset of the state). */
   onLoad(listener: () => void): void {
     this.#loadListeners.add(listener);
+  }
+
+  /** The kernel's seeded random. */
+  get random(): SeededRandom {
+    return this.kernel.random;
   }
 
   user(username: string): User | undefined {

@@ -1,0 +1,44 @@
+import type { Clock } from './clock.js';
+import { DomainEvents } from './events.js';
+import { SeededRandom } from './random.js';
+import type { Store } from './store.js';
+import type { TimedTasks } from './timed-tasks.js';
+
+export interface KernelOptions {
+  clock: Clock;
+  store: Store;
+  seed: number;
+  /** Timed work kept as data, when several processes share the store (undefined: closures). */
+  timedTasks?: TimedTasks | undefined;
+}
+
+/** What every area shares and no area owns: the clock, the one event bus, the seeded random, the
+ * timed tasks and the store each area's view is cut from. It knows no record and no area; the
+ * accounts area (`accounts/brokerage.ts`) is built on it. */
+export class Kernel {
+  readonly clock: Clock;
+  readonly store: Store;
+  /** The one bus every area publishes its events to. */
+  readonly events = new DomainEvents();
+  /** Timed work that outlives this process (a shared store's tasks); undefined in memory, where
+   * an area's timers are its own closures on the clock. */
+  readonly timedTasks: TimedTasks | undefined;
+  #random: SeededRandom;
+
+  constructor(options: KernelOptions) {
+    this.clock = options.clock;
+    this.store = options.store;
+    this.timedTasks = options.timedTasks;
+    this.#random = new SeededRandom(options.seed);
+  }
+
+  /** The simulation's seeded random (never for secrets: `secrets.ts`). */
+  get random(): SeededRandom {
+    return this.#random;
+  }
+
+  /** Starts the seeded random over from `seed` (a load of the state). */
+  reseed(seed: number): void {
+    this.#random = new SeededRandom(seed);
+  }
+}
