@@ -94,6 +94,7 @@ export function storeClock(
  * every process's prices, orders, executions, sessions and bulletins. Notices are not shared:
  * their subscribers write state, and they ran in the process that committed. */
 export function shareChangeEvents(store: Store, events: DomainEvents): void {
+  if (store.afterCommit) events.deliverCommittedWith((deliver) => store.afterCommit?.(deliver));
   if (!(store instanceof RedisStore)) return;
   let replaying = false;
   events.subscribe((event) => {

@@ -67,6 +67,12 @@ export interface Store {
    */
   unit?<T>(work: () => T | Promise<T>): Promise<T>;
   /**
+   * Runs `callback` once the unit of work running now commits, and never if it loses (its writes
+   * taken back, the unit run again); at once outside a unit. A store without units (memory) has
+   * none: every write is committed as it is made.
+   */
+  afterCommit?(callback: () => void): void;
+  /**
    * Calls `listener` after records changed that this process did not write just now: another
    * process's commit applied, the whole state loaded again, a unit's writes taken back. A cache
    * this process derives from the store (the orders' price book) follows it. Only a shared store
