@@ -1,4 +1,3 @@
-import type { AccountApplicationsStore } from './collections.js';
 // Account applications (/gw/api/v1/accounts): submitted, updated, documented, given statuses and
 // tasks, completed into a trading account.
 // Over 300 lines: one service whose operations share the applications' records, their indexes
@@ -26,6 +25,7 @@ import {
 import type { AccountApplication, ApplicationTask, StatusLetter } from './model.js';
 import { isInProgress, pendingRequired, requestedStatus, statusOfTasks } from './statuses.js';
 import { loginMessagesOf } from './views.js';
+import type { AccountApplicationsStore } from './store-view.js';
 
 type Claims = Record<string, unknown>;
 

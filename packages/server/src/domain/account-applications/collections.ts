@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { AccountApplication, DayDocuments } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -10,8 +9,3 @@ declare module '../kernel/store.js' {
     amDayDocuments: DayDocuments;
   }
 }
-
-/** What the account-applications area sees of the store: its own collections and the kernel's sequences. */
-export type AccountApplicationsStore = StoreView<
-  'accountApplications' | 'amDayDocuments' | 'sequences'
->;

@@ -1,4 +1,4 @@
-import type { AccountsStore } from './collections.js';
+import type { AccountsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { pnlEntry } from './account-reports.js';
 import { accountTexts } from './account-texts.js';

@@ -1,4 +1,4 @@
-import type { AccountsStore } from './collections.js';
+import type { AccountsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { badRequest } from '../kernel/errors.js';
 import { allocationTexts } from './allocation-texts.js';

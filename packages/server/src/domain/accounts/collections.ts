@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { AllocationGroup, AllocationPresets } from './allocation-groups.js';
 import type { Account, User } from './model.js';
 import type { Session } from './sessions.js';
@@ -13,8 +12,3 @@ declare module '../kernel/store.js' {
     allocationPresets: AllocationPresets;
   }
 }
-
-/** What the accounts area sees of the store: its own collections and the kernel's sequences. */
-export type AccountsStore = StoreView<
-  'users' | 'accounts' | 'sessions' | 'allocationGroups' | 'allocationPresets' | 'sequences'
->;

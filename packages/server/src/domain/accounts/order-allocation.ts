@@ -1,4 +1,3 @@
-import type { AccountsStore } from './collections.js';
 // How an advisor's order is split over accounts: which accounts and by which method (a group, or
 // every sub-account), and how much of the order each gets.
 import type { Market } from '../market/market.js';
@@ -15,6 +14,7 @@ import {
 } from './allocation-groups.js';
 import type { Account, User } from './model.js';
 import { valueAccount } from './valuation.js';
+import type { AccountsStore } from './store-view.js';
 
 /** The accounts an order is split over and how; kept on the order, so that changing or deleting
  * its group later does not change it. */

@@ -1,4 +1,4 @@
-import type { AccountsStore } from './collections.js';
+import type { AccountsStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
 import type { DomainEvents } from '../kernel/events.js';

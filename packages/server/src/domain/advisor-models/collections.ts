@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { InvestmentModel, ModelPresets } from './records.js';
 
 declare module '../kernel/store.js' {
@@ -9,6 +8,3 @@ declare module '../kernel/store.js' {
     modelPresets: ModelPresets;
   }
 }
-
-/** What the advisor-models area sees of the store: its own collections and the kernel's sequences. */
-export type AdvisorModelsStore = StoreView<'investmentModels' | 'modelPresets' | 'sequences'>;

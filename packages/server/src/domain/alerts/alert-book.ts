@@ -1,4 +1,4 @@
-import type { AlertsStore } from './collections.js';
+import type { AlertsStore } from './store-view.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { sameData } from '../kernel/same-data.js';

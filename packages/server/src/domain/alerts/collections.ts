@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { Alert } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -7,6 +6,3 @@ declare module '../kernel/store.js' {
     alerts: Alert;
   }
 }
-
-/** What the alerts area sees of the store: its own collections and the kernel's sequences. */
-export type AlertsStore = StoreView<'alerts' | 'sequences'>;

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { LiveSessionTokenRecord, OAuthToken } from './oauth1/records.js';
 import type { SeenNonce } from './oauth1/nonces.js';
 import type { UsedAssertion } from './oauth2.js';
@@ -18,8 +17,3 @@ declare module '../kernel/store.js' {
     ssoLinks: SsoLink;
   }
 }
-
-/** What the auth area sees of the store: its own collections and the kernel's sequences. */
-export type AuthStore = StoreView<
-  'oauthTokens' | 'liveSessionTokens' | 'oauthNonces' | 'usedAssertions' | 'ssoLinks' | 'sequences'
->;

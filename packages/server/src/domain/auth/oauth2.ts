@@ -1,4 +1,4 @@
-import type { AuthStore } from './collections.js';
+import type { AuthStore } from './store-view.js';
 import { decodeJwt, decodeProtectedHeader, type JWK, type JWTPayload } from 'jose';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';

@@ -1,4 +1,4 @@
-import type { AuthStore } from './collections.js';
+import type { AuthStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { forbidden, unauthorized } from '../kernel/errors.js';

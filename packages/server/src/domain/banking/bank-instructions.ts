@@ -1,4 +1,4 @@
-import type { BankingStore } from './collections.js';
+import type { BankingStore } from './store-view.js';
 import type { BankInstructionRecord } from './model.js';
 
 const keyOf = (accountId: string, method: string, name: string): string =>

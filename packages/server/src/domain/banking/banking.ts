@@ -1,4 +1,4 @@
-import type { BankingStore } from './collections.js';
+import type { BankingStore } from './store-view.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import { BankInstructions } from './bank-instructions.js';

@@ -1,4 +1,4 @@
-import type { BankingStore } from './collections.js';
+import type { BankingStore } from './store-view.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { historyDays as keptDays } from '../market/seeded-history.js';

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type {
   BankInstructionRecord,
   BookedMovement,
@@ -22,13 +21,3 @@ declare module '../kernel/store.js' {
     recurringTransfers: RecurringRecord;
   }
 }
-
-/** What the banking area sees of the store: its own collections and the kernel's sequences. */
-export type BankingStore = StoreView<
-  | 'bankingInstructions'
-  | 'bankingSets'
-  | 'bankInstructions'
-  | 'bankingMovements'
-  | 'recurringTransfers'
-  | 'sequences'
->;

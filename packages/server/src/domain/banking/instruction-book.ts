@@ -1,4 +1,4 @@
-import type { BankingStore } from './collections.js';
+import type { BankingStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Index } from '../kernel/store.js';

@@ -1,4 +1,3 @@
-import type { BankingStore } from './collections.js';
 // Over 300 lines: the one table of rules of every kind of instruction (16 kinds) with the checks
 // they share (accounts related, cash and holdings enough, amounts and currencies); the bank
 // instructions' own rules are apart in bank-instruction-rules.ts.
@@ -21,6 +20,7 @@ import {
 } from './model.js';
 import { accountOrRefuse, type Plan } from './plan.js';
 import type { Queries } from './queries.js';
+import type { BankingStore } from './store-view.js';
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 

@@ -1,4 +1,4 @@
-import type { BankingStore } from './collections.js';
+import type { BankingStore } from './store-view.js';
 import { withCash } from '../accounts/cash.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { MarketDataSubscription } from './market-data.js';
 
 declare module '../kernel/store.js' {
@@ -9,6 +8,3 @@ declare module '../kernel/store.js' {
     marketDataSubscriptions: MarketDataSubscription;
   }
 }
-
-/** What the market-data area sees of the store: its own collections and the kernel's sequences. */
-export type MarketDataStore = StoreView<'hmdsSessions' | 'marketDataSubscriptions' | 'sequences'>;

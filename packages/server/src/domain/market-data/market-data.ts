@@ -1,4 +1,3 @@
-import type { MarketDataStore } from './collections.js';
 // The market-data service: snapshots and their subscriptions, history bars, scanners.
 // Over 300 lines: one service whose operations share the sessions' subscriptions and the rules of
 // delayed data; its fields, views and texts are apart.
@@ -27,6 +26,7 @@ import { withCash } from '../accounts/cash.js';
 import { knownToSession } from '../contracts/secdef.js';
 import { valuePosition } from '../accounts/valuation.js';
 import type { Holding } from './snapshot-fields.js';
+import type { MarketDataStore } from './store-view.js';
 
 /** Delayed data lags the market by this much. */
 export const delayMs = 15 * 60_000;

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { Instrument } from './model.js';
 import type { PriceSeries, TradeBucket } from './price-path.js';
 import type { MarketRegime } from './regimes.js';
@@ -21,14 +20,3 @@ declare module '../kernel/store.js' {
     optionsByUnderlying: number[];
   }
 }
-
-/** What the market area sees of the store: its own collections and the kernel's sequences. */
-export type MarketStore = StoreView<
-  | 'instruments'
-  | 'prices'
-  | 'priceSeries'
-  | 'priceTrades'
-  | 'marketRegimes'
-  | 'optionsByUnderlying'
-  | 'sequences'
->;

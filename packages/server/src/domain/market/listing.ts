@@ -1,4 +1,4 @@
-import type { MarketStore } from './collections.js';
+import type { MarketStore } from './store-view.js';
 import { instrumentsOf, type Market } from './market.js';
 import type { InstrumentCatalogue } from './model.js';
 import { optionInstrumentsOf, optionPrice } from './option-chains.js';

@@ -1,5 +1,6 @@
-import type { MarketStore } from './collections.js';
+import type { MarketStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
+import { cents } from '../kernel/money.js';
 import type { DomainEvents } from '../kernel/events.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Instrument, InstrumentCatalogue } from './model.js';
@@ -91,7 +92,7 @@ export function instrumentsOf(
       (
         [
           [strike.conidYes, 'YES', strike.priceYes],
-          [strike.conidNo, 'NO', Math.round((1 - strike.priceYes) * 100) / 100],
+          [strike.conidNo, 'NO', cents(1 - strike.priceYes)],
         ] as const
       ).map(([conid, side, price]) => ({
         instrument: {

@@ -1,4 +1,3 @@
-import type { MarketStore } from './collections.js';
 // The price path of each instrument: the seeded history (seeded-history.ts) behind the first
 // recorded trade, and the trades recorded since, kept a year and compacted as they age.
 import { dayMs, hoursOf } from './exchange-hours.js';
@@ -14,6 +13,7 @@ import {
   type PathData,
   type Tick,
 } from './seeded-history.js';
+import type { MarketStore } from './store-view.js';
 
 /** Trades are kept one by one for this long: bars shorter than 15 minutes need every trade, and
  * the 1000 most recent of them (the most an answer holds) never span more than 14,000 minutes of

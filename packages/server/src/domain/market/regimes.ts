@@ -1,4 +1,4 @@
-import type { MarketStore } from './collections.js';
+import type { MarketStore } from './store-view.js';
 import type { SeededRandom } from '../kernel/random.js';
 import { dayAt, hoursOf, isTradingDay } from './exchange-hours.js';
 import type { Market } from './market.js';

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { Notification, NotificationProfile } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -9,6 +8,3 @@ declare module '../kernel/store.js' {
     notificationProfiles: NotificationProfile;
   }
 }
-
-/** What the notifications area sees of the store: its own collections and the kernel's sequences. */
-export type NotificationsStore = StoreView<'notifications' | 'notificationProfiles' | 'sequences'>;

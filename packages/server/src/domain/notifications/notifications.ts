@@ -1,4 +1,4 @@
-import type { NotificationsStore } from './collections.js';
+import type { NotificationsStore } from './store-view.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import { isNoticeEvent, type DomainEvent } from '../kernel/events.js';

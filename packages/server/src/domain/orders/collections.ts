@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { Execution, Order, PendingReply } from './model.js';
 import type { ServerPrompt } from './prompts.js';
 
@@ -18,14 +17,3 @@ declare module '../kernel/store.js' {
     serverPrompts: ServerPrompt;
   }
 }
-
-/** What the orders area sees of the store: its own collections and the kernel's sequences. */
-export type OrdersStore = StoreView<
-  | 'orders'
-  | 'orderReplies'
-  | 'suppressedQuestions'
-  | 'executions'
-  | 'executionHistory'
-  | 'serverPrompts'
-  | 'sequences'
->;

@@ -1,4 +1,4 @@
-import type { OrdersStore } from './collections.js';
+import type { OrdersStore } from './store-view.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';

@@ -1,4 +1,3 @@
-import type { OrdersStore } from './collections.js';
 // The order book: placing, previewing, confirming, modifying, cancelling and listing orders.
 // Over 300 lines: one class over one index of orders whose operations go through the same
 // decision (rules, prompts, placement); the rules, matching and views are apart.
@@ -33,6 +32,7 @@ import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
 import { cents } from '../kernel/money.js';
+import type { OrdersStore } from './store-view.js';
 
 /** The answer to placing, modifying or confirming orders. */
 export type OrderOutcome =

@@ -1,4 +1,4 @@
-import type { OrdersStore } from './collections.js';
+import type { OrdersStore } from './store-view.js';
 import type { Index } from '../kernel/store.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { wakeOf, type Wake } from './fills.js';

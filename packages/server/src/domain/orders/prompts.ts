@@ -1,4 +1,4 @@
-import type { OrdersStore } from './collections.js';
+import type { OrdersStore } from './store-view.js';
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { orderTexts } from './order-texts.js';

@@ -1,4 +1,4 @@
-import type { OrdersStore } from './collections.js';
+import type { OrdersStore } from './store-view.js';
 import { secretUuid } from '../kernel/secrets.js';
 import type { Index } from '../kernel/store.js';
 import type { PendingReply } from './model.js';

@@ -1,4 +1,4 @@
-import type { OrdersStore } from './collections.js';
+import type { OrdersStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { childAccountIds } from '../accounts/accounts.js';
 import type { AreaContext, Brokerage } from '../accounts/brokerage.js';
@@ -9,6 +9,7 @@ import type { Execution } from './model.js';
 import { executionDescription, formatPrice, orderTexts } from './order-texts.js';
 import type { Session } from '../accounts/sessions.js';
 import { dashedTimestamp, dayMs, startOfUtcDay } from '../kernel/time-format.js';
+import { cents } from '../kernel/money.js';
 
 /** The trades window: the current day and up to six previous days. */
 export const maxTradeDays = 7;
@@ -154,7 +155,7 @@ export function tradeView(brokerage: Pick<Brokerage, 'market'>, execution: Execu
     submitter: execution.submitter,
     exchange: execution.exchange,
     commission: execution.commission.toFixed(2),
-    net_amount: Math.round(execution.size * execution.price * multiplier * 100) / 100,
+    net_amount: cents(execution.size * execution.price * multiplier),
     account: execution.account,
     accountCode: execution.account,
     account_allocation_name: execution.account,

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { NavHistoryRecord } from './nav-history.js';
 import type { PositionSnapshot } from './position-cache.js';
 
@@ -13,8 +12,3 @@ declare module '../kernel/store.js' {
     navClosedDays: number;
   }
 }
-
-/** What the portfolio area sees of the store: its own collections and the kernel's sequences. */
-export type PortfolioStore = StoreView<
-  'positionSnapshots' | 'navHistories' | 'navClosedDays' | 'sequences'
->;

@@ -1,4 +1,4 @@
-import type { PortfolioStore } from './collections.js';
+import type { PortfolioStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { Restriction, RestrictionLink, RestrictionRequest } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -11,8 +10,3 @@ declare module '../kernel/store.js' {
     restrictionRequests: RestrictionRequest;
   }
 }
-
-/** What the restrictions area sees of the store: its own collections and the kernel's sequences. */
-export type RestrictionsStore = StoreView<
-  'restrictions' | 'restrictionLinks' | 'restrictionRequests' | 'sequences'
->;

@@ -1,4 +1,4 @@
-import type { RestrictionsStore } from './collections.js';
+import type { RestrictionsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
 import type { Restriction, RestrictionLink } from './model.js';

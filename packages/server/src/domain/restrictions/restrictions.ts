@@ -1,4 +1,4 @@
-import type { RestrictionsStore } from './collections.js';
+import type { RestrictionsStore } from './store-view.js';
 import type { Body, Ok } from '@brokerage/types';
 import type { JWTPayload } from 'jose';
 import type { AreaContext } from '../accounts/brokerage.js';

@@ -1,4 +1,4 @@
-import type { UtilitiesStore } from './collections.js';
+import type { UtilitiesStore } from './store-view.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';

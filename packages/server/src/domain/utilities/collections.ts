@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { AmRequest } from './am-requests.js';
 
 declare module '../kernel/store.js' {
@@ -7,6 +6,3 @@ declare module '../kernel/store.js' {
     amRequests: AmRequest;
   }
 }
-
-/** What the utilities area sees of the store: its own collections and the kernel's sequences. */
-export type UtilitiesStore = StoreView<'amRequests' | 'sequences'>;

@@ -1,4 +1,3 @@
-import type { StoreView } from '../kernel/store.js';
 import type { Watchlist } from './model.js';
 
 declare module '../kernel/store.js' {
@@ -11,8 +10,3 @@ declare module '../kernel/store.js' {
     watchlistRequests: number;
   }
 }
-
-/** What the watchlists area sees of the store: its own collections and the kernel's sequences. */
-export type WatchlistsStore = StoreView<
-  'watchlists' | 'watchlistIds' | 'watchlistRequests' | 'sequences'
->;

@@ -1,4 +1,4 @@
-import type { WatchlistsStore } from './collections.js';
+import type { WatchlistsStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { badRequest } from '../kernel/errors.js';
 import { systemWatchlist, systemWatchlists } from './system-lists.js';

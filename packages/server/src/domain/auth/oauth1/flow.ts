@@ -1,4 +1,4 @@
-import type { AuthStore } from '../collections.js';
+import type { AuthStore } from '../store-view.js';
 import type { Schema } from '@brokerage/types';
 import { deriveLiveSessionToken, liveSessionTokenSignature } from '@brokerage/types/oauth1';
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
