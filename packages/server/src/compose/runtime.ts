@@ -28,6 +28,8 @@ export interface Runtime {
   readonly sharedPacer: ((limits: PacingLimits) => RequestPacer) | undefined;
   /** The timed work kept as tasks in a shared store (Redis); undefined in memory. */
   readonly timedTasks: StoreRuntime['timedTasks'];
+  /** Whether processes share the store. */
+  readonly shared: boolean;
   /** Logs a failure of the store. */
   readonly onError: (error: unknown) => void;
   /** On a shared store, the brokerage's change events go to the other processes and theirs come
@@ -64,6 +66,7 @@ export function openRuntime(options: RuntimeOptions): Runtime {
     clock,
     sharedPacer: runtime.pacer,
     timedTasks: runtime.timedTasks,
+    shared: runtime.shared,
     onError,
     shareEvents: (events) => runtime.shareEvents(events),
     start: (onLoaded) => {

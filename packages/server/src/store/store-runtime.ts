@@ -16,8 +16,10 @@ export interface StoreRuntime {
   readonly store: Store;
   /** The brokerage's clock as the store's units see it. */
   readonly clock: Clock;
-  /** Timed work kept as tasks in the store, when processes share it; undefined where an area's
-   * timers are its own closures on the clock (one process). */
+  /** Whether processes share the store (what lives in one process's memory is then refused). */
+  readonly shared: boolean;
+  /** The timed work of a store shared by processes, run by the leader of them; undefined: the
+   * kernel's own, run by this process. */
   readonly timedTasks: TimedTasks | undefined;
   /** The pacer counting in the store, when processes share it; undefined: in memory. */
   readonly pacer: ((limits: PacingLimits) => RequestPacer) | undefined;
@@ -44,6 +46,7 @@ export function oneProcessRuntime(
   return {
     store,
     clock: unitClock(clock, store, onError),
+    shared: false,
     timedTasks: undefined,
     pacer: undefined,
     shareEvents: (events) => {

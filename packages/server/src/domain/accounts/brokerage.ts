@@ -36,7 +36,7 @@ export class Brokerage {
   readonly kernel: Kernel;
   readonly clock: Clock;
   readonly store: Store;
-  readonly timedTasks: TimedTasks | undefined;
+  readonly timedTasks: TimedTasks;
   readonly events: DomainEvents;
   readonly sessions: Sessions;
   readonly market: Market;

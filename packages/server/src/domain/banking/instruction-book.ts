@@ -21,7 +21,6 @@ export class InstructionBook {
   readonly #byClientId: Index<InstructionRecord>;
   readonly #byAccount: Index<InstructionRecord>;
   readonly #pending: Index<InstructionRecord>;
-  readonly #due: Index<InstructionRecord>;
 
   constructor(
     private readonly store: BankingStore,
@@ -36,9 +35,6 @@ export class InstructionBook {
       record.status === 'PENDING' || record.status === 'PENDING_VERIFICATION'
         ? pendingKey(record.accountId)
         : undefined,
-    );
-    this.#due = instructions.index('due', (record) =>
-      record.status === 'PENDING' && record.dueAt !== undefined ? 'due' : undefined,
     );
   }
 
@@ -77,11 +73,6 @@ export class InstructionBook {
   /** The instructions of an account not yet ended. */
   pendingOf(accountId: string): InstructionRecord[] {
     return this.#pending.get(pendingKey(accountId));
-  }
-
-  /** The pending instructions that settle on the clock. */
-  settling(): InstructionRecord[] {
-    return this.#due.get('due');
   }
 
   recurring(instructionId: number): RecurringRecord | undefined {

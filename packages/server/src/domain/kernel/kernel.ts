@@ -2,13 +2,15 @@ import type { Clock } from './clock.js';
 import { DomainEvents } from './events.js';
 import { SeededRandom } from './random.js';
 import type { Store } from './store.js';
+import { StoredTasks } from './stored-tasks.js';
 import type { TimedTasks } from './timed-tasks.js';
 
 export interface KernelOptions {
   clock: Clock;
   store: Store;
   seed: number;
-  /** Timed work kept as data, when several processes share the store (undefined: closures). */
+  /** Timed work kept in the store, run by the leader of the processes sharing it (default: this
+   * process runs it, on `clock`). */
   timedTasks?: TimedTasks | undefined;
 }
 
@@ -20,15 +22,16 @@ export class Kernel {
   readonly store: Store;
   /** The one bus every area publishes its events to. */
   readonly events = new DomainEvents();
-  /** Timed work that outlives this process (a shared store's tasks); undefined in memory, where
-   * an area's timers are its own closures on the clock. */
-  readonly timedTasks: TimedTasks | undefined;
+  /** Timed work kept as records of the store, so that it outlives the process that scheduled it
+   * when processes share the store; one path in memory and on Redis. */
+  readonly timedTasks: TimedTasks;
   #random: SeededRandom;
 
   constructor(options: KernelOptions) {
     this.clock = options.clock;
     this.store = options.store;
-    this.timedTasks = options.timedTasks;
+    this.timedTasks =
+      options.timedTasks ?? new StoredTasks(options.store, options.clock, () => true);
     this.#random = new SeededRandom(options.seed);
   }
 

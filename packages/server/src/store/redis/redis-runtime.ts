@@ -5,7 +5,7 @@ import { unitClock } from '../unit-clock.js';
 import { LeaderLease } from './leader-lease.js';
 import { RedisPacer } from './redis-pacer.js';
 import type { RedisStore } from './redis-store.js';
-import { StoredTasks } from './stored-tasks.js';
+import { StoredTasks } from '../../domain/kernel/stored-tasks.js';
 
 /**
  * The runtime of a store shared by processes (Redis): timed work kept as tasks in the store, run
@@ -30,6 +30,7 @@ export function sharedRuntime(
   return {
     store,
     clock: unitsClock,
+    shared: true,
     timedTasks: tasks,
     pacer: (limits) => new RedisPacer(store.connection(), unitsClock, limits, onError),
     shareEvents: (events) => {
