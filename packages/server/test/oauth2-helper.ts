@@ -1,4 +1,4 @@
-import { clientAssertion } from '@brokerage/client/oauth2';
+import { randomUUID } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { Answer, Harness } from './harness.js';
 import { testConsumer } from './oauth1-helper.js';
@@ -6,22 +6,26 @@ import { testConsumer } from './oauth1-helper.js';
 export const tokenPath = '/oauth2/api/v1/token';
 export const bothScopes = 'sso-sessions.write sso-browser-sessions.write';
 
-/** A client assertion of the test client (the client's signer), claims and header overridable. */
+/** A client assertion of the test client, claims and header overridable. */
 export async function assertion(
   server: Harness,
   claims: JWTPayload = {},
   options: { key?: CryptoKey; kid?: string; lifetimeSeconds?: number } = {},
 ): Promise<string> {
   const { clientId, privateJwk } = testConsumer.oauth2;
-  return clientAssertion({
-    clientId,
-    privateKey: options.key ?? privateJwk,
-    kid: options.kid ?? privateJwk.kid ?? 'main',
-    audience: server.baseUrl + tokenPath,
-    nowMs: server.clock.now(),
-    ...(options.lifetimeSeconds === undefined ? {} : { lifetimeSeconds: options.lifetimeSeconds }),
-    claims,
-  });
+  const key = options.key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
+  const now = Math.floor(server.clock.now() / 1000);
+  return new SignJWT({
+    iss: clientId,
+    sub: clientId,
+    aud: server.baseUrl + tokenPath,
+    jti: randomUUID(),
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: options.kid ?? privateJwk.kid ?? 'main' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
+    .sign(key);
 }
 
 export function requestToken(
