@@ -8,7 +8,6 @@ import type { Session } from '../domain/accounts/sessions.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
 import type { Banking } from '../domain/banking/banking.js';
 import type { Clock } from '../domain/kernel/clock.js';
-import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 import type { MarketReplay, ReplayState } from '../domain/market/replay/market-replay.js';
 import type { Notifications } from '../domain/notifications/notifications.js';
@@ -47,9 +46,9 @@ export interface ControlsOptions {
   reopenGatewaySession: (() => Session) | undefined;
   /** The order book's server prompts: the control API raises them. */
   prompts: Prompts;
-  /** Timed work kept as data when processes share the store: a walk with an interval is a task
-   * there, which goes on whichever process runs it (undefined: closures on the clock). */
-  timedTasks?: TimedTasks | undefined;
+  /** Whether processes share the store (Redis): a replay, which lives in one process, is then
+   * refused. */
+  sharedStore: boolean;
   /** The contracts whose prices replay market data. */
   replays: MarketReplay;
   /** Replays to start now and again after each reset. */
@@ -83,13 +82,9 @@ export class Controls {
     this.applications = new ApplicationControls(options.accountApplications);
     this.banking = options.banking;
     this.#sessions = new SessionControls(brokerage, options.reopenGatewaySession);
-    this.#prices = new PriceControls(brokerage, clock, options.timedTasks, replays);
+    this.#prices = new PriceControls(brokerage, clock, brokerage.timedTasks, replays);
     // Configured replays start here, after the price walks' task is defined.
-    this.#replays = new ReplayControls(
-      replays,
-      options.marketReplays,
-      options.timedTasks !== undefined,
-    );
+    this.#replays = new ReplayControls(replays, options.marketReplays, options.sharedStore);
     this.#clock = new ClockControls(clock);
     this.#regimes = new RegimeControls(brokerage, clock, replays);
     this.#faults = new FaultControls(faults, options.operationIds);
@@ -102,7 +97,6 @@ export class Controls {
       gatewayUser: options.gatewayUser,
       reopenGatewaySession: options.reopenGatewaySession,
       beforeLoad: () => {
-        this.#prices.cancelWalks();
         this.#bulletins.forget();
         this.#replays.stopAll();
       },

@@ -3,6 +3,7 @@ import { AdvisorModels } from './advisor-models/advisor-models.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
+import { Kernel } from './kernel/kernel.js';
 import { TokenSigner } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
 import { OAuth2 } from './auth/oauth2.js';
@@ -11,6 +12,8 @@ import { MarketData } from './market-data/market-data.js';
 import { MarketReplay } from './market/replay/market-replay.js';
 import { Notifications } from './notifications/notifications.js';
 import { OrderBook } from './orders/order-book.js';
+import { executedOn, executionsBetween } from './orders/trades.js';
+import { movementsBetween } from './banking/booked-movements.js';
 import { Portfolio } from './portfolio/portfolio.js';
 import { AmRequests } from './utilities/am-requests.js';
 import { Reports } from './reports/reports.js';
@@ -97,7 +100,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   options: BrokerageOptions,
   oauth1Of: (brokerage: Brokerage) => OAuth1Service,
 ): Services & { oauth1: OAuth1Service } {
-  const brokerage = new Brokerage(options);
+  const brokerage = new Brokerage(new Kernel(options), options);
 
   const signer = new TokenSigner(brokerage.clock);
   const oauth2 = new OAuth2(brokerage, signer, defaultOAuth2Clients);
@@ -120,10 +123,18 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
-  const reports = new Reports(brokerage);
   const restrictions = new Restrictions(brokerage);
   const accountApplications = new AccountApplications(brokerage, forms, amRequests);
   const banking = new Banking(brokerage);
+  const { store } = brokerage;
+  const reports = new Reports(brokerage, {
+    executionsBetween: (accountId, firstDay, lastDay) =>
+      executionsBetween(store, accountId, firstDay, lastDay),
+    executedOn: (accountId, day) => executedOn(store, accountId, day),
+    movementsBetween: (accountId, firstDay, lastDay) =>
+      movementsBetween(store, accountId, firstDay, lastDay),
+    openedBy: (accountId) => accountApplications.openedBy(accountId),
+  });
 
   return {
     brokerage,

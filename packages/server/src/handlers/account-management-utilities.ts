@@ -1,4 +1,3 @@
-import { usernameAvailability } from '../domain/utilities/usernames.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
 /** The account-management utilities (`/gw/api/v1`, tag Account Management Utilities); the gate
@@ -6,6 +5,7 @@ import type { HandlerContext, HandlerGroup } from '../http/handler.js';
  * body with the key of the client it gives). */
 export const accountManagementUtilitiesHandlers = ({
   brokerage,
+  accountApplications,
   oauth2,
   referenceData,
   forms,
@@ -21,18 +21,12 @@ export const accountManagementUtilitiesHandlers = ({
   | 'getAmRequestStatus'
   | 'updateAmRequestStatus'
 > => {
-  const taken = (name: string): boolean => {
-    const wanted = name.toLowerCase();
-    return brokerage.store
-      .collection('users')
-      .values()
-      .some((user) => user.username.toLowerCase() === wanted);
-  };
   return {
     getComplexAssetTransferBrokers: (request) =>
       referenceData.brokers(request.query.instructionType),
     getParticipatingBanks: (request) => referenceData.banks(request.query.type),
-    checkUsernameAvailability: (request) => usernameAvailability(request.params.username, taken),
+    checkUsernameAvailability: (request) =>
+      accountApplications.usernameAvailability(request.params.username),
     getEnumerations: (request) =>
       referenceData.enumeration(request.params.enumerationType, request.query.currency),
     getForms: async (request) => ({

@@ -88,7 +88,8 @@ export class StreamingServer {
     this.#sockets.on('headers', (headers: string[], request: IncomingMessage) =>
       this.#answers.set(request, [...headers]),
     );
-    services.brokerage.events.subscribe((event) => {
+    // Once the unit that published it committed: a socket hears nothing of an attempt that lost.
+    services.brokerage.events.subscribeCommitted((event) => {
       for (const connection of this.#connections)
         guarded(connection, () => connection.onEvent(event));
     });

@@ -1,9 +1,10 @@
+import type { AccountsStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
 import type { DomainEvents } from '../kernel/events.js';
 import type { User } from './model.js';
 import { secretHex } from '../kernel/secrets.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 
 /** How a session was opened. */
 export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso';
@@ -58,7 +59,7 @@ export class Sessions {
   readonly #expiryNotices = new Map<string, () => void>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountsStore,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly settings: SessionSettings,

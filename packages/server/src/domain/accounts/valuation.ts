@@ -1,6 +1,7 @@
 import { instrumentsOf, type Market } from '../market/market.js';
 import type { Account, Position } from './model.js';
 import type { Instrument, InstrumentCatalogue } from '../market/model.js';
+import { roundTo } from '../kernel/money.js';
 
 /** What an account holds in one currency, valued in that currency. */
 export interface CurrencyValues {
@@ -55,8 +56,6 @@ export const marginRates = {
   futureInitial: 0.06,
   futureMaintenance: 0.05,
 };
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 const closesByCatalogue = new WeakMap<InstrumentCatalogue, Map<number, number>>();
 
@@ -171,18 +170,22 @@ export function valueAccount(account: Account, market: Market): AccountValues {
 
   const byCurrency = [...rows.values()].map((entry) => ({
     ...entry,
-    netLiquidation: round(
+    netLiquidation: roundTo(
       entry.cash + entry.stockMarketValue + entry.optionMarketValue + entry.futuresPnl,
+      2,
     ),
-    stockMarketValue: round(entry.stockMarketValue),
-    futureMarketValue: round(entry.futureMarketValue),
-    optionMarketValue: round(entry.optionMarketValue),
-    futuresPnl: round(entry.futuresPnl),
-    unrealizedPnl: round(entry.unrealizedPnl),
-    dailyPnl: round(entry.dailyPnl),
+    stockMarketValue: roundTo(entry.stockMarketValue, 2),
+    futureMarketValue: roundTo(entry.futureMarketValue, 2),
+    optionMarketValue: roundTo(entry.optionMarketValue, 2),
+    futuresPnl: roundTo(entry.futuresPnl, 2),
+    unrealizedPnl: roundTo(entry.unrealizedPnl, 2),
+    dailyPnl: roundTo(entry.dailyPnl, 2),
   }));
   const sum = (pick: (entry: CurrencyValues) => number) =>
-    round(byCurrency.reduce((total, entry) => total + pick(entry) * entry.exchangeRate, 0));
+    roundTo(
+      byCurrency.reduce((total, entry) => total + pick(entry) * entry.exchangeRate, 0),
+      2,
+    );
   const total: CurrencyValues = {
     currency: 'BASE',
     cash: sum((entry) => entry.cash),
@@ -196,38 +199,38 @@ export function valueAccount(account: Account, market: Market): AccountValues {
     netLiquidation: sum((entry) => entry.netLiquidation),
     exchangeRate: 1,
   };
-  const initialMargin = round(stockInitial + futureInitial);
-  const maintenanceMargin = round(stockMaintenance + futureMaintenance);
+  const initialMargin = roundTo(stockInitial + futureInitial, 2);
+  const maintenanceMargin = roundTo(stockMaintenance + futureMaintenance, 2);
   const equityWithLoan = total.netLiquidation;
-  const availableFunds = round(equityWithLoan - initialMargin);
-  const securitiesNet = round(total.netLiquidation - commoditiesPnl);
+  const availableFunds = roundTo(equityWithLoan - initialMargin, 2);
+  const securitiesNet = roundTo(total.netLiquidation - commoditiesPnl, 2);
   return {
     baseCurrency: base,
     byCurrency,
     total,
-    grossPositionValue: round(securitiesGross + commoditiesGross),
+    grossPositionValue: roundTo(securitiesGross + commoditiesGross, 2),
     initialMargin,
     maintenanceMargin,
     equityWithLoan,
     availableFunds,
-    excessLiquidity: round(equityWithLoan - maintenanceMargin),
-    buyingPower: round(Math.max(0, availableFunds) * (isCashAccount(account) ? 1 : 4)),
+    excessLiquidity: roundTo(equityWithLoan - maintenanceMargin, 2),
+    buyingPower: roundTo(Math.max(0, availableFunds) * (isCashAccount(account) ? 1 : 4), 2),
     segments: {
       securities: {
         netLiquidation: securitiesNet,
-        initialMargin: round(stockInitial),
-        maintenanceMargin: round(stockMaintenance),
+        initialMargin: roundTo(stockInitial, 2),
+        maintenanceMargin: roundTo(stockMaintenance, 2),
         cash: total.cash,
-        grossPositionValue: round(securitiesGross),
-        dailyPnl: round(securitiesDaily),
+        grossPositionValue: roundTo(securitiesGross, 2),
+        dailyPnl: roundTo(securitiesDaily, 2),
       },
       commodities: {
-        netLiquidation: round(commoditiesPnl),
-        initialMargin: round(futureInitial),
-        maintenanceMargin: round(futureMaintenance),
+        netLiquidation: roundTo(commoditiesPnl, 2),
+        initialMargin: roundTo(futureInitial, 2),
+        maintenanceMargin: roundTo(futureMaintenance, 2),
         cash: 0,
-        grossPositionValue: round(commoditiesGross),
-        dailyPnl: round(commoditiesDaily),
+        grossPositionValue: roundTo(commoditiesGross, 2),
+        dailyPnl: roundTo(commoditiesDaily, 2),
       },
     },
   };

@@ -3,7 +3,7 @@
 // instructions' own rules are apart in bank-instruction-rules.ts.
 import type { Schema } from '@brokerage/types';
 import { withCash } from '../accounts/cash.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { keepAccounts } from './account-events.js';
 import { keepBooked } from './booked-movements.js';
@@ -21,15 +21,16 @@ import {
 } from './model.js';
 import { accountOrRefuse, type Plan } from './plan.js';
 import type { Queries } from './queries.js';
+import type { BankingStore } from './store-view.js';
 
 /** One position of a version-2 delivery. */
 type PositionV2 = Schema<'BankingPositionV2'>;
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
-export type RulesContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'events' | 'random' | 'account'
+export type RulesContext = AreaContext<
+  'clock' | 'store' | 'market' | 'events' | 'random' | 'account' | 'keepAccount',
+  BankingStore
 >;
 
 /** The business rules that accept or refuse each kind of instruction (`Refusal`). */

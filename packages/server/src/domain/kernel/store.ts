@@ -40,6 +40,18 @@ export interface Collections {
   clock: number;
 }
 
+/**
+ * What one area sees of the store: its own collections (`Name`, those its `collections.ts`
+ * declares, and the kernel's sequences), never another area's. Each area's context names its view
+ * (`<Area>Store`, beside its collections), so a reach into another area's records does not
+ * compile; `scripts/check-record-owners.mjs` fails on one in any file of the server.
+ */
+export interface StoreView<Name extends keyof Collections> {
+  collection<N extends Name>(name: N): Collection<Collections[N]>;
+  unit?<T>(work: () => T | Promise<T>): Promise<T>;
+  onReplicaChange?(listener: ReplicaListener): void;
+}
+
 /** Where the brokerage's state lives. In memory by default; any keyed store can implement it. */
 export interface Store {
   collection<Name extends keyof Collections>(name: Name): Collection<Collections[Name]>;
@@ -54,6 +66,12 @@ export interface Store {
    * process (memory) has none: its callers run `work` directly.
    */
   unit?<T>(work: () => T | Promise<T>): Promise<T>;
+  /**
+   * Runs `callback` once the unit of work running now commits, and never if it loses (its writes
+   * taken back, the unit run again); at once outside a unit. A store without units (memory) has
+   * none: every write is committed as it is made.
+   */
+  afterCommit?(callback: () => void): void;
   /**
    * Calls `listener` after records changed that this process did not write just now: another
    * process's commit applied, the whole state loaded again, a unit's writes taken back. A cache
@@ -72,8 +90,8 @@ export type ReplicaListener = (
 
 /** Runs `work` as one unit of work of the store if it has units (Redis); otherwise (memory) just
  * runs it, at no cost. */
-export function inUnit<T>(store: Store, work: () => Promise<T>): Promise<T>;
-export function inUnit<T>(store: Store, work: () => T): T | Promise<T>;
-export function inUnit<T>(store: Store, work: () => T | Promise<T>): T | Promise<T> {
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => Promise<T>): Promise<T>;
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => T): T | Promise<T>;
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => T | Promise<T>): T | Promise<T> {
   return store.unit ? store.unit(work) : work();
 }

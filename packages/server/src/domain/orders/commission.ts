@@ -1,4 +1,5 @@
 import type { Instrument, SecType } from '../market/model.js';
+import { cents } from '../kernel/money.js';
 
 /** One row of the commission schedule, in the contract's currency. */
 interface CommissionRate {
@@ -24,7 +25,7 @@ export function commissionFor(secType: SecType, size: number, value: number): nu
   const rate = commissionSchedule[secType];
   let commission = Math.max(rate.minimum, size * rate.perUnit + value * rate.shareOfValue);
   if (rate.maximumShare !== undefined) commission = Math.min(commission, value * rate.maximumShare);
-  return Math.round(commission * 100) / 100;
+  return cents(commission);
 }
 
 /** Commission of executing `size` units of `instrument` at `price`. */

@@ -1,7 +1,7 @@
 // The order book: placing, previewing, confirming, modifying, cancelling and listing orders.
 // Over 300 lines: one class over one index of orders whose operations go through the same
 // decision (rules, prompts, placement); the rules, matching and views are apart.
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
 import { advisorGroup } from '../accounts/allocation-groups.js';
 import { orderAllocation } from '../accounts/order-allocation.js';
@@ -32,6 +32,7 @@ import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
 import { cents } from '../kernel/money.js';
+import type { OrdersStore } from './store-view.js';
 
 /** The answer to placing, modifying or confirming orders. */
 export type OrderOutcome =
@@ -42,8 +43,7 @@ export type OrderOutcome =
 export type CancelOutcome =
   { kind: 'cancelled'; order: Order } | { kind: 'rejected'; error: string };
 
-export type OrderBookContext = Pick<
-  Brokerage,
+export type OrderBookContext = AreaContext<
   | 'clock'
   | 'store'
   | 'market'
@@ -53,6 +53,8 @@ export type OrderBookContext = Pick<
   | 'userOf'
   | 'accessibleAccountIds'
   | 'accountFor'
+  | 'keepAccount',
+  OrdersStore
 >;
 
 /** The orders of the brokerage: placement through the rule table and its warnings,

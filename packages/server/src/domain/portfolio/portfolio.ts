@@ -1,5 +1,6 @@
+import type { PortfolioStore } from './store-view.js';
 import type { Ok, Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import {
   ledgerAccount,
@@ -61,16 +62,18 @@ export interface TransactionsRequest {
 /** Account ids as a query carries them: repeated, comma-separated, or both. */
 const listedAccountIds = (values: string[]) => values.flatMap((ids) => ids.split(','));
 
-export type PortfolioContext = Pick<
-  Brokerage,
+export type PortfolioContext = AreaContext<
   | 'clock'
   | 'store'
   | 'sessions'
   | 'market'
   | 'account'
+  | 'accounts'
+  | 'users'
   | 'userOf'
   | 'accessibleAccountIds'
-  | 'accountFor'
+  | 'accountFor',
+  PortfolioStore
 >;
 
 /** Positions, summaries, allocations and the portfolio analyst of the accounts a session may

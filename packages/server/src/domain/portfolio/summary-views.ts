@@ -2,10 +2,9 @@ import type { Schema } from '@brokerage/types';
 import { patternDayTraderEquity } from '../accounts/account-reports.js';
 import type { Account } from '../accounts/model.js';
 import { isCashAccount, type AccountValues, type SegmentValues } from '../accounts/valuation.js';
+import { roundTo } from '../kernel/money.js';
 
 type SummaryValue = Schema<'PortfolioSummaryValue'>;
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Money figures of one part of the account: the total or a segment. */
 interface Figures {
@@ -61,7 +60,7 @@ export function portfolioSummary(
   epochMs: number,
 ): Schema<'PortfolioSummary'> {
   const money = (amount: number): SummaryValue => ({
-    amount: round2(amount),
+    amount: roundTo(amount, 2),
     currency: values.baseCurrency,
     isNull: false,
     timestamp: epochMs,
@@ -113,7 +112,7 @@ export function portfolioSummary(
     ['columnprio-s', text('1')],
     [
       'cushion',
-      text(netLiquidation > 0 ? String(round2(values.excessLiquidity / netLiquidation)) : '0'),
+      text(netLiquidation > 0 ? String(roundTo(values.excessLiquidity / netLiquidation, 2)) : '0'),
     ],
     ['daytradesremaining', text(dayTrades)],
     ['daytradesremainingt+1', text(dayTrades)],
@@ -124,7 +123,7 @@ export function portfolioSummary(
     ['highestseverity', text('null')],
     [
       'leverage-s',
-      text(netLiquidation > 0 ? String(round2(securitiesGross / netLiquidation)) : '0.0'),
+      text(netLiquidation > 0 ? String(roundTo(securitiesGross / netLiquidation, 2)) : '0.0'),
     ],
     ['lookaheadnextchange', text('0')],
     ['nlvandmargininreview', text('false')],

@@ -1,8 +1,10 @@
+import type { PortfolioStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { contractOrFail } from '../contracts/contracts.js';
 import { executionsInContract } from '../orders/trades.js';
 import { dayMs } from './calendar.js';
+import { cents, roundTo } from '../kernel/money.js';
 
 /** Days of history when the request names none. */
 export const defaultTransactionDays = 90;
@@ -29,8 +31,6 @@ function tradeDay(epochMs: number): { text: string; ymd: string } {
   };
 }
 
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
-
 export interface TransactionsQuery {
   accountIds: string[];
   conid: number;
@@ -41,7 +41,7 @@ export interface TransactionsQuery {
 /** The executions of the accounts in one contract over the last days, newest first, with the
  * realized profit and loss per New York day and account (`Transactions`). */
 export function transactions(
-  brokerage: Pick<Brokerage, 'clock' | 'store' | 'market'>,
+  brokerage: AreaContext<'clock' | 'store' | 'market', PortfolioStore>,
   query: TransactionsQuery,
 ): Schema<'Transactions'> {
   const { market } = brokerage;
@@ -71,10 +71,10 @@ export function transactions(
         fxRate,
         side: entry.amount < 0 ? ('L' as const) : ('G' as const),
         acctid: entry.acctid,
-        amt: String(round4(Math.abs(entry.amount))),
+        amt: String(roundTo(Math.abs(entry.amount), 4)),
         conid: String(instrument.conid),
       })),
-      amt: String(round4(Math.abs(net))),
+      amt: String(roundTo(Math.abs(net), 4)),
     },
     currency: query.currency,
     from,
@@ -88,7 +88,7 @@ export function transactions(
       pr: execution.price,
       qty: execution.side === 'BUY' ? execution.size : -execution.size,
       acctid: execution.account,
-      amt: Math.round(execution.size * execution.price * instrument.multiplier * 100) / 100,
+      amt: cents(execution.size * execution.price * instrument.multiplier),
       conid: instrument.conid,
       type: execution.side === 'BUY' ? ('Buy' as const) : ('Sell' as const),
       desc: instrument.companyName,

@@ -3,18 +3,10 @@ import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden } from '../kernel/errors.js';
-import type { Index } from '../kernel/store.js';
 import type { BookedMovement } from '../banking/model.js';
 import type { Execution } from '../orders/model.js';
 import { dayOfYmd, ym, ymd } from '../portfolio/calendar.js';
-import {
-  activeDays,
-  declareReportIndexes,
-  executionsBetween,
-  reported,
-  type ReportedExecution,
-} from './report-executions.js';
-import { bookedBetween, declareBankingIndex } from './report-banking.js';
+import { reported, type ReportedExecution } from './report-executions.js';
 import { reportFile, type ReportFile, type ReportMimeType } from './report-formats.js';
 import {
   businessDayFrom,
@@ -38,30 +30,40 @@ const taxMimeTypes: Record<(typeof taxFormats)[number], ReportMimeType> = {
   JSON: 'application/json',
 };
 
-export type ReportsContext = Pick<Brokerage, 'clock' | 'store' | 'market' | 'user' | 'account'>;
+export type ReportsContext = Pick<Brokerage, 'clock' | 'market' | 'user' | 'account'>;
+
+/** What the reports read of the records other areas own, asked of their owners (days are UTC
+ * days since the epoch, both ends included). */
+export interface ReportSources {
+  /** Orders: the account's executions kept for the portfolio analyst, in the order they
+   * happened. */
+  executionsBetween(accountId: string, firstDay: number, lastDay: number): Execution[];
+  /** Orders: whether the account executed anything on the day. */
+  executedOn(accountId: string, day: number): boolean;
+  /** Banking: what settled instructions moved in the account, in the order they settled. */
+  movementsBetween(accountId: string, firstDay: number, lastDay: number): BookedMovement[];
+  /** Account applications: the OAuth 2.0 client whose application opened the account. */
+  openedBy(accountId: string): string | undefined;
+}
 
 /** The account-management reports (`/gw/api/v1`): statements, trade confirmations and tax
  * documents of the accounts of a client's end users, made from the executions the trading
  * operations show, the movements settled banking instructions booked (statements) and the
  * ledger's cash, and the periods each is available for. */
 export class Reports {
-  private readonly byDay: Index<Execution>;
-  private readonly bankingByDay: Index<BookedMovement>;
-
-  constructor(private readonly brokerage: ReportsContext) {
-    this.byDay = declareReportIndexes(brokerage.store);
-    this.bankingByDay = declareBankingIndex(brokerage.store);
-  }
+  constructor(
+    private readonly brokerage: ReportsContext,
+    private readonly sources: ReportSources,
+  ) {}
 
   /** The account, when it belongs to one of the client's end users (or is a sub-account of one
    * of theirs) or the client opened it (an account application); any other, existing or not, is
    * refused alike. */
   account(client: OAuth2Client, accountId: string): Account {
     const account = this.brokerage.account(accountId);
-    const opened = this.brokerage.store.collection('accountApplications').get(accountId);
     const reachable =
       account !== undefined &&
-      (opened?.clientId === client.clientId ||
+      (this.sources.openedBy(accountId) === client.clientId ||
         client.endUsers.some((username) => {
           const accounts = this.brokerage.user(username)?.accounts ?? [];
           return (
@@ -75,9 +77,9 @@ export class Reports {
   }
 
   private executions(accountId: string, span: DaySpan): ReportedExecution[] {
-    return executionsBetween(this.byDay, accountId, span).map((execution) =>
-      reported(this.brokerage, execution),
-    );
+    return this.sources
+      .executionsBetween(accountId, span.firstDay, span.lastDay)
+      .map((execution) => reported(this.brokerage, execution));
   }
 
   /** The account's executions and settled banking movements over the days of `span`. */
@@ -85,7 +87,7 @@ export class Reports {
     return activityOf(
       this.brokerage,
       this.executions(accountId, span),
-      bookedBetween(this.bankingByDay, accountId, span),
+      this.sources.movementsBetween(accountId, span.firstDay, span.lastDay),
     );
   }
 
@@ -118,7 +120,10 @@ export class Reports {
     return {
       data: {
         dataType: 'String',
-        value: activeDays(this.byDay, account.id, keptSpan(this.now)).map(ymd),
+        value: daysOf(keptSpan(this.now))
+          .filter((day) => this.sources.executedOn(account.id, day))
+          .reverse()
+          .map(ymd),
       },
     };
   }

@@ -1,15 +1,16 @@
 import type { Ok } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { User } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { forbidden } from '../kernel/errors.js';
 import type { Index } from '../kernel/store.js';
 import type { Restriction, RestrictionLink, RestrictionList } from './model.js';
 import { linksByAccount } from './restriction-check.js';
+import type { RestrictionsStore } from './store-view.js';
 
-export type RestrictionReadsContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'user' | 'account'
+export type RestrictionReadsContext = AreaContext<
+  'clock' | 'store' | 'market' | 'user' | 'account',
+  RestrictionsStore
 >;
 
 /** Who reads: the end user the client acts for, and whether the employer track was asked for. */

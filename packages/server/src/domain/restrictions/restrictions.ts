@@ -1,6 +1,7 @@
+import type { RestrictionsStore } from './store-view.js';
 import type { Body, Ok } from '@brokerage/types';
 import type { JWTPayload } from 'jose';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { User } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
@@ -31,9 +32,9 @@ const firstNumbers = {
 const restrictionId = (owner: string, name: string) => `${owner}|${name}`;
 const linkId = (restriction: string, accountId: string) => `${restriction}|${accountId}`;
 
-export type RestrictionsContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'user' | 'account'
+export type RestrictionsContext = AreaContext<
+  'clock' | 'store' | 'market' | 'user' | 'account',
+  RestrictionsStore
 >;
 
 /** Pre-trade compliance: restrictions CSVs verified, then applied, for the end users a client

@@ -1,14 +1,15 @@
-import type { Clock } from '../../domain/kernel/clock.js';
-import { nextInSequence } from '../../domain/kernel/sequences.js';
-import { inUnit, type Store } from '../../domain/kernel/store.js';
-import type { TaskRun, TimedTask, TimedTasks } from '../../domain/kernel/timed-tasks.js';
+import type { Clock } from './clock.js';
+import { nextInSequence } from './sequences.js';
+import { inUnit, type Store } from './store.js';
+import type { TaskRun, TimedTask, TimedTasks } from './timed-tasks.js';
 
 /**
- * Timed tasks as records of a shared store (`timedTasks`). A task runs inside a unit of work that
- * also removes it (or sets its next run), so its commit makes it run once whichever process runs
- * it. Who runs them: the unit that moves the clock runs what the move makes due (`runDue`), as
- * the clock of one process would; as time passes on its own, the leader runs them, at each tick
- * of its lease and at a timer for the next one it knows of (`lead`).
+ * Timed tasks as records of the store (`timedTasks`): the one path of the brokerage's timed work,
+ * in memory as on a shared store. A task runs inside a unit of work that also removes it (or sets
+ * its next run), so its commit makes it run once whichever process runs it. Who runs them: the
+ * unit that moves the clock runs what the move makes due (`runDue`), as the clock of one process
+ * would; as time passes on its own, the leader runs them (in one process, always that process), at
+ * each tick of its lease and at a timer for the next one it knows of (`lead`).
  */
 export class StoredTasks implements TimedTasks {
   readonly #runs = new Map<string, TaskRun<unknown>>();
