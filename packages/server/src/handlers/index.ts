@@ -18,6 +18,7 @@ import { preTradeComplianceHandlers } from './pre-trade-compliance.js';
 import { reportHandlers } from './reports.js';
 import { sessionHandlers } from './session.js';
 import { singleSignOnHandlers } from './single-sign-on.js';
+import { taxVoucherHandlers } from './third-parties-tax-vouchers.js';
 import { tradeHandlers } from './trades.js';
 import { utilityHandlers } from './utilities.js';
 import { watchlistHandlers } from './watchlists.js';
@@ -47,4 +48,5 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...preTradeComplianceHandlers(context),
   ...accountManagementAccountHandlers(context),
   ...bankingHandlers(context),
+  ...taxVoucherHandlers(context),
 });

@@ -625,6 +625,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gw/api/v1/tax-vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request tax vouchers for dividends paid
+         * @description Requests a tax voucher for each dividend the signed body lists: a voucher states the tax the
+         *     issuer's country withheld from a dividend paid to the account, so that it can be reclaimed
+         *     or credited. Each request starts `PENDING` and moves on the service's clock (`PROCESSING`
+         *     an hour later, `COMPLETED` a day after creation: `GET .../{requestId}/state`); a completed
+         *     voucher is downloaded as a PDF (`GET .../{requestId}/download`).
+         *
+         *     Under the signed-JWT security policy the body is a compact JWT signed RS256 with one of the
+         *     client's registered keys (as for `POST /gw/api/v1/echo/signed-jwt`); the vendor sends it as
+         *     `text/plain`, and `application/jwt` is accepted too. Its claim `requests` lists the
+         *     vouchers asked for, each naming `custAcctId` (an account of the client's end users) and
+         *     `corpactionId` (a dividend paid to it, from `GET /gw/api/v1/tax-vouchers/dividends`). The
+         *     answer lists the requests made, in the order asked.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.write`: a missing or invalid
+         *     token, or a body not signed with the client's key, answers 401; a token without the scope,
+         *     or an account that belongs to none of the client's end users, 403. A claim missing or of the
+         *     wrong type, a dividend not paid to the account, a country whose vouchers are disabled, or a
+         *     voucher already requested for the dividend answers 400, and no request of the body is made.
+         */
+        post: operations["createTaxVoucherRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/active-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The countries tax vouchers can be requested for
+         * @description The countries whose withheld dividend tax a voucher can be requested for, each with the fee
+         *     of one voucher and its currency; a country marked `disabled` is listed but refuses requests.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getActiveCountryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax years vouchers can be requested for
+         * @description The tax years a voucher can be requested for, newest first: the current year of the
+         *     service's clock and the two before it.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dividends of an account a voucher can be requested for
+         * @description The dividends paid to the account in a tax year by issuers of a country, in the order paid,
+         *     each with the voucher request made for it (`voucher`, null when none was made). The same
+         *     dividends appear in the account's ledger (owed between the ex-date and the pay date), its
+         *     statements and its `1099-DIV` tax form.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope, or an account that
+         *     belongs to none of the client's end users, 403. A year that is not a number answers 400.
+         */
+        get: operations["fetchDividends_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/{requestId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a tax voucher request stands
+         * @description The voucher request as it stands now on the service's clock: `PENDING` when created,
+         *     `PROCESSING` from an hour later, `COMPLETED` a day after creation.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403. A request this
+         *     client did not make, or none with the id, answers 404.
+         */
+        get: operations["getCurrentState_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/{requestId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a completed tax voucher as a PDF
+         * @description The voucher of a `COMPLETED` request, as a PDF: the account, the dividend (security, ISIN,
+         *     ex-date, pay date, shares), its gross amount, the tax withheld and the fee.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403. A request this
+         *     client did not make, or none with the id, answers 404; a request not yet `COMPLETED`, 400.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gw/api/v1/trade-confirmations": {
         parameters: {
             query?: never;
@@ -5526,6 +5688,136 @@ export interface components {
                     }[];
                 };
             };
+        };
+        /**
+         * @description A tax voucher request: one dividend paid to one account, for which the service issues a
+         *     voucher stating the tax the issuer's country withheld (to reclaim or credit it). Amounts are
+         *     in the dividend's currency, to the cent. The vendor marks every field optional; the reference
+         *     server sends them all.
+         */
+        TaxVoucher: {
+            /**
+             * @description The request's id, given when it was created; used in the state and download paths.
+             * @example tv-2c7d9a41
+             */
+            requestId?: string;
+            /**
+             * @description The account the dividend was paid to.
+             * @example U2345672
+             */
+            custAcctId?: string;
+            /**
+             * @description The dividend (corporate action) the voucher is for, as `GET /gw/api/v1/tax-vouchers/dividends` names it.
+             * @example 14204-20260515
+             */
+            corpactionId?: string;
+            /**
+             * @description Where the request stands: `PENDING` when created, `PROCESSING` from an hour later,
+             *     `COMPLETED` a day after creation (the voucher can then be downloaded).
+             * @example COMPLETED
+             * @enum {string}
+             */
+            requestState?: "PENDING" | "PROCESSING" | "COMPLETED";
+            /**
+             * @description The fee the service charges for the voucher, in the country's currency.
+             * @example 25
+             */
+            fee?: number;
+            /**
+             * @description The gross dividend paid on the position.
+             * @example 470
+             */
+            divAmount?: number;
+            /**
+             * @description The tax the issuer's country withheld from it.
+             * @example 123.96
+             */
+            withHeldAmount?: number;
+            /**
+             * @description The shares held at the ex-date.
+             * @example 200
+             */
+            quantity?: number;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2).
+             * @example DE
+             */
+            countryCode?: string;
+            /**
+             * Format: int64
+             * @description The tax year (the year the dividend was paid).
+             * @example 2026
+             */
+            year?: number;
+            /**
+             * @description The account the position was migrated to, when it was; empty otherwise.
+             * @example
+             */
+            migratedCustAcctId?: string;
+        };
+        /** @description A country whose withheld dividend tax a voucher can be requested for, with its fee. */
+        TaxVoucherCountry: {
+            /**
+             * @description The country's name.
+             * @example Germany
+             */
+            country?: string;
+            /**
+             * @description The fee of one voucher, in `currency`.
+             * @example 25
+             */
+            fee?: number;
+            /** @example EUR */
+            currency?: string;
+            /**
+             * @description ISO 3166 alpha-2.
+             * @example DE
+             */
+            countryCode?: string;
+            /**
+             * @description Whether requests for the country are refused for now.
+             * @example false
+             */
+            disabled?: boolean;
+        };
+        /**
+         * @description A dividend paid to the account that a tax voucher can be requested for, with the voucher
+         *     request already made for it, if any. Dates are `YYYY-MM-DD`.
+         */
+        TaxVoucherDividend: {
+            /** @example EUR */
+            currency?: string;
+            /**
+             * @description The ex-date (positions held at its start were owed the dividend).
+             * @example 2026-05-15
+             */
+            exDate?: string;
+            /**
+             * @description The day the dividend was paid.
+             * @example 2026-05-19
+             */
+            payDate?: string;
+            /**
+             * @description The dividend's id, given to `POST /gw/api/v1/tax-vouchers`.
+             * @example 14204-20260515
+             */
+            corpactionId?: string;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2).
+             * @example DE
+             */
+            country?: string;
+            /** @example DE0007164600 */
+            isin?: string;
+            /**
+             * @description The security's name.
+             * @example SAP SE
+             */
+            securityDesc?: string;
+            /** @example SAP */
+            symbol?: string;
+            /** @description The voucher request made for this dividend and account; null when none was made. */
+            voucher?: components["schemas"]["TaxVoucher"] | null;
         };
         /**
          * @description Which trade confirmations to build: every execution of one account between two days
@@ -14932,6 +15224,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description Nothing with the id in the path is known to the service. */
+        ProblemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description The request is malformed: a field is missing or invalid. */
         BankingProblemBadRequest: {
             headers: {
@@ -14957,15 +15258,6 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["BankingProblem"];
-            };
-        };
-        /** @description Nothing with the id in the path is known to the service. */
-        ProblemNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
         /** @description The session is open. */
@@ -15033,6 +15325,12 @@ export interface components {
         AmRequestId: number;
         /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
         ReportAccountId: string;
+        /**
+         * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+         *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+         *     service reads the path's `requestId`.)
+         */
+        TaxVoucherRequestId: string;
         /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
@@ -15703,6 +16001,175 @@ export interface operations {
             400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createTaxVoucherRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description The voucher requests made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucher"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getActiveCountryList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucherCountry"][];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number[];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    fetchDividends_1: {
+        parameters: {
+            query: {
+                /** @description The account; it must belong to one of the end users the client acts for. */
+                custAcctId: string;
+                /** @description The tax year (the year the dividends were paid). */
+                year: string;
+                /** @description The issuers' country (ISO 3166 alpha-2). */
+                countryCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dividends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucherDividend"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getCurrentState_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+                 *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+                 *     service reads the path's `requestId`.)
+                 */
+                requestId: components["parameters"]["TaxVoucherRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucher"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+                 *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+                 *     service reads the path's `requestId`.)
+                 */
+                requestId: components["parameters"]["TaxVoucherRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };

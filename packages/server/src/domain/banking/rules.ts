@@ -4,7 +4,7 @@
 import { withCash } from '../accounts/cash.js';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
-import { keepAccounts } from './account-events.js';
+import { keepAccounts } from '../accounts/holdings.js';
 import { keepBooked } from './booked-movements.js';
 import { BankInstructionRules } from './bank-instruction-rules.js';
 import type { BankInstructions } from './bank-instructions.js';

@@ -5,6 +5,7 @@ import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden } from '../kernel/errors.js';
 import type { Index } from '../kernel/store.js';
 import type { BookedMovement } from '../banking/model.js';
+import type { Dividends } from '../dividends/dividends.js';
 import type { Execution } from '../orders/model.js';
 import { dayOfYmd, ym, ymd } from '../portfolio/calendar.js';
 import {
@@ -24,8 +25,10 @@ import {
   type DaySpan,
 } from './report-periods.js';
 import { activityOf, statement, type Activity } from './statement.js';
-import { availableForms, taxDocument } from './tax-document.js';
+import { availableForms, taxDocument, type TaxYearActivity } from './tax-document.js';
+import { dayMs } from '../kernel/time-format.js';
 import { tradeConfirmation } from './trade-confirmation.js';
+import { taxVoucher, type VoucherContent } from './tax-voucher.js';
 
 /** The longest range of days one trade-confirmation request covers. */
 export const maxConfirmationDays = 31;
@@ -48,7 +51,10 @@ export class Reports {
   private readonly byDay: Index<Execution>;
   private readonly bankingByDay: Index<BookedMovement>;
 
-  constructor(private readonly brokerage: ReportsContext) {
+  constructor(
+    private readonly brokerage: ReportsContext,
+    private readonly dividends: Pick<Dividends, 'paidBetween'>,
+  ) {
     this.byDay = declareReportIndexes(brokerage.store);
     this.bankingByDay = declareBankingIndex(brokerage.store);
   }
@@ -80,13 +86,27 @@ export class Reports {
     );
   }
 
-  /** The account's executions and settled banking movements over the days of `span`. */
+  /** The dividends paid to the account over the days of `span`. */
+  private dividendsPaid(accountId: string, span: DaySpan) {
+    return this.dividends.paidBetween(accountId, span.firstDay * dayMs, (span.lastDay + 1) * dayMs);
+  }
+
+  /** The account's executions, settled banking movements and dividends paid over the days of
+   * `span`. */
   private activity(accountId: string, span: DaySpan): Activity {
     return activityOf(
       this.brokerage,
       this.executions(accountId, span),
       bookedBetween(this.bankingByDay, accountId, span),
+      this.dividendsPaid(accountId, span),
     );
+  }
+
+  private taxYearActivity(accountId: string, span: DaySpan): TaxYearActivity {
+    return {
+      executions: this.executions(accountId, span),
+      dividends: this.dividendsPaid(accountId, span),
+    };
   }
 
   private get now(): number {
@@ -138,7 +158,7 @@ export class Reports {
   ): Ok<'getAvailableTaxDocuments'> {
     const account = this.account(client, accountId);
     const span = this.taxYear(year);
-    const forms = span ? availableForms(this.executions(account.id, span)) : [];
+    const forms = span ? availableForms(this.taxYearActivity(account.id, span)) : [];
     return {
       data: {
         dataType: 'String',
@@ -208,9 +228,19 @@ export class Reports {
       request.year,
       request.type,
       span,
-      this.executions(account.id, span),
+      this.taxYearActivity(account.id, span),
       this.now,
     );
     return reportFile(report, taxMimeTypes[request.format]);
+  }
+
+  /** A tax voucher of an account of the client's end users, as a PDF. */
+  async taxVoucherPdf(
+    client: OAuth2Client,
+    accountId: string,
+    voucher: VoucherContent,
+  ): Promise<ReportFile> {
+    const account = this.account(client, accountId);
+    return reportFile(taxVoucher(account, voucher, this.now), 'application/pdf');
   }
 }
