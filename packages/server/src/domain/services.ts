@@ -124,7 +124,8 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
 
   const marketData = new MarketData(brokerage);
   const replays = new MarketReplay(brokerage.market, brokerage.clock);
-  const portfolio = new Portfolio(brokerage);
+  const dividends = new Dividends(brokerage, defaultDividendSchedules);
+  const portfolio = new Portfolio(brokerage, dividends);
   const watchlists = new Watchlists(brokerage.store, brokerage.clock);
   const notifications = new Notifications(brokerage);
   const advisorModels = new AdvisorModels(brokerage, orders);
@@ -134,7 +135,6 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   const restrictions = new Restrictions(brokerage);
   const accountApplications = new AccountApplications(brokerage, forms, amRequests);
   const banking = new Banking(brokerage);
-  const dividends = new Dividends(brokerage, defaultDividendSchedules);
   const reports = new Reports(brokerage, dividends);
   const taxVouchers = new TaxVouchers(
     brokerage,

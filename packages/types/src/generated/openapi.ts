@@ -9545,12 +9545,12 @@ export interface components {
                  */
                 fxRate?: number;
                 /**
-                 * @description Price per unit.
+                 * @description Price per unit (for a dividend, the amount per share).
                  * @example 189.5
                  */
                 pr?: number;
                 /**
-                 * @description Quantity, negative for a sale.
+                 * @description Quantity, negative for a sale (for a dividend, the shares held at the ex-date).
                  * @example -5
                  */
                 qty?: number;
@@ -9560,7 +9560,7 @@ export interface components {
                  */
                 acctid?: string;
                 /**
-                 * @description Value of the transaction (quantity × price × multiplier, positive).
+                 * @description Value of the transaction (quantity × price × multiplier, positive; for a dividend, its gross amount).
                  * @example 947.5
                  */
                 amt?: number;
@@ -9570,11 +9570,11 @@ export interface components {
                  */
                 conid?: number;
                 /**
-                 * @description The side.
+                 * @description The side of a trade, or `Dividend` for a dividend paid (the vendor lists dividend payments among the transactions).
                  * @example Sell
                  * @enum {string}
                  */
-                type?: "Buy" | "Sell";
+                type?: "Buy" | "Sell" | "Dividend";
                 /**
                  * @description Name of the instrument.
                  * @example Apple Inc

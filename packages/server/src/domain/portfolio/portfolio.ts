@@ -1,3 +1,4 @@
+import type { Dividends } from '../dividends/dividends.js';
 import type { Schema } from '@brokerage/types';
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
@@ -73,7 +74,10 @@ export class Portfolio {
   readonly cache: PositionCache;
   readonly history: NavHistory;
 
-  constructor(private readonly brokerage: PortfolioContext) {
+  constructor(
+    private readonly brokerage: PortfolioContext,
+    private readonly dividends: Pick<Dividends, 'paidBetween'>,
+  ) {
     this.cache = new PositionCache(brokerage);
     this.history = new NavHistory(brokerage);
   }
@@ -193,11 +197,10 @@ export class Portfolio {
     const days = request.days === undefined ? defaultTransactionDays : Number(request.days);
     if (!Number.isSafeInteger(days) || days < 1)
       throw badRequest('Bad Request: days must be a positive integer');
-    return transactions(this.brokerage, {
-      accountIds,
-      conid: Number(conid),
-      currency: request.currency,
-      days,
-    });
+    return transactions(
+      this.brokerage,
+      { accountIds, conid: Number(conid), currency: request.currency, days },
+      (accountId, from, to) => this.dividends.paidBetween(accountId, from, to),
+    );
   }
 }

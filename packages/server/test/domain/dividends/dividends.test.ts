@@ -83,7 +83,7 @@ describe('dividends', () => {
   });
 
   it('owes a declared dividend from the ex-date and pays it on the pay date, once', () => {
-    const { services, values, account, until } = setup();
+    const { services, values, account, until, session } = setup();
     const cashBefore = account().cash.USD ?? 0;
     const netBefore = values().total.netLiquidation;
     services.dividends.declare({
@@ -109,6 +109,13 @@ describe('dividends', () => {
     expect(account().cash.USD).toBe(Math.round((cashBefore + 50) * 100) / 100);
     expect(account().dividendsReceivable).toEqual({});
     expect(values().total.dividends).toBe(0);
+    // The transactions of the contract list the payment beside the trades.
+    const listed = services.portfolio.transactions(session, {
+      acctIds: [accountId],
+      conids: [AAPL],
+      currency: 'USD',
+    }).transactions;
+    expect(listed?.[0]).toMatchObject({ type: 'Dividend', qty: 100, pr: 0.5, amt: 50 });
     const [paid] = services.dividends.entitlementsOf(accountId);
     expect(paid).toMatchObject({
       quantity: 100,
