@@ -520,8 +520,9 @@ export interface paths {
          *     (account, period, when it was produced on the service's clock), every execution of the
          *     period (the same executions `GET /v1/api/iserver/account/trades` and the portfolio
          *     analyst's transactions show, with price, proceeds and commission), every change of the cash
-         *     (trades, commissions, and the deposits, withdrawals and internal cash transfers banking
-         *     settled, each on its settlement day) with the balance after it, the positions transferred
+         *     (trades, commissions, the deposits, withdrawals and internal cash transfers banking
+         *     settled, each on its settlement day, and the dividends paid, each on its pay date with the
+         *     tax withheld from it) with the balance after it, the positions transferred
          *     in or out (quantity and cost basis), and totals per currency: opening cash plus the
          *     period's movements is the closing cash, the ledger's cash when the period ends today.
          *     `mimeType` chooses the document: a PDF (the default), the same content as JSON, CSV or
@@ -581,9 +582,10 @@ export interface paths {
         put?: never;
         /**
          * Build a tax document of a year
-         * @description Builds one tax form of an account for a tax year from its executions of that year: `1099`
-         *     (proceeds and realized profit or loss per contract) or `8949` (each closing execution with
-         *     its proceeds and realized profit or loss); `ALL` puts every available form in one document.
+         * @description Builds one tax form of an account for a tax year from its executions and the dividends
+         *     paid to it that year: `1099` (proceeds and realized profit or loss per contract), `8949`
+         *     (each closing execution with its proceeds and realized profit or loss) or `1099-DIV` (each
+         *     dividend paid: gross, tax withheld, net); `ALL` puts every available form in one document.
          *     `format` chooses PDF, HTML, CSV or JSON. The answer takes the same two forms as a
          *     statement's (the JSON envelope, or the PDF itself when `Accept` prefers `application/pdf`).
          *
@@ -609,8 +611,9 @@ export interface paths {
         /**
          * The tax forms of an account for a year
          * @description The forms a tax year of the account has, with the formats each is produced in: `1099` for
-         *     a year in which the account traded, and `8949` for one in which an execution realized a
-         *     profit or loss. A year without executions (or outside the kept history) has none.
+         *     a year in which the account traded, `8949` for one in which an execution realized a profit
+         *     or loss, and `1099-DIV` for one in which a dividend was paid to it. A year without either
+         *     (or outside the kept history) has none.
          *
          *     Requires a bearer access token with the scope `statements.read` or `reports.read`
          *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
@@ -8659,7 +8662,8 @@ export interface components {
              */
             tbillsmarketvalue?: number;
             /**
-             * @description Dividends receivable held in the currency.
+             * @description Dividends receivable in the currency: declared, past their ex-date and not yet paid (net
+             *     of the tax withheld); part of the net liquidation value, and cash from the pay date.
              * @example 0
              */
             dividends?: number;
