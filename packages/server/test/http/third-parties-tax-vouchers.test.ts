@@ -126,6 +126,21 @@ describe('Third Parties Tax Vouchers and dividends that pay', () => {
     expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
   });
 
+  it('refuses through the control API a dividend whose ex-date has begun or of no contract', async () => {
+    const declare = (body: object) => server.call('POST', '/control/dividends', { body });
+    const today = new Date(server.clock.now()).toISOString().slice(0, 10);
+    const begun = await declare({ conid: 265598, amount: 1, exDate: today, payDate: today });
+    expect(begun.status).toBe(400);
+    expect(JSON.stringify(begun.body)).toMatch(/has begun/);
+    const unknown = await declare({
+      conid: 999,
+      amount: 1,
+      exDate: '2099-01-02',
+      payDate: '2099-01-03',
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('accepts the signed body under application/jwt too, and refuses a body not signed', async () => {
     const post = async (body: string, contentType: string) =>
       server.call('POST', '/gw/api/v1/tax-vouchers', {

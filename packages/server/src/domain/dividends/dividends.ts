@@ -113,7 +113,7 @@ export class Dividends {
       payDate,
       withholdingRate,
     };
-    if (exTime(dividend) <= (this.#progress() ?? this.brokerage.clock.now()))
+    if (exTime(dividend) <= Math.max(this.#progress() ?? 0, this.brokerage.clock.now()))
       throw badRequest(`exDate ${exDate} has begun: a dividend is declared before its ex-date`);
     if (this.#all(exTime(dividend), exTime(dividend)).some((known) => known.id === dividend.id))
       throw badRequest(`Contract ${dividend.conid} already has a dividend with ex-date ${exDate}`);
