@@ -4,6 +4,7 @@ import { withCash } from '../accounts/cash.js';
 import { badRequest } from '../kernel/errors.js';
 import { inUnit, type Index } from '../kernel/store.js';
 import type { TimedTasks } from '../kernel/timed-tasks.js';
+import { dayMs } from '../kernel/time-format.js';
 import type { Dividend, DividendEntitlement, DividendSchedule } from './model.js';
 import { amountsOf, exTime, payTime, scheduledDividends } from './schedule.js';
 
@@ -62,10 +63,12 @@ export class Dividends {
     this.#byDividend = entitlements.index('byDividend', (entry) => entry.dividendId);
     this.#byAccount = entitlements.index('byAccount', (entry) => entry.accountId);
     this.#tasks = brokerage.timedTasks;
-    this.#tasks?.define(dividendTask, () => {
+    // The standing task runs at each next event; a declared dividend adds one-shot tasks at its
+    // two dates, which the standing one (set before it) may not reach in time.
+    this.#tasks?.define<{ standing: boolean }>(dividendTask, ({ standing }) => {
       this.#catchUp();
-      const next = this.#nextEvent();
-      return next === undefined ? undefined : { dueAt: next, args: {} };
+      const next = standing ? this.#nextEvent() : undefined;
+      return next === undefined ? undefined : { dueAt: next, args: { standing } };
     });
     const fresh = this.#progress() === undefined;
     if (fresh) this.#start();
@@ -118,14 +121,11 @@ export class Dividends {
     if (this.#all(exTime(dividend), exTime(dividend)).some((known) => known.id === dividend.id))
       throw badRequest(`Contract ${dividend.conid} already has a dividend with ex-date ${exDate}`);
     this.brokerage.store.collection('dividendDeclarations').set(dividend.id, dividend);
-    if (this.#tasks) this.#tasks.add(dividendTask, exTime(dividend), {});
-    else this.#arm();
+    if (this.#tasks) {
+      for (const at of [exTime(dividend), payTime(dividend)])
+        this.#tasks.add(dividendTask, at, { standing: false });
+    } else this.#arm();
     return dividend;
-  }
-
-  /** The dividends (scheduled or declared) with an ex-date from `from` to `to` (epoch ms). */
-  dividendsBetween(from: number, to: number): Dividend[] {
-    return this.#all(from, to);
   }
 
   #all(from: number, to: number): Dividend[] {
@@ -163,7 +163,7 @@ export class Dividends {
     if (from === undefined || now <= from) return;
     const events: DueEvent[] = [];
     // Pay dates follow ex-dates by weeks at most: a year back covers every pay date due now.
-    for (const dividend of this.#all(from - 366 * 86_400_000, now)) {
+    for (const dividend of this.#all(from - 366 * dayMs, now)) {
       const ex = exTime(dividend);
       const pay = payTime(dividend);
       if (ex > from && ex <= now) events.push({ at: ex, kind: 'ex', dividend });
@@ -230,7 +230,7 @@ export class Dividends {
   #nextEvent(): number | undefined {
     const from = this.#progress() ?? this.brokerage.clock.now();
     let next: number | undefined;
-    for (const dividend of this.#all(from - 366 * 86_400_000, from + 2 * 366 * 86_400_000)) {
+    for (const dividend of this.#all(from - 366 * dayMs, from + 2 * 366 * dayMs)) {
       for (const at of [exTime(dividend), payTime(dividend)])
         if (at > from && (next === undefined || at < next)) next = at;
     }
@@ -242,7 +242,7 @@ export class Dividends {
     const next = this.#nextEvent();
     if (next === undefined) return;
     if (this.#tasks) {
-      this.#tasks.add(dividendTask, next, {});
+      this.#tasks.add(dividendTask, next, { standing: true });
       return;
     }
     this.#cancelTimer?.();
