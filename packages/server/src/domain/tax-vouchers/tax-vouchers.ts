@@ -79,7 +79,9 @@ export class TaxVouchers {
   ): Schema<'TaxVoucherDividend'>[] {
     const account = this.sources.accountFor(client, accountId);
     return this.#paid(account.id)
-      .filter((paid) => paid.payDate.startsWith(`${year}-`) && paid.country === countryCode)
+      .filter(
+        (paid) => paid.payDate.startsWith(`${year}-`) && paid.country === countryCode.toUpperCase(),
+      )
       .map((paid) => {
         const record = this.#recordOf(account.id, paid.dividendId);
         return {

@@ -55,6 +55,7 @@ describe('tax vouchers', () => {
       voucher: null,
     });
     expect(vouchers.dividends(client, accountId, 2024, 'DE')).toEqual([]);
+    expect(vouchers.dividends(client, accountId, 2025, 'de')).toHaveLength(1);
     expect(vouchers.dividends(client, accountId, 2025, 'US').map((entry) => entry.symbol)).toEqual([
       'AAPL',
     ]);
