@@ -12,7 +12,7 @@ export const serverLayers = [
   ['domain/market'],
   ['domain/accounts'],
   ['domain/auth', 'domain/contracts', 'domain/alerts', 'domain/notifications', 'domain/utilities'],
-  ['domain/restrictions', 'domain/account-applications', 'domain/banking'],
+  ['domain/restrictions', 'domain/account-applications', 'domain/banking', 'domain/dividends'],
   ['domain/orders', 'domain/market-data', 'domain/watchlists'],
   ['domain/portfolio', 'domain/advisor-models'],
   ['domain/reports', 'domain/*'],

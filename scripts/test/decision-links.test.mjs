@@ -63,7 +63,7 @@ const historyPatterns = [
   /\b[Ii]ssues? \d+\b/,
   /\b[Rr]ound \d+\b/,
   /history\.md|\bthe journal\b/,
-  /\bcommit [0-9a-f]{7,}\b|\(`?[0-9a-f]{7}`?\)/,
+  /\bcommit [0-9a-f]{7,}\b|\(`?(?=[0-9]*[a-f])[0-9a-f]{7}`?\)/,
   /\bused to (differ|export|be|take|answer)\b|\bpreviously\b|\bformerly\b/,
   /\bas before\b|\bbefore the (change|fix|split|move)\b|\d[\d,.]* (ms|s|MB|%)? ?before, /,
   /\bbefore\) →|\bbefore →|→ after\b|\bno longer (re-exports|checks|scans|grows|marks|waits)\b/,

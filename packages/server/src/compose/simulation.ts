@@ -91,6 +91,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
   const controls = new Controls({
     brokerage,
     banking: services.banking,
+    dividends: services.dividends,
     notifications: services.notifications,
     advisorModels: services.advisorModels,
     clock,

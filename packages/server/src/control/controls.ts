@@ -7,6 +7,7 @@ import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
 import type { Banking } from '../domain/banking/banking.js';
+import type { Dividends } from '../domain/dividends/dividends.js';
 import type { Clock } from '../domain/kernel/clock.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 import type { MarketReplay, ReplayState } from '../domain/market/replay/market-replay.js';
@@ -31,6 +32,8 @@ export interface ControlsOptions {
   brokerage: Brokerage;
   /** Banking instructions: the control API settles or fails them. */
   banking: Banking;
+  /** Dividends: the control API declares them. */
+  dividends: Dividends;
   notifications: Notifications;
   advisorModels: AdvisorModels;
   clock: Clock;
@@ -76,11 +79,13 @@ export class Controls {
   readonly #seeds: SeedControls;
   readonly #bulletins: BulletinControls;
   readonly #prompts: Prompts;
+  readonly #dividends: Dividends;
 
   constructor(options: ControlsOptions) {
     const { brokerage, clock, faults, pacer, lookups, replays } = options;
     this.applications = new ApplicationControls(options.accountApplications);
     this.banking = options.banking;
+    this.#dividends = options.dividends;
     this.#sessions = new SessionControls(brokerage, options.reopenGatewaySession);
     this.#prices = new PriceControls(brokerage, clock, brokerage.timedTasks, replays);
     // Configured replays start here, after the price walks' task is defined.
@@ -190,5 +195,11 @@ export class Controls {
   }
   postBulletin(message: string): ControlSchema<'Bulletin'> {
     return this.#bulletins.post(message);
+  }
+
+  /** Declares a dividend of any contract (`domain/dividends`, where its rules are). */
+  declareDividend(request: ControlSchema<'DividendRequest'>): ControlSchema<'Dividend'> {
+    const { perShare, ...dividend } = this.#dividends.declare(request);
+    return { ...dividend, amount: perShare };
   }
 }

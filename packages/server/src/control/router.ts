@@ -48,6 +48,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
       controls.clearFaults();
     },
     postBulletin: ({ body }) => controls.postBulletin(body.message),
+    declareDividend: ({ body }) => controls.declareDividend(body),
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),

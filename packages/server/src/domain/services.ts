@@ -2,6 +2,7 @@ import { AccountApplications } from './account-applications/applications.js';
 import { AdvisorModels } from './advisor-models/advisor-models.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
+import { Dividends } from './dividends/dividends.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
 import { Kernel } from './kernel/kernel.js';
 import { TokenSigner } from './auth/jwt.js';
@@ -20,13 +21,16 @@ import { Reports } from './reports/reports.js';
 import { Restrictions } from './restrictions/restrictions.js';
 import { Forms } from './utilities/forms.js';
 import { ReferenceData } from './utilities/reference-lists.js';
+import { TaxVouchers } from './tax-vouchers/tax-vouchers.js';
 import { Watchlists } from './watchlists/watchlists.js';
 import { defaultOAuth2Clients } from '../fixtures/credentials.js';
 import {
   defaultAmRequests,
+  defaultDividendSchedules,
   defaultForms,
   defaultReferenceLists,
   defaultRequiredFormsRule,
+  defaultVoucherCountries,
 } from '../fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
@@ -36,6 +40,7 @@ import './advisor-models/collections.js';
 import './alerts/collections.js';
 import './auth/collections.js';
 import './banking/collections.js';
+import './dividends/collections.js';
 import './market/collections.js';
 import './market-data/collections.js';
 import './notifications/collections.js';
@@ -43,6 +48,7 @@ import './orders/collections.js';
 import './portfolio/collections.js';
 import './utilities/collections.js';
 import './restrictions/collections.js';
+import './tax-vouchers/collections.js';
 import './watchlists/collections.js';
 
 export type { OAuth1Flow };
@@ -90,6 +96,11 @@ export interface Services {
   accountApplications: AccountApplications;
   /** Banking instructions: bank instructions, cash and position transfers settled on the clock. */
   banking: Banking;
+  /** Dividends: the fixtures' schedules and declared ones, owed at the ex-date, paid on the pay
+   * date, on the clock. */
+  dividends: Dividends;
+  /** Tax vouchers of dividends paid, requested by clients and issued on the clock. */
+  taxVouchers: TaxVouchers;
 }
 
 /** Builds the services in a fixed order: the brokerage; then authorization (OAuth 1.0a from the
@@ -116,7 +127,8 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
 
   const marketData = new MarketData(brokerage);
   const replays = new MarketReplay(brokerage.market, brokerage.clock);
-  const portfolio = new Portfolio(brokerage);
+  const dividends = new Dividends(brokerage, defaultDividendSchedules);
+  const portfolio = new Portfolio(brokerage, dividends);
   const watchlists = new Watchlists(brokerage.store, brokerage.clock);
   const notifications = new Notifications(brokerage);
   const advisorModels = new AdvisorModels(brokerage, orders);
@@ -134,7 +146,13 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     movementsBetween: (accountId, firstDay, lastDay) =>
       movementsBetween(store, accountId, firstDay, lastDay),
     openedBy: (accountId) => accountApplications.openedBy(accountId),
+    dividendsPaidBetween: (accountId, from, to) => dividends.paidBetween(accountId, from, to),
   });
+  const taxVouchers = new TaxVouchers(
+    brokerage,
+    { dividends, accountFor: (client, accountId) => reports.account(client, accountId) },
+    defaultVoucherCountries,
+  );
 
   return {
     brokerage,
@@ -156,5 +174,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     restrictions,
     accountApplications,
     banking,
+    dividends,
+    taxVouchers,
   };
 }

@@ -13,6 +13,7 @@ import { portfolioAnalystHandlers } from './portfolio-analyst.js';
 import { pretradeComplianceRestrictionsHandlers } from './pretrade-compliance-restrictions.js';
 import { sessionHandlers } from './session.js';
 import { thirdPartiesCashBalancesHandlers } from './third-parties-cash-balances.js';
+import { thirdPartiesTaxVouchersHandlers } from './third-parties-tax-vouchers.js';
 import { tradingAccountsHandlers } from './trading-accounts.js';
 import { tradingAlertsHandlers } from './trading-alerts.js';
 import { tradingContractsHandlers } from './trading-contracts.js';
@@ -46,6 +47,7 @@ export const createHandlers = (context: HandlerContext): Handlers => ({
   ...authorizationTokenHandlers(context),
   ...pretradeComplianceRestrictionsHandlers(context),
   ...thirdPartiesCashBalancesHandlers(context),
+  ...thirdPartiesTaxVouchersHandlers(context),
   ...tradingAccountsHandlers(context),
   ...tradingAlertsHandlers(context),
   ...tradingContractsHandlers(context),

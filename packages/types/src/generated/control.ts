@@ -461,6 +461,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a dividend of any contract
+         * @description Declares a dividend beside the fixture stocks' schedules: at the start (UTC) of its ex-date
+         *     every account holding the contract is owed shares × amount (net of the tax withheld; a short
+         *     position owes it), shown as dividends in the ledger, `accrueddividend` in the portfolio
+         *     summary and `dividends_receivable` in the market value; at the start of the pay date it
+         *     becomes cash, in the statements, the `1099-DIV` tax form and the tax vouchers' dividends.
+         *     An unknown contract, an ex-date that has begun, a pay date before the ex-date, or a second
+         *     dividend of the contract on the same ex-date answers 400.
+         */
+        post: operations["declareDividend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/account-applications/{accountId}/tasks": {
         parameters: {
             query?: never;
@@ -1638,6 +1664,81 @@ export interface components {
              */
             message: string;
         };
+        /**
+         * @description A dividend of one contract (any kind), in the contract's currency. Positions held at the
+         *     start of the ex-date (UTC) are owed it; it is paid at the start of the pay date.
+         */
+        DividendRequest: {
+            /**
+             * @description The contract.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Per share, in the contract's currency.
+             * @example 0.26
+             */
+            amount: number;
+            /**
+             * Format: date
+             * @description The ex-date, after today on the server's clock.
+             * @example 2026-01-08
+             */
+            exDate: string;
+            /**
+             * Format: date
+             * @description The pay date, on or after the ex-date.
+             * @example 2026-01-12
+             */
+            payDate: string;
+            /**
+             * Format: date
+             * @description When it was declared (today when absent); not after the ex-date.
+             * @example 2026-01-05
+             */
+            declaredDate?: string;
+            /**
+             * @description Share of the gross the issuer's country withholds (0 when absent).
+             * @example 0
+             */
+            withholdingRate?: number;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2); the contract's schedule's, else US.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description The security's ISIN; the contract's schedule's, else empty.
+             * @example US0378331005
+             */
+            isin?: string;
+        };
+        /** @description A declared dividend, as it will be applied. */
+        Dividend: {
+            /**
+             * @description The corporate action's id (`<conid>-<ex-date YYYYMMDD>`), as tax vouchers name it.
+             * @example 265598-20260108
+             */
+            id: string;
+            /** @example 265598 */
+            conid: number;
+            /** @example 0.26 */
+            amount: number;
+            /** @example USD */
+            currency: string;
+            /** @example 2026-01-05 */
+            declaredDate: string;
+            /** @example 2026-01-08 */
+            exDate: string;
+            /** @example 2026-01-12 */
+            payDate: string;
+            /** @example 0 */
+            withholdingRate: number;
+            /** @example US */
+            country: string;
+            /** @example US0378331005 */
+            isin: string;
+        };
         /** @description Where an account application stands after a control request. */
         AccountApplicationState: {
             /**
@@ -2322,6 +2423,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Bulletin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    declareDividend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DividendRequest"];
+            };
+        };
+        responses: {
+            /** @description Declared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dividend"];
                 };
             };
             400: components["responses"]["BadRequest"];

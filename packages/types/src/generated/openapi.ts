@@ -520,8 +520,9 @@ export interface paths {
          *     (account, period, when it was produced on the service's clock), every execution of the
          *     period (the same executions `GET /v1/api/iserver/account/trades` and the portfolio
          *     analyst's transactions show, with price, proceeds and commission), every change of the cash
-         *     (trades, commissions, and the deposits, withdrawals and internal cash transfers banking
-         *     settled, each on its settlement day) with the balance after it, the positions transferred
+         *     (trades, commissions, the deposits, withdrawals and internal cash transfers banking
+         *     settled, each on its settlement day, and the dividends paid, each on its pay date with the
+         *     tax withheld from it) with the balance after it, the positions transferred
          *     in or out (quantity and cost basis), and totals per currency: opening cash plus the
          *     period's movements is the closing cash, the ledger's cash when the period ends today.
          *     `mimeType` chooses the document: a PDF (the default), the same content as JSON, CSV or
@@ -581,9 +582,10 @@ export interface paths {
         put?: never;
         /**
          * Build a tax document of a year
-         * @description Builds one tax form of an account for a tax year from its executions of that year: `1099`
-         *     (proceeds and realized profit or loss per contract) or `8949` (each closing execution with
-         *     its proceeds and realized profit or loss); `ALL` puts every available form in one document.
+         * @description Builds one tax form of an account for a tax year from its executions and the dividends
+         *     paid to it that year: `1099` (proceeds and realized profit or loss per contract), `8949`
+         *     (each closing execution with its proceeds and realized profit or loss) or `1099-DIV` (each
+         *     dividend paid: gross, tax withheld, net); `ALL` puts every available form in one document.
          *     `format` chooses PDF, HTML, CSV or JSON. The answer takes the same two forms as a
          *     statement's (the JSON envelope, or the PDF itself when `Accept` prefers `application/pdf`).
          *
@@ -609,14 +611,177 @@ export interface paths {
         /**
          * The tax forms of an account for a year
          * @description The forms a tax year of the account has, with the formats each is produced in: `1099` for
-         *     a year in which the account traded, and `8949` for one in which an execution realized a
-         *     profit or loss. A year without executions (or outside the kept history) has none.
+         *     a year in which the account traded, `8949` for one in which an execution realized a profit
+         *     or loss, and `1099-DIV` for one in which a dividend was paid to it. A year without either
+         *     (or outside the kept history) has none.
          *
          *     Requires a bearer access token with the scope `statements.read` or `reports.read`
          *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
          *     an account that belongs to none of the client's end users, 403.
          */
         get: operations["getAvailableTaxDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request tax vouchers for dividends paid
+         * @description Requests a tax voucher for each dividend the signed body lists: a voucher states the tax the
+         *     issuer's country withheld from a dividend paid to the account, so that it can be reclaimed
+         *     or credited. Each request starts `PENDING` and moves on the service's clock (`PROCESSING`
+         *     an hour later, `COMPLETED` a day after creation: `GET .../{requestId}/state`); a completed
+         *     voucher is downloaded as a PDF (`GET .../{requestId}/download`).
+         *
+         *     Under the signed-JWT security policy the body is a compact JWT signed RS256 with one of the
+         *     client's registered keys (as for `POST /gw/api/v1/echo/signed-jwt`); the vendor sends it as
+         *     `text/plain`, and `application/jwt` is accepted too. Its claim `requests` lists the
+         *     vouchers asked for, each naming `custAcctId` (an account of the client's end users) and
+         *     `corpactionId` (a dividend paid to it, from `GET /gw/api/v1/tax-vouchers/dividends`). The
+         *     answer lists the requests made, in the order asked.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.write`: a missing or invalid
+         *     token, or a body not signed with the client's key, answers 401; a token without the scope,
+         *     or an account that belongs to none of the client's end users, 403. A claim missing or of the
+         *     wrong type, a dividend not paid to the account, a country whose vouchers are disabled, or a
+         *     voucher already requested for the dividend answers 400, and no request of the body is made.
+         */
+        post: operations["createTaxVoucherRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/active-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The countries tax vouchers can be requested for
+         * @description The countries whose withheld dividend tax a voucher can be requested for, each with the fee
+         *     of one voucher and its currency; a country marked `disabled` is listed but refuses requests.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getActiveCountryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax years vouchers can be requested for
+         * @description The tax years a voucher can be requested for, newest first: the current year of the
+         *     service's clock and the two before it.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dividends of an account a voucher can be requested for
+         * @description The dividends paid to the account in a tax year by issuers of a country, in the order paid,
+         *     each with the voucher request made for it (`voucher`, null when none was made). The same
+         *     dividends appear in the account's ledger (owed between the ex-date and the pay date), its
+         *     statements and its `1099-DIV` tax form.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope, or an account that
+         *     belongs to none of the client's end users, 403. A year that is not a number answers 400.
+         */
+        get: operations["fetchDividends_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/{requestId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a tax voucher request stands
+         * @description The voucher request as it stands now on the service's clock: `PENDING` when created,
+         *     `PROCESSING` from an hour later, `COMPLETED` a day after creation.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403. A request this
+         *     client did not make, or none with the id, answers 404.
+         */
+        get: operations["getCurrentState_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/{requestId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a completed tax voucher as a PDF
+         * @description The voucher of a `COMPLETED` request, as a PDF: the account, the dividend (security, ISIN,
+         *     ex-date, pay date, shares), its gross amount, the tax withheld and the fee.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403. A request this
+         *     client did not make, or none with the id, answers 404; a request not yet `COMPLETED`, 400.
+         */
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5898,6 +6063,136 @@ export interface components {
             };
         };
         /**
+         * @description A tax voucher request: one dividend paid to one account, for which the service issues a
+         *     voucher stating the tax the issuer's country withheld (to reclaim or credit it). Amounts are
+         *     in the dividend's currency, to the cent. The vendor marks every field optional; the reference
+         *     server sends them all.
+         */
+        TaxVoucher: {
+            /**
+             * @description The request's id, given when it was created; used in the state and download paths.
+             * @example tv-2c7d9a41
+             */
+            requestId?: string;
+            /**
+             * @description The account the dividend was paid to.
+             * @example U2345672
+             */
+            custAcctId?: string;
+            /**
+             * @description The dividend (corporate action) the voucher is for, as `GET /gw/api/v1/tax-vouchers/dividends` names it.
+             * @example 14204-20260515
+             */
+            corpactionId?: string;
+            /**
+             * @description Where the request stands: `PENDING` when created, `PROCESSING` from an hour later,
+             *     `COMPLETED` a day after creation (the voucher can then be downloaded).
+             * @example COMPLETED
+             * @enum {string}
+             */
+            requestState?: "PENDING" | "PROCESSING" | "COMPLETED";
+            /**
+             * @description The fee the service charges for the voucher, in the country's currency.
+             * @example 25
+             */
+            fee?: number;
+            /**
+             * @description The gross dividend paid on the position.
+             * @example 470
+             */
+            divAmount?: number;
+            /**
+             * @description The tax the issuer's country withheld from it.
+             * @example 123.96
+             */
+            withHeldAmount?: number;
+            /**
+             * @description The shares held at the ex-date.
+             * @example 200
+             */
+            quantity?: number;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2).
+             * @example DE
+             */
+            countryCode?: string;
+            /**
+             * Format: int64
+             * @description The tax year (the year the dividend was paid).
+             * @example 2026
+             */
+            year?: number;
+            /**
+             * @description The account the position was migrated to, when it was; empty otherwise.
+             * @example
+             */
+            migratedCustAcctId?: string;
+        };
+        /** @description A country whose withheld dividend tax a voucher can be requested for, with its fee. */
+        TaxVoucherCountry: {
+            /**
+             * @description The country's name.
+             * @example Germany
+             */
+            country?: string;
+            /**
+             * @description The fee of one voucher, in `currency`.
+             * @example 25
+             */
+            fee?: number;
+            /** @example EUR */
+            currency?: string;
+            /**
+             * @description ISO 3166 alpha-2.
+             * @example DE
+             */
+            countryCode?: string;
+            /**
+             * @description Whether requests for the country are refused for now.
+             * @example false
+             */
+            disabled?: boolean;
+        };
+        /**
+         * @description A dividend paid to the account that a tax voucher can be requested for, with the voucher
+         *     request already made for it, if any. Dates are `YYYY-MM-DD`.
+         */
+        TaxVoucherDividend: {
+            /** @example EUR */
+            currency?: string;
+            /**
+             * @description The ex-date (positions held at its start were owed the dividend).
+             * @example 2026-05-15
+             */
+            exDate?: string;
+            /**
+             * @description The day the dividend was paid.
+             * @example 2026-05-19
+             */
+            payDate?: string;
+            /**
+             * @description The dividend's id, given to `POST /gw/api/v1/tax-vouchers`.
+             * @example 14204-20260515
+             */
+            corpactionId?: string;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2).
+             * @example DE
+             */
+            country?: string;
+            /** @example DE0007164600 */
+            isin?: string;
+            /**
+             * @description The security's name.
+             * @example SAP SE
+             */
+            securityDesc?: string;
+            /** @example SAP */
+            symbol?: string;
+            /** @description The voucher request made for this dividend and account; null when none was made. */
+            voucher?: components["schemas"]["TaxVoucher"] | null;
+        };
+        /**
          * @description Which trade confirmations to build: every execution of one account between two days
          *     (`YYYYMMDD`, both included, at most 31 days apart), as one document.
          */
@@ -9071,7 +9366,8 @@ export interface components {
              */
             tbillsmarketvalue?: number;
             /**
-             * @description Dividends receivable held in the currency.
+             * @description Dividends receivable in the currency: declared, past their ex-date and not yet paid (net
+             *     of the tax withheld); part of the net liquidation value, and cash from the pay date.
              * @example 0
              */
             dividends?: number;
@@ -10014,12 +10310,12 @@ export interface components {
                  */
                 fxRate?: number;
                 /**
-                 * @description Price per unit.
+                 * @description Price per unit (for a dividend, the amount per share).
                  * @example 189.5
                  */
                 pr?: number;
                 /**
-                 * @description Quantity, negative for a sale.
+                 * @description Quantity, negative for a sale (for a dividend, the shares held at the ex-date).
                  * @example -5
                  */
                 qty?: number;
@@ -10029,7 +10325,7 @@ export interface components {
                  */
                 acctid?: string;
                 /**
-                 * @description Value of the transaction (quantity × price × multiplier, positive).
+                 * @description Value of the transaction (quantity × price × multiplier, positive; for a dividend, its gross amount).
                  * @example 947.5
                  */
                 amt?: number;
@@ -10039,11 +10335,11 @@ export interface components {
                  */
                 conid?: number;
                 /**
-                 * @description The side.
+                 * @description The side of a trade, or `Dividend` for a dividend paid (the vendor lists dividend payments among the transactions).
                  * @example Sell
                  * @enum {string}
                  */
-                type?: "Buy" | "Sell";
+                type?: "Buy" | "Sell" | "Dividend";
                 /**
                  * @description Name of the instrument.
                  * @example Apple Inc
@@ -15693,6 +15989,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description Nothing with the id in the path is known to the service. */
+        ProblemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description A parameter is missing, empty, not a number or out of range. */
         StatusErrorBadRequest: {
             headers: {
@@ -15754,15 +16059,6 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["BankingProblem"];
-            };
-        };
-        /** @description Nothing with the id in the path is known to the service. */
-        ProblemNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
         /** @description The session is open. */
@@ -15830,6 +16126,12 @@ export interface components {
         AmRequestId: number;
         /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
         ReportAccountId: string;
+        /**
+         * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+         *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+         *     service reads the path's `requestId`.)
+         */
+        TaxVoucherRequestId: string;
         /**
          * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
          *     what the restrictions CSV applied). A user the client does not act for answers 403.
@@ -16513,6 +16815,175 @@ export interface operations {
             400: components["responses"]["ProblemBadRequest"];
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createTaxVoucherRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description The voucher requests made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucher"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getActiveCountryList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucherCountry"][];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number[];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    fetchDividends_1: {
+        parameters: {
+            query: {
+                /** @description The account; it must belong to one of the end users the client acts for. */
+                custAcctId: string;
+                /** @description The tax year (the year the dividends were paid). */
+                year: string;
+                /** @description The issuers' country (ISO 3166 alpha-2). */
+                countryCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dividends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucherDividend"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getCurrentState_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+                 *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+                 *     service reads the path's `requestId`.)
+                 */
+                requestId: components["parameters"]["TaxVoucherRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucher"];
+                };
+            };
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+                 *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+                 *     service reads the path's `requestId`.)
+                 */
+                requestId: components["parameters"]["TaxVoucherRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
         };
     };

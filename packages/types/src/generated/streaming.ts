@@ -814,7 +814,8 @@ export interface components {
          */
         interest: number;
         /**
-         * @description Dividends receivable held in the currency.
+         * @description Dividends receivable in the currency: declared, past their ex-date and not yet paid (net
+         *     of the tax withheld); part of the net liquidation value, and cash from the pay date.
          * @example 0
          */
         dividends: number;

@@ -770,6 +770,15 @@ export const isSwitchAccountResponse = (value: unknown): value is Schemas["Switc
 /** True when `value` matches the document's `TaxDocumentRequest` schema. */
 export const isTaxDocumentRequest = (value: unknown): value is Schemas["TaxDocumentRequest"] =>
   schemaValidators["TaxDocumentRequest"](value);
+/** True when `value` matches the document's `TaxVoucher` schema. */
+export const isTaxVoucher = (value: unknown): value is Schemas["TaxVoucher"] =>
+  schemaValidators["TaxVoucher"](value);
+/** True when `value` matches the document's `TaxVoucherCountry` schema. */
+export const isTaxVoucherCountry = (value: unknown): value is Schemas["TaxVoucherCountry"] =>
+  schemaValidators["TaxVoucherCountry"](value);
+/** True when `value` matches the document's `TaxVoucherDividend` schema. */
+export const isTaxVoucherDividend = (value: unknown): value is Schemas["TaxVoucherDividend"] =>
+  schemaValidators["TaxVoucherDividend"](value);
 /** True when `value` matches the document's `TickleFailure` schema. */
 export const isTickleFailure = (value: unknown): value is Schemas["TickleFailure"] =>
   schemaValidators["TickleFailure"](value);

@@ -161,7 +161,7 @@ function marketValueEntry(entry: CurrencyValues): Schema<'MarketValueEntry'> {
     futures: formatWhole(entry.futuresPnl),
     future_options: zero,
     funds: zero,
-    dividends_receivable: zero,
+    dividends_receivable: formatWhole(entry.dividends),
     mutual_funds: zero,
     money_market: zero,
     bonds: zero,
@@ -270,7 +270,7 @@ function ledgerEntry(
     cashbalancefxsegment: 0,
     secondkey: entry.currency,
     tbillsmarketvalue: 0,
-    dividends: 0,
+    dividends: entry.dividends,
   };
 }
 

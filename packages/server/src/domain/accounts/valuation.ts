@@ -17,6 +17,8 @@ export interface CurrencyValues {
   /** Change of the positions' value since the previous close. */
   dailyPnl: number;
   realizedPnl: number;
+  /** Dividends owed (past their ex-date, not yet paid): part of the net liquidation value. */
+  dividends: number;
   netLiquidation: number;
   /** Value of one unit of this currency in the account's base currency. */
   exchangeRate: number;
@@ -108,7 +110,11 @@ export function valuePosition(position: Position, market: Market): PositionValue
 
 export function valueAccount(account: Account, market: Market): AccountValues {
   const base = account.baseCurrency;
-  const currencies = new Set<string>([base, ...Object.keys(account.cash)]);
+  const currencies = new Set<string>([
+    base,
+    ...Object.keys(account.cash),
+    ...Object.keys(account.dividendsReceivable ?? {}),
+  ]);
   const rows = new Map<string, CurrencyValues>();
   const row = (currency: string): CurrencyValues => {
     let entry = rows.get(currency);
@@ -123,6 +129,7 @@ export function valueAccount(account: Account, market: Market): AccountValues {
         unrealizedPnl: 0,
         dailyPnl: 0,
         realizedPnl: account.realizedPnl?.[currency] ?? 0,
+        dividends: account.dividendsReceivable?.[currency] ?? 0,
         netLiquidation: 0,
         exchangeRate: market.rate(currency, base),
       };
@@ -171,7 +178,11 @@ export function valueAccount(account: Account, market: Market): AccountValues {
   const byCurrency = [...rows.values()].map((entry) => ({
     ...entry,
     netLiquidation: roundTo(
-      entry.cash + entry.stockMarketValue + entry.optionMarketValue + entry.futuresPnl,
+      entry.cash +
+        entry.stockMarketValue +
+        entry.optionMarketValue +
+        entry.futuresPnl +
+        entry.dividends,
       2,
     ),
     stockMarketValue: roundTo(entry.stockMarketValue, 2),
@@ -196,6 +207,7 @@ export function valueAccount(account: Account, market: Market): AccountValues {
     unrealizedPnl: sum((entry) => entry.unrealizedPnl),
     dailyPnl: sum((entry) => entry.dailyPnl),
     realizedPnl: sum((entry) => entry.realizedPnl),
+    dividends: sum((entry) => entry.dividends),
     netLiquidation: sum((entry) => entry.netLiquidation),
     exchangeRate: 1,
   };

@@ -5,7 +5,7 @@ import type { Schema } from '@brokerage/types';
 import { withCash } from '../accounts/cash.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
-import { keepAccounts } from './account-events.js';
+import { keepAccounts } from '../accounts/holdings.js';
 import { keepBooked } from './booked-movements.js';
 import { BankInstructionRules } from './bank-instruction-rules.js';
 import type { BankInstructions } from './bank-instructions.js';

@@ -3,7 +3,7 @@ import { withCash } from '../accounts/cash.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { TimedTasks } from '../kernel/timed-tasks.js';
-import { keepAccounts } from './account-events.js';
+import { keepAccounts } from '../accounts/holdings.js';
 import { keepBooked } from './booked-movements.js';
 import { withQuantityMoved } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';

@@ -1,6 +1,7 @@
 import type { PortfolioStore } from './store-view.js';
 import type { Ok, Schema } from '@brokerage/types';
 import type { AreaContext } from '../accounts/brokerage.js';
+import type { Dividends } from '../dividends/dividends.js';
 import type { Account } from '../accounts/model.js';
 import {
   ledgerAccount,
@@ -82,7 +83,10 @@ export class Portfolio {
   readonly cache: PositionCache;
   readonly history: NavHistory;
 
-  constructor(private readonly brokerage: PortfolioContext) {
+  constructor(
+    private readonly brokerage: PortfolioContext,
+    private readonly dividends: Pick<Dividends, 'paidBetween'>,
+  ) {
     this.cache = new PositionCache(brokerage);
     this.history = new NavHistory(brokerage);
   }
@@ -255,11 +259,10 @@ export class Portfolio {
     const days = request.days === undefined ? defaultTransactionDays : Number(request.days);
     if (!Number.isSafeInteger(days) || days < 1)
       throw badRequest('Bad Request: days must be a positive integer');
-    return transactions(this.brokerage, {
-      accountIds,
-      conid: Number(conid),
-      currency: request.currency,
-      days,
-    });
+    return transactions(
+      this.brokerage,
+      { accountIds, conid: Number(conid), currency: request.currency, days },
+      (accountId, from, to) => this.dividends.paidBetween(accountId, from, to),
+    );
   }
 }

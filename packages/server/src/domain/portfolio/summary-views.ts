@@ -12,19 +12,22 @@ interface Figures {
   cash: number;
   initialMargin: number;
   maintenanceMargin: number;
+  /** Dividends owed: securities only (commodities pay none). */
+  dividends: number;
 }
 
-const figuresOf = (segment: SegmentValues): Figures => ({
+const figuresOf = (segment: SegmentValues, dividends: number): Figures => ({
   netLiquidation: segment.netLiquidation,
   cash: segment.cash,
   initialMargin: segment.initialMargin,
   maintenanceMargin: segment.maintenanceMargin,
+  dividends,
 });
 
 /** The money keys that come as a total and per segment (`-c`, `-s`), from a part's figures. */
 const segmentedMoney: Record<string, (part: Figures) => number> = {
   accruedcash: () => 0,
-  accrueddividend: () => 0,
+  accrueddividend: (part) => part.dividends,
   availablefunds: (part) => part.netLiquidation - part.initialMargin,
   availabletotrade: (part) => part.netLiquidation - part.initialMargin,
   availabletowithdraw: (part) => Math.min(part.cash, part.netLiquidation - part.initialMargin),
@@ -80,9 +83,10 @@ export function portfolioSummary(
     cash: values.total.cash,
     initialMargin: values.initialMargin,
     maintenanceMargin: values.maintenanceMargin,
+    dividends: values.total.dividends,
   };
-  const securities = figuresOf(values.segments.securities);
-  const commodities = figuresOf(values.segments.commodities);
+  const securities = figuresOf(values.segments.securities, values.total.dividends);
+  const commodities = figuresOf(values.segments.commodities, 0);
   const { netLiquidation } = total;
   const securitiesGross = values.segments.securities.grossPositionValue;
   const previousEquity = netLiquidation - values.total.dailyPnl;

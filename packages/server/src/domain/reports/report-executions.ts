@@ -29,11 +29,19 @@ export function reported(
   };
 }
 
-/** A change of the account's cash: by an execution (its trade and its commission) or by a
- * settled banking instruction. */
+/** A change of the account's cash: by an execution (its trade and its commission), by a
+ * settled banking instruction or by a dividend paid. */
 export interface CashMovement {
   time: number;
-  kind: 'Trade' | 'Commission' | 'Deposit' | 'Withdrawal' | 'Transfer in' | 'Transfer out';
+  kind:
+    | 'Trade'
+    | 'Commission'
+    | 'Deposit'
+    | 'Withdrawal'
+    | 'Transfer in'
+    | 'Transfer out'
+    | 'Dividend'
+    | 'Withholding tax';
   description: string;
   currency: string;
   amount: number;

@@ -4,6 +4,7 @@ import type { Account } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden } from '../kernel/errors.js';
 import type { BookedMovement } from '../banking/model.js';
+import type { DividendEntitlement } from '../dividends/model.js';
 import type { Execution } from '../orders/model.js';
 import { dayOfYmd, ym, ymd } from '../portfolio/calendar.js';
 import { reported, type ReportedExecution } from './report-executions.js';
@@ -16,8 +17,10 @@ import {
   type DaySpan,
 } from './report-periods.js';
 import { activityOf, statement, type Activity } from './statement.js';
-import { availableForms, taxDocument } from './tax-document.js';
+import { availableForms, taxDocument, type TaxYearActivity } from './tax-document.js';
+import { dayMs } from '../kernel/time-format.js';
 import { tradeConfirmation } from './trade-confirmation.js';
+import { taxVoucher, type VoucherContent } from './tax-voucher.js';
 
 /** The longest range of days one trade-confirmation request covers. */
 export const maxConfirmationDays = 31;
@@ -44,6 +47,9 @@ export interface ReportSources {
   movementsBetween(accountId: string, firstDay: number, lastDay: number): BookedMovement[];
   /** Account applications: the OAuth 2.0 client whose application opened the account. */
   openedBy(accountId: string): string | undefined;
+  /** Dividends: what was paid to the account from `from` (included) to `to` (excluded), epoch
+   * milliseconds, in the order paid. */
+  dividendsPaidBetween(accountId: string, from: number, to: number): DividendEntitlement[];
 }
 
 /** The account-management reports (`/gw/api/v1`): statements, trade confirmations and tax
@@ -82,13 +88,31 @@ export class Reports {
       .map((execution) => reported(this.brokerage, execution));
   }
 
-  /** The account's executions and settled banking movements over the days of `span`. */
+  /** The dividends paid to the account over the days of `span`. */
+  private dividendsPaid(accountId: string, span: DaySpan) {
+    return this.sources.dividendsPaidBetween(
+      accountId,
+      span.firstDay * dayMs,
+      (span.lastDay + 1) * dayMs,
+    );
+  }
+
+  /** The account's executions, settled banking movements and dividends paid over the days of
+   * `span`. */
   private activity(accountId: string, span: DaySpan): Activity {
     return activityOf(
       this.brokerage,
       this.executions(accountId, span),
       this.sources.movementsBetween(accountId, span.firstDay, span.lastDay),
+      this.dividendsPaid(accountId, span),
     );
+  }
+
+  private taxYearActivity(accountId: string, span: DaySpan): TaxYearActivity {
+    return {
+      executions: this.executions(accountId, span),
+      dividends: this.dividendsPaid(accountId, span),
+    };
   }
 
   private get now(): number {
@@ -143,7 +167,7 @@ export class Reports {
   ): Ok<'getAvailableTaxDocuments'> {
     const account = this.account(client, accountId);
     const span = this.taxYear(year);
-    const forms = span ? availableForms(this.executions(account.id, span)) : [];
+    const forms = span ? availableForms(this.taxYearActivity(account.id, span)) : [];
     return {
       data: {
         dataType: 'String',
@@ -213,9 +237,19 @@ export class Reports {
       request.year,
       request.type,
       span,
-      this.executions(account.id, span),
+      this.taxYearActivity(account.id, span),
       this.now,
     );
     return reportFile(report, taxMimeTypes[request.format]);
+  }
+
+  /** A tax voucher of an account of the client's end users, as a PDF. */
+  async taxVoucherPdf(
+    client: OAuth2Client,
+    accountId: string,
+    voucher: VoucherContent,
+  ): Promise<ReportFile> {
+    const account = this.account(client, accountId);
+    return reportFile(taxVoucher(account, voucher, this.now), 'application/pdf');
   }
 }

@@ -1,7 +1,7 @@
 // Version-2 deliveries (`/gw/api/v2/external-asset-transfers`): several positions in one
 // instruction, checked each as a version-1 delivery, settled together or not at all.
 import type { Submitted } from '../../../src/domain/banking/model.js';
-import { keepAccounts } from '../../../src/domain/banking/account-events.js';
+import { keepAccounts } from '../../../src/domain/accounts/holdings.js';
 import { domain } from '../services.js';
 
 const hour = 3_600_000;
