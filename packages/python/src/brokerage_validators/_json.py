@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 
-def js_number(value: float) -> str:
+def js_number(value: Any) -> str:
     """A number as JavaScript prints it: `1` for 1.0."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
         return str(int(value))

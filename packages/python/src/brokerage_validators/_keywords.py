@@ -9,7 +9,6 @@ import json
 from typing import Any, Callable, Dict, Iterator, Mapping
 
 from jsonschema import Draft202012Validator, FormatChecker, validators
-from jsonschema import _validators as builtin
 from jsonschema.exceptions import ValidationError as SchemaError
 
 from ._json import _integral, js_number
@@ -48,15 +47,13 @@ def _dependent_required(validator: Any, dependencies: Any, instance: Any, schema
 def _additional_properties(validator: Any, additional: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[SchemaError]:
     if not isinstance(instance, dict):
         return
-    if isinstance(additional, dict):
-        yield from builtin.additionalProperties(validator, additional, instance, schema)
-        return
-    if additional is not False:
-        return
     properties = schema.get("properties", {})
     patterns = [compile_pattern(pattern) for pattern in schema.get("patternProperties", {})]
-    for name in instance:
-        if name not in properties and not any(pattern.search(name) for pattern in patterns):
+    extras = [name for name in instance if name not in properties and not any(p.search(name) for p in patterns)]
+    for name in extras:
+        if isinstance(additional, dict):
+            yield from validator.descend(instance[name], additional, path=name)
+        elif additional is False:
             yield _error("must NOT have additional properties", "absent", name)
 
 

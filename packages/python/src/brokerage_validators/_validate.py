@@ -5,11 +5,10 @@ the same verdicts and errors as `validate` and `validateResponse` of @brokerage/
 from __future__ import annotations
 
 import json
+import warnings
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Dict, List, Mapping, Optional, Union
-
-from jsonschema import RefResolver
 
 from ._errors import ABSENT, Result, ValidationError, keyword_error, plain_error
 from ._keywords import ajv_validator, ajv_wording, format_checker
@@ -17,15 +16,21 @@ from ._keywords import ajv_validator, ajv_wording, format_checker
 
 @lru_cache(maxsize=1)
 def _document() -> Dict[str, Any]:
-    text = resources.files(__package__).joinpath("generated", "document.json").read_text("utf-8")
-    return json.loads(text)
+    path = resources.files("brokerage_validators").joinpath("generated").joinpath("document.json")
+    return json.loads(path.read_text("utf-8"))
 
 
 @lru_cache(maxsize=None)
 def _validator_for(ref: str) -> Any:
     document = _document()
     root = document["root"]
-    resolver = RefResolver(root["$id"], root, store={root["$id"]: root})
+    with warnings.catch_warnings():
+        # jsonschema 4.18 and later deprecate RefResolver (for `referencing`, which Debian 12's
+        # 4.10 lacks); it still resolves the same references.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from jsonschema import RefResolver
+
+        resolver = RefResolver(root["$id"], root, store={root["$id"]: root})
     return ajv_validator({"$ref": ref}, resolver, _checker())
 
 
