@@ -2,8 +2,9 @@
 // schema becomes a TypedDict (functional syntax: keys such as `31` or `netliquidation-c` are not
 // identifiers), every other schema a type alias; an inline object gets a TypedDict named after
 // where it is (`Ledger` → `LedgerBase` for its `BASE` property). Keys the schema requires are
-// `Required[...]`, the others may be absent (`total=False`). Types are written as strings, so a
-// schema may name one defined further down.
+// `Required["..."]`, the others may be absent (`total=False`). Types are written as strings, so a
+// schema may name one defined further down (`Required` outside them: the keys stay readable at run
+// time, `__required_keys__`).
 
 const keywords = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
@@ -72,7 +73,8 @@ export function pythonTypes(schemas, { header, docstring }) {
     const { properties, required } = membersOf(schema);
     const fields = Object.entries(properties).map(([key, property]) => {
       const type = typeOf(property, prefix, `${name}${pascal(key) || 'Item'}`);
-      return `    ${JSON.stringify(key)}: ${JSON.stringify(required.includes(key) ? `_Required[${type}]` : type)},`;
+      const quoted = JSON.stringify(type);
+      return `    ${JSON.stringify(key)}: ${required.includes(key) ? `_Required[${quoted}]` : quoted},`;
     });
     return fields.length === 0
       ? `${name} = _TypedDict(${JSON.stringify(name)}, {}, total=False)`

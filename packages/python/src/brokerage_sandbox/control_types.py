@@ -20,10 +20,10 @@ ResetRequest = _TypedDict(
 StateSummary = _TypedDict(
     "StateSummary",
     {
-        "seed": "_Required[int]",
-        "users": "_Required[int]",
-        "accounts": "_Required[int]",
-        "instruments": "_Required[int]",
+        "seed": _Required["int"],
+        "users": _Required["int"],
+        "accounts": _Required["int"],
+        "instruments": _Required["int"],
         "gatewaySession": "str",
     },
     total=False,
@@ -32,8 +32,8 @@ StateSummary = _TypedDict(
 ControlError = _TypedDict(
     "ControlError",
     {
-        "error": "_Required[str]",
-        "statusCode": "_Required[int]",
+        "error": _Required["str"],
+        "statusCode": _Required["int"],
     },
     total=False,
 )
@@ -41,9 +41,9 @@ ControlError = _TypedDict(
 FixtureEntity = _TypedDict(
     "FixtureEntity",
     {
-        "firstName": "_Required[str]",
-        "lastName": "_Required[str]",
-        "entityType": "_Required[_Literal[\"INDIVIDUAL\", \"Joint\", \"ORG\"]]",
+        "firstName": _Required["str"],
+        "lastName": _Required["str"],
+        "entityType": _Required["_Literal[\"INDIVIDUAL\", \"Joint\", \"ORG\"]"],
     },
     total=False,
 )
@@ -51,11 +51,11 @@ FixtureEntity = _TypedDict(
 FixtureUser = _TypedDict(
     "FixtureUser",
     {
-        "username": "_Required[str]",
-        "userId": "_Required[int]",
-        "entity": "_Required[FixtureEntity]",
-        "accounts": "_Required[list[str]]",
-        "properties": "_Required[list[str]]",
+        "username": _Required["str"],
+        "userId": _Required["int"],
+        "entity": _Required["FixtureEntity"],
+        "accounts": _Required["list[str]"],
+        "properties": _Required["list[str]"],
         "dynamicAccounts": "list[str]",
     },
     total=False,
@@ -66,9 +66,9 @@ Currency: _TypeAlias = "str"
 FixtureOwner = _TypedDict(
     "FixtureOwner",
     {
-        "username": "_Required[str]",
-        "roleId": "_Required[str]",
-        "entity": "_Required[FixtureEntity]",
+        "username": _Required["str"],
+        "roleId": _Required["str"],
+        "entity": _Required["FixtureEntity"],
     },
     total=False,
 )
@@ -76,9 +76,9 @@ FixtureOwner = _TypedDict(
 FixturePosition = _TypedDict(
     "FixturePosition",
     {
-        "conid": "_Required[int]",
-        "quantity": "_Required[float]",
-        "averageCost": "_Required[float]",
+        "conid": _Required["int"],
+        "quantity": _Required["float"],
+        "averageCost": _Required["float"],
         "realizedPnl": "float",
     },
     total=False,
@@ -89,18 +89,18 @@ YearMonthDay: _TypeAlias = "int"
 FixtureAccount = _TypedDict(
     "FixtureAccount",
     {
-        "id": "_Required[str]",
-        "title": "_Required[str]",
-        "alias": "_Required[str]",
-        "type": "_Required[_Literal[\"INDIVIDUAL\", \"JOINT\", \"ORG\"]]",
-        "tradingType": "_Required[str]",
-        "baseCurrency": "_Required[Currency]",
+        "id": _Required["str"],
+        "title": _Required["str"],
+        "alias": _Required["str"],
+        "type": _Required["_Literal[\"INDIVIDUAL\", \"JOINT\", \"ORG\"]"],
+        "tradingType": _Required["str"],
+        "baseCurrency": _Required["Currency"],
         "parent": "str",
-        "owners": "_Required[list[FixtureOwner]]",
-        "signatures": "_Required[list[str]]",
-        "permissions": "_Required[list[_Literal[\"STK\", \"FUT\", \"CASH\", \"OPT\", \"EVENT\"]]]",
-        "cash": "_Required[dict[str, float]]",
-        "positions": "_Required[list[FixturePosition]]",
+        "owners": _Required["list[FixtureOwner]"],
+        "signatures": _Required["list[str]"],
+        "permissions": _Required["list[_Literal[\"STK\", \"FUT\", \"CASH\", \"OPT\", \"EVENT\"]]"],
+        "cash": _Required["dict[str, float]"],
+        "positions": _Required["list[FixturePosition]"],
         "realizedPnl": "dict[str, float]",
         "navHistory": "list[FixtureAccountNavHistoryItem]",
     },
@@ -112,11 +112,11 @@ Conid: _TypeAlias = "int"
 FixtureStockListing = _TypedDict(
     "FixtureStockListing",
     {
-        "conid": "_Required[Conid]",
-        "exchange": "_Required[str]",
-        "currency": "_Required[Currency]",
-        "isUS": "_Required[bool]",
-        "price": "_Required[_Union[float, None]]",
+        "conid": _Required["Conid"],
+        "exchange": _Required["str"],
+        "currency": _Required["Currency"],
+        "isUS": _Required["bool"],
+        "price": _Required["_Union[float, None]"],
     },
     total=False,
 )
@@ -124,11 +124,11 @@ FixtureStockListing = _TypedDict(
 FixtureStockCompany = _TypedDict(
     "FixtureStockCompany",
     {
-        "symbol": "_Required[str]",
-        "name": "_Required[str]",
-        "chineseName": "_Required[_Union[str, None]]",
+        "symbol": _Required["str"],
+        "name": _Required["str"],
+        "chineseName": _Required["_Union[str, None]"],
         "type": "_Literal[\"COMMON\", \"ETF\"]",
-        "listings": "_Required[list[FixtureStockListing]]",
+        "listings": _Required["list[FixtureStockListing]"],
     },
     total=False,
 )
@@ -136,9 +136,9 @@ FixtureStockCompany = _TypedDict(
 FixtureFutureContract = _TypedDict(
     "FixtureFutureContract",
     {
-        "conid": "_Required[Conid]",
-        "expirationDate": "_Required[YearMonthDay]",
-        "price": "_Required[float]",
+        "conid": _Required["Conid"],
+        "expirationDate": _Required["YearMonthDay"],
+        "price": _Required["float"],
     },
     total=False,
 )
@@ -146,13 +146,13 @@ FixtureFutureContract = _TypedDict(
 FixtureFutureChain = _TypedDict(
     "FixtureFutureChain",
     {
-        "symbol": "_Required[str]",
-        "underlyingConid": "_Required[Conid]",
-        "exchange": "_Required[str]",
-        "currency": "_Required[Currency]",
-        "multiplier": "_Required[float]",
+        "symbol": _Required["str"],
+        "underlyingConid": _Required["Conid"],
+        "exchange": _Required["str"],
+        "currency": _Required["Currency"],
+        "multiplier": _Required["float"],
         "priceIncrement": "float",
-        "contracts": "_Required[list[FixtureFutureContract]]",
+        "contracts": _Required["list[FixtureFutureContract]"],
     },
     total=False,
 )
@@ -160,9 +160,9 @@ FixtureFutureChain = _TypedDict(
 FixtureCurrencyPair = _TypedDict(
     "FixtureCurrencyPair",
     {
-        "symbol": "_Required[str]",
-        "conid": "_Required[Conid]",
-        "price": "_Required[float]",
+        "symbol": _Required["str"],
+        "conid": _Required["Conid"],
+        "price": _Required["float"],
     },
     total=False,
 )
@@ -170,15 +170,15 @@ FixtureCurrencyPair = _TypedDict(
 FixtureEventStrike = _TypedDict(
     "FixtureEventStrike",
     {
-        "conidYes": "_Required[Conid]",
-        "conidNo": "_Required[Conid]",
-        "strike": "_Required[float]",
-        "strikeLabel": "_Required[str]",
-        "expiration": "_Required[YearMonthDay]",
-        "lastTradeTime": "_Required[int]",
-        "releaseTime": "_Required[int]",
-        "payoutTime": "_Required[int]",
-        "priceYes": "_Required[float]",
+        "conidYes": _Required["Conid"],
+        "conidNo": _Required["Conid"],
+        "strike": _Required["float"],
+        "strikeLabel": _Required["str"],
+        "expiration": _Required["YearMonthDay"],
+        "lastTradeTime": _Required["int"],
+        "releaseTime": _Required["int"],
+        "payoutTime": _Required["int"],
+        "priceYes": _Required["float"],
     },
     total=False,
 )
@@ -186,23 +186,23 @@ FixtureEventStrike = _TypedDict(
 FixtureEventMarket = _TypedDict(
     "FixtureEventMarket",
     {
-        "underlyingConid": "_Required[Conid]",
-        "symbol": "_Required[str]",
-        "productCode": "_Required[str]",
-        "assetClass": "_Required[str]",
-        "marketName": "_Required[str]",
-        "description": "_Required[str]",
-        "category": "_Required[str]",
-        "logoCategory": "_Required[str]",
-        "measuredPeriod": "_Required[str]",
-        "sourceAgency": "_Required[str]",
-        "dataAndResolutionLink": "_Required[str]",
-        "marketRulesLink": "_Required[str]",
-        "exchange": "_Required[str]",
-        "exchangeTimezone": "_Required[str]",
-        "payout": "_Required[float]",
-        "priceIncrement": "_Required[float]",
-        "contracts": "_Required[list[FixtureEventStrike]]",
+        "underlyingConid": _Required["Conid"],
+        "symbol": _Required["str"],
+        "productCode": _Required["str"],
+        "assetClass": _Required["str"],
+        "marketName": _Required["str"],
+        "description": _Required["str"],
+        "category": _Required["str"],
+        "logoCategory": _Required["str"],
+        "measuredPeriod": _Required["str"],
+        "sourceAgency": _Required["str"],
+        "dataAndResolutionLink": _Required["str"],
+        "marketRulesLink": _Required["str"],
+        "exchange": _Required["str"],
+        "exchangeTimezone": _Required["str"],
+        "payout": _Required["float"],
+        "priceIncrement": _Required["float"],
+        "contracts": _Required["list[FixtureEventStrike]"],
     },
     total=False,
 )
@@ -210,11 +210,11 @@ FixtureEventMarket = _TypedDict(
 FixtureOptionChain = _TypedDict(
     "FixtureOptionChain",
     {
-        "underlyingConid": "_Required[Conid]",
-        "strikeStep": "_Required[float]",
-        "strikesEachSide": "_Required[int]",
-        "months": "_Required[int]",
-        "volatility": "_Required[float]",
+        "underlyingConid": _Required["Conid"],
+        "strikeStep": _Required["float"],
+        "strikesEachSide": _Required["int"],
+        "months": _Required["int"],
+        "volatility": _Required["float"],
     },
     total=False,
 )
@@ -222,11 +222,11 @@ FixtureOptionChain = _TypedDict(
 FixtureBond = _TypedDict(
     "FixtureBond",
     {
-        "conid": "_Required[Conid]",
-        "coupon": "_Required[float]",
-        "issueDate": "_Required[YearMonthDay]",
-        "maturityDate": "_Required[YearMonthDay]",
-        "currency": "_Required[Currency]",
+        "conid": _Required["Conid"],
+        "coupon": _Required["float"],
+        "issueDate": _Required["YearMonthDay"],
+        "maturityDate": _Required["YearMonthDay"],
+        "currency": _Required["Currency"],
     },
     total=False,
 )
@@ -234,9 +234,9 @@ FixtureBond = _TypedDict(
 FixtureBondIssuer = _TypedDict(
     "FixtureBondIssuer",
     {
-        "issuerId": "_Required[str]",
-        "name": "_Required[str]",
-        "bonds": "_Required[list[FixtureBond]]",
+        "issuerId": _Required["str"],
+        "name": _Required["str"],
+        "bonds": _Required["list[FixtureBond]"],
     },
     total=False,
 )
@@ -245,10 +245,10 @@ InstrumentCatalogue = _TypedDict(
     "InstrumentCatalogue",
     {
         "$comment": "str",
-        "stocks": "_Required[list[FixtureStockCompany]]",
-        "futures": "_Required[list[FixtureFutureChain]]",
-        "currencyPairs": "_Required[list[FixtureCurrencyPair]]",
-        "eventContracts": "_Required[list[FixtureEventMarket]]",
+        "stocks": _Required["list[FixtureStockCompany]"],
+        "futures": _Required["list[FixtureFutureChain]"],
+        "currencyPairs": _Required["list[FixtureCurrencyPair]"],
+        "eventContracts": _Required["list[FixtureEventMarket]"],
         "optionChains": "list[FixtureOptionChain]",
         "bondIssuers": "list[FixtureBondIssuer]",
     },
@@ -259,9 +259,9 @@ Fixtures = _TypedDict(
     "Fixtures",
     {
         "$comment": "str",
-        "users": "_Required[list[FixtureUser]]",
-        "accounts": "_Required[list[FixtureAccount]]",
-        "instruments": "_Required[InstrumentCatalogue]",
+        "users": _Required["list[FixtureUser]"],
+        "accounts": _Required["list[FixtureAccount]"],
+        "instruments": _Required["InstrumentCatalogue"],
     },
     total=False,
 )
@@ -269,7 +269,7 @@ Fixtures = _TypedDict(
 SessionRequest = _TypedDict(
     "SessionRequest",
     {
-        "username": "_Required[str]",
+        "username": _Required["str"],
         "brokerage": "bool",
     },
     total=False,
@@ -278,12 +278,12 @@ SessionRequest = _TypedDict(
 ControlSession = _TypedDict(
     "ControlSession",
     {
-        "session": "_Required[str]",
-        "cookie": "_Required[str]",
-        "username": "_Required[str]",
-        "userId": "_Required[int]",
-        "brokerage": "_Required[bool]",
-        "selectedAccount": "_Required[str]",
+        "session": _Required["str"],
+        "cookie": _Required["str"],
+        "username": _Required["str"],
+        "userId": _Required["int"],
+        "brokerage": _Required["bool"],
+        "selectedAccount": _Required["str"],
     },
     total=False,
 )
@@ -291,8 +291,8 @@ ControlSession = _TypedDict(
 Price = _TypedDict(
     "Price",
     {
-        "conid": "_Required[Conid]",
-        "price": "_Required[float]",
+        "conid": _Required["Conid"],
+        "price": _Required["float"],
     },
     total=False,
 )
@@ -300,7 +300,7 @@ Price = _TypedDict(
 PriceList = _TypedDict(
     "PriceList",
     {
-        "prices": "_Required[list[Price]]",
+        "prices": _Required["list[Price]"],
     },
     total=False,
 )
@@ -319,7 +319,7 @@ PriceWalkRequest = _TypedDict(
 PriceRequest = _TypedDict(
     "PriceRequest",
     {
-        "price": "_Required[float]",
+        "price": _Required["float"],
     },
     total=False,
 )
@@ -327,8 +327,8 @@ PriceRequest = _TypedDict(
 ClockState = _TypedDict(
     "ClockState",
     {
-        "now": "_Required[int]",
-        "time": "_Required[str]",
+        "now": _Required["int"],
+        "time": _Required["str"],
     },
     total=False,
 )
@@ -336,7 +336,7 @@ ClockState = _TypedDict(
 AdvanceClockRequest = _TypedDict(
     "AdvanceClockRequest",
     {
-        "ms": "_Required[int]",
+        "ms": _Required["int"],
     },
     total=False,
 )
@@ -355,11 +355,11 @@ MarketRegimeRequest = _TypedDict(
 MarketRegime = _TypedDict(
     "MarketRegime",
     {
-        "conid": "_Required[Conid]",
-        "driftPercent": "_Required[float]",
-        "volatilityPercent": "_Required[float]",
-        "halted": "_Required[bool]",
-        "gapPercent": "_Required[float]",
+        "conid": _Required["Conid"],
+        "driftPercent": _Required["float"],
+        "volatilityPercent": _Required["float"],
+        "halted": _Required["bool"],
+        "gapPercent": _Required["float"],
     },
     total=False,
 )
@@ -367,7 +367,7 @@ MarketRegime = _TypedDict(
 AdvanceMarketRequest = _TypedDict(
     "AdvanceMarketRequest",
     {
-        "ms": "_Required[int]",
+        "ms": _Required["int"],
     },
     total=False,
 )
@@ -386,12 +386,12 @@ MarketReplayRequest = _TypedDict(
 MarketReplay = _TypedDict(
     "MarketReplay",
     {
-        "conid": "_Required[Conid]",
-        "bars": "_Required[int]",
-        "barMs": "_Required[int]",
-        "from": "_Required[int]",
-        "to": "_Required[int]",
-        "replayed": "_Required[int]",
+        "conid": _Required["Conid"],
+        "bars": _Required["int"],
+        "barMs": _Required["int"],
+        "from": _Required["int"],
+        "to": _Required["int"],
+        "replayed": _Required["int"],
     },
     total=False,
 )
@@ -399,7 +399,7 @@ MarketReplay = _TypedDict(
 PromptRequest = _TypedDict(
     "PromptRequest",
     {
-        "orderId": "_Required[int]",
+        "orderId": _Required["int"],
         "text": "str",
         "options": "list[str]",
     },
@@ -409,11 +409,11 @@ PromptRequest = _TypedDict(
 ServerPrompt = _TypedDict(
     "ServerPrompt",
     {
-        "orderId": "_Required[int]",
-        "reqId": "_Required[str]",
-        "text": "_Required[str]",
-        "options": "_Required[list[str]]",
-        "prompt": "_Required[_Literal[True]]",
+        "orderId": _Required["int"],
+        "reqId": _Required["str"],
+        "text": _Required["str"],
+        "options": _Required["list[str]"],
+        "prompt": _Required["_Literal[True]"],
     },
     total=False,
 )
@@ -432,8 +432,8 @@ FaultRequest = _TypedDict(
 Fault = _TypedDict(
     "Fault",
     {
-        "operationId": "_Required[str]",
-        "latencyMs": "_Required[int]",
+        "operationId": _Required["str"],
+        "latencyMs": _Required["int"],
         "status": "int",
         "message": "str",
         "times": "int",
@@ -444,10 +444,10 @@ Fault = _TypedDict(
 SeedNotificationRequest = _TypedDict(
     "SeedNotificationRequest",
     {
-        "username": "_Required[str]",
-        "typecode": "_Required[str]",
-        "title": "_Required[str]",
-        "content": "_Required[str]",
+        "username": _Required["str"],
+        "typecode": _Required["str"],
+        "title": _Required["str"],
+        "content": _Required["str"],
     },
     total=False,
 )
@@ -455,9 +455,9 @@ SeedNotificationRequest = _TypedDict(
 SeededNotification = _TypedDict(
     "SeededNotification",
     {
-        "id": "_Required[str]",
-        "username": "_Required[str]",
-        "typecode": "_Required[str]",
+        "id": _Required["str"],
+        "username": _Required["str"],
+        "typecode": _Required["str"],
     },
     total=False,
 )
@@ -465,9 +465,9 @@ SeededNotification = _TypedDict(
 SeedAllocationGroupRequest = _TypedDict(
     "SeedAllocationGroupRequest",
     {
-        "username": "_Required[str]",
-        "name": "_Required[str]",
-        "accounts": "_Required[list[SeedAllocationGroupRequestAccountsItem]]",
+        "username": _Required["str"],
+        "name": _Required["str"],
+        "accounts": _Required["list[SeedAllocationGroupRequestAccountsItem]"],
         "method": "_Literal[\"A\", \"E\", \"N\", \"C\", \"P\", \"R\", \"S\"]",
     },
     total=False,
@@ -476,8 +476,8 @@ SeedAllocationGroupRequest = _TypedDict(
 Seeded = _TypedDict(
     "Seeded",
     {
-        "username": "_Required[str]",
-        "name": "_Required[str]",
+        "username": _Required["str"],
+        "name": _Required["str"],
     },
     total=False,
 )
@@ -485,10 +485,10 @@ Seeded = _TypedDict(
 SeedModelRequest = _TypedDict(
     "SeedModelRequest",
     {
-        "username": "_Required[str]",
-        "model": "_Required[str]",
+        "username": _Required["str"],
+        "model": _Required["str"],
         "desc": "str",
-        "positionTargets": "_Required[list[SeedModelRequestPositionTargetsItem]]",
+        "positionTargets": _Required["list[SeedModelRequestPositionTargetsItem]"],
     },
     total=False,
 )
@@ -496,7 +496,7 @@ SeedModelRequest = _TypedDict(
 BulletinRequest = _TypedDict(
     "BulletinRequest",
     {
-        "message": "_Required[str]",
+        "message": _Required["str"],
     },
     total=False,
 )
@@ -504,8 +504,8 @@ BulletinRequest = _TypedDict(
 Bulletin = _TypedDict(
     "Bulletin",
     {
-        "id": "_Required[str]",
-        "message": "_Required[str]",
+        "id": _Required["str"],
+        "message": _Required["str"],
     },
     total=False,
 )
@@ -513,10 +513,10 @@ Bulletin = _TypedDict(
 AccountApplicationState = _TypedDict(
     "AccountApplicationState",
     {
-        "accountId": "_Required[str]",
-        "status": "_Required[str]",
-        "username": "_Required[str]",
-        "pendingTasks": "_Required[int]",
+        "accountId": _Required["str"],
+        "status": _Required["str"],
+        "username": _Required["str"],
+        "pendingTasks": _Required["int"],
     },
     total=False,
 )
@@ -524,7 +524,7 @@ AccountApplicationState = _TypedDict(
 AccountApplicationStatusRequest = _TypedDict(
     "AccountApplicationStatusRequest",
     {
-        "status": "_Required[_Literal[\"N\", \"O\", \"P\", \"C\", \"A\", \"E\", \"F\", \"I\", \"J\", \"L\", \"M\", \"R\", \"W\", \"Q\"]]",
+        "status": _Required["_Literal[\"N\", \"O\", \"P\", \"C\", \"A\", \"E\", \"F\", \"I\", \"J\", \"L\", \"M\", \"R\", \"W\", \"Q\"]"],
     },
     total=False,
 )
@@ -532,10 +532,10 @@ AccountApplicationStatusRequest = _TypedDict(
 BankingInstruction = _TypedDict(
     "BankingInstruction",
     {
-        "instructionId": "_Required[int]",
-        "clientInstructionId": "_Required[float]",
-        "instructionType": "_Required[str]",
-        "instructionStatus": "_Required[_Literal[\"PENDING\", \"PROCESSED\", \"REJECTED\", \"PENDING_VERIFICATION\"]]",
+        "instructionId": _Required["int"],
+        "clientInstructionId": _Required["float"],
+        "instructionType": _Required["str"],
+        "instructionStatus": _Required["_Literal[\"PENDING\", \"PROCESSED\", \"REJECTED\", \"PENDING_VERIFICATION\"]"],
         "error": "BankingInstructionError",
     },
     total=False,
@@ -553,8 +553,8 @@ BankingFailureRequest = _TypedDict(
 MicroAmounts = _TypedDict(
     "MicroAmounts",
     {
-        "creditAmount1": "_Required[float]",
-        "creditAmount2": "_Required[float]",
+        "creditAmount1": _Required["float"],
+        "creditAmount2": _Required["float"],
     },
     total=False,
 )
@@ -562,12 +562,12 @@ MicroAmounts = _TypedDict(
 BankInstructionSeed = _TypedDict(
     "BankInstructionSeed",
     {
-        "accountId": "_Required[str]",
-        "name": "_Required[str]",
-        "method": "_Required[_Literal[\"ACH\", \"WIRE\", \"SEPA\", \"eDDA\", \"LVP\", \"CPA\"]]",
-        "currency": "_Required[str]",
-        "bankAccountNumber": "_Required[str]",
-        "bankRoutingNumber": "_Required[str]",
+        "accountId": _Required["str"],
+        "name": _Required["str"],
+        "method": _Required["_Literal[\"ACH\", \"WIRE\", \"SEPA\", \"eDDA\", \"LVP\", \"CPA\"]"],
+        "currency": _Required["str"],
+        "bankAccountNumber": _Required["str"],
+        "bankRoutingNumber": _Required["str"],
     },
     total=False,
 )
@@ -577,8 +577,8 @@ BankInstructionSeed = _TypedDict(
 FixtureAccountNavHistoryItem = _TypedDict(
     "FixtureAccountNavHistoryItem",
     {
-        "date": "_Required[YearMonthDay]",
-        "nav": "_Required[float]",
+        "date": _Required["YearMonthDay"],
+        "nav": _Required["float"],
     },
     total=False,
 )
@@ -586,11 +586,11 @@ FixtureAccountNavHistoryItem = _TypedDict(
 MarketReplayRequestBarsItem = _TypedDict(
     "MarketReplayRequestBarsItem",
     {
-        "t": "_Required[int]",
-        "o": "_Required[float]",
-        "h": "_Required[float]",
-        "l": "_Required[float]",
-        "c": "_Required[float]",
+        "t": _Required["int"],
+        "o": _Required["float"],
+        "h": _Required["float"],
+        "l": _Required["float"],
+        "c": _Required["float"],
         "v": "float",
     },
     total=False,
@@ -599,7 +599,7 @@ MarketReplayRequestBarsItem = _TypedDict(
 SeedAllocationGroupRequestAccountsItem = _TypedDict(
     "SeedAllocationGroupRequestAccountsItem",
     {
-        "name": "_Required[str]",
+        "name": _Required["str"],
         "amount": "float",
     },
     total=False,
@@ -608,8 +608,8 @@ SeedAllocationGroupRequestAccountsItem = _TypedDict(
 SeedModelRequestPositionTargetsItem = _TypedDict(
     "SeedModelRequestPositionTargetsItem",
     {
-        "conid": "_Required[int]",
-        "target": "_Required[float]",
+        "conid": _Required["int"],
+        "target": _Required["float"],
     },
     total=False,
 )
@@ -617,8 +617,8 @@ SeedModelRequestPositionTargetsItem = _TypedDict(
 BankingInstructionError = _TypedDict(
     "BankingInstructionError",
     {
-        "errorCode": "_Required[str]",
-        "errorMessage": "_Required[str]",
+        "errorCode": _Required["str"],
+        "errorMessage": _Required["str"],
     },
     total=False,
 )

@@ -20,8 +20,8 @@ OAuthRequestTokenResponse = _TypedDict(
 ErrorObject = _TypedDict(
     "ErrorObject",
     {
-        "error": "_Required[str]",
-        "statusCode": "_Required[int]",
+        "error": _Required["str"],
+        "statusCode": _Required["int"],
     },
     total=False,
 )
@@ -29,7 +29,7 @@ ErrorObject = _TypedDict(
 OAuthAccessTokenResponse = _TypedDict(
     "OAuthAccessTokenResponse",
     {
-        "is_paper": "_Required[bool]",
+        "is_paper": _Required["bool"],
         "oauth_token": "str",
         "oauth_token_secret": "str",
     },
@@ -39,7 +39,7 @@ OAuthAccessTokenResponse = _TypedDict(
 LiveSessionTokenResponse = _TypedDict(
     "LiveSessionTokenResponse",
     {
-        "diffie_hellman_response": "_Required[str]",
+        "diffie_hellman_response": _Required["str"],
         "live_session_token_signature": "str",
         "live_session_token_expiration": "int",
     },
@@ -49,10 +49,10 @@ LiveSessionTokenResponse = _TypedDict(
 OAuth2TokenRequest = _TypedDict(
     "OAuth2TokenRequest",
     {
-        "grant_type": "_Required[_Literal[\"client_credentials\"]]",
-        "client_assertion_type": "_Required[_Literal[\"urn:ietf:params:oauth:client-assertion-type:jwt-bearer\"]]",
-        "client_assertion": "_Required[str]",
-        "scope": "_Required[str]",
+        "grant_type": _Required["_Literal[\"client_credentials\"]"],
+        "client_assertion_type": _Required["_Literal[\"urn:ietf:params:oauth:client-assertion-type:jwt-bearer\"]"],
+        "client_assertion": _Required["str"],
+        "scope": _Required["str"],
     },
     total=False,
 )
@@ -73,8 +73,8 @@ OAuth2TokenResponse = _TypedDict(
 ProblemInvalidArgument = _TypedDict(
     "ProblemInvalidArgument",
     {
-        "name": "_Required[str]",
-        "reason": "_Required[str]",
+        "name": _Required["str"],
+        "reason": _Required["str"],
     },
     total=False,
 )
@@ -82,9 +82,9 @@ ProblemInvalidArgument = _TypedDict(
 ProblemDetails = _TypedDict(
     "ProblemDetails",
     {
-        "type": "_Required[str]",
-        "title": "_Required[str]",
-        "status": "_Required[int]",
+        "type": _Required["str"],
+        "title": _Required["str"],
+        "status": _Required["int"],
         "detail": "str",
         "instance": "str",
         "invalidArguments": "list[ProblemInvalidArgument]",
@@ -95,8 +95,8 @@ ProblemDetails = _TypedDict(
 SsoSessionRequest = _TypedDict(
     "SsoSessionRequest",
     {
-        "credential": "_Required[str]",
-        "ip": "_Required[str]",
+        "credential": _Required["str"],
+        "ip": _Required["str"],
         "service": "str",
         "alternativeIps": "list[str]",
         "compete": "bool",
@@ -110,7 +110,7 @@ SsoSessionResponse = _TypedDict(
     {
         "active": "bool",
         "token_type": "_Literal[\"Bearer\"]",
-        "access_token": "_Required[str]",
+        "access_token": _Required["str"],
         "sessionId": "str",
         "userId": "int",
         "userName": "str",
@@ -125,8 +125,8 @@ SsoSessionResponse = _TypedDict(
 SsoBrowserSessionRequest = _TypedDict(
     "SsoBrowserSessionRequest",
     {
-        "credential": "_Required[str]",
-        "ip": "_Required[str]",
+        "credential": _Required["str"],
+        "ip": _Required["str"],
         "path": "str",
         "lang": "str",
     },
@@ -146,8 +146,8 @@ SsoBrowserSessionResponse = _TypedDict(
 EchoResponse = _TypedDict(
     "EchoResponse",
     {
-        "requestMethod": "_Required[_Literal[\"GET\", \"POST\", \"PATCH\", \"PUT\"]]",
-        "securityPolicy": "_Required[_Literal[\"HTTPS\", \"SIGNED_JWT\", \"ENCRYPTED_JWE\"]]",
+        "requestMethod": _Required["_Literal[\"GET\", \"POST\", \"PATCH\", \"PUT\"]"],
+        "securityPolicy": _Required["_Literal[\"HTTPS\", \"SIGNED_JWT\", \"ENCRYPTED_JWE\"]"],
         "queryParameters": "dict[str, _Union[str, list[str]]]",
     },
     total=False,
@@ -156,8 +156,8 @@ EchoResponse = _TypedDict(
 ComplexAssetTransferBrokers = _TypedDict(
     "ComplexAssetTransferBrokers",
     {
-        "instructionType": "_Required[str]",
-        "brokers": "_Required[list[str]]",
+        "instructionType": _Required["str"],
+        "brokers": _Required["list[str]"],
     },
     total=False,
 )
@@ -256,8 +256,8 @@ AmRequestAnswer = _TypedDict(
 ParticipatingBanks = _TypedDict(
     "ParticipatingBanks",
     {
-        "type": "_Required[str]",
-        "participatingBanks": "_Required[list[ParticipatingBanksParticipatingBanksItem]]",
+        "type": _Required["str"],
+        "participatingBanks": _Required["list[ParticipatingBanksParticipatingBanksItem]"],
     },
     total=False,
 )
@@ -279,10 +279,10 @@ ReportMimeType: _TypeAlias = "_Literal[\"application/pdf\", \"application/json\"
 StatementRequest = _TypedDict(
     "StatementRequest",
     {
-        "accountId": "_Required[str]",
+        "accountId": _Required["str"],
         "accountIds": "list[str]",
-        "startDate": "_Required[str]",
-        "endDate": "_Required[str]",
+        "startDate": _Required["str"],
+        "endDate": _Required["str"],
         "mimeType": "ReportMimeType",
         "gzip": "bool",
         "language": "str",
@@ -311,10 +311,10 @@ AvailableStatementDates = _TypedDict(
 TaxDocumentRequest = _TypedDict(
     "TaxDocumentRequest",
     {
-        "accountId": "_Required[str]",
-        "format": "_Required[_Literal[\"PDF\", \"HTML\", \"CSV\", \"JSON\"]]",
-        "type": "_Required[str]",
-        "year": "_Required[int]",
+        "accountId": _Required["str"],
+        "format": _Required["_Literal[\"PDF\", \"HTML\", \"CSV\", \"JSON\"]"],
+        "type": _Required["str"],
+        "year": _Required["int"],
         "gzip": "bool",
     },
     total=False,
@@ -331,9 +331,9 @@ AvailableTaxDocuments = _TypedDict(
 TradeConfirmationRequest = _TypedDict(
     "TradeConfirmationRequest",
     {
-        "accountId": "_Required[str]",
-        "startDate": "_Required[str]",
-        "endDate": "_Required[str]",
+        "accountId": _Required["str"],
+        "startDate": _Required["str"],
+        "endDate": _Required["str"],
         "mimeType": "ReportMimeType",
     },
     total=False,
@@ -350,9 +350,9 @@ AvailableTradeConfirmationDates = _TypedDict(
 RestrictionsResult = _TypedDict(
     "RestrictionsResult",
     {
-        "success": "_Required[bool]",
-        "requestId": "_Required[int]",
-        "message": "_Required[str]",
+        "success": _Required["bool"],
+        "requestId": _Required["int"],
+        "message": _Required["str"],
     },
     total=False,
 )
@@ -360,9 +360,9 @@ RestrictionsResult = _TypedDict(
 RestrictionsVerifyRequest = _TypedDict(
     "RestrictionsVerifyRequest",
     {
-        "userName": "_Required[str]",
-        "requestId": "_Required[int]",
-        "payload": "_Required[str]",
+        "userName": _Required["str"],
+        "requestId": _Required["int"],
+        "payload": _Required["str"],
     },
     total=False,
 )
@@ -486,13 +486,13 @@ AmKycLink = _TypedDict(
 BankingAchInstruction = _TypedDict(
     "BankingAchInstruction",
     {
-        "accountId": "_Required[str]",
-        "achType": "_Required[_Literal[\"DEBIT\", \"CREDIT\", \"DEBIT_CREDIT\"]]",
-        "bankInstructionCode": "_Required[_Literal[\"CAACH\", \"USACH\"]]",
-        "bankInstructionName": "_Required[str]",
-        "clientAccountInfo": "_Required[BankingAchInstructionClientAccountInfo]",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
+        "accountId": _Required["str"],
+        "achType": _Required["_Literal[\"DEBIT\", \"CREDIT\", \"DEBIT_CREDIT\"]"],
+        "bankInstructionCode": _Required["_Literal[\"CAACH\", \"USACH\"]"],
+        "bankInstructionName": _Required["str"],
+        "clientAccountInfo": _Required["BankingAchInstructionClientAccountInfo"],
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
     },
     total=False,
 )
@@ -500,13 +500,13 @@ BankingAchInstruction = _TypedDict(
 BankingMicroAmountVerification = _TypedDict(
     "BankingMicroAmountVerification",
     {
-        "accountId": "_Required[str]",
-        "bankInstructionCode": "_Required[_Literal[\"USACH\", \"CAACH\", \"ACHUS\", \"WIRE\"]]",
-        "bankInstructionName": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "creditAmount1": "_Required[float]",
-        "creditAmount2": "_Required[float]",
-        "pendingInstructionId": "_Required[float]",
+        "accountId": _Required["str"],
+        "bankInstructionCode": _Required["_Literal[\"USACH\", \"CAACH\", \"ACHUS\", \"WIRE\"]"],
+        "bankInstructionName": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "creditAmount1": _Required["float"],
+        "creditAmount2": _Required["float"],
+        "pendingInstructionId": _Required["float"],
     },
     total=False,
 )
@@ -514,11 +514,11 @@ BankingMicroAmountVerification = _TypedDict(
 BankingDeleteBankInstruction = _TypedDict(
     "BankingDeleteBankInstruction",
     {
-        "accountId": "_Required[str]",
-        "bankInstructionMethod": "_Required[_Literal[\"WIRE\", \"ACH\"]]",
-        "bankInstructionName": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
+        "accountId": _Required["str"],
+        "bankInstructionMethod": _Required["_Literal[\"WIRE\", \"ACH\"]"],
+        "bankInstructionName": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
     },
     total=False,
 )
@@ -526,12 +526,12 @@ BankingDeleteBankInstruction = _TypedDict(
 BankingPredefinedDestination = _TypedDict(
     "BankingPredefinedDestination",
     {
-        "accountId": "_Required[str]",
-        "bankInstructionMethod": "_Required[_Literal[\"LVP\", \"SEPA\", \"WIRE\", \"ACH\", \"CPA\"]]",
-        "bankInstructionName": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
-        "financialInstitution": "_Required[BankingPredefinedDestinationFinancialInstitution]",
+        "accountId": _Required["str"],
+        "bankInstructionMethod": _Required["_Literal[\"LVP\", \"SEPA\", \"WIRE\", \"ACH\", \"CPA\"]"],
+        "bankInstructionName": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
+        "financialInstitution": _Required["BankingPredefinedDestinationFinancialInstitution"],
     },
     total=False,
 )
@@ -539,14 +539,14 @@ BankingPredefinedDestination = _TypedDict(
 BankingEddaInstruction = _TypedDict(
     "BankingEddaInstruction",
     {
-        "accountId": "_Required[str]",
-        "bankAccountNumber": "_Required[str]",
-        "bankBranchCode": "_Required[str]",
-        "bankClearingCode": "_Required[str]",
-        "bankInstructionName": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
-        "debtorIdentificationDocumentType": "_Required[_Literal[\"hkId\", \"passport\", \"chinaId\", \"hkMacaoEntryPermit\"]]",
+        "accountId": _Required["str"],
+        "bankAccountNumber": _Required["str"],
+        "bankBranchCode": _Required["str"],
+        "bankClearingCode": _Required["str"],
+        "bankInstructionName": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
+        "debtorIdentificationDocumentType": _Required["_Literal[\"hkId\", \"passport\", \"chinaId\", \"hkMacaoEntryPermit\"]"],
     },
     total=False,
 )
@@ -556,10 +556,10 @@ BankingInstructionKind: _TypeAlias = "_Literal[\"ACH_INSTRUCTION\", \"CANCEL_INS
 BankingInstructionResult = _TypedDict(
     "BankingInstructionResult",
     {
-        "clientInstructionId": "_Required[float]",
-        "instructionId": "_Required[float]",
-        "instructionStatus": "_Required[_Literal[\"PENDING\", \"PROCESSED\", \"REJECTED\", \"PENDING_VERIFICATION\"]]",
-        "instructionType": "_Required[BankingInstructionKind]",
+        "clientInstructionId": _Required["float"],
+        "instructionId": _Required["float"],
+        "instructionStatus": _Required["_Literal[\"PENDING\", \"PROCESSED\", \"REJECTED\", \"PENDING_VERIFICATION\"]"],
+        "instructionType": _Required["BankingInstructionKind"],
         "ibReferenceId": "float",
         "code": "str",
         "description": "str",
@@ -596,8 +596,8 @@ BankingInstructionResponse = _TypedDict(
     "BankingInstructionResponse",
     {
         "instructionResult": "BankingInstructionResult",
-        "instructionSetId": "_Required[float]",
-        "status": "_Required[int]",
+        "instructionSetId": _Required["float"],
+        "status": _Required["int"],
     },
     total=False,
 )
@@ -605,9 +605,9 @@ BankingInstructionResponse = _TypedDict(
 BankingProblem = _TypedDict(
     "BankingProblem",
     {
-        "type": "_Required[str]",
-        "title": "_Required[str]",
-        "status": "_Required[int]",
+        "type": _Required["str"],
+        "title": _Required["str"],
+        "status": _Required["int"],
         "detail": "str",
         "instance": "str",
         "invalidArguments": "list[BankingProblemInvalidArgumentsItem]",
@@ -622,7 +622,7 @@ BankingInstructionSetItem = _TypedDict(
     {
         "instructionResult": "BankingInstructionResult",
         "instructionSetId": "float",
-        "status": "_Required[int]",
+        "status": _Required["int"],
         "type": "str",
         "title": "str",
         "detail": "str",
@@ -635,8 +635,8 @@ BankingInstructionSetResponse = _TypedDict(
     "BankingInstructionSetResponse",
     {
         "instructionResults": "list[BankingInstructionSetItem]",
-        "instructionSetId": "_Required[float]",
-        "status": "_Required[int]",
+        "instructionSetId": _Required["float"],
+        "status": _Required["int"],
     },
     total=False,
 )
@@ -644,9 +644,9 @@ BankingInstructionSetResponse = _TypedDict(
 BankingQueryBankInstruction = _TypedDict(
     "BankingQueryBankInstruction",
     {
-        "accountId": "_Required[str]",
-        "bankInstructionMethod": "_Required[_Literal[\"ACH\", \"WIRE\", \"USACH\", \"CAACH\", \"SEPA\", \"eDDA\", \"eGIRO\", \"OPEN_BANKING\"]]",
-        "clientInstructionId": "_Required[float]",
+        "accountId": _Required["str"],
+        "bankInstructionMethod": _Required["_Literal[\"ACH\", \"WIRE\", \"USACH\", \"CAACH\", \"SEPA\", \"eDDA\", \"eGIRO\", \"OPEN_BANKING\"]"],
+        "clientInstructionId": _Required["float"],
     },
     total=False,
 )
@@ -654,8 +654,8 @@ BankingQueryBankInstruction = _TypedDict(
 BankingQueryRecentRecurringEvents = _TypedDict(
     "BankingQueryRecentRecurringEvents",
     {
-        "clientInstructionId": "_Required[float]",
-        "ibReferenceId": "_Required[float]",
+        "clientInstructionId": _Required["float"],
+        "ibReferenceId": _Required["float"],
         "numberOfTransactions": "float",
     },
     total=False,
@@ -664,8 +664,8 @@ BankingQueryRecentRecurringEvents = _TypedDict(
 BankingQueryRecurringInstructions = _TypedDict(
     "BankingQueryRecurringInstructions",
     {
-        "accountId": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
+        "accountId": _Required["str"],
+        "clientInstructionId": _Required["float"],
     },
     total=False,
 )
@@ -673,9 +673,9 @@ BankingQueryRecurringInstructions = _TypedDict(
 BankingRecurringDetail = _TypedDict(
     "BankingRecurringDetail",
     {
-        "frequency": "_Required[_Literal[\"MONTHLY\", \"QUARTERLY\", \"YEARLY\"]]",
-        "instructionName": "_Required[str]",
-        "startDate": "_Required[str]",
+        "frequency": _Required["_Literal[\"MONTHLY\", \"QUARTERLY\", \"YEARLY\"]"],
+        "instructionName": _Required["str"],
+        "startDate": _Required["str"],
         "endDate": "str",
     },
     total=False,
@@ -684,12 +684,12 @@ BankingRecurringDetail = _TypedDict(
 BankingDepositInstruction = _TypedDict(
     "BankingDepositInstruction",
     {
-        "accountId": "_Required[str]",
-        "amount": "_Required[float]",
-        "bankInstructionMethod": "_Required[_Literal[\"ACH\", \"WIRE\", \"eDDA\", \"OPEN_BANKING\"]]",
+        "accountId": _Required["str"],
+        "amount": _Required["float"],
+        "bankInstructionMethod": _Required["_Literal[\"ACH\", \"WIRE\", \"eDDA\", \"OPEN_BANKING\"]"],
         "bankInstructionName": "str",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
         "fromAccountNumber": "str",
         "identifier": "str",
         "isIRA": "_Literal[\"true\", \"false\"]",
@@ -706,12 +706,12 @@ BankingDepositInstruction = _TypedDict(
 BankingWithdrawalInstruction = _TypedDict(
     "BankingWithdrawalInstruction",
     {
-        "accountId": "_Required[str]",
-        "amount": "_Required[float]",
-        "bankInstructionMethod": "_Required[_Literal[\"ACH\", \"WIRE\", \"SEPA\"]]",
-        "bankInstructionName": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
+        "accountId": _Required["str"],
+        "amount": _Required["float"],
+        "bankInstructionMethod": _Required["_Literal[\"ACH\", \"WIRE\", \"SEPA\"]"],
+        "bankInstructionName": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
         "dateTimeToOccur": "str",
         "iraWithdrawalDetail": "BankingWithdrawalInstructionIraWithdrawalDetail",
         "recurringInstructionDetail": "BankingRecurringDetail",
@@ -722,12 +722,12 @@ BankingWithdrawalInstruction = _TypedDict(
 BankingQueryWithdrawableFunds = _TypedDict(
     "BankingQueryWithdrawableFunds",
     {
-        "accountId": "_Required[str]",
+        "accountId": _Required["str"],
         "bankAccountNumber": "str",
         "bankInstructionName": "str",
         "bankRoutingNumber": "str",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
     },
     total=False,
 )
@@ -735,9 +735,9 @@ BankingQueryWithdrawableFunds = _TypedDict(
 BankingQueryIraContributions = _TypedDict(
     "BankingQueryIraContributions",
     {
-        "accountId": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "year": "_Required[str]",
+        "accountId": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "year": _Required["str"],
     },
     total=False,
 )
@@ -745,13 +745,13 @@ BankingQueryIraContributions = _TypedDict(
 BankingInternalCashTransfer = _TypedDict(
     "BankingInternalCashTransfer",
     {
-        "amount": "_Required[float]",
-        "clientInstructionId": "_Required[float]",
+        "amount": _Required["float"],
+        "clientInstructionId": _Required["float"],
         "clientNote": "str",
-        "currency": "_Required[str]",
+        "currency": _Required["str"],
         "dateTimeToOccur": "str",
-        "sourceAccountId": "_Required[str]",
-        "targetAccountId": "_Required[str]",
+        "sourceAccountId": _Required["str"],
+        "targetAccountId": _Required["str"],
     },
     total=False,
 )
@@ -760,7 +760,7 @@ BankingTradingInstrument = _TypedDict(
     "BankingTradingInstrument",
     {
         "conid": "int",
-        "currency": "_Required[str]",
+        "currency": _Required["str"],
         "tradingInstrumentDescription": "BankingTradingInstrumentTradingInstrumentDescription",
     },
     total=False,
@@ -769,13 +769,13 @@ BankingTradingInstrument = _TypedDict(
 BankingFopInstruction = _TypedDict(
     "BankingFopInstruction",
     {
-        "accountId": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "contraBrokerAccountId": "_Required[str]",
-        "contraBrokerDtcCode": "_Required[str]",
-        "direction": "_Required[_Literal[\"IN\", \"OUT\"]]",
-        "quantity": "_Required[float]",
-        "tradingInstrument": "_Required[BankingTradingInstrument]",
+        "accountId": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "contraBrokerAccountId": _Required["str"],
+        "contraBrokerDtcCode": _Required["str"],
+        "direction": _Required["_Literal[\"IN\", \"OUT\"]"],
+        "quantity": _Required["float"],
+        "tradingInstrument": _Required["BankingTradingInstrument"],
     },
     total=False,
 )
@@ -783,15 +783,15 @@ BankingFopInstruction = _TypedDict(
 BankingDwacInstruction = _TypedDict(
     "BankingDwacInstruction",
     {
-        "accountId": "_Required[str]",
+        "accountId": _Required["str"],
         "accountTitle": "str",
-        "clientInstructionId": "_Required[float]",
-        "contraBrokerAccountId": "_Required[str]",
-        "contraBrokerTaxId": "_Required[str]",
-        "direction": "_Required[_Literal[\"IN\"]]",
-        "quantity": "_Required[float]",
+        "clientInstructionId": _Required["float"],
+        "contraBrokerAccountId": _Required["str"],
+        "contraBrokerTaxId": _Required["str"],
+        "direction": _Required["_Literal[\"IN\"]"],
+        "quantity": _Required["float"],
         "referenceId": "str",
-        "tradingInstrument": "_Required[BankingTradingInstrument]",
+        "tradingInstrument": _Required["BankingTradingInstrument"],
     },
     total=False,
 )
@@ -799,14 +799,14 @@ BankingDwacInstruction = _TypedDict(
 BankingComplexAssetTransfer = _TypedDict(
     "BankingComplexAssetTransfer",
     {
-        "accountId": "_Required[str]",
+        "accountId": _Required["str"],
         "accountIdAtCurrentBroker": "str",
-        "clientInstructionId": "_Required[float]",
-        "contraBrokerInfo": "_Required[BankingComplexAssetTransferContraBrokerInfo]",
-        "direction": "_Required[_Literal[\"IN\", \"OUT\"]]",
+        "clientInstructionId": _Required["float"],
+        "contraBrokerInfo": _Required["BankingComplexAssetTransferContraBrokerInfo"],
+        "direction": _Required["_Literal[\"IN\", \"OUT\"]"],
         "nonDisclosedDetail": "BankingComplexAssetTransferNonDisclosedDetail",
-        "quantity": "_Required[float]",
-        "tradingInstrument": "_Required[BankingTradingInstrument]",
+        "quantity": _Required["float"],
+        "tradingInstrument": _Required["BankingTradingInstrument"],
     },
     total=False,
 )
@@ -814,15 +814,15 @@ BankingComplexAssetTransfer = _TypedDict(
 BankingExternalPositionTransfer = _TypedDict(
     "BankingExternalPositionTransfer",
     {
-        "accountAtBroker": "_Required[str]",
-        "accountId": "_Required[str]",
-        "brokerId": "_Required[str]",
-        "brokerName": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "signature": "_Required[str]",
+        "accountAtBroker": _Required["str"],
+        "accountId": _Required["str"],
+        "brokerId": _Required["str"],
+        "brokerName": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "signature": _Required["str"],
         "sourceIRAType": "_Literal[\"RO\", \"RI\", \"RT\", \"SP\", \"ED\", \"TH\", \"RH\", \"SH\"]",
-        "subType": "_Required[_Literal[\"ACATS\", \"ATON\"]]",
-        "type": "_Required[_Literal[\"FULL\"]]",
+        "subType": _Required["_Literal[\"ACATS\", \"ATON\"]"],
+        "type": _Required["_Literal[\"FULL\"]"],
     },
     total=False,
 )
@@ -830,14 +830,14 @@ BankingExternalPositionTransfer = _TypedDict(
 BankingInternalPositionTransfer = _TypedDict(
     "BankingInternalPositionTransfer",
     {
-        "clientInstructionId": "_Required[float]",
+        "clientInstructionId": _Required["float"],
         "settleDate": "str",
-        "sourceAccountId": "_Required[str]",
-        "targetAccountId": "_Required[str]",
+        "sourceAccountId": _Required["str"],
+        "targetAccountId": _Required["str"],
         "tradeDate": "str",
-        "tradingInstrument": "_Required[BankingTradingInstrument]",
+        "tradingInstrument": _Required["BankingTradingInstrument"],
         "transferPrice": "float",
-        "transferQuantity": "_Required[float]",
+        "transferQuantity": _Required["float"],
     },
     total=False,
 )
@@ -845,9 +845,9 @@ BankingInternalPositionTransfer = _TypedDict(
 BankingCancelInstruction = _TypedDict(
     "BankingCancelInstruction",
     {
-        "clientInstructionId": "_Required[float]",
-        "instructionId": "_Required[float]",
-        "reason": "_Required[str]",
+        "clientInstructionId": _Required["float"],
+        "instructionId": _Required["float"],
+        "reason": _Required["str"],
     },
     total=False,
 )
@@ -855,9 +855,9 @@ BankingCancelInstruction = _TypedDict(
 BankingQueryRecentInstructions = _TypedDict(
     "BankingQueryRecentInstructions",
     {
-        "accountId": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "transactionHistory": "_Required[BankingQueryRecentInstructionsTransactionHistory]",
+        "accountId": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "transactionHistory": _Required["BankingQueryRecentInstructionsTransactionHistory"],
     },
     total=False,
 )
@@ -865,9 +865,9 @@ BankingQueryRecentInstructions = _TypedDict(
 BankingQueryWithdrawableCashEquity = _TypedDict(
     "BankingQueryWithdrawableCashEquity",
     {
-        "accountId": "_Required[str]",
-        "clientInstructionId": "_Required[float]",
-        "currency": "_Required[str]",
+        "accountId": _Required["str"],
+        "clientInstructionId": _Required["float"],
+        "currency": _Required["str"],
     },
     total=False,
 )
@@ -980,10 +980,10 @@ SsoValidation = _TypedDict(
 AccountProperties = _TypedDict(
     "AccountProperties",
     {
-        "hasChildAccounts": "_Required[bool]",
-        "supportsCashQty": "_Required[bool]",
-        "supportsFractions": "_Required[bool]",
-        "allowCustomerTime": "_Required[bool]",
+        "hasChildAccounts": _Required["bool"],
+        "supportsCashQty": _Required["bool"],
+        "supportsFractions": _Required["bool"],
+        "allowCustomerTime": _Required["bool"],
         "liteUnderPro": "bool",
         "noFxConv": "bool",
         "noFXConv": "bool",
@@ -1036,7 +1036,7 @@ AccountsResponse = _TypedDict(
         "selectedAccount": "str",
         "serverInfo": "ServerInfo",
         "sessionId": "str",
-        "isFT": "_Required[bool]",
+        "isFT": _Required["bool"],
         "isPaper": "bool",
     },
     total=False,
@@ -1045,7 +1045,7 @@ AccountsResponse = _TypedDict(
 SwitchAccountRequest = _TypedDict(
     "SwitchAccountRequest",
     {
-        "acctId": "_Required[str]",
+        "acctId": _Required["str"],
     },
     total=False,
 )
@@ -1062,7 +1062,7 @@ AccountSwitched = _TypedDict(
 AccountAlreadySelected = _TypedDict(
     "AccountAlreadySelected",
     {
-        "success": "_Required[str]",
+        "success": _Required["str"],
     },
     total=False,
 )
@@ -1072,7 +1072,7 @@ SwitchAccountResponse: _TypeAlias = "_Union[AccountSwitched, AccountAlreadySelec
 ErrorOnly = _TypedDict(
     "ErrorOnly",
     {
-        "error": "_Required[str]",
+        "error": _Required["str"],
     },
     total=False,
 )
@@ -1099,7 +1099,7 @@ DynamicAccountSearchResult = _TypedDict(
 SetDynamicAccountRequest = _TypedDict(
     "SetDynamicAccountRequest",
     {
-        "acctId": "_Required[str]",
+        "acctId": _Required["str"],
     },
     total=False,
 )
@@ -1244,7 +1244,7 @@ AccountMargins = _TypedDict(
 MarketValueEntry = _TypedDict(
     "MarketValueEntry",
     {
-        "total_cash": "_Required[str]",
+        "total_cash": _Required["str"],
         "settled_cash": "str",
         "MTD Interest": "str",
         "stock": "str",
@@ -1264,7 +1264,7 @@ MarketValueEntry = _TypedDict(
         "Notional CFD": "str",
         "cfd": "str",
         "Cryptocurrency": "str",
-        "net_liquidation": "_Required[str]",
+        "net_liquidation": _Required["str"],
         "unrealized_pnl": "str",
         "realized_pnl": "str",
         "Exchange Rate": "str",
@@ -1307,12 +1307,12 @@ AccountAvailableFunds = _TypedDict(
 PnlEntry = _TypedDict(
     "PnlEntry",
     {
-        "rowType": "_Required[int]",
-        "dpl": "_Required[float]",
-        "nl": "_Required[float]",
-        "upl": "_Required[float]",
-        "el": "_Required[float]",
-        "mv": "_Required[float]",
+        "rowType": _Required["int"],
+        "dpl": _Required["float"],
+        "nl": _Required["float"],
+        "upl": _Required["float"],
+        "el": _Required["float"],
+        "mv": _Required["float"],
     },
     total=False,
 )
@@ -1354,7 +1354,7 @@ PortfolioAccount = _TypedDict(
         "ibEntity": "str",
         "acctCustType": "str",
         "category": "str",
-        "faclient": "_Required[bool]",
+        "faclient": _Required["bool"],
         "clearingStatus": "_Literal[\"O\", \"P\", \"N\", \"A\", \"C\", \"R\"]",
         "covestor": "bool",
         "PrepaidCrypto-Z": "bool",
@@ -1409,7 +1409,7 @@ LedgerEntry = _TypedDict(
 Ledger = _TypedDict(
     "Ledger",
     {
-        "BASE": "_Required[LedgerEntry]",
+        "BASE": _Required["LedgerEntry"],
     },
     total=False,
 )
@@ -1581,7 +1581,7 @@ AccountIdList: _TypeAlias = "list[str]"
 AccountIdsRequest = _TypedDict(
     "AccountIdsRequest",
     {
-        "acctIds": "_Required[AccountIdList]",
+        "acctIds": _Required["AccountIdList"],
     },
     total=False,
 )
@@ -1641,8 +1641,8 @@ Performance = _TypedDict(
 PerformanceRequest = _TypedDict(
     "PerformanceRequest",
     {
-        "acctIds": "_Required[AccountIdList]",
-        "period": "_Required[PerformancePeriod]",
+        "acctIds": _Required["AccountIdList"],
+        "period": _Required["PerformancePeriod"],
     },
     total=False,
 )
@@ -1654,7 +1654,7 @@ PeriodPerformance = _TypedDict(
         "cps": "list[float]",
         "dates": "list[str]",
         "freq": "str",
-        "startNAV": "_Required[StartNav]",
+        "startNAV": _Required["StartNav"],
     },
     total=False,
 )
@@ -1688,9 +1688,9 @@ AllPeriodsPerformance = _TypedDict(
 TransactionsRequest = _TypedDict(
     "TransactionsRequest",
     {
-        "acctIds": "_Required[AccountIdList]",
-        "conids": "_Required[list[_Union[int, str]]]",
-        "currency": "_Required[str]",
+        "acctIds": _Required["AccountIdList"],
+        "conids": _Required["list[_Union[int, str]]"],
+        "currency": _Required["str"],
         "days": "_Union[int, str]",
     },
     total=False,
@@ -1716,11 +1716,11 @@ AlertConditionRequest = _TypedDict(
     "AlertConditionRequest",
     {
         "conidex": "str",
-        "type": "_Required[_Literal[1, 3, 4, 5, 6, 7, 8, 9]]",
-        "operator": "_Required[str]",
+        "type": _Required["_Literal[1, 3, 4, 5, 6, 7, 8, 9]"],
+        "operator": _Required["str"],
         "triggerMethod": "_Literal[0, 1, 2, 3, 4, 7, 8, \"0\", \"1\", \"2\", \"3\", \"4\", \"7\", \"8\"]",
-        "value": "_Required[str]",
-        "logicBind": "_Required[_Literal[\"a\", \"o\", \"n\"]]",
+        "value": _Required["str"],
+        "logicBind": _Required["_Literal[\"a\", \"o\", \"n\"]"],
         "timeZone": "str",
     },
     total=False,
@@ -1732,17 +1732,17 @@ AlertRequest = _TypedDict(
         "orderId": "_Union[int, str]",
         "toolId": "int",
         "playAudio": "str",
-        "alertName": "_Required[str]",
+        "alertName": _Required["str"],
         "alertMessage": "str",
-        "alertRepeatable": "_Required[_Literal[0, 1]]",
+        "alertRepeatable": _Required["_Literal[0, 1]"],
         "email": "str",
         "expireTime": "str",
         "iTWSOrdersOnly": "_Literal[0, 1]",
         "outsideRth": "_Literal[0, 1]",
         "sendMessage": "_Literal[0, 1]",
         "showPopup": "_Literal[0, 1]",
-        "tif": "_Required[_Literal[\"GTC\", \"GTD\"]]",
-        "conditions": "_Required[list[AlertConditionRequest]]",
+        "tif": _Required["_Literal[\"GTC\", \"GTD\"]"],
+        "conditions": _Required["list[AlertConditionRequest]"],
     },
     total=False,
 )
@@ -1763,8 +1763,8 @@ AlertSubmitResponse = _TypedDict(
 AlertActivationRequest = _TypedDict(
     "AlertActivationRequest",
     {
-        "alertId": "_Required[int]",
-        "alertActive": "_Required[_Literal[0, 1]]",
+        "alertId": _Required["int"],
+        "alertActive": _Required["_Literal[0, 1]"],
     },
     total=False,
 )
@@ -1827,7 +1827,7 @@ AlertDetails = _TypedDict(
     {
         "account": "str",
         "order_id": "int",
-        "alert_name": "_Required[str]",
+        "alert_name": _Required["str"],
         "tif": "_Literal[\"GTC\", \"GTD\"]",
         "expire_time": "_Union[str, None]",
         "alert_active": "_Literal[0, 1]",
@@ -1887,9 +1887,9 @@ WatchlistRow: _TypeAlias = "_Union[WatchlistRow1, WatchlistRow2]"
 CreateWatchlistRequest = _TypedDict(
     "CreateWatchlistRequest",
     {
-        "id": "_Required[str]",
-        "name": "_Required[str]",
-        "rows": "_Required[list[WatchlistRow]]",
+        "id": _Required["str"],
+        "name": _Required["str"],
+        "rows": _Required["list[WatchlistRow]"],
     },
     total=False,
 )
@@ -1960,7 +1960,7 @@ AllocationGroupList = _TypedDict(
 AllocationGroupAccount = _TypedDict(
     "AllocationGroupAccount",
     {
-        "name": "_Required[str]",
+        "name": _Required["str"],
         "amount": "float",
     },
     total=False,
@@ -1969,7 +1969,7 @@ AllocationGroupAccount = _TypedDict(
 AllocationGroupChange = _TypedDict(
     "AllocationGroupChange",
     {
-        "name": "_Required[str]",
+        "name": _Required["str"],
         "prev_name": "str",
         "previous_name": "str",
         "accounts": "list[AllocationGroupAccount]",
@@ -1989,8 +1989,8 @@ AllocationGroupResult = _TypedDict(
 AllocationGroupRequest = _TypedDict(
     "AllocationGroupRequest",
     {
-        "name": "_Required[str]",
-        "accounts": "_Required[list[AllocationGroupAccount]]",
+        "name": _Required["str"],
+        "accounts": _Required["list[AllocationGroupAccount]"],
         "default_method": "AllocationMethod",
     },
     total=False,
@@ -1999,7 +1999,7 @@ AllocationGroupRequest = _TypedDict(
 AllocationGroupName = _TypedDict(
     "AllocationGroupName",
     {
-        "name": "_Required[str]",
+        "name": _Required["str"],
     },
     total=False,
 )
@@ -2052,21 +2052,21 @@ OrderRequest = _TypedDict(
     "OrderRequest",
     {
         "acctId": "str",
-        "conid": "_Required[int]",
+        "conid": _Required["int"],
         "conidex": "str",
         "secType": "str",
         "cOID": "str",
         "parentId": "str",
-        "orderType": "_Required[_Literal[\"MKT\", \"LMT\", \"STP\", \"STOP_LIMIT\", \"MIDPRICE\", \"TRAIL\", \"TRAILLMT\", \"MIT\", \"LIT\", \"REL\", \"MOC\", \"LOC\"]]",
+        "orderType": _Required["_Literal[\"MKT\", \"LMT\", \"STP\", \"STOP_LIMIT\", \"MIDPRICE\", \"TRAIL\", \"TRAILLMT\", \"MIT\", \"LIT\", \"REL\", \"MOC\", \"LOC\"]"],
         "exchange": "str",
         "listingExchange": "str",
         "isSingleGroup": "bool",
         "outsideRTH": "bool",
         "price": "float",
         "auxPrice": "float",
-        "side": "_Required[_Literal[\"BUY\", \"SELL\"]]",
+        "side": _Required["_Literal[\"BUY\", \"SELL\"]"],
         "ticker": "str",
-        "tif": "_Required[_Literal[\"DAY\", \"IOC\", \"GTC\", \"OPG\", \"PAX\"]]",
+        "tif": _Required["_Literal[\"DAY\", \"IOC\", \"GTC\", \"OPG\", \"PAX\"]"],
         "trailingAmt": "float",
         "trailingType": "_Literal[\"amt\", \"%\"]",
         "referrer": "str",
@@ -2091,7 +2091,7 @@ OrderRequest = _TypedDict(
 PlaceOrdersRequest = _TypedDict(
     "PlaceOrdersRequest",
     {
-        "orders": "_Required[list[OrderRequest]]",
+        "orders": _Required["list[OrderRequest]"],
     },
     total=False,
 )
@@ -2151,7 +2151,7 @@ PlaceOrdersResponse: _TypeAlias = "_Union[list[OrderSuccessEntry], list[OrderWar
 ReplyRequest = _TypedDict(
     "ReplyRequest",
     {
-        "confirmed": "_Required[bool]",
+        "confirmed": _Required["bool"],
         "messageIds": "list[str]",
     },
     total=False,
@@ -2160,7 +2160,7 @@ ReplyRequest = _TypedDict(
 SuppressQuestionsRequest = _TypedDict(
     "SuppressQuestionsRequest",
     {
-        "messageIds": "_Required[list[OrderMessageId]]",
+        "messageIds": _Required["list[OrderMessageId]"],
     },
     total=False,
 )
@@ -2257,8 +2257,8 @@ OrderStatus = _TypedDict(
         "order_ccp_status": "str",
         "order_status_description": "str",
         "tif": "str",
-        "fg_color": "_Required[str]",
-        "bg_color": "_Required[str]",
+        "fg_color": _Required["str"],
+        "bg_color": _Required["str"],
         "order_not_editable": "bool",
         "editable_fields": "str",
         "cannot_cancel_order": "bool",
@@ -2369,9 +2369,9 @@ OrderPreview = _TypedDict(
 ServerPromptAnswer = _TypedDict(
     "ServerPromptAnswer",
     {
-        "orderId": "_Required[int]",
-        "reqId": "_Required[str]",
-        "text": "_Required[str]",
+        "orderId": _Required["int"],
+        "reqId": _Required["str"],
+        "text": _Required["str"],
     },
     total=False,
 )
@@ -2402,13 +2402,13 @@ StocksBySymbol: _TypeAlias = "dict[str, list[StockContractGroup]]"
 FutureContract = _TypedDict(
     "FutureContract",
     {
-        "symbol": "_Required[str]",
-        "conid": "_Required[int]",
-        "underlyingConid": "_Required[int]",
-        "expirationDate": "_Required[int]",
-        "ltd": "_Required[int]",
-        "shortFuturesCutOff": "_Required[int]",
-        "longFuturesCutOff": "_Required[int]",
+        "symbol": _Required["str"],
+        "conid": _Required["int"],
+        "underlyingConid": _Required["int"],
+        "expirationDate": _Required["int"],
+        "ltd": _Required["int"],
+        "shortFuturesCutOff": _Required["int"],
+        "longFuturesCutOff": _Required["int"],
     },
     total=False,
 )
@@ -2418,7 +2418,7 @@ FuturesBySymbol: _TypeAlias = "dict[str, list[FutureContract]]"
 ContractRulesRequest = _TypedDict(
     "ContractRulesRequest",
     {
-        "conid": "_Required[_Union[int, str]]",
+        "conid": _Required["_Union[int, str]"],
         "exchange": "str",
         "isBuy": "bool",
         "modifyOrder": "bool",
@@ -2489,8 +2489,8 @@ AlgoParameter = _TypedDict(
 ContractAlgo = _TypedDict(
     "ContractAlgo",
     {
-        "id": "_Required[str]",
-        "name": "_Required[str]",
+        "id": _Required["str"],
+        "name": _Required["str"],
         "description": "str",
         "parameters": "list[AlgoParameter]",
     },
@@ -2594,7 +2594,7 @@ SecdefSearchResult = _TypedDict(
 SecdefSearchRequest = _TypedDict(
     "SecdefSearchRequest",
     {
-        "symbol": "_Required[str]",
+        "symbol": _Required["str"],
         "name": "bool",
         "secType": "_Literal[\"STK\", \"IND\", \"BOND\"]",
         "more": "bool",
@@ -2880,8 +2880,8 @@ MarketDataSnapshotEntry = _TypedDict(
         "7633": "str",
         "7741": "str",
         "7762": "str",
-        "conid": "_Required[int]",
-        "conidEx": "_Required[str]",
+        "conid": _Required["int"],
+        "conidEx": _Required["str"],
         "_updated": "int",
         "server_id": "str",
     },
@@ -3071,7 +3071,7 @@ ModelQuery = _TypedDict(
     {
         "reqID": "FaRequestId",
         "reqId": "FaRequestId",
-        "model": "_Required[str]",
+        "model": _Required["str"],
         "subscriptionKey": "str",
         "subscriptionStatus": "_Literal[0, 1]",
         "calcPnls": "bool",
@@ -3129,10 +3129,10 @@ ModelSaveRequest = _TypedDict(
     {
         "reqID": "FaRequestId",
         "reqId": "FaRequestId",
-        "model": "_Required[str]",
+        "model": _Required["str"],
         "desc": "str",
         "isStatic": "bool",
-        "positionTargets": "_Required[list[ModelSaveRequestPositionTargetsItem]]",
+        "positionTargets": _Required["list[ModelSaveRequestPositionTargetsItem]"],
         "cashTargets": "list[ModelSaveRequestCashTargetsItem]",
     },
     total=False,
@@ -3152,9 +3152,9 @@ ModelInvestRequest = _TypedDict(
     {
         "reqID": "FaRequestId",
         "reqId": "FaRequestId",
-        "model": "_Required[str]",
+        "model": _Required["str"],
         "subscriptionKey": "str",
-        "accountList": "_Required[list[ModelInvestRequestAccountListItem]]",
+        "accountList": _Required["list[ModelInvestRequestAccountListItem]"],
     },
     total=False,
 )
@@ -3256,7 +3256,7 @@ FyiSetting = _TypedDict(
 FyiSettingRequest = _TypedDict(
     "FyiSettingRequest",
     {
-        "enabled": "_Required[bool]",
+        "enabled": _Required["bool"],
     },
     total=False,
 )
@@ -3304,9 +3304,9 @@ FyiDeviceRequest = _TypedDict(
     {
         "deviceName": "str",
         "devicename": "str",
-        "deviceId": "_Required[str]",
+        "deviceId": _Required["str"],
         "uiName": "str",
-        "enabled": "_Required[bool]",
+        "enabled": _Required["bool"],
     },
     total=False,
 )
@@ -3379,9 +3379,9 @@ AmRequestAnswerFileData = _TypedDict(
 ParticipatingBanksParticipatingBanksItem = _TypedDict(
     "ParticipatingBanksParticipatingBanksItem",
     {
-        "BIC": "_Required[str]",
-        "clearingCode": "_Required[str]",
-        "institutionName": "_Required[str]",
+        "BIC": _Required["str"],
+        "clearingCode": _Required["str"],
+        "institutionName": _Required["str"],
     },
     total=False,
 )
@@ -3537,10 +3537,10 @@ AmAccountDetailsAssociatedPersonsItem = _TypedDict(
 BankingAchInstructionClientAccountInfo = _TypedDict(
     "BankingAchInstructionClientAccountInfo",
     {
-        "bankAccountNumber": "_Required[str]",
-        "bankAccountTypeCode": "_Required[_Literal[0, 1, 2]]",
-        "bankName": "_Required[str]",
-        "bankRoutingNumber": "_Required[str]",
+        "bankAccountNumber": _Required["str"],
+        "bankAccountTypeCode": _Required["_Literal[0, 1, 2]"],
+        "bankName": _Required["str"],
+        "bankRoutingNumber": _Required["str"],
     },
     total=False,
 )
@@ -3550,10 +3550,10 @@ BankingPredefinedDestinationFinancialInstitution = _TypedDict(
     {
         "branchCode": "str",
         "branchCodeType": "_Literal[\"BSB_AUD\", \"BANK_CODE_CAD\", \"NONE\"]",
-        "clientAccountId": "_Required[str]",
-        "identifier": "_Required[str]",
-        "identifierType": "_Required[_Literal[\"BIC\", \"IFSC\"]]",
-        "name": "_Required[str]",
+        "clientAccountId": _Required["str"],
+        "identifier": _Required["str"],
+        "identifierType": _Required["_Literal[\"BIC\", \"IFSC\"]"],
+        "name": _Required["str"],
     },
     total=False,
 )
@@ -3561,8 +3561,8 @@ BankingPredefinedDestinationFinancialInstitution = _TypedDict(
 BankingInstructionResultError = _TypedDict(
     "BankingInstructionResultError",
     {
-        "errorCode": "_Required[str]",
-        "errorMessage": "_Required[str]",
+        "errorCode": _Required["str"],
+        "errorMessage": _Required["str"],
     },
     total=False,
 )
@@ -3590,14 +3590,14 @@ BankingInstructionResultDepositDetails = _TypedDict(
 BankingInstructionResultInstructionHistoryResultItem = _TypedDict(
     "BankingInstructionResultInstructionHistoryResultItem",
     {
-        "clientInstructionId": "_Required[float]",
-        "ibInstructionId": "_Required[float]",
-        "instructionSetId": "_Required[float]",
+        "clientInstructionId": _Required["float"],
+        "ibInstructionId": _Required["float"],
+        "instructionSetId": _Required["float"],
         "amount": "float",
         "currency": "str",
-        "instructionType": "_Required[str]",
-        "requestDate": "_Required[str]",
-        "status": "_Required[str]",
+        "instructionType": _Required["str"],
+        "requestDate": _Required["str"],
+        "status": _Required["str"],
     },
     total=False,
 )
@@ -3605,9 +3605,9 @@ BankingInstructionResultInstructionHistoryResultItem = _TypedDict(
 BankingInstructionResultInstructionHistory = _TypedDict(
     "BankingInstructionResultInstructionHistory",
     {
-        "historyMaxDepthNumberOfDays": "_Required[int]",
-        "historyMaxDepthNumberOfInstruction": "_Required[int]",
-        "result": "_Required[list[BankingInstructionResultInstructionHistoryResultItem]]",
+        "historyMaxDepthNumberOfDays": _Required["int"],
+        "historyMaxDepthNumberOfInstruction": _Required["int"],
+        "result": _Required["list[BankingInstructionResultInstructionHistoryResultItem]"],
     },
     total=False,
 )
@@ -3615,12 +3615,12 @@ BankingInstructionResultInstructionHistory = _TypedDict(
 BankingInstructionResultBankInstructionDetailsItem = _TypedDict(
     "BankingInstructionResultBankInstructionDetailsItem",
     {
-        "bankAccountNumber": "_Required[str]",
-        "bankRoutingNumber": "_Required[str]",
-        "currency": "_Required[str]",
-        "instructionName": "_Required[str]",
-        "instructionStatus": "_Required[str]",
-        "type": "_Required[str]",
+        "bankAccountNumber": _Required["str"],
+        "bankRoutingNumber": _Required["str"],
+        "currency": _Required["str"],
+        "instructionName": _Required["str"],
+        "instructionStatus": _Required["str"],
+        "type": _Required["str"],
     },
     total=False,
 )
@@ -3663,8 +3663,8 @@ BankingInstructionResultContributionsItem = _TypedDict(
     "BankingInstructionResultContributionsItem",
     {
         "allowedContributionLimit": "float",
-        "maximumContributionLimit": "_Required[float]",
-        "yearToDateContribution": "_Required[float]",
+        "maximumContributionLimit": _Required["float"],
+        "yearToDateContribution": _Required["float"],
         "type": "str",
     },
     total=False,
@@ -3691,9 +3691,9 @@ BankingInstructionSetItemInvalidArgumentsItem = _TypedDict(
 BankingDepositInstructionIraDepositDetail = _TypedDict(
     "BankingDepositInstructionIraDepositDetail",
     {
-        "fromIraType": "_Required[_Literal[\"NONE\", \"TRADITIONAL\", \"ROLLOVER\", \"ROTH\", \"SEP\", \"EDUCATION\", \"TRADITIONAL_INHERITED\", \"ROTH_INHERITED\", \"SEP_INHERITED\", \"RETIREMENT_SAVING_PLAN\", \"SPOUSAL_RETIREMENT_SAVING_PLAN\", \"TAX_FREE_SAVING_ACCOUNT\"]]",
-        "iraContributionType": "_Required[_Literal[\"ROLLOVER\", \"LATE_ROLLOVER\", \"DIRECT_ROLLOVER\", \"CONTRIBUTION\", \"SPOUSAL_CONTRIBUTION\", \"EMPLOYER_SEP_CONTRIBUTION\"]]",
-        "iraTaxYearType": "_Required[_Literal[\"CURRENT\", \"PRIOR\"]]",
+        "fromIraType": _Required["_Literal[\"NONE\", \"TRADITIONAL\", \"ROLLOVER\", \"ROTH\", \"SEP\", \"EDUCATION\", \"TRADITIONAL_INHERITED\", \"ROTH_INHERITED\", \"SEP_INHERITED\", \"RETIREMENT_SAVING_PLAN\", \"SPOUSAL_RETIREMENT_SAVING_PLAN\", \"TAX_FREE_SAVING_ACCOUNT\"]"],
+        "iraContributionType": _Required["_Literal[\"ROLLOVER\", \"LATE_ROLLOVER\", \"DIRECT_ROLLOVER\", \"CONTRIBUTION\", \"SPOUSAL_CONTRIBUTION\", \"EMPLOYER_SEP_CONTRIBUTION\"]"],
+        "iraTaxYearType": _Required["_Literal[\"CURRENT\", \"PRIOR\"]"],
     },
     total=False,
 )
@@ -3711,7 +3711,7 @@ BankingDepositInstructionOpenBankingPlaidOptions = _TypedDict(
 BankingDepositInstructionOpenBanking = _TypedDict(
     "BankingDepositInstructionOpenBanking",
     {
-        "serviceProvider": "_Required[_Literal[\"PLAID\"]]",
+        "serviceProvider": _Required["_Literal[\"PLAID\"]"],
         "plaidOptions": "BankingDepositInstructionOpenBankingPlaidOptions",
     },
     total=False,
@@ -3720,10 +3720,10 @@ BankingDepositInstructionOpenBanking = _TypedDict(
 BankingWithdrawalInstructionIraWithdrawalDetail = _TypedDict(
     "BankingWithdrawalInstructionIraWithdrawalDetail",
     {
-        "fedIncomeTaxPercentage": "_Required[float]",
-        "iraWithholdType": "_Required[_Literal[\"DIRECT_ROLLOVER\", \"ROTH_DISTRIBUTION\", \"NORMAL\", \"EARLY\", \"DEATH\", \"EXCESS_CY\", \"EXCESS_PY\", \"EXCESS_SC\"]]",
-        "stateCd": "_Required[str]",
-        "stateIncomeTaxPercentage": "_Required[float]",
+        "fedIncomeTaxPercentage": _Required["float"],
+        "iraWithholdType": _Required["_Literal[\"DIRECT_ROLLOVER\", \"ROTH_DISTRIBUTION\", \"NORMAL\", \"EARLY\", \"DEATH\", \"EXCESS_CY\", \"EXCESS_PY\", \"EXCESS_SC\"]"],
+        "stateCd": _Required["str"],
+        "stateIncomeTaxPercentage": _Required["float"],
     },
     total=False,
 )
@@ -3731,9 +3731,9 @@ BankingWithdrawalInstructionIraWithdrawalDetail = _TypedDict(
 BankingTradingInstrumentTradingInstrumentDescription = _TypedDict(
     "BankingTradingInstrumentTradingInstrumentDescription",
     {
-        "assetType": "_Required[_Literal[\"STK\", \"CASH\", \"UNKNOWN\", \"BILL\", \"BOND\", \"FUND\", \"OPT\", \"WAR\"]]",
-        "securityId": "_Required[str]",
-        "securityIdType": "_Required[_Literal[\"CUSIP\", \"ISIN\", \"CASH\"]]",
+        "assetType": _Required["_Literal[\"STK\", \"CASH\", \"UNKNOWN\", \"BILL\", \"BOND\", \"FUND\", \"OPT\", \"WAR\"]"],
+        "securityId": _Required["str"],
+        "securityIdType": _Required["_Literal[\"CUSIP\", \"ISIN\", \"CASH\"]"],
     },
     total=False,
 )
@@ -3742,14 +3742,14 @@ BankingComplexAssetTransferContraBrokerInfo = _TypedDict(
     "BankingComplexAssetTransferContraBrokerInfo",
     {
         "accountTitle": "str",
-        "accountType": "_Required[str]",
-        "brokerAccountId": "_Required[str]",
-        "brokerName": "_Required[str]",
-        "contactEmail": "_Required[str]",
+        "accountType": _Required["str"],
+        "brokerAccountId": _Required["str"],
+        "brokerName": _Required["str"],
+        "contactEmail": _Required["str"],
         "contactName": "str",
-        "contactPhone": "_Required[str]",
-        "country": "_Required[str]",
-        "depositoryId": "_Required[str]",
+        "contactPhone": _Required["str"],
+        "country": _Required["str"],
+        "depositoryId": _Required["str"],
     },
     total=False,
 )
@@ -3762,8 +3762,8 @@ BankingComplexAssetTransferNonDisclosedDetail = _TypedDict(
         "psetBic": "str",
         "reagDeagBic": "str",
         "safeKeepingAccountId": "str",
-        "settleDate": "_Required[str]",
-        "tradeDate": "_Required[str]",
+        "settleDate": _Required["str"],
+        "tradeDate": _Required["str"],
     },
     total=False,
 )
@@ -3771,7 +3771,7 @@ BankingComplexAssetTransferNonDisclosedDetail = _TypedDict(
 BankingQueryRecentInstructionsTransactionHistory = _TypedDict(
     "BankingQueryRecentInstructionsTransactionHistory",
     {
-        "daysToGoBack": "_Required[float]",
+        "daysToGoBack": _Required["float"],
         "transactionType": "_Literal[\"ALL\", \"ACH_INSTRUCTION\", \"PREDEFINED_DESTINATION_INSTRUCTION\", \"WITHDRAWAL\", \"DEPOSIT\", \"DWAC\", \"FOP\", \"EDDA_INSTRUCTION\", \"TRADITIONAL_BANK_INSTRUCTION_VERIFICATION\", \"CANCEL_INSTRUCTION\", \"DELETE_BANK_INSTRUCTION\", \"EXTERNAL_POSITION_TRANSFER\", \"INTERNAL_CASH_TRANSFER\", \"INTERNAL_POSITION_TRANSFER\", \"COMPLEX_ASSET_TRANSFER\"]",
     },
     total=False,
@@ -3826,13 +3826,13 @@ ComboPositionLegsItem = _TypedDict(
 TransactionsRpnlDataItem = _TypedDict(
     "TransactionsRpnlDataItem",
     {
-        "date": "_Required[str]",
-        "cur": "_Required[str]",
-        "fxRate": "_Required[float]",
-        "side": "_Required[_Literal[\"G\", \"L\"]]",
-        "acctid": "_Required[str]",
-        "amt": "_Required[str]",
-        "conid": "_Required[str]",
+        "date": _Required["str"],
+        "cur": _Required["str"],
+        "fxRate": _Required["float"],
+        "side": _Required["_Literal[\"G\", \"L\"]"],
+        "acctid": _Required["str"],
+        "amt": _Required["str"],
+        "conid": _Required["str"],
     },
     total=False,
 )
@@ -3874,7 +3874,7 @@ WatchlistContentsInstrumentsItem2 = _TypedDict(
 WatchlistRow1 = _TypedDict(
     "WatchlistRow1",
     {
-        "C": "_Required[int]",
+        "C": _Required["int"],
     },
     total=False,
 )
@@ -3882,7 +3882,7 @@ WatchlistRow1 = _TypedDict(
 WatchlistRow2 = _TypedDict(
     "WatchlistRow2",
     {
-        "H": "_Required[_Literal[\"\"]]",
+        "H": _Required["_Literal[\"\"]"],
     },
     total=False,
 )
@@ -3985,7 +3985,7 @@ BondFiltersBondFiltersItemOptionsItem = _TypedDict(
     "BondFiltersBondFiltersItemOptionsItem",
     {
         "text": "str",
-        "value": "_Required[str]",
+        "value": _Required["str"],
     },
     total=False,
 )
@@ -4025,7 +4025,7 @@ ExchangeScheduleSchedulesItem = _TypedDict(
         "clearingCycleEndTime": "str",
         "tradingScheduleDate": "str",
         "sessions": "list[ScheduleTimes]",
-        "tradingtimes": "_Required[list[ScheduleTimes]]",
+        "tradingtimes": _Required["list[ScheduleTimes]"],
     },
     total=False,
 )
@@ -4034,8 +4034,8 @@ ContractTradingScheduleSchedulesValueExtendedHoursItem = _TypedDict(
     "ContractTradingScheduleSchedulesValueExtendedHoursItem",
     {
         "cancel_daily_orders": "bool",
-        "opening": "_Required[int]",
-        "closing": "_Required[int]",
+        "opening": _Required["int"],
+        "closing": _Required["int"],
     },
     total=False,
 )
@@ -4043,8 +4043,8 @@ ContractTradingScheduleSchedulesValueExtendedHoursItem = _TypedDict(
 ContractTradingScheduleSchedulesValueLiquidHoursItem = _TypedDict(
     "ContractTradingScheduleSchedulesValueLiquidHoursItem",
     {
-        "opening": "_Required[int]",
-        "closing": "_Required[int]",
+        "opening": _Required["int"],
+        "closing": _Required["int"],
     },
     total=False,
 )
@@ -4052,7 +4052,7 @@ ContractTradingScheduleSchedulesValueLiquidHoursItem = _TypedDict(
 ContractTradingScheduleSchedulesValue = _TypedDict(
     "ContractTradingScheduleSchedulesValue",
     {
-        "extended_hours": "_Required[list[ContractTradingScheduleSchedulesValueExtendedHoursItem]]",
+        "extended_hours": _Required["list[ContractTradingScheduleSchedulesValueExtendedHoursItem]"],
         "liquid_hours": "list[ContractTradingScheduleSchedulesValueLiquidHoursItem]",
     },
     total=False,
@@ -4061,10 +4061,10 @@ ContractTradingScheduleSchedulesValue = _TypedDict(
 EventCategoryTreeCategoriesValueMarketsItem = _TypedDict(
     "EventCategoryTreeCategoriesValueMarketsItem",
     {
-        "name": "_Required[str]",
-        "symbol": "_Required[str]",
-        "exchange": "_Required[str]",
-        "conid": "_Required[int]",
+        "name": _Required["str"],
+        "symbol": _Required["str"],
+        "exchange": _Required["str"],
+        "conid": _Required["int"],
         "product_conid": "int",
     },
     total=False,
@@ -4073,7 +4073,7 @@ EventCategoryTreeCategoriesValueMarketsItem = _TypedDict(
 EventCategoryTreeCategoriesValue = _TypedDict(
     "EventCategoryTreeCategoriesValue",
     {
-        "name": "_Required[str]",
+        "name": _Required["str"],
         "parent_id": "str",
         "markets": "list[EventCategoryTreeCategoriesValueMarketsItem]",
     },
@@ -4313,8 +4313,8 @@ ModelInvestedAccountsAccountListItem = _TypedDict(
 ModelSaveRequestPositionTargetsItem = _TypedDict(
     "ModelSaveRequestPositionTargetsItem",
     {
-        "conid": "_Required[int]",
-        "target": "_Required[float]",
+        "conid": _Required["int"],
+        "target": _Required["float"],
     },
     total=False,
 )
@@ -4322,8 +4322,8 @@ ModelSaveRequestPositionTargetsItem = _TypedDict(
 ModelSaveRequestCashTargetsItem = _TypedDict(
     "ModelSaveRequestCashTargetsItem",
     {
-        "ccy": "_Required[str]",
-        "target": "_Required[float]",
+        "ccy": _Required["str"],
+        "target": _Required["float"],
     },
     total=False,
 )
@@ -4331,8 +4331,8 @@ ModelSaveRequestCashTargetsItem = _TypedDict(
 ModelInvestRequestAccountListItem = _TypedDict(
     "ModelInvestRequestAccountListItem",
     {
-        "account": "_Required[str]",
-        "amtToInvest": "_Required[float]",
+        "account": _Required["str"],
+        "amtToInvest": _Required["float"],
     },
     total=False,
 )
