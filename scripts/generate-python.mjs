@@ -41,7 +41,8 @@ function formatsOf(document) {
   for (const name of [...used].sort()) {
     const fast = fastFormats[name];
     const regex = fast instanceof RegExp ? fast : fast?.validate;
-    if (regex instanceof RegExp) formats[name] = { type: 'string', pattern: regex.source, flags: regex.flags };
+    if (regex instanceof RegExp)
+      formats[name] = { type: 'string', pattern: regex.source, flags: regex.flags };
     else if (openapiFormats[name]) formats[name] = { type: openapiFormats[name].type, check: name };
     // Ajv (strict: false) ignores a format it does not know; so does the Python package.
   }
@@ -73,7 +74,11 @@ function validatorDocument(document) {
   };
 }
 
-const snake = (id) => id.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
+const snake = (id) =>
+  id
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toLowerCase();
 
 /** The generated control client: one method per control operation, typed from its document. */
 function controlApiSource(control, typeOf) {
@@ -117,7 +122,10 @@ function controlApiSource(control, typeOf) {
       `    def ${snake(operation.operationId)}(${args.join(', ')}) -> ${answer}:`,
       `        """${summary} (\`${method.toUpperCase()} ${path}\`, ${operation.operationId})."""`,
       ...(okSchema
-        ? [`        answer: Any = ${call}`, `        return cast(${JSON.stringify(answer)}, answer)`]
+        ? [
+            `        answer: Any = ${call}`,
+            `        return cast(${JSON.stringify(answer)}, answer)`,
+          ]
         : [`        ${call}`]),
     );
   }

@@ -25,7 +25,8 @@ const pascal = (name) =>
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('');
 
-const refName = (ref) => decodeURIComponent(ref.split('/').pop()).replace(/~1/g, '/').replace(/~0/g, '~');
+const refName = (ref) =>
+  decodeURIComponent(ref.split('/').pop()).replace(/~1/g, '/').replace(/~0/g, '~');
 
 const isObject = (schema) =>
   schema.type === 'object' ||
@@ -33,7 +34,13 @@ const isObject = (schema) =>
   (schema.type === undefined && schema.properties !== undefined);
 
 const literal = (value) =>
-  value === null ? 'None' : typeof value === 'boolean' ? (value ? 'True' : 'False') : JSON.stringify(value);
+  value === null
+    ? 'None'
+    : typeof value === 'boolean'
+      ? value
+        ? 'True'
+        : 'False'
+      : JSON.stringify(value);
 
 /**
  * The Python source of a module of types for `schemas` (the document's `components.schemas`), and
@@ -66,7 +73,9 @@ export function pythonTypes(schemas, { header, docstring }) {
   const objectLike = (schema) =>
     isObject(schema) ||
     (schema.allOf !== undefined &&
-      schema.allOf.every((part) => (part.$ref ? isObject(schemas[refName(part.$ref)] ?? {}) : objectLike(part))));
+      schema.allOf.every((part) =>
+        part.$ref ? isObject(schemas[refName(part.$ref)] ?? {}) : objectLike(part),
+      ));
 
   /** `Name = TypedDict("Name", {...}, total=False)` for an object schema. */
   const typedDict = (name, schema, prefix) => {
@@ -78,7 +87,15 @@ export function pythonTypes(schemas, { header, docstring }) {
     });
     return fields.length === 0
       ? `${name} = _TypedDict(${JSON.stringify(name)}, {}, total=False)`
-      : [`${name} = _TypedDict(`, `    ${JSON.stringify(name)},`, '    {', ...fields.map((f) => `    ${f}`), '    },', '    total=False,', ')'].join('\n');
+      : [
+          `${name} = _TypedDict(`,
+          `    ${JSON.stringify(name)},`,
+          '    {',
+          ...fields.map((f) => `    ${f}`),
+          '    },',
+          '    total=False,',
+          ')',
+        ].join('\n');
   };
 
   const union = (types) => {
@@ -122,45 +139,78 @@ export function pythonTypes(schemas, { header, docstring }) {
     if (schema.const !== undefined) return `_Literal[${literal(schema.const)}]`;
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((value) => value !== null);
-      const parts = values.every((value) => ['string', 'boolean'].includes(typeof value) || Number.isInteger(value))
+      const parts = values.every(
+        (value) => ['string', 'boolean'].includes(typeof value) || Number.isInteger(value),
+      )
         ? values.length > 0
           ? [`_Literal[${values.map(literal).join(', ')}]`]
           : []
-        : [...new Set(values.map((value) => typeOfType(typeof value === 'number' ? 'number' : typeof value, {}, prefix, nameHint)))];
+        : [
+            ...new Set(
+              values.map((value) =>
+                typeOfType(
+                  typeof value === 'number' ? 'number' : typeof value,
+                  {},
+                  prefix,
+                  nameHint,
+                ),
+              ),
+            ),
+          ];
       return union(schema.enum.includes(null) ? [...parts, 'None'] : parts);
     }
     const alternatives = schema.anyOf ?? schema.oneOf;
-    if (alternatives) return union(alternatives.map((part, i) => typeOf(part, prefix, `${nameHint}${i + 1}`)));
+    if (alternatives)
+      return union(alternatives.map((part, i) => typeOf(part, prefix, `${nameHint}${i + 1}`)));
     if (schema.allOf) {
-      if (objectLike(schema)) return typeOfType('object', { ...schema, properties: membersOf(schema).properties }, prefix, nameHint);
+      if (objectLike(schema))
+        return typeOfType(
+          'object',
+          { ...schema, properties: membersOf(schema).properties },
+          prefix,
+          nameHint,
+        );
       return schema.allOf.length === 1 ? typeOf(schema.allOf[0], prefix, nameHint) : '_Any';
     }
-    if (Array.isArray(schema.type)) return union(schema.type.map((type) => typeOfType(type, schema, prefix, nameHint)));
-    if (schema.type === undefined && schema.properties) return typeOfType('object', schema, prefix, nameHint);
+    if (Array.isArray(schema.type))
+      return union(schema.type.map((type) => typeOfType(type, schema, prefix, nameHint)));
+    if (schema.type === undefined && schema.properties)
+      return typeOfType('object', schema, prefix, nameHint);
     return typeOfType(schema.type, schema, prefix, nameHint);
   }
 
   const components = Object.entries(schemas).map(([name, schema]) => {
     const id = identifier(name);
-    if (objectLike(schema) && membersOf(schema).properties && Object.keys(membersOf(schema).properties).length > 0)
+    if (
+      objectLike(schema) &&
+      membersOf(schema).properties &&
+      Object.keys(membersOf(schema).properties).length > 0
+    )
       return typedDict(id, schema, '');
     return `${id}: _TypeAlias = ${JSON.stringify(typeOf(schema, '', id))}`;
   });
-  const source = () => [
-    header,
-    `"""${docstring}"""`,
-    '',
-    '# The forward references are strings: pyright reads them, Python never evaluates them.',
-    'from typing import Any as _Any, Union as _Union',
-    '',
-    'from typing_extensions import Literal as _Literal, Required as _Required, TypeAlias as _TypeAlias, TypedDict as _TypedDict',
-    '',
-    `__all__ = [${Object.keys(schemas).map((name) => JSON.stringify(identifier(name))).join(', ')}]`,
-    '',
-    ...components.flatMap((text) => [text, '']),
-    ...(definitions.length > 0 ? ['# Inline objects of the schemas above, named after where they are.', ''] : []),
-    ...definitions.flatMap((text) => [text, '']),
-  ].join('\n').trimEnd() + '\n';
+  const source = () =>
+    [
+      header,
+      `"""${docstring}"""`,
+      '',
+      '# The forward references are strings: pyright reads them, Python never evaluates them.',
+      'from typing import Any as _Any, Union as _Union',
+      '',
+      'from typing_extensions import Literal as _Literal, Required as _Required, TypeAlias as _TypeAlias, TypedDict as _TypedDict',
+      '',
+      `__all__ = [${Object.keys(schemas)
+        .map((name) => JSON.stringify(identifier(name)))
+        .join(', ')}]`,
+      '',
+      ...components.flatMap((text) => [text, '']),
+      ...(definitions.length > 0
+        ? ['# Inline objects of the schemas above, named after where they are.', '']
+        : []),
+      ...definitions.flatMap((text) => [text, '']),
+    ]
+      .join('\n')
+      .trimEnd() + '\n';
   /** Inline objects met by `typeOf` from outside are defined in this module: read `source()` last. */
   return { source, typeOf: (schema, prefix) => typeOf(schema, prefix, 'Inline') };
 }

@@ -9,14 +9,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pythonCommand } from '../prerequisites.mjs';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(packageRoot, '..', '..');
 const example = join(repoRoot, 'examples', 'python-pytest');
-
-/** The Python to run: BROKERAGE_PYTHON, else Debian's, else the first `python3` on PATH. */
-export const pythonCommand = (env = process.env) =>
-  env.BROKERAGE_PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 
 /** pytest's JUnit XML counts as jest's result fields (errors count as failures). */
 export function countsOf(junitXml) {
@@ -51,13 +48,30 @@ function main() {
     BROKERAGE_SERVER_CLI: join(repoRoot, 'packages', 'server', 'dist', 'bin', 'cli.js'),
     PYTHONDONTWRITEBYTECODE: '1',
   };
-  const pyright = run(join(packageRoot, 'node_modules', '.bin', 'pyright'), ['--pythonpath', python], env);
+  const pyright = run(
+    join(packageRoot, 'node_modules', '.bin', 'pyright'),
+    ['--pythonpath', python],
+    env,
+  );
   const scratch = mkdtempSync(join(tmpdir(), 'brokerage-pytest-'));
   const junit = join(scratch, 'junit.xml');
   try {
     const pytest = run(
       python,
-      ['-m', 'pytest', '-p', 'brokerage_sandbox.plugin', '-q', `--junitxml=${junit}`, '--rootdir', packageRoot, 'tests', example],
+      [
+        '-m',
+        'pytest',
+        '-p',
+        'brokerage_sandbox.plugin',
+        '-p',
+        'no:cacheprovider',
+        '-q',
+        `--junitxml=${junit}`,
+        '--rootdir',
+        packageRoot,
+        'tests',
+        example,
+      ],
       env,
     );
     const counts = existsSync(junit)

@@ -9,11 +9,7 @@
 import { documentOperations } from '../../types/document-operations.mjs';
 import { createRouteMatcher } from '../../types/dist/routes.js';
 import { validate, validateResponse } from '../../validators/dist/index.js';
-import {
-  document,
-  documentExamples,
-  mutations,
-} from '../../validators/test/document-examples.mjs';
+import { document, documentExamples, mutations } from '../../validators/test/document-examples.mjs';
 import { loadRecordings, recordedBody } from '../../../scripts/recordings.mjs';
 import { referenceDir } from '../../../scripts/reference.mjs';
 
@@ -49,7 +45,11 @@ function schemaCases() {
 function recordedCases() {
   const exchanges = loadRecordings(referenceDir()) ?? [];
   const match = createRouteMatcher(
-    documentOperations(document).map(({ path, method, operation }) => ({ method, path, operation })),
+    documentOperations(document).map(({ path, method, operation }) => ({
+      method,
+      path,
+      operation,
+    })),
   );
   return exchanges.flatMap((exchange) => {
     if (exchange.notCovered) return [];

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest_plugins = ["pytester"]
@@ -8,7 +10,7 @@ CORPUS_FIGURE = pytest.StashKey[str]()
 """The agreement corpus's size, said at the end of the run (test_agreement.py)."""
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     figure = config.stash.get(CORPUS_FIGURE, None)
     if figure is not None:
         terminalreporter.write_line(f"validators' agreement corpus: {figure}")
