@@ -11,6 +11,8 @@ export const pythonModules = [
   { module: 'jsonschema', debian: 'python3-jsonschema' },
   { module: 'httpx', debian: 'python3-httpx' },
   { module: 'typing_extensions', debian: 'python3-typing-extensions' },
+  // The sandbox's WebSocket, read in its test as a user would.
+  { module: 'websockets', debian: 'python3-websockets' },
   // Building the wheel and installing it in a scratch virtual environment.
   { module: 'setuptools', debian: 'python3-setuptools' },
   { module: 'wheel', debian: 'python3-wheel' },
@@ -46,6 +48,6 @@ export function missingPythonMessage(packages, env = process.env) {
     'Install on Debian or Ubuntu with:',
     `  sudo apt-get install ${packages.join(' ')}`,
     'Elsewhere, set BROKERAGE_PYTHON to a Python that has pytest, pytest-xdist, jsonschema,',
-    'httpx, typing-extensions, setuptools, wheel, pip and venv.',
+    'httpx, typing-extensions, websockets, setuptools, wheel, pip and venv.',
   ].join('\n');
 }

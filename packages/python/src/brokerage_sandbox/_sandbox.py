@@ -59,7 +59,9 @@ class Sandbox:
 
     def save_exchanges(self, target: Path) -> Path:
         """Writes the exchanges since the last reset to `target` as a HAR 1.2 file."""
-        write_har(self.recording or Path(), self.exchanges_since_reset(), target)
+        entries = self.exchanges_since_reset()
+        assert self.recording is not None
+        write_har(self.recording, entries, target)
         return target
 
     def close(self) -> None:
