@@ -89,7 +89,8 @@ class ServerProcess:
                 lines.put(line)
             lines.put(None)
 
-        threading.Thread(target=pump, name="brokerage-server-output", daemon=True).start()
+        self._pump = threading.Thread(target=pump, name="brokerage-server-output", daemon=True)
+        self._pump.start()
         while True:
             try:
                 line = lines.get(timeout=timeout)
@@ -117,4 +118,6 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
+        # The output's last lines are written before the log closes.
+        self._pump.join(timeout=5)
         self._log.close()
