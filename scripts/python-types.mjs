@@ -98,6 +98,23 @@ export function pythonTypes(schemas, { header, docstring }) {
         ].join('\n');
   };
 
+  /** An object whose other keys are typed (`additionalProperties: {schema}`, e.g. a ledger's
+   * currencies beside `BASE`): a TypedDict cannot say so, so a `dict` of every value's type. */
+  const mapOf = (schema) => {
+    const values = schema.additionalProperties;
+    if (values === null || typeof values !== 'object') return undefined;
+    return (prefix, nameHint) => {
+      const { properties } = membersOf(schema);
+      const types = [
+        ...Object.entries(properties).map(([key, property]) =>
+          typeOf(property, prefix, `${nameHint}${pascal(key) || 'Item'}`),
+        ),
+        typeOf(values, prefix, `${nameHint}Value`),
+      ];
+      return `dict[str, ${union(types)}]`;
+    };
+  };
+
   const union = (types) => {
     const distinct = [...new Set(types)];
     return distinct.length === 1 ? distinct[0] : `_Union[${distinct.join(', ')}]`;
@@ -119,6 +136,7 @@ export function pythonTypes(schemas, { header, docstring }) {
       case 'array':
         return `list[${schema.items ? typeOf(schema.items, prefix, `${nameHint}Item`) : '_Any'}]`;
       case 'object': {
+        if (mapOf(schema)) return mapOf(schema)(prefix, nameHint);
         if (schema.properties && Object.keys(schema.properties).length > 0) {
           const name = unique(nameHint);
           definitions.push(typedDict(name, schema, ''));
@@ -182,8 +200,8 @@ export function pythonTypes(schemas, { header, docstring }) {
   const components = Object.entries(schemas).map(([name, schema]) => {
     const id = identifier(name);
     if (
+      !mapOf(schema) &&
       objectLike(schema) &&
-      membersOf(schema).properties &&
       Object.keys(membersOf(schema).properties).length > 0
     )
       return typedDict(id, schema, '');

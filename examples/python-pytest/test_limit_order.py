@@ -12,6 +12,7 @@ import pytest
 
 from brokerage_sandbox import Sandbox
 from brokerage_validators import assert_valid
+from brokerage_validators.types import Ledger, OrderStatus
 
 ACCOUNT = "U1234567"
 AAPL = 265598
@@ -30,8 +31,10 @@ def checked(response: httpx.Response, operation_id: str) -> Any:
 
 
 def usd_cash(api: httpx.Client) -> Decimal:
-    ledger = checked(api.get(f"/portfolio/{ACCOUNT}/ledger"), "getLedger")
-    return Decimal(str(ledger["USD"]["cashbalance"]))
+    ledger: Ledger = checked(api.get(f"/portfolio/{ACCOUNT}/ledger"), "getLedger")
+    cash = ledger["USD"].get("cashbalance")  # the document does not require it: the type says so
+    assert cash is not None
+    return Decimal(str(cash))
 
 
 def place(api: httpx.Client, order: dict[str, Any]) -> str:
@@ -49,15 +52,15 @@ def test_a_limit_order_fills_when_the_price_crosses_it(brokerage_sandbox: Sandbo
     brokerage_sandbox.control.set_price(AAPL, {"price": 190})
 
     order_id = place(api, {"conid": AAPL, "orderType": "LMT", "side": "BUY", "price": 185, "quantity": 10, "tif": "DAY"})
-    status = checked(api.get(f"/iserver/account/order/status/{order_id}"), "getOrderStatus")
-    assert status["order_status"] == "Submitted"
+    status: OrderStatus = checked(api.get(f"/iserver/account/order/status/{order_id}"), "getOrderStatus")
+    assert status.get("order_status") == "Submitted"
 
     brokerage_sandbox.control.set_price(AAPL, {"price": 184.5})
     clock = brokerage_sandbox.control.advance_clock({"ms": 60_000})
     assert clock["now"] > 0
 
     status = checked(api.get(f"/iserver/account/order/status/{order_id}"), "getOrderStatus")
-    assert status["order_status"] == "Filled"
+    assert status.get("order_status") == "Filled"
     trades = checked(api.get("/iserver/account/trades"), "getTrades")
     [trade] = trades  # the sandbox was reset before the test: this order's fill only
     cost = Decimal(str(trade["net_amount"])) + Decimal(trade["commission"])

@@ -1406,13 +1406,7 @@ LedgerEntry = _TypedDict(
     total=False,
 )
 
-Ledger = _TypedDict(
-    "Ledger",
-    {
-        "BASE": _Required["LedgerEntry"],
-    },
-    total=False,
-)
+Ledger: _TypeAlias = "dict[str, LedgerEntry]"
 
 Subaccounts2 = _TypedDict(
     "Subaccounts2",
@@ -1538,24 +1532,7 @@ PortfolioSummaryValue = _TypedDict(
     total=False,
 )
 
-PortfolioSummary = _TypedDict(
-    "PortfolioSummary",
-    {
-        "accountcode": "PortfolioSummaryValue",
-        "availablefunds": "PortfolioSummaryValue",
-        "buyingpower": "PortfolioSummaryValue",
-        "equitywithloanvalue": "PortfolioSummaryValue",
-        "excessliquidity": "PortfolioSummaryValue",
-        "grosspositionvalue": "PortfolioSummaryValue",
-        "initmarginreq": "PortfolioSummaryValue",
-        "maintmarginreq": "PortfolioSummaryValue",
-        "netliquidation": "PortfolioSummaryValue",
-        "netliquidation-c": "PortfolioSummaryValue",
-        "netliquidation-s": "PortfolioSummaryValue",
-        "totalcashvalue": "PortfolioSummaryValue",
-    },
-    total=False,
-)
+PortfolioSummary: _TypeAlias = "dict[str, PortfolioSummaryValue]"
 
 AllocationSide = _TypedDict(
     "AllocationSide",
@@ -1659,31 +1636,9 @@ PeriodPerformance = _TypedDict(
     total=False,
 )
 
-AccountPeriods = _TypedDict(
-    "AccountPeriods",
-    {
-        "lastSuccessfulUpdate": "str",
-        "start": "str",
-        "end": "str",
-        "periods": "list[str]",
-        "baseCurrency": "str",
-    },
-    total=False,
-)
+AccountPeriods: _TypeAlias = "dict[str, _Union[str, list[str], PeriodPerformance]]"
 
-AllPeriodsPerformance = _TypedDict(
-    "AllPeriodsPerformance",
-    {
-        "currencyType": "str",
-        "rc": "int",
-        "view": "list[str]",
-        "nd": "int",
-        "id": "str",
-        "included": "list[str]",
-        "pm": "str",
-    },
-    total=False,
-)
+AllPeriodsPerformance: _TypeAlias = "dict[str, _Union[str, int, list[str], AccountPeriods]]"
 
 TransactionsRequest = _TypedDict(
     "TransactionsRequest",
