@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from brokerage_sandbox import OPERATION_IDS, ControlApi, ControlError, Sandbox
+from brokerage_sandbox import OPERATION_IDS, ControlApi, ControlError, Sandbox, control_types
 
 CONTROL_BUNDLE = Path(__file__).resolve().parents[2] / "types" / "generated" / "control.openapi.json"
 AAPL = 265598
@@ -54,3 +54,17 @@ def test_a_refused_control_request_raises_with_its_status_and_error(brokerage_sa
 def test_a_session_opened_for_a_user_comes_with_its_cookie(brokerage_sandbox: Sandbox) -> None:
     session = brokerage_sandbox.control.create_session({"username": "demo_individual"})
     assert session["username"] == "demo_individual" and session["cookie"] != ""
+
+
+def test_a_market_replay_drives_the_price_from_bars_on_the_clock(brokerage_sandbox: Sandbox) -> None:
+    now = brokerage_sandbox.control.get_clock()["now"]
+    start = now - now % 60_000 + 60_000
+    bars: list[control_types.MarketReplayRequestBarsItem] = [
+        {"t": start + i * 60_000, "o": 150 + i, "h": 151 + i, "l": 149 + i, "c": 150.5 + i} for i in range(3)
+    ]
+    replay = brokerage_sandbox.control.replay_market(AAPL, {"bars": bars})
+    assert (replay["conid"], replay["bars"], replay["barMs"]) == (AAPL, 3, 60_000)
+    brokerage_sandbox.control.stop_market_replay(AAPL)
+    with pytest.raises(ControlError) as gone:
+        brokerage_sandbox.control.stop_market_replay(AAPL)
+    assert gone.value.status == 404
