@@ -50,7 +50,7 @@ function formatsOf(document) {
 }
 
 /** The data the Python validators load: schemas under the TypeScript validators' root id, and
- * where each response's schema is in it. */
+ * where each response's and request body's schema is in it. */
 function validatorDocument(document) {
   const { bodyRoot, bodyRefs, schemaNames, operations } = collect(document);
   return {
@@ -70,6 +70,22 @@ function validatorDocument(document) {
           ]),
         ),
       ]),
+    ),
+    requestBodies: Object.fromEntries(
+      operations
+        .filter((operation) => operation.body !== undefined)
+        .map((operation) => [
+          operation.operationId,
+          {
+            required: operation.body.required,
+            content: Object.fromEntries(
+              Object.entries(operation.body.content).map(([mediaType, name]) => [
+                mediaType,
+                bodyRefs[name],
+              ]),
+            ),
+          },
+        ]),
     ),
   };
 }

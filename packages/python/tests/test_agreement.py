@@ -1,8 +1,9 @@
 """The same corpus through @brokerage/validators and brokerage_validators: the same verdict and
 the same errors (pointer, rule, expected, actual, message, in the same order) for every payload.
-The corpus (scripts/validator-corpus.mjs): the TypeScript agreement test's response payloads (the
-document's examples and their mutations), the schemas' examples and their mutations, and the
-answers recorded from the service when the reference folder is there."""
+The corpus (scripts/validator-corpus.mjs): the TypeScript agreement test's payloads (the document's
+response examples and their mutations, its requests' bodies), the document's request-body examples
+and the schemas' examples with their mutations, and the answers recorded from the service when the
+reference folder is there."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from brokerage_validators import validate, validate_response
+from brokerage_validators import ABSENT, validate, validate_request_body, validate_response
 
 from .conftest import CORPUS_FIGURE
 
@@ -31,7 +32,9 @@ def corpus() -> List[Dict[str, Any]]:
 
 
 def python_errors(case: Dict[str, Any]) -> List[Dict[str, Any]]:
-    if "schema" in case:
+    if case.get("request"):
+        result = validate_request_body(case["operationId"], case.get("body", ABSENT), case.get("contentType"))
+    elif "schema" in case:
         result = validate(case["schema"], case["body"])
     else:
         result = validate_response(case["operationId"], case["status"], case["body"], case.get("contentType"))
@@ -41,7 +44,8 @@ def python_errors(case: Dict[str, Any]) -> List[Dict[str, Any]]:
 def test_the_corpus_has_valid_and_invalid_payloads_of_each_kind(corpus: List[Dict[str, Any]], request: pytest.FixtureRequest) -> None:
     sources = Counter(case["source"] for case in corpus)
     request.config.stash[CORPUS_FIGURE] = f"{len(corpus)} payloads ({', '.join(f'{n} {s}' for s, n in sources.items())})"
-    assert sources["document examples"] > 1000 and sources["schema examples"] > 0
+    assert sources["document examples"] > 1000 and sources["request examples"] > 100
+    assert sources["agreement requests"] > 10 and sources["schema examples"] > 0
     verdicts = Counter(case["valid"] for case in corpus)
     assert verdicts[True] > 100 and verdicts[False] > 100
 

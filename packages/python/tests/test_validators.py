@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from brokerage_validators import ABSENT, assert_valid, operation_ids, schema_names, validate, validate_response
+from brokerage_validators import (
+    ABSENT,
+    assert_valid,
+    operation_ids,
+    schema_names,
+    validate,
+    validate_request_body,
+    validate_response,
+)
 
 BUNDLE = Path(__file__).resolve().parents[2] / "types" / "generated" / "openapi.json"
 
@@ -90,3 +98,14 @@ def test_every_schema_and_operation_of_the_bundle_is_known() -> None:
     ids = {op["operationId"] for item in bundle["paths"].values() for op in item.values() if isinstance(op, dict) and "operationId" in op}
     assert schema_names() == sorted(bundle["components"]["schemas"])
     assert operation_ids() == sorted(ids)
+
+
+def test_a_request_body_is_checked_as_validate_request_checks_it() -> None:
+    order = {"conid": 265598, "orderType": "LMT", "side": "HOLD", "tif": "DAY", "price": 190, "quantity": 1}
+    [error] = validate_request_body("placeOrders", {"orders": [order]}).errors
+    assert (error.pointer, error.rule, error.location) == ("/orders/0/side", "enum", "body")
+    [missing] = validate_request_body("placeOrders").errors
+    assert (missing.rule, missing.message) == ("required", "body: a request body is required")
+    [media] = validate_request_body("placeOrders", {}, "text/plain").errors
+    assert (media.rule, media.location, media.expected) == ("mediaType", "content-type", ["application/json"])
+    assert validate_request_body("getLedger").valid

@@ -10,7 +10,14 @@ errors as @brokerage/validators, from the same document.
 """
 
 from ._errors import ABSENT, Result, ValidationError
-from ._validate import assert_valid, operation_ids, schema_names, validate, validate_response
+from ._validate import (
+    assert_valid,
+    operation_ids,
+    schema_names,
+    validate,
+    validate_request_body,
+    validate_response,
+)
 from ._version import __version__
 
 __all__ = [
@@ -22,5 +29,6 @@ __all__ = [
     "operation_ids",
     "schema_names",
     "validate",
+    "validate_request_body",
     "validate_response",
 ]

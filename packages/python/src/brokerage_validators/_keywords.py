@@ -1,12 +1,12 @@
 """jsonschema's Draft 2020-12 validator, made to report what Ajv reports (allErrors, as
-@brokerage/validators runs it): one error per missing or extra property, the document's
-ECMAScript patterns and formats, and Ajv's wording of each rule. Each error carries `ajv`: the
+@brokerage/validators runs it): one error per missing or extra property, the keywords in Ajv's
+order, the document's ECMAScript patterns and formats, and Ajv's wording of each rule. Each error carries `ajv`: the
 property it is about (appended to the pointer), what was expected, and Ajv's message."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Dict, Iterator, Mapping
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Tuple
 
 from jsonschema import Draft202012Validator, FormatChecker, validators
 from jsonschema.exceptions import ValidationError as SchemaError
@@ -120,9 +120,55 @@ def _format_check(spec: Mapping[str, Any]) -> Callable[[Any], bool]:
     return lambda value: not isinstance(value, str) or regex.search(value) is not None
 
 
-_AJV_VALIDATOR: Any = validators.extend(
-    Draft202012Validator,
-    {
+# Ajv runs a schema's keywords in its own order, not the schema's (its `RULES`: the keywords of any
+# type, then those of numbers, strings, arrays and objects, each in its vocabularies' order).
+_ANY_TYPE = ["$ref", "$dynamicRef", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if", "then", "else"]
+_BY_TYPE = {
+    "number": ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
+    "string": ["maxLength", "minLength", "pattern", "format"],
+    "array": ["maxItems", "minItems", "prefixItems", "items", "contains", "uniqueItems", "maxContains", "minContains"],
+    "object": [
+        "maxProperties",
+        "minProperties",
+        "required",
+        "propertyNames",
+        "additionalProperties",
+        "dependencies",
+        "properties",
+        "patternProperties",
+        "dependentRequired",
+        "dependentSchemas",
+    ],
+}
+_LAST = ["unevaluatedItems", "unevaluatedProperties"]
+
+
+def ajv_order(schema: Mapping[str, Any]) -> List[Tuple[str, Any]]:
+    """The schema's keywords in the order Ajv checks them. `type` comes first, unless the schema
+    has one type that has keywords of its own here: then Ajv checks it with them (its
+    `coerceAndCheckDataType`), and a value of another type skips them."""
+    types = schema.get("type")
+    types = [types] if isinstance(types, str) else list(types or [])
+    own = types[0] if len(types) == 1 and types[0] in _BY_TYPE else None
+    deferred = own is not None and any(keyword in schema for keyword in _BY_TYPE[own])
+    order: List[str] = ["type"] if "type" in schema and not deferred else []
+    order += [keyword for keyword in _ANY_TYPE if keyword in schema]
+    for group, keywords in _BY_TYPE.items():
+        if deferred and group == own:
+            order.append("type")
+        # `format` is in the numbers' and the strings' groups: its place is its type's.
+        if group == "number" and "format" in keywords and "string" in types:
+            keywords = keywords[:-1]
+        order += [keyword for keyword in keywords if keyword in schema and keyword not in order]
+    order += [keyword for keyword in _LAST if keyword in schema]
+    order += [keyword for keyword in schema if keyword not in order]
+    return [(keyword, schema[keyword]) for keyword in order]
+
+
+_AJV_VALIDATOR: Any = validators.create(
+    meta_schema=Draft202012Validator.META_SCHEMA,
+    validators={
+        **Draft202012Validator.VALIDATORS,
         "required": _required,
         "dependentRequired": _dependent_required,
         "additionalProperties": _additional_properties,
@@ -130,6 +176,8 @@ _AJV_VALIDATOR: Any = validators.extend(
         "uniqueItems": _unique_items,
         "pattern": _pattern,
     },
+    type_checker=Draft202012Validator.TYPE_CHECKER,
+    applicable_validators=ajv_order,
 )
 
 

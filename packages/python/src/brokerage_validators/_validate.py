@@ -155,6 +155,31 @@ def validate_response(
     return _run(ref, body, "body")
 
 
+def validate_request_body(operation_id: str, body: Any = ABSENT, content_type: Optional[str] = None) -> Result:
+    """Checks a request body an operation takes (what a client sends), by media type (default:
+    the first the operation documents): the body part of `validateRequest`."""
+    if operation_id not in _document()["operations"]:
+        raise ValueError(f"Unknown operation {operation_id}")
+    declared = _document()["requestBodies"].get(operation_id)
+    if declared is None:
+        return Result(valid=True, value=body)
+    content: Mapping[str, str] = declared["content"]
+    missing = plain_error("required", "body: a request body is required", "a body", ABSENT, "body")
+    chosen = content_type if content_type is not None or body is ABSENT else next(iter(content), None)
+    if chosen is None:
+        return Result(valid=False, errors=[missing]) if declared["required"] else Result(valid=True, value=body)
+    ref = _content_for(content, chosen)
+    if ref is None:
+        expected = list(content)
+        error = plain_error(
+            "mediaType", f"content-type: {chosen} is not one of {', '.join(expected)}", expected, chosen, "content-type"
+        )
+        return Result(valid=False, errors=[error])
+    if body is ABSENT:
+        return Result(valid=False, errors=[missing]) if declared["required"] else Result(valid=True, value=body)
+    return _run(ref, body, "body")
+
+
 def assert_valid(name: str, payload: Any, *, status: Union[int, str] = 200, content_type: Optional[str] = None) -> Any:
     """`validate`, raising an AssertionError listing the errors when invalid; answers the payload."""
     result = validate(name, payload, status=status, content_type=content_type)
