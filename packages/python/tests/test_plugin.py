@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,12 +21,6 @@ def test_a_fault_injected(brokerage_sandbox):
 def test_b_is_gone_in_the_next_test(brokerage_sandbox):
     assert httpx.get(brokerage_sandbox.base_url + "/v1/api/iserver/accounts").status_code == 200
 '''
-
-
-def test_the_state_is_reset_before_each_test(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(test_user=STATE_DOES_NOT_LEAK)
-    result = pytester.runpytest_subprocess(*PLUGIN)
-    result.assert_outcomes(passed=2)
 
 
 FAILING = '''
@@ -102,3 +97,18 @@ def test_a_wrong_server_cli_path_is_named(pytester: pytest.Pytester, monkeypatch
     result = pytester.runpytest_subprocess(*PLUGIN)
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*BROKERAGE_SERVER_CLI names nowhere/cli.js, which is not a file*"])
+
+
+def test_the_state_is_reset_before_each_test_of_the_brokerage_server_on_path(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without BROKERAGE_SERVER_CLI, the `brokerage-server` command on PATH is the server."""
+    node = shutil.which("node")
+    assert node is not None
+    # This package's own bin folder has `brokerage-server` (a devDependency), as a global install would.
+    bins = Path(__file__).resolve().parents[1] / "node_modules" / ".bin"
+    monkeypatch.delenv("BROKERAGE_SERVER_CLI")
+    monkeypatch.setenv("PATH", os.pathsep.join([str(bins), os.path.dirname(node), "/usr/bin", "/bin"]))
+    pytester.makepyfile(test_user=STATE_DOES_NOT_LEAK)
+    result = pytester.runpytest_subprocess(*PLUGIN)
+    result.assert_outcomes(passed=2)
