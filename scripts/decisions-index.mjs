@@ -48,6 +48,7 @@ const areaNames = {
   parameters: 'Parameters',
   portfolio: 'Portfolio',
   proxy: 'Validating proxy',
+  python: 'Python package',
   recorded: 'Recorded traffic',
   recording: 'Recordings (HAR, compare, replay)',
   security: 'Security',
