@@ -105,6 +105,11 @@ export class StreamingClient {
   #closed = false;
   #cancelTic: () => void = () => undefined;
   #cancelReconnect: () => void = () => undefined;
+  /** The subscriptions were answered `waiting for session` (or `sts` said the brokerage session
+   * is not open): they are sent again when `sts` says it is. */
+  #awaitingBrokerage = false;
+  /** Each `echo()` waiting for the service's `ech+hb`. */
+  readonly #echoes: (() => void)[] = [];
 
   constructor(options: StreamingClientOptions) {
     this.#options = options;
@@ -149,6 +154,18 @@ export class StreamingClient {
     if (this.#socket?.readyState === OPEN) this.#socket.send(open.frame);
     const queue = open.queue as unknown as MessageQueue<TopicMessages[Name]>;
     return Object.assign(queue, { unsubscribe: () => void queue.return() });
+  }
+
+  /** Sends `ech+hb` and resolves when the service echoes it: the socket is alive both ways. */
+  echo(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.#socket?.readyState !== OPEN) {
+        reject(new Error('The socket is not open'));
+        return;
+      }
+      this.#echoes.push(resolve);
+      this.#socket.send(echoFrame);
+    });
   }
 
   /** Closes the socket for good and ends every iterator. */
@@ -214,6 +231,21 @@ export class StreamingClient {
     });
   }
 
+  /** A subscription answered `waiting for session` is not kept by the service: once `sts` says
+   * the brokerage session is open (after `ssodh/init`), every open subscription is sent again. */
+  #followBrokerage(message: ServerMessage): void {
+    if ('message' in message && message.message === waitingForSession) {
+      this.#awaitingBrokerage = true;
+      return;
+    }
+    if (!('topic' in message) || message.topic !== 'sts' || !('args' in message)) return;
+    const { authenticated } = message.args;
+    if (authenticated === false) this.#awaitingBrokerage = true;
+    if (authenticated !== true || !this.#awaitingBrokerage) return;
+    this.#awaitingBrokerage = false;
+    for (const open of this.#open) this.#socket?.send(open.frame);
+  }
+
   #scheduleReconnect(): void {
     const reconnect = this.#options.reconnect;
     if (this.#closed || reconnect === false) return;
@@ -224,6 +256,10 @@ export class StreamingClient {
   }
 
   #receive(data: string): void {
+    if (data === echoFrame) {
+      for (const resolve of this.#echoes.splice(0)) resolve();
+      return;
+    }
     let message: ServerMessage;
     try {
       message = JSON.parse(data) as ServerMessage;
@@ -231,6 +267,7 @@ export class StreamingClient {
       return;
     }
     for (const queue of this.#all) queue.push(message);
+    this.#followBrokerage(message);
     const topic = 'topic' in message ? message.topic : undefined;
     if (topic === undefined) return;
     for (const open of this.#open) {
@@ -246,6 +283,11 @@ export class StreamingClient {
     }
   }
 }
+
+const waitingForSession = 'waiting for session';
+
+/** The echo heartbeat, sent and echoed as text. */
+const echoFrame = 'ech+hb';
 
 const read = async (secret: Secret) => (typeof secret === 'function' ? secret() : secret);
 

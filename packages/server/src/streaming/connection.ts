@@ -8,7 +8,13 @@ import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
 import type { Services } from '../domain/services.js';
 import { parseFrame, type Frame } from './frames.js';
-import { Outbox, type OutboxLimits, type StreamSocket } from './outbox.js';
+import {
+  echoText,
+  Outbox,
+  type OutboxLimits,
+  type OutgoingFrame,
+  type StreamSocket,
+} from './outbox.js';
 import { closeCodes, streamTexts } from './stream-texts.js';
 import * as views from './stream-views.js';
 import { AccountValuesTopic } from './topics/account-values-topic.js';
@@ -152,6 +158,7 @@ export class StreamConnection {
     const { frame } = parsed;
     if (frame.name === 'tic' || frame.name === 'echo') {
       this.#lastTic = this.#now();
+      this.#keptAlive(frame.name);
       return;
     }
     if (frame.name === 'sessionAuth') {
@@ -163,7 +170,8 @@ export class StreamConnection {
       this.#awaitingSession.push(text);
       return;
     }
-    if (!session) {
+    // No session yet, or its brokerage session is not open: nothing is kept.
+    if (!session?.brokerageOpen) {
       this.#send(views.notice(streamTexts.waitingForSession));
       return;
     }
@@ -201,6 +209,17 @@ export class StreamConnection {
       return;
     }
     for (const topic of this.#topics) topic.onEvent?.(session, event);
+  }
+
+  /** `tic` is answered with the session's last access (once the socket has a session), `ech+hb`
+   * with the same text. */
+  #keptAlive(name: 'tic' | 'echo'): void {
+    if (name === 'echo') {
+      this.#send(echoText);
+      return;
+    }
+    const session = this.session;
+    if (session) this.#send(views.ticReply(session));
   }
 
   #authenticateBy(sessionId: string): void {
@@ -277,9 +296,9 @@ export class StreamConnection {
     });
   }
 
-  #send(message: streaming.ServerMessage): void {
+  #send(message: OutgoingFrame): void {
     if (!this.#open) return;
-    this.context.check?.(message);
+    if (message !== echoText) this.context.check?.(message);
     this.#outbox.send(message);
   }
 }

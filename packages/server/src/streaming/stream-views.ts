@@ -35,6 +35,19 @@ export const heartbeat = (now: number): Messages['systemHeartbeat'] => ({
   hb: now,
 });
 
+/** The answer to `tic`: the session's id and its last HTTP request. */
+export const ticReply = (session: Session): Messages['ticReply'] => ({
+  topic: 'tic',
+  alive: true,
+  id: session.id,
+  lastAccessed: session.lastSeenAt,
+});
+
+/** The confirmation of `usd` and `uld`. */
+export const unsubscribed = (what: 'summary' | 'ledger'): Messages['unsubscribed'] => ({
+  result: `unsubscribed from ${what}`,
+});
+
 export const status = (session: Session, authenticated: boolean): Messages['status'] => ({
   topic: 'sts',
   args: {
