@@ -6,16 +6,15 @@ import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
-import type { Services } from '../domain/services.js';
 import { parseFrame, type Frame } from './frames.js';
 import {
   echoText,
   Outbox,
-  type OutboxLimits,
   type OutgoingFrame,
   type StreamSocket,
 } from './outbox.js';
 import { closeCodes, streamTexts } from './stream-texts.js';
+import type { StreamContext } from './stream-settings.js';
 import * as views from './stream-views.js';
 import { AccountValuesTopic } from './topics/account-values-topic.js';
 import { HistoryTopic } from './topics/history-topic.js';
@@ -25,42 +24,6 @@ import { PnlTopic } from './topics/pnl-topic.js';
 import { PriceLadderTopic } from './topics/price-ladder-topic.js';
 import type { FrameHandler, Topic, TopicSocket } from './topics/topic.js';
 import { TradesTopic } from './topics/trades-topic.js';
-
-/** What one socket may do (docs/decisions/stream-socket-limits.md). */
-export interface SocketLimits {
-  /** The largest frame a client may send; a larger one closes the socket with 1009. */
-  maxFrameBytes: number;
-  /** Subscriptions held at once (market data, ladders, account summaries, ledgers); one more
-   * is answered with an error on its topic. */
-  maxSubscriptions: number;
-  /** Frames a client may send within `messageWindowMs`; one more closes the socket with 1008. */
-  maxMessages: number;
-  messageWindowMs: number;
-}
-
-export const defaultSocketLimits: SocketLimits = {
-  maxFrameBytes: 64 * 1024,
-  maxSubscriptions: 100,
-  maxMessages: 100,
-  messageWindowMs: 1000,
-};
-
-export interface StreamSettings {
-  /** The `system` heartbeat's interval (the service's: about 10 s). */
-  heartbeatMs: number;
-  /** A socket that sent no `tic` (or `ech+hb`) for this long is closed. */
-  ticTimeoutMs: number;
-  outbox: OutboxLimits;
-  limits: SocketLimits;
-}
-
-/** What every connection reads: the domain's services, the clock, and an optional check of
- * every message sent (the test mode that validates against the streaming document). */
-export interface StreamContext {
-  services: Services;
-  settings: StreamSettings;
-  check: ((message: streaming.ServerMessage) => void) | undefined;
-}
 
 /** One socket: its session (once authenticated), its topics' subscriptions (each keeping the last
  * values it sent, so that updates carry only what changed), its heartbeats and `tic` deadline. */

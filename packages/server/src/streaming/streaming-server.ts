@@ -7,12 +7,8 @@ import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
 import type { Services } from '../domain/services.js';
 import { resolveSession, type SessionGateOptions } from '../http/session-gate.js';
-import {
-  defaultSocketLimits,
-  StreamConnection,
-  type StreamContext,
-  type StreamSettings,
-} from './connection.js';
+import { StreamConnection } from './connection.js';
+import { defaultSocketLimits, type StreamContext, type StreamSettings } from './stream-settings.js';
 import { defaultOutboxLimits } from './outbox.js';
 import { closeCodes } from './stream-texts.js';
 

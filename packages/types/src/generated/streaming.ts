@@ -662,10 +662,10 @@ export interface components {
             liquidation_trade?: components["schemas"]["liquidation_trade"];
             order_id?: components["schemas"]["order_id"];
             /**
-             * @description The account's position in the contract after this execution (recorded live frames; sent on live executions, not on the replay at subscription).
+             * @description The account's position in the contract after this execution, a decimal string as recorded live frames carry it; sent on live executions, not on the replay at subscription.
              * @example 100
              */
-            position?: number;
+            position?: string;
         };
         /**
          * @description Kind of row; `1` for an account row (the only kind this operation sends).
@@ -720,8 +720,8 @@ export interface components {
          */
         severity: number;
         /**
-         * @description When the value was computed, in epoch milliseconds.
-         * @example 1718035200000
+         * @description When the value was computed, in epoch seconds (as the ledger's).
+         * @example 1718035200
          */
         timestamp: number;
         /**

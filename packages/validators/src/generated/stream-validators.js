@@ -959,7 +959,7 @@ const schema6 = {"type":"object","required":["topic","result"],"properties":{"to
 const pattern4 = new RegExp("^ssd\\+[A-Za-z0-9]+$", "u");
 const schema7 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"currency":{"type":"string"},"monetaryValue":{"type":"number"},"value":{"type":"string"},"severity":{"$ref":"#/components/schemas/severity"},"timestamp":{"$ref":"#/components/schemas/timestamp"}}};
 const schema8 = {"type":"integer"};
-const schema9 = {"type":"integer"};
+const schema9 = {"type":"integer","maximum":9999999999};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1056,15 +1056,27 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9999999999 || isNaN(data5)){
+const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/components/schemas/timestamp/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999},message:"must be <= 9999999999"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -5745,7 +5757,7 @@ validate44.evaluated = {"props":{"topic":true,"alive":true,"id":true,"lastAccess
 
 export const message_trades = validate45;
 const schema104 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"str"},"args":{"type":"array","items":{"$ref":"#/components/schemas/TradeUpdate"}}}};
-const schema105 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"},"order_id":{"$ref":"#/components/schemas/order_id"},"position":{"type":"number"}}};
+const schema105 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"},"order_id":{"$ref":"#/components/schemas/order_id"},"position":{"type":"string"}}};
 const schema106 = {"type":"string"};
 const schema107 = {"type":"string"};
 const schema108 = {"type":"string","enum":["0","1"]};
@@ -6355,9 +6367,8 @@ errors++;
 }
 }
 if(data.position !== undefined){
-let data27 = data.position;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err46 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data.position !== "string"){
+const err46 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }

@@ -6,6 +6,9 @@ import { tolerancePoints, type ModelValuation, type PositionValuation } from './
 
 /** Amounts as the service sends them: decimal strings with two decimals. */
 const amount = (value: number) => value.toFixed(2);
+/** The model positions' amounts: numbers, as recordings of that answer show them
+ * (docs/decisions/advisors-model-positions-amounts.md). */
+const figure = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 /** Percentages and rates: as short as they go (`60`, `59.93`). */
 const short = (value: number, digits = 2) =>
   String(Math.round(value * 10 ** digits) / 10 ** digits);
@@ -56,14 +59,14 @@ const positionRow = (position: PositionValuation): PositionRow => ({
   actualRangeMin: 'None',
   ccy: position.instrument.currency,
   conid: position.conid,
-  dlv: amount(position.value),
+  dlv: figure(position.value),
   exchangeRate: '1',
   flags: 0,
   instrumentImbalance: short(position.actual - position.target),
   instrument: position.instrument.symbol,
   mismatchType: Math.abs(position.actual - position.target) > tolerancePoints ? 1 : 0,
-  mv: amount(position.value),
-  position: short(position.units, 4),
+  mv: figure(position.value),
+  position: figure(position.units, 4),
   target: short(position.target),
 });
 
@@ -103,20 +106,20 @@ export function modelPositionsView(
         ccy: valuation.currency,
         exchangeRate: '1',
         instrumentImbalance: short(cash.actual - cash.target),
-        mv: amount(cash.value),
+        mv: figure(cash.value),
         target: short(cash.target),
       },
     ],
     mismatched: valuation.mismatched,
     model: model.name,
-    nlv: Math.round(valuation.nlv * 100) / 100,
+    nlv: figure(valuation.nlv),
     positionList: rows.slice(0, query.limit ?? rows.length),
     positionTs: now,
     reqID,
     stkOnly: true,
     subscriptionStatus: 1,
-    totalDlv: Math.round(totalMv * 100) / 100,
-    totalMv: Math.round(totalMv * 100) / 100,
+    totalDlv: figure(totalMv),
+    totalMv: figure(totalMv),
   };
 }
 
