@@ -25,6 +25,7 @@ import { raisePrompt } from './order-prompts.js';
 import { PriceControls } from './prices.js';
 import { ReplayControls, type ConfiguredReplay } from './replays.js';
 import { SeedControls, type SeededNotification } from './seeding.js';
+import { ScenarioControls } from './scenarios.js';
 import { ClockControls } from './server-clock.js';
 import { StateControls } from './state.js';
 
@@ -76,6 +77,7 @@ export class Controls {
   readonly #faults: FaultControls;
   readonly #seeds: SeedControls;
   readonly #bulletins: BulletinControls;
+  readonly #scenarios: ScenarioControls;
   readonly #prompts: Prompts;
 
   constructor(options: ControlsOptions) {
@@ -95,6 +97,7 @@ export class Controls {
     this.#faults = new FaultControls(faults, options.operationIds);
     this.#seeds = new SeedControls(brokerage, options.notifications, options.advisorModels);
     this.#bulletins = new BulletinControls(brokerage.events, clock);
+    this.#scenarios = new ScenarioControls(brokerage);
     this.#prompts = options.prompts;
     this.#state = new StateControls({
       brokerage,
@@ -196,5 +199,10 @@ export class Controls {
   }
   postBulletin(message: string): ControlSchema<'Bulletin'> {
     return this.#bulletins.post(message);
+  }
+
+  // What the service does to a running program (scenarios.ts).
+  setMarketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
+    return this.#scenarios.marketDataLifetime(lifetimeMs);
   }
 }

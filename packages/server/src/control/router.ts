@@ -48,6 +48,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
       controls.clearFaults();
     },
     postBulletin: ({ body }) => controls.postBulletin(body.message),
+    setMarketDataLifetime: ({ body }) => controls.setMarketDataLifetime(body.lifetimeMs),
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),

@@ -4,15 +4,11 @@ import type { streaming } from '@brokerage/types';
 import { accountsList } from '../domain/accounts/accounts.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
+import { marketDataLifetimeMs } from '../domain/market-data/stream-lifetime.js';
 import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
 import { parseFrame, type Frame } from './frames.js';
-import {
-  echoText,
-  Outbox,
-  type OutgoingFrame,
-  type StreamSocket,
-} from './outbox.js';
+import { echoText, Outbox, type OutgoingFrame, type StreamSocket } from './outbox.js';
 import { closeCodes, streamTexts } from './stream-texts.js';
 import type { StreamContext } from './stream-settings.js';
 import * as views from './stream-views.js';
@@ -58,9 +54,12 @@ export class StreamConnection {
       now: () => this.#now(),
       send: (message) => this.#send(message),
       roomFor: (renewing) => this.#roomFor(renewing),
+      schedule: (ms, work) => this.#brokerage.clock.schedule(ms, work),
     };
     this.#topics = [
-      new MarketDataTopic(topicSocket),
+      new MarketDataTopic(topicSocket, () =>
+        marketDataLifetimeMs(this.#brokerage, context.settings.marketDataLifetimeMs),
+      ),
       new PriceLadderTopic(topicSocket),
       new OrdersTopic(topicSocket),
       new TradesTopic(topicSocket),
@@ -91,7 +90,7 @@ export class StreamConnection {
   close(code: { code: number; reason: string }): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#cancelBeat();
+    this.#stop();
     this.#outbox.close(code);
     this.onClose(this);
   }
@@ -100,8 +99,14 @@ export class StreamConnection {
   closed(): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#cancelBeat();
+    this.#stop();
     this.onClose(this);
+  }
+
+  /** Cancels what the socket and its topics scheduled. */
+  #stop(): void {
+    this.#cancelBeat();
+    for (const topic of this.#topics) topic.close?.();
   }
 
   receive(text: string): void {

@@ -30,6 +30,9 @@ export interface StreamSettings {
   ticTimeoutMs: number;
   outbox: OutboxLimits;
   limits: SocketLimits;
+  /** A market-data subscription ends by itself this long after it was made or last renewed
+   * (the service's: 15 minutes; 0 keeps it for ever); the control API may set another. */
+  marketDataLifetimeMs: number;
 }
 
 /** What every connection reads: the domain's services, the clock, and an optional check of

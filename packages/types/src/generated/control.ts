@@ -461,6 +461,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/streaming/market-data-lifetime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how long a market-data subscription on the socket lasts
+         * @description **What the service does.** Since April 2026 a market-data subscription on the WebSocket
+         *     (`smd+<conid>+{...}`) ends by itself 15 minutes after it was sent: the updates of that
+         *     contract stop, with no message and the socket still open. The reference server does the
+         *     same on its clock, after the server's option `streaming.marketDataLifetimeMs` (default 15
+         *     minutes); this operation sets another lifetime for the subscriptions made from now on (0 keeps
+         *     them for ever), until a reset.
+         *
+         *     **How a client recovers.** Send the same `smd` frame again before the lifetime ends: it is
+         *     answered as a new request (every field again) and lasts another lifetime. The typed
+         *     streaming client (`@brokerage/client`) does it on its own (`renewMarketDataMs`, every 10
+         *     minutes by default).
+         */
+        put: operations["setMarketDataLifetime"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/account-applications/{accountId}/tasks": {
         parameters: {
             query?: never;
@@ -1638,6 +1668,15 @@ export interface components {
              */
             message: string;
         };
+        /** @description How long a market-data subscription on the socket lasts before it ends by itself. */
+        MarketDataLifetime: {
+            /**
+             * @description Milliseconds of the server's clock (the service's: 900000, 15 minutes); 0 keeps
+             *     subscriptions for ever.
+             * @example 900000
+             */
+            lifetimeMs: number;
+        };
         /** @description Where an account application stands after a control request. */
         AccountApplicationState: {
             /**
@@ -2322,6 +2361,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Bulletin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMarketDataLifetime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketDataLifetime"];
+            };
+        };
+        responses: {
+            /** @description The lifetime in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketDataLifetime"];
                 };
             };
             400: components["responses"]["BadRequest"];
