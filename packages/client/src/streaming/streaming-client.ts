@@ -208,6 +208,8 @@ export class StreamingClient {
     this.#socket = socket;
     socket.onopen = () => {
       this.#attempt = 0;
+      // A new socket sends every subscription below: the brokerage's state starts afresh.
+      this.#awaitingBrokerage = false;
       if (session !== undefined) socket.send(JSON.stringify({ session }));
       for (const open of this.#open) socket.send(open.frame);
       this.#tic(socket);

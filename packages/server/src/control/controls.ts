@@ -107,6 +107,7 @@ export class Controls {
       beforeLoad: () => {
         this.#prices.cancelWalks();
         this.#bulletins.forget();
+        this.#scenarios.forget();
         this.#replays.stopAll();
       },
       afterLoad: () => {
@@ -204,5 +205,14 @@ export class Controls {
   // What the service does to a running program (scenarios.ts).
   setMarketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
     return this.#scenarios.marketDataLifetime(lifetimeMs);
+  }
+  loseBrokerageSession(username: string): ControlSchema<'ScenarioSessions'> {
+    return this.#scenarios.loseBrokerage(username, false);
+  }
+  competeForSession(username: string): ControlSchema<'ScenarioSessions'> {
+    return this.#scenarios.loseBrokerage(username, true);
+  }
+  scheduleNightlyReset(at: number): ControlSchema<'NightlyReset'> {
+    return this.#scenarios.nightlyReset(at);
   }
 }

@@ -52,7 +52,7 @@ export const status = (session: Session, authenticated: boolean): Messages['stat
   topic: 'sts',
   args: {
     authenticated,
-    competing: false,
+    competing: session.competing === true,
     message: '',
     fail: '',
     serverName: serverInfo.serverName,

@@ -491,6 +491,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/scenarios/brokerage-session-lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lose the brokerage session while the login lives
+         * @description **What the service does.** Every live session of the user loses its brokerage session and keeps its login, as the
+         *     services "logged in but not authenticated": `POST /iserver/auth/status` and the ping answer
+         *     `authenticated: false`, `connected: true`, `competing: false`; brokerage operations
+         *     (`/iserver/...`) refuse with `no bridge`; the socket sends `sts` with `authenticated: false`
+         *     and answers new subscriptions `{"message": "waiting for session"}`.
+         *
+         *     **How a client recovers.** `POST /iserver/auth/ssodh/init` (`{"publish": true, "compete":
+         *     true}`) opens the brokerage session again; then it subscribes again on the socket. The typed
+         *     client's keep-alive (`createBrokerageClient({keepAlive: true})`) does it at its next ping
+         *     (`reinitialize`, on by default), and the typed streaming client subscribes again when `sts`
+         *     says `authenticated: true`.
+         */
+        post: operations["loseBrokerageSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/competing-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let another login take the brokerage session over
+         * @description **What the service does.** Every live session of the user loses its brokerage session to a competing login elsewhere
+         *     (another device, the portal): the authentication status and the ping answer
+         *     `authenticated: false`, `competing: true`, `connected: true`; brokerage operations refuse
+         *     with `no bridge` until the session is initialised again; the socket sends `sts` with
+         *     `authenticated: false`, `competing: true`.
+         *
+         *     **How a client recovers.** `POST /iserver/auth/ssodh/init` (`{"publish": true, "compete":
+         *     true}`) opens the brokerage session again; then it subscribes again on the socket. The typed
+         *     client's keep-alive (`createBrokerageClient({keepAlive: true})`) does it at its next ping
+         *     (`reinitialize`, on by default), and the typed streaming client subscribes again when `sts`
+         *     says `authenticated: true`.
+         */
+        post: operations["competeForSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/nightly-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule the nightly reset
+         * @description **What the service does.** Once a night the service restarts its servers: every session ends,
+         *     whoever holds it. The reference server does it at the time of its clock given here: every
+         *     live session ends (the HTTP operations answer 401), and each socket gets `sts` with
+         *     `authenticated: false` and is closed (1000, `session ended`), as at a logout. Move the clock
+         *     past the time (`POST /control/clock/advance`) to make it happen. A second call replaces the
+         *     first; a reset of the state cancels it.
+         *
+         *     **How a client recovers.** Log in again (a new session, `ssodh/init`), then open the socket
+         *     again and subscribe again. The typed streaming client reconnects with backoff and sends its
+         *     open subscriptions again, reading the new session from its `session` option.
+         */
+        post: operations["scheduleNightlyReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/account-applications/{accountId}/tasks": {
         parameters: {
             query?: never;
@@ -1677,6 +1766,31 @@ export interface components {
              */
             lifetimeMs: number;
         };
+        /** @description The user whose live sessions the scenario hits. */
+        ScenarioUser: {
+            /**
+             * @description A user of the fixtures.
+             * @example demo_individual
+             */
+            username: string;
+        };
+        /** @description What the scenario did. */
+        ScenarioSessions: {
+            /**
+             * @description How many live sessions it hit.
+             * @example 1
+             */
+            sessions: number;
+        };
+        /** @description When the nightly reset happens. */
+        NightlyReset: {
+            /**
+             * @description A time of the server's clock, epoch milliseconds (`GET /control/clock` gives the clock's
+             *     time); a time already past resets at once.
+             * @example 1767675600000
+             */
+            at: number;
+        };
         /** @description Where an account application stands after a control request. */
         AccountApplicationState: {
             /**
@@ -2387,6 +2501,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketDataLifetime"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    loseBrokerageSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description The sessions hit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    competeForSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description The sessions hit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    scheduleNightlyReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NightlyReset"];
+            };
+        };
+        responses: {
+            /** @description Scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NightlyReset"];
                 };
             };
             400: components["responses"]["BadRequest"];
