@@ -215,4 +215,7 @@ export class Controls {
   scheduleNightlyReset(at: number): ControlSchema<'NightlyReset'> {
     return this.#scenarios.nightlyReset(at);
   }
+  clearLiveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
+    return this.#scenarios.liveOrdersCache(username);
+  }
 }

@@ -52,6 +52,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
     loseBrokerageSession: ({ body }) => controls.loseBrokerageSession(body.username),
     competeForSession: ({ body }) => controls.competeForSession(body.username),
     scheduleNightlyReset: ({ body }) => controls.scheduleNightlyReset(body.at),
+    clearLiveOrdersCache: ({ body }) => controls.clearLiveOrdersCache(body.username),
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),

@@ -4,6 +4,7 @@ import type { ControlSchema } from '@brokerage/types/control';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import { notFound } from '../domain/kernel/errors.js';
 import { setMarketDataLifetime } from '../domain/market-data/stream-lifetime.js';
+import { armEmptyForcedList } from '../domain/orders/live-orders-cache.js';
 
 export class ScenarioControls {
   /** Cancels the nightly reset scheduled, if any. */
@@ -27,6 +28,13 @@ export class ScenarioControls {
     const live = sessions.ofUser(username);
     for (const session of live) sessions.loseBrokerage(session, competing);
     return { sessions: live.length };
+  }
+
+  /** The user's next `GET /iserver/account/orders?force=true` answers empty, once. */
+  liveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
+    if (!this.brokerage.user(username)) throw notFound(`No user ${username}`);
+    armEmptyForcedList(this.brokerage, username);
+    return { username };
   }
 
   /** Every live session ends at `at` of the clock (at once when it is past); replaces the one

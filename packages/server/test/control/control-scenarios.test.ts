@@ -2,6 +2,7 @@
 // socket), the nightly reset at a time of the clock (every session ends, sockets close).
 import { startServer, type Harness } from '../harness.js';
 import { openSocket, topicOf } from '../stream-socket.js';
+import { limitBuy, tradingCalls } from '../trading-helpers.js';
 import { userSession } from '../user-session.js';
 
 describe('scenarios of the control API', () => {
@@ -58,5 +59,31 @@ describe('scenarios of the control API', () => {
       args: { authenticated: false },
     });
     expect((await server.call('GET', '/v1/api/iserver/accounts', { headers })).status).toBe(401);
+  });
+});
+
+describe('the live-orders cache scenario', () => {
+  let server: Harness;
+  beforeEach(async () => {
+    server = await startServer();
+  });
+  afterEach(() => server.close());
+
+  it('answers the next forced list empty with snapshot false, once; the next call lists the orders', async () => {
+    const calls = tradingCalls(server);
+    await calls.place(limitBuy(1, 189));
+    calls.accountsQueried();
+    const armed = await server.call('POST', '/control/scenarios/live-orders-cache', {
+      body: { username: 'demo_individual' },
+    });
+    expect(armed.body).toEqual({ username: 'demo_individual' });
+    const forced = await calls.openOrders('?force=true');
+    expect(forced.body).toEqual({ orders: [], snapshot: false });
+    server.clock.advance(5000);
+    const again = await calls.openOrders();
+    expect(again.body).toMatchObject({ snapshot: true, orders: [{ side: 'BUY' }] });
+    server.clock.advance(5000);
+    const forcedAgain = await calls.openOrders('?force=true');
+    expect(forcedAgain.body).toMatchObject({ snapshot: true, orders: [{ side: 'BUY' }] });
   });
 });

@@ -580,6 +580,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/scenarios/live-orders-cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next forced list of live orders answer empty
+         * @description **What the service does.** `GET /iserver/account/orders?force=true` clears the service's
+         *     cache of the account's orders: that call answers an empty list with `snapshot: false` while
+         *     the service starts following the orders again, however many orders there are. The reference
+         *     server answers the user's next such call that way, once; the call after it lists every order.
+         *
+         *     **How a client recovers.** Treat `snapshot: false` as "not known yet", not as "no orders":
+         *     call again (without `force`) after a few seconds, within the operation's pacing (one call
+         *     per 5 seconds).
+         */
+        post: operations["clearLiveOrdersCache"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/account-applications/{accountId}/tasks": {
         parameters: {
             query?: never;
@@ -2585,6 +2612,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    clearLiveOrdersCache: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description Armed for the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     completeApplicationTasks: {

@@ -3142,7 +3142,8 @@ export interface paths {
          *
          *     The real service answers the first call of a session, and a call with `force=true`, with an
          *     empty list and `snapshot: false` while it starts following the account's orders; call again
-         *     after a few seconds. The reference server always answers the full list with `snapshot: true`.
+         *     after a few seconds. The reference server answers the full list with `snapshot: true`, except
+         *     the forced call after the control scenario `POST /control/scenarios/live-orders-cache`.
          */
         get: operations["getOpenOrders"];
         put?: never;
@@ -10998,8 +10999,8 @@ export interface components {
             /**
              * @description True when `orders` is the complete current list. The real service answers the first call of a
              *     session (or one with `force`) with an empty list and false while it starts following the
-             *     account's orders, and a later call gives the full list; the reference server always answers
-             *     the full list with true.
+             *     account's orders, and a later call gives the full list; the reference server answers the
+             *     full list with true, except a forced call after its live-orders-cache scenario.
              * @example true
              */
             snapshot?: boolean;
