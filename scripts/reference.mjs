@@ -12,7 +12,7 @@ import { join, relative, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { fastFormats } from 'ajv-formats/dist/formats.js';
 import { parse as parseYaml } from 'yaml';
-import { deref, documentOperations } from '../packages/types/document-operations.mjs';
+import { documentOperations } from '../packages/types/document-operations.mjs';
 import { openapiFormats } from '../packages/validators/scripts/formats.mjs';
 import { repoRoot } from './paths.mjs';
 
@@ -64,40 +64,7 @@ export function vendorOperationIndex(document) {
   return byKey;
 }
 
-const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
-
-/** A map of Example Objects written under `example` by mistake (`{success: {value: ...}}`). */
-const isMisplacedExampleMap = (value) =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.keys(value).length > 0 &&
-  Object.values(value).every(
-    (entry) =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      'value' in entry &&
-      Object.keys(entry).every((key) => exampleObjectKeys.has(key)),
-  );
-
-/** The named examples of one media type object: `example`, `examples` and the schema's own. */
-export function mediaExamples(document, media) {
-  const found = [];
-  if (isMisplacedExampleMap(media.example)) {
-    for (const [name, entry] of Object.entries(media.example)) {
-      found.push({ name, value: entry.value });
-    }
-  } else if (media.example !== undefined) {
-    found.push({ name: 'example', value: media.example });
-  }
-  for (const [name, raw] of Object.entries(media.examples ?? {})) {
-    const example = deref(document, raw);
-    if (example?.value !== undefined) found.push({ name, value: example.value });
-  }
-  const schema = deref(document, media.schema);
-  if (schema?.example !== undefined) found.push({ name: 'schema-example', value: schema.example });
-  return found;
-}
+export { mediaExamples } from '../packages/types/document-operations.mjs';
 
 // --- command line --------------------------------------------------------------------------
 

@@ -37,5 +37,11 @@ export interface DocumentOperationEntry {
 /** Every operation of the document, in document order. */
 export function documentOperations(document: OpenApiDocument): DocumentOperationEntry[];
 
+/** The named examples of one media type object (`example`, `examples` and the schema's own). */
+export function mediaExamples(
+  document: OpenApiDocument,
+  media: Record<string, unknown>,
+): { name: string; value: unknown }[];
+
 /** One row of the operation table per operation (see OperationRow). */
 export function operationTable(document: OpenApiDocument): OperationRow[];

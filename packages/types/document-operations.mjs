@@ -1,7 +1,8 @@
 // The one reader of an OpenAPI document's operations: one list of HTTP methods, one walk over the
-// paths, and one way to work out each operation's security, statuses and error shapes. The
-// generators (types, operation table, validators), the fidelity check and the contract tests (for
-// a document given at run time) all read documents through it. Plain JavaScript, so that the
+// paths, one way to work out each operation's security, statuses and error shapes, and one way
+// to find a media type's examples. The generators (types, operation table, validators), the
+// checks against the reference, the drift report and the contract tests (for a document given at
+// run time) all read documents through it. Plain JavaScript, so that the
 // generators run it before anything is built; its types are in document-operations.d.mts.
 
 /** The HTTP methods an OpenAPI path item may hold an operation under. */
@@ -35,6 +36,42 @@ export function documentOperations(document) {
       .filter((method) => item?.[method])
       .map((method) => ({ path, method, item, operation: item[method] })),
   );
+}
+
+const exampleObjectKeys = new Set(['summary', 'description', 'value', 'externalValue']);
+
+/** A map of Example Objects written under `example` by mistake (`{success: {value: ...}}`). */
+const isMisplacedExampleMap = (value) =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.values(value).every(
+    (entry) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      'value' in entry &&
+      Object.keys(entry).every((key) => exampleObjectKeys.has(key)),
+  );
+
+/** The named examples of one media type object (`example`, `examples` and the schema's own):
+ * `{name, value}`. */
+export function mediaExamples(document, media) {
+  const found = [];
+  if (isMisplacedExampleMap(media.example)) {
+    for (const [name, entry] of Object.entries(media.example)) {
+      found.push({ name, value: entry.value });
+    }
+  } else if (media.example !== undefined) {
+    found.push({ name: 'example', value: media.example });
+  }
+  for (const [name, raw] of Object.entries(media.examples ?? {})) {
+    const example = deref(document, raw);
+    if (example?.value !== undefined) found.push({ name, value: example.value });
+  }
+  const schema = deref(document, media.schema);
+  if (schema?.example !== undefined) found.push({ name: 'schema-example', value: schema.example });
+  return found;
 }
 
 /** The body shape of an error response: `{error, statusCode}`, `{error}`, or problem details. */

@@ -1,7 +1,7 @@
 // The packages as users get them: every public package is packed, and the tarballs are installed
 // with plain npm (no workspace, no pnpm, no patch) into a scratch project, where the READMEs'
 // examples run: the client against `npx brokerage-server`, createServer in process, the
-// validators' API and CLI, the docs page, the test sandbox, and the MSW handlers.
+// validators' API and CLI, brokerage-drift, the docs page, the test sandbox, and the MSW handlers.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,6 +169,34 @@ console.log(JSON.stringify({ valid: result.valid, pointer: result.errors[0]?.poi
     expect(cli.status).toBe(1);
     expect(cli.stdout).toMatch(/^1 valid, 1 invalid \(NDJSON/);
     expect(cli.stderr).toContain("stdin:2: /statusCode: must have required property 'statusCode'");
+  });
+
+  it('runs brokerage-drift against the bundled document', () => {
+    // The installed bundle with its first operation gone: one breaking change, exit 2.
+    const bundle = runModule(
+      'drifted.mjs',
+      `import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+const file = createRequire(import.meta.url).resolve('@brokerage/types/openapi.json');
+const document = JSON.parse(readFileSync(file, 'utf8'));
+const [path] = Object.keys(document.paths);
+delete document.paths[path];
+writeFileSync('drifted.json', JSON.stringify(document));
+console.log(path);
+`,
+    ).trim();
+    const cli = spawnSync('npx', ['brokerage-drift', 'drifted.json', '--format', 'json'], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(2);
+    const report = JSON.parse(cli.stdout) as { changes: { kind: string; operation: string }[] };
+    expect(report.changes.length).toBeGreaterThan(0);
+    expect(
+      report.changes.every(
+        (c) => c.kind === 'operation-removed' && c.operation.endsWith(` ${bundle}`),
+      ),
+    ).toBe(true);
   });
 
   it('runs the test sandbox', () => {
