@@ -28,6 +28,16 @@ class ControlApi(ControlTransport):
         """Clear every injected fault and latency (`DELETE /control/faults`, clearFaults)."""
         self._call("DELETE", "/control/faults")
 
+    def clear_live_orders_cache(self, body: t.ScenarioUser) -> t.ScenarioUser:
+        """Make the next forced list of live orders answer empty (`POST /control/scenarios/live-orders-cache`, clearLiveOrdersCache)."""
+        answer: Any = self._call("POST", "/control/scenarios/live-orders-cache", body)
+        return cast("t.ScenarioUser", answer)
+
+    def compete_for_session(self, body: t.ScenarioUser) -> t.ScenarioSessions:
+        """Let another login take the brokerage session over (`POST /control/scenarios/competing-session`, competeForSession)."""
+        answer: Any = self._call("POST", "/control/scenarios/competing-session", body)
+        return cast("t.ScenarioSessions", answer)
+
     def complete_application_tasks(self, account_id: Union[str, int]) -> t.AccountApplicationState:
         """Complete the pending tasks of an account application (`POST /control/account-applications/{accountId}/tasks`, completeApplicationTasks)."""
         answer: Any = self._call("POST", f"/control/account-applications/{self._segment(account_id)}/tasks")
@@ -73,6 +83,11 @@ class ControlApi(ControlTransport):
         answer: Any = self._call("POST", "/control/gateway/login")
         return cast("t.ControlSession", answer)
 
+    def lose_brokerage_session(self, body: t.ScenarioUser) -> t.ScenarioSessions:
+        """Lose the brokerage session while the login lives (`POST /control/scenarios/brokerage-session-lost`, loseBrokerageSession)."""
+        answer: Any = self._call("POST", "/control/scenarios/brokerage-session-lost", body)
+        return cast("t.ScenarioSessions", answer)
+
     def post_bulletin(self, body: t.BulletinRequest) -> t.Bulletin:
         """Send a bulletin to every streaming socket (`POST /control/bulletins`, postBulletin)."""
         answer: Any = self._call("POST", "/control/bulletins", body)
@@ -92,6 +107,11 @@ class ControlApi(ControlTransport):
         """Reset the server's state (`POST /control/reset`, resetState)."""
         answer: Any = self._call("POST", "/control/reset", body)
         return cast("t.StateSummary", answer)
+
+    def schedule_nightly_reset(self, body: t.NightlyReset) -> t.NightlyReset:
+        """Schedule the nightly reset (`POST /control/scenarios/nightly-reset`, scheduleNightlyReset)."""
+        answer: Any = self._call("POST", "/control/scenarios/nightly-reset", body)
+        return cast("t.NightlyReset", answer)
 
     def seed_allocation_group(self, body: t.SeedAllocationGroupRequest) -> t.Seeded:
         """Add an allocation group for an advisor (`POST /control/allocation-groups`, seedAllocationGroup)."""
@@ -117,6 +137,11 @@ class ControlApi(ControlTransport):
         """Give an account application any status (`PUT /control/account-applications/{accountId}/status`, setApplicationStatus)."""
         answer: Any = self._call("PUT", f"/control/account-applications/{self._segment(account_id)}/status", body)
         return cast("t.AccountApplicationState", answer)
+
+    def set_market_data_lifetime(self, body: t.MarketDataLifetime) -> t.MarketDataLifetime:
+        """Set how long a market-data subscription on the socket lasts (`PUT /control/streaming/market-data-lifetime`, setMarketDataLifetime)."""
+        answer: Any = self._call("PUT", "/control/streaming/market-data-lifetime", body)
+        return cast("t.MarketDataLifetime", answer)
 
     def set_market_regime(self, conid: Union[str, int], body: t.MarketRegimeRequest) -> t.MarketRegime:
         """Set how a contract's price moves (`PUT /control/market/regimes/{conid}`, setMarketRegime)."""
@@ -148,5 +173,5 @@ class ControlApi(ControlTransport):
         return cast("t.PriceList", answer)
 
 
-OPERATION_IDS = ("advanceClock", "advanceMarket", "clearFaults", "completeApplicationTasks", "createSession", "declareDividend", "failBankingInstruction", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "postBulletin", "raisePrompt", "replayMarket", "resetState", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketRegime", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "walkPrices",)
+OPERATION_IDS = ("advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "createSession", "declareDividend", "failBankingInstruction", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "walkPrices",)
 """The control operations this client has a method for (`snake_case` of each)."""

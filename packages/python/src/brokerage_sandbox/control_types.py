@@ -7,7 +7,7 @@ from typing import Any as _Any, Union as _Union
 
 from typing_extensions import Literal as _Literal, Required as _Required, TypeAlias as _TypeAlias, TypedDict as _TypedDict
 
-__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
+__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
 
 ResetRequest = _TypedDict(
     "ResetRequest",
@@ -538,6 +538,38 @@ Dividend = _TypedDict(
         "withholdingRate": _Required["float"],
         "country": _Required["str"],
         "isin": _Required["str"],
+    },
+    total=False,
+)
+
+MarketDataLifetime = _TypedDict(
+    "MarketDataLifetime",
+    {
+        "lifetimeMs": _Required["int"],
+    },
+    total=False,
+)
+
+ScenarioUser = _TypedDict(
+    "ScenarioUser",
+    {
+        "username": _Required["str"],
+    },
+    total=False,
+)
+
+ScenarioSessions = _TypedDict(
+    "ScenarioSessions",
+    {
+        "sessions": _Required["int"],
+    },
+    total=False,
+)
+
+NightlyReset = _TypedDict(
+    "NightlyReset",
+    {
+        "at": _Required["int"],
     },
     total=False,
 )

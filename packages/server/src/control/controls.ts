@@ -25,6 +25,7 @@ import { raisePrompt } from './order-prompts.js';
 import { PriceControls } from './prices.js';
 import { ReplayControls, type ConfiguredReplay } from './replays.js';
 import { SeedControls, type SeededNotification } from './seeding.js';
+import { ScenarioControls } from './scenarios.js';
 import { ClockControls } from './server-clock.js';
 import { StateControls } from './state.js';
 
@@ -78,6 +79,7 @@ export class Controls {
   readonly #faults: FaultControls;
   readonly #seeds: SeedControls;
   readonly #bulletins: BulletinControls;
+  readonly #scenarios: ScenarioControls;
   readonly #prompts: Prompts;
   readonly #dividends: Dividends;
 
@@ -95,6 +97,7 @@ export class Controls {
     this.#faults = new FaultControls(faults, options.operationIds);
     this.#seeds = new SeedControls(brokerage, options.notifications, options.advisorModels);
     this.#bulletins = new BulletinControls(brokerage.events, clock);
+    this.#scenarios = new ScenarioControls(brokerage);
     this.#prompts = options.prompts;
     this.#state = new StateControls({
       brokerage,
@@ -103,6 +106,7 @@ export class Controls {
       reopenGatewaySession: options.reopenGatewaySession,
       beforeLoad: () => {
         this.#bulletins.forget();
+        this.#scenarios.forget();
         this.#replays.stopAll();
       },
       afterLoad: () => {
@@ -201,5 +205,22 @@ export class Controls {
   declareDividend(request: ControlSchema<'DividendRequest'>): ControlSchema<'Dividend'> {
     const { perShare, ...dividend } = this.#dividends.declare(request);
     return { ...dividend, amount: perShare };
+  }
+
+  // What the service does to a running program (scenarios.ts).
+  setMarketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
+    return this.#scenarios.marketDataLifetime(lifetimeMs);
+  }
+  loseBrokerageSession(username: string): ControlSchema<'ScenarioSessions'> {
+    return this.#scenarios.loseBrokerage(username, false);
+  }
+  competeForSession(username: string): ControlSchema<'ScenarioSessions'> {
+    return this.#scenarios.loseBrokerage(username, true);
+  }
+  scheduleNightlyReset(at: number): ControlSchema<'NightlyReset'> {
+    return this.#scenarios.nightlyReset(at);
+  }
+  clearLiveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
+    return this.#scenarios.liveOrdersCache(username);
   }
 }

@@ -1,4 +1,5 @@
 import { badRequest, rejected } from '../domain/kernel/errors.js';
+import { emptyForcedList } from '../domain/orders/live-orders-cache.js';
 import { orderTexts } from '../domain/orders/order-texts.js';
 import {
   cancelOrderResponse,
@@ -51,8 +52,11 @@ export const tradingOrdersHandlers = ({
       orders.questions.resetSuppressed(session.id);
       return suppressionSubmitted();
     },
-    getOpenOrders: ({ session, query }) =>
-      liveOrders(orders.list(session, query.accountId, query.filters), instrument),
+    getOpenOrders: ({ session, query }) => {
+      const listed = orders.list(session, query.accountId, query.filters);
+      const force = String(query.force).toLowerCase() === 'true';
+      return emptyForcedList(brokerage, session.username, force) ?? liveOrders(listed, instrument);
+    },
     getOrderStatus: ({ session, params }) => {
       const order = orders.status(session, Number(params.orderId));
       return orderStatus(order, instrument(order.conid), brokerage.market);

@@ -3489,7 +3489,7 @@ export interface paths {
          *     | 1 | the account lacks trading permission for the contract's security type | `No trading permissions for <secType>` (for example `No trading permissions for OPT`) |
          *     | 2 | the contract is expired or not tradable | `Contract <conid> is expired or not tradable` |
          *     | 3 | an `LMT` or `STOP_LIMIT` limit price is more than 50 % away from the last price | `Limit price too far from market` |
-         *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
+         *     | 4 | a `BUY` order's value exceeds what the account may spend: a cash account's available funds, a margin account's buying power | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
          *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Order couldn't be submitted: Local order ID=<cOID> is already registered.` |
          *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`); an `fxQty` that reads as 0 at 4 decimals | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001`; `The quantity rounds to 0` |
@@ -3632,7 +3632,8 @@ export interface paths {
          *
          *     The real service answers the first call of a session, and a call with `force=true`, with an
          *     empty list and `snapshot: false` while it starts following the account's orders; call again
-         *     after a few seconds. The reference server always answers the full list with `snapshot: true`.
+         *     after a few seconds. The reference server answers the full list with `snapshot: true`, except
+         *     the forced call after the control scenario `POST /control/scenarios/live-orders-cache`.
          */
         get: operations["getOpenOrders"];
         put?: never;
@@ -9829,8 +9830,8 @@ export interface components {
              */
             isNull?: boolean;
             /**
-             * @description When the value was computed, in epoch milliseconds.
-             * @example 1718035200000
+             * @description When the value was computed, in epoch seconds (as the ledger's).
+             * @example 1718035200
              */
             timestamp?: number;
             /**
@@ -12055,8 +12056,8 @@ export interface components {
             /**
              * @description True when `orders` is the complete current list. The real service answers the first call of a
              *     session (or one with `force`) with an empty list and false while it starts following the
-             *     account's orders, and a later call gives the full list; the reference server always answers
-             *     the full list with true.
+             *     account's orders, and a later call gives the full list; the reference server answers the
+             *     full list with true, except a forced call after its live-orders-cache scenario.
              * @example true
              */
             snapshot?: boolean;
@@ -15107,8 +15108,9 @@ export interface components {
         };
         /**
          * @description The positions of a model over all its accounts against its targets. Percentages (`actual`,
-         *     `target`, `instrumentImbalance`) are of the model's value; amounts in the master's base currency;
-         *     most values are decimal strings, as the service sends them.
+         *     `target`, `instrumentImbalance`) are of the model's value, decimal strings; amounts (`mv`,
+         *     `dlv`, `position`, `nlv`, the totals) are numbers in the master's base currency, as recordings
+         *     of this answer show them.
          */
         ModelPositions: {
             /** @description The model's cash, one row per currency. */
@@ -15135,9 +15137,9 @@ export interface components {
                 instrumentImbalance?: string;
                 /**
                  * @description Amount of cash.
-                 * @example 985.40
+                 * @example 985.4
                  */
-                mv?: string;
+                mv?: number;
                 /**
                  * @description Target share, percent.
                  * @example 10
@@ -15188,9 +15190,9 @@ export interface components {
                 conid?: number;
                 /**
                  * @description Displayed value (the market value).
-                 * @example 6020.00
+                 * @example 6020
                  */
-                dlv?: string;
+                dlv?: number;
                 /**
                  * @description Exchange rate to the base currency.
                  * @example 1
@@ -15218,14 +15220,14 @@ export interface components {
                 mismatchType?: number;
                 /**
                  * @description Market value.
-                 * @example 6020.00
+                 * @example 6020
                  */
-                mv?: string;
+                mv?: number;
                 /**
                  * @description Units the model holds over its accounts.
                  * @example 35
                  */
-                position?: string;
+                position?: number;
                 /**
                  * @description Target share, percent.
                  * @example 60

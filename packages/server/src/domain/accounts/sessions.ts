@@ -30,6 +30,8 @@ export interface Session {
   /** Underlyings `/iserver/secdef/search` answered in this session: their derivatives' strikes
    * and details are known to it from then on. */
   searchedUnderlyings: number[];
+  /** Another login took the brokerage session over (`competing: true` until `ssodh/init`). */
+  competing?: boolean;
   /** The user was told that the single sign-on ends soon. */
   expiryAnnounced?: boolean;
   ended: boolean;
@@ -121,6 +123,11 @@ export class Sessions {
     });
   }
 
+  /** Every live session (the nightly reset ends them all). */
+  live(): Session[] {
+    return this.sessions.values().flatMap((session) => this.find(session.id) ?? []);
+  }
+
   /** The user's live sessions. */
   ofUser(username: string): Session[] {
     return this.#byUser.get(username).flatMap((session) => this.find(session.id) ?? []);
@@ -191,9 +198,22 @@ export class Sessions {
   }
 
   openBrokerage(session: Session): Session {
-    const opened = this.update(session, { brokerageOpen: true, established: true });
+    const opened = this.update(session, {
+      brokerageOpen: true,
+      established: true,
+      competing: false,
+    });
     this.#announce(opened);
     return opened;
+  }
+
+  /** The brokerage session ends while the login lives (the service's "logged in but not
+   * authenticated"), taken over by another login when `competing`: brokerage operations refuse
+   * until `ssodh/init` opens it again. */
+  loseBrokerage(session: Session, competing: boolean): Session {
+    const lost = this.update(session, { brokerageOpen: false, competing });
+    this.#announce(lost);
+    return lost;
   }
 
   end(session: Session): void {

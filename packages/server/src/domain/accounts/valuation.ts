@@ -80,6 +80,13 @@ export function isCashAccount(account: Account): boolean {
   return account.tradingType.endsWith('CASH');
 }
 
+/** What a BUY order may cost an account (docs/decisions/service/orders-funds-buying-power.md): a cash
+ * account its available funds (its cash, less what its positions need), a margin account its
+ * buying power, the figure its summary reports. */
+export function purchaseLimit(account: Account, values: AccountValues): number {
+  return isCashAccount(account) ? values.availableFunds : values.buyingPower;
+}
+
 /** One position valued at the simulated price (its average cost when the instrument has no
  * market data), in the instrument's currency, unrounded. */
 export interface PositionValue {

@@ -3,7 +3,7 @@ import type { AreaContext } from '../accounts/brokerage.js';
 import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
-import { isCashAccount, valueAccount } from '../accounts/valuation.js';
+import { isCashAccount, purchaseLimit, valueAccount } from '../accounts/valuation.js';
 import { warnOnMargin } from '../accounts/margin-warning.js';
 import { executionCommission } from './commission.js';
 import { orderParts, type OrderPart } from './order-parts.js';
@@ -215,7 +215,7 @@ export class Matching {
     const market = this.brokerage.market;
     const value =
       size * price * instrument.multiplier * market.rate(instrument.currency, account.baseCurrency);
-    return value <= valueAccount(account, market).availableFunds;
+    return value <= purchaseLimit(account, valueAccount(account, market));
   }
 
   #fill(order: Order, price: number): void {

@@ -10,7 +10,7 @@ import type { Session } from '../accounts/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
 import { restrictionAgainst } from '../restrictions/restriction-check.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
-import { valueAccount, type AccountValues } from '../accounts/valuation.js';
+import { purchaseLimit, valueAccount, type AccountValues } from '../accounts/valuation.js';
 import type { Instrument } from '../market/model.js';
 import { pairCurrencies } from './fills.js';
 import { orderParts } from './order-parts.js';
@@ -315,7 +315,7 @@ export class OrderBook {
       sizeIncrement: sizeIncrementOf(market, instrument, ticket.orderType),
       priceIncrement: incrementAt(increments, ticket.price ?? ticket.auxPrice ?? last),
       values,
-      funds: value === undefined ? [] : this.fundsOf(ticket, instrument, value, values),
+      funds: value === undefined ? [] : this.fundsOf(ticket, instrument, value, account, values),
       tradable: !market.isExpired(instrument),
       last,
       value: value === undefined ? undefined : cents(value),
@@ -336,15 +336,16 @@ export class OrderBook {
     ticket: OrderTicket,
     instrument: Instrument,
     value: number,
+    booking: Account,
     values: AccountValues,
   ): CheckedOrder['funds'] {
-    if (!ticket.allocation) return [{ value: cents(value), availableFunds: values.availableFunds }];
+    if (!ticket.allocation) return [{ value: cents(value), limit: purchaseLimit(booking, values) }];
     const { market } = this.brokerage;
     return orderParts(this.brokerage, ticket, instrument).map(({ account, size }) => ({
       value: cents(
         ((value * size) / ticket.quantity) * market.rate(values.baseCurrency, account.baseCurrency),
       ),
-      availableFunds: valueAccount(account, market).availableFunds,
+      limit: purchaseLimit(account, valueAccount(account, market)),
     }));
   }
 }

@@ -156,7 +156,7 @@ export class Portfolio {
   summary(session: Session, accountId: string): Schema<'PortfolioSummary'> {
     const account = this.account(session, accountId);
     const values = valueAccount(account, this.brokerage.market);
-    return portfolioSummary(account, values, this.brokerage.clock.now());
+    return portfolioSummary(account, values, Math.floor(this.brokerage.clock.now() / 1000));
   }
 
   meta(session: Session, accountId: string): Schema<'PortfolioAccount'> {

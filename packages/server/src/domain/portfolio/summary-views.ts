@@ -55,18 +55,19 @@ const segmentedMoney: Record<string, (part: Figures) => number> = {
   totaldebitcardpendingcharges: () => 0,
 };
 
-/** The portfolio summary of an account (`PortfolioSummary`), from its values at `epochMs`: the
- * same figures as the ledger and the account summaries, one `{amount, currency, ...}` per key. */
+/** The portfolio summary of an account (`PortfolioSummary`), from its values at `epochSeconds`
+ * (the service's unit here, as its ledger's): the same figures as the ledger and the account
+ * summaries, one `{amount, currency, ...}` per key. */
 export function portfolioSummary(
   account: Account,
   values: AccountValues,
-  epochMs: number,
+  epochSeconds: number,
 ): Schema<'PortfolioSummary'> {
   const money = (amount: number): SummaryValue => ({
     amount: roundTo(amount, 2),
     currency: values.baseCurrency,
     isNull: false,
-    timestamp: epochMs,
+    timestamp: epochSeconds,
     value: null,
     severity: 0,
   });
@@ -74,7 +75,7 @@ export function portfolioSummary(
     amount: 0,
     currency: null,
     isNull: false,
-    timestamp: epochMs,
+    timestamp: epochSeconds,
     value,
     severity: 0,
   });
