@@ -253,11 +253,11 @@ describe('timed work on Redis', () => {
     started.push(server);
     const walk = { conids: [conid], steps: 2, stepPercent: 1, intervalMs: 1000 };
     await server.call('POST', '/control/prices/walk', { body: walk });
-    expect(server.brokerage.store.collection('timedTasks').values()).toHaveLength(1);
+    expect(tasksLeft(server).map((task) => task.name)).toEqual(['priceWalk']);
     const steps = countSteps([server]);
     server.clock.advance(2000);
     expect(steps).toEqual([2]);
-    expect(server.brokerage.store.collection('timedTasks').values()).toEqual([]);
+    expect(tasksLeft(server)).toEqual([]);
   });
 });
 
