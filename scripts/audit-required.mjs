@@ -42,7 +42,13 @@ import {
 const decidingVersions = ['2.27', '2.29'];
 
 /** Schemas that are ours alone, not the service's answers to describe: their lists stay. */
-const oursAlone = new Set(['ErrorObject', 'ErrorOnly', 'ProblemDetails', 'ProblemInvalidArgument']);
+const oursAlone = new Set([
+  'ErrorObject',
+  'ErrorOnly',
+  'ProblemDetails',
+  'ProblemInvalidArgument',
+  'StatusError',
+]);
 
 function parseOptions(argv) {
   const options = { strict: false, json: false, fix: false };

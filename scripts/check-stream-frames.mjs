@@ -5,7 +5,7 @@
 // server's test mode and the contract tests use) and the count that passes is printed.
 //
 // The frames are read at run time and never committed: their source and the figure measured are
-// recorded in docs/decisions/stream-as-clients-open-and-read-it.md. Build the validators first.
+// recorded in docs/decisions/service/stream-as-clients-open-and-read-it.md. Build the validators first.
 //
 // Usage: node scripts/check-stream-frames.mjs <folder of frame files>
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The index of docs/decisions/README.md, by area, made from the files' names and titles (the
-// area is the name's first word, as the README's naming rule says). `--check` fails when the
-// index is stale or when a `decision:` of the recorded-differences files names no decision file;
-// `node --test scripts/test/` runs it, so the test command does too.
+// The indexes of docs/decisions/README.md, one per folder (`service/`: what the service does and
+// its evidence; `engineering/`: how this repository is built), by area, made from the files'
+// names and titles (the area is the name's first word, as the README's naming rule says).
+// `--check` fails when an index is stale or when a `decision:` of the recorded-differences files
+// names no decision file; `node --test scripts/test/` runs it, so the test command does too.
 //
 // Usage: node scripts/decisions-index.mjs [--check]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,15 @@ import { repoRoot } from './paths.mjs';
 
 export const decisionsDir = join(repoRoot, 'docs', 'decisions');
 const readme = join(decisionsDir, 'README.md');
-const start = '<!-- index:start (node scripts/decisions-index.mjs) -->';
-const end = '<!-- index:end -->';
+/** The two folders of decisions, in the README's order. */
+export const decisionFolders = ['service', 'engineering'];
+const start = (folder) => `<!-- index:${folder}:start (node scripts/decisions-index.mjs) -->`;
+const end = (folder) => `<!-- index:${folder}:end -->`;
+
+/** The folder that holds the decision `name` (its file name without `.md`), if any. */
+export function decisionFolderOf(name) {
+  return decisionFolders.find((folder) => existsSync(join(decisionsDir, folder, `${name}.md`)));
+}
 
 /** Headings of the areas whose first word alone reads badly; others use the word itself. */
 const areaNames = {
@@ -40,6 +48,7 @@ const areaNames = {
   parameters: 'Parameters',
   portfolio: 'Portfolio',
   proxy: 'Validating proxy',
+  python: 'Python package',
   recorded: 'Recorded traffic',
   recording: 'Recordings (HAR, compare, replay)',
   security: 'Security',
@@ -54,31 +63,36 @@ const areaNames = {
   watchlists: 'Watchlists',
 };
 
-/** The index's Markdown: one list per area, each file with its title. */
-export function decisionsIndex() {
+/** One folder's index in Markdown: one list per area, each file with its title. */
+export function decisionsIndex(folder) {
   const byArea = new Map();
-  for (const file of readdirSync(decisionsDir).sort()) {
-    if (!file.endsWith('.md') || file === 'README.md') continue;
-    const title = readFileSync(join(decisionsDir, file), 'utf8')
+  for (const file of readdirSync(join(decisionsDir, folder)).sort()) {
+    if (!file.endsWith('.md')) continue;
+    const title = readFileSync(join(decisionsDir, folder, file), 'utf8')
       .match(/^# (.+)$/m)?.[1]
       .trim();
-    if (!title) throw new Error(`docs/decisions/${file} has no "# " title`);
+    if (!title) throw new Error(`docs/decisions/${folder}/${file} has no "# " title`);
     const area = file.split('-')[0];
-    byArea.set(area, [...(byArea.get(area) ?? []), `- [${title}](${file})`]);
+    byArea.set(area, [...(byArea.get(area) ?? []), `- [${title}](${folder}/${file})`]);
   }
   const sections = [...byArea].map(
     ([area, entries]) => `### ${areaNames[area] ?? area}\n\n${entries.join('\n')}`,
   );
-  return `${start}\n\n${sections.join('\n\n')}\n\n${end}`;
+  return `${start(folder)}\n\n${sections.join('\n\n')}\n\n${end(folder)}`;
 }
 
-/** The README with its index replaced by the current one. */
+/** The README with each folder's index replaced by the current one. */
 export function readmeWithIndex() {
-  const text = readFileSync(readme, 'utf8');
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/decisions/README.md lacks the index markers`);
-  return text.slice(0, from) + decisionsIndex() + text.slice(to + end.length);
+  let text = readFileSync(readme, 'utf8');
+  for (const folder of decisionFolders) {
+    const from = text.indexOf(start(folder));
+    const to = text.indexOf(end(folder));
+    if (from < 0 || to < from) {
+      throw new Error(`docs/decisions/README.md lacks the ${folder} index markers`);
+    }
+    text = text.slice(0, from) + decisionsIndex(folder) + text.slice(to + end(folder).length);
+  }
+  return text;
 }
 
 /** `decision:` values of the recorded-differences files that name no file of docs/decisions/. */
@@ -87,7 +101,7 @@ export function unresolvedDecisions() {
   for (const name of ['fidelity-differences.yaml', 'recorded-differences.yaml']) {
     const parsed = parseYaml(readFileSync(join(repoRoot, 'openapi', name), 'utf8')) ?? {};
     for (const entry of parsed.differences ?? []) {
-      if (!existsSync(join(decisionsDir, `${entry.decision}.md`))) {
+      if (decisionFolderOf(entry.decision) === undefined) {
         unresolved.push(`openapi/${name}: ${entry.decision}`);
       }
     }

@@ -61,7 +61,7 @@ export const controlOperationRoutes = [
 ${rowsOf(controlDocument)}
 ] as const satisfies readonly OperationRow<string>[];
 
-export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem';
+export type ErrorShape = 'errorObject' | 'errorOnly' | 'problem' | 'statusError';
 
 export interface OperationRow<Id extends string = keyof operations> {
   operationId: Id;

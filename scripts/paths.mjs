@@ -25,6 +25,18 @@ export const validatorFiles = [
   'stream-catalog.ts',
 ];
 
+/** The Python package's generated files (scripts/generate-python.mjs). */
+const pythonArtefacts = (root) => {
+  const src = join(root, 'packages', 'python', 'src');
+  return {
+    'python:document.json': join(src, 'brokerage_validators', 'generated', 'document.json'),
+    'python:types.py': join(src, 'brokerage_validators', 'types.py'),
+    'python:_version.py': join(src, 'brokerage_validators', '_version.py'),
+    'python:control_types.py': join(src, 'brokerage_sandbox', 'control_types.py'),
+    'python:_control_api.py': join(src, 'brokerage_sandbox', '_control_api.py'),
+  };
+};
+
 export const artefacts = (root = repoRoot) => ({
   bundleYaml: join(root, 'packages', 'types', 'generated', 'openapi.yaml'),
   bundleJson: join(root, 'packages', 'types', 'generated', 'openapi.json'),
@@ -36,6 +48,7 @@ export const artefacts = (root = repoRoot) => ({
   streamingBundleYaml: join(root, 'packages', 'types', 'generated', 'asyncapi.yaml'),
   streamingBundleJson: join(root, 'packages', 'types', 'generated', 'asyncapi.json'),
   streamingTypes: join(root, 'packages', 'types', 'src', 'generated', 'streaming.ts'),
+  ...pythonArtefacts(root),
   ...Object.fromEntries(
     validatorFiles.map((name) => [
       `validators:${name}`,

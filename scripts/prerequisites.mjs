@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The first step of each test tier's command (`npm test`; `npm run test:full`, which `.ci/run` runs
 // after it, gives its script's name): the programs outside Node that the tier's tests need
-// (packages/server/prerequisites.mjs) must be on PATH. Where one is missing on Debian
+// (packages/server/prerequisites.mjs) must be on PATH, and Debian's Python must have the packages
+// the Python package's tests need (packages/python/prerequisites.mjs). Where one is missing on Debian
 // or Ubuntu, run as root with apt-get, it installs them, saying what; anywhere else it stops at
 // once with the one message (what is missing, how to install it) and the test command of the
 // tiers that run without it. Plain Node, no dependency: it runs before `npm run setup`.
@@ -15,12 +16,15 @@ import {
   missingProgramsMessage,
   programs,
 } from '../packages/server/prerequisites.mjs';
+import { missingPythonMessage, missingPythonPackages } from '../packages/python/prerequisites.mjs';
 import { repoRoot } from './paths.mjs';
 
 /** The turbo tasks that hold the tests needing each program (the package scripts split them so). */
 const tasksNeeding = {
   'redis-server': ['test:redis', 'test:redis-pass'],
   chromium: ['test:browser'],
+  // Not a program: Debian's Python packages for the Python package's tests.
+  python: ['test:python'],
 };
 
 /** The programs that the turbo tasks a script runs need (`npm test` runs no browser test). */
@@ -29,6 +33,18 @@ export function programsNeeded(script) {
   return programs
     .map((program) => program.name)
     .filter((name) => tasksNeeding[name].some((task) => words.has(task)));
+}
+
+/** What the script's tasks lack: the programs not on PATH, and `python` when Debian's Python
+ * lacks packages its Python tests need (`pythonPackages`: which ones). */
+export function missingFor(script, env = process.env) {
+  const missing = missingPrograms(programsNeeded(script), env);
+  const needsPython = tasksNeeding.python.some((task) => script.split(/\s+/).includes(task));
+  const pythonPackages = needsPython ? missingPythonPackages(env) : [];
+  return {
+    missing: pythonPackages.length > 0 ? [...missing, 'python'] : missing,
+    pythonPackages,
+  };
 }
 
 /** The system's id for the package names (`debian`, `ubuntu`), from /etc/os-release's text. */
@@ -47,7 +63,7 @@ export function aptSystem(osRelease) {
  * install them: only root on Debian or Ubuntu with apt-get installs. `BROKERAGE_PREREQUISITES_NO_INSTALL`
  * (set by the step's own test) forbids installing; nothing can make a non-root user install.
  */
-export function aptPackages({ missing, uid, env, osRelease }) {
+export function aptPackages({ missing, uid, env, osRelease, pythonPackages = [] }) {
   const system = aptSystem(osRelease);
   const allowed =
     uid === 0 &&
@@ -55,7 +71,11 @@ export function aptPackages({ missing, uid, env, osRelease }) {
     findCommand('apt-get', env) !== undefined &&
     system !== undefined;
   if (!allowed) return undefined;
-  return missing.map((name) => programs.find((program) => program.name === name).packages[system]);
+  return missing.flatMap((name) =>
+    name === 'python'
+      ? pythonPackages
+      : [programs.find((program) => program.name === name).packages[system]],
+  );
 }
 
 /** The README's test command without the tasks that need the missing programs (and without this
@@ -77,9 +97,11 @@ export function testCommandWithout(missing, testScript) {
 }
 
 /** The message for a machine that lacks programs and may not install them. */
-export function stopMessage(missing, testScript) {
+export function stopMessage(missing, testScript, pythonPackages = []) {
+  const programsMissing = missing.filter((name) => name !== 'python');
   return [
-    missingProgramsMessage(missing),
+    ...(programsMissing.length > 0 ? [missingProgramsMessage(programsMissing)] : []),
+    ...(missing.includes('python') ? [missingPythonMessage(pythonPackages)] : []),
     'As root on Debian or Ubuntu, the test command installs them itself with apt-get.',
     `Without ${missing.length > 1 ? 'them' : 'it'}, run the tests that need only Node and npm:`,
     `  ${testCommandWithout(missing, testScript)}`,
@@ -108,16 +130,17 @@ function main() {
   const testScript = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts[
     scriptName
   ];
-  const missing = missingPrograms(programsNeeded(testScript));
+  const { missing, pythonPackages } = missingFor(testScript);
   if (missing.length === 0) return 0;
   const packages = aptPackages({
     missing,
+    pythonPackages,
     uid: process.getuid?.(),
     env: process.env,
     osRelease: readOsRelease(),
   });
   if (packages === undefined) {
-    console.error(stopMessage(missing, testScript));
+    console.error(stopMessage(missing, testScript, pythonPackages));
     return 1;
   }
   console.log(
@@ -125,9 +148,9 @@ function main() {
   );
   aptGet(['update', '-qq']);
   aptGet(['install', '-y', '-qq', ...packages]);
-  const still = missingPrograms(missing);
-  if (still.length === 0) return 0;
-  console.error(stopMessage(still, testScript));
+  const still = missingFor(testScript);
+  if (still.missing.length === 0) return 0;
+  console.error(stopMessage(still.missing, testScript, still.pythonPackages));
   return 1;
 }
 

@@ -43,6 +43,40 @@ export const loadVendors = (dir) =>
     .filter(({ file }) => existsSync(file))
     .map((vendor) => ({ ...vendor, document: JSON.parse(readFileSync(vendor.file, 'utf8')) }));
 
+/** The newest version's operation index (method and path of each operation, with the
+ * `/v1/api` prefix where the service has it), when the vendor publishes no description we hold. */
+export const newestIndex = { version: '2.40', file: 'vendor-2.40-operations.tsv' };
+
+/** The operations of the newest index in `dir`, `{ method, path }` each; undefined without it.
+ * Lines starting with `#` and blank lines are skipped; a line that is not `METHOD<TAB>/path`
+ * throws (a damaged index must not read as a smaller one). */
+export function loadOperationIndex(dir) {
+  const file = join(dir, newestIndex.file);
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => line !== '' && !line.startsWith('#'))
+    .map(({ line, number }) => {
+      const [method, path, ...rest] = line.split('\t');
+      if (!/^[A-Z]+$/.test(method ?? '') || !path?.startsWith('/') || rest.length > 0)
+        throw new Error(`${file}:${number}: not METHOD<TAB>/path: ${line}`);
+      return { method: method.toLowerCase(), path };
+    });
+}
+
+/** Our operations against an index: those of the index we lack, and ours it lacks. */
+export function indexCoverage(index, ours) {
+  const ourKeys = new Set(ours.map(({ method, path }) => operationKey(method, path)));
+  const indexKeys = new Set(index.map(({ method, path }) => operationKey(method, path)));
+  return {
+    total: index.length,
+    served: index.filter(({ method, path }) => ourKeys.has(operationKey(method, path))).length,
+    missing: index.filter(({ method, path }) => !ourKeys.has(operationKey(method, path))),
+    oursOnly: ours.filter(({ method, path }) => !indexKeys.has(operationKey(method, path))),
+  };
+}
+
 /** Path template with anonymous parameters, so `{accountId}` and `{acctId}` compare equal. */
 const pathShape = (path) => path.replace(/\{[^}]*\}/g, '{}');
 

@@ -2,7 +2,8 @@
 // Adds up the test results the packages wrote for one tier and prints one closing line,
 // `N passed, N failed`, so that a run's outcome reads at a glance (and by CI). The fast tier
 // (`npm test`, no argument): jest's test-results.json and the tests of the Redis store itself,
-// test-results.redis-store.json. The fuller tier (`full`, `npm run test:full`): the suites' pass
+// test-results.redis-store.json, and the Python package's pytest run, test-results.python.json
+// (written in the same shape by packages/python/scripts/test.mjs). The fuller tier (`full`, `npm run test:full`): the suites' pass
 // on the Redis store (test-results.redis.json), the sandbox under vitest
 // (test-results.vitest.json, same format), the headless browser's (test-results.browser.json)
 // and the installed packages' (test-results.install.json). A tier counts only its own files: another tier's, left from an
@@ -20,6 +21,7 @@ const tiers = {
   fast: [
     { label: '', files: ['test-results.json'] },
     { label: ' (Redis store)', files: ['test-results.redis-store.json'] },
+    { label: ' (Python)', files: ['test-results.python.json'] },
   ],
   full: [
     { label: ' on Redis', files: ['test-results.redis.json'] },

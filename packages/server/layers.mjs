@@ -1,7 +1,7 @@
 // The layers of src/, ground up: a file imports only from its own folder and from the layers
 // below its own, never from a layer above nor from another folder of its layer. The root
 // eslint.config.mjs enforces it (import/no-restricted-paths, with the zones made here); the
-// decision is docs/decisions/server-layers.md. A folder of the domain that is not named here
+// decision is docs/decisions/engineering/server-layers.md. A folder of the domain that is not named here
 // (a new area) is taken as one of the top areas: it may import every area named here, and only
 // domain/services.ts and the layers above it may import it.
 import { basename, dirname, join } from 'node:path';
@@ -12,7 +12,7 @@ export const serverLayers = [
   ['domain/market'],
   ['domain/accounts'],
   ['domain/auth', 'domain/contracts', 'domain/alerts', 'domain/notifications', 'domain/utilities'],
-  ['domain/restrictions', 'domain/account-applications', 'domain/banking'],
+  ['domain/restrictions', 'domain/account-applications', 'domain/banking', 'domain/dividends'],
   ['domain/orders', 'domain/market-data', 'domain/watchlists'],
   ['domain/portfolio', 'domain/advisor-models'],
   ['domain/reports', 'domain/*'],
@@ -23,7 +23,7 @@ export const serverLayers = [
   ['handlers', 'control', 'streaming'],
   ['recording'],
   ['compose'],
-  ['index.ts', 'core.ts'],
+  ['index.ts', 'core.ts', 'testing.ts'],
   ['bin'],
 ];
 

@@ -74,7 +74,8 @@ export function mediaExamples(document, media) {
   return found;
 }
 
-/** The body shape of an error response: `{error, statusCode}`, `{error}`, or problem details. */
+/** The body shape of an error response: `{error, statusCode}`, `{error}`, `{status, error,
+ * message}`, or problem details. */
 function errorShape(response) {
   for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
     const ref = media.schema?.$ref ?? '';
@@ -82,6 +83,7 @@ function errorShape(response) {
       return 'problem';
     if (ref.endsWith('/ErrorObject')) return 'errorObject';
     if (ref.endsWith('/ErrorOnly')) return 'errorOnly';
+    if (ref.endsWith('/StatusError')) return 'statusError';
   }
   return undefined;
 }

@@ -24,6 +24,16 @@ const debian = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\n';
 const folders = [];
 after(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
+/** A Python for BROKERAGE_PYTHON that finds none of the modules named (`missing`) or all. */
+function fakePython(missing) {
+  const folder = mkdtempSync(join(tmpdir(), 'prerequisites-python-'));
+  folders.push(folder);
+  const file = join(folder, 'python3');
+  writeFileSync(file, `#!/bin/sh\n${missing ? 'shift 2; echo "$@"' : 'echo'}\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
+
 /** A folder for PATH holding only executables that write their name to `calls` when run. */
 function pathWith(...commands) {
   const folder = mkdtempSync(join(tmpdir(), 'prerequisites-'));
@@ -36,10 +46,10 @@ function pathWith(...commands) {
   return folder;
 }
 
-function runStep(path, script = 'test:full') {
+function runStep(path, script = 'test:full', python = fakePython(false)) {
   return spawnSync(process.execPath, [step, script], {
     encoding: 'utf8',
-    env: { PATH: path, BROKERAGE_PREREQUISITES_NO_INSTALL: '1' },
+    env: { PATH: path, BROKERAGE_PREREQUISITES_NO_INSTALL: '1', BROKERAGE_PYTHON: python },
   });
 }
 
@@ -71,9 +81,24 @@ describe('the prerequisites step, run', () => {
     assert.match(result.stderr, / test:redis-pass test:vitest --output-logs/);
   });
 
-  test('for the fast tier (`npm test`), it needs only redis-server', () => {
+  test("for the fast tier (`npm test`), it needs redis-server and Debian's Python packages", () => {
     const result = runStep(pathWith('redis-server'), 'test');
     assert.deepEqual([result.status, result.stdout, result.stderr], [0, '', '']);
+  });
+
+  test('without the Python packages, it names them and offers the tier without the Python tests', () => {
+    const result = runStep(pathWith('redis-server'), 'test', fakePython(true));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /^Missing Python packages \(for .*python3\): python3-pytest /);
+    assert.match(
+      result.stderr,
+      /sudo apt-get install python3-pytest python3-pytest-xdist python3-jsonschema/,
+    );
+    assert.ok(
+      result.stderr.endsWith(`  ${testCommandWithout(['python'], rootPackage.scripts.test)}\n`),
+      result.stderr,
+    );
+    assert.doesNotMatch(testCommandWithout(['python'], rootPackage.scripts.test), /test:python/);
   });
 
   test('with every program on PATH, it passes silently', () => {
@@ -125,6 +150,20 @@ describe('installing', () => {
       'redis-server',
       'chromium',
     ]);
+  });
+
+  test("root on Debian installs Debian's Python packages the Python tests lack", () => {
+    const pythonPackages = ['python3-pytest', 'python3-httpx'];
+    assert.deepEqual(
+      aptPackages({
+        missing: ['redis-server', 'python'],
+        pythonPackages,
+        uid: 0,
+        env,
+        osRelease: debian,
+      }),
+      ['redis-server', 'python3-pytest', 'python3-httpx'],
+    );
   });
 
   test("root on Ubuntu, or on a system like it, installs Ubuntu's", () => {

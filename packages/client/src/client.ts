@@ -156,10 +156,18 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
       ? { kind: 'alive' }
       : { kind: 'brokerageClosed', detail: authStatus };
   };
+  // A lost or competing brokerage session: `compete` takes it back from the other login.
+  const reopen = async (signal: AbortSignal): Promise<void> => {
+    const { error, response } = await client.POST('/v1/api/iserver/auth/ssodh/init', {
+      body: { publish: true, compete: true },
+      signal,
+    });
+    if (error !== undefined) throw new BrokerageApiError(response.status, 'ssodh/init', error);
+  };
   const keepAlive =
     options.keepAlive === undefined || options.keepAlive === false
       ? undefined
-      : new KeepAlive(ping, clock, options.keepAlive === true ? {} : options.keepAlive);
+      : new KeepAlive(ping, clock, options.keepAlive === true ? {} : options.keepAlive, reopen);
   keepAlive?.start();
 
   const helpers: BrokerageHelpers = {

@@ -5,6 +5,9 @@ export interface KeepAliveOptions {
   intervalMs?: number;
   /** First retry delay after a failed ping, doubled per failure up to the interval (default 1 s). */
   retryDelayMs?: number;
+  /** When a ping finds the brokerage session closed (lost, or taken over by a competing login),
+   * open it again with `POST /iserver/auth/ssodh/init` (default true). */
+  reinitialize?: boolean;
   /** The session is gone (401), or the brokerage session was closed (`authenticated: false`). */
   onSessionLost?: (event: SessionLostEvent) => void;
   /** A ping failed for a transient reason (timeout, network, 429, 5xx); the keep-alive goes on. */
@@ -44,10 +47,12 @@ export class KeepAlive {
   #brokerageClosed = false;
   #running = false;
 
+  /** `reopen`: opens the brokerage session again (`ssodh/init`), when `reinitialize` allows. */
   constructor(
     private readonly ping: (signal: AbortSignal) => Promise<TickOutcome>,
     private readonly clock: Clock,
     private readonly options: KeepAliveOptions = {},
+    private readonly reopen?: (signal: AbortSignal) => Promise<void>,
   ) {
     this.#intervalMs = options.intervalMs ?? 60_000;
     this.#retryDelayMs = options.retryDelayMs ?? 1000;
@@ -89,6 +94,17 @@ export class KeepAlive {
     });
   }
 
+  /** Opens the brokerage session again; a failure is a failed tick, told and retried at the
+   * next ping. */
+  async #reopen(signal: AbortSignal): Promise<void> {
+    if (!this.reopen || this.options.reinitialize === false) return;
+    try {
+      await this.reopen(signal);
+    } catch (error) {
+      notify(() => this.options.onTickError?.(error));
+    }
+  }
+
   async #tick(signal: AbortSignal): Promise<void> {
     let outcome: TickOutcome;
     try {
@@ -117,6 +133,8 @@ export class KeepAlive {
           );
         }
         this.#brokerageClosed = true;
+        await this.#reopen(signal);
+        if (!this.#running) return;
         break;
       case 'alive':
         this.#failures = 0;

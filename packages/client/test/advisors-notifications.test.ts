@@ -24,21 +24,21 @@ describe('numeric views of the advisors and notifications operations', () => {
     ).toEqual([{ accountId: 'U2345671', netLiquidation: 251234.5, availableEquity: 240012.25 }]);
   });
 
-  it('reads a model position row as numbers, keeping the tolerance texts', () => {
+  it("reads a model position row's percentages as numbers, keeping the tolerance texts", () => {
     const row: ModelPositionRow = {
       actual: '59.93',
       actualRangeMax: 'None',
       actualRangeMin: 'None',
       ccy: 'USD',
       conid: 265598,
-      dlv: '6000.00',
+      dlv: 6000,
       exchangeRate: '1',
       flags: 0,
       instrumentImbalance: '-0.07',
       instrument: 'AAPL',
       mismatchType: 0,
-      mv: '6000.00',
-      position: '60',
+      mv: 6000,
+      position: 60,
       target: '60',
     };
     expect(modelPositionNumbers(row)).toMatchObject({

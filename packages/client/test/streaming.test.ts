@@ -1,8 +1,7 @@
 // The typed streaming client: subscriptions as async iterators against the reference server, and
 // its tic and reconnection on an injected clock with a scripted socket.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createServer, ManualClock, type BrokerageServer } from '@brokerage/server';
+import { ManualClock, type BrokerageServer } from '@brokerage/server';
+import { startLoopbackServer, type LoopbackServer } from '@brokerage/server/testing';
 import WebSocket from 'ws';
 import { testRequestTimeoutMs } from './auth-support.js';
 import {
@@ -17,27 +16,14 @@ import {
 const AAPL = 265598;
 
 describe('the streaming client against the reference server', () => {
+  let loopback: LoopbackServer;
   let server: BrokerageServer;
-  let listener: Server;
   let baseUrl = '';
   beforeEach(async () => {
-    server = createServer({
-      clock: new ManualClock(),
-      pacing: false,
-      mode: 'hosted',
-      streaming: { validateMessages: true },
-    });
-    listener = await new Promise((resolve) => {
-      const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    server.streaming.attach(listener);
-    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    loopback = await startLoopbackServer({ mode: 'hosted', streaming: { validateMessages: true } });
+    ({ server, baseUrl } = loopback);
   });
-  afterEach(async () => {
-    server.streaming.close();
-    listener.closeAllConnections();
-    await new Promise((resolve) => listener.close(resolve));
-  });
+  afterEach(() => loopback.close());
 
   it('joins the HTTP client session and streams typed market data', async () => {
     const user = server.brokerage.user('demo_individual');

@@ -35,8 +35,18 @@ const serverFailure =
 
 function failureOf(status: number, body: unknown): string | undefined {
   if (status < 500 || typeof body !== 'object' || body === null) return undefined;
-  const message =
-    (body as { error?: unknown; detail?: unknown }).error ?? (body as { detail?: unknown }).detail;
+  // The sentence of each error shape: `message` of `{status, error, message}` (whose `error` is
+  // only the status's name), `error` of the error object, `detail` of problem details.
+  const {
+    message: sentence,
+    error,
+    detail,
+  } = body as {
+    message?: unknown;
+    error?: unknown;
+    detail?: unknown;
+  };
+  const message = sentence ?? error ?? detail;
   return typeof message === 'string' && serverFailure.test(message)
     ? `the server failed: ${message}`
     : undefined;

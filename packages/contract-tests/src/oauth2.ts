@@ -1,6 +1,10 @@
 // OAuth 2.0 client credentials for the token operation: a client assertion (RFC 7523, RS256)
-// signed with the client's private JWK.
-import { createPrivateKey, createSign, randomUUID, type JsonWebKey } from 'node:crypto';
+// signed with the client's private JWK by the client's signer; signed-JWT request bodies.
+import { createPrivateKey, createSign, type JsonWebKey } from 'node:crypto';
+import {
+  clientAssertion as signClientAssertion,
+  type ClientAssertionOptions,
+} from '@brokerage/client/oauth2';
 import { testConsumerKeys } from '@brokerage/server';
 import type { BrokerageClient } from './client.js';
 
@@ -34,16 +38,19 @@ function signedJws(client: OAuth2Client, payload: object): string {
   return `${signingInput}.${signature}`;
 }
 
-/** A signed, single-use client assertion for the token URL, issued at `nowMs`. */
-export function clientAssertion(client: OAuth2Client, tokenUrl: string, nowMs: number): string {
-  const iat = Math.floor(nowMs / 1000);
-  return signedJws(client, {
-    iss: client.clientId,
-    sub: client.clientId,
-    aud: tokenUrl,
-    iat,
-    exp: iat + 300,
-    jti: randomUUID(),
+/** A signed, single-use client assertion for the token URL, issued at `nowMs`, lasting the
+ * 300 s the service allows (the client's one signer). */
+export function clientAssertion(
+  client: OAuth2Client,
+  tokenUrl: string,
+  nowMs: number,
+): Promise<string> {
+  return signClientAssertion({
+    clientId: client.clientId,
+    privateKey: client.privateJwk as ClientAssertionOptions['privateKey'],
+    audience: tokenUrl,
+    nowMs,
+    lifetimeSeconds: 300,
   });
 }
 
@@ -68,7 +75,7 @@ export async function accessToken(
       body: {
         grant_type: 'client_credentials',
         client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-        client_assertion: clientAssertion(oauth2Client(), baseUrl + tokenPath, nowMs),
+        client_assertion: await clientAssertion(oauth2Client(), baseUrl + tokenPath, nowMs),
         scope,
       },
     }),

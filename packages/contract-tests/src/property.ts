@@ -2,7 +2,7 @@
 // test command and in the Redis pass, the same seeded cases on both stores; 500 in
 // `test:property`, the deeper run behind the flag), reproducible with PROPERTY_SEED.
 import fc from 'fast-check';
-import type { ServerOptions } from '@brokerage/server';
+import type { SandboxOptions } from '@brokerage/testing';
 import type { DocumentOperation } from './document.js';
 
 export const propertySeed = Number(process.env.PROPERTY_SEED ?? 20260105);
@@ -18,7 +18,7 @@ export function configureProperties(): void {
  * first answer (express-openapi-validator walks the whole document for each), which was most of
  * these files' time once the 52 `/gw/api/v1` routes were added (73 s instead of 39 s for the
  * valid requests). The hand-written contract tests keep both checks. */
-export const propertyServerOptions: ServerOptions = { validateResponses: false };
+export const propertyServerOptions: SandboxOptions = { validateResponses: false };
 
 /** The statuses an invalid request of the operation may get: its documented invalid-request
  * status (`x-invalid-request-status`, else 400), or, where the operation documents none (it

@@ -13,6 +13,8 @@ import type { Target } from './target.js';
 
 /** Checks one frame from the server: its message's name, or undescribed. */
 export function checkStreamFrame(data: string): void {
+  // The echo of `ech+hb`: the document's one frame that is not JSON (its `echo` operation).
+  if (data === 'ech+hb') return;
   let payload: unknown;
   try {
     payload = JSON.parse(data);

@@ -1,15 +1,8 @@
 // What the suite runs against: by default the reference server started in process (with a manual
 // clock and its in-process controls), or any implementation at CONTRACT_BASE_URL.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import {
-  createServer,
-  ManualClock,
-  scratchStore,
-  StrictMemoryStore,
-  type BrokerageServer,
-  type ServerOptions,
-} from '@brokerage/server';
+import type { BrokerageServer, ManualClock } from '@brokerage/server';
+import { StrictMemoryStore } from '@brokerage/server/testing';
+import { startSandbox, type SandboxOptions } from '@brokerage/testing';
 
 export interface InProcess {
   server: BrokerageServer;
@@ -43,43 +36,24 @@ export function externalHeaders(env: NodeJS.ProcessEnv = process.env): Record<st
  * sandbox does. Otherwise on a strict memory store, which keeps records as Redis does. */
 const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
 
-/** Starts the reference server on a loopback port (pacing off unless asked for). */
-export async function startReferenceServer(options: ServerOptions = {}): Promise<Target> {
-  const clock = new ManualClock();
-  const scratch = onRedis && options.store === undefined ? await scratchStore() : undefined;
-  const server = createServer({
-    clock,
-    pacing: false,
-    // The contract tests sign in as the shipped test consumer in hosted mode too.
-    testConsumer: true,
-    store: scratch?.store ?? new StrictMemoryStore(),
+/** Starts the reference server in a sandbox of @brokerage/testing (pacing off unless asked
+ * for), every socket message validated. */
+export async function startReferenceServer(options: SandboxOptions = {}): Promise<Target> {
+  const sandbox = await startSandbox({
+    ...(onRedis ? { scratchRedis: true } : { store: new StrictMemoryStore() }),
     ...options,
     streaming: { validateMessages: true, ...options.streaming },
   });
-  await server.ready;
-  const listener: Server = await new Promise((resolve) => {
-    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-  });
-  server.streaming.attach(listener);
-  const { port } = listener.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: sandbox.baseUrl,
     headers: {},
-    inProcess: { server, clock },
-    async close() {
-      server.streaming.close();
-      await new Promise<void>((resolve, reject) => {
-        listener.closeAllConnections();
-        listener.close((error) => (error ? reject(error) : resolve()));
-      });
-      await server.close();
-      await scratch?.release();
-    },
+    inProcess: { server: sandbox.server, clock: sandbox.clock },
+    close: () => sandbox.close(),
   };
 }
 
 /** The external server when CONTRACT_BASE_URL is set, else a fresh in-process reference server. */
-export async function startTarget(options: ServerOptions = {}): Promise<Target> {
+export async function startTarget(options: SandboxOptions = {}): Promise<Target> {
   if (externalBaseUrl) {
     return {
       baseUrl: externalBaseUrl,

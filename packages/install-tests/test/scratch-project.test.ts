@@ -55,13 +55,11 @@ function startInstalledServer(): Promise<string> {
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'brokerage-scratch-'));
   const tarballs = join(scratch, 'tarballs');
-  const pnpm = join(repoRoot, 'node_modules', '.bin', 'pnpm');
-  for (const name of publicPackages) {
-    execFileSync(pnpm, ['pack', '--pack-destination', tarballs], {
-      cwd: join(repoRoot, 'packages', name),
-      stdio: 'pipe',
-    });
-  }
+  // The command the README gives users: every public package built and packed into one folder.
+  execFileSync('npm', ['run', '-s', 'pack', '--', '--out', tarballs], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
   writeFileSync(
     join(scratch, 'package.json'),
     JSON.stringify({ name: 'scratch', private: true, type: 'module' }),

@@ -1,5 +1,7 @@
 // @brokerage/server: the simulation served over HTTP (`createServer`), and what its users need
-// beside it (clocks, stores, the streaming server's types, recordings and their replay).
+// beside it (clocks, the streaming server's types, recordings and their replay). What only tests
+// need (a server on a loopback port, the strict memory store, a scratch Redis) is
+// @brokerage/server/testing.
 export {
   createServer,
   type BrokerageServer,
@@ -14,7 +16,6 @@ export {
   type StreamingOptions,
   type StreamingServer,
 } from './streaming/streaming-server.js';
-export { StrictMemoryStore } from './store/strict-memory.js';
 export { warmValidatorCache, type WarmOptions } from './http/validator-warm.js';
 export { testConsumerKeys, type TestConsumerKeys } from './fixtures/test-consumer.js';
 export { readMarketDataFile } from './compose/market-data-file.js';
@@ -23,9 +24,3 @@ export type { ReplayState } from './domain/market/replay/market-replay.js';
 export type { ConfiguredReplay } from './control/replays.js';
 export { readRecording, RecordingError } from './recording/read-recording.js';
 export { createReplayHandler, noRecordedAnswerStatus } from './recording/replay.js';
-export {
-  scratchStore,
-  startScratchRedis,
-  type ScratchRedis,
-  type ScratchStore,
-} from './store/redis/scratch-redis.js';

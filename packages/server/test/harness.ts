@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createServer, type BrokerageServer, type ServerOptions } from '../src/index.js';
+// The server suites' harness: the sandbox's server half (`startLoopbackServer`, as
+// @brokerage/testing starts it) from this package's sources, with JSON calls and hosted mode's
+// admin token.
+import type { BrokerageServer, ServerOptions } from '../src/index.js';
 import { ManualClock } from '../src/domain/kernel/clock.js';
-import { scratchStore } from '../src/store/redis/scratch-redis.js';
-import { StrictMemoryStore } from '../src/store/strict-memory.js';
+import { startLoopbackServer, StrictMemoryStore } from '../src/testing.js';
 
 export interface Harness extends BrokerageServer {
   baseUrl: string;
@@ -31,45 +31,31 @@ export const harnessControlToken = 'harness-admin-token';
 /** `BROKERAGE_TEST_STORE=redis` (the fuller tier): every server of the harness keeps its state on
  * a Redis of the tests' own (started with the first server, under a prefix per server; stopped
  * with the last). Otherwise on a strict memory store, which keeps records as Redis does. */
-const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
+export const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
 
 /** A reference server on a free loopback port, with a manual clock (no real waiting). In hosted
  * mode it has an admin token for the control API unless `controlToken` is given (even undefined). */
 export async function startServer(options: ServerOptions = {}): Promise<Harness> {
-  const clock = new ManualClock();
+  const { clock, ...rest } = options;
+  // `clock: undefined` given explicitly: the server's own clock (the system's).
   const controlToken =
     'controlToken' in options
       ? options.controlToken
       : options.mode === 'hosted'
         ? harnessControlToken
         : undefined;
-  const scratch = options.store === undefined && onRedis ? await scratchStore() : undefined;
-  const store = options.store ?? scratch?.store ?? new StrictMemoryStore();
-  const server = createServer({
-    clock,
-    pacing: false,
-    testConsumer: true,
-    ...options,
-    ...(store === undefined ? {} : { store }),
+  const loopback = await startLoopbackServer({
+    ...rest,
+    ...('clock' in options ? { clock: clock as ManualClock | undefined } : {}),
+    ...(rest.store === undefined && !onRedis ? { store: new StrictMemoryStore() } : {}),
+    scratchRedis: onRedis,
     ...(controlToken === undefined ? {} : { controlToken }),
   });
-  // A start that fails (a store command timing out) closes what it opened: left open, its Redis
-  // connections would retry for ever and keep the test process from ending.
-  await server.ready.catch(async (error: unknown) => {
-    await server.close();
-    await scratch?.release();
-    throw error;
-  });
-  const listener: Server = await new Promise((resolve) => {
-    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-  });
-  server.streaming.attach(listener);
-  const { port } = listener.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { baseUrl } = loopback;
   return {
-    ...server,
+    ...loopback.server,
     baseUrl,
-    clock: (options.clock as ManualClock | undefined) ?? clock,
+    clock: loopback.clock,
     async call(method, path, init = {}) {
       const response = await fetch(baseUrl + path, {
         method,
@@ -93,15 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Harness>
       }
       return { status: response.status, headers: response.headers, body };
     },
-    async close() {
-      server.streaming.close();
-      await new Promise<void>((resolve, reject) => {
-        listener.closeAllConnections();
-        listener.close((error) => (error ? reject(error) : resolve()));
-      });
-      await server.close();
-      await scratch?.release();
-    },
+    close: loopback.close,
   };
 }
 

@@ -8,7 +8,7 @@ export const bothScopes = 'sso-sessions.write sso-browser-sessions.write';
 
 /** A client assertion of the test client, claims and header overridable. */
 export async function assertion(
-  server: Harness,
+  server: Pick<Harness, 'clock' | 'baseUrl'>,
   claims: JWTPayload = {},
   options: { key?: CryptoKey; kid?: string; lifetimeSeconds?: number; aheadSeconds?: number } = {},
 ): Promise<string> {

@@ -6,6 +6,8 @@ import type { Harness } from './harness.js';
 export interface TestSocket {
   /** Every message received so far, each checked against the streaming document. */
   received: streaming.ServerMessage[];
+  /** The frames that are not JSON (the echo of `ech+hb`). */
+  texts: string[];
   /** The first message from `from` on (default: the next unread one) that `match` accepts. */
   next(match?: (message: streaming.ServerMessage) => boolean): Promise<streaming.ServerMessage>;
   send(frame: string): void;
@@ -22,9 +24,15 @@ export async function openSocket(
   const url = `${server.baseUrl.replace(/^http/, 'ws')}/v1/api/ws${options.query ?? ''}`;
   const ws = new WebSocket(url, { headers: options.headers ?? {} });
   const received: streaming.ServerMessage[] = [];
+  const texts: string[] = [];
   let read = 0;
   const waiting: (() => void)[] = [];
   ws.on('message', (data) => {
+    if (!String(data).startsWith('{')) {
+      texts.push(String(data));
+      for (const wake of waiting.splice(0)) wake();
+      return;
+    }
     const message = JSON.parse(String(data)) as unknown;
     const result = validateServerMessage(message);
     if (!result.valid) throw new Error(`undocumented message ${String(data)}`);
@@ -43,6 +51,7 @@ export async function openSocket(
   });
   return {
     received,
+    texts,
     async next(match = () => true) {
       for (;;) {
         while (read < received.length) {

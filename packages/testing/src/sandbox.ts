@@ -1,16 +1,13 @@
 // A reference server for one test file: in process, on a free loopback port, with a manual clock
 // (tests advance it instead of waiting), pacing off, a typed client, and a reset between tests.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createBrokerageClient, type BrokerageClient } from '@brokerage/client';
-import {
-  createServer,
+import type {
+  BrokerageServer,
   ManualClock,
-  type BrokerageServer,
-  type MarketDataSource,
-  type ReplayState,
-  type ServerOptions,
+  MarketDataSource,
+  ReplayState,
 } from '@brokerage/server';
+import { startLoopbackServer, type LoopbackOptions } from '@brokerage/server/testing';
 
 /** Bars as values: `t` the bar's start (epoch milliseconds), then open, high, low, close and
  * volume if known. */
@@ -26,11 +23,10 @@ const isBars = (data: ReplayedBars | MarketDataSource): data is ReplayedBars => 
 const sourceOf = (data: MarketData): MarketDataSource =>
   typeof data === 'string' ? { csv: data } : isBars(data) ? { bars: data } : data;
 
-/** The server's options, except its clock: the sandbox's is always a manual one. */
-export interface SandboxOptions extends Omit<ServerOptions, 'clock'> {
-  /** Where the manual clock starts (default: the server's default start, a Monday 15:00 UTC). */
-  start?: number | Date;
-}
+/** The server's options, with a manual clock (`start` says when it starts, default a Monday
+ * 15:00 UTC; or give one), and `scratchRedis: true` to keep the state on a scratch Redis of the
+ * test process (`redis-server` on PATH). */
+export type SandboxOptions = LoopbackOptions<ManualClock>;
 
 export interface Sandbox {
   /** `http://127.0.0.1:<port>`: give it to the code under test. */
@@ -55,24 +51,7 @@ export interface Sandbox {
 
 /** Starts a sandbox. Prefer `useSandbox()` in a test file; this is for custom set-ups. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const { start, ...serverOptions } = options;
-  const clock = new ManualClock(start);
-  // A sandbox is for tests: the shipped test consumer is served in hosted mode too.
-  const server = createServer({ clock, pacing: false, testConsumer: true, ...serverOptions });
-  // A store that never becomes ready (a Redis that is down) fails the start, and what the server
-  // opened is closed: a half-started sandbox would keep its connections retrying and the test
-  // runner's process alive.
-  await server.ready.catch(async (error: unknown) => {
-    await server.close();
-    throw error;
-  });
-  const listener: Server = await new Promise((resolve, reject) => {
-    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-    started.once('error', reject);
-  });
-  server.streaming.attach(listener);
-  const { port } = listener.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { server, baseUrl, clock, close } = await startLoopbackServer(options);
   return {
     baseUrl,
     // The server runs in this process: a call is slow only while the process is busy (a route's
@@ -86,14 +65,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: (resetOptions) => {
       server.controls.reset(resetOptions);
     },
-    close: async () => {
-      server.streaming.close();
-      await new Promise<void>((resolve, reject) => {
-        listener.closeAllConnections();
-        listener.close((error) => (error ? reject(error) : resolve()));
-      });
-      // The store too: a Redis store's connections would otherwise outlive the sandbox.
-      await server.close();
-    },
+    close,
   };
 }

@@ -1,5 +1,5 @@
 // One reading of numeric path and query parameters, for the reference server and the generated
-// validators alike (docs/decisions/parameters-numeric-text.md).
+// validators alike (docs/decisions/service/parameters-numeric-text.md).
 
 /** A path or query parameter whose schema is an integer or a number (the operation table's
  * `numericParameters`). */

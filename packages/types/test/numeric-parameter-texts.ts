@@ -1,6 +1,6 @@
 // The one table of parameter texts that the reference server and @brokerage/validators must read
 // alike (issue 29, fault 8): imported by the tests of types, server and validators, never copied.
-// The rule: docs/decisions/parameters-numeric-text.md.
+// The rule: docs/decisions/service/parameters-numeric-text.md.
 
 /** A text as written in a URL (percent escapes and `+` not yet decoded), and the number an
  * `integer` and a `number` parameter read it as: `null` when it is refused, `'absent'` when a

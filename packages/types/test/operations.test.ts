@@ -53,6 +53,7 @@ const expected = [
   // Portfolio analyst, beyond the specification: issue 15
   'POST /v1/api/pa/performance getPerformance',
   'GET /v1/api/pa/performance getPerformanceByQuery',
+  'POST /v1/api/pa/allocation getPortfolioAllocation',
   'POST /v1/api/pa/allperiods getAllPeriodsPerformance',
   'POST /v1/api/pa/transactions getTransactions',
   // Alerts
@@ -147,6 +148,7 @@ const expected = [
   'POST /v1/api/fyi/deliveryoptions/device setNotificationDevice',
   'DELETE /v1/api/fyi/deliveryoptions/{deviceId} deleteNotificationDevice',
   'GET /v1/api/fyi/notifications listNotifications',
+  'GET /v1/api/ws openWebsocket',
   'GET /v1/api/fyi/notifications/more getMoreNotifications',
   'PUT /v1/api/fyi/notifications/{notificationId} markNotificationRead',
   // Account management, Utilities (issue 31)
@@ -165,6 +167,8 @@ const expected = [
   'POST /gw/api/v1/internal-cash-transfers:bulk createInternalCashTransfersBulk',
   'POST /gw/api/v1/external-asset-transfers createExternalAssetTransfer',
   'POST /gw/api/v1/external-asset-transfers:bulk createExternalAssetTransfersBulk',
+  'POST /gw/api/v2/external-asset-transfers createExternalAssetTransferV2',
+  'POST /gw/api/v2/external-asset-transfers:bulk createExternalAssetTransfersBulkV2',
   'POST /gw/api/v1/internal-asset-transfers createInternalAssetTransfer',
   'POST /gw/api/v1/internal-asset-transfers:bulk createInternalAssetTransfersBulk',
   'POST /gw/api/v1/instructions/cancel cancelInstruction',
@@ -184,10 +188,23 @@ const expected = [
   'GET /gw/api/v1/statements/available getAvailableStatementDates',
   'POST /gw/api/v1/tax-documents generateTaxDocument',
   'GET /gw/api/v1/tax-documents/available getAvailableTaxDocuments',
+  'POST /gw/api/v1/tax-vouchers createTaxVoucherRequests',
+  'GET /gw/api/v1/tax-vouchers/active-countries getActiveCountryList',
+  'GET /gw/api/v1/tax-vouchers/years getYears',
+  'GET /gw/api/v1/tax-vouchers/dividends fetchDividends_1',
+  'GET /gw/api/v1/tax-vouchers/{requestId}/state getCurrentState_1',
+  'GET /gw/api/v1/tax-vouchers/{requestId}/download downloadFile',
   'POST /gw/api/v1/trade-confirmations generateTradeConfirmation',
   'GET /gw/api/v1/trade-confirmations/available getAvailableTradeConfirmationDates',
   'POST /gw/api/v1/restrictions applyRestrictions',
   'POST /gw/api/v1/restrictions/verify verifyRestrictions',
+  'GET /gw/api/v1/restrictions/account getAccountRestrictions',
+  'GET /gw/api/v1/restrictions/user getUserRestrictions',
+  'GET /gw/api/v1/restrictions/ids getMasterRestrictionIds',
+  'GET /gw/api/v1/restrictions/restriction getRestrictionDetails',
+  'GET /gw/api/v1/restrictions/restriction-scope getRestrictionScope',
+  'GET /gw/api/v1/restrictions/lists/ids getMasterListIds',
+  'GET /gw/api/v1/restrictions/list getListDetails',
   'GET /gw/api/v1/accounts getProcessedApplication',
   'POST /gw/api/v1/accounts createAccountApplication',
   'PATCH /gw/api/v1/accounts updateAmAccount',
@@ -233,7 +250,8 @@ describe('operations of the bundled document', () => {
   });
 
   it('keep every brokerage operation under /v1/api and the token families under their prefixes', () => {
-    const prefixes = ['/v1/api/', '/gw/api/v1/', '/oauth2/api/v1/'];
+    // `/gw/api/v2/`: the version-2 body of external asset transfers (2.40).
+    const prefixes = ['/v1/api/', '/gw/api/v1/', '/gw/api/v2/', '/oauth2/api/v1/'];
     const outside = described.filter(
       (line) => !prefixes.some((p) => line.split(' ')[1]?.startsWith(p)),
     );

@@ -113,7 +113,7 @@ function withoutAnnotations(schema) {
 const exportName = (...parts) => parts.join('_').replace(/[^A-Za-z0-9_$]/g, '_');
 
 /** Walks the document: the schemas to compile and the catalog that names them. */
-function collect(document) {
+export function collect(document) {
   const components = {
     schemas: Object.fromEntries(
       Object.entries(document.components?.schemas ?? {}).map(([k, v]) => [

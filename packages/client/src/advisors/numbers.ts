@@ -30,19 +30,17 @@ export const allocatableAccountNumbers = (
     };
   });
 
+// The amounts (`mv`, `dlv`, `position`) arrive as numbers already.
 const positionDecimals = [
   'actual',
-  'dlv',
   'exchangeRate',
   'instrumentImbalance',
-  'mv',
-  'position',
   'target',
 ] as const satisfies readonly (keyof ModelPositionRow)[];
 
 export type ModelPositionNumbers = Numeric<ModelPositionRow, (typeof positionDecimals)[number]>;
 
-/** A row of `POST /fa/model/positions` with its shares, values and percentages as numbers
+/** A row of `POST /fa/model/positions` with its percentages and rate as numbers
  * (`actualRangeMin`/`actualRangeMax` stay text: `None` when no tolerance range is used). */
 export const modelPositionNumbers = (row: ModelPositionRow): ModelPositionNumbers =>
   withNumbers(row, positionDecimals);

@@ -56,6 +56,9 @@ export interface StreamingClientOptions {
   bearerToken?: Secret;
   /** `tic` interval (default 60 s: the service drops a socket that stops sending it). */
   ticIntervalMs?: number;
+  /** The service ends a market-data subscription 15 minutes after it was sent: the client sends
+   * each one again this often (default 10 minutes); `false` leaves them to end. */
+  renewMarketDataMs?: number | false;
   /** Reconnection after a lost socket; `false` turns it off. */
   reconnect?: Partial<ReconnectOptions> | false;
   clock?: Clock;
@@ -83,6 +86,8 @@ interface Open {
   stop: (serverId: string | undefined) => string;
   queue: MessageQueue<ServerMessage>;
   serverId: string | undefined;
+  /** Sent again before the service ends it (market data). */
+  renews: boolean;
 }
 
 const OPEN = 1;
@@ -104,7 +109,13 @@ export class StreamingClient {
   #attempt = 0;
   #closed = false;
   #cancelTic: () => void = () => undefined;
+  #cancelRenewal: () => void = () => undefined;
   #cancelReconnect: () => void = () => undefined;
+  /** The subscriptions were answered `waiting for session` (or `sts` said the brokerage session
+   * is not open): they are sent again when `sts` says it is. */
+  #awaitingBrokerage = false;
+  /** Each `echo()` waiting for the service's `ech+hb`. */
+  readonly #echoes: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor(options: StreamingClientOptions) {
     this.#options = options;
@@ -143,6 +154,7 @@ export class StreamingClient {
       stop: (serverId) => topic.unsubscribe(args, serverId),
       queue: new MessageQueue(() => this.#stop(open)),
       serverId: undefined,
+      renews: name === 'marketData',
     };
     this.#open.add(open);
     this.connect();
@@ -151,10 +163,23 @@ export class StreamingClient {
     return Object.assign(queue, { unsubscribe: () => void queue.return() });
   }
 
+  /** Sends `ech+hb` and resolves when the service echoes it: the socket is alive both ways. */
+  echo(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.#socket?.readyState !== OPEN) {
+        reject(new Error('The socket is not open'));
+        return;
+      }
+      this.#echoes.push({ resolve, reject });
+      this.#socket.send(echoFrame);
+    });
+  }
+
   /** Closes the socket for good and ends every iterator. */
   close(): void {
     this.#closed = true;
     this.#cancelTic();
+    this.#cancelRenewal();
     this.#cancelReconnect();
     this.#socket?.close(closedByClient, 'client closing');
     this.#socket = undefined;
@@ -183,9 +208,12 @@ export class StreamingClient {
     this.#socket = socket;
     socket.onopen = () => {
       this.#attempt = 0;
+      // A new socket sends every subscription below: the brokerage's state starts afresh.
+      this.#awaitingBrokerage = false;
       if (session !== undefined) socket.send(JSON.stringify({ session }));
       for (const open of this.#open) socket.send(open.frame);
       this.#tic(socket);
+      this.#renew(socket);
     };
     socket.onmessage = (event) => this.#receive(String(event.data));
     socket.onerror = () => undefined;
@@ -193,6 +221,8 @@ export class StreamingClient {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
       this.#cancelTic();
+      this.#cancelRenewal();
+      for (const echo of this.#echoes.splice(0)) echo.reject(new Error('The socket closed'));
       this.#scheduleReconnect();
     };
   }
@@ -214,6 +244,32 @@ export class StreamingClient {
     });
   }
 
+  /** A subscription answered `waiting for session` is not kept by the service: once `sts` says
+   * the brokerage session is open (after `ssodh/init`), every open subscription is sent again. */
+  #followBrokerage(message: ServerMessage): void {
+    if ('message' in message && message.message === waitingForSession) {
+      this.#awaitingBrokerage = true;
+      return;
+    }
+    if (!('topic' in message) || message.topic !== 'sts' || !('args' in message)) return;
+    const { authenticated } = message.args;
+    if (authenticated === false) this.#awaitingBrokerage = true;
+    if (authenticated !== true || !this.#awaitingBrokerage) return;
+    this.#awaitingBrokerage = false;
+    for (const open of this.#open) this.#socket?.send(open.frame);
+  }
+
+  /** Sends each market-data subscription again before the service ends it. */
+  #renew(socket: WebSocketLike): void {
+    const every = this.#options.renewMarketDataMs ?? defaultRenewMarketDataMs;
+    if (every === false) return;
+    this.#cancelRenewal = this.#clock.schedule(every, () => {
+      if (socket.readyState !== OPEN) return;
+      for (const open of this.#open) if (open.renews) socket.send(open.frame);
+      this.#renew(socket);
+    });
+  }
+
   #scheduleReconnect(): void {
     const reconnect = this.#options.reconnect;
     if (this.#closed || reconnect === false) return;
@@ -224,6 +280,10 @@ export class StreamingClient {
   }
 
   #receive(data: string): void {
+    if (data === echoFrame) {
+      for (const echo of this.#echoes.splice(0)) echo.resolve();
+      return;
+    }
     let message: ServerMessage;
     try {
       message = JSON.parse(data) as ServerMessage;
@@ -231,6 +291,7 @@ export class StreamingClient {
       return;
     }
     for (const queue of this.#all) queue.push(message);
+    this.#followBrokerage(message);
     const topic = 'topic' in message ? message.topic : undefined;
     if (topic === undefined) return;
     for (const open of this.#open) {
@@ -246,6 +307,14 @@ export class StreamingClient {
     }
   }
 }
+
+const waitingForSession = 'waiting for session';
+
+/** Within the service's 15 minutes, with room for a slow round trip. */
+const defaultRenewMarketDataMs = 10 * 60_000;
+
+/** The echo heartbeat, sent and echoed as text. */
+const echoFrame = 'ech+hb';
 
 const read = async (secret: Secret) => (typeof secret === 'function' ? secret() : secret);
 

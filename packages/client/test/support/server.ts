@@ -1,6 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createServer, type BrokerageServer, type ServerOptions } from '@brokerage/server';
+// The client suites' server: the sandbox's server half (`startLoopbackServer` of
+// @brokerage/server/testing; @brokerage/testing itself depends on this package), on the clock the
+// client shares with it.
+import type { BrokerageServer, ServerOptions } from '@brokerage/server';
+import { startLoopbackServer } from '@brokerage/server/testing';
 import {
   createBrokerageClient,
   type BrokerageClient,
@@ -30,14 +32,9 @@ export interface Setup {
 
 const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function setup(options: ServerOptions = {}): Promise<Setup> {
-  const clock = new TestClock();
-  const server = createServer({ clock, pacing: false, testConsumer: true, ...options });
-  const listener: Server = await new Promise((resolve) => {
-    const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-  });
-  const { port } = listener.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+export async function setup(options: Omit<ServerOptions, 'clock'> = {}): Promise<Setup> {
+  const loopback = await startLoopbackServer({ ...options, clock: new TestClock() });
+  const { server, baseUrl, clock } = loopback;
   // The validator compiles its schemas on the first request (over a second): pay it here.
   await (await fetch(`${baseUrl}/v1/api/iserver/auth/status`)).text();
   const sent: Setup['sent'] = [];
@@ -110,10 +107,7 @@ export async function setup(options: ServerOptions = {}): Promise<Setup> {
     },
     async close() {
       await Promise.all(clients.map((client) => client.close()));
-      await new Promise<void>((resolve, reject) => {
-        listener.closeAllConnections();
-        listener.close((error) => (error ? reject(error) : resolve()));
-      });
+      await loopback.close();
     },
   };
 }

@@ -88,8 +88,8 @@ describeInProcess('advisors: models', () => {
       expect(
         positions.data?.positionList?.map((row) => [row.instrument, row.position, row.target]),
       ).toEqual([
-        ['AAPL', '60', '60'],
-        ['MSFT', '12', '30'],
+        ['AAPL', 60, '60'],
+        ['MSFT', 12, '30'],
       ]);
       expect(positions.data?.cash?.[0]).toMatchObject({ ccy: 'USD', target: '10' });
       // A sort field under its name before 2.29 sorts as its 2.29 name does.

@@ -101,7 +101,7 @@ describeInProcess('OAuth 2.0 token and single sign-on', () => {
   const tokenPath = '/oauth2/api/v1/token';
 
   async function token(scope: string): Promise<string> {
-    const assertion = clientAssertion(
+    const assertion = await clientAssertion(
       oauth2Client(),
       suite.target.baseUrl + tokenPath,
       controls(suite.target).clock.now(),

@@ -101,6 +101,8 @@ describeInProcess('banking', () => {
       '/gw/api/v1/internal-cash-transfers:bulk',
       '/gw/api/v1/external-asset-transfers',
       '/gw/api/v1/external-asset-transfers:bulk',
+      '/gw/api/v2/external-asset-transfers',
+      '/gw/api/v2/external-asset-transfers:bulk',
       '/gw/api/v1/internal-asset-transfers',
       '/gw/api/v1/internal-asset-transfers:bulk',
       '/gw/api/v1/instructions/cancel',
@@ -276,6 +278,89 @@ describeInProcess('banking', () => {
     expect(mixed.data?.instructionResults?.[1]?.instructionResult?.error?.errorCode).toBe(
       'INSUFFICIENT_POSITION',
     );
+  });
+
+  const fopV2 = (
+    positions: { conid: number; quantity: number }[],
+    direction: 'IN' | 'OUT' = 'IN',
+  ) => ({
+    accountId: account,
+    clientInstructionId: clientId(),
+    contraBrokerAccountId: '88123004',
+    contraBrokerDtcCode: '0571',
+    direction,
+    currency: 'USD',
+    positions,
+  });
+
+  it('createExternalAssetTransferV2 delivers several positions in one instruction, settled together three days later; malformed 400, refused 422', async () => {
+    services().brokerage.market.setPrice(272093, 123.45);
+    services().brokerage.market.setPrice(265598, 150);
+    // Deliveries the earlier tests left pending settle first.
+    advance(72 * hour);
+    const before = (conid: number) =>
+      services()
+        .brokerage.account(account)
+        ?.positions.find((p) => p.conid === conid)?.quantity ?? 0;
+    const [msft, aapl] = [before(272093), before(265598)];
+    const accepted = await suite.client.POST('/gw/api/v2/external-asset-transfers', {
+      body: {
+        instructionType: 'FOP',
+        instruction: fopV2([
+          { conid: 272093, quantity: 7 },
+          { conid: 265598, quantity: 3 },
+        ]),
+      },
+      headers: await headers('transfers.write'),
+    });
+    expect(accepted.response.status).toBe(202);
+    expect(accepted.data?.instructionResult).toMatchObject({
+      instructionType: 'FOP',
+      instructionStatus: 'PENDING',
+    });
+    advance(72 * hour);
+    const id = accepted.data?.instructionResult?.instructionId ?? 0;
+    expect((await statusOf(id)).data?.instructionResult?.instructionStatus).toBe('PROCESSED');
+    expect([before(272093), before(265598)]).toEqual([msft + 7, aapl + 3]);
+
+    const malformed = await suite.client.POST('/gw/api/v2/external-asset-transfers', {
+      body: { instructionType: 'FOP', instruction: { ...fopV2([]), positions: [] } },
+      headers: await headers('transfers.write'),
+    });
+    expect(malformed.response.status).toBe(400);
+    const twice = await suite.client.POST('/gw/api/v2/external-asset-transfers', {
+      body: {
+        instructionType: 'FOP',
+        instruction: fopV2([
+          { conid: 272093, quantity: 1 },
+          { conid: 272093, quantity: 1 },
+        ]),
+      },
+      headers: await headers('transfers.write'),
+    });
+    expect(twice.response.status).toBe(422);
+  });
+
+  it('createExternalAssetTransfersBulkV2 answers 202, or 207 when an outgoing delivery exceeds the holding', async () => {
+    const bulk = async (instructions: ReturnType<typeof fopV2>[]) =>
+      suite.client.POST('/gw/api/v2/external-asset-transfers:bulk', {
+        body: { instructionType: 'FOP', instructions },
+        headers: await headers('transfers.write'),
+      });
+    expect((await bulk([fopV2([{ conid: 265598, quantity: 1 }])])).response.status).toBe(202);
+    const mixed = await bulk([
+      fopV2([{ conid: 265598, quantity: 1 }]),
+      fopV2([{ conid: 265598, quantity: 1_000_000 }], 'OUT'),
+    ]);
+    expect(mixed.response.status).toBe(207);
+    expect(mixed.data?.instructionResults?.[1]?.instructionResult?.error?.errorCode).toBe(
+      'INSUFFICIENT_POSITION',
+    );
+    const malformed = await suite.client.POST('/gw/api/v2/external-asset-transfers:bulk', {
+      body: { instructionType: 'FOP', instructions: [] },
+      headers: await headers('transfers.write'),
+    });
+    expect(malformed.response.status).toBe(400);
   });
 
   it('createInternalAssetTransfer and its bulk form move positions between related accounts (202/207); others 422', async () => {

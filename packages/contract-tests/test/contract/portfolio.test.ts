@@ -139,6 +139,21 @@ describe('portfolio analyst', () => {
     expect(data?.[accountId]?.periods).toContain('YTD');
   });
 
+  it('getPortfolioAllocation breaks the accounts down by category, from the same positions as the account allocation', async () => {
+    const { data, response } = await suite.client.POST('/v1/api/pa/allocation', {
+      body: { acctIds: [accountId], type: 'sector' },
+    });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ id: 'getAllocation', currency: 'USD', realtime: true });
+    const account = await suite.client.GET('/v1/api/portfolio/{accountId}/allocation', {
+      params: { path: { accountId } },
+    });
+    const technology = data?.allocations?.SECTOR?.long?.items?.find(
+      (item) => item.name === 'Technology',
+    );
+    expect(technology?.nav).toBeCloseTo(account.data?.sector?.long?.Technology ?? 0, 2);
+  });
+
   it('getTransactions takes ids and days as strings too', async () => {
     const { data, response } = await suite.client.POST('/v1/api/pa/transactions', {
       body: { acctIds: [accountId], conids: ['265598'], currency: 'USD', days: '30' },
@@ -160,6 +175,17 @@ describeInProcess('portfolio errors of the reference server', () => {
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(error)).toContain('/portfolio/accounts');
+  });
+
+  it('getPortfolioAllocation answers 400 for an unknown type, in the service’s error body', async () => {
+    const { error, response } = await suite.client.POST('/v1/api/pa/allocation', {
+      body: { acctIds: ['U1234567'], type: 'PLANETS' },
+    });
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({
+      status: 400,
+      error: expect.stringMatching(/^Bad Request: type/),
+    });
   });
 
   it('getPerformance for an account of another user answers 400', async () => {

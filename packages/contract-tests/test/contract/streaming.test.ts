@@ -116,14 +116,21 @@ describeInProcess('streaming over the socket', () => {
 
   it('streams the account summary, the ledger, the price ladder and history bars', async () => {
     const all = stream.messages();
-    const summary = (await stream.subscribe('accountSummary', accountId).next()).value;
+    const summaries = stream.subscribe('accountSummary', accountId);
+    const summary = (await summaries.next()).value;
     expect(summary?.result).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'NetLiquidation-S' })]),
     );
-    const ledger = (await stream.subscribe('ledger', accountId).next()).value;
+    const ledgers = stream.subscribe('ledger', accountId);
+    const ledger = (await ledgers.next()).value;
     expect(ledger?.result).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'LedgerListBASE' })]),
     );
+    const confirmed = (m: Message) => 'result' in m && typeof m.result === 'string';
+    summaries.unsubscribe();
+    expect(await nextWhere(all, confirmed)).toEqual({ result: 'unsubscribed from summary' });
+    ledgers.unsubscribe();
+    expect(await nextWhere(all, confirmed)).toEqual({ result: 'unsubscribed from ledger' });
     const ladder = (await stream.subscribe('priceLadder', accountId, AAPL).next()).value;
     expect(ladder?.data.map((row: { row: number }) => row.row)).toEqual([0, 1, 2]);
     const bars = stream.subscribe('history', AAPL, { period: '1d', bar: '1h' });
@@ -132,6 +139,20 @@ describeInProcess('streaming over the socket', () => {
     bars.unsubscribe();
     const stopped = await nextWhere(all, (m) => 'message' in m);
     expect(stopped).toEqual({ message: `Unsubscribed ${history?.serverId ?? ''}` });
+  });
+
+  it("answers tic with the session's last access, and echoes ech+hb", async () => {
+    stream.close();
+    stream = contractStream(suite.target, { clock: server.clock, ticIntervalMs: 60_000 });
+    const all = stream.messages();
+    await nextWhere(all, (m) => topicOf(m) === 'act');
+    server.clock.advance(60_000);
+    expect(await nextWhere(all, (m) => topicOf(m) === 'tic')).toMatchObject({
+      topic: 'tic',
+      alive: true,
+      lastAccessed: expect.any(Number) as number,
+    });
+    await expect(stream.echo()).resolves.toBeUndefined();
   });
 
   it('sends bulletins to every socket', async () => {

@@ -6,18 +6,8 @@ import type { Clock } from '../domain/kernel/clock.js';
 import type { DomainEvents } from '../domain/kernel/events.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 import type { PacingLimits, RequestPacer } from '../http/pacing.js';
-import {
-  closeStore,
-  openStore,
-  sharedPacer,
-  shareChangeEvents,
-  storeClock,
-  storeReady,
-  storeState,
-  type StoreSpec,
-  type StoreState,
-} from '../store/open-store.js';
-import type { StoredTasks } from '../store/redis/stored-tasks.js';
+import { openStore, type StoreSpec, type StoreState } from '../store/open-store.js';
+import type { StoreRuntime } from '../store/store-runtime.js';
 
 export interface RuntimeOptions {
   /** Where the state lives (`ServerOptions.store`). */
@@ -37,7 +27,9 @@ export interface Runtime {
   /** The pacer counting in a shared store (Redis); undefined in memory. */
   readonly sharedPacer: ((limits: PacingLimits) => RequestPacer) | undefined;
   /** The timed work kept as tasks in a shared store (Redis); undefined in memory. */
-  readonly timedTasks: StoredTasks | undefined;
+  readonly timedTasks: StoreRuntime['timedTasks'];
+  /** Whether processes share the store. */
+  readonly shared: boolean;
   /** Logs a failure of the store. */
   readonly onError: (error: unknown) => void;
   /** On a shared store, the brokerage's change events go to the other processes and theirs come
@@ -64,33 +56,34 @@ export const committedWaitMs = 100;
 export function openRuntime(options: RuntimeOptions): Runtime {
   const { logger } = options;
   const onError = (error: unknown) => logger.error({ err: error }, 'store failure');
-  const store = openStore(options.store, {
+  const runtime = openStore(options.store, options.clock, {
     onError,
     onStateChange: (state, message) =>
       logger[state === 'ready' ? 'info' : 'error']({ store: state }, message),
     ...(options.onStoreLost === undefined ? {} : { onLost: options.onStoreLost }),
   });
-  const { clock, timedWork } = storeClock(options.clock, store, onError);
+  const { store, clock } = runtime;
   let started = false;
   return {
     store,
     clock,
-    sharedPacer: sharedPacer(store, clock, onError),
-    timedTasks: timedWork?.tasks,
+    sharedPacer: runtime.pacer,
+    timedTasks: runtime.timedTasks,
+    shared: runtime.shared,
     onError,
-    shareEvents: (events) => shareChangeEvents(store, events),
+    shareEvents: (events) => runtime.shareEvents(events),
     start: (onLoaded) => {
-      const ready = storeReady(store).then(async () => {
+      const ready = runtime.ready().then(async () => {
         await onLoaded();
-        await timedWork?.lease.start();
+        await runtime.started();
       });
       ready.then(() => (started = true), onError);
       return ready;
     },
-    readiness: () => (started ? storeState(store) : 'starting'),
-    state: () => storeState(store),
+    readiness: () => (started ? runtime.state() : 'starting'),
+    state: () => runtime.state(),
     committedNow: async () => {
-      if (storeState(store) !== 'ready') return clock.now();
+      if (runtime.state() !== 'ready') return clock.now();
       // A store that stalls (paused, not yet known to be down) gets `committedWaitMs`, then the
       // replica's time stands: liveness never waits on the store.
       let timer: NodeJS.Timeout | undefined;
@@ -108,9 +101,6 @@ export function openRuntime(options: RuntimeOptions): Runtime {
         clearTimeout(timer);
       }
     },
-    close: async () => {
-      await timedWork?.lease.stop();
-      await closeStore(store);
-    },
+    close: () => runtime.close(),
   };
 }

@@ -168,7 +168,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     gatewayUser,
     pacing: options.pacing,
     sharedPacer: runtime.sharedPacer,
-    timedTasks: runtime.timedTasks,
+    sharedStore: runtime.shared,
     lookups,
     authenticators,
     marketReplays: options.marketReplays,

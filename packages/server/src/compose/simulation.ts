@@ -4,7 +4,6 @@ import type { ConfiguredReplay } from '../control/replays.js';
 import type { Fixtures } from '../domain/accounts/model.js';
 import type { Clock } from '../domain/kernel/clock.js';
 import type { Store } from '../domain/kernel/store.js';
-import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
 import type { Services } from '../domain/services.js';
 import { FaultInjector } from '../http/faults.js';
 import { gatewaySession, type GatewaySession } from '../http/gateway-session.js';
@@ -51,8 +50,8 @@ export interface SimulationOptions {
   /** The pacer of these limits when its counts are shared by several processes (default: a
    * `Pacer` counting in this process). */
   sharedPacer?: ((limits: PacingLimits) => RequestPacer) | undefined;
-  /** Timed work kept as data, when several processes share the store (undefined: closures). */
-  timedTasks?: TimedTasks | undefined;
+  /** Whether processes share the store (Redis). */
+  sharedStore?: boolean | undefined;
   /** Counts failed session lookups per client address (none: not throttled). */
   lookups: LookupThrottle | undefined;
   /** The credential checks, in order, after the `api` cookie. */
@@ -92,6 +91,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
   const controls = new Controls({
     brokerage,
     banking: services.banking,
+    dividends: services.dividends,
     notifications: services.notifications,
     advisorModels: services.advisorModels,
     clock,
@@ -103,7 +103,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
     operationIds: new Set(operations.map((operation) => operation.operationId)),
     reopenGatewaySession: mode === 'gateway' ? gateway.open : undefined,
     prompts: services.orders.prompts,
-    timedTasks: options.timedTasks,
+    sharedStore: options.sharedStore ?? false,
     replays: services.replays,
     marketReplays: options.marketReplays ?? [],
     accountApplications: services.accountApplications,

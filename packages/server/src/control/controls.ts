@@ -7,8 +7,8 @@ import type { Brokerage } from '../domain/accounts/brokerage.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import type { AdvisorModels } from '../domain/advisor-models/advisor-models.js';
 import type { Banking } from '../domain/banking/banking.js';
+import type { Dividends } from '../domain/dividends/dividends.js';
 import type { Clock } from '../domain/kernel/clock.js';
-import type { TimedTasks } from '../domain/kernel/timed-tasks.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 import type { MarketReplay, ReplayState } from '../domain/market/replay/market-replay.js';
 import type { Notifications } from '../domain/notifications/notifications.js';
@@ -25,6 +25,7 @@ import { raisePrompt } from './order-prompts.js';
 import { PriceControls } from './prices.js';
 import { ReplayControls, type ConfiguredReplay } from './replays.js';
 import { SeedControls, type SeededNotification } from './seeding.js';
+import { ScenarioControls } from './scenarios.js';
 import { ClockControls } from './server-clock.js';
 import { StateControls } from './state.js';
 
@@ -32,6 +33,8 @@ export interface ControlsOptions {
   brokerage: Brokerage;
   /** Banking instructions: the control API settles or fails them. */
   banking: Banking;
+  /** Dividends: the control API declares them. */
+  dividends: Dividends;
   notifications: Notifications;
   advisorModels: AdvisorModels;
   clock: Clock;
@@ -47,9 +50,9 @@ export interface ControlsOptions {
   reopenGatewaySession: (() => Session) | undefined;
   /** The order book's server prompts: the control API raises them. */
   prompts: Prompts;
-  /** Timed work kept as data when processes share the store: a walk with an interval is a task
-   * there, which goes on whichever process runs it (undefined: closures on the clock). */
-  timedTasks?: TimedTasks | undefined;
+  /** Whether processes share the store (Redis): a replay, which lives in one process, is then
+   * refused. */
+  sharedStore: boolean;
   /** The contracts whose prices replay market data. */
   replays: MarketReplay;
   /** Replays to start now and again after each reset. */
@@ -76,25 +79,25 @@ export class Controls {
   readonly #faults: FaultControls;
   readonly #seeds: SeedControls;
   readonly #bulletins: BulletinControls;
+  readonly #scenarios: ScenarioControls;
   readonly #prompts: Prompts;
+  readonly #dividends: Dividends;
 
   constructor(options: ControlsOptions) {
     const { brokerage, clock, faults, pacer, lookups, replays } = options;
     this.applications = new ApplicationControls(options.accountApplications);
     this.banking = options.banking;
+    this.#dividends = options.dividends;
     this.#sessions = new SessionControls(brokerage, options.reopenGatewaySession);
-    this.#prices = new PriceControls(brokerage, clock, options.timedTasks, replays);
+    this.#prices = new PriceControls(brokerage, clock, brokerage.timedTasks, replays);
     // Configured replays start here, after the price walks' task is defined.
-    this.#replays = new ReplayControls(
-      replays,
-      options.marketReplays,
-      options.timedTasks !== undefined,
-    );
+    this.#replays = new ReplayControls(replays, options.marketReplays, options.sharedStore);
     this.#clock = new ClockControls(clock);
     this.#regimes = new RegimeControls(brokerage, clock, replays);
     this.#faults = new FaultControls(faults, options.operationIds);
     this.#seeds = new SeedControls(brokerage, options.notifications, options.advisorModels);
     this.#bulletins = new BulletinControls(brokerage.events, clock);
+    this.#scenarios = new ScenarioControls(brokerage);
     this.#prompts = options.prompts;
     this.#state = new StateControls({
       brokerage,
@@ -102,8 +105,8 @@ export class Controls {
       gatewayUser: options.gatewayUser,
       reopenGatewaySession: options.reopenGatewaySession,
       beforeLoad: () => {
-        this.#prices.cancelWalks();
         this.#bulletins.forget();
+        this.#scenarios.forget();
         this.#replays.stopAll();
       },
       afterLoad: () => {
@@ -196,5 +199,28 @@ export class Controls {
   }
   postBulletin(message: string): ControlSchema<'Bulletin'> {
     return this.#bulletins.post(message);
+  }
+
+  /** Declares a dividend of any contract (`domain/dividends`, where its rules are). */
+  declareDividend(request: ControlSchema<'DividendRequest'>): ControlSchema<'Dividend'> {
+    const { perShare, ...dividend } = this.#dividends.declare(request);
+    return { ...dividend, amount: perShare };
+  }
+
+  // What the service does to a running program (scenarios.ts).
+  setMarketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
+    return this.#scenarios.marketDataLifetime(lifetimeMs);
+  }
+  loseBrokerageSession(username: string): ControlSchema<'ScenarioSessions'> {
+    return this.#scenarios.loseBrokerage(username, false);
+  }
+  competeForSession(username: string): ControlSchema<'ScenarioSessions'> {
+    return this.#scenarios.loseBrokerage(username, true);
+  }
+  scheduleNightlyReset(at: number): ControlSchema<'NightlyReset'> {
+    return this.#scenarios.nightlyReset(at);
+  }
+  clearLiveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
+    return this.#scenarios.liveOrdersCache(username);
   }
 }

@@ -38,10 +38,7 @@ export class RegimeControls {
     advanceMarket(
       market,
       random,
-      store
-        .collection('instruments')
-        .values()
-        .filter((instrument) => !this.#replays.drives(instrument.conid)),
+      market.instruments().filter((instrument) => !this.#replays.drives(instrument.conid)),
       (instrument) => regimeOf(store, instrument),
       (step) => clock.advance(step),
       () => clock.now(),

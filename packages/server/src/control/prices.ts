@@ -22,26 +22,23 @@ interface WalkTask {
 export class PriceControls {
   readonly #model: PriceModel;
   readonly #clock: Clock;
-  readonly #timedTasks: TimedTasks | undefined;
+  readonly #timedTasks: TimedTasks;
   /** Replayed contracts follow their bars: a walk leaves them alone. */
   readonly #replays: Pick<MarketReplay, 'drives'>;
-  /** The steps of walks on the clock still to come (stored tasks go with the state instead). */
-  readonly #scheduledSteps = new Set<() => void>();
 
-  /** `timedTasks`: timed work kept as data when processes share the store (a walk with an
-   * interval is a task there, which goes on whichever process runs it); undefined: closures on
-   * the clock. */
+  /** `timedTasks`: the brokerage's timed work, kept in the store (a walk with an interval is a
+   * task, which goes on whichever process runs it, and goes with the state on a reset). */
   constructor(
     model: PriceModel,
     clock: Clock,
-    timedTasks: TimedTasks | undefined,
+    timedTasks: TimedTasks,
     replays: Pick<MarketReplay, 'drives'>,
   ) {
     this.#model = model;
     this.#clock = clock;
     this.#timedTasks = timedTasks;
     this.#replays = replays;
-    timedTasks?.define<WalkTask>('priceWalk', (walk, dueAt) => {
+    timedTasks.define<WalkTask>('priceWalk', (walk, dueAt) => {
       this.#walkStep(walk.conids, walk.stepPercent);
       if (walk.stepsLeft <= 1) return undefined;
       return { dueAt: dueAt + walk.intervalMs, args: { ...walk, stepsLeft: walk.stepsLeft - 1 } };
@@ -89,28 +86,12 @@ export class PriceControls {
       const prices = walkPrices(market, random, conids, { steps, stepPercent });
       return [...prices].map(([conid, price]) => ({ conid, price }));
     }
-    if (this.#timedTasks) {
-      const walkTask: WalkTask = { conids, stepPercent, intervalMs, stepsLeft: steps };
-      this.#timedTasks.add('priceWalk', this.#clock.now() + intervalMs, walkTask);
-    } else {
-      for (let step = 1; step <= steps; step++) {
-        const cancel = this.#clock.schedule(step * intervalMs, () => {
-          this.#scheduledSteps.delete(cancel);
-          this.#walkStep(conids, stepPercent);
-        });
-        this.#scheduledSteps.add(cancel);
-      }
-    }
+    const walkTask: WalkTask = { conids, stepPercent, intervalMs, stepsLeft: steps };
+    this.#timedTasks.add('priceWalk', this.#clock.now() + intervalMs, walkTask);
     return conids.flatMap((conid) => {
       const price = market.price(conid);
       return price === undefined ? [] : [{ conid, price }];
     });
-  }
-
-  /** Cancels the steps of walks still to come on the clock (a reset). */
-  cancelWalks(): void {
-    for (const cancel of this.#scheduledSteps) cancel();
-    this.#scheduledSteps.clear();
   }
 
   /** One step of a walk with an interval. */
@@ -122,9 +103,8 @@ export class PriceControls {
   /** Every contract with market data but options (their prices follow their underlyings'
    * through the pricing model) and replayed ones. */
   #walkedConids(): number[] {
-    return this.#model.store
-      .collection('instruments')
-      .values()
+    return this.#model.market
+      .instruments()
       .filter(
         (instrument) => instrument.option === undefined && !this.#replays.drives(instrument.conid),
       )

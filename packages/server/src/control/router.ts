@@ -48,6 +48,12 @@ function controlHandlers(controls: Controls): ControlHandlers {
       controls.clearFaults();
     },
     postBulletin: ({ body }) => controls.postBulletin(body.message),
+    declareDividend: ({ body }) => controls.declareDividend(body),
+    setMarketDataLifetime: ({ body }) => controls.setMarketDataLifetime(body.lifetimeMs),
+    loseBrokerageSession: ({ body }) => controls.loseBrokerageSession(body.username),
+    competeForSession: ({ body }) => controls.competeForSession(body.username),
+    scheduleNightlyReset: ({ body }) => controls.scheduleNightlyReset(body.at),
+    clearLiveOrdersCache: ({ body }) => controls.clearLiveOrdersCache(body.username),
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),

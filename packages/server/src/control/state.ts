@@ -9,7 +9,7 @@ type StateSummary = ControlSchema<'StateSummary'>;
 
 /** What the state controls are composed with. */
 export interface StateOptions {
-  brokerage: Pick<Brokerage, 'load' | 'store'>;
+  brokerage: Pick<Brokerage, 'load' | 'users' | 'accounts' | 'market'>;
   /** The server's seed: a reset without one, and fixtures, load with it. */
   seed: number;
   /** The gateway's user, in gateway mode: fixtures must have it. */
@@ -54,13 +54,11 @@ export class StateControls {
     load();
     afterLoad();
     const gateway = reopenGatewaySession?.();
-    const count = (name: 'users' | 'accounts' | 'instruments') =>
-      brokerage.store.collection(name).values().length;
     return {
       seed,
-      users: count('users'),
-      accounts: count('accounts'),
-      instruments: count('instruments'),
+      users: brokerage.users().length,
+      accounts: brokerage.accounts().length,
+      instruments: brokerage.market.instruments().length,
       ...(gateway ? { gatewaySession: gateway.id } : {}),
     };
   }

@@ -2,7 +2,9 @@ import { AccountApplications } from './account-applications/applications.js';
 import { AdvisorModels } from './advisor-models/advisor-models.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
+import { Dividends } from './dividends/dividends.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
+import { Kernel } from './kernel/kernel.js';
 import { TokenSigner } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
 import { OAuth2, type OAuth2Client } from './auth/oauth2.js';
@@ -11,19 +13,24 @@ import { MarketData } from './market-data/market-data.js';
 import { MarketReplay } from './market/replay/market-replay.js';
 import { Notifications } from './notifications/notifications.js';
 import { OrderBook } from './orders/order-book.js';
+import { executedOn, executionsBetween } from './orders/trades.js';
+import { movementsBetween } from './banking/booked-movements.js';
 import { Portfolio } from './portfolio/portfolio.js';
 import { AmRequests } from './utilities/am-requests.js';
 import { Reports } from './reports/reports.js';
 import { Restrictions } from './restrictions/restrictions.js';
 import { Forms } from './utilities/forms.js';
 import { ReferenceData } from './utilities/reference-lists.js';
+import { TaxVouchers } from './tax-vouchers/tax-vouchers.js';
 import { Watchlists } from './watchlists/watchlists.js';
 import { defaultOAuth2Clients } from '../fixtures/credentials.js';
 import {
   defaultAmRequests,
+  defaultDividendSchedules,
   defaultForms,
   defaultReferenceLists,
   defaultRequiredFormsRule,
+  defaultVoucherCountries,
 } from '../fixtures/index.js';
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
@@ -33,6 +40,7 @@ import './advisor-models/collections.js';
 import './alerts/collections.js';
 import './auth/collections.js';
 import './banking/collections.js';
+import './dividends/collections.js';
 import './market/collections.js';
 import './market-data/collections.js';
 import './notifications/collections.js';
@@ -40,6 +48,7 @@ import './orders/collections.js';
 import './portfolio/collections.js';
 import './utilities/collections.js';
 import './restrictions/collections.js';
+import './tax-vouchers/collections.js';
 import './watchlists/collections.js';
 
 export type { OAuth1Flow };
@@ -87,6 +96,11 @@ export interface Services {
   accountApplications: AccountApplications;
   /** Banking instructions: bank instructions, cash and position transfers settled on the clock. */
   banking: Banking;
+  /** Dividends: the fixtures' schedules and declared ones, owed at the ex-date, paid on the pay
+   * date, on the clock. */
+  dividends: Dividends;
+  /** Tax vouchers of dividends paid, requested by clients and issued on the clock. */
+  taxVouchers: TaxVouchers;
 }
 
 /** Builds the services in a fixed order (the OAuth 2.0 clients: the shipped test client unless
@@ -99,7 +113,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   oauth1Of: (brokerage: Brokerage) => OAuth1Service,
   oauth2Clients: OAuth2Client[] = defaultOAuth2Clients,
 ): Services & { oauth1: OAuth1Service } {
-  const brokerage = new Brokerage(options);
+  const brokerage = new Brokerage(new Kernel(options), options);
 
   const signer = new TokenSigner(brokerage);
   const oauth2 = new OAuth2(brokerage, signer, oauth2Clients);
@@ -115,17 +129,32 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
 
   const marketData = new MarketData(brokerage);
   const replays = new MarketReplay(brokerage.market, brokerage.clock);
-  const portfolio = new Portfolio(brokerage);
+  const dividends = new Dividends(brokerage, defaultDividendSchedules);
+  const portfolio = new Portfolio(brokerage, dividends);
   const watchlists = new Watchlists(brokerage.store, brokerage.clock);
   const notifications = new Notifications(brokerage);
   const advisorModels = new AdvisorModels(brokerage, orders);
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
   const amRequests = new AmRequests(brokerage, defaultAmRequests);
-  const reports = new Reports(brokerage);
   const restrictions = new Restrictions(brokerage);
   const accountApplications = new AccountApplications(brokerage, forms, amRequests);
   const banking = new Banking(brokerage);
+  const { store } = brokerage;
+  const reports = new Reports(brokerage, {
+    executionsBetween: (accountId, firstDay, lastDay) =>
+      executionsBetween(store, accountId, firstDay, lastDay),
+    executedOn: (accountId, day) => executedOn(store, accountId, day),
+    movementsBetween: (accountId, firstDay, lastDay) =>
+      movementsBetween(store, accountId, firstDay, lastDay),
+    openedBy: (accountId) => accountApplications.openedBy(accountId),
+    dividendsPaidBetween: (accountId, from, to) => dividends.paidBetween(accountId, from, to),
+  });
+  const taxVouchers = new TaxVouchers(
+    brokerage,
+    { dividends, accountFor: (client, accountId) => reports.account(client, accountId) },
+    defaultVoucherCountries,
+  );
 
   return {
     brokerage,
@@ -147,5 +176,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     restrictions,
     accountApplications,
     banking,
+    dividends,
+    taxVouchers,
   };
 }

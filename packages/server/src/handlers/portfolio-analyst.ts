@@ -1,15 +1,10 @@
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-/** Performance and transactions of the portfolio analyst (tag Portfolio Analyst). */
+/** The performance asked with query parameters (tag Portfolio Analyst: a call the service
+ * answers that version 2.40 no longer describes), as `POST /pa/performance` answers it. */
 export const portfolioAnalystHandlers = ({
   portfolio,
-}: HandlerContext): HandlerGroup<
-  'getPerformance' | 'getPerformanceByQuery' | 'getAllPeriodsPerformance' | 'getTransactions'
-> => ({
-  getPerformance: ({ session, body }) => portfolio.performance(session, body.acctIds, body.period),
+}: HandlerContext): HandlerGroup<'getPerformanceByQuery'> => ({
   getPerformanceByQuery: ({ session, query }) =>
     portfolio.performance(session, query.acctIds, query.period),
-  getAllPeriodsPerformance: ({ session, body, query }) =>
-    portfolio.allPeriods(session, query.param === undefined ? body.acctIds : [query.param]),
-  getTransactions: ({ session, body }) => portfolio.transactions(session, body),
 });

@@ -1,57 +1,10 @@
-import {
-  ledgerAccount,
-  ledgerOf,
-  portfolioAccounts,
-  portfolioSubaccounts,
-} from '../domain/accounts/portfolio-accounts.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
+/** The consolidated allocation of several accounts (tag Portfolio: calls the service answers
+ * that version 2.40 no longer describes), counted as the account allocation is. */
 export const portfolioHandlers = ({
-  brokerage,
-}: HandlerContext): HandlerGroup<
-  'getPortfolioAccounts' | 'getPortfolioSubaccounts' | 'getLedger'
-> => ({
-  getPortfolioAccounts: ({ session }) => portfolioAccounts(brokerage, session),
-  getPortfolioSubaccounts: ({ session }) => portfolioSubaccounts(brokerage, session),
-  getLedger: ({ session, params }) => {
-    const account = ledgerAccount(brokerage, session, params.accountId);
-    return ledgerOf(account, brokerage.market, Math.floor(brokerage.clock.now() / 1000));
-  },
-});
-
-/** Positions, summaries, attributes and allocations of portfolio accounts (tag Portfolio).
- * Numeric path and query values reach the handlers as the strings of the URL, hence `Number`. */
-export const portfolioPositionHandlers = ({
   portfolio,
-}: HandlerContext): HandlerGroup<
-  | 'getPositions'
-  | 'getUncachedPositions'
-  | 'getPositionByConid'
-  | 'getPositionsByConid'
-  | 'invalidatePositions'
-  | 'getComboPositions'
-  | 'getPortfolioSummary'
-  | 'getPortfolioAccountMeta'
-  | 'getAccountAllocation'
-  | 'getConsolidatedAllocation'
-  | 'queryConsolidatedAllocation'
-  | 'getPortfolioSubaccountsPage'
-> => ({
-  getPositions: ({ session, params, query }) =>
-    portfolio.positionsPage(session, params.accountId, Number(params.pageId), query),
-  getUncachedPositions: ({ session, params, query }) =>
-    portfolio.uncachedPositions(session, params.accountId, query),
-  getPositionByConid: ({ session, params }) =>
-    portfolio.positionByConid(session, params.accountId, Number(params.conid)),
-  getPositionsByConid: ({ session, params }) =>
-    portfolio.positionsByConid(session, Number(params.conid)),
-  invalidatePositions: ({ session, params }) => portfolio.invalidate(session, params.accountId),
-  getComboPositions: ({ session, params }) => portfolio.comboPositions(session, params.accountId),
-  getPortfolioSummary: ({ session, params }) => portfolio.summary(session, params.accountId),
-  getPortfolioAccountMeta: ({ session, params }) => portfolio.meta(session, params.accountId),
-  getAccountAllocation: ({ session, params }) => portfolio.allocation(session, [params.accountId]),
+}: HandlerContext): HandlerGroup<'getConsolidatedAllocation' | 'queryConsolidatedAllocation'> => ({
   getConsolidatedAllocation: ({ session, query }) => portfolio.allocation(session, query.acctIds),
   queryConsolidatedAllocation: ({ session, body }) => portfolio.allocation(session, body.acctIds),
-  getPortfolioSubaccountsPage: ({ session, query }) =>
-    portfolio.subaccountsPage(session, Number(query.page ?? 0)),
 });

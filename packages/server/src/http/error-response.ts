@@ -123,6 +123,13 @@ function bodyFor(shape: ErrorShape, status: number, message: string, instance: s
       };
     case 'errorObject':
       return { contentType: 'application/json', body: { error: message, statusCode: status } };
+    case 'statusError': {
+      // The status's name in `error` (a 400 adds what is wrong), the sentence in `message`.
+      const name = statusTexts[status] ?? 'Error';
+      const detail = message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
+      const error = status === 400 ? `${name}: ${detail}` : name;
+      return { contentType: 'application/json', body: { status, error, message: detail } };
+    }
   }
 }
 

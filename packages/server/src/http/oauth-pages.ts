@@ -17,9 +17,8 @@ export function oauthPagesRouter({ brokerage, oauth1, sso }: Services): Router {
 
   router.get('/oauth/authorize', (req, res) => {
     const token = escapeHtml(String(req.query.oauth_token ?? ''));
-    const users = brokerage.store
-      .collection('users')
-      .values()
+    const users = brokerage
+      .users()
       .map(({ username }) => `<option>${escapeHtml(username)}</option>`)
       .join('');
     res

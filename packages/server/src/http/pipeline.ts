@@ -134,8 +134,9 @@ function bodyParsingAndValidation({
     // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
     // with the invalid-request status of its operation (and after its credentials were checked).
     express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }),
-    // A signed-JWT body (the signed-JWT security policy) is the compact token as text.
-    express.text({ limit: bodyLimitBytes, type: 'application/jwt' }),
+    // A signed-JWT body (the signed-JWT security policy) is the compact token as text; the tax
+    // vouchers' is documented as `text/plain`, the only operation whose body is plain text.
+    express.text({ limit: bodyLimitBytes, type: ['application/jwt', 'text/plain'] }),
     // The pages are routes outside the document: a request to an operation skips their router.
     (req: Request, res: PipelineResponse, next: NextFunction) => {
       if (res.locals.operation) next();

@@ -43,7 +43,7 @@ function strip(value: unknown, inNameMap: boolean): unknown {
   // A query value is read as a form field (`+` a space, `%2B` a plus) and its reserved
   // characters (`:`, `/`, `@`) are data, as the service and the generated validators read it;
   // without `allowReserved` express-openapi-validator refuses any of them unescaped
-  // (`?symbol=BRK+B`, `?startTime=20250106-21:00:00`). docs/decisions/parameters-numeric-text.md
+  // (`?symbol=BRK+B`, `?startTime=20250106-21:00:00`). docs/decisions/service/parameters-numeric-text.md
   if (!inNameMap && isQueryParameter(copy)) copy.allowReserved = true;
   return copy;
 }

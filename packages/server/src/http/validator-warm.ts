@@ -45,13 +45,14 @@ function requestOf(
 }
 
 /** The statuses the operation documents, each with its first media type: a status's validator
- * is compiled when the status is first answered. */
+ * is compiled when the status is first answered. An informational status (the socket
+ * handshake's 101) has no body to check, and an HTTP client cannot take it as an answer. */
 const answersOf = (
   document: OpenApiDocument,
   { responses }: Operation,
 ): [string, string | undefined][] =>
   Object.entries(responses ?? {})
-    .filter(([status]) => /^\d{3}$/.test(status))
+    .filter(([status]) => /^[2-5]\d{2}$/.test(status))
     .map(([status, response]) => [status, firstMediaType(document, response)]);
 
 /** Request headers naming the answer the warm-up's handler gives. */

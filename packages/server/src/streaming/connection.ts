@@ -4,12 +4,13 @@ import type { streaming } from '@brokerage/types';
 import { accountsList } from '../domain/accounts/accounts.js';
 import type { Session } from '../domain/accounts/sessions.js';
 import { badRequest, DomainError } from '../domain/kernel/errors.js';
+import { marketDataLifetimeMs } from '../domain/market-data/stream-lifetime.js';
 import { isNoticeEvent, type DomainEvent } from '../domain/kernel/events.js';
 import { notificationText } from '../domain/notifications/notification-texts.js';
-import type { Services } from '../domain/services.js';
 import { parseFrame, type Frame } from './frames.js';
-import { Outbox, type OutboxLimits, type StreamSocket } from './outbox.js';
+import { echoText, Outbox, type OutgoingFrame, type StreamSocket } from './outbox.js';
 import { closeCodes, streamTexts } from './stream-texts.js';
+import type { StreamContext } from './stream-settings.js';
 import * as views from './stream-views.js';
 import { AccountValuesTopic } from './topics/account-values-topic.js';
 import { HistoryTopic } from './topics/history-topic.js';
@@ -19,42 +20,6 @@ import { PnlTopic } from './topics/pnl-topic.js';
 import { PriceLadderTopic } from './topics/price-ladder-topic.js';
 import type { FrameHandler, Topic, TopicSocket } from './topics/topic.js';
 import { TradesTopic } from './topics/trades-topic.js';
-
-/** What one socket may do (docs/decisions/stream-socket-limits.md). */
-export interface SocketLimits {
-  /** The largest frame a client may send; a larger one closes the socket with 1009. */
-  maxFrameBytes: number;
-  /** Subscriptions held at once (market data, ladders, account summaries, ledgers); one more
-   * is answered with an error on its topic. */
-  maxSubscriptions: number;
-  /** Frames a client may send within `messageWindowMs`; one more closes the socket with 1008. */
-  maxMessages: number;
-  messageWindowMs: number;
-}
-
-export const defaultSocketLimits: SocketLimits = {
-  maxFrameBytes: 64 * 1024,
-  maxSubscriptions: 100,
-  maxMessages: 100,
-  messageWindowMs: 1000,
-};
-
-export interface StreamSettings {
-  /** The `system` heartbeat's interval (the service's: about 10 s). */
-  heartbeatMs: number;
-  /** A socket that sent no `tic` (or `ech+hb`) for this long is closed. */
-  ticTimeoutMs: number;
-  outbox: OutboxLimits;
-  limits: SocketLimits;
-}
-
-/** What every connection reads: the domain's services, the clock, and an optional check of
- * every message sent (the test mode that validates against the streaming document). */
-export interface StreamContext {
-  services: Services;
-  settings: StreamSettings;
-  check: ((message: streaming.ServerMessage) => void) | undefined;
-}
 
 /** One socket: its session (once authenticated), its topics' subscriptions (each keeping the last
  * values it sent, so that updates carry only what changed), its heartbeats and `tic` deadline. */
@@ -89,9 +54,12 @@ export class StreamConnection {
       now: () => this.#now(),
       send: (message) => this.#send(message),
       roomFor: (renewing) => this.#roomFor(renewing),
+      schedule: (ms, work) => this.#brokerage.clock.schedule(ms, work),
     };
     this.#topics = [
-      new MarketDataTopic(topicSocket),
+      new MarketDataTopic(topicSocket, () =>
+        marketDataLifetimeMs(this.#brokerage, context.settings.marketDataLifetimeMs),
+      ),
       new PriceLadderTopic(topicSocket),
       new OrdersTopic(topicSocket),
       new TradesTopic(topicSocket),
@@ -122,7 +90,7 @@ export class StreamConnection {
   close(code: { code: number; reason: string }): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#cancelBeat();
+    this.#stop();
     this.#outbox.close(code);
     this.onClose(this);
   }
@@ -131,8 +99,14 @@ export class StreamConnection {
   closed(): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#cancelBeat();
+    this.#stop();
     this.onClose(this);
+  }
+
+  /** Cancels what the socket and its topics scheduled. */
+  #stop(): void {
+    this.#cancelBeat();
+    for (const topic of this.#topics) topic.close?.();
   }
 
   receive(text: string): void {
@@ -152,6 +126,7 @@ export class StreamConnection {
     const { frame } = parsed;
     if (frame.name === 'tic' || frame.name === 'echo') {
       this.#lastTic = this.#now();
+      this.#keptAlive(frame.name);
       return;
     }
     if (frame.name === 'sessionAuth') {
@@ -163,7 +138,8 @@ export class StreamConnection {
       this.#awaitingSession.push(text);
       return;
     }
-    if (!session) {
+    // No session yet, or its brokerage session is not open: nothing is kept.
+    if (!session?.brokerageOpen) {
       this.#send(views.notice(streamTexts.waitingForSession));
       return;
     }
@@ -201,6 +177,17 @@ export class StreamConnection {
       return;
     }
     for (const topic of this.#topics) topic.onEvent?.(session, event);
+  }
+
+  /** `tic` is answered with the session's last access (once the socket has a session), `ech+hb`
+   * with the same text. */
+  #keptAlive(name: 'tic' | 'echo'): void {
+    if (name === 'echo') {
+      this.#send(echoText);
+      return;
+    }
+    const session = this.session;
+    if (session) this.#send(views.ticReply(session));
   }
 
   #authenticateBy(sessionId: string): void {
@@ -277,9 +264,9 @@ export class StreamConnection {
     });
   }
 
-  #send(message: streaming.ServerMessage): void {
+  #send(message: OutgoingFrame): void {
     if (!this.#open) return;
-    this.context.check?.(message);
+    if (message !== echoText) this.context.check?.(message);
     this.#outbox.send(message);
   }
 }

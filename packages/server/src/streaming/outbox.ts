@@ -21,15 +21,25 @@ export const defaultOutboxLimits: OutboxLimits = {
   maxQueuedBytes: 1024 * 1024,
 };
 
+/** The echo of `ech+hb`: the one frame the service sends that is not JSON (sent as it is). */
+export const echoText = 'ech+hb';
+
+/** What a socket sends: a message of the streaming document, or the echo's text. */
+export type OutgoingFrame = streaming.ServerMessage | typeof echoText;
+
 interface Queued {
-  message: streaming.ServerMessage;
+  message: OutgoingFrame;
   bytes: number;
 }
 
-const isMarketData = (
-  message: streaming.ServerMessage,
-): message is streaming.ServerMessages['marketData'] =>
-  'topic' in message && typeof message.topic === 'string' && message.topic.startsWith('smd+');
+const isMarketData = (message: OutgoingFrame): message is streaming.ServerMessages['marketData'] =>
+  typeof message === 'object' &&
+  'topic' in message &&
+  typeof message.topic === 'string' &&
+  message.topic.startsWith('smd+');
+
+const serialise = (message: OutgoingFrame): string =>
+  typeof message === 'string' ? message : JSON.stringify(message);
 
 /** The messages of one socket on their way out. While the socket's buffer is below the high
  * water mark they are sent at once; above it they wait, market data coalesced per contract (a
@@ -52,10 +62,10 @@ export class Outbox {
     return this.#waitingBytes;
   }
 
-  send(message: streaming.ServerMessage): void {
+  send(message: OutgoingFrame): void {
     if (this.#closed) return;
     if (this.#waiting.size === 0 && this.socket.bufferedAmount < this.limits.highWaterBytes) {
-      this.#write(JSON.stringify(message));
+      this.#write(serialise(message));
       return;
     }
     this.#enqueue(message);
@@ -72,7 +82,7 @@ export class Outbox {
       if (this.#closed || this.socket.bufferedAmount >= this.limits.highWaterBytes) return;
       this.#waiting.delete(key);
       this.#waitingBytes -= queued.bytes;
-      this.#write(JSON.stringify(queued.message));
+      this.#write(serialise(queued.message));
     }
   }
 
@@ -84,13 +94,14 @@ export class Outbox {
     this.socket.close(code.code, code.reason);
   }
 
-  #enqueue(message: streaming.ServerMessage): void {
+  #enqueue(message: OutgoingFrame): void {
     const key = isMarketData(message) ? message.topic : `#${this.#sequence++}`;
-    const previous = this.#waiting.get(key);
-    const merged = previous ? { ...previous.message, ...message } : message;
-    const bytes = JSON.stringify(merged).length;
-    this.#waitingBytes += bytes - (previous?.bytes ?? 0);
-    this.#waiting.set(key, { message: merged as streaming.ServerMessage, bytes });
+    const previous = this.#waiting.get(key)?.message;
+    const merged =
+      previous && typeof previous === 'object' ? { ...previous, ...(message as object) } : message;
+    const bytes = serialise(merged as OutgoingFrame).length;
+    this.#waitingBytes += bytes - (this.#waiting.get(key)?.bytes ?? 0);
+    this.#waiting.set(key, { message: merged as OutgoingFrame, bytes });
   }
 
   #write(data: string): void {

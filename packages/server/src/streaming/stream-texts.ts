@@ -1,5 +1,5 @@
 /** Every text and close code of the socket, in one table. The service's error texts are not
- * published (docs/decisions/stream-errors-backpressure-validation.md): these are the reference server's own. */
+ * published (docs/decisions/engineering/stream-errors-backpressure-validation.md): these are the reference server's own. */
 export const streamTexts = {
   waitingForSession: 'waiting for session',
   unsubscribed: (serverId: string) => `Unsubscribed ${serverId}`,

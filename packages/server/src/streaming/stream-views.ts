@@ -35,11 +35,24 @@ export const heartbeat = (now: number): Messages['systemHeartbeat'] => ({
   hb: now,
 });
 
+/** The answer to `tic`: the session's id and its last HTTP request. */
+export const ticReply = (session: Session): Messages['ticReply'] => ({
+  topic: 'tic',
+  alive: true,
+  id: session.id,
+  lastAccessed: session.lastSeenAt,
+});
+
+/** The confirmation of `usd` and `uld`. */
+export const unsubscribed = (what: 'summary' | 'ledger'): Messages['unsubscribed'] => ({
+  result: `unsubscribed from ${what}`,
+});
+
 export const status = (session: Session, authenticated: boolean): Messages['status'] => ({
   topic: 'sts',
   args: {
     authenticated,
-    competing: false,
+    competing: session.competing === true,
     message: '',
     fail: '',
     serverName: serverInfo.serverName,
@@ -87,7 +100,8 @@ export const orderUpdates = (args: Fields[]): Messages['orderUpdates'] => ({
 
 /** An execution on `str` as recorded frames carry it: the HTTP trade with `conidex` for
  * `conidEx` and without the event-trading flag; `position` (the account's position in the
- * contract after it) on a live execution only, as the service's replay is not known to carry it. */
+ * contract after it, a decimal string) on a live execution only, as the service's replay is not
+ * known to carry it. */
 export function tradeUpdate(
   trade: TradeView,
   position?: number,
@@ -97,7 +111,7 @@ export function tradeUpdate(
   return {
     ...(Object.fromEntries(kept) as Omit<TradeView, 'conidEx' | 'is_event_trading'>),
     conidex: trade.conidEx,
-    ...(position === undefined ? {} : { position }),
+    ...(position === undefined ? {} : { position: String(position) }),
   };
 }
 
@@ -111,11 +125,13 @@ export const pnl = (args: Record<string, Fields>): Messages['pnl'] => ({
   args: args as Messages['pnl']['args'],
 });
 
-/** The account summary's values on `ssd`, keyed as the stream spells them. */
+/** The account summary's values on `ssd`, keyed as the stream spells them; their time in epoch
+ * seconds, as the HTTP summary's. */
 export function accountSummaryValues(values: AccountValues, now: number): Record<string, Fields> {
+  const timestamp = Math.floor(now / 1000);
   const money = (key: string, amount: number): [string, Fields] => [
     key,
-    { key, currency: values.baseCurrency, monetaryValue: amount, severity: 0, timestamp: now },
+    { key, currency: values.baseCurrency, monetaryValue: amount, severity: 0, timestamp },
   ];
   const { securities, commodities } = values.segments;
   return Object.fromEntries([
@@ -139,7 +155,7 @@ export const accountSummary = (accountId: string, args: Fields[]): Messages['acc
 });
 
 /** The fields of a ledger row on `sld`, as recorded live frames spell them, from the HTTP
- * ledger's lower-case names; the stream sends no other field (docs/decisions/stream-ledger-trade-and-period-spellings.md). */
+ * ledger's lower-case names; the stream sends no other field (docs/decisions/service/stream-ledger-trade-and-period-spellings.md). */
 const ledgerStreamNames: Record<string, string> = {
   acctcode: 'acctCode',
   cashbalance: 'cashbalance',

@@ -5,14 +5,11 @@ import { validateServerMessage } from '@brokerage/validators/stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
+import { defaultMarketDataLifetimeMs } from '../domain/market-data/stream-lifetime.js';
 import type { Services } from '../domain/services.js';
 import { resolveSession, type SessionGateOptions } from '../http/session-gate.js';
-import {
-  defaultSocketLimits,
-  StreamConnection,
-  type StreamContext,
-  type StreamSettings,
-} from './connection.js';
+import { StreamConnection } from './connection.js';
+import { defaultSocketLimits, type StreamContext, type StreamSettings } from './stream-settings.js';
 import { defaultOutboxLimits } from './outbox.js';
 import { closeCodes } from './stream-texts.js';
 
@@ -24,6 +21,7 @@ export const defaultStreamSettings: StreamSettings = {
   ticTimeoutMs: 120_000,
   outbox: defaultOutboxLimits,
   limits: defaultSocketLimits,
+  marketDataLifetimeMs: defaultMarketDataLifetimeMs,
 };
 
 export interface StreamingOptions extends Partial<StreamSettings> {
@@ -88,7 +86,8 @@ export class StreamingServer {
     this.#sockets.on('headers', (headers: string[], request: IncomingMessage) =>
       this.#answers.set(request, [...headers]),
     );
-    services.brokerage.events.subscribe((event) => {
+    // Once the unit that published it committed: a socket hears nothing of an attempt that lost.
+    services.brokerage.events.subscribeCommitted((event) => {
       for (const connection of this.#connections)
         guarded(connection, () => connection.onEvent(event));
     });

@@ -1,5 +1,6 @@
 // The services of one brokerage, without HTTP: for the domain tests.
 import { ManualClock } from '../../src/domain/kernel/clock.js';
+import { DomainError, type DomainErrorKind } from '../../src/domain/kernel/errors.js';
 import type { Session } from '../../src/domain/accounts/sessions.js';
 import type { Fixtures } from '../../src/domain/accounts/model.js';
 import { defaultFixtures } from '../../src/fixtures/index.js';
@@ -39,4 +40,31 @@ export function domain(
   const session = brokerage.sessions.open(user, { origin: 'control', brokerageOpen: true });
   session.accountsQueried = true;
   return { services, clock, session };
+}
+
+const described = (error: unknown): { kind: DomainErrorKind; message: string } => {
+  if (error instanceof DomainError) return { kind: error.kind, message: error.message };
+  throw error;
+};
+
+/** The domain error `run` throws: its kind (the HTTP status the layer above gives it) and text. */
+export function domainErrorOf(run: () => unknown): { kind: DomainErrorKind; message: string } {
+  try {
+    run();
+  } catch (error) {
+    return described(error);
+  }
+  throw new Error('expected a domain error, nothing was thrown');
+}
+
+/** The domain error the promise `run` answers is rejected with. */
+export async function domainRejectionOf(
+  run: () => Promise<unknown>,
+): Promise<{ kind: DomainErrorKind; message: string }> {
+  try {
+    await run();
+  } catch (error) {
+    return described(error);
+  }
+  throw new Error('expected a domain error, nothing was thrown');
 }

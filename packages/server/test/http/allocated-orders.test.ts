@@ -1,5 +1,6 @@
 // An advisor's orders split over sub-accounts: groups named in the path or in acctId, the master
 // account with an allocation method; the fills add up to the order and land in each account.
+import { valueAccount } from '../../src/domain/accounts/valuation.js';
 import type { Execution } from '../../src/domain/orders/model.js';
 import { startServer, type Harness } from '../harness.js';
 import { AAPL, defined, editAccount } from '../trading-helpers.js';
@@ -111,6 +112,31 @@ describe('allocated orders', () => {
     ]);
   });
 
+  it("checks a margin account's purchase against its buying power, not its cash", async () => {
+    // The master account: 20,000 USD of cash, no positions, margin: 80,000 of buying power.
+    const values = () =>
+      valueAccount(
+        defined(server.brokerage.account('F7654321'), 'F7654321'),
+        server.brokerage.market,
+      );
+    expect(values()).toMatchObject({ total: { cash: 20_000 }, buyingPower: 80_000 });
+    // 36,006 USD: more than the cash, within the buying power; it fills.
+    const placed = await buy('F7654321', 360.06);
+    expect(placed.status).toBe(200);
+    // The order's value asks for a confirmation (o451); answered, it fills.
+    const [warning] = placed.body as { id: string; messageIds: string[] }[];
+    expect(warning?.messageIds).toEqual(['o451']);
+    const confirmed = await call('POST', `/v1/api/iserver/reply/${warning?.id}`, {
+      confirmed: true,
+    });
+    expect(executionsOf(orderIdOf(confirmed)).map((e) => [e.account, e.size])).toEqual([
+      ['F7654321', 360.06],
+    ]);
+    // What is left of the buying power, and one share more, is refused.
+    const refused = await buy('F7654321', Math.floor(values().buyingPower / 100) + 1);
+    expect(refused.body).toEqual({ error: 'Insufficient funds' });
+  });
+
   it("checks funds at placement per sub-account: each part against its own sub-account's funds, not the master's", async () => {
     await createGroup({
       name: 'Pair',
@@ -123,7 +149,7 @@ describe('allocated orders', () => {
     expect(refused.body).toEqual({ error: 'Insufficient funds' });
     expect(server.brokerage.store.collection('orders').values()).toEqual([]);
 
-    // 60,000 USD is more than the master's 20,000, but each third fits its sub-account.
+    // 60,000 USD is more than the master's cash, but each third fits its sub-account.
     await createGroup({
       name: 'Trio',
       default_method: 'E',

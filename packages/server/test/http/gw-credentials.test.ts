@@ -1,7 +1,8 @@
-// Hosted mode, every account-management operation (/gw/api/v1, single sign-on apart): only an
-// OAuth 2.0 bearer token with one of the operation's scopes gets past the gate. A session (its
-// cookie, an OAuth 1.0a signature), another scheme, no credentials answer 401, a token without
-// the scope 403, each as problem details, before the request's content is looked at.
+// Hosted mode, every account-management operation (/gw/api/v1 and v2, single sign-on apart):
+// only an OAuth 2.0 bearer token with one of the operation's scopes gets past the gate. A session
+// (its cookie, an OAuth 1.0a signature), another scheme, no credentials answer 401, a token
+// without the scope 403, each in the operation's error body (problem details, or the pre-trade
+// compliance reads' `{status, error, message}`), before the request's content is looked at.
 import { operationRoutes } from '@brokerage/types';
 import { startServer, type Answer, type Harness } from '../harness.js';
 import { TestConsumer } from '../oauth1-helper.js';
@@ -11,7 +12,7 @@ import { userSession } from '../user-session.js';
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(60_000);
 
 const accountManagement = operationRoutes.filter(
-  (row) => row.path.startsWith('/gw/api/v1/') && row.tag !== 'Single Sign-On',
+  (row) => row.path.startsWith('/gw/api/') && !row.tag.startsWith('Authorization SSO'),
 );
 /** Every scope the test client holds that one of these operations names. */
 const allScopes = [...new Set(accountManagement.flatMap((row) => row.scopes))];
@@ -34,10 +35,22 @@ describe('credentials of the /gw/api/v1 operations (hosted mode)', () => {
     return header;
   };
 
-  const expectProblem = (answer: Answer, status: number, detail: string) => {
+  /** The refusal in the body shape the operation documents for the status. */
+  const expectRefusal = (
+    row: (typeof accountManagement)[number],
+    answer: Answer,
+    status: number,
+    detail: string,
+  ) => {
     expect(answer.status).toBe(status);
-    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(answer.body).toMatchObject({ status, detail });
+    const shape: string | undefined = (row.errors as Record<string, string>)[String(status)];
+    if (shape === 'statusError') {
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.body).toMatchObject({ status, message: detail });
+    } else {
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(answer.body).toMatchObject({ status, detail });
+    }
   };
 
   it('covers every operation of the account-management tags', () => {
@@ -52,19 +65,22 @@ describe('credentials of the /gw/api/v1 operations (hosted mode)', () => {
       const call = (headers: Record<string, string>) =>
         server.call(row.method, path, { headers, ...(row.bodyRequired ? { body: {} } : {}) });
 
-      expectProblem(await call({}), 401, 'Missing bearer token');
+      expectRefusal(row, await call({}), 401, 'Missing bearer token');
       const cookie = userSession(server, 'demo_individual').headers;
-      expectProblem(
+      expectRefusal(
+        row,
         await call(cookie),
         401,
         'Missing bearer token: a session cookie is not accepted here',
       );
-      expectProblem(
+      expectRefusal(
+        row,
         await consumer.signed(row.method, path, row.bodyRequired ? {} : undefined),
         401,
         'Missing bearer token: an OAuth 1.0a signature is not accepted here',
       );
-      expectProblem(
+      expectRefusal(
+        row,
         await call({ authorization: 'Basic ZGVtbzpkZW1v' }),
         401,
         'Missing bearer token: another authorization scheme is not accepted here',
@@ -73,7 +89,10 @@ describe('credentials of the /gw/api/v1 operations (hosted mode)', () => {
       const other = allScopes.find((scope) => !scopes.includes(scope)) ?? '';
       const wrongScope = await call({ ...cookie, ...(await bearer(other)) });
       expect(wrongScope.status).toBe(403);
-      expect(wrongScope.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const forbiddenShape = (row.errors as Record<string, string>)['403'];
+      expect(wrongScope.headers.get('content-type')).toMatch(
+        forbiddenShape === 'statusError' ? /^application\/json/ : /^application\/problem\+json/,
+      );
       // Each alternative scope alone gets past the gate (and the handler's own check).
       for (const scope of row.scopes) {
         expect([401, 403]).not.toContain((await call(await bearer(scope))).status);

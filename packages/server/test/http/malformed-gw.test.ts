@@ -17,7 +17,7 @@ describe('malformed /gw requests', () => {
   it('every bearer operation documents 400 for a request that fails validation', () => {
     const undocumented = operationRoutes
       .filter((route) => route.access === 'bearer' && route.invalidRequestStatus === 400)
-      .filter((route) => !route.statuses.includes(400))
+      .filter((route) => !(route.statuses as readonly number[]).includes(400))
       .map((route) => route.operationId);
     expect(undocumented).toEqual([]);
   });

@@ -229,6 +229,9 @@ describe('portfolio positions', () => {
       expect(sum((row) => row.mktValue)).toBeCloseTo(ledger.USD.stockmarketvalue, 1);
       expect(summary.netliquidation.amount).toBeCloseTo(ledger.BASE.netliquidationvalue, 2);
       expect(summary.totalcashvalue.amount).toBeCloseTo(ledger.BASE.cashbalance, 2);
+      // Both in epoch seconds, as the service's recordings show them.
+      expect(summary.netliquidation.timestamp).toBe(Math.floor(server.clock.now() / 1000));
+      expect(summary.netliquidation.timestamp).toBe(ledger.BASE.timestamp);
       expect(summary['netliquidation-s'].amount + summary['netliquidation-c'].amount).toBeCloseTo(
         summary.netliquidation.amount,
         2,

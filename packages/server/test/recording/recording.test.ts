@@ -80,7 +80,7 @@ describe('record, compare, replay', () => {
 
   beforeAll(async () => {
     upstream = await startServer({ validateResponses: false });
-    const { url, server } = await listen(upstream.app);
+    const url = upstream.baseUrl;
     const proxy = await main(
       [
         'node',
@@ -99,7 +99,6 @@ describe('record, compare, replay', () => {
     if (proxy.kind !== 'proxy') throw new Error('expected the proxy');
     recordedAnswers = await session(proxy.url);
     await proxy.close();
-    server.close();
     await upstream.close();
   });
 

@@ -1,6 +1,7 @@
 // The store's contract: what every implementation of `Store` must do. Run against each store.
 import fc from 'fast-check';
 import { ManualClock } from '../../src/domain/kernel/clock.js';
+import { DomainEvents, type DomainEvent } from '../../src/domain/kernel/events.js';
 import { retentionSweepMs, sweepExpiredRecords } from '../../src/domain/kernel/retention.js';
 import type { Store } from '../../src/domain/kernel/store.js';
 import { MemoryStore } from '../../src/store/memory.js';
@@ -219,6 +220,30 @@ describe('redis store shared by processes', () => {
     expect(await seq()).toBe(before);
     await store.unit(() => itemsOf(store).set('b', { id: 'b', group: 'x' }));
     expect(await seq()).toBe(before + 1);
+  });
+
+  it('tells what a unit published once it committed, never from an attempt that lost', async () => {
+    const first = await openRedisStore('shared-8');
+    const second = await openRedisStore('shared-8');
+    const events = new DomainEvents();
+    events.deliverCommittedWith((deliver) => first.afterCommit(deliver));
+    const published: string[] = [];
+    const heard: string[] = [];
+    const idOf = (event: DomainEvent) => (event.type === 'bulletinPosted' ? event.id : '');
+    events.subscribe((event) => published.push(idOf(event)));
+    events.subscribeCommitted((event) => heard.push(idOf(event)));
+    let attempts = 0;
+    await first.unit(async () => {
+      attempts++;
+      const value = counter(first).get('n') ?? 0;
+      // Another process commits between this attempt's read and its write: the attempt loses.
+      if (attempts === 1) await increment(second);
+      counter(first).set('n', value + 1);
+      events.publish({ type: 'bulletinPosted', time: 0, id: String(value + 1), message: '' });
+    });
+    expect(attempts).toBe(2);
+    expect(published).toEqual(['1', '2']);
+    expect(heard).toEqual(['2']);
   });
 
   it('commits what a failing unit wrote before it failed, and rethrows its error', async () => {

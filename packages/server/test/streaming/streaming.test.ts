@@ -126,7 +126,7 @@ describe('the streaming socket in gateway mode', () => {
     // As recorded live frames: a numeric conid, the order's id and the position after the fill
     // (the demo account held 100).
     const orderId = (answer.body as { order_id: string }[])[0]?.order_id;
-    expect(trade.args[0]).toMatchObject({ conid: AAPL, side: 'B', size: 5, position: 105 });
+    expect(trade.args[0]).toMatchObject({ conid: AAPL, side: 'B', size: 5, position: '105' });
     expect(String(trade.args[0]?.order_id)).toBe(orderId);
     const pnl = (await socket.next(withTopic('spl'))) as streaming.ServerMessages['pnl'];
     expect(pnl.args['U1234567.Core']?.rowType).toBe(1);

@@ -461,6 +461,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a dividend of any contract
+         * @description Declares a dividend beside the fixture stocks' schedules: at the start (UTC) of its ex-date
+         *     every account holding the contract is owed shares × amount (net of the tax withheld; a short
+         *     position owes it), shown as dividends in the ledger, `accrueddividend` in the portfolio
+         *     summary and `dividends_receivable` in the market value; at the start of the pay date it
+         *     becomes cash, in the statements, the `1099-DIV` tax form and the tax vouchers' dividends.
+         *     An unknown contract, an ex-date that has begun, a pay date before the ex-date, or a second
+         *     dividend of the contract on the same ex-date answers 400.
+         */
+        post: operations["declareDividend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/streaming/market-data-lifetime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how long a market-data subscription on the socket lasts
+         * @description **What the service does.** Since April 2026 a market-data subscription on the WebSocket
+         *     (`smd+<conid>+{...}`) ends by itself 15 minutes after it was sent: the updates of that
+         *     contract stop, with no message and the socket still open. The reference server does the
+         *     same on its clock, after the server's option `streaming.marketDataLifetimeMs` (default 15
+         *     minutes); this operation sets another lifetime for the subscriptions made from now on (0 keeps
+         *     them for ever), until a reset.
+         *
+         *     **How a client recovers.** Send the same `smd` frame again before the lifetime ends: it is
+         *     answered as a new request (every field again) and lasts another lifetime. The typed
+         *     streaming client (`@brokerage/client`) does it on its own (`renewMarketDataMs`, every 10
+         *     minutes by default).
+         */
+        put: operations["setMarketDataLifetime"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/brokerage-session-lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lose the brokerage session while the login lives
+         * @description **What the service does.** Every live session of the user loses its brokerage session and keeps its login, as the
+         *     services "logged in but not authenticated": `POST /iserver/auth/status` and the ping answer
+         *     `authenticated: false`, `connected: true`, `competing: false`; brokerage operations
+         *     (`/iserver/...`) refuse with `no bridge`; the socket sends `sts` with `authenticated: false`
+         *     and answers new subscriptions `{"message": "waiting for session"}`.
+         *
+         *     **How a client recovers.** `POST /iserver/auth/ssodh/init` (`{"publish": true, "compete":
+         *     true}`) opens the brokerage session again; then it subscribes again on the socket. The typed
+         *     client's keep-alive (`createBrokerageClient({keepAlive: true})`) does it at its next ping
+         *     (`reinitialize`, on by default), and the typed streaming client subscribes again when `sts`
+         *     says `authenticated: true`.
+         */
+        post: operations["loseBrokerageSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/competing-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let another login take the brokerage session over
+         * @description **What the service does.** Every live session of the user loses its brokerage session to a competing login elsewhere
+         *     (another device, the portal): the authentication status and the ping answer
+         *     `authenticated: false`, `competing: true`, `connected: true`; brokerage operations refuse
+         *     with `no bridge` until the session is initialised again; the socket sends `sts` with
+         *     `authenticated: false`, `competing: true`.
+         *
+         *     **How a client recovers.** `POST /iserver/auth/ssodh/init` (`{"publish": true, "compete":
+         *     true}`) opens the brokerage session again; then it subscribes again on the socket. The typed
+         *     client's keep-alive (`createBrokerageClient({keepAlive: true})`) does it at its next ping
+         *     (`reinitialize`, on by default), and the typed streaming client subscribes again when `sts`
+         *     says `authenticated: true`.
+         */
+        post: operations["competeForSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/nightly-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule the nightly reset
+         * @description **What the service does.** Once a night the service restarts its servers: every session ends,
+         *     whoever holds it. The reference server does it at the time of its clock given here: every
+         *     live session ends (the HTTP operations answer 401), and each socket gets `sts` with
+         *     `authenticated: false` and is closed (1000, `session ended`), as at a logout. Move the clock
+         *     past the time (`POST /control/clock/advance`) to make it happen. A second call replaces the
+         *     first; a reset of the state cancels it.
+         *
+         *     **How a client recovers.** Log in again (a new session, `ssodh/init`), then open the socket
+         *     again and subscribe again. The typed streaming client reconnects with backoff and sends its
+         *     open subscriptions again, reading the new session from its `session` option.
+         */
+        post: operations["scheduleNightlyReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/live-orders-cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next forced list of live orders answer empty
+         * @description **What the service does.** `GET /iserver/account/orders?force=true` clears the service's
+         *     cache of the account's orders: that call answers an empty list with `snapshot: false` while
+         *     the service starts following the orders again, however many orders there are. The reference
+         *     server answers the user's next such call that way, once; the call after it lists every order.
+         *
+         *     **How a client recovers.** Treat `snapshot: false` as "not known yet", not as "no orders":
+         *     call again (without `force`) after a few seconds, within the operation's pacing (one call
+         *     per 5 seconds).
+         */
+        post: operations["clearLiveOrdersCache"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/account-applications/{accountId}/tasks": {
         parameters: {
             query?: never;
@@ -1638,6 +1810,115 @@ export interface components {
              */
             message: string;
         };
+        /**
+         * @description A dividend of one contract (any kind), in the contract's currency. Positions held at the
+         *     start of the ex-date (UTC) are owed it; it is paid at the start of the pay date.
+         */
+        DividendRequest: {
+            /**
+             * @description The contract.
+             * @example 265598
+             */
+            conid: number;
+            /**
+             * @description Per share, in the contract's currency.
+             * @example 0.26
+             */
+            amount: number;
+            /**
+             * Format: date
+             * @description The ex-date, after today on the server's clock.
+             * @example 2026-01-08
+             */
+            exDate: string;
+            /**
+             * Format: date
+             * @description The pay date, on or after the ex-date.
+             * @example 2026-01-12
+             */
+            payDate: string;
+            /**
+             * Format: date
+             * @description When it was declared (today when absent); not after the ex-date.
+             * @example 2026-01-05
+             */
+            declaredDate?: string;
+            /**
+             * @description Share of the gross the issuer's country withholds (0 when absent).
+             * @example 0
+             */
+            withholdingRate?: number;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2); the contract's schedule's, else US.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description The security's ISIN; the contract's schedule's, else empty.
+             * @example US0378331005
+             */
+            isin?: string;
+        };
+        /** @description A declared dividend, as it will be applied. */
+        Dividend: {
+            /**
+             * @description The corporate action's id (`<conid>-<ex-date YYYYMMDD>`), as tax vouchers name it.
+             * @example 265598-20260108
+             */
+            id: string;
+            /** @example 265598 */
+            conid: number;
+            /** @example 0.26 */
+            amount: number;
+            /** @example USD */
+            currency: string;
+            /** @example 2026-01-05 */
+            declaredDate: string;
+            /** @example 2026-01-08 */
+            exDate: string;
+            /** @example 2026-01-12 */
+            payDate: string;
+            /** @example 0 */
+            withholdingRate: number;
+            /** @example US */
+            country: string;
+            /** @example US0378331005 */
+            isin: string;
+        };
+        /** @description How long a market-data subscription on the socket lasts before it ends by itself. */
+        MarketDataLifetime: {
+            /**
+             * @description Milliseconds of the server's clock (the service's: 900000, 15 minutes); 0 keeps
+             *     subscriptions for ever.
+             * @example 900000
+             */
+            lifetimeMs: number;
+        };
+        /** @description The user whose live sessions the scenario hits. */
+        ScenarioUser: {
+            /**
+             * @description A user of the fixtures.
+             * @example demo_individual
+             */
+            username: string;
+        };
+        /** @description What the scenario did. */
+        ScenarioSessions: {
+            /**
+             * @description How many live sessions it hit.
+             * @example 1
+             */
+            sessions: number;
+        };
+        /** @description When the nightly reset happens. */
+        NightlyReset: {
+            /**
+             * @description A time of the server's clock, epoch milliseconds (`GET /control/clock` gives the clock's
+             *     time); a time already past resets at once.
+             * @example 1767675600000
+             */
+            at: number;
+        };
         /** @description Where an account application stands after a control request. */
         AccountApplicationState: {
             /**
@@ -2326,6 +2607,165 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    declareDividend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DividendRequest"];
+            };
+        };
+        responses: {
+            /** @description Declared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dividend"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMarketDataLifetime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketDataLifetime"];
+            };
+        };
+        responses: {
+            /** @description The lifetime in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketDataLifetime"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    loseBrokerageSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description The sessions hit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    competeForSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description The sessions hit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    scheduleNightlyReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NightlyReset"];
+            };
+        };
+        responses: {
+            /** @description Scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NightlyReset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    clearLiveOrdersCache: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description Armed for the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     completeApplicationTasks: {

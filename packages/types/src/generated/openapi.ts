@@ -520,8 +520,9 @@ export interface paths {
          *     (account, period, when it was produced on the service's clock), every execution of the
          *     period (the same executions `GET /v1/api/iserver/account/trades` and the portfolio
          *     analyst's transactions show, with price, proceeds and commission), every change of the cash
-         *     (trades, commissions, and the deposits, withdrawals and internal cash transfers banking
-         *     settled, each on its settlement day) with the balance after it, the positions transferred
+         *     (trades, commissions, the deposits, withdrawals and internal cash transfers banking
+         *     settled, each on its settlement day, and the dividends paid, each on its pay date with the
+         *     tax withheld from it) with the balance after it, the positions transferred
          *     in or out (quantity and cost basis), and totals per currency: opening cash plus the
          *     period's movements is the closing cash, the ledger's cash when the period ends today.
          *     `mimeType` chooses the document: a PDF (the default), the same content as JSON, CSV or
@@ -581,9 +582,10 @@ export interface paths {
         put?: never;
         /**
          * Build a tax document of a year
-         * @description Builds one tax form of an account for a tax year from its executions of that year: `1099`
-         *     (proceeds and realized profit or loss per contract) or `8949` (each closing execution with
-         *     its proceeds and realized profit or loss); `ALL` puts every available form in one document.
+         * @description Builds one tax form of an account for a tax year from its executions and the dividends
+         *     paid to it that year: `1099` (proceeds and realized profit or loss per contract), `8949`
+         *     (each closing execution with its proceeds and realized profit or loss) or `1099-DIV` (each
+         *     dividend paid: gross, tax withheld, net); `ALL` puts every available form in one document.
          *     `format` chooses PDF, HTML, CSV or JSON. The answer takes the same two forms as a
          *     statement's (the JSON envelope, or the PDF itself when `Accept` prefers `application/pdf`).
          *
@@ -609,14 +611,177 @@ export interface paths {
         /**
          * The tax forms of an account for a year
          * @description The forms a tax year of the account has, with the formats each is produced in: `1099` for
-         *     a year in which the account traded, and `8949` for one in which an execution realized a
-         *     profit or loss. A year without executions (or outside the kept history) has none.
+         *     a year in which the account traded, `8949` for one in which an execution realized a profit
+         *     or loss, and `1099-DIV` for one in which a dividend was paid to it. A year without either
+         *     (or outside the kept history) has none.
          *
          *     Requires a bearer access token with the scope `statements.read` or `reports.read`
          *     (security policy: HTTPS): a missing or invalid token answers 401, a token with neither, or
          *     an account that belongs to none of the client's end users, 403.
          */
         get: operations["getAvailableTaxDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request tax vouchers for dividends paid
+         * @description Requests a tax voucher for each dividend the signed body lists: a voucher states the tax the
+         *     issuer's country withheld from a dividend paid to the account, so that it can be reclaimed
+         *     or credited. Each request starts `PENDING` and moves on the service's clock (`PROCESSING`
+         *     an hour later, `COMPLETED` a day after creation: `GET .../{requestId}/state`); a completed
+         *     voucher is downloaded as a PDF (`GET .../{requestId}/download`).
+         *
+         *     Under the signed-JWT security policy the body is a compact JWT signed RS256 with one of the
+         *     client's registered keys (as for `POST /gw/api/v1/echo/signed-jwt`); the vendor sends it as
+         *     `text/plain`, and `application/jwt` is accepted too. Its claim `requests` lists the
+         *     vouchers asked for, each naming `custAcctId` (an account of the client's end users) and
+         *     `corpactionId` (a dividend paid to it, from `GET /gw/api/v1/tax-vouchers/dividends`). The
+         *     answer lists the requests made, in the order asked.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.write`: a missing or invalid
+         *     token, or a body not signed with the client's key, answers 401; a token without the scope,
+         *     or an account that belongs to none of the client's end users, 403. A claim missing or of the
+         *     wrong type, a dividend not paid to the account, a country whose vouchers are disabled, or a
+         *     voucher already requested for the dividend answers 400, and no request of the body is made.
+         */
+        post: operations["createTaxVoucherRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/active-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The countries tax vouchers can be requested for
+         * @description The countries whose withheld dividend tax a voucher can be requested for, each with the fee
+         *     of one voucher and its currency; a country marked `disabled` is listed but refuses requests.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getActiveCountryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax years vouchers can be requested for
+         * @description The tax years a voucher can be requested for, newest first: the current year of the
+         *     service's clock and the two before it.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403.
+         */
+        get: operations["getYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dividends of an account a voucher can be requested for
+         * @description The dividends paid to the account in a tax year by issuers of a country, in the order paid,
+         *     each with the voucher request made for it (`voucher`, null when none was made). The same
+         *     dividends appear in the account's ledger (owed between the ex-date and the pay date), its
+         *     statements and its `1099-DIV` tax form.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope, or an account that
+         *     belongs to none of the client's end users, 403. A year that is not a number answers 400.
+         */
+        get: operations["fetchDividends_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/{requestId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a tax voucher request stands
+         * @description The voucher request as it stands now on the service's clock: `PENDING` when created,
+         *     `PROCESSING` from an hour later, `COMPLETED` a day after creation.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403. A request this
+         *     client did not make, or none with the id, answers 404.
+         */
+        get: operations["getCurrentState_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/tax-vouchers/{requestId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a completed tax voucher as a PDF
+         * @description The voucher of a `COMPLETED` request, as a PDF: the account, the dividend (security, ISIN,
+         *     ex-date, pay date, shares), its gross amount, the tax withheld and the fee.
+         *
+         *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
+         *     a missing or invalid token answers 401, a token without the scope 403. A request this
+         *     client did not make, or none with the id, answers 404; a request not yet `COMPLETED`, 400.
+         */
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -738,6 +903,220 @@ export interface paths {
          *     missing a field, or a payload that is not base64, answers 400.
          */
         post: operations["verifyRestrictions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restrictions attached to an account
+         * @description Lists the numbers of the restrictions attached to an account (`RESTR_ASSOC_ADD` of a
+         *     restrictions CSV), in increasing order; none, an empty list. A `DAY` restriction drops out
+         *     at the end of its UTC day.
+         *
+         *     The account must be one of `masterUserName`'s accounts or a sub-account of one of them. An
+         *     account the caller may not see and an account that does not exist answer the same 403, so
+         *     that account ids cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getAccountRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restrictions that bind a user
+         * @description Lists the numbers of the restrictions attached to any account of the user, in increasing
+         *     order; none, an empty list.
+         *
+         *     The user must be `masterUserName` or a user who trades one of its accounts (or their
+         *     sub-accounts). A user the caller may not see and a user that does not exist answer the same
+         *     403, so that user names cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getUserRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restrictions a user created
+         * @description Lists every restriction `masterUserName` created with a restrictions CSV (`RESTR_ADD`) and
+         *     has not deleted, attached or not, in increasing order of number. `byOperator` tells the
+         *     brokerage's own (compliance staff) from the customer's: every restriction of the simulation
+         *     is the customer's.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getMasterRestrictionIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/restriction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A restriction and its rules
+         * @description Gives a restriction of `masterUserName` with its rules. A restriction the CSV added has one
+         *     rule: `CLOSINGONLY` (orders may only reduce a position), with `params` naming the one
+         *     contract it restricts (`conid`), or without `params` when it restricts every contract. A
+         *     `tif=GTC` restriction is valid until deleted (`validityType: GTC`); a `tif=DAY` one for the
+         *     UTC day it was applied (`GTD`, with `startDate` and `endDate`, `MM/dd/yyyy`).
+         *
+         *     The service's other fields: `applicationType` (`Restrict`), `usageType` (`Trading`),
+         *     `isWhiteList` (`F`), and `allowOnly` and `matchAll`, null where they do not apply (the
+         *     service sends null for its `F`); `description` and `message` are null, as the CSV sets
+         *     neither. Trade-monitoring fields (`tmFrequency`, `tmFirstDate`) are sent only for monitoring
+         *     restrictions, which the CSV cannot create.
+         *
+         *     A restriction of another user and a restriction that does not exist answer the same 403, so
+         *     that restriction numbers cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getRestrictionDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/restriction-scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which accounts a restriction applies to
+         * @description Tells where a restriction of `masterUserName` applies. The service knows four scopes:
+         *     `Active For Family` (every account of the family, no `accountIds`), `Active Except`
+         *     (every account but those listed), `Active For Some` (only those listed, with `truncated`
+         *     telling whether the list was cut at the service's limit) and `Inactive` (none, no
+         *     `accountIds`). A restrictions CSV attaches a restriction to accounts one by one, so the
+         *     simulation answers `Active For Some` with the accounts it is attached to (all of them,
+         *     `truncated: false`), or `Inactive` when it is attached to none.
+         *
+         *     A restriction of another user and a restriction that does not exist answer the same 403, so
+         *     that restriction numbers cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getRestrictionScope"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/lists/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lists of contracts a user created
+         * @description Lists every list of contracts `masterUserName` created with a restrictions CSV
+         *     (`LIST_ADD`) and has not deleted, in increasing order of number. `byOperator` tells the
+         *     brokerage's own from the customer's: every list of the simulation is the customer's.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getMasterListIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v1/restrictions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A list of contracts and its entries
+         * @description Gives a list of `masterUserName` (made by `LIST_ADD` of a restrictions CSV) with one entry
+         *     per contract, in the order the CSV named them: `type` `CONID`, its number, when it was
+         *     added (epoch milliseconds), and `params` with the contract's symbol, its description and its
+         *     id as text (`val`). The list's own `type` is `CONID`; its `description` is null, as the
+         *     CSV sets none. The service's lists also hold issuers, symbols, exchanges and sectors, which
+         *     the CSV does not make.
+         *
+         *     A list of another user and a list that does not exist answer the same 403, so that list
+         *     numbers cannot be probed.
+         *
+         *     Requires a bearer access token with the scope `restrictions.read`: a missing or invalid
+         *     token answers 401, a token without the scope 403. Errors are `{status, error, message}`
+         *     (not problem details), as the service sends them.
+         */
+        get: operations["getListDetails"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1313,6 +1692,76 @@ export interface paths {
          *     Under the signed-JWT security policy the service also expects the request to come from a client whose keys it holds; the body is the JSON object described here (as version 2.29 describes it).
          */
         post: operations["createExternalAssetTransfersBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v2/external-asset-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer positions from or to another broker (version 2)
+         * @description The version-2 body of `POST /gw/api/v1/external-asset-transfers`, for a delivery free of
+         *     payment by DTC number (`FOP`), from a transfer agent (`DWAC`, incoming only) or with a broker
+         *     of the complex-asset-transfer list (`COMPLEX_ASSET_TRANSFER`): one instruction moves one or
+         *     more positions (`positions`, each with its own quantity, the instrument by `conid` or by its
+         *     security id). Full account transfers (ACATS, ATON) stay with version 1, which also stays.
+         *
+         *     The instruction is accepted as pending (202) and settles like a version-1 delivery, three
+         *     days (72 hours of the service's clock) after it was accepted: all its positions at once. An
+         *     incoming delivery books each position at the instrument's price at settlement; an outgoing
+         *     one takes them out, and ends `REJECTED` (moving none) if the account no longer holds one of
+         *     them. A pending instruction may be cancelled. Sending its `clientInstructionId` again answers
+         *     the instruction already made.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token
+         *     answers 401, a token without the scope 403. A malformed body answers 400; an unknown account
+         *     or instrument, an instrument other than a stock, a contract named twice, a quantity not above
+         *     zero, or an outgoing quantity the account does not hold 422.
+         *
+         *     Under the signed-JWT security policy the service also expects the request to come from a
+         *     client whose keys it holds; the body is the JSON object described here. Version 2.40
+         *     declares a path parameter `client-id` that its path does not have (a defect of that
+         *     description): the reference server takes it, as for version 1, as an optional query
+         *     parameter, and needs it not.
+         */
+        post: operations["createExternalAssetTransferV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gw/api/v2/external-asset-transfers:bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer positions from or to other brokers, several instructions (version 2)
+         * @description The bulk form of `POST /gw/api/v2/external-asset-transfers`: up to 100 instructions of one
+         *     kind, each handled on its own. One result per instruction: 202 when every one was accepted,
+         *     207 when some were refused (422 items, with the reason). A malformed instruction answers 400
+         *     for the whole request.
+         *
+         *     Requires a bearer access token with the scope `transfers.write`: a missing or invalid token
+         *     answers 401, a token without the scope 403. Version 2.40 declares a path parameter
+         *     `client-id` that its path does not have (a defect of that description): taken, as for
+         *     version 1, as an optional query parameter.
+         */
+        post: operations["createExternalAssetTransfersBulkV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2495,6 +2944,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/pa/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Break down the portfolio of several accounts by category
+         * @description Gives the consolidated market value of the accounts' positions (and cash) by category:
+         *     `FINANCIAL_INSTRUMENT` (stocks, options, futures, cash), `ASSET_CLASS` (equity, futures,
+         *     cash), `SECTOR` (the industry sector, as `/portfolio/{accountId}/allocation` counts it),
+         *     `REGION` and `COUNTRY` (of the listing; cash counts in the first two only), or every one of
+         *     them (`ALL`); `type` is read without regard to case. The figures come from the same positions
+         *     and prices as `GET /v1/api/portfolio/{accountId}/allocation`, converted to `currency` (USD
+         *     when absent).
+         *
+         *     Each breakdown has a long and a short side (a side holding nothing is left out): the side's
+         *     total (`weight` 1) and one item per category, largest first, with its value (`nav`), its
+         *     share of the side (`weight`, a fraction) and the colour it is drawn in.
+         *
+         *     Figures of the current day (`realtime: true`, no `date`) need every account's base currency
+         *     to be `currency`; otherwise they are labelled with the previous business day (`realtime:
+         *     false`, `date`, and a `warning`). A past `date` (`yyyymmdd`) is answered likewise; the
+         *     simulation keeps no positions by day, so it answers with the positions held now. A model
+         *     portfolio (`model`) is accepted; the reference server has none and uses every position.
+         *     Accounts the session may not see are listed in `excluded`, not refused.
+         *
+         *     Paced at 1 request per 15 minutes, as every `/pa` call (429 with `Retry-After` beyond). An
+         *     unknown `type` or `currency`, or a `date` not before today, answers 400. Not an `/iserver`
+         *     call, so it does not answer `no bridge`.
+         */
+        post: operations["getPortfolioAllocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/pa/allperiods": {
         parameters: {
             query?: never;
@@ -2999,7 +3489,7 @@ export interface paths {
          *     | 1 | the account lacks trading permission for the contract's security type | `No trading permissions for <secType>` (for example `No trading permissions for OPT`) |
          *     | 2 | the contract is expired or not tradable | `Contract <conid> is expired or not tradable` |
          *     | 3 | an `LMT` or `STOP_LIMIT` limit price is more than 50 % away from the last price | `Limit price too far from market` |
-         *     | 4 | a `BUY` order's value exceeds the account's available funds | `Insufficient funds` |
+         *     | 4 | a `BUY` order's value exceeds what the account may spend: a cash account's available funds, a margin account's buying power | `Insufficient funds` |
          *     | 5 | the request holds several orders that are neither one OCA group nor one bracket | `Only OCA groups and bracket orders may be placed together` |
          *     | 6 | a `cOID` is already used by an order of the account today (or twice in the request) | `Order couldn't be submitted: Local order ID=<cOID> is already registered.` |
          *     | 7 | `quantity` is not a whole number of the contract's size increment: whole units, or fractions to 4 decimals for the order types a US stock trades in fractions (the contract rules' `fraqTypes`); an `fxQty` that reads as 0 at 4 decimals | `Fractional quantities are not accepted for this contract and order type`, or `The quantity must be a multiple of 0.0001`; `The quantity rounds to 0` |
@@ -3142,7 +3632,8 @@ export interface paths {
          *
          *     The real service answers the first call of a session, and a call with `force=true`, with an
          *     empty list and `snapshot: false` while it starts following the account's orders; call again
-         *     after a few seconds. The reference server always answers the full list with `snapshot: true`.
+         *     after a few seconds. The reference server answers the full list with `snapshot: true`, except
+         *     the forced call after the control scenario `POST /control/scenarios/live-orders-cache`.
          */
         get: operations["getOpenOrders"];
         put?: never;
@@ -4628,6 +5119,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the streaming WebSocket
+         * @description The handshake that opens the socket of the session: a `GET` with `Connection: Upgrade`,
+         *     `Upgrade: websocket`, `Sec-WebSocket-Key` and `Sec-WebSocket-Version: 13` (RFC 6455),
+         *     answered `101 Switching Protocols`. What travels over the socket afterwards (subscriptions,
+         *     market data, orders, P&L, the ledger, the service's notices, `tic` and its heartbeat) is
+         *     described by the AsyncAPI document of the socket (`/asyncapi.yaml`, read at `/docs/streaming`),
+         *     not here.
+         *
+         *     **Admission.** The socket belongs to an HTTP session, named as for the HTTP operations: the
+         *     `api` cookie (a browser sends it by itself), an OAuth 1.0a `Authorization` header, or, in the
+         *     query, `oauth_token` (an OAuth 1.0a access token) or `bearer_token` (a single sign-on bearer
+         *     token). A handshake that names no credential is admitted without a session: the socket then
+         *     answers `{"message": "waiting for session"}` until the client sends `{"session": "<id>"}`
+         *     (the `session` value of `POST /v1/api/tickle`) as its first message; one that names no live
+         *     session closes it with `1008`. Behind the local gateway, the gateway's own session is used
+         *     when the handshake names none.
+         *
+         *     **Refusals.** The handshake is refused with an HTTP status and no body: `401` when its
+         *     credentials name no live session, `429` with `Retry-After` when the address or the credential
+         *     failed too many session lookups (the throttle of the HTTP operations), `404` for another path,
+         *     `500` when the server fails; a malformed handshake (a missing or bad `Sec-WebSocket-Key` or
+         *     version) is refused `400` by the WebSocket layer. A plain `GET` of the path that asks for no
+         *     upgrade reaches the HTTP operations instead: with a live session it answers `400` with the
+         *     error object (the socket is not served over plain HTTP); without one, `401`.
+         *
+         *     The path is `/v1/api/ws` on the reference server, as on the service's gateway (2.40 lists
+         *     the operation as `GET /ws` under its `/v1/api` server).
+         */
+        get: operations["openWebsocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5528,6 +6064,136 @@ export interface components {
             };
         };
         /**
+         * @description A tax voucher request: one dividend paid to one account, for which the service issues a
+         *     voucher stating the tax the issuer's country withheld (to reclaim or credit it). Amounts are
+         *     in the dividend's currency, to the cent. The vendor marks every field optional; the reference
+         *     server sends them all.
+         */
+        TaxVoucher: {
+            /**
+             * @description The request's id, given when it was created; used in the state and download paths.
+             * @example tv-2c7d9a41
+             */
+            requestId?: string;
+            /**
+             * @description The account the dividend was paid to.
+             * @example U2345672
+             */
+            custAcctId?: string;
+            /**
+             * @description The dividend (corporate action) the voucher is for, as `GET /gw/api/v1/tax-vouchers/dividends` names it.
+             * @example 14204-20260515
+             */
+            corpactionId?: string;
+            /**
+             * @description Where the request stands: `PENDING` when created, `PROCESSING` from an hour later,
+             *     `COMPLETED` a day after creation (the voucher can then be downloaded).
+             * @example COMPLETED
+             * @enum {string}
+             */
+            requestState?: "PENDING" | "PROCESSING" | "COMPLETED";
+            /**
+             * @description The fee the service charges for the voucher, in the country's currency.
+             * @example 25
+             */
+            fee?: number;
+            /**
+             * @description The gross dividend paid on the position.
+             * @example 470
+             */
+            divAmount?: number;
+            /**
+             * @description The tax the issuer's country withheld from it.
+             * @example 123.96
+             */
+            withHeldAmount?: number;
+            /**
+             * @description The shares held at the ex-date.
+             * @example 200
+             */
+            quantity?: number;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2).
+             * @example DE
+             */
+            countryCode?: string;
+            /**
+             * Format: int64
+             * @description The tax year (the year the dividend was paid).
+             * @example 2026
+             */
+            year?: number;
+            /**
+             * @description The account the position was migrated to, when it was; empty otherwise.
+             * @example
+             */
+            migratedCustAcctId?: string;
+        };
+        /** @description A country whose withheld dividend tax a voucher can be requested for, with its fee. */
+        TaxVoucherCountry: {
+            /**
+             * @description The country's name.
+             * @example Germany
+             */
+            country?: string;
+            /**
+             * @description The fee of one voucher, in `currency`.
+             * @example 25
+             */
+            fee?: number;
+            /** @example EUR */
+            currency?: string;
+            /**
+             * @description ISO 3166 alpha-2.
+             * @example DE
+             */
+            countryCode?: string;
+            /**
+             * @description Whether requests for the country are refused for now.
+             * @example false
+             */
+            disabled?: boolean;
+        };
+        /**
+         * @description A dividend paid to the account that a tax voucher can be requested for, with the voucher
+         *     request already made for it, if any. Dates are `YYYY-MM-DD`.
+         */
+        TaxVoucherDividend: {
+            /** @example EUR */
+            currency?: string;
+            /**
+             * @description The ex-date (positions held at its start were owed the dividend).
+             * @example 2026-05-15
+             */
+            exDate?: string;
+            /**
+             * @description The day the dividend was paid.
+             * @example 2026-05-19
+             */
+            payDate?: string;
+            /**
+             * @description The dividend's id, given to `POST /gw/api/v1/tax-vouchers`.
+             * @example 14204-20260515
+             */
+            corpactionId?: string;
+            /**
+             * @description The issuer's country (ISO 3166 alpha-2).
+             * @example DE
+             */
+            country?: string;
+            /** @example DE0007164600 */
+            isin?: string;
+            /**
+             * @description The security's name.
+             * @example SAP SE
+             */
+            securityDesc?: string;
+            /** @example SAP */
+            symbol?: string;
+            /** @description The voucher request made for this dividend and account; null when none was made. */
+            voucher?: components["schemas"]["TaxVoucher"] | null;
+        };
+        /**
          * @description Which trade confirmations to build: every execution of one account between two days
          *     (`YYYYMMDD`, both included, at most 31 days apart), as one document.
          */
@@ -5608,6 +6274,155 @@ export interface components {
              * @example UkVTVFJfQURELCBOb0FkZEFBUEwsIFJVTEVfQkVHSU4sIHJ1bGVfdHlwZT1DTE9TSU5HT05MWSwgY29uaWQ9MjY1NTk4LCBSVUxFX0VORA==
              */
             payload: string;
+        };
+        /**
+         * @description The error body of the pre-trade compliance reads: the HTTP status again as a number, the
+         *     status's name (for a request the service refuses as malformed, followed by what is wrong) and
+         *     a sentence.
+         */
+        StatusError: {
+            /**
+             * @description The HTTP status of the answer.
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The status's name; for a 400, `Bad Request:` and what is wrong.
+             * @example Bad Request: request/query/restrictionId must be integer
+             */
+            error: string;
+            /**
+             * @description Why the request failed, for a person to read.
+             * @example request/query/restrictionId must be integer
+             */
+            message: string;
+        };
+        /** @description A pre-trade compliance restriction and its rules. */
+        RestrictionDetails: {
+            /**
+             * @description Always `ok`.
+             * @enum {string}
+             */
+            status?: "ok";
+            /**
+             * Format: int64
+             * @description The restriction asked for.
+             */
+            restrictionId?: number;
+            /** @description The restriction's rules; empty when it has none. */
+            rules?: {
+                /**
+                 * Format: int64
+                 * @description The rule's number within the restriction.
+                 */
+                ruleId?: number;
+                /**
+                 * @description What the rule does: `CLOSINGONLY` (orders may only reduce a position); the service
+                 *     also knows `RESTRICTALLORDERS`, `CONCENTRATIONLIMIT`, `RESTRICTEDASSETCLASS`,
+                 *     `ISSUER`, `CONID`, `UNDERLYING` and `WHITELIST`.
+                 * @example CLOSINGONLY
+                 */
+                type?: string;
+                /**
+                 * @description `GTC`: until deleted; `GTD`: from `startDate` to `endDate`.
+                 * @enum {string}
+                 */
+                validityType?: "GTC" | "GTD";
+                /** @description First day of a `GTD` rule, `MM/dd/yyyy`. */
+                startDate?: string;
+                /** @description Last day of a `GTD` rule, `MM/dd/yyyy`. */
+                endDate?: string;
+                /** @description The rule's parameters, as names and texts; absent when it has none. */
+                params?: {
+                    [key: string]: string;
+                }[];
+            }[];
+            /** @description The restriction's name. */
+            name?: string;
+            /** @description Its description; null when it has none. */
+            description?: string | null;
+            /** @description What the user is shown when it stops an order; null when none was set. */
+            message?: string | null;
+            /**
+             * @description How it applies, `Restrict` for a trading restriction.
+             * @example Restrict
+             */
+            applicationType?: string;
+            /**
+             * @description `Trading`, `Compliance` or `Monitor`.
+             * @example Trading
+             */
+            usageType?: string;
+            /** @description Null where it does not apply. */
+            allowOnly?: string | null;
+            /** @description Null where it does not apply. */
+            matchAll?: string | null;
+            /**
+             * @description `T` for a white list (it allows what other restrictions forbid), `F` otherwise.
+             * @enum {string}
+             */
+            isWhiteList?: "T" | "F";
+            /** @description How often a trade-monitoring restriction runs; only for those. */
+            tmFrequency?: string;
+            /**
+             * Format: int64
+             * @description When a trade-monitoring restriction first ran (epoch milliseconds); only for those.
+             */
+            tmFirstDate?: number;
+        };
+        /** @description A list of instruments of pre-trade compliance and its entries. */
+        RestrictionListDetails: {
+            /**
+             * @description Always `ok`.
+             * @enum {string}
+             */
+            status?: "ok";
+            /**
+             * Format: int64
+             * @description The list asked for.
+             */
+            listId?: number;
+            /** @description One entry per instrument; empty when there are none. */
+            entries?: {
+                /**
+                 * Format: int64
+                 * @description The entry's number.
+                 */
+                id?: number;
+                /**
+                 * @description What the entry names (`CONID`; the service also knows `ISSUER`, `SYMBOL`, `INDUSTRY`).
+                 * @example CONID
+                 */
+                type?: string;
+                /**
+                 * Format: int64
+                 * @description When it was added, epoch milliseconds.
+                 */
+                createdAt?: number;
+                /**
+                 * @description What identifies the instrument; the keys depend on the entry's type (`symbol`,
+                 *     `symboldesc` and `val` for contracts and issuers, `indgroup` for industries).
+                 */
+                params?: {
+                    /** @description The instrument's symbol. */
+                    symbol?: string;
+                    /** @description A description of it for a person. */
+                    symboldesc?: string;
+                    /** @description The service's id of it (a contract's conid, as text). */
+                    val?: string;
+                } & {
+                    [key: string]: string;
+                };
+            }[];
+            /**
+             * @description What the list holds (`CONID`; the service also knows `SYMBOL`, `EXCHANGE`, `SECTOR`, `ISSUERORCONID`).
+             * @example CONID
+             */
+            type?: string;
+            /** @description The list's name. */
+            name?: string;
+            /** @description Its description; null when it has none. */
+            description?: string | null;
         };
         /**
          * @description An application as submitted and the service's answer to it, as a file (the vendor also names
@@ -6940,6 +7755,191 @@ export interface components {
              * @enum {string}
              */
             type: "FULL";
+        };
+        /**
+         * @description One position of a version-2 delivery: the instrument by its contract id, or by its security id
+         *     and asset type, and the quantity moved.
+         */
+        BankingPositionV2: {
+            /**
+             * @description Contract id.
+             * @example 265598
+             */
+            conid?: number;
+            /** @description The instrument by its security id, when no contract id is given. */
+            tradingInstrumentDescription?: {
+                /**
+                 * @description Kind of asset.
+                 * @enum {string}
+                 */
+                assetType: "STK" | "CASH" | "UNKNOWN" | "BILL" | "BOND" | "FUND" | "OPT" | "WAR";
+                /**
+                 * @description The security id.
+                 * @example US0378331005
+                 */
+                securityId: string;
+                /**
+                 * @description Kind of security id.
+                 * @enum {string}
+                 */
+                securityIdType: "CUSIP" | "ISIN" | "CASH";
+            };
+            /**
+             * @description Quantity moved, more than zero.
+             * @example 25
+             */
+            quantity: number;
+        } & (unknown | unknown);
+        /**
+         * @description A free-of-payment delivery of one or more positions from (IN) or to (OUT) another broker, by its
+         *     DTC number (version 2).
+         */
+        BankingFopInstructionV2: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100501
+             */
+            clientInstructionId: number;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Currency of the positions (ISO 4217). Version 2.40 lists it as required; the vendor's
+             *     own examples leave it out, and so may a request.
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description A total the vendor's examples send beside the positions; accepted and not used (each
+             *     position carries its own quantity).
+             */
+            quantity?: number;
+            /** @description The positions moved, each a contract once. */
+            positions: components["schemas"]["BankingPositionV2"][];
+            /**
+             * @description IN: into the account; OUT: out of it.
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            /** @description The account at the other broker. */
+            contraBrokerAccountId: string;
+            /** @description The other broker's DTC number. */
+            contraBrokerDtcCode: string;
+        };
+        /** @description A deposit of one or more positions from a transfer agent (DWAC), into the account only (version 2). */
+        BankingDwacInstructionV2: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100501
+             */
+            clientInstructionId: number;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Currency of the positions (ISO 4217). Version 2.40 lists it as required; the vendor's
+             *     own examples leave it out, and so may a request.
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description A total the vendor's examples send beside the positions; accepted and not used (each
+             *     position carries its own quantity).
+             */
+            quantity?: number;
+            /** @description The positions moved, each a contract once. */
+            positions: components["schemas"]["BankingPositionV2"][];
+            /**
+             * @description Always IN (into the account).
+             * @enum {string}
+             */
+            direction: "IN";
+            /** @description The account at the transfer agent. */
+            contraBrokerAccountId: string;
+            /** @description The tax id the account at the transfer agent is held under. */
+            contraBrokerTaxId: string;
+            /** @description Title of the receiving account. */
+            accountTitle?: string;
+            /** @description The caller's reference for the delivery. */
+            referenceId?: string;
+        };
+        /**
+         * @description A delivery of one or more positions from (IN) or to (OUT) a broker of the complex-asset-transfer
+         *     list (version 2).
+         */
+        BankingComplexAssetTransferV2: {
+            /**
+             * @description The caller's own number for the instruction, unique per client: sending it again answers the instruction already made (no second one).
+             * @example 5100501
+             */
+            clientInstructionId: number;
+            /**
+             * @description The brokerage account.
+             * @example U1234567
+             */
+            accountId: string;
+            /**
+             * @description Currency of the positions (ISO 4217). Version 2.40 lists it as required; the vendor's
+             *     own examples leave it out, and so may a request.
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description A total the vendor's examples send beside the positions; accepted and not used (each
+             *     position carries its own quantity).
+             */
+            quantity?: number;
+            /** @description The positions moved, each a contract once. */
+            positions: components["schemas"]["BankingPositionV2"][];
+            /**
+             * @description IN: into the account; OUT: out of it.
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            /** @description The holder's account at the other broker. */
+            accountIdAtCurrentBroker?: string;
+            /** @description The other broker and its contact. */
+            contraBrokerInfo: {
+                /** @description Title of the account there. */
+                accountTitle?: string;
+                /** @description Kind of account there (INDIVIDUAL, JOINT, ORG, TRUST, ...). */
+                accountType: string;
+                /** @description The account there. */
+                brokerAccountId: string;
+                /** @description The broker, as the complex-asset-transfer list names it. */
+                brokerName: string;
+                /** @description Contact e-mail. */
+                contactEmail: string;
+                /** @description Contact name. */
+                contactName?: string;
+                /** @description Contact phone. */
+                contactPhone: string;
+                /** @description The broker's country. */
+                country: string;
+                /** @description The broker's depository (DTC) id. */
+                depositoryId?: string;
+            };
+            /** @description Settlement details for a holder not disclosed to the other broker. */
+            nonDisclosedDetail?: {
+                /** @description Buyer or seller BIC. */
+                buyerSellBic?: string;
+                /** @description Member account. */
+                memberAccountId?: string;
+                /** @description Place of settlement BIC. */
+                psetBic?: string;
+                /** @description Receiving or delivering agent BIC. */
+                reagDeagBic?: string;
+                /** @description Safekeeping account. */
+                safeKeepingAccountId?: string;
+                /** @description Settlement day. */
+                settleDate: string;
+                /** @description Trade day. */
+                tradeDate: string;
+            };
         };
         /** @description A position moved between two accounts of the same owner or advisor. */
         BankingInternalPositionTransfer: {
@@ -8367,7 +9367,8 @@ export interface components {
              */
             tbillsmarketvalue?: number;
             /**
-             * @description Dividends receivable held in the currency.
+             * @description Dividends receivable in the currency: declared, past their ex-date and not yet paid (net
+             *     of the tax withheld); part of the net liquidation value, and cash from the pay date.
              * @example 0
              */
             dividends?: number;
@@ -8829,8 +9830,8 @@ export interface components {
              */
             isNull?: boolean;
             /**
-             * @description When the value was computed, in epoch milliseconds.
-             * @example 1718035200000
+             * @description When the value was computed, in epoch seconds (as the ledger's).
+             * @example 1718035200
              */
             timestamp?: number;
             /**
@@ -9049,6 +10050,63 @@ export interface components {
             acctIds: components["schemas"]["AccountIdList"];
             period: components["schemas"]["PerformancePeriod"];
         };
+        /** @description One side (long or short) of a breakdown. */
+        PortfolioAllocationSide: {
+            /** @description The side's total value; its weight is 1. */
+            total?: {
+                /** @description The side's value (negative on the short side). */
+                nav?: number;
+                /** @description Always 1. */
+                weight?: number;
+            };
+            /** @description One item per category held on this side, largest first. */
+            items?: {
+                /**
+                 * @description The category's id.
+                 * @example STK
+                 */
+                id?: string;
+                /**
+                 * @description The category's name, in English.
+                 * @example Stocks
+                 */
+                name?: string;
+                /** @description The value held in the category (negative on the short side). */
+                nav?: number;
+                /** @description The category's share of the side, a fraction (0.25 is a quarter). */
+                weight?: number;
+                /** @description The colour the category is drawn in, `#rrggbb`. */
+                color?: string;
+            }[];
+        };
+        /** @description The portfolio analyst's breakdowns of several accounts' portfolio. */
+        PortfolioAllocation: {
+            /**
+             * @description The answer's name, `getAllocation`.
+             * @enum {string}
+             */
+            id?: "getAllocation";
+            /**
+             * @description The currency of every figure, as asked.
+             * @example USD
+             */
+            currency?: string;
+            /** @description Whether the figures are of the current day. */
+            realtime?: boolean;
+            /** @description The day the figures are labelled with, `yyyymmdd`; only when they are not of the current day. */
+            date?: string;
+            /** @description One breakdown per category asked for, by its name. */
+            allocations?: {
+                [key: string]: {
+                    long?: components["schemas"]["PortfolioAllocationSide"];
+                    short?: components["schemas"]["PortfolioAllocationSide"];
+                };
+            };
+            /** @description Accounts asked for that are not counted (the session may not see them). */
+            excluded?: string[];
+            /** @description Why the figures are not of the current day, when they are not and no day was asked. */
+            warning?: string;
+        };
         /** @description Performance of an account over one period of the all-periods answer. */
         PeriodPerformance: {
             /** @description Net asset value at each date's close (the last one is live). */
@@ -9253,12 +10311,12 @@ export interface components {
                  */
                 fxRate?: number;
                 /**
-                 * @description Price per unit.
+                 * @description Price per unit (for a dividend, the amount per share).
                  * @example 189.5
                  */
                 pr?: number;
                 /**
-                 * @description Quantity, negative for a sale.
+                 * @description Quantity, negative for a sale (for a dividend, the shares held at the ex-date).
                  * @example -5
                  */
                 qty?: number;
@@ -9268,7 +10326,7 @@ export interface components {
                  */
                 acctid?: string;
                 /**
-                 * @description Value of the transaction (quantity × price × multiplier, positive).
+                 * @description Value of the transaction (quantity × price × multiplier, positive; for a dividend, its gross amount).
                  * @example 947.5
                  */
                 amt?: number;
@@ -9278,11 +10336,11 @@ export interface components {
                  */
                 conid?: number;
                 /**
-                 * @description The side.
+                 * @description The side of a trade, or `Dividend` for a dividend paid (the vendor lists dividend payments among the transactions).
                  * @example Sell
                  * @enum {string}
                  */
-                type?: "Buy" | "Sell";
+                type?: "Buy" | "Sell" | "Dividend";
                 /**
                  * @description Name of the instrument.
                  * @example Apple Inc
@@ -10998,8 +12056,8 @@ export interface components {
             /**
              * @description True when `orders` is the complete current list. The real service answers the first call of a
              *     session (or one with `force`) with an empty list and false while it starts following the
-             *     account's orders, and a later call gives the full list; the reference server always answers
-             *     the full list with true.
+             *     account's orders, and a later call gives the full list; the reference server answers the
+             *     full list with true, except a forced call after its live-orders-cache scenario.
              * @example true
              */
             snapshot?: boolean;
@@ -14050,8 +15108,9 @@ export interface components {
         };
         /**
          * @description The positions of a model over all its accounts against its targets. Percentages (`actual`,
-         *     `target`, `instrumentImbalance`) are of the model's value; amounts in the master's base currency;
-         *     most values are decimal strings, as the service sends them.
+         *     `target`, `instrumentImbalance`) are of the model's value, decimal strings; amounts (`mv`,
+         *     `dlv`, `position`, `nlv`, the totals) are numbers in the master's base currency, as recordings
+         *     of this answer show them.
          */
         ModelPositions: {
             /** @description The model's cash, one row per currency. */
@@ -14078,9 +15137,9 @@ export interface components {
                 instrumentImbalance?: string;
                 /**
                  * @description Amount of cash.
-                 * @example 985.40
+                 * @example 985.4
                  */
-                mv?: string;
+                mv?: number;
                 /**
                  * @description Target share, percent.
                  * @example 10
@@ -14131,9 +15190,9 @@ export interface components {
                 conid?: number;
                 /**
                  * @description Displayed value (the market value).
-                 * @example 6020.00
+                 * @example 6020
                  */
-                dlv?: string;
+                dlv?: number;
                 /**
                  * @description Exchange rate to the base currency.
                  * @example 1
@@ -14161,14 +15220,14 @@ export interface components {
                 mismatchType?: number;
                 /**
                  * @description Market value.
-                 * @example 6020.00
+                 * @example 6020
                  */
-                mv?: string;
+                mv?: number;
                 /**
                  * @description Units the model holds over its accounts.
                  * @example 35
                  */
-                position?: string;
+                position?: number;
                 /**
                  * @description Target share, percent.
                  * @example 60
@@ -14932,6 +15991,51 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description Nothing with the id in the path is known to the service. */
+        ProblemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description A parameter is missing, empty, not a number or out of range. */
+        StatusErrorBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The bearer access token is missing or invalid. */
+        StatusErrorUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The token lacks the scope, or what is asked for is not the caller's or does not exist (one answer for both, so that ids cannot be guessed). */
+        StatusErrorForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The server failed. */
+        StatusErrorInternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
         /** @description The request is malformed: a field is missing or invalid. */
         BankingProblemBadRequest: {
             headers: {
@@ -14957,15 +16061,6 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["BankingProblem"];
-            };
-        };
-        /** @description Nothing with the id in the path is known to the service. */
-        ProblemNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
         /** @description The session is open. */
@@ -15033,6 +16128,25 @@ export interface components {
         AmRequestId: number;
         /** @description The account whose reports are asked for; it must belong to one of the end users the client acts for. */
         ReportAccountId: string;
+        /**
+         * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+         *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+         *     service reads the path's `requestId`.)
+         */
+        TaxVoucherRequestId: string;
+        /**
+         * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+         *     what the restrictions CSV applied). A user the client does not act for answers 403.
+         */
+        MasterUserName: string;
+        /**
+         * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+         *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+         *     see; any other value reads the caller's own.
+         */
+        IsEmpTrack: string;
+        /** @description The restriction's number, as the reads list it (`restrictionIds`). */
+        RestrictionIdQuery: number;
         /**
          * @description Account identifier: a letter prefix followed by digits (`U1234567` for an individual account,
          *     `F7654321` for an advisor's master account, `DU...` for paper accounts).
@@ -15709,6 +16823,178 @@ export interface operations {
             500: components["responses"]["ProblemInternalServerError"];
         };
     };
+    createTaxVoucherRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description The voucher requests made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucher"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getActiveCountryList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucherCountry"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number[];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    fetchDividends_1: {
+        parameters: {
+            query: {
+                /** @description The account; it must belong to one of the end users the client acts for. */
+                custAcctId: string;
+                /** @description The tax year (the year the dividends were paid). */
+                year: string;
+                /** @description The issuers' country (ISO 3166 alpha-2). */
+                countryCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dividends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucherDividend"][];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getCurrentState_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+                 *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+                 *     service reads the path's `requestId`.)
+                 */
+                requestId: components["parameters"]["TaxVoucherRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxVoucher"];
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tax voucher request's id, as `POST /gw/api/v1/tax-vouchers` answered it. (The vendor's
+                 *     2.40 description names this parameter `requestPublicId`, which the path does not carry; the
+                 *     service reads the path's `requestId`.)
+                 */
+                requestId: components["parameters"]["TaxVoucherRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["ProblemForbidden"];
+            404: components["responses"]["ProblemNotFound"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
     generateTradeConfirmation: {
         parameters: {
             query?: never;
@@ -15822,6 +17108,347 @@ export interface operations {
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    getAccountRestrictions: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The account whose restrictions are read. */
+                accountId: string;
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restrictions attached to the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status?: "ok";
+                        /** @description The account asked for, as sent. */
+                        accountId?: string;
+                        /** @description The numbers of its restrictions; empty when it has none. */
+                        restrictionIds?: number[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getUserRestrictions: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The user whose restrictions are read. */
+                userName: string;
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restrictions that bind the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status?: "ok";
+                        /** @description The user asked for, as sent. */
+                        userName?: string;
+                        /** @description The numbers of the restrictions; empty when there are none. */
+                        restrictionIds?: number[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getMasterRestrictionIds: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restrictions of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status?: "ok";
+                        /** @description The user asked for, as sent. */
+                        masterUserName?: string;
+                        /** @description One item per restriction; empty when there are none. */
+                        restrictions?: {
+                            /**
+                             * Format: int64
+                             * @description The restriction's number.
+                             */
+                            restrictionId?: number;
+                            /** @description Created by the brokerage's staff (`true`) or by the customer (`false`). */
+                            byOperator?: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getRestrictionDetails: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The restriction's number, as the reads list it (`restrictionIds`). */
+                restrictionId: components["parameters"]["RestrictionIdQuery"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restriction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionDetails"];
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getRestrictionScope: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The restriction's number, as the reads list it (`restrictionIds`). */
+                restrictionId: components["parameters"]["RestrictionIdQuery"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restriction's scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status?: "ok";
+                        /**
+                         * Format: int64
+                         * @description The restriction asked for.
+                         */
+                        restrictionId?: number;
+                        /**
+                         * @description Where the restriction applies.
+                         * @enum {string}
+                         */
+                        scope?: "Active For Family" | "Active Except" | "Active For Some" | "Inactive";
+                        /**
+                         * @description The accounts listed by the scope: those it applies to (`Active For Some`) or
+                         *     those it spares (`Active Except`); absent for the two other scopes.
+                         */
+                        accountIds?: string[];
+                        /** @description With `Active For Some` only, whether `accountIds` was cut at the service's limit. */
+                        truncated?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getMasterListIds: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `ok`.
+                         * @enum {string}
+                         */
+                        status?: "ok";
+                        /** @description The user asked for, as sent. */
+                        masterUserName?: string;
+                        /** @description One item per list; empty when there are none. */
+                        lists?: {
+                            /**
+                             * Format: int64
+                             * @description The list's number.
+                             */
+                            listId?: number;
+                            /** @description Created by the brokerage's staff (`true`) or by the customer (`false`). */
+                            byOperator?: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
+        };
+    };
+    getListDetails: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user the calling client acts for, whose restrictions and lists are read (the owner of
+                 *     what the restrictions CSV applied). A user the client does not act for answers 403.
+                 */
+                masterUserName: components["parameters"]["MasterUserName"];
+                /** @description The list's number, as `GET /gw/api/v1/restrictions/lists/ids` gives it. */
+                listId: number;
+                /**
+                 * @description `T` asks for the employer-track view (an employer reading its employees' restrictions). The
+                 *     reference server has no employer track: `T` answers 403, as for anything the caller may not
+                 *     see; any other value reads the caller's own.
+                 */
+                isEmpTrack?: components["parameters"]["IsEmpTrack"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictionListDetails"];
+                };
+            };
+            400: components["responses"]["StatusErrorBadRequest"];
+            401: components["responses"]["StatusErrorUnauthorized"];
+            403: components["responses"]["StatusErrorForbidden"];
+            500: components["responses"]["StatusErrorInternalServerError"];
         };
     };
     getProcessedApplication: {
@@ -16841,6 +18468,129 @@ export interface operations {
         };
         responses: {
             /** @description Every delivery was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            /** @description Some items were refused: each item says 202 (accepted) or 422 (refused, with the reason). */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionSetResponse"];
+                };
+            };
+            400: components["responses"]["BankingProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["BankingProblemForbidden"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalAssetTransferV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "FOP";
+                    instruction: components["schemas"]["BankingFopInstructionV2"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "DWAC";
+                    instruction: components["schemas"]["BankingDwacInstructionV2"];
+                } | {
+                    /**
+                     * @description The kind of instruction.
+                     * @enum {string}
+                     */
+                    instructionType: "COMPLEX_ASSET_TRANSFER";
+                    instruction: components["schemas"]["BankingComplexAssetTransferV2"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer was accepted and is pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingInstructionResponse"];
+                };
+            };
+            400: components["responses"]["BankingProblemBadRequest"];
+            401: components["responses"]["ProblemUnauthorized"];
+            403: components["responses"]["BankingProblemForbidden"];
+            422: components["responses"]["BankingProblemUnprocessable"];
+            500: components["responses"]["ProblemInternalServerError"];
+        };
+    };
+    createExternalAssetTransfersBulkV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The calling client's id, which the service also takes from the access token; accepted and not
+                 *     needed.
+                 */
+                "client-id"?: components["parameters"]["GwClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "FOP";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingFopInstructionV2"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "DWAC";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingDwacInstructionV2"][];
+                } | {
+                    /**
+                     * @description The kind of every instruction of the set.
+                     * @enum {string}
+                     */
+                    instructionType: "COMPLEX_ASSET_TRANSFER";
+                    /** @description The instructions, at most 100. */
+                    instructions: components["schemas"]["BankingComplexAssetTransferV2"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every instruction was accepted. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -18318,6 +20068,64 @@ export interface operations {
         responses: {
             200: components["responses"]["PerformanceOk"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortfolioAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The accounts to consolidate. */
+                    acctIds: string[];
+                    /**
+                     * @description `FINANCIAL_INSTRUMENT`, `ASSET_CLASS`, `SECTOR`, `REGION`, `COUNTRY` or `ALL`, in
+                     *     any case.
+                     * @example SECTOR
+                     */
+                    type: string;
+                    /**
+                     * @description The currency of the figures (ISO 4217); USD when absent.
+                     * @example USD
+                     */
+                    currency?: string;
+                    /**
+                     * @description A past day to read, `yyyymmdd`; the current day when absent.
+                     * @example 20260320
+                     */
+                    date?: string;
+                    /** @description A model portfolio to break down (the reference server has none). */
+                    model?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The breakdowns asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAllocation"];
+                };
+            };
+            /** @description An unknown type or currency, a date not before today, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -21135,6 +22943,52 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerErrorOnly"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openWebsocket: {
+        parameters: {
+            query?: {
+                /** @description An OAuth 1.0a access token naming the session (for a client that cannot sign the handshake). */
+                oauth_token?: string;
+                /** @description A single sign-on bearer token naming the session. */
+                bearer_token?: string;
+            };
+            header?: {
+                /** @description `websocket` for the handshake; a request without it is not one. */
+                Upgrade?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The socket is open (`Switching Protocols`, with `Sec-WebSocket-Accept`); its messages are
+             *     described by the AsyncAPI document.
+             */
+            101: {
+                headers: {
+                    /** @description The handshake's answer to `Sec-WebSocket-Key` (RFC 6455). */
+                    "Sec-WebSocket-Accept"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A plain `GET` that asks for no upgrade (with the error object), or a malformed handshake
+             *     (refused by the WebSocket layer, no body).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
 }

@@ -662,10 +662,10 @@ export interface components {
             liquidation_trade?: components["schemas"]["liquidation_trade"];
             order_id?: components["schemas"]["order_id"];
             /**
-             * @description The account's position in the contract after this execution (recorded live frames; sent on live executions, not on the replay at subscription).
+             * @description The account's position in the contract after this execution, a decimal string as recorded live frames carry it; sent on live executions, not on the replay at subscription.
              * @example 100
              */
-            position?: number;
+            position?: string;
         };
         /**
          * @description Kind of row; `1` for an account row (the only kind this operation sends).
@@ -720,8 +720,8 @@ export interface components {
          */
         severity: number;
         /**
-         * @description When the value was computed, in epoch milliseconds.
-         * @example 1718035200000
+         * @description When the value was computed, in epoch seconds (as the ledger's).
+         * @example 1718035200
          */
         timestamp: number;
         /**
@@ -814,7 +814,8 @@ export interface components {
          */
         interest: number;
         /**
-         * @description Dividends receivable held in the currency.
+         * @description Dividends receivable in the currency: declared, past their ex-date and not yet paid (net
+         *     of the tax withheld); part of the net liquidation value, and cash from the pay date.
          * @example 0
          */
         dividends: number;
@@ -1359,6 +1360,26 @@ export interface components {
             hb: number;
         };
         Tic: 'tic';
+        TicReply: {
+            /**
+             * @description Always `tic`.
+             * @constant
+             */
+            topic: "tic";
+            /** @description The session is live. */
+            alive: boolean;
+            /**
+             * @description The HTTP session's id.
+             * @example a1b2c3d4e5f60718293a4b5c6d7e8f90
+             */
+            id: string;
+            /**
+             * Format: int64
+             * @description The session's last HTTP request, epoch milliseconds.
+             * @example 1736089200000
+             */
+            lastAccessed: number;
+        };
         Trades: {
             /**
              * @description Always `str`.
@@ -1369,6 +1390,13 @@ export interface components {
             args: components["schemas"]["TradeUpdate"][];
         };
         UnsubscribeAccountSummary: `usd+${string}`;
+        Unsubscribed: {
+            /**
+             * @description What stopped.
+             * @enum {string}
+             */
+            result: "unsubscribed from summary" | "unsubscribed from ledger";
+        };
         UnsubscribeHistory: `umh+${string}`;
         UnsubscribeLedger: `uld+${string}`;
         UnsubscribeMarketData: `umd+${string}`;
@@ -1426,7 +1454,9 @@ export interface ServerMessages {
   status: components['schemas']['Status'];
   systemGreeting: components['schemas']['SystemGreeting'];
   systemHeartbeat: components['schemas']['SystemHeartbeat'];
+  ticReply: components['schemas']['TicReply'];
   trades: components['schemas']['Trades'];
+  unsubscribed: components['schemas']['Unsubscribed'];
 }
 
 export type ClientMessageName = keyof ClientMessages;
@@ -1437,4 +1467,4 @@ export type ClientMessage = ClientMessages[ClientMessageName];
 export type ServerMessage = ServerMessages[ServerMessageName];
 
 export const clientMessageNames = ['echo', 'sessionAuth', 'subscribeAccountSummary', 'subscribeHistory', 'subscribeLedger', 'subscribeMarketData', 'subscribeOrders', 'subscribePnl', 'subscribePriceLadder', 'subscribeTrades', 'tic', 'unsubscribeAccountSummary', 'unsubscribeHistory', 'unsubscribeLedger', 'unsubscribeMarketData', 'unsubscribeOrders', 'unsubscribePnl', 'unsubscribePriceLadder', 'unsubscribeTrades'] as const satisfies readonly ClientMessageName[];
-export const serverMessageNames = ['accounts', 'accountSummary', 'bulletin', 'error', 'history', 'ledger', 'marketData', 'notice', 'notification', 'orderUpdates', 'pnl', 'priceLadder', 'status', 'systemGreeting', 'systemHeartbeat', 'trades'] as const satisfies readonly ServerMessageName[];
+export const serverMessageNames = ['accounts', 'accountSummary', 'bulletin', 'error', 'history', 'ledger', 'marketData', 'notice', 'notification', 'orderUpdates', 'pnl', 'priceLadder', 'status', 'systemGreeting', 'systemHeartbeat', 'ticReply', 'trades', 'unsubscribed'] as const satisfies readonly ServerMessageName[];

@@ -17,6 +17,11 @@ import {
 import { bundledDocument, hasReference, repoRoot, vendorFile } from './reference.js';
 
 const decisionsDir = join(repoRoot, 'docs', 'decisions');
+/** A decision file by its name, in whichever folder of docs/decisions/ holds it. */
+const decisionPath = (file: string): string =>
+  ['service', 'engineering']
+    .map((folder) => join(decisionsDir, folder, file))
+    .find((path) => existsSync(path)) ?? join(decisionsDir, file);
 
 /** The 27 response renames of fidelity-2.29-renames.md, `path field-before → field-after`. */
 const adviserRenames = [
@@ -384,7 +389,7 @@ suite('brokerage-drift on the vendor versions we hold', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       const rule = classes.find((candidate) => candidate.when(line));
-      const text = rule === undefined ? '' : readFileSync(join(decisionsDir, rule.file), 'utf8');
+      const text = rule === undefined ? '' : readFileSync(decisionPath(rule.file), 'utf8');
       expect({
         line: `${line.operation} ${line.kind} ${status(line)}`,
         explained: text.includes(rule?.mention ?? '\0'),
@@ -405,8 +410,8 @@ suite('brokerage-drift on the vendor versions we hold', () => {
       expect({
         operation: change.operation,
         explained:
-          existsSync(join(decisionsDir, file)) &&
-          readFileSync(join(decisionsDir, file), 'utf8').includes(mention),
+          existsSync(decisionPath(file)) &&
+          readFileSync(decisionPath(file), 'utf8').includes(mention),
       }).toEqual({ operation: change.operation, explained: true });
     }
   });

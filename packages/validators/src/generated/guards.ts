@@ -197,6 +197,9 @@ export const isBankingCancelInstruction = (value: unknown): value is Schemas["Ba
 /** True when `value` matches the document's `BankingComplexAssetTransfer` schema. */
 export const isBankingComplexAssetTransfer = (value: unknown): value is Schemas["BankingComplexAssetTransfer"] =>
   schemaValidators["BankingComplexAssetTransfer"](value);
+/** True when `value` matches the document's `BankingComplexAssetTransferV2` schema. */
+export const isBankingComplexAssetTransferV2 = (value: unknown): value is Schemas["BankingComplexAssetTransferV2"] =>
+  schemaValidators["BankingComplexAssetTransferV2"](value);
 /** True when `value` matches the document's `BankingDeleteBankInstruction` schema. */
 export const isBankingDeleteBankInstruction = (value: unknown): value is Schemas["BankingDeleteBankInstruction"] =>
   schemaValidators["BankingDeleteBankInstruction"](value);
@@ -206,6 +209,9 @@ export const isBankingDepositInstruction = (value: unknown): value is Schemas["B
 /** True when `value` matches the document's `BankingDwacInstruction` schema. */
 export const isBankingDwacInstruction = (value: unknown): value is Schemas["BankingDwacInstruction"] =>
   schemaValidators["BankingDwacInstruction"](value);
+/** True when `value` matches the document's `BankingDwacInstructionV2` schema. */
+export const isBankingDwacInstructionV2 = (value: unknown): value is Schemas["BankingDwacInstructionV2"] =>
+  schemaValidators["BankingDwacInstructionV2"](value);
 /** True when `value` matches the document's `BankingEddaInstruction` schema. */
 export const isBankingEddaInstruction = (value: unknown): value is Schemas["BankingEddaInstruction"] =>
   schemaValidators["BankingEddaInstruction"](value);
@@ -215,6 +221,9 @@ export const isBankingExternalPositionTransfer = (value: unknown): value is Sche
 /** True when `value` matches the document's `BankingFopInstruction` schema. */
 export const isBankingFopInstruction = (value: unknown): value is Schemas["BankingFopInstruction"] =>
   schemaValidators["BankingFopInstruction"](value);
+/** True when `value` matches the document's `BankingFopInstructionV2` schema. */
+export const isBankingFopInstructionV2 = (value: unknown): value is Schemas["BankingFopInstructionV2"] =>
+  schemaValidators["BankingFopInstructionV2"](value);
 /** True when `value` matches the document's `BankingInstructionKind` schema. */
 export const isBankingInstructionKind = (value: unknown): value is Schemas["BankingInstructionKind"] =>
   schemaValidators["BankingInstructionKind"](value);
@@ -239,6 +248,9 @@ export const isBankingInternalPositionTransfer = (value: unknown): value is Sche
 /** True when `value` matches the document's `BankingMicroAmountVerification` schema. */
 export const isBankingMicroAmountVerification = (value: unknown): value is Schemas["BankingMicroAmountVerification"] =>
   schemaValidators["BankingMicroAmountVerification"](value);
+/** True when `value` matches the document's `BankingPositionV2` schema. */
+export const isBankingPositionV2 = (value: unknown): value is Schemas["BankingPositionV2"] =>
+  schemaValidators["BankingPositionV2"](value);
 /** True when `value` matches the document's `BankingPredefinedDestination` schema. */
 export const isBankingPredefinedDestination = (value: unknown): value is Schemas["BankingPredefinedDestination"] =>
   schemaValidators["BankingPredefinedDestination"](value);
@@ -599,6 +611,12 @@ export const isPortfolioAccount = (value: unknown): value is Schemas["PortfolioA
 /** True when `value` matches the document's `PortfolioAccountParent` schema. */
 export const isPortfolioAccountParent = (value: unknown): value is Schemas["PortfolioAccountParent"] =>
   schemaValidators["PortfolioAccountParent"](value);
+/** True when `value` matches the document's `PortfolioAllocation` schema. */
+export const isPortfolioAllocation = (value: unknown): value is Schemas["PortfolioAllocation"] =>
+  schemaValidators["PortfolioAllocation"](value);
+/** True when `value` matches the document's `PortfolioAllocationSide` schema. */
+export const isPortfolioAllocationSide = (value: unknown): value is Schemas["PortfolioAllocationSide"] =>
+  schemaValidators["PortfolioAllocationSide"](value);
 /** True when `value` matches the document's `PortfolioSummary` schema. */
 export const isPortfolioSummary = (value: unknown): value is Schemas["PortfolioSummary"] =>
   schemaValidators["PortfolioSummary"](value);
@@ -638,6 +656,12 @@ export const isReportMimeType = (value: unknown): value is Schemas["ReportMimeTy
 /** True when `value` matches the document's `RequiredForms` schema. */
 export const isRequiredForms = (value: unknown): value is Schemas["RequiredForms"] =>
   schemaValidators["RequiredForms"](value);
+/** True when `value` matches the document's `RestrictionDetails` schema. */
+export const isRestrictionDetails = (value: unknown): value is Schemas["RestrictionDetails"] =>
+  schemaValidators["RestrictionDetails"](value);
+/** True when `value` matches the document's `RestrictionListDetails` schema. */
+export const isRestrictionListDetails = (value: unknown): value is Schemas["RestrictionListDetails"] =>
+  schemaValidators["RestrictionListDetails"](value);
 /** True when `value` matches the document's `RestrictionsResult` schema. */
 export const isRestrictionsResult = (value: unknown): value is Schemas["RestrictionsResult"] =>
   schemaValidators["RestrictionsResult"](value);
@@ -716,6 +740,9 @@ export const isStartNav = (value: unknown): value is Schemas["StartNav"] =>
 /** True when `value` matches the document's `StatementRequest` schema. */
 export const isStatementRequest = (value: unknown): value is Schemas["StatementRequest"] =>
   schemaValidators["StatementRequest"](value);
+/** True when `value` matches the document's `StatusError` schema. */
+export const isStatusError = (value: unknown): value is Schemas["StatusError"] =>
+  schemaValidators["StatusError"](value);
 /** True when `value` matches the document's `StockContract` schema. */
 export const isStockContract = (value: unknown): value is Schemas["StockContract"] =>
   schemaValidators["StockContract"](value);
@@ -743,6 +770,15 @@ export const isSwitchAccountResponse = (value: unknown): value is Schemas["Switc
 /** True when `value` matches the document's `TaxDocumentRequest` schema. */
 export const isTaxDocumentRequest = (value: unknown): value is Schemas["TaxDocumentRequest"] =>
   schemaValidators["TaxDocumentRequest"](value);
+/** True when `value` matches the document's `TaxVoucher` schema. */
+export const isTaxVoucher = (value: unknown): value is Schemas["TaxVoucher"] =>
+  schemaValidators["TaxVoucher"](value);
+/** True when `value` matches the document's `TaxVoucherCountry` schema. */
+export const isTaxVoucherCountry = (value: unknown): value is Schemas["TaxVoucherCountry"] =>
+  schemaValidators["TaxVoucherCountry"](value);
+/** True when `value` matches the document's `TaxVoucherDividend` schema. */
+export const isTaxVoucherDividend = (value: unknown): value is Schemas["TaxVoucherDividend"] =>
+  schemaValidators["TaxVoucherDividend"](value);
 /** True when `value` matches the document's `TickleFailure` schema. */
 export const isTickleFailure = (value: unknown): value is Schemas["TickleFailure"] =>
   schemaValidators["TickleFailure"](value);

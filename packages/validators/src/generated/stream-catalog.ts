@@ -145,6 +145,11 @@ export const streamMessageValidators: {
     topic: { const: "tic" },
     payload: stream.message_tic,
   },
+  "ticReply": {
+    direction: "server",
+    topic: { const: "tic" },
+    payload: stream.message_ticReply,
+  },
   "trades": {
     direction: "server",
     topic: { const: "str" },
@@ -154,6 +159,11 @@ export const streamMessageValidators: {
     direction: "client",
     topic: { const: "usd" },
     payload: stream.message_unsubscribeAccountSummary,
+  },
+  "unsubscribed": {
+    direction: "server",
+    topic: null,
+    payload: stream.message_unsubscribed,
   },
   "unsubscribeHistory": {
     direction: "client",

@@ -959,7 +959,7 @@ const schema6 = {"type":"object","required":["topic","result"],"properties":{"to
 const pattern4 = new RegExp("^ssd\\+[A-Za-z0-9]+$", "u");
 const schema7 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"currency":{"type":"string"},"monetaryValue":{"type":"number"},"value":{"type":"string"},"severity":{"$ref":"#/components/schemas/severity"},"timestamp":{"$ref":"#/components/schemas/timestamp"}}};
 const schema8 = {"type":"integer"};
-const schema9 = {"type":"integer"};
+const schema9 = {"type":"integer","maximum":9999999999};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1056,15 +1056,27 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9999999999 || isNaN(data5)){
+const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/components/schemas/timestamp/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999},message:"must be <= 9999999999"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -5601,23 +5613,164 @@ return errors === 0;
 }
 validate43.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_trades = validate44;
-const schema103 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"str"},"args":{"type":"array","items":{"$ref":"#/components/schemas/TradeUpdate"}}}};
-const schema104 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"},"order_id":{"$ref":"#/components/schemas/order_id"},"position":{"type":"number"}}};
-const schema105 = {"type":"string"};
+export const message_ticReply = validate44;
+const schema103 = {"type":"object","required":["topic","alive","id","lastAccessed"],"properties":{"topic":{"type":"string","const":"tic"},"alive":{"type":"boolean"},"id":{"type":"string"},"lastAccessed":{"type":"integer","format":"int64"}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate44.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.topic === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.alive === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alive"},message:"must have required property '"+"alive"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.lastAccessed === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastAccessed"},message:"must have required property '"+"lastAccessed"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.topic !== undefined){
+let data0 = data.topic;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("tic" !== data0){
+const err5 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/const",keyword:"const",params:{allowedValue: "tic"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.alive !== undefined){
+if(typeof data.alive !== "boolean"){
+const err6 = {instancePath:instancePath+"/alive",schemaPath:"#/properties/alive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.lastAccessed !== undefined){
+let data3 = data.lastAccessed;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/lastAccessed",schemaPath:"#/properties/lastAccessed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err9 = {instancePath:instancePath+"/lastAccessed",schemaPath:"#/properties/lastAccessed/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+validate44.evaluated = {"props":{"topic":true,"alive":true,"id":true,"lastAccessed":true},"dynamicProps":false,"dynamicItems":false};
+
+export const message_trades = validate45;
+const schema104 = {"type":"object","required":["topic","args"],"properties":{"topic":{"type":"string","const":"str"},"args":{"type":"array","items":{"$ref":"#/components/schemas/TradeUpdate"}}}};
+const schema105 = {"type":"object","required":["execution_id","symbol","side","size","price","account","conid"],"properties":{"conid":{"oneOf":[{"type":"string","pattern":"^\\d+$"},{"type":"integer"}]},"conidex":{"type":"string"},"execution_id":{"$ref":"#/components/schemas/execution_id"},"symbol":{"$ref":"#/components/schemas/symbol"},"supports_tax_opt":{"$ref":"#/components/schemas/supports_tax_opt"},"side":{"$ref":"#/components/schemas/side-2"},"order_description":{"$ref":"#/components/schemas/order_description"},"order_ref":{"$ref":"#/components/schemas/order_ref"},"trade_time":{"$ref":"#/components/schemas/trade_time"},"trade_time_r":{"$ref":"#/components/schemas/trade_time_r"},"size":{"$ref":"#/components/schemas/size"},"price":{"$ref":"#/components/schemas/price"},"submitter":{"$ref":"#/components/schemas/submitter"},"exchange":{"$ref":"#/components/schemas/exchange"},"commission":{"$ref":"#/components/schemas/commission"},"net_amount":{"$ref":"#/components/schemas/net_amount"},"account":{"$ref":"#/components/schemas/account"},"accountCode":{"$ref":"#/components/schemas/accountCode"},"account_allocation_name":{"$ref":"#/components/schemas/account_allocation_name"},"company_name":{"$ref":"#/components/schemas/company_name"},"contract_description_1":{"$ref":"#/components/schemas/contract_description_1"},"sec_type":{"$ref":"#/components/schemas/sec_type"},"listing_exchange":{"$ref":"#/components/schemas/listing_exchange"},"clearing_id":{"$ref":"#/components/schemas/clearing_id"},"clearing_name":{"$ref":"#/components/schemas/clearing_name"},"liquidation_trade":{"$ref":"#/components/schemas/liquidation_trade"},"order_id":{"$ref":"#/components/schemas/order_id"},"position":{"type":"string"}}};
 const schema106 = {"type":"string"};
-const schema107 = {"type":"string","enum":["0","1"]};
-const schema108 = {"type":"string","enum":["B","S"]};
-const schema109 = {"type":"string"};
-const schema111 = {"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"};
-const schema112 = {"type":"integer","format":"int64"};
-const schema113 = {"type":"number","exclusiveMinimum":0};
-const schema114 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
-const schema115 = {"type":"string"};
+const schema107 = {"type":"string"};
+const schema108 = {"type":"string","enum":["0","1"]};
+const schema109 = {"type":"string","enum":["B","S"]};
+const schema110 = {"type":"string"};
+const schema112 = {"type":"string","pattern":"^\\d{8}-\\d{2}:\\d{2}:\\d{2}$"};
+const schema113 = {"type":"integer","format":"int64"};
+const schema114 = {"type":"number","exclusiveMinimum":0};
+const schema115 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
 const schema116 = {"type":"string"};
-const schema117 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
-const schema118 = {"type":"number"};
-const schema119 = {"type":"string"};
+const schema117 = {"type":"string"};
+const schema118 = {"type":"string","pattern":"^-?\\d+(\\.\\d+)?$"};
+const schema119 = {"type":"number"};
 const schema120 = {"type":"string"};
 const schema121 = {"type":"string"};
 const schema122 = {"type":"string"};
@@ -5626,14 +5779,15 @@ const schema124 = {"type":"string"};
 const schema125 = {"type":"string"};
 const schema126 = {"type":"string"};
 const schema127 = {"type":"string"};
-const schema128 = {"type":"string","enum":["0","1"]};
-const schema129 = {"type":"integer","format":"int64"};
+const schema128 = {"type":"string"};
+const schema129 = {"type":"string","enum":["0","1"]};
+const schema130 = {"type":"integer","format":"int64"};
 const pattern34 = new RegExp("^\\d{8}-\\d{2}:\\d{2}:\\d{2}$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5837,7 +5991,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err15 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/components/schemas/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/supports_tax_opt",schemaPath:"#/components/schemas/supports_tax_opt/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5860,7 +6014,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data5 === "B") || (data5 === "S"))){
-const err17 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side-2/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/side",schemaPath:"#/components/schemas/side-2/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6177,7 +6331,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!((data25 === "0") || (data25 === "1"))){
-const err43 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/components/schemas/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema128.enum},message:"must be equal to one of the allowed values"};
+const err43 = {instancePath:instancePath+"/liquidation_trade",schemaPath:"#/components/schemas/liquidation_trade/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6213,9 +6367,8 @@ errors++;
 }
 }
 if(data.position !== undefined){
-let data27 = data.position;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err46 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data.position !== "string"){
+const err46 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6236,16 +6389,16 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"conid":true,"conidex":true,"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"order_id":true,"position":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"conid":true,"conidex":true,"execution_id":true,"symbol":true,"supports_tax_opt":true,"side":true,"order_description":true,"order_ref":true,"trade_time":true,"trade_time_r":true,"size":true,"price":true,"submitter":true,"exchange":true,"commission":true,"net_amount":true,"account":true,"accountCode":true,"account_allocation_name":true,"company_name":true,"contract_description_1":true,"sec_type":true,"listing_exchange":true,"clearing_id":true,"clearing_name":true,"liquidation_trade":true,"order_id":true,"position":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6301,8 +6454,8 @@ let data1 = data.args;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate45(data1[i0], {instancePath:instancePath+"/args/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46(data1[i0], {instancePath:instancePath+"/args/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -6329,19 +6482,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"topic":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribeAccountSummary = validate47;
-const schema130 = {"type":"string","pattern":"^usd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
+export const message_unsubscribeAccountSummary = validate48;
+const schema131 = {"type":"string","pattern":"^usd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
 const pattern37 = new RegExp("^usd\\+[A-Za-z0-9]+(\\+\\{.*\\})?$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6370,19 +6523,119 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribeHistory = validate48;
-const schema131 = {"type":"string","pattern":"^umh\\+[A-Za-z0-9]+$"};
-const pattern38 = new RegExp("^umh\\+[A-Za-z0-9]+$", "u");
+export const message_unsubscribed = validate49;
+const schema132 = {"type":"object","required":["result"],"not":{"required":["topic"]},"properties":{"result":{"type":"string","enum":["unsubscribed from summary","unsubscribed from ledger"]}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.topic === undefined) && (missing0 = "topic")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const err1 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.result === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.result !== undefined){
+let data0 = data.result;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((data0 === "unsubscribed from summary") || (data0 === "unsubscribed from ledger"))){
+const err4 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema132.properties.result.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":{"result":true},"dynamicProps":false,"dynamicItems":false};
+
+export const message_unsubscribeHistory = validate50;
+const schema133 = {"type":"string","pattern":"^umh\\+[A-Za-z0-9]+$"};
+const pattern38 = new RegExp("^umh\\+[A-Za-z0-9]+$", "u");
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6411,19 +6664,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribeLedger = validate49;
-const schema132 = {"type":"string","pattern":"^uld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
+export const message_unsubscribeLedger = validate51;
+const schema134 = {"type":"string","pattern":"^uld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$"};
 const pattern39 = new RegExp("^uld\\+[A-Za-z0-9]+(\\+\\{.*\\})?$", "u");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6452,19 +6705,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribeMarketData = validate50;
-const schema133 = {"type":"string","pattern":"^umd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$"};
+export const message_unsubscribeMarketData = validate52;
+const schema135 = {"type":"string","pattern":"^umd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$"};
 const pattern40 = new RegExp("^umd\\+\\d+(@[A-Za-z0-9.]+)?\\+\\{.*\\}$", "u");
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6493,19 +6746,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribeOrders = validate51;
-const schema134 = {"type":"string","pattern":"^uor(\\+\\{.*\\})?$"};
+export const message_unsubscribeOrders = validate53;
+const schema136 = {"type":"string","pattern":"^uor(\\+\\{.*\\})?$"};
 const pattern41 = new RegExp("^uor(\\+\\{.*\\})?$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6534,19 +6787,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribePnl = validate52;
-const schema135 = {"type":"string","pattern":"^upl(\\+\\{.*\\})?$"};
+export const message_unsubscribePnl = validate54;
+const schema137 = {"type":"string","pattern":"^upl(\\+\\{.*\\})?$"};
 const pattern42 = new RegExp("^upl(\\+\\{.*\\})?$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6575,19 +6828,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribePriceLadder = validate53;
-const schema136 = {"type":"string","pattern":"^ubd\\+[A-Za-z0-9]+$"};
+export const message_unsubscribePriceLadder = validate55;
+const schema138 = {"type":"string","pattern":"^ubd\\+[A-Za-z0-9]+$"};
 const pattern43 = new RegExp("^ubd\\+[A-Za-z0-9]+$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6616,19 +6869,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const message_unsubscribeTrades = validate54;
-const schema137 = {"type":"string","pattern":"^utr(\\+\\{.*\\})?$"};
+export const message_unsubscribeTrades = validate56;
+const schema139 = {"type":"string","pattern":"^utr(\\+\\{.*\\})?$"};
 const pattern44 = new RegExp("^utr(\\+\\{.*\\})?$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6657,8 +6910,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
 

@@ -4,7 +4,7 @@
 // by client and external id, and the status and task rules; the claims, views and statuses are
 // apart (claims.ts, views.ts, statuses.ts). A split by operation is left to the area's owner.
 import type { Account, User } from '../accounts/model.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, notFound } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import type { Collection, Index } from '../kernel/store.js';
@@ -12,7 +12,7 @@ import { dayMs } from '../kernel/time-format.js';
 import type { SecType } from '../market/model.js';
 import type { AmRequestAnswerView, AmRequests } from '../utilities/am-requests.js';
 import { dayRange, type Forms } from '../utilities/forms.js';
-import { usernameAvailability } from '../utilities/usernames.js';
+import { usernameAvailability, type UsernameAvailability } from '../utilities/usernames.js';
 import {
   applicationInput,
   documentForms,
@@ -25,6 +25,7 @@ import {
 import type { AccountApplication, ApplicationTask, StatusLetter } from './model.js';
 import { isInProgress, pendingRequired, requestedStatus, statusOfTasks } from './statuses.js';
 import { loginMessagesOf } from './views.js';
+import type { AccountApplicationsStore } from './store-view.js';
 
 type Claims = Record<string, unknown>;
 
@@ -55,9 +56,9 @@ const servedUpdates = ['documentSubmission', 'updateAccountAlias', 'addAdditiona
 /** The capabilities that give a trading permission of their own. */
 const permissionCapabilities: readonly SecType[] = ['OPT', 'FUT'];
 
-export type AccountApplicationsContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'openAccount' | 'account'
+export type AccountApplicationsContext = AreaContext<
+  'clock' | 'store' | 'openAccount' | 'account' | 'keepAccount' | 'holdsUsername',
+  AccountApplicationsStore
 >;
 
 /** Account applications through the account-management API: submitted (signed claims), given
@@ -283,6 +284,11 @@ export class AccountApplications {
     });
   }
 
+  /** The OAuth 2.0 client whose application opened (or applies for) the account. */
+  openedBy(accountId: string): string | undefined {
+    return this.#applications().get(accountId)?.clientId;
+  }
+
   /** The client's application of this account, or 400. */
   application(clientId: string, accountId: string): AccountApplication {
     const application = this.#applications().get(accountId);
@@ -449,9 +455,8 @@ export class AccountApplications {
   }
 
   #withAlias(application: AccountApplication, alias: string): AccountApplication {
-    const accounts = this.#brokerage.store.collection('accounts');
-    const trading = accounts.get(application.accountId);
-    if (trading) accounts.set(trading.id, { ...trading, alias });
+    const trading = this.#brokerage.account(application.accountId);
+    if (trading) this.#brokerage.keepAccount({ ...trading, alias });
     return { ...application, account: { ...application.account, alias } };
   }
 
@@ -568,14 +573,18 @@ export class AccountApplications {
     }
   }
 
+  /** Whether the name may be given to a new user: well formed, and held by no user and no
+   * application (compared without case), with free names suggested when it is taken. The one
+   * rule of the availability operation and of an application's submission. */
+  usernameAvailability(username: string): UsernameAvailability {
+    const taken = (name: string) =>
+      this.#brokerage.holdsUsername(name) || this.#byUsername.some(name.toLowerCase(), () => true);
+    return usernameAvailability(username, taken);
+  }
+
   /** The username, when it is well formed and no user or application holds it; else 400. */
   #freeUsername(username: string): string {
-    const users = this.#brokerage.store.collection('users');
-    const taken = (name: string) =>
-      users.get(name) !== undefined ||
-      users.get(name.toLowerCase()) !== undefined ||
-      this.#byUsername.get(name.toLowerCase()).length > 0;
-    const availability = usernameAvailability(username, taken);
+    const availability = this.usernameAvailability(username);
     if (!availability.isValid)
       throw badRequest(
         'application.customer.userName must be 6 to 20 letters, digits or _, starting with a letter',

@@ -7,13 +7,12 @@ import {
   formatWhole,
 } from './amount-format.js';
 import type { AccountValues, CurrencyValues, SegmentValues } from './valuation.js';
+import { roundTo } from '../kernel/money.js';
 
 /** The account figures of the summary operations and the ledger, shaped from one valuation
  * (`valueAccount`), so that every operation answers the same numbers. The per-segment reports
  * and the market value are sent as the service sends them, formatted strings under its own keys
  * (`amount-format.ts` holds the formats). */
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Label of the base-currency total line, as real payloads write it. */
 export const totalLabel = (values: AccountValues) => `Total (in ${values.baseCurrency})`;
@@ -79,7 +78,7 @@ export function accountSummary(
     excessLiquidity: values.excessLiquidity,
     netLiquidationValue: total.netLiquidation,
     equityWithLoanValue: values.equityWithLoan,
-    regTLoan: round(Math.max(0, -total.cash)),
+    regTLoan: roundTo(Math.max(0, -total.cash), 2),
     securitiesGVP: values.segments.securities.grossPositionValue,
     totalCashValue: total.cash,
     accruedInterest: 0,
@@ -162,7 +161,7 @@ function marketValueEntry(entry: CurrencyValues): Schema<'MarketValueEntry'> {
     futures: formatWhole(entry.futuresPnl),
     future_options: zero,
     funds: zero,
-    dividends_receivable: zero,
+    dividends_receivable: formatWhole(entry.dividends),
     mutual_funds: zero,
     money_market: zero,
     bonds: zero,
@@ -232,7 +231,7 @@ export function pnlEntry(values: AccountValues): Schema<'PnlEntry'> {
     nl: values.total.netLiquidation,
     upl: values.total.unrealizedPnl,
     el: values.excessLiquidity,
-    mv: round(values.total.netLiquidation - values.total.cash),
+    mv: roundTo(values.total.netLiquidation - values.total.cash, 2),
   };
 }
 
@@ -271,7 +270,7 @@ function ledgerEntry(
     cashbalancefxsegment: 0,
     secondkey: entry.currency,
     tbillsmarketvalue: 0,
-    dividends: 0,
+    dividends: entry.dividends,
   };
 }
 

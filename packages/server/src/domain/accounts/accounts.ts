@@ -1,7 +1,8 @@
+import type { AccountsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { pnlEntry } from './account-reports.js';
 import { accountTexts } from './account-texts.js';
-import type { Brokerage } from './brokerage.js';
+import type { AreaContext, Brokerage } from './brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
 import type { Account, User } from './model.js';
 import type { Session } from './sessions.js';
@@ -9,24 +10,26 @@ import { serverInfo } from './session-views.js';
 import { valueAccount } from './valuation.js';
 
 /** Ids of the accounts whose master account is `accountId` (an advisor's or broker's clients). */
-export function childAccountIds(brokerage: Pick<Brokerage, 'store'>, accountId: string): string[] {
-  return brokerage.store
-    .collection('accounts')
-    .values()
+export function childAccountIds(
+  brokerage: Pick<Brokerage, 'accounts'>,
+  accountId: string,
+): string[] {
+  return brokerage
+    .accounts()
     .filter((account) => account.parent === accountId)
     .map((account) => account.id);
 }
 
 /** The user whose own (not dynamic) accounts include this one: its holder or its advisor. */
-export function holderOf(brokerage: Pick<Brokerage, 'store'>, accountId: string): User | undefined {
-  return brokerage.store
-    .collection('users')
-    .values()
-    .find((user) => user.accounts.includes(accountId));
+export function holderOf(brokerage: Pick<Brokerage, 'users'>, accountId: string): User | undefined {
+  return brokerage.users().find((user) => user.accounts.includes(accountId));
 }
 
 /** Whether the account is a financial advisor's master account. */
-export function isAdvisorMaster(brokerage: Pick<Brokerage, 'store'>, account: Account): boolean {
+export function isAdvisorMaster(
+  brokerage: Pick<Brokerage, 'accounts' | 'users'>,
+  account: Account,
+): boolean {
   return (
     childAccountIds(brokerage, account.id).length > 0 &&
     (holderOf(brokerage, account.id)?.properties.includes('FA') ?? false)
@@ -35,7 +38,7 @@ export function isAdvisorMaster(brokerage: Pick<Brokerage, 'store'>, account: Ac
 
 /** Whether the account is a client account managed by a financial advisor. */
 export function isAdvisorClient(
-  brokerage: Pick<Brokerage, 'store' | 'account'>,
+  brokerage: Pick<Brokerage, 'accounts' | 'users' | 'account'>,
   account: Account,
 ): boolean {
   const master = account.parent === undefined ? undefined : brokerage.account(account.parent);
@@ -136,7 +139,7 @@ const chartPeriodsByType: Record<string, string[]> = {
 };
 
 function accountProperties(
-  brokerage: Pick<Brokerage, 'store'>,
+  brokerage: Pick<Brokerage, 'accounts'>,
   account: Account,
 ): Schema<'AccountProperties'> {
   const hasChildAccounts = childAccountIds(brokerage, account.id).length > 0;
@@ -155,7 +158,7 @@ function accountProperties(
 
 /** The answer of the accounts list, for this session; calling it is recorded on the session. */
 export function accountsList(
-  brokerage: Pick<Brokerage, 'store' | 'sessions' | 'account' | 'userOf'>,
+  brokerage: AreaContext<'store' | 'accounts' | 'sessions' | 'account' | 'userOf', AccountsStore>,
   session: Session,
 ): Schema<'AccountsResponse'> {
   const user = brokerage.userOf(session);

@@ -1,8 +1,9 @@
+import type { AccountsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { badRequest } from '../kernel/errors.js';
 import { allocationTexts } from './allocation-texts.js';
 import type { Account, User } from './model.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 
 /** `A` available equity, `E` equal, `N` net liquidation value (the default); the user-defined
  * methods `C` cash quantity, `P` percentage, `R` ratios and `S` shares read each account's amount. */
@@ -59,7 +60,7 @@ export function requireAdvisor(user: User, refusal: string = allocationTexts.adv
 }
 
 /** The advisor's sub-accounts: every account of the user whose parent is the master account. */
-export function subAccountsOf(store: Store, advisor: User): Account[] {
+export function subAccountsOf(store: AccountsStore, advisor: User): Account[] {
   const master = advisor.accounts[0];
   return advisor.accounts.flatMap((id) => {
     const account = store.collection('accounts').get(id);
@@ -75,13 +76,13 @@ const defaultPresets = (): AllocationPresets => ({
   group_proportional_allocation: false,
 });
 
-export function allocationPresets(store: Store, user: User): AllocationPresets {
+export function allocationPresets(store: AccountsStore, user: User): AllocationPresets {
   requireAdvisor(user);
   return store.collection('allocationPresets').get(user.username) ?? defaultPresets();
 }
 
 export function setAllocationPresets(
-  store: Store,
+  store: AccountsStore,
   user: User,
   change: Partial<AllocationPresets>,
 ): void {
@@ -97,13 +98,13 @@ export function methodOf(name: string): AllocationMethod | undefined {
 }
 
 /** The advisor's default method: the presets' `default_method_for_all`. */
-export function defaultMethodOf(store: Store, user: User): AllocationMethod {
+export function defaultMethodOf(store: AccountsStore, user: User): AllocationMethod {
   return methodOf(allocationPresets(store, user).default_method_for_all ?? 'N') ?? 'N';
 }
 
 /** Checks a group's accounts and amounts against its method; every violation → 400. */
 function checkedAccounts(
-  store: Store,
+  store: AccountsStore,
   user: User,
   accounts: AllocationAccount[],
   method: AllocationMethod,
@@ -137,7 +138,7 @@ function checkedMethod(method: AllocationMethod): AllocationMethod {
 /** Validates and stores a new allocation group of `user`; every violation → 400, nothing stored.
  * Without a method the group takes the presets' default. */
 export function createAllocationGroup(
-  store: Store,
+  store: AccountsStore,
   user: User,
   request: NewAllocationGroup,
 ): AllocationGroup {
@@ -157,7 +158,7 @@ export function createAllocationGroup(
 }
 
 /** One of the advisor's groups; an unknown name → 400. */
-export function allocationGroup(store: Store, user: User, name: string): AllocationGroup {
+export function allocationGroup(store: AccountsStore, user: User, name: string): AllocationGroup {
   requireAdvisor(user);
   const group = store.collection('allocationGroups').get(allocationGroupKey(user.username, name));
   if (!group) throw badRequest(allocationTexts.unknownGroup(name));
@@ -165,12 +166,12 @@ export function allocationGroup(store: Store, user: User, name: string): Allocat
 }
 
 /** The groups by advisor: declared by the brokerage when it is built, kept by every write. */
-export function allocationGroupsByUser(store: Store): Index<AllocationGroup> {
+export function allocationGroupsByUser(store: AccountsStore): Index<AllocationGroup> {
   return store.collection('allocationGroups').index('byUser', (group) => group.username);
 }
 
 /** The advisor's groups, in the order they were created. */
-export function allocationGroupsOf(store: Store, user: User): AllocationGroup[] {
+export function allocationGroupsOf(store: AccountsStore, user: User): AllocationGroup[] {
   requireAdvisor(user);
   return allocationGroupsByUser(store).get(user.username);
 }
@@ -178,7 +179,7 @@ export function allocationGroupsOf(store: Store, user: User): AllocationGroup[] 
 /** Changes a group's accounts, method or name (`previousName` names it then); what is left out
  * stays. The group is checked whole against its (new) method before anything is stored. */
 export function modifyAllocationGroup(
-  store: Store,
+  store: AccountsStore,
   user: User,
   change: AllocationGroupChange,
 ): AllocationGroup {
@@ -198,7 +199,7 @@ export function modifyAllocationGroup(
   return group;
 }
 
-export function deleteAllocationGroup(store: Store, user: User, name: string): void {
+export function deleteAllocationGroup(store: AccountsStore, user: User, name: string): void {
   const group = allocationGroup(store, user, name);
   store.collection('allocationGroups').delete(allocationGroupKey(user.username, group.name));
 }
@@ -211,7 +212,11 @@ export function allocationGroupSet(): Schema<'AllocationGroupResult'> {
 
 /** The advisor's group of this name, if the user is an advisor and has one (orders may name a
  * group in place of an account). */
-export function advisorGroup(store: Store, user: User, name: string): AllocationGroup | undefined {
+export function advisorGroup(
+  store: AccountsStore,
+  user: User,
+  name: string,
+): AllocationGroup | undefined {
   if (!user.properties.includes('FA')) return undefined;
   return store.collection('allocationGroups').get(allocationGroupKey(user.username, name));
 }

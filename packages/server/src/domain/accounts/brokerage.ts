@@ -1,50 +1,66 @@
 import { allocationGroupsByUser } from './allocation-groups.js';
 import type { Clock } from '../kernel/clock.js';
-import { DomainEvents } from '../kernel/events.js';
+import type { DomainEvents } from '../kernel/events.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { type KernelOptions } from '../kernel/kernel.js';
 import { badRequest, rejected } from '../kernel/errors.js';
-import { instrumentsOf, Market } from '../market/market.js';
-import { optionInstrumentsOf, optionPrice } from '../market/option-chains.js';
+import { listCatalogue, repriceOptionsOf } from '../market/listing.js';
+import { Market } from '../market/market.js';
 import type { Account, Fixtures, User } from './model.js';
-import { SeededRandom } from '../kernel/random.js';
+import type { SeededRandom } from '../kernel/random.js';
 import { sharedLastAccessPrecisionMs, Sessions, type Session } from './sessions.js';
 import { sweepExpiredRecords } from '../kernel/retention.js';
-import type { Store } from '../kernel/store.js';
+import type { Index, Store } from '../kernel/store.js';
 import type { TimedTasks } from '../kernel/timed-tasks.js';
 
-export interface BrokerageOptions {
-  clock: Clock;
-  store: Store;
+export interface BrokerageOptions extends KernelOptions {
   fixtures: Fixtures;
-  seed: number;
   idleTimeoutMs: number;
-  /** Timed work kept as data, when several processes share the store (undefined: closures). */
-  timedTasks?: TimedTasks | undefined;
 }
 
-/** The simulated brokerage: its state, clock and randomness, and the rules shared by every area. */
+/** What an area is given of the brokerage: the members it reads (`Keys`), with the store seen
+ * through the area's own view (`View`, beside its collections), so that it reaches no other
+ * area's records. */
+export type AreaContext<Keys extends keyof Brokerage, View> = Pick<
+  Brokerage,
+  Exclude<Keys, 'store'>
+> & { readonly store: View };
+
+/**
+ * The accounts area, built on the kernel: users and accounts (the one writer of accounts), their
+ * sessions, the market they trade, and the load of the fixtures. The kernel's members (clock,
+ * store, events, random, timed tasks) are the kernel's own, named here too so that each area's
+ * context picks what it reads from one place.
+ */
 export class Brokerage {
+  readonly kernel: Kernel;
   readonly clock: Clock;
   readonly store: Store;
-  /** Timed work that outlives this process (a shared store's tasks); undefined in memory, where
-   * an area's timers are its own closures on the clock. */
-  readonly timedTasks: TimedTasks | undefined;
+  readonly timedTasks: TimedTasks;
+  readonly events: DomainEvents;
   readonly sessions: Sessions;
   readonly market: Market;
-  /** The one bus every area publishes its events to. */
-  readonly events = new DomainEvents();
-  random: SeededRandom;
   /** Called after each `load`: what an area derives from the store is built again from it. */
   readonly #loadListeners = new Set<() => void>();
+  /** The users by their name without case. */
+  readonly #usersByName: Index<User>;
   #fixtures: Fixtures;
   #seed: number;
 
-  constructor(options: BrokerageOptions) {
-    this.clock = options.clock;
-    this.store = options.store;
-    this.timedTasks = options.timedTasks;
+  constructor(
+    kernel: Kernel,
+    options: Pick<BrokerageOptions, 'fixtures' | 'seed' | 'idleTimeoutMs'>,
+  ) {
+    this.kernel = kernel;
+    this.clock = kernel.clock;
+    this.store = kernel.store;
+    this.events = kernel.events;
+    this.timedTasks = kernel.timedTasks;
+    this.#usersByName = this.store
+      .collection('users')
+      .index('byName', (user) => user.username.toLowerCase());
     this.#seed = options.seed;
     this.#fixtures = options.fixtures;
-    this.random = new SeededRandom(options.seed);
     this.sessions = new Sessions(this.store, this.clock, this.events, {
       idleTimeoutMs: options.idleTimeoutMs,
       // The memory store records every request exactly: a write there costs a map update.
@@ -59,7 +75,9 @@ export class Brokerage {
     );
     // Registered before any other area's listener: an option's price has moved with its
     // underlying's by the time orders and alerts look at either.
-    this.market.onPriceChange((conid) => this.#repriceOptionsOf(conid));
+    this.market.onPriceChange((conid) =>
+      repriceOptionsOf(this.store, this.market, conid, this.clock.now()),
+    );
     this.load(options.fixtures);
     allocationGroupsByUser(this.store);
     sweepExpiredRecords(this.store, this.clock);
@@ -70,19 +88,13 @@ export class Brokerage {
   load(fixtures: Fixtures = this.#fixtures, seed: number = this.#seed): void {
     this.#fixtures = structuredClone(fixtures);
     this.#seed = seed;
-    this.random = new SeededRandom(seed);
+    this.kernel.reseed(seed);
     this.market.path.reseed(seed);
     this.store.clear();
     for (const user of this.#fixtures.users)
       this.store.collection('users').set(user.username, user);
-    for (const account of this.#fixtures.accounts) {
-      this.store.collection('accounts').set(account.id, structuredClone(account));
-    }
-    for (const { instrument, price } of instrumentsOf(this.#fixtures.instruments)) {
-      this.store.collection('instruments').set(String(instrument.conid), instrument);
-      if (price !== null) this.market.setPrice(instrument.conid, price);
-    }
-    this.#listOptions();
+    for (const account of this.#fixtures.accounts) this.keepAccount(structuredClone(account));
+    listCatalogue(this.store, this.market, this.#fixtures.instruments, this.clock.now());
     for (const listener of this.#loadListeners) listener();
   }
 
@@ -97,7 +109,7 @@ export class Brokerage {
       holder.username,
       existing ? { ...existing, accounts: [...existing.accounts, account.id] } : holder,
     );
-    this.store.collection('accounts').set(account.id, structuredClone(account));
+    this.keepAccount(structuredClone(account));
   }
 
   /** Calls `listener` after every later `load` (a reset of the state). */
@@ -105,56 +117,42 @@ export class Brokerage {
     this.#loadListeners.add(listener);
   }
 
-  /** Lists the catalogue's option chains as of the clock's date, priced from their underlyings. */
-  #listOptions(): void {
-    const { market, store } = this;
-    const options = optionInstrumentsOf(
-      this.#fixtures.instruments,
-      (conid) => market.instrument(conid),
-      (conid) => market.price(conid),
-      this.clock.now(),
-    );
-    // Each underlying's list is written once: a store record is copied on every write.
-    const byUnderlying = new Map<number, number[]>();
-    for (const option of options) {
-      const underlyingConid = option.option?.underlyingConid ?? 0;
-      store.collection('instruments').set(String(option.conid), option);
-      const conids = byUnderlying.get(underlyingConid) ?? [];
-      conids.push(option.conid);
-      byUnderlying.set(underlyingConid, conids);
-    }
-    const index = store.collection('optionsByUnderlying');
-    for (const [underlyingConid, conids] of byUnderlying) {
-      index.set(String(underlyingConid), [
-        ...(index.get(String(underlyingConid)) ?? []),
-        ...conids,
-      ]);
-    }
-    for (const conid of byUnderlying.keys()) this.#repriceOptionsOf(conid);
-  }
-
-  #repriceOptionsOf(underlyingConid: number): void {
-    const spot = this.market.price(underlyingConid);
-    const conids = this.store.collection('optionsByUnderlying').get(String(underlyingConid));
-    if (spot === undefined || !conids) return;
-    const now = this.clock.now();
-    for (const conid of conids) {
-      const option = this.market.instrument(conid);
-      if (!option || this.market.isExpired(option)) continue;
-      const price = optionPrice(option, spot, now);
-      // A price the option already has is no trade: most of an underlying's trades move few of
-      // its options by a tick, and a trade per option per trade made a replayed day slow. The
-      // option's price still equals its model price at the underlying's last trade.
-      if (price !== this.market.price(conid)) this.market.setPrice(conid, price);
-    }
+  /** The kernel's seeded random. */
+  get random(): SeededRandom {
+    return this.kernel.random;
   }
 
   user(username: string): User | undefined {
     return this.store.collection('users').get(username);
   }
 
+  /** Every user, in the order they were added. */
+  users(): User[] {
+    return this.store.collection('users').values();
+  }
+
+  /** Whether a user holds the name, compared without case (`DemoUser` holds `demouser`). */
+  holdsUsername(name: string): boolean {
+    return this.#usersByName.some(name.toLowerCase(), () => true);
+  }
+
   account(accountId: string): Account | undefined {
     return this.store.collection('accounts').get(accountId);
+  }
+
+  /** Every account, in the order they were added. */
+  accounts(): Account[] {
+    return this.store.collection('accounts').values();
+  }
+
+  /**
+   * The one writer of accounts: keeps the account as given (its cash, positions, alias, ...) and
+   * announces the change on the bus (`accountChanged`), so the streams (ledger, account summary)
+   * hear every change of cash, whichever area made it.
+   */
+  keepAccount(account: Account): void {
+    this.store.collection('accounts').set(account.id, account);
+    this.events.publish({ type: 'accountChanged', time: this.clock.now(), accountId: account.id });
   }
 
   userOf(session: Session): User {

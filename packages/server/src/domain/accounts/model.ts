@@ -52,6 +52,9 @@ export interface Account {
   /** Cash per currency. */
   cash: Record<string, number>;
   positions: Position[];
+  /** Dividends owed per currency: declared, past their ex-date, not yet paid (net of what is
+   * withheld). */
+  dividendsReceivable?: Record<string, number>;
   /** Realized P&L per currency, from closed trades. */
   realizedPnl?: Record<string, number>;
   /** Daily net asset value closes (YYYYMMDD) before the server's first day, oldest first: the

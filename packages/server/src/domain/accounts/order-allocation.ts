@@ -13,8 +13,8 @@ import {
   type AllocationMethod,
 } from './allocation-groups.js';
 import type { Account, User } from './model.js';
-import type { Store } from '../kernel/store.js';
 import { valueAccount } from './valuation.js';
+import type { AccountsStore } from './store-view.js';
 
 /** The accounts an order is split over and how; kept on the order, so that changing or deleting
  * its group later does not change it. */
@@ -34,7 +34,7 @@ export interface OrderAllocation {
  * method (an unknown method name takes the presets' default). Undefined for an order of one
  * account. */
 export function orderAllocation(
-  store: Store,
+  store: AccountsStore,
   user: User,
   pathAccount: Account,
   pathGroup: AllocationGroup | undefined,
@@ -60,7 +60,11 @@ export function orderAllocation(
 }
 
 /** The allocation with the advisor's auto-close preset for its kind of method. */
-function withAutoClose(store: Store, user: User, allocation: OrderAllocation): OrderAllocation {
+function withAutoClose(
+  store: AccountsStore,
+  user: User,
+  allocation: OrderAllocation,
+): OrderAllocation {
   const presets = allocationPresets(store, user);
   const autoClose = userDefinedMethods.includes(allocation.method)
     ? presets.profiles_auto_close_positions

@@ -24,7 +24,7 @@ function openedAt(account: Account): number {
 }
 
 function parentOf(
-  brokerage: Pick<Brokerage, 'store'>,
+  brokerage: Pick<Brokerage, 'accounts'>,
   account: Account,
 ): Schema<'PortfolioAccountParent'> {
   const children = childAccountIds(brokerage, account.id);
@@ -47,7 +47,7 @@ function parentOf(
 }
 
 export function portfolioAccount(
-  brokerage: Pick<Brokerage, 'store' | 'account'>,
+  brokerage: Pick<Brokerage, 'accounts' | 'users' | 'account'>,
   account: Account,
 ): Schema<'PortfolioAccount'> {
   const alias = account.alias === '' ? null : account.alias;
@@ -89,7 +89,7 @@ function accountsById(brokerage: Pick<Brokerage, 'account'>, ids: string[]): Acc
 
 /** The user's own accounts, a master first; listing them unlocks the ledger for the session. */
 export function portfolioAccounts(
-  brokerage: Pick<Brokerage, 'store' | 'sessions' | 'account' | 'userOf'>,
+  brokerage: Pick<Brokerage, 'accounts' | 'users' | 'sessions' | 'account' | 'userOf'>,
   session: Session,
 ): Schema<'PortfolioAccount'>[] {
   brokerage.sessions.update(session, { portfolioListed: true });
@@ -101,7 +101,10 @@ export function portfolioAccounts(
 /** The client accounts below the user's master accounts (a user without clients gets their own
  * accounts); listing them unlocks the ledger for the session. */
 export function portfolioSubaccounts(
-  brokerage: Pick<Brokerage, 'store' | 'sessions' | 'account' | 'userOf' | 'accessibleAccountIds'>,
+  brokerage: Pick<
+    Brokerage,
+    'accounts' | 'users' | 'sessions' | 'account' | 'userOf' | 'accessibleAccountIds'
+  >,
   session: Session,
 ): Schema<'PortfolioAccount'>[] {
   brokerage.sessions.update(session, { portfolioListed: true });

@@ -22,7 +22,7 @@ export function authStatusOf(session: Session): Schema<'AuthStatus'> {
   return {
     authenticated: session.brokerageOpen,
     established: session.established,
-    competing: false,
+    competing: session.competing === true,
     connected: !session.ended,
     message: session.brokerageOpen ? '' : 'no bridge',
     MAC: mac,

@@ -1,9 +1,10 @@
+import type { AccountsStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { badRequest, unauthorized } from '../kernel/errors.js';
 import type { DomainEvents } from '../kernel/events.js';
 import type { User } from './model.js';
 import { secretHex } from '../kernel/secrets.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 
 /** How a session was opened. */
 export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso';
@@ -29,6 +30,8 @@ export interface Session {
   /** Underlyings `/iserver/secdef/search` answered in this session: their derivatives' strikes
    * and details are known to it from then on. */
   searchedUnderlyings: number[];
+  /** Another login took the brokerage session over (`competing: true` until `ssodh/init`). */
+  competing?: boolean;
   /** The user was told that the single sign-on ends soon. */
   expiryAnnounced?: boolean;
   ended: boolean;
@@ -58,7 +61,7 @@ export class Sessions {
   readonly #expiryNotices = new Map<string, () => void>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountsStore,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly settings: SessionSettings,
@@ -118,6 +121,11 @@ export class Sessions {
       time: this.clock.now(),
       remainingMs,
     });
+  }
+
+  /** Every live session (the nightly reset ends them all). */
+  live(): Session[] {
+    return this.sessions.values().flatMap((session) => this.find(session.id) ?? []);
   }
 
   /** The user's live sessions. */
@@ -190,9 +198,22 @@ export class Sessions {
   }
 
   openBrokerage(session: Session): Session {
-    const opened = this.update(session, { brokerageOpen: true, established: true });
+    const opened = this.update(session, {
+      brokerageOpen: true,
+      established: true,
+      competing: false,
+    });
     this.#announce(opened);
     return opened;
+  }
+
+  /** The brokerage session ends while the login lives (the service's "logged in but not
+   * authenticated"), taken over by another login when `competing`: brokerage operations refuse
+   * until `ssodh/init` opens it again. */
+  loseBrokerage(session: Session, competing: boolean): Session {
+    const lost = this.update(session, { brokerageOpen: false, competing });
+    this.#announce(lost);
+    return lost;
   }
 
   end(session: Session): void {

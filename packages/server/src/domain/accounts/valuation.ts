@@ -1,6 +1,7 @@
 import { instrumentsOf, type Market } from '../market/market.js';
 import type { Account, Position } from './model.js';
 import type { Instrument, InstrumentCatalogue } from '../market/model.js';
+import { roundTo } from '../kernel/money.js';
 
 /** What an account holds in one currency, valued in that currency. */
 export interface CurrencyValues {
@@ -16,6 +17,8 @@ export interface CurrencyValues {
   /** Change of the positions' value since the previous close. */
   dailyPnl: number;
   realizedPnl: number;
+  /** Dividends owed (past their ex-date, not yet paid): part of the net liquidation value. */
+  dividends: number;
   netLiquidation: number;
   /** Value of one unit of this currency in the account's base currency. */
   exchangeRate: number;
@@ -56,8 +59,6 @@ export const marginRates = {
   futureMaintenance: 0.05,
 };
 
-const round = (value: number) => Math.round(value * 100) / 100;
-
 const closesByCatalogue = new WeakMap<InstrumentCatalogue, Map<number, number>>();
 
 /** The price an instrument closed at on the previous day: the catalogue's price, which the
@@ -77,6 +78,13 @@ export function previousClose(market: Market, conid: number): number | undefined
 
 export function isCashAccount(account: Account): boolean {
   return account.tradingType.endsWith('CASH');
+}
+
+/** What a BUY order may cost an account (docs/decisions/service/orders-funds-buying-power.md): a cash
+ * account its available funds (its cash, less what its positions need), a margin account its
+ * buying power, the figure its summary reports. */
+export function purchaseLimit(account: Account, values: AccountValues): number {
+  return isCashAccount(account) ? values.availableFunds : values.buyingPower;
 }
 
 /** One position valued at the simulated price (its average cost when the instrument has no
@@ -109,7 +117,11 @@ export function valuePosition(position: Position, market: Market): PositionValue
 
 export function valueAccount(account: Account, market: Market): AccountValues {
   const base = account.baseCurrency;
-  const currencies = new Set<string>([base, ...Object.keys(account.cash)]);
+  const currencies = new Set<string>([
+    base,
+    ...Object.keys(account.cash),
+    ...Object.keys(account.dividendsReceivable ?? {}),
+  ]);
   const rows = new Map<string, CurrencyValues>();
   const row = (currency: string): CurrencyValues => {
     let entry = rows.get(currency);
@@ -124,6 +136,7 @@ export function valueAccount(account: Account, market: Market): AccountValues {
         unrealizedPnl: 0,
         dailyPnl: 0,
         realizedPnl: account.realizedPnl?.[currency] ?? 0,
+        dividends: account.dividendsReceivable?.[currency] ?? 0,
         netLiquidation: 0,
         exchangeRate: market.rate(currency, base),
       };
@@ -171,18 +184,26 @@ export function valueAccount(account: Account, market: Market): AccountValues {
 
   const byCurrency = [...rows.values()].map((entry) => ({
     ...entry,
-    netLiquidation: round(
-      entry.cash + entry.stockMarketValue + entry.optionMarketValue + entry.futuresPnl,
+    netLiquidation: roundTo(
+      entry.cash +
+        entry.stockMarketValue +
+        entry.optionMarketValue +
+        entry.futuresPnl +
+        entry.dividends,
+      2,
     ),
-    stockMarketValue: round(entry.stockMarketValue),
-    futureMarketValue: round(entry.futureMarketValue),
-    optionMarketValue: round(entry.optionMarketValue),
-    futuresPnl: round(entry.futuresPnl),
-    unrealizedPnl: round(entry.unrealizedPnl),
-    dailyPnl: round(entry.dailyPnl),
+    stockMarketValue: roundTo(entry.stockMarketValue, 2),
+    futureMarketValue: roundTo(entry.futureMarketValue, 2),
+    optionMarketValue: roundTo(entry.optionMarketValue, 2),
+    futuresPnl: roundTo(entry.futuresPnl, 2),
+    unrealizedPnl: roundTo(entry.unrealizedPnl, 2),
+    dailyPnl: roundTo(entry.dailyPnl, 2),
   }));
   const sum = (pick: (entry: CurrencyValues) => number) =>
-    round(byCurrency.reduce((total, entry) => total + pick(entry) * entry.exchangeRate, 0));
+    roundTo(
+      byCurrency.reduce((total, entry) => total + pick(entry) * entry.exchangeRate, 0),
+      2,
+    );
   const total: CurrencyValues = {
     currency: 'BASE',
     cash: sum((entry) => entry.cash),
@@ -193,41 +214,42 @@ export function valueAccount(account: Account, market: Market): AccountValues {
     unrealizedPnl: sum((entry) => entry.unrealizedPnl),
     dailyPnl: sum((entry) => entry.dailyPnl),
     realizedPnl: sum((entry) => entry.realizedPnl),
+    dividends: sum((entry) => entry.dividends),
     netLiquidation: sum((entry) => entry.netLiquidation),
     exchangeRate: 1,
   };
-  const initialMargin = round(stockInitial + futureInitial);
-  const maintenanceMargin = round(stockMaintenance + futureMaintenance);
+  const initialMargin = roundTo(stockInitial + futureInitial, 2);
+  const maintenanceMargin = roundTo(stockMaintenance + futureMaintenance, 2);
   const equityWithLoan = total.netLiquidation;
-  const availableFunds = round(equityWithLoan - initialMargin);
-  const securitiesNet = round(total.netLiquidation - commoditiesPnl);
+  const availableFunds = roundTo(equityWithLoan - initialMargin, 2);
+  const securitiesNet = roundTo(total.netLiquidation - commoditiesPnl, 2);
   return {
     baseCurrency: base,
     byCurrency,
     total,
-    grossPositionValue: round(securitiesGross + commoditiesGross),
+    grossPositionValue: roundTo(securitiesGross + commoditiesGross, 2),
     initialMargin,
     maintenanceMargin,
     equityWithLoan,
     availableFunds,
-    excessLiquidity: round(equityWithLoan - maintenanceMargin),
-    buyingPower: round(Math.max(0, availableFunds) * (isCashAccount(account) ? 1 : 4)),
+    excessLiquidity: roundTo(equityWithLoan - maintenanceMargin, 2),
+    buyingPower: roundTo(Math.max(0, availableFunds) * (isCashAccount(account) ? 1 : 4), 2),
     segments: {
       securities: {
         netLiquidation: securitiesNet,
-        initialMargin: round(stockInitial),
-        maintenanceMargin: round(stockMaintenance),
+        initialMargin: roundTo(stockInitial, 2),
+        maintenanceMargin: roundTo(stockMaintenance, 2),
         cash: total.cash,
-        grossPositionValue: round(securitiesGross),
-        dailyPnl: round(securitiesDaily),
+        grossPositionValue: roundTo(securitiesGross, 2),
+        dailyPnl: roundTo(securitiesDaily, 2),
       },
       commodities: {
-        netLiquidation: round(commoditiesPnl),
-        initialMargin: round(futureInitial),
-        maintenanceMargin: round(futureMaintenance),
+        netLiquidation: roundTo(commoditiesPnl, 2),
+        initialMargin: roundTo(futureInitial, 2),
+        maintenanceMargin: roundTo(futureMaintenance, 2),
         cash: 0,
-        grossPositionValue: round(commoditiesGross),
-        dailyPnl: round(commoditiesDaily),
+        grossPositionValue: roundTo(commoditiesGross, 2),
+        dailyPnl: roundTo(commoditiesDaily, 2),
       },
     },
   };

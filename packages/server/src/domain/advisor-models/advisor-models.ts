@@ -3,7 +3,7 @@
 // and write the same holdings and value them the same way; its views and texts are apart.
 import { requireAdvisor, subAccountsOf } from '../accounts/allocation-groups.js';
 import type { Index } from '../kernel/store.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account, User } from '../accounts/model.js';
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
@@ -18,6 +18,8 @@ import type {
   PositionTarget,
 } from './records.js';
 import { modelTexts } from './model-texts.js';
+import { roundTo } from '../kernel/money.js';
+import type { AdvisorModelsStore } from './store-view.js';
 
 export interface ModelChange {
   name: string;
@@ -79,9 +81,8 @@ export interface ModelValuation {
 
 const modelKey = (username: string, name: string) => `${username}/${name}`;
 const emptyHolding = (): ModelHolding => ({ units: {}, cost: {}, cash: 0 });
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-export type AdvisorModelsContext = Pick<Brokerage, 'store' | 'market' | 'account'>;
+export type AdvisorModelsContext = AreaContext<'store' | 'market' | 'account', AdvisorModelsStore>;
 
 /** An advisor's models: target weights over stocks; investing moves an account's cash into the
  * model and computes the trades toward the targets; submitting places them as market orders. */
@@ -143,7 +144,7 @@ export class AdvisorModels {
       throw badRequest(modelTexts.listedTwice('A currency'));
     const sum = (targets: readonly { target: number }[]) =>
       targets.reduce((total, { target }) => total + target, 0);
-    const total = round(sum(change.positionTargets) + sum(change.cashTargets ?? []), 6);
+    const total = roundTo(sum(change.positionTargets) + sum(change.cashTargets ?? []), 6);
     if (total > 100 + 1e-6) throw badRequest(modelTexts.targetsOver(total));
     if (
       change.cashTargets !== undefined &&
@@ -227,7 +228,7 @@ export class AdvisorModels {
       const value = this.holdingValue(held, account);
       if (amount < 0 && -amount > value + 1e-9)
         throw badRequest(modelTexts.divestTooLarge(id, value));
-      const holding = { ...held, cash: round(held.cash + amount) };
+      const holding = { ...held, cash: roundTo(held.cash + amount, 2) };
       return {
         account,
         holding,
@@ -327,20 +328,22 @@ export class AdvisorModels {
     const held = holding.units[trade.conid] ?? 0;
     const cost = holding.cost[trade.conid] ?? 0;
     const after = held + signed;
-    const newCost = round(
+    const newCost = roundTo(
       signed > 0
         ? cost + signed * price * instrument.multiplier
         : held === 0
           ? 0
           : (cost * after) / held,
+      2,
     );
     const others = ([key]: [string, number]) => key !== String(trade.conid);
-    const cash = round(
+    const cash = roundTo(
       holding.cash -
         signed *
           price *
           instrument.multiplier *
           this.brokerage.market.rate(instrument.currency, account.baseCurrency),
+      2,
     );
     if (after === 0) {
       return {

@@ -3,12 +3,12 @@ import type { Account } from '../accounts/model.js';
 import type { InvestmentModel, ModelPresets } from './records.js';
 import { olderSortFields } from './older-names.js';
 import { tolerancePoints, type ModelValuation, type PositionValuation } from './advisor-models.js';
+import { cents, roundTo } from '../kernel/money.js';
 
 /** Amounts as the service sends them: decimal strings with two decimals. */
 const amount = (value: number) => value.toFixed(2);
 /** Percentages and rates: as short as they go (`60`, `59.93`). */
-const short = (value: number, digits = 2) =>
-  String(Math.round(value * 10 ** digits) / 10 ** digits);
+const short = (value: number, digits = 2) => String(roundTo(value, digits));
 
 export const modelSummaryView = (
   model: InvestmentModel,
@@ -56,14 +56,14 @@ const positionRow = (position: PositionValuation): PositionRow => ({
   actualRangeMin: 'None',
   ccy: position.instrument.currency,
   conid: position.conid,
-  dlv: amount(position.value),
+  dlv: cents(position.value),
   exchangeRate: '1',
   flags: 0,
   instrumentImbalance: short(position.actual - position.target),
   instrument: position.instrument.symbol,
   mismatchType: Math.abs(position.actual - position.target) > tolerancePoints ? 1 : 0,
-  mv: amount(position.value),
-  position: short(position.units, 4),
+  mv: cents(position.value),
+  position: roundTo(position.units, 4),
   target: short(position.target),
 });
 
@@ -103,20 +103,20 @@ export function modelPositionsView(
         ccy: valuation.currency,
         exchangeRate: '1',
         instrumentImbalance: short(cash.actual - cash.target),
-        mv: amount(cash.value),
+        mv: cents(cash.value),
         target: short(cash.target),
       },
     ],
     mismatched: valuation.mismatched,
     model: model.name,
-    nlv: Math.round(valuation.nlv * 100) / 100,
+    nlv: cents(valuation.nlv),
     positionList: rows.slice(0, query.limit ?? rows.length),
     positionTs: now,
     reqID,
     stkOnly: true,
     subscriptionStatus: 1,
-    totalDlv: Math.round(totalMv * 100) / 100,
-    totalMv: Math.round(totalMv * 100) / 100,
+    totalDlv: cents(totalMv),
+    totalMv: cents(totalMv),
   };
 }
 

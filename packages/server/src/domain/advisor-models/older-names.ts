@@ -2,7 +2,7 @@ import type { ModelPresets } from './records.js';
 
 // Version 2.29 of the service renamed fields of the advisor-model operations; requests written
 // for 2.27 and 2.28 still use the older names, so the server accepts both and works with the
-// 2.29 ones (docs/decisions/fidelity-2.29-renames.md).
+// 2.29 ones (docs/decisions/service/fidelity-2.29-renames.md).
 
 /** The 2.29 name of each preset renamed by it. */
 const olderPresetNames = {

@@ -1,4 +1,5 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AlertsStore } from './store-view.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { sameData } from '../kernel/same-data.js';
 import { nextInSequence } from '../kernel/sequences.js';
@@ -29,8 +30,7 @@ const settingsOf = (alert: Alert): AlertSettings => ({
   conditions: alert.conditions,
 });
 
-export type AlertBookContext = Pick<
-  Brokerage,
+export type AlertBookContext = AreaContext<
   | 'clock'
   | 'store'
   | 'market'
@@ -38,7 +38,8 @@ export type AlertBookContext = Pick<
   | 'account'
   | 'userOf'
   | 'accessibleAccountIds'
-  | 'accountFor'
+  | 'accountFor',
+  AlertsStore
 >;
 
 /** The alerts of the brokerage: each account's alerts, each user's one MTA alert, and their

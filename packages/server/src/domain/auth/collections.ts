@@ -2,6 +2,7 @@ import type { LiveSessionTokenRecord, OAuthToken } from './oauth1/records.js';
 import type { SeenNonce } from './oauth1/nonces.js';
 import type { UsedAssertion } from './oauth2.js';
 import type { SsoLink } from './sso.js';
+import type { StoredSigningKey } from './jwt.js';
 
 declare module '../kernel/store.js' {
   interface Collections {
@@ -15,5 +16,8 @@ declare module '../kernel/store.js' {
     usedAssertions: UsedAssertion;
     /** One-time single sign-on links to the portal, by token. */
     ssoLinks: SsoLink;
+    /** The keys that sign the tokens the server issues (`jwt.ts`), by key id: every process on
+     * the store signs and verifies with the same ones. A reset keeps them (`keptByClear`). */
+    signingKeys: StoredSigningKey;
   }
 }

@@ -12,11 +12,11 @@ import {
   type JWTVerifyOptions,
   type ProtectedHeaderParameters,
 } from 'jose';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
+import type { AuthStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { unauthorized } from '../kernel/errors.js';
 import { secretHex } from '../kernel/secrets.js';
-import type { StoredSigningKey } from '../kernel/store.js';
 
 /** Only RS256: never `none`, never a symmetric algorithm a public key could be abused as. */
 export const jwtAlgorithms = ['RS256'];
@@ -56,7 +56,16 @@ export const keySigningMs = 24 * 60 * 60_000;
  * (a single sign-on session's, 24 hours), so rotation never cuts a token short. */
 export const keyOverlapMs = 24 * 60 * 60_000;
 
-export type TokenSignerContext = Pick<Brokerage, 'clock' | 'store'>;
+/** A signing key kept in the store: its private and public JWKs and when it began signing (epoch
+ * ms of the brokerage's clock). */
+export interface StoredSigningKey {
+  kid: string;
+  privateJwk: Record<string, unknown>;
+  publicJwk: Record<string, unknown>;
+  createdAt: number;
+}
+
+export type TokenSignerContext = AreaContext<'clock' | 'store', AuthStore>;
 
 /** The server's signing keys (RS256): kept in the store (`signingKeys`), so that every process on
  * one store signs and verifies with the same keys and a token outlives a restart (the store's state

@@ -1,5 +1,6 @@
+import type { AuthStore } from './store-view.js';
 import { decodeJwt, decodeProtectedHeader, type JWK, type JWTPayload } from 'jose';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
 import { verifyJwt, type TokenSigner } from './jwt.js';
 import { sha256Hex } from '../kernel/digest.js';
@@ -38,7 +39,7 @@ export interface TokenResponse {
   scope: string;
 }
 
-export type OAuth2Context = Pick<Brokerage, 'clock' | 'store'>;
+export type OAuth2Context = AreaContext<'clock' | 'store', AuthStore>;
 
 /** The client-credentials grant with a `private_key_jwt` client assertion (RFC 7523). */
 export class OAuth2 {

@@ -1,5 +1,6 @@
+import type { AuthStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { forbidden, unauthorized } from '../kernel/errors.js';
 import type { TokenSigner } from './jwt.js';
 import type { User } from '../accounts/model.js';
@@ -37,7 +38,7 @@ export interface SsoBrowserSessionRequest {
   lang?: string;
 }
 
-export type SsoContext = Pick<Brokerage, 'clock' | 'store' | 'sessions' | 'user'>;
+export type SsoContext = AreaContext<'clock' | 'store' | 'sessions' | 'user', AuthStore>;
 
 /** Sessions and portal links created on behalf of a client's end users. */
 export class Sso {

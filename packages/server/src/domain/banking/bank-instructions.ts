@@ -1,4 +1,4 @@
-import type { Store } from '../kernel/store.js';
+import type { BankingStore } from './store-view.js';
 import type { BankInstructionRecord } from './model.js';
 
 const keyOf = (accountId: string, method: string, name: string): string =>
@@ -8,7 +8,7 @@ const keyOf = (accountId: string, method: string, name: string): string =>
 export class BankInstructions {
   readonly #byAccount;
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly store: BankingStore) {
     this.#byAccount = store
       .collection('bankInstructions')
       .index('accountId', (record) => record.accountId);

@@ -1,4 +1,5 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { BankingStore } from './store-view.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import { BankInstructions } from './bank-instructions.js';
 import { InstructionBook } from './instruction-book.js';
@@ -29,9 +30,17 @@ type Taken =
   | { found: InstructionRecord }
   | { refused: InstructionRecord; refusal: Refusal };
 
-export type BankingContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'random' | 'onLoad' | 'account'
+export type BankingContext = AreaContext<
+  | 'clock'
+  | 'store'
+  | 'timedTasks'
+  | 'market'
+  | 'events'
+  | 'random'
+  | 'onLoad'
+  | 'account'
+  | 'keepAccount',
+  BankingStore
 >;
 
 /** Banking under `/gw/api/v1`: bank instructions, deposits and withdrawals, transfers between

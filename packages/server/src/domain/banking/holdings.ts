@@ -1,9 +1,7 @@
-import { withPosition } from '../accounts/cash.js';
+import { blendedAverageCost, withPosition } from '../accounts/cash.js';
 import type { Account, Position } from '../accounts/model.js';
 import type { InstructionRecord } from './model.js';
-
-const round = (value: number, places: number): number =>
-  Math.round(value * 10 ** places) / 10 ** places;
+import { roundTo } from '../kernel/money.js';
 
 /** The cash of a currency that may leave the account now: its cash less what pending
  * withdrawals will take, never below zero. */
@@ -18,7 +16,7 @@ export function withdrawableCash(
       ? sum - movement.amount
       : sum;
   }, 0);
-  return Math.max(0, round((account.cash[currency] ?? 0) - reserved, 2));
+  return Math.max(0, roundTo((account.cash[currency] ?? 0) - reserved, 2));
 }
 
 /** The quantity of a contract the account may deliver now: what it holds less what pending
@@ -33,6 +31,12 @@ export function deliverableQuantity(
     const movement = record.movement;
     if (movement?.type === 'position' && movement.conid === conid && movement.quantity < 0)
       return sum - movement.quantity;
+    if (movement?.type === 'positions')
+      return movement.positions.reduce(
+        (taken, moved) =>
+          moved.conid === conid && moved.quantity < 0 ? taken - moved.quantity : taken,
+        sum,
+      );
     if (
       movement?.type === 'positionMove' &&
       movement.conid === conid &&
@@ -41,7 +45,7 @@ export function deliverableQuantity(
       return sum + movement.quantity;
     return sum;
   }, 0);
-  return Math.max(0, round(held - reserved, 6));
+  return Math.max(0, roundTo(held - reserved, 6));
 }
 
 /** The account with `quantity` of the contract added at `cost` per unit (its average cost
@@ -58,12 +62,9 @@ export function withQuantityMoved(
     quantity: 0,
     averageCost: cost,
   };
-  const after = round(held.quantity + quantity, 6);
+  const after = roundTo(held.quantity + quantity, 6);
   if (quantity < 0 && after < 0) return undefined;
-  const averageCost =
-    quantity > 0
-      ? round((held.quantity * held.averageCost + quantity * cost) / after, 6)
-      : held.averageCost;
+  const averageCost = quantity > 0 ? blendedAverageCost(held, quantity, cost) : held.averageCost;
   return {
     ...account,
     positions: withPosition(account, { ...held, quantity: after, averageCost }),

@@ -1,6 +1,7 @@
+import type { BankingStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { nextInSequence } from '../kernel/sequences.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 import {
   dayMs,
   historyDays,
@@ -20,10 +21,9 @@ export class InstructionBook {
   readonly #byClientId: Index<InstructionRecord>;
   readonly #byAccount: Index<InstructionRecord>;
   readonly #pending: Index<InstructionRecord>;
-  readonly #due: Index<InstructionRecord>;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: BankingStore,
     private readonly clock: Clock,
   ) {
     const instructions = store.collection('bankingInstructions');
@@ -35,9 +35,6 @@ export class InstructionBook {
       record.status === 'PENDING' || record.status === 'PENDING_VERIFICATION'
         ? pendingKey(record.accountId)
         : undefined,
-    );
-    this.#due = instructions.index('due', (record) =>
-      record.status === 'PENDING' && record.dueAt !== undefined ? 'due' : undefined,
     );
   }
 
@@ -76,11 +73,6 @@ export class InstructionBook {
   /** The instructions of an account not yet ended. */
   pendingOf(accountId: string): InstructionRecord[] {
     return this.#pending.get(pendingKey(accountId));
-  }
-
-  /** The pending instructions that settle on the clock. */
-  settling(): InstructionRecord[] {
-    return this.#due.get('due');
   }
 
   recurring(instructionId: number): RecurringRecord | undefined {

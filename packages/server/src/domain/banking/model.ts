@@ -19,6 +19,9 @@ export type Movement =
   | { type: 'cash'; accountId: string; currency: string; amount: number }
   /** A position delivered in (positive, booked at the price of the day) or out (negative). */
   | { type: 'position'; accountId: string; conid: number; quantity: number }
+  /** Several positions of one account delivered in or out together (a version-2 delivery):
+   * all are booked, or none. */
+  | { type: 'positions'; accountId: string; positions: { conid: number; quantity: number }[] }
   /** A position moved between two accounts; booked in the target at `price` or the source's
    * average cost. */
   | {
@@ -46,7 +49,7 @@ export type Booking = {
 
 /** A booking as the store keeps it for the account's statements. */
 export type BookedMovement = Booking & {
-  /** `<instructionId>/<accountId>`. */
+  /** `<instructionId>/<accountId>`, and `/<conid>` for a position. */
   id: string;
   instructionId: number;
   kind: InstructionKind;
@@ -129,7 +132,7 @@ export interface RecurringRecord {
 const hourMs = 3_600_000;
 
 /** How long after acceptance each kind of pending instruction settles (our choice: the service
- * names no delays; see docs/decisions/gw-banking-settlement-and-idempotency.md). */
+ * names no delays; see docs/decisions/service/gw-banking-settlement-and-idempotency.md). */
 export const settlementDelayMs: Partial<Record<InstructionKind, number>> = {
   DEPOSIT: 24 * hourMs,
   WITHDRAWAL: 24 * hourMs,
@@ -157,9 +160,11 @@ export interface InstructionInputs {
   WITHDRAWAL: Schema<'BankingWithdrawalInstruction'>;
   INTERNAL_CASH_TRANSFER: Schema<'BankingInternalCashTransfer'>;
   INTERNAL_POSITION_TRANSFER: Schema<'BankingInternalPositionTransfer'>;
-  FOP: Schema<'BankingFopInstruction'>;
-  DWAC: Schema<'BankingDwacInstruction'>;
-  COMPLEX_ASSET_TRANSFER: Schema<'BankingComplexAssetTransfer'>;
+  /** The version-1 body (one instrument) or the version-2 body (`positions`). */
+  FOP: Schema<'BankingFopInstruction'> | Schema<'BankingFopInstructionV2'>;
+  DWAC: Schema<'BankingDwacInstruction'> | Schema<'BankingDwacInstructionV2'>;
+  COMPLEX_ASSET_TRANSFER:
+    Schema<'BankingComplexAssetTransfer'> | Schema<'BankingComplexAssetTransferV2'>;
   EXTERNAL_POSITION_TRANSFER: Schema<'BankingExternalPositionTransfer'>;
   CANCEL_INSTRUCTION: Schema<'BankingCancelInstruction'>;
   QUERY_BANK_INSTRUCTION: Schema<'BankingQueryBankInstruction'>;

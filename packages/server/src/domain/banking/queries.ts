@@ -12,11 +12,10 @@ import {
   type InstructionInputs,
   type InstructionRecord,
 } from './model.js';
+import { roundTo } from '../kernel/money.js';
 
 /** The yearly contribution limit of a retirement account (ours: one figure for every kind). */
 const iraContributionLimit = 7000;
-
-const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 export type QueriesContext = Pick<Brokerage, 'clock' | 'market'>;
 
@@ -135,7 +134,7 @@ export class Queries {
     return {
       accountId: account.id,
       currency,
-      availableEquityValue: round2(equity * rate),
+      availableEquityValue: roundTo(equity * rate, 2),
       withdrawableCashAmount: withdrawableCash(account, currency, this.book.pendingOf(account.id)),
     };
   }
@@ -162,8 +161,8 @@ export class Queries {
       contributions: [
         {
           maximumContributionLimit: iraContributionLimit,
-          yearToDateContribution: round2(contributed),
-          allowedContributionLimit: round2(Math.max(0, iraContributionLimit - contributed)),
+          yearToDateContribution: roundTo(contributed, 2),
+          allowedContributionLimit: roundTo(Math.max(0, iraContributionLimit - contributed), 2),
         },
       ],
     };

@@ -1,10 +1,11 @@
 // Over 300 lines: the one table of rules of every kind of instruction (16 kinds) with the checks
 // they share (accounts related, cash and holdings enough, amounts and currencies); the bank
 // instructions' own rules are apart in bank-instruction-rules.ts.
+import type { Schema } from '@brokerage/types';
 import { withCash } from '../accounts/cash.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
-import { keepAccounts } from './account-events.js';
+import { keepAccounts } from '../accounts/holdings.js';
 import { keepBooked } from './booked-movements.js';
 import { BankInstructionRules } from './bank-instruction-rules.js';
 import type { BankInstructions } from './bank-instructions.js';
@@ -20,6 +21,10 @@ import {
 } from './model.js';
 import { accountOrRefuse, type Plan } from './plan.js';
 import type { Queries } from './queries.js';
+import type { BankingStore } from './store-view.js';
+
+/** One position of a version-2 delivery. */
+type PositionV2 = Schema<'BankingPositionV2'>;
 
 /** The largest amount of one instruction (the reference server's bound, in the document: the
  * service states none). */
@@ -30,9 +35,9 @@ export const maxCashBalance = 1_000_000_000_000;
 
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
-export type RulesContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'events' | 'random' | 'account'
+export type RulesContext = AreaContext<
+  'clock' | 'store' | 'market' | 'events' | 'random' | 'account' | 'keepAccount',
+  BankingStore
 >;
 
 /** The business rules that accept or refuse each kind of instruction (`Refusal`). */
@@ -374,6 +379,7 @@ export class Rules {
     kind: 'FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER',
     instruction: InstructionInputs['FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER'],
   ): Plan {
+    if ('positions' in instruction) return this.#deliveries(kind, instruction);
     const account = this.#account(instruction.accountId);
     const conid = this.#conid(instruction.tradingInstrument);
     const quantity = this.#quantity(instruction.quantity);
@@ -387,6 +393,29 @@ export class Rules {
       conid,
       quantity: signed,
     });
+  }
+
+  /** A version-2 delivery: every position checked as a version-1 delivery of it would be, each
+   * contract once; settled together. */
+  #deliveries(
+    kind: 'FOP' | 'DWAC' | 'COMPLEX_ASSET_TRANSFER',
+    instruction: { accountId: string; direction: 'IN' | 'OUT'; positions: PositionV2[] },
+  ): Plan {
+    const account = this.#account(instruction.accountId);
+    const out = instruction.direction === 'OUT';
+    const seen = new Set<number>();
+    const positions = instruction.positions.map((position) => {
+      const conid = this.#conid(position);
+      if (seen.has(conid))
+        throw new Refusal('DUPLICATE_POSITION', `Conid ${conid} is named twice in the positions`);
+      seen.add(conid);
+      const quantity = this.#quantity(position.quantity);
+      if (out) this.#ensureHeld(account, conid, quantity);
+      else if (this.brokerage.market.price(conid) === undefined)
+        throw new Refusal('NO_MARKET_PRICE', `Conid ${conid} has no price to book a delivery at`);
+      return { conid, quantity: out ? -quantity : quantity };
+    });
+    return this.#pending(kind, { type: 'positions', accountId: account.id, positions });
   }
 
   #cancel(instruction: InstructionInputs['CANCEL_INSTRUCTION']): Plan {

@@ -1,92 +1,47 @@
+import type { BankingStore } from './store-view.js';
 import { withCash } from '../accounts/cash.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
-import { inUnit } from '../kernel/store.js';
 import type { TimedTasks } from '../kernel/timed-tasks.js';
-import { keepAccounts } from './account-events.js';
+import { keepAccounts } from '../accounts/holdings.js';
 import { keepBooked } from './booked-movements.js';
 import { withQuantityMoved } from './holdings.js';
 import type { InstructionBook } from './instruction-book.js';
-import type { InstructionError, InstructionRecord, Movement } from './model.js';
+import type { Booking, InstructionError, InstructionRecord, Movement } from './model.js';
 
-/** The stored task that settles one instruction when it falls due (a shared store). */
+/** The timed task that settles one instruction when it falls due. */
 const settlementTask = 'bankingSettlement';
 
-export type SettlementContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'onLoad' | 'account'
+export type SettlementContext = AreaContext<
+  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'account' | 'keepAccount',
+  BankingStore
 >;
 
 /** Settles pending instructions when they fall due on the brokerage's clock (`dueAt`, kept in
  * the instruction), or at once when told to (the control API). A settled instruction moves its
- * cash or positions once: it is no longer pending afterwards. In memory, one timer of this
- * process, set for the earliest; on a shared store, a stored task per instruction, added in the
- * unit that accepts it and run in a unit by whichever process sees the shared clock pass its
- * time (the one that moves it, or the leader as time passes): the unit's commit settles it once,
- * even when the process that accepted it is gone. */
+ * cash or positions once: it is no longer pending afterwards. A timed task per instruction, added
+ * in the unit that accepts it and run in a unit by whichever process sees the clock pass its time
+ * (the one that moves it, or the leader as time passes): the unit's commit settles it once, even
+ * when the process that accepted it is gone. */
 export class Settlement {
-  #timer: { at: number; cancel: () => void } | undefined;
-  readonly #tasks: TimedTasks | undefined;
+  readonly #tasks: TimedTasks;
 
   constructor(
     private readonly brokerage: SettlementContext,
     private readonly book: InstructionBook,
   ) {
     this.#tasks = brokerage.timedTasks;
-    if (this.#tasks) {
-      this.#tasks.define<{ instructionId: number }>(settlementTask, ({ instructionId }) => {
-        const record = this.book.get(instructionId);
-        // Settled or failed early (the control API), cancelled: nothing left to do.
-        if (record?.status === 'PENDING') this.#settle(record);
-        return undefined;
-      });
-    } else {
-      brokerage.onLoad(() => this.#arm());
-    }
-  }
-
-  /** A pending instruction was accepted, due at `dueAt`. In memory, the timer is brought
-   * forward if it is the earliest (one settled or failed early leaves the timer as it is: it
-   * then finds nothing due and is set for the next). */
-  added(instructionId: number, dueAt: number): void {
-    if (this.#tasks) {
-      this.#tasks.add(settlementTask, dueAt, { instructionId });
-      return;
-    }
-    if (this.#timer && this.#timer.at <= dueAt) return;
-    this.#timer?.cancel();
-    this.#setTimer(dueAt);
-  }
-
-  /** Sets the timer for the earliest pending instruction: a scan of the pending ones, made only
-   * when the timer fires and at a load. */
-  #arm(): void {
-    const next = this.book
-      .settling()
-      .reduce<number | undefined>(
-        (at, record) => Math.min(at ?? Infinity, record.dueAt ?? Infinity),
-        undefined,
-      );
-    this.#timer?.cancel();
-    this.#timer = undefined;
-    if (next !== undefined) this.#setTimer(next);
-  }
-
-  #setTimer(at: number): void {
-    const { clock } = this.brokerage;
-    const cancel = clock.schedule(at - clock.now(), () => {
-      this.#timer = undefined;
-      void inUnit(this.brokerage.store, () => this.#settleDue());
+    this.#tasks.define<{ instructionId: number }>(settlementTask, ({ instructionId }) => {
+      const record = this.book.get(instructionId);
+      // Settled or failed early (the control API), cancelled: nothing left to do.
+      if (record?.status === 'PENDING') this.#settle(record);
+      return undefined;
     });
-    this.#timer = { at, cancel };
   }
 
-  #settleDue(): void {
-    const now = this.brokerage.clock.now();
-    for (const record of [...this.book.settling()]) {
-      if ((record.dueAt ?? Infinity) <= now) this.#settle(record);
-    }
-    this.#arm();
+  /** A pending instruction was accepted, due at `dueAt`. */
+  added(instructionId: number, dueAt: number): void {
+    this.#tasks.add(settlementTask, dueAt, { instructionId });
   }
 
   /** Settles a pending instruction now, whenever it was due. */
@@ -139,6 +94,29 @@ export class Settlement {
         if (!moved) return this.#short(account, movement.conid, -movement.quantity);
         keepAccounts(this.brokerage, moved);
         keepBooked(this.brokerage, record, { ...movement, costBasis: cost });
+        return undefined;
+      }
+      case 'positions': {
+        // All or none: each position moved in turn on the account as it becomes.
+        let account = this.#account(movement.accountId);
+        const booked: Booking[] = [];
+        for (const { conid, quantity } of movement.positions) {
+          const held = account.positions.find((position) => position.conid === conid);
+          const cost =
+            quantity > 0 ? (this.brokerage.market.price(conid) ?? 0) : (held?.averageCost ?? 0);
+          const moved = withQuantityMoved(account, conid, quantity, cost);
+          if (!moved) return this.#short(account, conid, -quantity);
+          account = moved;
+          booked.push({
+            type: 'position',
+            accountId: account.id,
+            conid,
+            quantity,
+            costBasis: cost,
+          });
+        }
+        keepAccounts(this.brokerage, account);
+        keepBooked(this.brokerage, record, ...booked);
         return undefined;
       }
       case 'positionMove': {

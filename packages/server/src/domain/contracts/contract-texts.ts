@@ -1,5 +1,5 @@
 /** The texts of the contract operations' errors, in one table. No public source shows the
- * service's own words for these cases, so they are ours (docs/decisions/contracts-search-and-search-first.md). */
+ * service's own words for these cases, so they are ours (docs/decisions/service/contracts-search-and-search-first.md). */
 export const contractTexts = {
   unknownContract: (conid: number) => `Contract ${conid} not found`,
   searchFirst: (conid: number) =>

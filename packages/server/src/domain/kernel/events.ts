@@ -63,7 +63,8 @@ export type NoticeEvent =
 /** The changes the streaming API follows besides the notices. */
 export type ChangeEvent =
   | {
-      /** An account's cash or positions moved other than by an execution (a transfer settled). */
+      /** An account was kept again: its cash or positions moved (a fill, a transfer settled, a
+       * fee), its alias changed, or it was opened; the accounts' one writer announces each. */
       type: 'accountChanged';
       time: number;
       accountId: string;
@@ -130,18 +131,46 @@ export const isNoticeEvent = (event: DomainEvent): event is NoticeEvent =>
 export type DomainEventType = DomainEvent['type'];
 export type EventListener = (event: DomainEvent) => void;
 
-/** The brokerage's one event bus: synchronous, in publication order, so that a listener sees
- * the state the event left. */
+/** Runs `deliver` once the unit of work running now commits, never if it loses; at once
+ * outside a unit, and on a store without units (memory). */
+export type AfterCommit = (deliver: () => void) => void;
+
+/**
+ * The brokerage's one event bus: synchronous, in publication order, so that a listener sees
+ * the state the event left. Two kinds of listener: an area's own (`subscribe`) hears an event
+ * inside the unit of work that published it, so what it writes commits with the unit (or not at
+ * all); what is heard outside the state (the sockets, `subscribeCommitted`) hears it once that
+ * unit committed, so nothing is heard from an attempt that lost and ran again.
+ */
 export class DomainEvents {
   readonly #listeners = new Set<EventListener>();
+  readonly #committedListeners = new Set<EventListener>();
+  #afterCommit: AfterCommit = (deliver) => deliver();
 
-  /** Calls `listener` with every event from now on; returns the unsubscription. */
+  /** Calls `listener` with every event from now on, inside the unit that publishes it; returns
+   * the unsubscription. */
   subscribe(listener: EventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
+  /** Calls `listener` with every event from now on, once the unit that published it committed;
+   * returns the unsubscription. */
+  subscribeCommitted(listener: EventListener): () => void {
+    this.#committedListeners.add(listener);
+    return () => this.#committedListeners.delete(listener);
+  }
+
+  /** How the store tells commits (`Store.afterCommit`): set once, by the runtime. */
+  deliverCommittedWith(afterCommit: AfterCommit): void {
+    this.#afterCommit = afterCommit;
+  }
+
   publish(event: DomainEvent): void {
     for (const listener of this.#listeners) listener(event);
+    if (this.#committedListeners.size === 0) return;
+    this.#afterCommit(() => {
+      for (const listener of this.#committedListeners) listener(event);
+    });
   }
 }

@@ -38,23 +38,24 @@ export interface Collections {
   /** The clock's position when processes share it (Redis): `offset`, how far (ms) the control
    * API moved the clock ahead. A reset keeps it, as the clock of one process keeps its own. */
   clock: number;
-  /** The keys that sign the tokens the server issues (`auth/jwt.ts`), by key id: every process
-   * on the store signs and verifies with the same ones. A reset keeps them, so that a token
-   * outlives a reset as it outlives a restart. */
-  signingKeys: StoredSigningKey;
 }
 
-/** A signing key kept in the store: its private and public JWKs and when it began signing (epoch
- * ms of the brokerage's clock). */
-export interface StoredSigningKey {
-  kid: string;
-  privateJwk: Record<string, unknown>;
-  publicJwk: Record<string, unknown>;
-  createdAt: number;
-}
+/** The collections `Store.clear` keeps: the clock's position, and the keys that sign the
+ * server's tokens (the auth area's `signingKeys`), so that a token outlives a reset as it
+ * outlives a restart. */
+export const keptByClear: ReadonlySet<string> = new Set(['clock', 'signingKeys']);
 
-/** The collections `Store.clear` keeps. */
-export const keptByClear: ReadonlySet<keyof Collections> = new Set(['clock', 'signingKeys']);
+/**
+ * What one area sees of the store: its own collections (`Name`, those its `collections.ts`
+ * declares, and the kernel's sequences), never another area's. Each area's context names its view
+ * (`<Area>Store`, beside its collections), so a reach into another area's records does not
+ * compile; `scripts/check-record-owners.mjs` fails on one in any file of the server.
+ */
+export interface StoreView<Name extends keyof Collections> {
+  collection<N extends Name>(name: N): Collection<Collections[N]>;
+  unit?<T>(work: () => T | Promise<T>): Promise<T>;
+  onReplicaChange?(listener: ReplicaListener): void;
+}
 
 /** Where the brokerage's state lives. In memory by default; any keyed store can implement it. */
 export interface Store {
@@ -70,6 +71,12 @@ export interface Store {
    * process (memory) has none: its callers run `work` directly.
    */
   unit?<T>(work: () => T | Promise<T>): Promise<T>;
+  /**
+   * Runs `callback` once the unit of work running now commits, and never if it loses (its writes
+   * taken back, the unit run again); at once outside a unit. A store without units (memory) has
+   * none: every write is committed as it is made.
+   */
+  afterCommit?(callback: () => void): void;
   /**
    * Calls `listener` after records changed that this process did not write just now: another
    * process's commit applied, the whole state loaded again, a unit's writes taken back. A cache
@@ -88,8 +95,8 @@ export type ReplicaListener = (
 
 /** Runs `work` as one unit of work of the store if it has units (Redis); otherwise (memory) just
  * runs it, at no cost. */
-export function inUnit<T>(store: Store, work: () => Promise<T>): Promise<T>;
-export function inUnit<T>(store: Store, work: () => T): T | Promise<T>;
-export function inUnit<T>(store: Store, work: () => T | Promise<T>): T | Promise<T> {
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => Promise<T>): Promise<T>;
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => T): T | Promise<T>;
+export function inUnit<T>(store: Pick<Store, 'unit'>, work: () => T | Promise<T>): T | Promise<T> {
   return store.unit ? store.unit(work) : work();
 }

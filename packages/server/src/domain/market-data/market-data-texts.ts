@@ -1,6 +1,6 @@
 /** Every error text of the market-data operations, in one place. The service's texts for these
  * cases are not published (neither the vendor's description nor the public clients show them):
- * these are ours, worded like the service's other errors; see docs/decisions/market-history-periods-and-flags.md. */
+ * these are ours, worded like the service's other errors; see docs/decisions/service/market-history-periods-and-flags.md. */
 export const marketDataTexts = {
   accountsFirst: 'Please query /iserver/accounts first',
   invalidPeriod: (period: string) =>

@@ -1,7 +1,7 @@
 // The market-data service: snapshots and their subscriptions, history bars, scanners.
 // Over 300 lines: one service whose operations share the sessions' subscriptions and the rules of
 // delayed data; its fields, views and texts are apart.
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Session } from '../accounts/sessions.js';
 import { badRequest, notFound, rejected } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
@@ -26,6 +26,7 @@ import { withCash } from '../accounts/cash.js';
 import { knownToSession } from '../contracts/secdef.js';
 import { valuePosition } from '../accounts/valuation.js';
 import type { Holding } from './snapshot-fields.js';
+import type { MarketDataStore } from './store-view.js';
 
 /** Delayed data lags the market by this much. */
 export const delayMs = 15 * 60_000;
@@ -111,9 +112,9 @@ export const maxHmdsScanResults = 250;
  * contract's exchange. */
 export const regulatorySnapshotFee = 0.01;
 
-export type MarketDataContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'sessions' | 'market' | 'account'
+export type MarketDataContext = AreaContext<
+  'clock' | 'store' | 'sessions' | 'market' | 'account' | 'keepAccount',
+  MarketDataStore
 >;
 
 /** Market data for sessions: snapshots with their subscriptions, and history bars, all read from
@@ -292,22 +293,15 @@ export class MarketData {
     if (!state) throw badRequest(marketDataTexts.noMarketData(conid));
     if (this.availability(session, instrument).startsWith('D')) {
       const account = this.brokerage.account(session.selectedAccountId);
-      if (account) {
-        this.brokerage.store
-          .collection('accounts')
-          .set(account.id, withCash(account, 'USD', -regulatorySnapshotFee));
-      }
+      if (account) this.brokerage.keepAccount(withCash(account, 'USD', -regulatorySnapshotFee));
     }
     return { instrument, state };
   }
 
   /** A scan over the catalogue's unexpired contracts, from their current prices. */
   scan(request: ScanRequest, limit = maxScanResults): ScanResult {
-    const { market, store, clock } = this.brokerage;
-    const instruments = store
-      .collection('instruments')
-      .values()
-      .filter((instrument) => !market.isExpired(instrument));
+    const { market, clock } = this.brokerage;
+    const instruments = market.instruments().filter((instrument) => !market.isExpired(instrument));
     return runScan(instruments, market.path, request, clock.now(), limit);
   }
 

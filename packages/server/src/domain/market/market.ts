@@ -1,8 +1,9 @@
+import type { MarketStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
+import { cents } from '../kernel/money.js';
 import type { DomainEvents } from '../kernel/events.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Instrument, InstrumentCatalogue } from './model.js';
-import type { Store } from '../kernel/store.js';
 import { PricePath } from './price-path.js';
 
 /** YYYYMMDD of an epoch-milliseconds time, in UTC. */
@@ -91,7 +92,7 @@ export function instrumentsOf(
       (
         [
           [strike.conidYes, 'YES', strike.priceYes],
-          [strike.conidNo, 'NO', Math.round((1 - strike.priceYes) * 100) / 100],
+          [strike.conidNo, 'NO', cents(1 - strike.priceYes)],
         ] as const
       ).map(([conid, side, price]) => ({
         instrument: {
@@ -133,7 +134,7 @@ export class Market {
   readonly path: PricePath;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: MarketStore,
     private readonly clock: Clock,
     private readonly catalogue: () => InstrumentCatalogue,
     seed: number,
@@ -163,6 +164,11 @@ export class Market {
 
   instrument(conid: number): Instrument | undefined {
     return this.store.collection('instruments').get(String(conid));
+  }
+
+  /** Every listed contract (options included), in listing order. */
+  instruments(): Instrument[] {
+    return this.store.collection('instruments').values();
   }
 
   /** Last price, or undefined when the instrument has no market data. */

@@ -1,6 +1,5 @@
 // The price path of each instrument: the seeded history (seeded-history.ts) behind the first
 // recorded trade, and the trades recorded since, kept a year and compacted as they age.
-import type { Store } from '../kernel/store.js';
 import { dayMs, hoursOf } from './exchange-hours.js';
 import type { Instrument } from './model.js';
 import { compact } from './compaction.js';
@@ -14,6 +13,7 @@ import {
   type PathData,
   type Tick,
 } from './seeded-history.js';
+import type { MarketStore } from './store-view.js';
 
 /** Trades are kept one by one for this long: bars shorter than 15 minutes need every trade, and
  * the 1000 most recent of them (the most an answer holds) never span more than 14,000 minutes of
@@ -85,7 +85,7 @@ export class PricePath {
   readonly #derived = new Map<number, DerivedPath>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: MarketStore,
     private seed: number,
   ) {}
 

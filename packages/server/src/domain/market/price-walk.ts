@@ -1,5 +1,6 @@
 import { maxPrice, type Market } from './market.js';
 import type { SeededRandom } from '../kernel/random.js';
+import { roundTo } from '../kernel/money.js';
 
 export interface PriceWalk {
   /** How many steps every price takes. */
@@ -24,10 +25,7 @@ export function walkPrices(
       const last = market.price(conid);
       if (last === undefined) continue;
       const factor = 1 + ((random.next() * 2 - 1) * walk.stepPercent) / 100;
-      const next = Math.min(
-        maxPrice,
-        Math.max(0.0001, Math.round(last * factor * 10_000) / 10_000),
-      );
+      const next = Math.min(maxPrice, Math.max(0.0001, roundTo(last * factor, 4)));
       market.setPrice(conid, next);
       prices.set(conid, next);
     }

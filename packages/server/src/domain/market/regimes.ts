@@ -1,5 +1,5 @@
+import type { MarketStore } from './store-view.js';
 import type { SeededRandom } from '../kernel/random.js';
-import type { Store } from '../kernel/store.js';
 import { dayAt, hoursOf, isTradingDay } from './exchange-hours.js';
 import type { Market } from './market.js';
 import type { Instrument } from './model.js';
@@ -26,12 +26,12 @@ export const defaultRegime = (instrument: Instrument): MarketRegime => ({
 });
 
 /** The instrument's regime: the one set through the control API, else the default. */
-export const regimeOf = (store: Store, instrument: Instrument): MarketRegime =>
+export const regimeOf = (store: MarketStore, instrument: Instrument): MarketRegime =>
   store.collection('marketRegimes').get(String(instrument.conid)) ?? defaultRegime(instrument);
 
 /** Changes parts of the instrument's regime; answers the regime now in force. */
 export function setRegime(
-  store: Store,
+  store: MarketStore,
   instrument: Instrument,
   changes: Partial<MarketRegime>,
 ): MarketRegime {

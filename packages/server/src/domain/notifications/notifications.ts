@@ -1,4 +1,5 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { NotificationsStore } from './store-view.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import { isNoticeEvent, type DomainEvent } from '../kernel/events.js';
 import { nextInSequence } from '../kernel/sequences.js';
@@ -51,7 +52,10 @@ function lowerBound(ids: readonly string[], id: string): number {
   return low;
 }
 
-export type NotificationsContext = Pick<Brokerage, 'store' | 'market' | 'events' | 'user'>;
+export type NotificationsContext = AreaContext<
+  'store' | 'market' | 'events' | 'user',
+  NotificationsStore
+>;
 
 /** Notifications (FYIs): made from the brokerage's events for the kinds a user has on,
  * delivered (listed, counted) for the kinds whose disclaimer the user acknowledged. */

@@ -13,6 +13,8 @@ declare module '../kernel/store.js' {
     executions: Execution;
     /** Executions kept for the portfolio analyst's transactions, by execution id. */
     executionHistory: Execution;
+    /** Users whose next forced live-orders list answers empty (a control scenario), by username. */
+    liveOrdersCacheCleared: { username: string };
     /** Open server prompts, by request id. */
     serverPrompts: ServerPrompt;
   }

@@ -1,4 +1,5 @@
 import type { Instrument, SecType } from '../market/model.js';
+import { cents } from '../kernel/money.js';
 
 /** One row of the commission schedule, in the contract's currency. */
 interface CommissionRate {
@@ -10,7 +11,7 @@ interface CommissionRate {
   maximumShare?: number;
 }
 
-/** The reference server's commission schedule (a fixed, tiered-free schedule, see docs/decisions/orders-trades-and-commission.md). */
+/** The reference server's commission schedule (a fixed, tiered-free schedule, see docs/decisions/service/orders-trades-and-commission.md). */
 export const commissionSchedule: Record<SecType, CommissionRate> = {
   STK: { perUnit: 0.005, shareOfValue: 0, minimum: 1, maximumShare: 0.01 },
   OPT: { perUnit: 0.65, shareOfValue: 0, minimum: 1 },
@@ -24,7 +25,7 @@ export function commissionFor(secType: SecType, size: number, value: number): nu
   const rate = commissionSchedule[secType];
   let commission = Math.max(rate.minimum, size * rate.perUnit + value * rate.shareOfValue);
   if (rate.maximumShare !== undefined) commission = Math.min(commission, value * rate.maximumShare);
-  return Math.round(commission * 100) / 100;
+  return cents(commission);
 }
 
 /** Commission of executing `size` units of `instrument` at `price`. */

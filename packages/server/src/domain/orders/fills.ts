@@ -1,7 +1,8 @@
-import { withCash, withPosition } from '../accounts/cash.js';
+import { blendedAverageCost, withCash, withPosition } from '../accounts/cash.js';
 import type { Account, Position } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderStatus, OrderType, Side } from './model.js';
+import { roundTo } from '../kernel/money.js';
 
 /** Order types triggered when the market moves through their stop price (up for a BUY). */
 const stopOrderTypes: readonly OrderType[] = ['STP', 'STOP_LIMIT', 'TRAIL', 'TRAILLMT'];
@@ -17,8 +18,6 @@ export function workingStatus(order: Order): OrderStatus {
     ? 'PreSubmitted'
     : 'Submitted';
 }
-
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The stop price an order starts with: the stop of `STP` and `STOP_LIMIT`, the trigger of `MIT`
  * and `LIT`, the given initial stop of a trailing order. */
@@ -44,7 +43,7 @@ function limitOf(order: Order, stopPrice: number | undefined): number | undefine
     case 'TRAILLMT':
       return stopPrice === undefined
         ? undefined
-        : round(stopPrice + (order.side === 'BUY' ? 1 : -1) * (order.auxPrice ?? 0), 4);
+        : roundTo(stopPrice + (order.side === 'BUY' ? 1 : -1) * (order.auxPrice ?? 0), 4);
     default:
       return undefined;
   }
@@ -65,7 +64,7 @@ export function checkFill(order: Order, last: number): FillCheck {
   if ((order.orderType === 'TRAIL' || order.orderType === 'TRAILLMT') && !triggered) {
     const amount = order.trailingAmt ?? 0;
     const distance = order.trailingType === '%' ? (last * amount) / 100 : amount;
-    const follow = round(buy ? last + distance : last - distance, 4);
+    const follow = roundTo(buy ? last + distance : last - distance, 4);
     stopPrice =
       stopPrice === undefined
         ? follow
@@ -141,25 +140,22 @@ export function bookExecution(
   };
   let realized = 0;
   let averageCost: number;
-  const after = round(held.quantity + signed, 6);
+  const after = roundTo(held.quantity + signed, 6);
   if (held.quantity !== 0 && Math.sign(held.quantity) !== Math.sign(signed)) {
     const closed = Math.min(Math.abs(held.quantity), size);
-    realized = round(
+    realized = roundTo(
       closed * (price - held.averageCost) * instrument.multiplier * Math.sign(held.quantity),
       2,
     );
     averageCost = Math.sign(after) === -Math.sign(held.quantity) ? price : held.averageCost;
   } else {
-    averageCost = round(
-      (Math.abs(held.quantity) * held.averageCost + size * price) / Math.abs(after),
-      6,
-    );
+    averageCost = blendedAverageCost(held, size, price);
   }
   const position: Position = {
     ...held,
     quantity: after,
     averageCost,
-    ...(realized === 0 ? {} : { realizedPnl: round((held.realizedPnl ?? 0) + realized, 2) }),
+    ...(realized === 0 ? {} : { realizedPnl: roundTo((held.realizedPnl ?? 0) + realized, 2) }),
   };
   const positions = withPosition(account, position);
   const booked: Account = {
@@ -170,7 +166,7 @@ export function bookExecution(
       : {
           realizedPnl: {
             ...account.realizedPnl,
-            [currency]: round((account.realizedPnl?.[currency] ?? 0) + realized, 2),
+            [currency]: roundTo((account.realizedPnl?.[currency] ?? 0) + realized, 2),
           },
         }),
   };

@@ -1,8 +1,9 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { OrdersStore } from './store-view.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Instrument } from '../market/model.js';
 import { nextInSequence } from '../kernel/sequences.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
-import { isCashAccount, valueAccount } from '../accounts/valuation.js';
+import { isCashAccount, purchaseLimit, valueAccount } from '../accounts/valuation.js';
 import { warnOnMargin } from '../accounts/margin-warning.js';
 import { executionCommission } from './commission.js';
 import { orderParts, type OrderPart } from './order-parts.js';
@@ -25,9 +26,9 @@ export interface Transmitted {
   status: OrderStatus;
 }
 
-export type MatchingContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'events' | 'onLoad' | 'account'
+export type MatchingContext = AreaContext<
+  'clock' | 'store' | 'market' | 'events' | 'onLoad' | 'account' | 'keepAccount',
+  OrdersStore
 >;
 
 /** The simulated exchange: transmits orders, moves their status, and fills them against the
@@ -214,7 +215,7 @@ export class Matching {
     const market = this.brokerage.market;
     const value =
       size * price * instrument.multiplier * market.rate(instrument.currency, account.baseCurrency);
-    return value <= valueAccount(account, market).availableFunds;
+    return value <= purchaseLimit(account, valueAccount(account, market));
   }
 
   #fill(order: Order, price: number): void {
@@ -264,7 +265,7 @@ export class Matching {
       price,
       commission,
     );
-    this.brokerage.store.collection('accounts').set(account.id, account);
+    this.brokerage.keepAccount(account);
     const now = this.brokerage.clock.now();
     const executionId = `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`;
     keepExecution(this.brokerage.store, {

@@ -1,7 +1,7 @@
 // The order book: placing, previewing, confirming, modifying, cancelling and listing orders.
 // Over 300 lines: one class over one index of orders whose operations go through the same
 // decision (rules, prompts, placement); the rules, matching and views are apart.
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
 import { advisorGroup } from '../accounts/allocation-groups.js';
 import { orderAllocation } from '../accounts/order-allocation.js';
@@ -10,7 +10,7 @@ import type { Session } from '../accounts/sessions.js';
 import { incrementAt, priceIncrementRules, sizeIncrementOf } from '../contracts/contract-rules.js';
 import { restrictionAgainst } from '../restrictions/restriction-check.js';
 import { startOfUtcDay } from '../kernel/time-format.js';
-import { valueAccount, type AccountValues } from '../accounts/valuation.js';
+import { purchaseLimit, valueAccount, type AccountValues } from '../accounts/valuation.js';
 import type { Instrument } from '../market/model.js';
 import { pairCurrencies } from './fills.js';
 import { orderParts } from './order-parts.js';
@@ -32,6 +32,7 @@ import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
 import { cents } from '../kernel/money.js';
+import type { OrdersStore } from './store-view.js';
 
 /** The answer to placing, modifying or confirming orders. */
 export type OrderOutcome =
@@ -42,8 +43,7 @@ export type OrderOutcome =
 export type CancelOutcome =
   { kind: 'cancelled'; order: Order } | { kind: 'rejected'; error: string };
 
-export type OrderBookContext = Pick<
-  Brokerage,
+export type OrderBookContext = AreaContext<
   | 'clock'
   | 'store'
   | 'market'
@@ -53,6 +53,8 @@ export type OrderBookContext = Pick<
   | 'userOf'
   | 'accessibleAccountIds'
   | 'accountFor'
+  | 'keepAccount',
+  OrdersStore
 >;
 
 /** The orders of the brokerage: placement through the rule table and its warnings,
@@ -313,7 +315,7 @@ export class OrderBook {
       sizeIncrement: sizeIncrementOf(market, instrument, ticket.orderType),
       priceIncrement: incrementAt(increments, ticket.price ?? ticket.auxPrice ?? last),
       values,
-      funds: value === undefined ? [] : this.fundsOf(ticket, instrument, value, values),
+      funds: value === undefined ? [] : this.fundsOf(ticket, instrument, value, account, values),
       tradable: !market.isExpired(instrument),
       last,
       value: value === undefined ? undefined : cents(value),
@@ -334,15 +336,16 @@ export class OrderBook {
     ticket: OrderTicket,
     instrument: Instrument,
     value: number,
+    booking: Account,
     values: AccountValues,
   ): CheckedOrder['funds'] {
-    if (!ticket.allocation) return [{ value: cents(value), availableFunds: values.availableFunds }];
+    if (!ticket.allocation) return [{ value: cents(value), limit: purchaseLimit(booking, values) }];
     const { market } = this.brokerage;
     return orderParts(this.brokerage, ticket, instrument).map(({ account, size }) => ({
       value: cents(
         ((value * size) / ticket.quantity) * market.rate(values.baseCurrency, account.baseCurrency),
       ),
-      availableFunds: valueAccount(account, market).availableFunds,
+      limit: purchaseLimit(account, valueAccount(account, market)),
     }));
   }
 }

@@ -1,4 +1,5 @@
-import type { Index, Store } from '../kernel/store.js';
+import type { OrdersStore } from './store-view.js';
+import type { Index } from '../kernel/store.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import { wakeOf, type Wake } from './fills.js';
 import { isWorking, type Order, type OrderStatus, type Side } from './model.js';
@@ -32,7 +33,7 @@ export class OrderRecords {
   readonly #open: Index<Order>;
   readonly #prices = new PriceBook();
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly store: OrdersStore) {
     const orders = this.#orders;
     this.#byAccount = orders.index(
       'byAccount',

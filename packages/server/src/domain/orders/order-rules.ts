@@ -34,10 +34,10 @@ export interface CheckedOrder {
   sizeIncrement: number;
   /** The contract's price increment at the order's limit or stop price. */
   priceIncrement: number;
-  /** What each account that books the order pays for it, in its base currency, against its
-   * available funds: the account's, or each sub-account's part of an allocated order. Empty when
-   * no price exists to value it. */
-  funds: { value: number; availableFunds: number }[];
+  /** What each account that books the order pays for it, in its base currency, against what it
+   * may spend (`purchaseLimit`): the account's, or each sub-account's part of an allocated order.
+   * Empty when no price exists to value it. */
+  funds: { value: number; limit: number }[];
   /** Whether funds and value are checked: not for bracket children (their parent is). */
   checksValue: boolean;
   /** `BUY 10 AAPL NASDAQ @ 185.00`. */
@@ -119,9 +119,9 @@ export const rejectRules: readonly RejectRule[] = [
   },
   {
     number: 4,
-    when: "a BUY order's value exceeds the account's available funds (an allocated order's: a sub-account's part exceeds that sub-account's)",
+    when: "a BUY order's value exceeds what the account may spend: a cash account's available funds, a margin account's buying power (an allocated order's: a sub-account's part exceeds that sub-account's)",
     check: ({ ticket, checksValue, funds }) =>
-      ticket.side === 'BUY' && checksValue && funds.some((part) => part.value > part.availableFunds)
+      ticket.side === 'BUY' && checksValue && funds.some((part) => part.value > part.limit)
         ? orderTexts.rejects.insufficientFunds
         : undefined,
   },

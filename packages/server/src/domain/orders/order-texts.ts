@@ -1,5 +1,6 @@
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderTicket, OrderType, TimeInForce } from './model.js';
+import { roundTo } from '../kernel/money.js';
 
 /** Order type as the open orders and status operations spell it. */
 export const orderTypeCodes = {
@@ -65,7 +66,7 @@ export const formatMoney = (value: number, currency: string, digits = 2) =>
 
 /** A size as the status operation sends it: a decimal string with at least one decimal (`5.0`, `2806.46`). */
 export const decimalSize = (value: number) =>
-  Number.isInteger(value) ? value.toFixed(1) : String(Math.round(value * 10_000) / 10_000);
+  Number.isInteger(value) ? value.toFixed(1) : String(roundTo(value, 4));
 
 /** A price with its usual 2 decimals (more when the price has them, as currency pairs do). */
 export function formatPrice(value: number): string {
@@ -113,7 +114,7 @@ export function executionDescription(
 const question = 'Are you sure you want to submit this order?';
 
 /** Every warning, reject and error text of the order flow, in one table: the service's words
- * where its reference or public clients show them (docs/decisions/orders-texts-and-preconditions.md). */
+ * where its reference or public clients show them (docs/decisions/service/orders-texts-and-preconditions.md). */
 export const orderTexts = {
   warnings: {
     marketOrder:

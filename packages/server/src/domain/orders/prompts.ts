@@ -1,6 +1,6 @@
+import type { OrdersStore } from './store-view.js';
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
-import type { Store } from '../kernel/store.js';
 import { orderTexts } from './order-texts.js';
 
 /** A question the service asks a user about an order, answered with one of its options. */
@@ -20,9 +20,9 @@ export interface PromptAnswer {
 }
 
 /** Open server prompts. The service delivers them on its streaming channel, which the
- * reference server does not have: the control API raises them (docs/decisions/orders-server-prompts.md). */
+ * reference server does not have: the control API raises them (docs/decisions/service/orders-server-prompts.md). */
 export class Prompts {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: OrdersStore) {}
 
   private get prompts() {
     return this.store.collection('serverPrompts');

@@ -1,5 +1,6 @@
+import type { OrdersStore } from './store-view.js';
 import { secretUuid } from '../kernel/secrets.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 import type { PendingReply } from './model.js';
 
 /** At most this many message ids are suppressed per session. */
@@ -10,7 +11,7 @@ export const maxSuppressedIds = 64;
 export class Questions {
   readonly #byAccount: Index<PendingReply>;
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly store: OrdersStore) {
     this.#byAccount = this.replies.index('byAccount', (reply) => reply.accountId);
   }
 

@@ -1,7 +1,9 @@
+import type { OrdersStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import { childAccountIds } from '../accounts/accounts.js';
+import type { AreaContext, Brokerage } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
-import type { Index, Store } from '../kernel/store.js';
+import type { Index } from '../kernel/store.js';
 import { historyDays } from '../market/seeded-history.js';
 import { executionValue } from './fills.js';
 import type { Execution } from './model.js';
@@ -18,7 +20,7 @@ const dayKey = (accountId: string, time: number) => `${accountId}|${startOfUtcDa
 
 /** The executions by account and UTC day (the trades operations read only the days asked), and
  * the portfolio analyst's history by account and contract: declared when the matching is built. */
-export function declareExecutionIndexes(store: Store): {
+export function declareExecutionIndexes(store: OrdersStore): {
   byAccountDay: Index<Execution>;
   historyByContract: Index<Execution>;
 } {
@@ -35,7 +37,7 @@ export function declareExecutionIndexes(store: Store): {
 /** Stores an execution for as long as something shows it: the trades for the trades window, the
  * portfolio analyst's transactions for its history. Positions and cash are booked on the account
  * when the execution happens, so forgetting executions changes neither. */
-export function keepExecution(store: Store, execution: Execution): void {
+export function keepExecution(store: OrdersStore, execution: Execution): void {
   const day = startOfUtcDay(execution.time);
   store
     .collection('executions')
@@ -48,7 +50,7 @@ export function keepExecution(store: Store, execution: Execution): void {
 /** The accounts' executions in the contract since `from`, newest first (of two at the same
  * time, the later one first). */
 export function executionsInContract(
-  store: Store,
+  store: OrdersStore,
   accountIds: readonly string[],
   conid: number,
   from: number,
@@ -64,20 +66,13 @@ export function executionsInContract(
 /** Executions of the account (by default the session's selected one; for an advisor's master,
  * with its sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
 export function executionsOf(
-  brokerage: Pick<Brokerage, 'clock' | 'store' | 'accountFor'>,
+  brokerage: AreaContext<'clock' | 'store' | 'accountFor' | 'accounts', OrdersStore>,
   session: Session,
   days = 1,
   accountId: string = session.selectedAccountId,
 ): Execution[] {
   const selected = brokerage.accountFor(session, accountId).id;
-  const accounts = new Set([
-    selected,
-    ...brokerage.store
-      .collection('accounts')
-      .values()
-      .filter((account) => account.parent === selected)
-      .map((account) => account.id),
-  ]);
+  const accounts = new Set([selected, ...childAccountIds(brokerage, selected)]);
   // The validator's coercion lets through what is not a number of days ('1e999' is Infinity,
   // which skips its bounds): a window it cannot cover is refused rather than clamped.
   if (!Number.isInteger(days) || days < 1 || days > maxTradeDays) {
@@ -97,9 +92,39 @@ export function executionsOf(
     );
 }
 
+/** The portfolio analyst's executions (`executionHistory`) by account and UTC day (days since
+ * the epoch), so that a report costs what its period holds. */
+const historyByAccountDay = (store: OrdersStore) =>
+  store
+    .collection('executionHistory')
+    .index('byAccountUtcDay', (execution) => dayKey(execution.account, execution.time));
+
+/** The account's executions kept for the portfolio analyst on the UTC days `firstDay` to
+ * `lastDay` (days since the epoch, both included), in the order they happened: what the account
+ * management's reports are made of. */
+export function executionsBetween(
+  store: OrdersStore,
+  accountId: string,
+  firstDay: number,
+  lastDay: number,
+): Execution[] {
+  const byDay = historyByAccountDay(store);
+  const executions: Execution[] = [];
+  for (let day = firstDay; day <= lastDay; day++)
+    executions.push(...byDay.get(dayKey(accountId, day * dayMs)));
+  return executions.sort(
+    (a, b) => a.time - b.time || a.orderId - b.orderId || (a.id < b.id ? -1 : 1),
+  );
+}
+
+/** Whether the account executed anything kept for the portfolio analyst on the UTC day. */
+export function executedOn(store: OrdersStore, accountId: string, day: number): boolean {
+  return historyByAccountDay(store).some(dayKey(accountId, day * dayMs), () => true);
+}
+
 /** One execution by its id (the bus names the executions it books). */
 export function executionById(
-  brokerage: Pick<Brokerage, 'store'>,
+  brokerage: AreaContext<'store', OrdersStore>,
   id: string,
 ): Execution | undefined {
   return brokerage.store.collection('executions').get(id);

@@ -1,8 +1,10 @@
+import type { PortfolioStore } from './store-view.js';
 import type { Account } from '../accounts/model.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { valueAccount } from '../accounts/valuation.js';
 import { SeededRandom } from '../kernel/random.js';
 import { dayMs, dayOf, dayOfYmd, isBusinessDay } from './calendar.js';
+import { roundTo } from '../kernel/money.js';
 
 /** One day's net asset value of an account, in its base currency. */
 export interface NavPoint {
@@ -27,8 +29,6 @@ const seededDays = 365;
 const seededDrift = 0.0003;
 const seededSpread = 0.012;
 
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
-
 /** A 32-bit FNV-1a hash: the seed of an account's seeded history, so that it depends on the
  * account alone and takes nothing from the simulation's random source. */
 function hashOf(text: string): number {
@@ -49,13 +49,16 @@ function seededPoints(account: Account, record: NavHistoryRecord): NavPoint[] {
   let nav = record.anchorNav;
   for (let day = record.firstDay - 1; day >= record.firstDay - seededDays; day--) {
     if (!isBusinessDay(day)) continue;
-    points.push({ day, nav: round4(nav) });
+    points.push({ day, nav: roundTo(nav, 4) });
     nav /= 1 + seededDrift + seededSpread * (2 * random.next() - 1);
   }
   return points.reverse();
 }
 
-export type NavHistoryContext = Pick<Brokerage, 'clock' | 'store' | 'market'>;
+export type NavHistoryContext = AreaContext<
+  'clock' | 'store' | 'market' | 'accounts',
+  PortfolioStore
+>;
 
 /** The daily history of the accounts' net asset value, built by the clock: a seeded year of
  * business days (or the account's fixture closes) before the first day, then at every UTC midnight the close of the business day
@@ -92,10 +95,10 @@ export class NavHistory {
   }
 
   private closeDay(day: number): void {
-    for (const account of this.brokerage.store.collection('accounts').values()) {
+    for (const account of this.brokerage.accounts()) {
       const record = this.recordOf(account, day);
       if (!isBusinessDay(day) || day < record.firstDay) continue;
-      const close = { day, nav: round4(this.navOf(account)) };
+      const close = { day, nav: roundTo(this.navOf(account), 4) };
       // Once a day per account: the record is set again with the day's close.
       this.brokerage.store
         .collection('navHistories')

@@ -1,6 +1,7 @@
 import type { Schema } from '@brokerage/types';
 import { monthsBefore, ym, ymd } from './calendar.js';
 import type { NavPoint } from './nav-history.js';
+import { roundTo } from '../kernel/money.js';
 
 export type Period = Schema<'PerformancePeriod'>;
 
@@ -14,8 +15,6 @@ const monthsOfPeriod: Partial<Record<Period, number>> = {
   '12M': 12,
   '1Y': 12,
 };
-
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** An account's history over one period, and the close before it (`startNAV`). */
 export interface PeriodSlice {
@@ -54,7 +53,7 @@ const startNavOf = (slice: PeriodSlice): Schema<'StartNav'> => ({
 
 /** Cumulative return from the period's start to each point. */
 const cumulativeReturns = (slice: PeriodSlice) =>
-  slice.points.map((point) => round4(point.nav / slice.start.nav - 1));
+  slice.points.map((point) => roundTo(point.nav / slice.start.nav - 1, 4));
 
 /** Return of each month of the slice: its last close over the previous month's (or the start). */
 function monthlyReturns(slice: PeriodSlice): { months: string[]; returns: number[] } {
@@ -65,7 +64,7 @@ function monthlyReturns(slice: PeriodSlice): { months: string[]; returns: number
     const next = slice.points[index + 1];
     if (next && ym(next.day) === ym(point.day)) return;
     months.push(ym(point.day));
-    returns.push(round4(point.nav / reference - 1));
+    returns.push(roundTo(point.nav / reference - 1, 4));
     reference = point.nav;
   });
   return { months, returns };

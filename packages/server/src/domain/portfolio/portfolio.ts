@@ -1,5 +1,7 @@
-import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { PortfolioStore } from './store-view.js';
+import type { Ok, Schema } from '@brokerage/types';
+import type { AreaContext } from '../accounts/brokerage.js';
+import type { Dividends } from '../dividends/dividends.js';
 import type { Account } from '../accounts/model.js';
 import {
   ledgerAccount,
@@ -27,7 +29,13 @@ import {
   valuedPositions,
   type SortOrder,
 } from './position-views.js';
+import {
+  allocationTypes,
+  portfolioAllocation,
+  type AllocationType,
+} from './portfolio-allocation.js';
 import { portfolioSummary } from './summary-views.js';
+import { dayOf, dayOfYmd, isBusinessDay, ymd } from './calendar.js';
 import { defaultTransactionDays, transactions } from './transactions.js';
 
 /** Sub-accounts per page of the large-structure sub-accounts operation. */
@@ -55,16 +63,18 @@ export interface TransactionsRequest {
 /** Account ids as a query carries them: repeated, comma-separated, or both. */
 const listedAccountIds = (values: string[]) => values.flatMap((ids) => ids.split(','));
 
-export type PortfolioContext = Pick<
-  Brokerage,
+export type PortfolioContext = AreaContext<
   | 'clock'
   | 'store'
   | 'sessions'
   | 'market'
   | 'account'
+  | 'accounts'
+  | 'users'
   | 'userOf'
   | 'accessibleAccountIds'
-  | 'accountFor'
+  | 'accountFor',
+  PortfolioStore
 >;
 
 /** Positions, summaries, allocations and the portfolio analyst of the accounts a session may
@@ -73,7 +83,10 @@ export class Portfolio {
   readonly cache: PositionCache;
   readonly history: NavHistory;
 
-  constructor(private readonly brokerage: PortfolioContext) {
+  constructor(
+    private readonly brokerage: PortfolioContext,
+    private readonly dividends: Pick<Dividends, 'paidBetween'>,
+  ) {
     this.cache = new PositionCache(brokerage);
     this.history = new NavHistory(brokerage);
   }
@@ -143,7 +156,7 @@ export class Portfolio {
   summary(session: Session, accountId: string): Schema<'PortfolioSummary'> {
     const account = this.account(session, accountId);
     const values = valueAccount(account, this.brokerage.market);
-    return portfolioSummary(account, values, this.brokerage.clock.now());
+    return portfolioSummary(account, values, Math.floor(this.brokerage.clock.now() / 1000));
   }
 
   meta(session: Session, accountId: string): Schema<'PortfolioAccount'> {
@@ -154,6 +167,59 @@ export class Portfolio {
     const accounts = listedAccountIds(accountIds).map((id) => this.account(session, id));
     const base = accounts[0]?.baseCurrency ?? 'USD';
     return assetAllocation(accounts, this.brokerage.market, base);
+  }
+
+  /** The portfolio analyst's allocation of several accounts (`POST /pa/allocation`): accounts
+   * the session may not see are listed in `excluded`, not refused. The simulation keeps no
+   * positions by day: a past `date` is answered with the positions held now. */
+  portfolioAllocation(
+    session: Session,
+    request: {
+      acctIds: string[];
+      type: string;
+      currency?: string | undefined;
+      date?: string | undefined;
+    },
+  ): Ok<'getPortfolioAllocation'> {
+    const type = request.type.toUpperCase();
+    const types: readonly AllocationType[] =
+      type === 'ALL' ? allocationTypes : allocationTypes.filter((known) => known === type);
+    if (types.length === 0)
+      throw badRequest(`type must be one of ${[...allocationTypes, 'ALL'].join(', ')}`);
+    const currency = (request.currency ?? 'USD').toUpperCase();
+    const { market, clock } = this.brokerage;
+    try {
+      market.rate('USD', currency);
+    } catch {
+      throw badRequest(`currency ${currency} is not one the service converts to`);
+    }
+    const today = dayOf(clock.now());
+    if (request.date !== undefined && dayOfYmd(Number(request.date)) >= today)
+      throw badRequest('date must be a day before today');
+    const visible = new Set(this.brokerage.accessibleAccountIds(session));
+    const ids = listedAccountIds(request.acctIds);
+    const accounts = ids
+      .filter((id) => visible.has(id))
+      .map((id) => this.brokerage.account(id))
+      .filter((account) => account !== undefined);
+    const excluded = ids.filter((id) => !accounts.some((account) => account.id === id));
+    const realtime =
+      request.date === undefined && accounts.every((account) => account.baseCurrency === currency);
+    let previous = today - 1;
+    while (!isBusinessDay(previous)) previous -= 1;
+    return {
+      id: 'getAllocation',
+      currency,
+      realtime,
+      ...(realtime ? {} : { date: request.date ?? ymd(previous) }),
+      allocations: portfolioAllocation(accounts, market, currency, types),
+      ...(excluded.length > 0 ? { excluded } : {}),
+      ...(realtime || request.date !== undefined
+        ? {}
+        : {
+            warning: `Figures of the current day need every account's base currency to be ${currency}`,
+          }),
+    };
   }
 
   subaccountsPage(session: Session, page: number): Schema<'Subaccounts2'> {
@@ -193,11 +259,10 @@ export class Portfolio {
     const days = request.days === undefined ? defaultTransactionDays : Number(request.days);
     if (!Number.isSafeInteger(days) || days < 1)
       throw badRequest('Bad Request: days must be a positive integer');
-    return transactions(this.brokerage, {
-      accountIds,
-      conid: Number(conid),
-      currency: request.currency,
-      days,
-    });
+    return transactions(
+      this.brokerage,
+      { accountIds, conid: Number(conid), currency: request.currency, days },
+      (accountId, from, to) => this.dividends.paidBetween(accountId, from, to),
+    );
   }
 }

@@ -1,6 +1,7 @@
+import type { PortfolioStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { positionRow, valuedPositions } from './position-views.js';
 
 /** The positions of an account as the paged positions operation saw them first. */
@@ -11,7 +12,7 @@ export interface PositionSnapshot {
   rows: Schema<'Position'>[];
 }
 
-export type PositionCacheContext = Pick<Brokerage, 'clock' | 'store' | 'market'>;
+export type PositionCacheContext = AreaContext<'clock' | 'store' | 'market', PortfolioStore>;
 
 /** The positions cache of the paged positions operation: the first request for an account takes
  * a snapshot (sizes, costs, prices and profit and loss), which later requests answer until

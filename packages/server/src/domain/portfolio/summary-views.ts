@@ -2,10 +2,9 @@ import type { Schema } from '@brokerage/types';
 import { patternDayTraderEquity } from '../accounts/account-reports.js';
 import type { Account } from '../accounts/model.js';
 import { isCashAccount, type AccountValues, type SegmentValues } from '../accounts/valuation.js';
+import { roundTo } from '../kernel/money.js';
 
 type SummaryValue = Schema<'PortfolioSummaryValue'>;
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Money figures of one part of the account: the total or a segment. */
 interface Figures {
@@ -13,19 +12,22 @@ interface Figures {
   cash: number;
   initialMargin: number;
   maintenanceMargin: number;
+  /** Dividends owed: securities only (commodities pay none). */
+  dividends: number;
 }
 
-const figuresOf = (segment: SegmentValues): Figures => ({
+const figuresOf = (segment: SegmentValues, dividends: number): Figures => ({
   netLiquidation: segment.netLiquidation,
   cash: segment.cash,
   initialMargin: segment.initialMargin,
   maintenanceMargin: segment.maintenanceMargin,
+  dividends,
 });
 
 /** The money keys that come as a total and per segment (`-c`, `-s`), from a part's figures. */
 const segmentedMoney: Record<string, (part: Figures) => number> = {
   accruedcash: () => 0,
-  accrueddividend: () => 0,
+  accrueddividend: (part) => part.dividends,
   availablefunds: (part) => part.netLiquidation - part.initialMargin,
   availabletotrade: (part) => part.netLiquidation - part.initialMargin,
   availabletowithdraw: (part) => Math.min(part.cash, part.netLiquidation - part.initialMargin),
@@ -53,18 +55,19 @@ const segmentedMoney: Record<string, (part: Figures) => number> = {
   totaldebitcardpendingcharges: () => 0,
 };
 
-/** The portfolio summary of an account (`PortfolioSummary`), from its values at `epochMs`: the
- * same figures as the ledger and the account summaries, one `{amount, currency, ...}` per key. */
+/** The portfolio summary of an account (`PortfolioSummary`), from its values at `epochSeconds`
+ * (the service's unit here, as its ledger's): the same figures as the ledger and the account
+ * summaries, one `{amount, currency, ...}` per key. */
 export function portfolioSummary(
   account: Account,
   values: AccountValues,
-  epochMs: number,
+  epochSeconds: number,
 ): Schema<'PortfolioSummary'> {
   const money = (amount: number): SummaryValue => ({
-    amount: round2(amount),
+    amount: roundTo(amount, 2),
     currency: values.baseCurrency,
     isNull: false,
-    timestamp: epochMs,
+    timestamp: epochSeconds,
     value: null,
     severity: 0,
   });
@@ -72,7 +75,7 @@ export function portfolioSummary(
     amount: 0,
     currency: null,
     isNull: false,
-    timestamp: epochMs,
+    timestamp: epochSeconds,
     value,
     severity: 0,
   });
@@ -81,9 +84,10 @@ export function portfolioSummary(
     cash: values.total.cash,
     initialMargin: values.initialMargin,
     maintenanceMargin: values.maintenanceMargin,
+    dividends: values.total.dividends,
   };
-  const securities = figuresOf(values.segments.securities);
-  const commodities = figuresOf(values.segments.commodities);
+  const securities = figuresOf(values.segments.securities, values.total.dividends);
+  const commodities = figuresOf(values.segments.commodities, 0);
   const { netLiquidation } = total;
   const securitiesGross = values.segments.securities.grossPositionValue;
   const previousEquity = netLiquidation - values.total.dailyPnl;
@@ -113,7 +117,7 @@ export function portfolioSummary(
     ['columnprio-s', text('1')],
     [
       'cushion',
-      text(netLiquidation > 0 ? String(round2(values.excessLiquidity / netLiquidation)) : '0'),
+      text(netLiquidation > 0 ? String(roundTo(values.excessLiquidity / netLiquidation, 2)) : '0'),
     ],
     ['daytradesremaining', text(dayTrades)],
     ['daytradesremainingt+1', text(dayTrades)],
@@ -124,7 +128,7 @@ export function portfolioSummary(
     ['highestseverity', text('null')],
     [
       'leverage-s',
-      text(netLiquidation > 0 ? String(round2(securitiesGross / netLiquidation)) : '0.0'),
+      text(netLiquidation > 0 ? String(roundTo(securitiesGross / netLiquidation, 2)) : '0.0'),
     ],
     ['lookaheadnextchange', text('0')],
     ['nlvandmargininreview', text('false')],

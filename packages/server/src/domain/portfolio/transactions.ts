@@ -1,8 +1,11 @@
+import type { PortfolioStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { contractOrFail } from '../contracts/contracts.js';
+import type { DividendEntitlement } from '../dividends/model.js';
 import { executionsInContract } from '../orders/trades.js';
 import { dayMs } from './calendar.js';
+import { cents, roundTo } from '../kernel/money.js';
 
 /** Days of history when the request names none. */
 export const defaultTransactionDays = 90;
@@ -29,8 +32,6 @@ function tradeDay(epochMs: number): { text: string; ymd: string } {
   };
 }
 
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
-
 export interface TransactionsQuery {
   accountIds: string[];
   conid: number;
@@ -38,11 +39,18 @@ export interface TransactionsQuery {
   days: number;
 }
 
-/** The executions of the accounts in one contract over the last days, newest first, with the
- * realized profit and loss per New York day and account (`Transactions`). */
+/** The dividends paid to an account from `from` to before `to` (epoch ms). */
+export type DividendsPaid = (accountId: string, from: number, to: number) => DividendEntitlement[];
+
+type Transaction = NonNullable<Schema<'Transactions'>['transactions']>[number];
+
+/** The executions and the dividends paid of the accounts in one contract over the last days,
+ * newest first, with the realized profit and loss per New York day and account
+ * (`Transactions`). */
 export function transactions(
-  brokerage: Pick<Brokerage, 'clock' | 'store' | 'market'>,
+  brokerage: AreaContext<'clock' | 'store' | 'market', PortfolioStore>,
   query: TransactionsQuery,
+  dividendsPaid: DividendsPaid,
 ): Schema<'Transactions'> {
   const { market } = brokerage;
   const instrument = contractOrFail(market, query.conid);
@@ -71,27 +79,53 @@ export function transactions(
         fxRate,
         side: entry.amount < 0 ? ('L' as const) : ('G' as const),
         acctid: entry.acctid,
-        amt: String(round4(Math.abs(entry.amount))),
+        amt: String(roundTo(Math.abs(entry.amount), 4)),
         conid: String(instrument.conid),
       })),
-      amt: String(round4(Math.abs(net))),
+      amt: String(roundTo(Math.abs(net), 4)),
     },
     currency: query.currency,
     from,
     id: 'getTransactions',
     to,
     includesRealTime: true,
-    transactions: executions.map((execution) => ({
-      date: tradeDay(execution.time).text,
-      cur: instrument.currency,
-      fxRate,
-      pr: execution.price,
-      qty: execution.side === 'BUY' ? execution.size : -execution.size,
-      acctid: execution.account,
-      amt: Math.round(execution.size * execution.price * instrument.multiplier * 100) / 100,
-      conid: instrument.conid,
-      type: execution.side === 'BUY' ? ('Buy' as const) : ('Sell' as const),
-      desc: instrument.companyName,
-    })),
+    transactions: [
+      ...executions.map((execution) => ({
+        time: execution.time,
+        entry: {
+          date: tradeDay(execution.time).text,
+          cur: instrument.currency,
+          fxRate,
+          pr: execution.price,
+          qty: execution.side === 'BUY' ? execution.size : -execution.size,
+          acctid: execution.account,
+          amt: cents(execution.size * execution.price * instrument.multiplier),
+          conid: instrument.conid,
+          type: execution.side === 'BUY' ? ('Buy' as const) : ('Sell' as const),
+          desc: instrument.companyName,
+        } satisfies Transaction,
+      })),
+      ...query.accountIds.flatMap((accountId) =>
+        dividendsPaid(accountId, from, to + 1)
+          .filter((paid) => paid.conid === instrument.conid)
+          .map((paid) => ({
+            time: paid.paidAt ?? 0,
+            entry: {
+              date: tradeDay(paid.paidAt ?? 0).text,
+              cur: instrument.currency,
+              fxRate,
+              pr: paid.perShare,
+              qty: paid.quantity,
+              acctid: accountId,
+              amt: paid.gross,
+              conid: instrument.conid,
+              type: 'Dividend' as const,
+              desc: instrument.companyName,
+            } satisfies Transaction,
+          })),
+      ),
+    ]
+      .sort((a, b) => b.time - a.time)
+      .map(({ entry }) => entry),
   };
 }

@@ -28,7 +28,7 @@ export const missingGlyph = '?';
 /** Text the standard fonts can draw: each character they lack (an emoji, CJK, a control or
  * direction mark such as U+202E) is drawn as `missingGlyph`, so that a name the document accepts
  * never fails a PDF. The fonts are the standard ones (WinAnsi): no font file is embedded (see
- * docs/decisions/gw-reports-pdf-library.md). */
+ * docs/decisions/engineering/gw-reports-pdf-library.md). */
 function drawable(text: string, font: PDFFont): string {
   const supported = characterSets.get(font) ?? new Set(font.getCharacterSet());
   characterSets.set(font, supported);

@@ -1,32 +1,10 @@
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { BookedMovement } from '../banking/model.js';
-import type { Index, Store } from '../kernel/store.js';
-import { dayOf } from '../portfolio/calendar.js';
 import type { CashMovement } from './report-executions.js';
-import { accountDayKey, onDaysOf, type DaySpan } from './report-periods.js';
 
 /** The banking side of the reports: what settled instructions moved in an account (deposits,
- * withdrawals, internal cash transfers, positions transferred or delivered), kept by banking as
- * `bankingMovements` and read by account and UTC day of settlement, as the executions are. */
-
-export function declareBankingIndex(store: Store): Index<BookedMovement> {
-  return store
-    .collection('bankingMovements')
-    .index('byAccountUtcDay', (movement) =>
-      accountDayKey(movement.accountId, dayOf(movement.time)),
-    );
-}
-
-/** The account's banking movements over the days of `span`, in the order they settled. */
-export function bookedBetween(
-  byDay: Index<BookedMovement>,
-  accountId: string,
-  span: DaySpan,
-): BookedMovement[] {
-  return onDaysOf(byDay, accountId, span).sort(
-    (a, b) => a.time - b.time || a.instructionId - b.instructionId,
-  );
-}
+ * withdrawals, internal cash transfers, positions transferred or delivered), as banking books
+ * them (`banking/booked-movements.ts`). */
 
 /** What a statement lists of a position transferred in or out. */
 export interface PositionTransfer {

@@ -1,41 +1,8 @@
 import type { Brokerage } from '../accounts/brokerage.js';
-import type { Index, Store } from '../kernel/store.js';
 import type { Instrument } from '../market/model.js';
 import { pairCurrencies } from '../orders/fills.js';
 import type { Execution } from '../orders/model.js';
-import { dayOf } from '../portfolio/calendar.js';
 import { cents } from '../kernel/money.js';
-import { accountDayKey, daysOf, onDaysOf, type DaySpan } from './report-periods.js';
-
-/** The executions reports are made of: the portfolio analyst's history (`executionHistory`,
- * the executions `GET /iserver/account/trades` shows for its window and kept a year), read by
- * account and UTC day so that a report costs what its period holds. */
-
-export function declareReportIndexes(store: Store): Index<Execution> {
-  return store
-    .collection('executionHistory')
-    .index('byAccountUtcDay', (execution) =>
-      accountDayKey(execution.account, dayOf(execution.time)),
-    );
-}
-
-/** The account's executions over the days of `span`, in the order they happened. */
-export function executionsBetween(
-  byDay: Index<Execution>,
-  accountId: string,
-  span: DaySpan,
-): Execution[] {
-  return onDaysOf(byDay, accountId, span).sort(
-    (a, b) => a.time - b.time || a.orderId - b.orderId || (a.id < b.id ? -1 : 1),
-  );
-}
-
-/** The days of `span` on which the account executed something, newest first. */
-export function activeDays(byDay: Index<Execution>, accountId: string, span: DaySpan): number[] {
-  return daysOf(span)
-    .filter((day) => byDay.some(accountDayKey(accountId, day), () => true))
-    .reverse();
-}
 
 /** One execution with what the reports show of it. */
 export interface ReportedExecution {
@@ -62,11 +29,19 @@ export function reported(
   };
 }
 
-/** A change of the account's cash: by an execution (its trade and its commission) or by a
- * settled banking instruction. */
+/** A change of the account's cash: by an execution (its trade and its commission), by a
+ * settled banking instruction or by a dividend paid. */
 export interface CashMovement {
   time: number;
-  kind: 'Trade' | 'Commission' | 'Deposit' | 'Withdrawal' | 'Transfer in' | 'Transfer out';
+  kind:
+    | 'Trade'
+    | 'Commission'
+    | 'Deposit'
+    | 'Withdrawal'
+    | 'Transfer in'
+    | 'Transfer out'
+    | 'Dividend'
+    | 'Withholding tax';
   description: string;
   currency: string;
   amount: number;

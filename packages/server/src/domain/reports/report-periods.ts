@@ -1,5 +1,4 @@
 import { badRequest } from '../kernel/errors.js';
-import type { Index } from '../kernel/store.js';
 import { transactionHistoryDays } from '../orders/trades.js';
 import { dayOf, dayOfYmd, isBusinessDay, ymd } from '../portfolio/calendar.js';
 
@@ -24,15 +23,6 @@ export function daysOf(span: DaySpan): number[] {
     { length: span.lastDay - span.firstDay + 1 },
     (_, index) => span.firstDay + index,
   );
-}
-
-/** The key of a report index by account and UTC day (the executions, the banking movements). */
-export const accountDayKey = (accountId: string, day: number) => `${accountId}|${day}`;
-
-/** What an index by account and UTC day holds for the account over the days of `span`, the
- * oldest day first: a read costs what the account did on those days. */
-export function onDaysOf<T>(index: Index<T>, accountId: string, span: DaySpan): T[] {
-  return daysOf(span).flatMap((day) => index.get(accountDayKey(accountId, day)));
 }
 
 /** The first business day on or after `day`. */

@@ -25,7 +25,7 @@ export interface ReportTable {
 }
 
 export interface Report {
-  kind: 'statement' | 'tradeConfirmation' | 'taxDocument';
+  kind: 'statement' | 'tradeConfirmation' | 'taxDocument' | 'taxVoucher';
   title: string;
   accountId: string;
   accountTitle: string;

@@ -3,18 +3,11 @@ import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden } from '../kernel/errors.js';
-import type { Index } from '../kernel/store.js';
 import type { BookedMovement } from '../banking/model.js';
+import type { DividendEntitlement } from '../dividends/model.js';
 import type { Execution } from '../orders/model.js';
 import { dayOfYmd, ym, ymd } from '../portfolio/calendar.js';
-import {
-  activeDays,
-  declareReportIndexes,
-  executionsBetween,
-  reported,
-  type ReportedExecution,
-} from './report-executions.js';
-import { bookedBetween, declareBankingIndex } from './report-banking.js';
+import { reported, type ReportedExecution } from './report-executions.js';
 import { reportFile, type ReportFile, type ReportMimeType } from './report-formats.js';
 import {
   businessDayFrom,
@@ -24,8 +17,10 @@ import {
   type DaySpan,
 } from './report-periods.js';
 import { activityOf, statement, type Activity } from './statement.js';
-import { availableForms, taxDocument } from './tax-document.js';
+import { availableForms, taxDocument, type TaxYearActivity } from './tax-document.js';
+import { dayMs } from '../kernel/time-format.js';
 import { tradeConfirmation } from './trade-confirmation.js';
+import { taxVoucher, type VoucherContent } from './tax-voucher.js';
 
 /** The longest range of days one trade-confirmation request covers. */
 export const maxConfirmationDays = 31;
@@ -38,30 +33,43 @@ const taxMimeTypes: Record<(typeof taxFormats)[number], ReportMimeType> = {
   JSON: 'application/json',
 };
 
-export type ReportsContext = Pick<Brokerage, 'clock' | 'store' | 'market' | 'user' | 'account'>;
+export type ReportsContext = Pick<Brokerage, 'clock' | 'market' | 'user' | 'account'>;
+
+/** What the reports read of the records other areas own, asked of their owners (days are UTC
+ * days since the epoch, both ends included). */
+export interface ReportSources {
+  /** Orders: the account's executions kept for the portfolio analyst, in the order they
+   * happened. */
+  executionsBetween(accountId: string, firstDay: number, lastDay: number): Execution[];
+  /** Orders: whether the account executed anything on the day. */
+  executedOn(accountId: string, day: number): boolean;
+  /** Banking: what settled instructions moved in the account, in the order they settled. */
+  movementsBetween(accountId: string, firstDay: number, lastDay: number): BookedMovement[];
+  /** Account applications: the OAuth 2.0 client whose application opened the account. */
+  openedBy(accountId: string): string | undefined;
+  /** Dividends: what was paid to the account from `from` (included) to `to` (excluded), epoch
+   * milliseconds, in the order paid. */
+  dividendsPaidBetween(accountId: string, from: number, to: number): DividendEntitlement[];
+}
 
 /** The account-management reports (`/gw/api/v1`): statements, trade confirmations and tax
  * documents of the accounts of a client's end users, made from the executions the trading
  * operations show, the movements settled banking instructions booked (statements) and the
  * ledger's cash, and the periods each is available for. */
 export class Reports {
-  private readonly byDay: Index<Execution>;
-  private readonly bankingByDay: Index<BookedMovement>;
-
-  constructor(private readonly brokerage: ReportsContext) {
-    this.byDay = declareReportIndexes(brokerage.store);
-    this.bankingByDay = declareBankingIndex(brokerage.store);
-  }
+  constructor(
+    private readonly brokerage: ReportsContext,
+    private readonly sources: ReportSources,
+  ) {}
 
   /** The account, when it belongs to one of the client's end users (or is a sub-account of one
    * of theirs) or the client opened it (an account application); any other, existing or not, is
    * refused alike. */
   account(client: OAuth2Client, accountId: string): Account {
     const account = this.brokerage.account(accountId);
-    const opened = this.brokerage.store.collection('accountApplications').get(accountId);
     const reachable =
       account !== undefined &&
-      (opened?.clientId === client.clientId ||
+      (this.sources.openedBy(accountId) === client.clientId ||
         client.endUsers.some((username) => {
           const accounts = this.brokerage.user(username)?.accounts ?? [];
           return (
@@ -75,18 +83,36 @@ export class Reports {
   }
 
   private executions(accountId: string, span: DaySpan): ReportedExecution[] {
-    return executionsBetween(this.byDay, accountId, span).map((execution) =>
-      reported(this.brokerage, execution),
+    return this.sources
+      .executionsBetween(accountId, span.firstDay, span.lastDay)
+      .map((execution) => reported(this.brokerage, execution));
+  }
+
+  /** The dividends paid to the account over the days of `span`. */
+  private dividendsPaid(accountId: string, span: DaySpan) {
+    return this.sources.dividendsPaidBetween(
+      accountId,
+      span.firstDay * dayMs,
+      (span.lastDay + 1) * dayMs,
     );
   }
 
-  /** The account's executions and settled banking movements over the days of `span`. */
+  /** The account's executions, settled banking movements and dividends paid over the days of
+   * `span`. */
   private activity(accountId: string, span: DaySpan): Activity {
     return activityOf(
       this.brokerage,
       this.executions(accountId, span),
-      bookedBetween(this.bankingByDay, accountId, span),
+      this.sources.movementsBetween(accountId, span.firstDay, span.lastDay),
+      this.dividendsPaid(accountId, span),
     );
+  }
+
+  private taxYearActivity(accountId: string, span: DaySpan): TaxYearActivity {
+    return {
+      executions: this.executions(accountId, span),
+      dividends: this.dividendsPaid(accountId, span),
+    };
   }
 
   private get now(): number {
@@ -118,7 +144,10 @@ export class Reports {
     return {
       data: {
         dataType: 'String',
-        value: activeDays(this.byDay, account.id, keptSpan(this.now)).map(ymd),
+        value: daysOf(keptSpan(this.now))
+          .filter((day) => this.sources.executedOn(account.id, day))
+          .reverse()
+          .map(ymd),
       },
     };
   }
@@ -138,7 +167,7 @@ export class Reports {
   ): Ok<'getAvailableTaxDocuments'> {
     const account = this.account(client, accountId);
     const span = this.taxYear(year);
-    const forms = span ? availableForms(this.executions(account.id, span)) : [];
+    const forms = span ? availableForms(this.taxYearActivity(account.id, span)) : [];
     return {
       data: {
         dataType: 'String',
@@ -208,9 +237,19 @@ export class Reports {
       request.year,
       request.type,
       span,
-      this.executions(account.id, span),
+      this.taxYearActivity(account.id, span),
       this.now,
     );
     return reportFile(report, taxMimeTypes[request.format]);
+  }
+
+  /** A tax voucher of an account of the client's end users, as a PDF. */
+  async taxVoucherPdf(
+    client: OAuth2Client,
+    accountId: string,
+    voucher: VoucherContent,
+  ): Promise<ReportFile> {
+    const account = this.account(client, accountId);
+    return reportFile(taxVoucher(account, voucher, this.now), 'application/pdf');
   }
 }

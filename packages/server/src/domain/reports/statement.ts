@@ -1,11 +1,13 @@
 // An account's statement over a period: its executions, every change of its cash (trades,
-// commissions, deposits, withdrawals, internal transfers) with the balance after each, the
+// commissions, deposits, withdrawals, internal transfers, dividends and the tax withheld) with the balance after each, the
 // positions transferred in or out, and the totals per currency from the opening cash to the
 // closing cash (the ledger's cash when the period reaches today).
 import type { Brokerage } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { BookedMovement } from '../banking/model.js';
+import type { DividendEntitlement } from '../dividends/model.js';
 import { bankingCash, positionTransfer, type PositionTransfer } from './report-banking.js';
+import { dividendCash } from './report-dividends.js';
 import { cashMovements, type CashMovement, type ReportedExecution } from './report-executions.js';
 import { isoDay, type DaySpan } from './report-periods.js';
 import { utcTimestamp, type Report, type ReportTable } from './report.js';
@@ -24,11 +26,16 @@ export function activityOf(
   brokerage: Pick<Brokerage, 'market'>,
   executions: ReportedExecution[],
   booked: BookedMovement[],
+  dividends: DividendEntitlement[],
 ): Activity {
   const banked = booked.flatMap((movement) => bankingCash(movement) ?? []);
+  // Paid at the start of a day, before anything else moves that day.
+  const paid = dividends.flatMap(dividendCash);
   return {
     executions,
-    cash: [...banked, ...executions.flatMap(cashMovements)].sort((a, b) => a.time - b.time),
+    cash: [...paid, ...banked, ...executions.flatMap(cashMovements)].sort(
+      (a, b) => a.time - b.time,
+    ),
     positions: booked.flatMap((movement) => positionTransfer(brokerage, movement) ?? []),
   };
 }
@@ -119,19 +126,29 @@ function positionsTable(positions: PositionTransfer[]): ReportTable {
 }
 
 /** Which total of the statement each kind of cash movement adds to. */
-const totalOf: Record<CashMovement['kind'], 'trades' | 'commissions' | 'external' | 'internal'> = {
+type Total = 'trades' | 'commissions' | 'external' | 'internal' | 'dividends';
+const totalOf: Record<CashMovement['kind'], Total> = {
   Trade: 'trades',
   Commission: 'commissions',
   Deposit: 'external',
   Withdrawal: 'external',
   'Transfer in': 'internal',
   'Transfer out': 'internal',
+  Dividend: 'dividends',
+  'Withholding tax': 'dividends',
 };
 
-/** Opening cash + trades + commissions + deposits and withdrawals + internal transfers =
- * closing cash, per currency. */
+/** Opening cash + trades + commissions + deposits and withdrawals + internal transfers +
+ * dividends (net of tax withheld) = closing cash, per currency. */
 function totalsTable(period: Activity, opening: Balances, closing: Balances): ReportTable {
-  const zero = { trades: 0, commissions: 0, external: 0, internal: 0, realizedPnl: 0 };
+  const zero = {
+    trades: 0,
+    commissions: 0,
+    external: 0,
+    internal: 0,
+    dividends: 0,
+    realizedPnl: 0,
+  };
   const totals = new Map<string, typeof zero>();
   const of = (currency: string) => {
     const entry = totals.get(currency) ?? { ...zero };
@@ -147,14 +164,15 @@ function totalsTable(period: Activity, opening: Balances, closing: Balances): Re
     title: 'Totals by currency',
     empty: 'No currency.',
     columns: [
-      { key: 'currency', title: 'Currency', kind: 'text', width: 0.08 },
-      { key: 'opening', title: 'Opening cash', kind: 'money', width: 0.13 },
-      { key: 'trades', title: 'Trades', kind: 'money', width: 0.12 },
-      { key: 'commissions', title: 'Commissions', kind: 'money', width: 0.12 },
-      { key: 'external', title: 'Deposits/withdrawals', kind: 'money', width: 0.14 },
-      { key: 'internal', title: 'Internal transfers', kind: 'money', width: 0.14 },
-      { key: 'closing', title: 'Closing cash', kind: 'money', width: 0.14 },
-      { key: 'realizedPnl', title: 'Realized P&L', kind: 'money', width: 0.13 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.07 },
+      { key: 'opening', title: 'Opening cash', kind: 'money', width: 0.12 },
+      { key: 'trades', title: 'Trades', kind: 'money', width: 0.11 },
+      { key: 'commissions', title: 'Commissions', kind: 'money', width: 0.11 },
+      { key: 'external', title: 'Deposits/withdrawals', kind: 'money', width: 0.13 },
+      { key: 'internal', title: 'Internal transfers', kind: 'money', width: 0.12 },
+      { key: 'dividends', title: 'Dividends (net)', kind: 'money', width: 0.11 },
+      { key: 'closing', title: 'Closing cash', kind: 'money', width: 0.12 },
+      { key: 'realizedPnl', title: 'Realized P&L', kind: 'money', width: 0.11 },
     ],
     rows: [...totals.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -165,6 +183,7 @@ function totalsTable(period: Activity, opening: Balances, closing: Balances): Re
         commissions: cents(entry.commissions),
         external: cents(entry.external),
         internal: cents(entry.internal),
+        dividends: cents(entry.dividends),
         closing: closing.get(currency) ?? 0,
         realizedPnl: cents(entry.realizedPnl),
       })),

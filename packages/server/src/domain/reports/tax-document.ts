@@ -1,23 +1,34 @@
 import type { Account } from '../accounts/model.js';
+import type { DividendEntitlement } from '../dividends/model.js';
 import { badRequest } from '../kernel/errors.js';
 import type { ReportedExecution } from './report-executions.js';
 import { isoDay, type DaySpan } from './report-periods.js';
 import type { Report, ReportTable } from './report.js';
 import { cents } from '../kernel/money.js';
 
-/** Tax forms of a year, made from its executions: `1099` sums each contract's sales and
- * realized profit or loss; `8949` lists each execution that realized one. */
+/** Tax forms of a year, made from its executions and the dividends paid in it: `1099` sums each
+ * contract's sales and realized profit or loss; `8949` lists each execution that realized one;
+ * `1099-DIV` lists each dividend paid, gross, withheld and net. */
 
-export const taxForms = ['1099', '8949'] as const;
+export const taxForms = ['1099', '8949', '1099-DIV'] as const;
 export type TaxForm = (typeof taxForms)[number];
+
+/** What a tax year's forms are made from. */
+export interface TaxYearActivity {
+  executions: ReportedExecution[];
+  dividends: DividendEntitlement[];
+}
 
 const realizing = (item: ReportedExecution) => (item.execution.realizedPnl ?? 0) !== 0;
 
-/** The forms a year's executions give: 1099 once the account traded, 8949 once a trade realized
- * a profit or loss. */
-export function availableForms(executions: ReportedExecution[]): TaxForm[] {
-  if (executions.length === 0) return [];
-  return executions.some(realizing) ? ['1099', '8949'] : ['1099'];
+/** The forms a year gives: 1099 once the account traded, 8949 once a trade realized a profit
+ * or loss, 1099-DIV once a dividend was paid. */
+export function availableForms({ executions, dividends }: TaxYearActivity): TaxForm[] {
+  const forms: TaxForm[] = [];
+  if (executions.length > 0) forms.push('1099');
+  if (executions.some(realizing)) forms.push('8949');
+  if (dividends.length > 0) forms.push('1099-DIV');
+  return forms;
 }
 
 function form1099(executions: ReportedExecution[]): ReportTable {
@@ -93,9 +104,37 @@ function form8949(executions: ReportedExecution[]): ReportTable {
   };
 }
 
-const builders: Record<TaxForm, (executions: ReportedExecution[]) => ReportTable> = {
-  '1099': form1099,
-  '8949': form8949,
+function form1099Div(dividends: DividendEntitlement[]): ReportTable {
+  return {
+    title: 'Form 1099-DIV - each dividend paid',
+    empty: 'No dividends this year.',
+    columns: [
+      { key: 'payDate', title: 'Paid', kind: 'text', width: 0.12 },
+      { key: 'symbol', title: 'Symbol', kind: 'text', width: 0.1 },
+      { key: 'quantity', title: 'Shares', kind: 'number', width: 0.1 },
+      { key: 'perShare', title: 'Per share', kind: 'price', width: 0.12 },
+      { key: 'gross', title: 'Gross', kind: 'money', width: 0.14 },
+      { key: 'withheld', title: 'Tax withheld', kind: 'money', width: 0.14 },
+      { key: 'net', title: 'Net', kind: 'money', width: 0.14 },
+      { key: 'currency', title: 'Currency', kind: 'text', width: 0.14 },
+    ],
+    rows: dividends.map((paid) => ({
+      payDate: paid.payDate,
+      symbol: paid.symbol,
+      quantity: paid.quantity,
+      perShare: paid.perShare,
+      gross: paid.gross,
+      withheld: paid.withheld,
+      net: paid.net,
+      currency: paid.currency,
+    })),
+  };
+}
+
+const builders: Record<TaxForm, (activity: TaxYearActivity) => ReportTable> = {
+  '1099': ({ executions }) => form1099(executions),
+  '8949': ({ executions }) => form8949(executions),
+  '1099-DIV': ({ dividends }) => form1099Div(dividends),
 };
 
 /** The tax document of `type` (a form, or `ALL` of the available ones) for a year. */
@@ -104,10 +143,10 @@ export function taxDocument(
   year: number,
   type: string,
   span: DaySpan,
-  executions: ReportedExecution[],
+  activity: TaxYearActivity,
   producedAt: number,
 ): Report {
-  const available = availableForms(executions);
+  const available = availableForms(activity);
   const forms = type === 'ALL' ? available : available.filter((form) => form === type);
   if (forms.length === 0)
     throw badRequest(
@@ -122,6 +161,6 @@ export function taxDocument(
     baseCurrency: account.baseCurrency,
     period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
     producedAt: new Date(producedAt).toISOString(),
-    tables: forms.map((form) => builders[form](executions)),
+    tables: forms.map((form) => builders[form](activity)),
   };
 }

@@ -2,6 +2,7 @@ import type { Account } from '../accounts/model.js';
 import type { ReportedExecution } from './report-executions.js';
 import { isoDay, type DaySpan } from './report-periods.js';
 import { utcTimestamp, type Report } from './report.js';
+import { cents } from '../kernel/money.js';
 
 /** The confirmations of an account's executions over a few days: one line each, with where it
  * executed and the order it filled. */
@@ -44,7 +45,7 @@ export function tradeConfirmation(
           quantity: execution.size,
           price: execution.price,
           proceeds,
-          commission: Math.round(execution.commission * 100) / 100,
+          commission: cents(execution.commission),
           exchange: execution.exchange,
         })),
       },

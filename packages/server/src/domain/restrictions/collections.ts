@@ -1,4 +1,4 @@
-import type { Restriction, RestrictionLink, RestrictionRequest } from './model.js';
+import type { Restriction, RestrictionLink, RestrictionList, RestrictionRequest } from './model.js';
 
 declare module '../kernel/store.js' {
   interface Collections {
@@ -8,5 +8,7 @@ declare module '../kernel/store.js' {
     restrictionLinks: RestrictionLink;
     /** Restriction CSVs verified, by `<client id>|<request id>`. */
     restrictionRequests: RestrictionRequest;
+    /** Lists of contracts, by `<owner>|<name>`. */
+    restrictionLists: RestrictionList;
   }
 }

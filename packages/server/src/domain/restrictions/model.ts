@@ -15,8 +15,14 @@ export interface Rule {
 export interface Restriction extends Rule {
   /** `<owner>|<name>`. */
   id: string;
+  /** The service's number for it (the reads name restrictions by it). */
+  restrictionId: number;
+  /** The number of its one rule. */
+  ruleId: number;
   owner: string;
   name: string;
+  /** When it was applied (epoch ms of the brokerage's clock). */
+  createdAt: number;
   /** When a `DAY` restriction ends (epoch ms of the brokerage's clock). */
   until?: number;
 }
@@ -37,4 +43,18 @@ export interface RestrictionRequest {
   userName: string;
   csv: string;
   applied: boolean;
+}
+
+/** A named list of contracts an end user keeps beside their restrictions (the portal's Lists). */
+export interface RestrictionList {
+  /** `<owner>|<name>`. */
+  id: string;
+  /** The service's number for it. */
+  listId: number;
+  owner: string;
+  name: string;
+  /** One entry per contract, in the order the CSV named them. */
+  entries: { entryId: number; conid: number }[];
+  /** When it was applied (epoch ms of the brokerage's clock). */
+  createdAt: number;
 }

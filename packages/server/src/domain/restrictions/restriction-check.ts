@@ -1,6 +1,6 @@
+import type { RestrictionsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import type { Account } from '../accounts/model.js';
-import type { Store } from '../kernel/store.js';
 import type { Restriction, RestrictionLink } from './model.js';
 
 /** An order's side, as the document names it (the order placement asks with it). */
@@ -8,7 +8,7 @@ type Side = Schema<'OrderRequest'>['side'];
 
 /** What the order placement asks of the restrictions: which one, if any, forbids an order. */
 
-export const linksByAccount = (store: Store) =>
+export const linksByAccount = (store: RestrictionsStore) =>
   store
     .collection('restrictionLinks')
     .index('byAccount', (link: RestrictionLink) => link.accountId);
@@ -25,7 +25,7 @@ function reduces(account: Account, conid: number, side: Side, quantity: number):
  * (of the order's contract, or of every contract) when the order does not only reduce a
  * position. Costs what the account's attached restrictions are. */
 export function restrictionAgainst(
-  store: Store,
+  store: RestrictionsStore,
   now: number,
   account: Account,
   order: { conid: number; side: Side; quantity: number },

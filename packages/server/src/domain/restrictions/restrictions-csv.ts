@@ -7,13 +7,20 @@ import type { Rule } from './model.js';
  *     RESTR_DELETE, <name>
  *     RESTR_ASSOC_ADD, <name>, <account>
  *     RESTR_ASSOC_DELETE, <name>, <account>
+ *     LIST_ADD, <list name>, <conid>[, <conid>...]
+ *     LIST_DELETE, <list name>
  *
  * Parsing checks the form only; whether names and accounts exist is the plan's (`restrictions.ts`). */
 
 export type Command =
   | { op: 'add'; line: number; name: string; rule: Rule }
   | { op: 'delete'; line: number; name: string }
-  | { op: 'link' | 'unlink'; line: number; name: string; accountId: string };
+  | { op: 'link' | 'unlink'; line: number; name: string; accountId: string }
+  | { op: 'listAdd'; line: number; name: string; conids: number[] }
+  | { op: 'listDelete'; line: number; name: string };
+
+/** The most contracts one list holds. */
+export const maxListEntries = 500;
 
 export type Parsed = { commands: Command[] } | { error: string };
 
@@ -27,13 +34,27 @@ const fail = (line: number, message: string): never => {
 
 function nameAt(fields: string[], line: number): string {
   const name = fields[1] ?? '';
-  if (!name) fail(line, `${fields[0]} needs a restriction name`);
+  const what = fields[0]?.startsWith('LIST_') ? 'list' : 'restriction';
+  if (!name) fail(line, `${fields[0]} needs a ${what} name`);
   if (!namePattern.test(name))
-    fail(
-      line,
-      `restriction name ${name} may hold only letters, digits, '_', '.', '-' (at most 64)`,
-    );
+    fail(line, `${what} name ${name} may hold only letters, digits, '_', '.', '-' (at most 64)`);
   return name;
+}
+
+function conidOf(text: string, line: number): number {
+  const conid = Number(text);
+  if (!(text !== '' && Number.isSafeInteger(conid) && conid > 0))
+    fail(line, `conid ${text || '(empty)'} is not a contract id`);
+  return conid;
+}
+
+function listOf(fields: string[], line: number): number[] {
+  const conids = fields.slice(2).map((field) => conidOf(field, line));
+  if (conids.length === 0) fail(line, 'LIST_ADD needs at least one conid');
+  if (conids.length > maxListEntries)
+    fail(line, `a list holds at most ${maxListEntries} contracts`);
+  if (new Set(conids).size !== conids.length) fail(line, 'a conid is named twice in the list');
+  return conids;
 }
 
 function ruleOf(fields: string[], line: number): Rule {
@@ -88,10 +109,15 @@ function commandOf(fields: string[], line: number): Command {
         accountId: fields[2] as string,
       };
     }
+    case 'LIST_ADD':
+      return { op: 'listAdd', line, name: nameAt(fields, line), conids: listOf(fields, line) };
+    case 'LIST_DELETE':
+      if (fields.length !== 2) fail(line, 'LIST_DELETE takes one list name');
+      return { op: 'listDelete', line, name: nameAt(fields, line) };
     default:
       return fail(
         line,
-        `unknown command ${op || '(empty)'} (known: RESTR_ADD, RESTR_DELETE, RESTR_ASSOC_ADD, RESTR_ASSOC_DELETE)`,
+        `unknown command ${op || '(empty)'} (known: RESTR_ADD, RESTR_DELETE, RESTR_ASSOC_ADD, RESTR_ASSOC_DELETE, LIST_ADD, LIST_DELETE)`,
       );
   }
 }

@@ -1,13 +1,16 @@
+import type { RestrictionsStore } from './store-view.js';
 import type { Body, Ok } from '@brokerage/types';
 import type { JWTPayload } from 'jose';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { User } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden, unauthorized } from '../kernel/errors.js';
 import { dayMs, startOfUtcDay } from '../kernel/time-format.js';
 import type { Index } from '../kernel/store.js';
-import type { RestrictionLink, RestrictionRequest } from './model.js';
+import { nextInSequence } from '../kernel/sequences.js';
+import type { Restriction, RestrictionLink, RestrictionList, RestrictionRequest } from './model.js';
 import { linksByAccount } from './restriction-check.js';
+import { RestrictionReads } from './restriction-reads.js';
 import { decodePayload, parseRestrictionsCsv, type Command } from './restrictions-csv.js';
 
 /** How long a signed apply body may be valid at most. */
@@ -17,12 +20,21 @@ export const verifiedRequestMs = dayMs;
 
 type Result = Ok<'verifyRestrictions'>;
 
+/** Where the service's numbers of restrictions, their rules, lists and list entries start (our
+ * figures: the first restriction is 1001, the first list 2001, as in the vendor's examples). */
+const firstNumbers = {
+  restrictionIds: 1000,
+  restrictionRuleIds: 5000,
+  restrictionListIds: 2000,
+  restrictionListEntryIds: 300000,
+} as const;
+
 const restrictionId = (owner: string, name: string) => `${owner}|${name}`;
 const linkId = (restriction: string, accountId: string) => `${restriction}|${accountId}`;
 
-export type RestrictionsContext = Pick<
-  Brokerage,
-  'clock' | 'store' | 'market' | 'user' | 'account'
+export type RestrictionsContext = AreaContext<
+  'clock' | 'store' | 'market' | 'user' | 'account',
+  RestrictionsStore
 >;
 
 /** Pre-trade compliance: restrictions CSVs verified, then applied, for the end users a client
@@ -30,9 +42,12 @@ export type RestrictionsContext = Pick<
  * whole CSV is checked against the state before any of it is written. */
 export class Restrictions {
   private readonly linksByRestriction: Index<RestrictionLink>;
+  /** The reads by the service's numbers (2.40). */
+  readonly reads: RestrictionReads;
 
   constructor(private readonly brokerage: RestrictionsContext) {
     linksByAccount(brokerage.store);
+    this.reads = new RestrictionReads(brokerage);
     this.linksByRestriction = brokerage.store
       .collection('restrictionLinks')
       .index('byRestriction', (link) => link.restrictionId);
@@ -53,9 +68,13 @@ export class Restrictions {
     const owner = user.username;
     const named = new Map<string, boolean>();
     const linked = new Map<string, boolean>();
+    const listed = new Map<string, boolean>();
     const exists = (name: string) =>
       named.get(name) ??
       this.store.collection('restrictions').get(restrictionId(owner, name)) !== undefined;
+    const listExists = (name: string) =>
+      listed.get(name) ??
+      this.store.collection('restrictionLists').get(restrictionId(owner, name)) !== undefined;
     const attached = (id: string) =>
       linked.get(id) ?? this.store.collection('restrictionLinks').get(id) !== undefined;
     for (const command of commands) {
@@ -67,6 +86,18 @@ export class Restrictions {
         if (conid !== undefined && !this.brokerage.market.instrument(conid))
           return `${at} unknown contract ${conid}`;
         named.set(command.name, true);
+        continue;
+      }
+      if (command.op === 'listAdd') {
+        if (listExists(command.name)) return `${at} list ${command.name} already exists`;
+        const unknown = command.conids.find((conid) => !this.brokerage.market.instrument(conid));
+        if (unknown !== undefined) return `${at} unknown contract ${unknown}`;
+        listed.set(command.name, true);
+        continue;
+      }
+      if (command.op === 'listDelete') {
+        if (!listExists(command.name)) return `${at} no list ${command.name}`;
+        listed.set(command.name, false);
         continue;
       }
       if (!exists(command.name)) return `${at} no restriction ${command.name}`;
@@ -171,19 +202,43 @@ export class Restrictions {
     const id = restrictionId(owner, command.name);
     const restrictions = this.store.collection('restrictions');
     const links = this.store.collection('restrictionLinks');
+    const now = this.brokerage.clock.now();
+    const next = (sequence: keyof typeof firstNumbers) =>
+      nextInSequence(this.store, sequence, firstNumbers[sequence]);
     switch (command.op) {
       case 'add': {
-        const until =
-          command.rule.tif === 'DAY'
-            ? startOfUtcDay(this.brokerage.clock.now()) + dayMs
-            : undefined;
-        restrictions.set(
+        const until = command.rule.tif === 'DAY' ? startOfUtcDay(now) + dayMs : undefined;
+        const record: Restriction = {
           id,
-          { id, owner, name: command.name, ...command.rule, ...(until ? { until } : {}) },
-          until ? { expiresAt: until } : {},
-        );
+          restrictionId: next('restrictionIds'),
+          ruleId: next('restrictionRuleIds'),
+          owner,
+          name: command.name,
+          createdAt: now,
+          ...command.rule,
+          ...(until ? { until } : {}),
+        };
+        restrictions.set(id, record, until ? { expiresAt: until } : {});
         return;
       }
+      case 'listAdd': {
+        const list: RestrictionList = {
+          id,
+          listId: next('restrictionListIds'),
+          owner,
+          name: command.name,
+          entries: command.conids.map((conid) => ({
+            entryId: next('restrictionListEntryIds'),
+            conid,
+          })),
+          createdAt: now,
+        };
+        this.store.collection('restrictionLists').set(id, list);
+        return;
+      }
+      case 'listDelete':
+        this.store.collection('restrictionLists').delete(id);
+        return;
       case 'delete':
         for (const link of [...this.linksByRestriction.get(id)]) links.delete(link.id);
         restrictions.delete(id);

@@ -1,7 +1,7 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { UtilitiesStore } from './store-view.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import { nextInSequence } from '../kernel/sequences.js';
-import type { Store } from '../kernel/store.js';
 import { dayRange } from './forms.js';
 
 /** The one-letter statuses the service gives account-management requests. */
@@ -60,11 +60,11 @@ const defaultLimit = 100;
 /** Requests submitted while the server runs are numbered after this one (the seeded ones are below). */
 const lastSeededRequestId = 7100;
 
-export type AmRequestsContext = Pick<Brokerage, 'clock' | 'store' | 'onLoad'>;
+export type AmRequestsContext = AreaContext<'clock' | 'store' | 'onLoad', UtilitiesStore>;
 
 /** The account-management requests: listed by period, read, and given a new status. */
 export class AmRequests {
-  private readonly store: Store;
+  private readonly store: UtilitiesStore;
   private readonly now: () => number;
 
   /** `initial`: the requests the state starts with, put in it again at every load (a reset). */

@@ -1,6 +1,6 @@
+import type { WatchlistsStore } from './store-view.js';
 import type { Clock } from '../kernel/clock.js';
 import { badRequest } from '../kernel/errors.js';
-import type { Store } from '../kernel/store.js';
 import { systemWatchlist, systemWatchlists } from './system-lists.js';
 import { watchlistTexts } from './watchlist-texts.js';
 import type { NewWatchlist, Watchlist } from './model.js';
@@ -12,7 +12,7 @@ export const watchlistKey = (username: string, id: string) => `${username}/${id}
  * service's read-only lists, and the count of each session's requests that answer `MID`. */
 export class Watchlists {
   constructor(
-    private readonly store: Store,
+    private readonly store: WatchlistsStore,
     private readonly clock: Clock,
   ) {}
 

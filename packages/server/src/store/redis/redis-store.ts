@@ -242,6 +242,14 @@ export class RedisStore implements Store {
     this.#target().events.push(event);
   }
 
+  /** Runs `callback` once the running unit commits, never if it loses; at once outside a unit
+   * (the writes made outside any unit are this process's already). */
+  afterCommit(callback: () => void): void {
+    const unit = this.#current.getStore();
+    if (unit?.active) unit.committed.push(callback);
+    else callback();
+  }
+
   /** Calls `listener` with the events of each other process's commit, right after its writes are
    * applied to the replica (in commit order). */
   onEvents(listener: (events: unknown[]) => void): void {
@@ -302,12 +310,24 @@ export class RedisStore implements Store {
       // Like the memory store, what a failing unit wrote before it failed stays written.
       const committed = unit.writes.length === 0 ? 'committed' : await this.#commitOrUndo(unit);
       if (committed === 'committed') {
+        this.#afterCommitted(unit);
         if ('error' in outcome) throw outcome.error;
         return outcome.value;
       }
       if (committed === 'lost') await this.#stateLost(null);
       if (attempt >= this.#maxAttempts) {
         throw unavailable('The brokerage is busy: too many concurrent changes, try again');
+      }
+    }
+  }
+
+  /** Runs what waited for the unit's commit; one that throws does not stop the others. */
+  #afterCommitted(unit: Unit): void {
+    for (const callback of unit.committed) {
+      try {
+        callback();
+      } catch (error) {
+        this.#onError(error);
       }
     }
   }
@@ -550,7 +570,7 @@ export class RedisStore implements Store {
       expiresAt.set(expiries[i] as string, Number(expiries[i + 1]));
     }
     this.#replica.clear();
-    for (const name of keptByClear) this.#replica.collection(name).clear(); // which `clear` keeps
+    for (const name of keptByClear) this.#replica.collection(name as Name).clear(); // which `clear` keeps
     for (let i = 0; i + 1 < collections.length; i += 2) {
       const name = collections[i] as Name;
       const fields = collections[i + 1] as string[];

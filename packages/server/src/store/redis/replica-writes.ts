@@ -17,6 +17,8 @@ export class Unit {
   readonly writes: Write[] = [];
   readonly undo: (() => void)[] = [];
   readonly events: unknown[] = [];
+  /** What runs once the unit committed (`Store.afterCommit`), in order. */
+  readonly committed: (() => void)[] = [];
   /** A write the replica cannot take back one by one (a clear): a rollback reloads it. */
   reloadOnRollback = false;
 }

@@ -23,6 +23,7 @@ export class AccountValuesTopic implements Topic {
     },
     unsubscribeAccountSummary: (_session: Session, { target: [accountId = ''] }: Frame) => {
       this.#summaries.delete(accountId);
+      this.socket.send(views.unsubscribed('summary'));
     },
     subscribeLedger: (session: Session, { target: [accountId = ''] }: Frame) => {
       this.socket.services.brokerage.accountFor(session, accountId);
@@ -32,6 +33,7 @@ export class AccountValuesTopic implements Topic {
     },
     unsubscribeLedger: (_session: Session, { target: [accountId = ''] }: Frame) => {
       this.#ledgers.delete(accountId);
+      this.socket.send(views.unsubscribed('ledger'));
     },
   };
 

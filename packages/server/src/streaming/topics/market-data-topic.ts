@@ -10,13 +10,21 @@ interface MarketDataStream {
   fields: string[] | undefined;
   /** The last value sent of each field. */
   sent: Fields;
+  /** Cancels the end of the subscription (none when it lasts for ever). */
+  cancelEnd: () => void;
 }
 
-/** `smd`: a contract's market-data fields, each sent again only when it changed. */
+/** `smd`: a contract's market-data fields, each sent again only when it changed. A subscription
+ * ends by itself, silently, `lifetimeMs()` after it was made; sending it again renews it (and
+ * sends every field again, as a new request). */
 export class MarketDataTopic implements Topic {
   readonly #streams = new Map<number, MarketDataStream>();
 
-  constructor(private readonly socket: TopicSocket) {}
+  /** `lifetimeMs`: the lifetime in force when a subscription is made (0: for ever). */
+  constructor(
+    private readonly socket: TopicSocket,
+    private readonly lifetimeMs: () => number,
+  ) {}
 
   readonly frames = {
     subscribeMarketData: (session: Session, frame: Frame) => {
@@ -25,7 +33,7 @@ export class MarketDataTopic implements Topic {
     },
     unsubscribeMarketData: (_session: Session, frame: Frame) => {
       const [target = ''] = frame.target;
-      this.#streams.delete(Number(target.split('@')[0]));
+      this.#end(Number(target.split('@')[0]));
     },
   };
 
@@ -45,8 +53,22 @@ export class MarketDataTopic implements Topic {
       return;
     }
     this.socket.roomFor(this.#streams.has(conid));
-    this.#streams.set(conid, { topic: `smd+${target}`, fields, sent: {} });
+    this.#end(conid);
+    const lifetimeMs = this.lifetimeMs();
+    const cancelEnd =
+      lifetimeMs > 0 ? this.socket.schedule(lifetimeMs, () => this.#end(conid)) : () => undefined;
+    this.#streams.set(conid, { topic: `smd+${target}`, fields, sent: {}, cancelEnd });
     this.#priceChanged(session, conid);
+  }
+
+  /** Ends every subscription (the socket closed). */
+  close(): void {
+    for (const conid of [...this.#streams.keys()]) this.#end(conid);
+  }
+
+  #end(conid: number): void {
+    this.#streams.get(conid)?.cancelEnd();
+    this.#streams.delete(conid);
   }
 
   #priceChanged(session: Session, conid: number): void {

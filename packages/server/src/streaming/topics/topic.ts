@@ -14,6 +14,8 @@ export interface TopicSocket {
   /** Throws when one more subscription would pass the socket's limit; `renewing` (a subscription
    * the topic holds already) always passes. */
   roomFor(renewing: boolean): void;
+  /** Runs `work` after `ms` of the brokerage's clock; answers how to cancel it. */
+  schedule(ms: number, work: () => void): () => void;
 }
 
 /** A frame of a subscribed socket, for its topic. */
@@ -25,5 +27,7 @@ export interface Topic {
   readonly frames: Partial<Record<streaming.ClientMessageName, FrameHandler>>;
   /** A price change or an account's change (any user's), or a change of the socket's user. */
   onEvent?(session: Session, event: DomainEvent): void;
+  /** The socket closed: what the topic scheduled is cancelled. */
+  close?(): void;
   readonly held: number;
 }

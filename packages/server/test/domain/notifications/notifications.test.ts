@@ -166,6 +166,7 @@ describe('the changes the streams follow', () => {
     expect(seen).toEqual([
       'priceChanged',
       'orderStatusChanged', // transmitted
+      'accountChanged', // the fill's cash and position, by the one writer of accounts
       'executionBooked',
       'orderStatusChanged', // filled
     ]);

@@ -81,12 +81,11 @@ describe('reports', () => {
     expect(await statementIds('20250313', '20250313')).toEqual(served(1).toReversed());
     expect(await statementIds('20250312', '20250313')).toEqual(served(2).toReversed());
     expect(served(2)).toHaveLength(3);
-    const aaplTransactions = transactions(services.brokerage, {
-      accountIds: [accountId],
-      conid: AAPL,
-      currency: 'USD',
-      days: 2,
-    }).transactions;
+    const aaplTransactions = transactions(
+      services.brokerage,
+      { accountIds: [accountId], conid: AAPL, currency: 'USD', days: 2 },
+      (account, from, to) => services.dividends.paidBetween(account, from, to),
+    ).transactions;
     const report = await json(
       reports.statement(client, {
         accountId,

@@ -10,13 +10,14 @@ import { domain } from '../services.js';
  * load of the state as the brokerage does it: the store emptied, then its load listeners. */
 function requests(): { amRequests: AmRequests; load: () => void } {
   const listeners: (() => void)[] = [];
+  const store = new MemoryStore();
   const context: AmRequestsContext = {
     clock: new ManualClock(Date.parse('2025-03-12T15:00:00Z')),
-    store: new MemoryStore(),
+    store,
     onLoad: (listener) => listeners.push(listener),
   };
   const load = (): void => {
-    context.store.clear();
+    store.clear();
     for (const listener of listeners) listener();
   };
   return { amRequests: new AmRequests(context, defaultAmRequests), load };

@@ -1,7 +1,8 @@
+import type { AuthStore } from '../store-view.js';
 import type { Schema } from '@brokerage/types';
 import { deriveLiveSessionToken, liveSessionTokenSignature } from '@brokerage/types/oauth1';
 import { publicEncrypt, randomBytes, constants } from 'node:crypto';
-import type { Brokerage } from '../../accounts/brokerage.js';
+import type { AreaContext } from '../../accounts/brokerage.js';
 import { forbidden, unauthorized } from '../../kernel/errors.js';
 import { secretHex } from '../../kernel/secrets.js';
 import type { Session } from '../../accounts/sessions.js';
@@ -26,7 +27,7 @@ interface Verified {
   fields: Map<string, string>;
 }
 
-export type OAuth1Context = Pick<Brokerage, 'clock' | 'store' | 'sessions' | 'user'>;
+export type OAuth1Context = AreaContext<'clock' | 'store' | 'sessions' | 'user', AuthStore>;
 
 /** The three-legged OAuth 1.0a flow and the HMAC-signed requests that follow it. */
 export class OAuth1 {

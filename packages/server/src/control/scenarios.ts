@@ -1,0 +1,57 @@
+// What the service does to a running program, on demand (docs/decisions/service/control-scenarios.md):
+// each scenario one control call, documented in openapi/control/ with how a client recovers.
+import type { ControlSchema } from '@brokerage/types/control';
+import type { Brokerage } from '../domain/accounts/brokerage.js';
+import { notFound } from '../domain/kernel/errors.js';
+import { setMarketDataLifetime } from '../domain/market-data/stream-lifetime.js';
+import { armEmptyForcedList } from '../domain/orders/live-orders-cache.js';
+
+export class ScenarioControls {
+  /** Cancels the nightly reset scheduled, if any. */
+  #cancelReset: () => void = () => undefined;
+
+  constructor(
+    private readonly brokerage: Pick<Brokerage, 'store' | 'sessions' | 'user' | 'clock'>,
+  ) {}
+
+  /** Market-data subscriptions on the socket made from now on end after `lifetimeMs` (0: never). */
+  marketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
+    setMarketDataLifetime(this.brokerage, lifetimeMs);
+    return { lifetimeMs };
+  }
+
+  /** The user's live sessions lose their brokerage session, to a competing login when
+   * `competing`; their logins live on. */
+  loseBrokerage(username: string, competing: boolean): ControlSchema<'ScenarioSessions'> {
+    if (!this.brokerage.user(username)) throw notFound(`No user ${username}`);
+    const { sessions } = this.brokerage;
+    const live = sessions.ofUser(username);
+    for (const session of live) sessions.loseBrokerage(session, competing);
+    return { sessions: live.length };
+  }
+
+  /** The user's next `GET /iserver/account/orders?force=true` answers empty, once. */
+  liveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
+    if (!this.brokerage.user(username)) throw notFound(`No user ${username}`);
+    armEmptyForcedList(this.brokerage, username);
+    return { username };
+  }
+
+  /** Every live session ends at `at` of the clock (at once when it is past); replaces the one
+   * scheduled before. */
+  nightlyReset(at: number): ControlSchema<'NightlyReset'> {
+    this.#cancelReset();
+    const { clock, sessions } = this.brokerage;
+    this.#cancelReset = clock.schedule(Math.max(0, at - clock.now()), () => {
+      this.#cancelReset = () => undefined;
+      for (const session of sessions.live()) sessions.end(session);
+    });
+    return { at };
+  }
+
+  /** A reset of the state forgets the scheduled nightly reset. */
+  forget(): void {
+    this.#cancelReset();
+    this.#cancelReset = () => undefined;
+  }
+}
