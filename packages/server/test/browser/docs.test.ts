@@ -102,7 +102,7 @@ describe('API reference pages (Redoc, offline, in a headless browser)', () => {
       expect(listed).toEqual(operationIds.map((id) => id.toLowerCase()).sort());
       await openOperation(
         page,
-        'Orders',
+        'Trading Orders',
         'placeOrders',
         'Place an order, a bracket or an OCA group',
         '/v1/api/iserver/account/{accountId}/orders',
