@@ -2,7 +2,7 @@ import { blendedAverageCost, withCash, withPosition } from '../accounts/cash.js'
 import type { Account, Position } from '../accounts/model.js';
 import type { Instrument } from '../market/model.js';
 import type { Order, OrderStatus, OrderType, Side } from './model.js';
-import { roundTo } from '../kernel/money.js';
+import { cents, roundTo } from '../kernel/money.js';
 
 /** Order types triggered when the market moves through their stop price (up for a BUY). */
 const stopOrderTypes: readonly OrderType[] = ['STP', 'STOP_LIMIT', 'TRAIL', 'TRAILLMT'];
@@ -112,7 +112,7 @@ export function pairCurrencies(instrument: Instrument): [string, string] {
 /** What an execution of `size` units at `price` is worth, in whole cents: the amount its trade
  * row shows (`net_amount`) and its cash moves by, so that the rows add up to the ledger. */
 export const executionValue = (size: number, price: number, multiplier: number): number =>
-  Math.round(size * price * multiplier * 100) / 100;
+  cents(size * price * multiplier);
 
 /** An account after an execution: cash, positions and realized P&L, which valuation reads.
  * A currency pair converts cash; futures settle only their realized P&L; other contracts pay their

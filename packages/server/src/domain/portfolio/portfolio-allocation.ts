@@ -5,6 +5,7 @@ import { stockListing } from '../contracts/contracts.js';
 import type { Instrument } from '../market/model.js';
 import type { Market } from '../market/market.js';
 import { valuedPositions } from './position-views.js';
+import { roundTo } from '../kernel/money.js';
 
 /** The categories `POST /pa/allocation` breaks a portfolio down by (`ALL` asks for every one). */
 export const allocationTypes = [
@@ -50,8 +51,6 @@ const palette = ['#008fd5', '#007aa0', '#fc4f30', '#e5ae38', '#6d904f', '#8b8b8b
 const colourOf = (id: string) =>
   palette[[...id].reduce((sum, char) => sum + char.charCodeAt(0), 0) % palette.length] as string;
 
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
-
 function countryOf(market: Market, instrument: Instrument) {
   const listing = stockListing(market.catalogueData, instrument.conid);
   if (listing?.isUS) return countries.USD ?? otherCountry;
@@ -89,14 +88,14 @@ class Sides {
     const sideView = (entries: (Category & { nav: number })[]) => {
       const total = entries.reduce((sum, entry) => sum + entry.nav, 0);
       return {
-        total: { nav: round(total, 2), weight: 1 },
+        total: { nav: roundTo(total, 2), weight: 1 },
         items: entries
           .sort((a, b) => Math.abs(b.nav) - Math.abs(a.nav) || a.id.localeCompare(b.id))
           .map((entry) => ({
             id: entry.id,
             name: entry.name,
-            nav: round(entry.nav, 2),
-            weight: round(entry.nav / total, 8),
+            nav: roundTo(entry.nav, 2),
+            weight: roundTo(entry.nav / total, 8),
             color: colourOf(entry.id),
           })),
       };
