@@ -7,7 +7,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bin, repoRoot } from './paths.mjs';
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'tarballs' } } });
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'tarballs' },
+    // For a caller that has built the packages already (the install tests run after turbo's
+    // builds): building again would rewrite dist/ while other suites read it.
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
 const out = resolve(values.out);
 
 // The packages a user installs: every package of packages/ that is not private.
@@ -20,16 +27,18 @@ const packages = readdirSync(join(repoRoot, 'packages'), { withFileTypes: true }
     ),
   }))
   .filter(({ manifest }) => !manifest.private);
-execFileSync(
-  bin('turbo'),
-  [
-    'run',
-    'build',
-    '--output-logs=errors-only',
-    ...packages.map(({ manifest }) => `--filter=${manifest.name}`),
-  ],
-  { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-);
+if (!values['skip-build']) {
+  execFileSync(
+    bin('turbo'),
+    [
+      'run',
+      'build',
+      '--output-logs=errors-only',
+      ...packages.map(({ manifest }) => `--filter=${manifest.name}`),
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
 mkdirSync(out, { recursive: true });
 for (const { dir } of packages) {
   execFileSync(bin('pnpm'), ['pack', '--pack-destination', out], { cwd: dir, stdio: 'ignore' });

@@ -55,8 +55,9 @@ function startInstalledServer(): Promise<string> {
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'brokerage-scratch-'));
   const tarballs = join(scratch, 'tarballs');
-  // The command the README gives users: every public package built and packed into one folder.
-  execFileSync('npm', ['run', '-s', 'pack', '--', '--out', tarballs], {
+  // The command the README gives users, every public package packed into one folder; turbo built
+  // them before this task, and a second build would rewrite dist/ under the browser suite.
+  execFileSync('npm', ['run', '-s', 'pack', '--', '--out', tarballs, '--skip-build'], {
     cwd: repoRoot,
     stdio: 'pipe',
   });
