@@ -1,0 +1,59 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { startServer, type Harness } from '../harness.js';
+import { connectWithToken, controlTokens, endpointOf } from './agent-client.js';
+
+let server: Harness;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  client = await connectWithToken(server, (await controlTokens(server)).access_token);
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe('the MCP endpoint', () => {
+  it('names itself as the service does', () => {
+    expect(client.getServerVersion()).toEqual({ name: 'ibkr-cpapi-mcp', version: '1.2.2' });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, prompts: {}, resources: {} });
+  });
+
+  it('lists 34 tools, each with input and output schemas of type object', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(34);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(typeof tool.annotations?.readOnlyHint).toBe('boolean');
+    }
+  });
+
+  it('answers 401 with the appended resource metadata address without a token', async () => {
+    const answer = await fetch(endpointOf(server), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${server.baseUrl}/v1/api/mcp-public/.well-known/oauth-protected-resource"`,
+    );
+  });
+
+  it('answers the account summary the REST operation answers', async () => {
+    const result = await client.callTool({ name: 'get_account_summary', arguments: {} });
+    await server.call('GET', '/v1/api/portfolio/accounts');
+    const rest = await server.call('GET', '/v1/api/portfolio/U1234567/summary');
+    expect(rest.status).toBe(200);
+    expect(result.isError).toBeFalsy();
+    expect(Object.keys(result.structuredContent ?? {})).toEqual(Object.keys(rest.body));
+    expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '')).toEqual(
+      result.structuredContent,
+    );
+  });
+});
