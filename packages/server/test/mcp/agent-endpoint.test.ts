@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { agentTools } from '../../src/mcp/tools/index.js';
 import { startServer, type Harness } from '../harness.js';
 import { connectWithToken, controlTokens, endpointOf } from './agent-client.js';
 
@@ -55,5 +57,19 @@ describe('the MCP endpoint', () => {
     expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '')).toEqual(
       result.structuredContent,
     );
+  });
+});
+
+describe('docs/mcp.md', () => {
+  it('lists every tool next to the REST operations it mirrors', () => {
+    const page = readFileSync(new URL('../../../../docs/mcp.md', import.meta.url), 'utf8');
+    for (const tool of agentTools) {
+      const row = page.split('\n').find((line) => line.startsWith(`| \`${tool.name}\` |`));
+      const mirrors = row?.split('|')[2]?.trim();
+      expect({ tool: tool.name, mirrors }).toEqual({
+        tool: tool.name,
+        mirrors: tool.mirrors.length === 0 ? '—' : tool.mirrors.map((id) => `\`${id}\``).join(', '),
+      });
+    }
   });
 });

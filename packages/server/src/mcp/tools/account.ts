@@ -116,11 +116,13 @@ export const accountTools: AgentTool[] = [
       const { brokerage } = context.services;
       const today = startOfUtcDay(brokerage.clock.now());
       const days = tradePeriods[args.period ?? 'TODAY'](today);
+      // The executions kept by UTC day, counted in days since the epoch.
+      const lastDay = today / dayMs;
       const executions = executionsBetween(
         brokerage.store,
         context.grant.accountId,
-        today - (days - 1) * dayMs,
-        today,
+        lastDay - (days - 1),
+        lastDay,
       );
       return { trades: executions.map((execution) => tradeView(brokerage, execution)) };
     },

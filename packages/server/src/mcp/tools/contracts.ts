@@ -47,11 +47,19 @@ export const contractTools: AgentTool[] = [
       additionalProperties: false,
     },
     outputSchema: objectOf({ contracts: answerSchema('searchContracts') }),
-    call: async (args, context) => ({
-      contracts: await asOperation(context, 'searchContracts', {
-        query: { symbol: args.query, name: 'true' },
-      }),
-    }),
+    call: async (args, context) => {
+      // A symbol first; a query no symbol matches is searched among the company names.
+      const bySymbol = (await asOperation(context, 'searchContracts', {
+        query: { symbol: args.query },
+      })) as unknown[];
+      const contracts =
+        bySymbol.length > 0
+          ? bySymbol
+          : await asOperation(context, 'searchContracts', {
+              query: { symbol: args.query, name: 'true' },
+            });
+      return { contracts };
+    },
   }),
   tool<{
     underlying_contract_id: number;
@@ -75,7 +83,12 @@ export const contractTools: AgentTool[] = [
     },
     outputSchema: objectOf({ futures: futuresAnswer.additionalProperties as JsonSchema }),
     call: async (args, context) => {
-      const { symbol } = underlyingOf(context, args.underlying_contract_id);
+      // The underlying is named by its futures chain (an index the catalogue lists no contract of).
+      const { market } = context.services.brokerage;
+      const symbol =
+        market.catalogueData.futures.find(
+          (chain) => chain.underlyingConid === args.underlying_contract_id,
+        )?.symbol ?? underlyingOf(context, args.underlying_contract_id).symbol;
       const bySymbol = (await asOperation(context, 'getFuturesBySymbols', {
         query: { symbols: symbol },
       })) as Record<string, unknown[]>;

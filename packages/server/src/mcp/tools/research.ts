@@ -2,6 +2,7 @@
 // the catalogue's industry classification (sectors and groups), its companies the classified
 // stocks, and it holds no funds (docs/decisions/service/mcp-research-tools.md).
 import { badRequest } from '../../domain/kernel/errors.js';
+import type { Instrument } from '../../domain/market/model.js';
 import { classificationOf, classifiedSymbols } from '../../domain/contracts/classification.js';
 import { objectOf, type JsonSchema } from '../document-schemas.js';
 import { tool, type AgentTool, type ToolContext } from '../tool.js';
@@ -50,12 +51,13 @@ const companyRow: JsonSchema = objectOf({
 /** The stocks of the catalogue with these symbols, as company rows. */
 function companies(context: ToolContext, symbols: string[]) {
   const { market } = context.services.brokerage;
-  const bySymbol = new Map(
-    market
-      .instruments()
-      .filter((instrument) => instrument.secType === 'STK')
-      .map((instrument) => [instrument.symbol, instrument]),
-  );
+  // A company's first listing (its home market's, as the catalogue lists it first).
+  const bySymbol = new Map<string, Instrument>();
+  for (const instrument of market.instruments()) {
+    if (instrument.secType === 'STK' && !bySymbol.has(instrument.symbol)) {
+      bySymbol.set(instrument.symbol, instrument);
+    }
+  }
   return symbols.flatMap((symbol) => {
     const instrument = bySymbol.get(symbol);
     return instrument
