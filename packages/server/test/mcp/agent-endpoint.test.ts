@@ -64,8 +64,11 @@ describe('docs/mcp.md', () => {
   it('lists every tool next to the REST operations it mirrors', () => {
     const page = readFileSync(new URL('../../../../docs/mcp.md', import.meta.url), 'utf8');
     for (const tool of agentTools) {
-      const row = page.split('\n').find((line) => line.startsWith(`| \`${tool.name}\` |`));
-      const mirrors = row?.split('|')[2]?.trim();
+      const cells = page
+        .split('\n')
+        .map((line) => line.split('|').map((cell) => cell.trim()))
+        .find((row) => row[1] === `\`${tool.name}\``);
+      const mirrors = cells?.[2];
       expect({ tool: tool.name, mirrors }).toEqual({
         tool: tool.name,
         mirrors: tool.mirrors.length === 0 ? '—' : tool.mirrors.map((id) => `\`${id}\``).join(', '),

@@ -69,6 +69,9 @@ describe('order instructions', () => {
       limit_price: 250,
     });
     server.clock.advance(7 * 24 * 3600_000);
+    // The access token lived 599 s: the agent comes back with a new one.
+    await client.close();
+    client = await connectWithToken(server, (await controlTokens(server)).access_token);
     expect((await structured('get_order_instructions')).instructions).toEqual([]);
     const late = await server.call('POST', `/control/agent/instructions/${id}/submit`);
     expect(late.status).toBe(400);

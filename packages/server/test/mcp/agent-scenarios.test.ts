@@ -66,7 +66,7 @@ describe('MCP failure scenarios', () => {
 
   it('the first tool list answers 503 once, the next one the tools', async () => {
     await server.call('POST', '/control/scenarios/mcp-tool-list-unavailable', { body: {} });
-    await expect(client.listTools()).rejects.toThrow(/503/);
+    await expect(client.listTools()).rejects.toMatchObject({ code: 503 });
     expect((await client.listTools()).tools).toHaveLength(34);
   });
 

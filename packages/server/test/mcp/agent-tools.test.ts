@@ -166,7 +166,7 @@ describe('alert tools', () => {
     const alertId = listed.order_id as number;
     expect(Number.isInteger(id) || Number.isInteger(alertId)).toBe(true);
     expect(await call('get_alert', { id: alertId })).toMatchObject({ order_id: alertId });
-    await call('update_alert', {
+    const updated = await call('update_alert', {
       id: alertId,
       contract_id: 265598,
       condition_type: 'LAST',
@@ -174,8 +174,11 @@ describe('alert tools', () => {
       value: 100,
       tif: 'UNTIL_TRIGGERED',
     });
-    await call('set_alert_status', { ids: [alertId], action: 'PAUSE' });
-    await call('delete_alert', { ids: [alertId] });
+    // The answer names the alert as it is now (the id a modification answers).
+    const current = (await call('get_alerts')).alerts[0].order_id as number;
+    expect(updated.order_id).toBe(current);
+    await call('set_alert_status', { ids: [current], action: 'PAUSE' });
+    await call('delete_alert', { ids: [current] });
     expect((await server.call('GET', '/v1/api/iserver/account/U1234567/alerts')).body).toEqual([]);
   });
 });

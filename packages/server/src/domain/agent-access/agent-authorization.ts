@@ -3,7 +3,14 @@ import { secretHex } from '../kernel/secrets.js';
 import type { AgentAccessStore } from './store-view.js';
 import type { AgentClient, AgentGrant, AgentToken, PendingAuthorization } from './model.js';
 import { OAuthError } from './oauth-error.js';
-import { accessTokenSeconds, knownScope, pendingLifeMs, registeredScope } from './scopes.js';
+import {
+  accessTokenSeconds,
+  clientLifeMs,
+  knownScope,
+  maxClients,
+  pendingLifeMs,
+  registeredScope,
+} from './scopes.js';
 
 export type AgentAuthorizationContext = AreaContext<'store' | 'clock' | 'user', AgentAccessStore>;
 
@@ -91,7 +98,15 @@ export class AgentAuthorization {
       scope: registeredScope,
       createdAt: this.brokerage.clock.now(),
     };
-    this.store.collection('agentClients').set(client.clientId, client);
+    const clients = this.store.collection('agentClients');
+    if (clients.values().length >= maxClients) {
+      throw new OAuthError(
+        'temporarily_unavailable',
+        'Too many registered clients; try later',
+        503,
+      );
+    }
+    clients.set(client.clientId, client, { expiresAt: client.createdAt + clientLifeMs });
     return client;
   }
 
@@ -257,7 +272,11 @@ export class AgentAuthorization {
     const expiresAt = now + accessTokenSeconds * 1000;
     const carried = { grantId: grant.id, username: grant.username, clientId: grant.clientId };
     tokens.set(accessToken, { kind: 'access', ...carried, expiresAt }, { expiresAt });
-    tokens.set(refreshToken, { kind: 'refresh', ...carried } satisfies AgentToken);
+    // A refresh token lives 30 days from its issue (ours: past the 12 idle hours users saw it
+    // survive), so the tokens of displaced grants do not stay for ever.
+    tokens.set(refreshToken, { kind: 'refresh', ...carried } satisfies AgentToken, {
+      expiresAt: now + clientLifeMs,
+    });
     return {
       access_token: accessToken,
       token_type: 'Bearer',

@@ -4,7 +4,7 @@ export class OAuthError extends Error {
   constructor(
     readonly code: string,
     readonly description: string,
-    readonly status: 400 | 401 | 403 = 400,
+    readonly status: 400 | 401 | 403 | 503 = 400,
   ) {
     super(description);
   }

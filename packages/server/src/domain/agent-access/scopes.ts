@@ -27,3 +27,8 @@ export function knownScope(scope: string | undefined): string | undefined {
   const known: readonly string[] = serverScopes;
   return asked.every((name) => known.includes(name)) ? asked.join(' ') : undefined;
 }
+
+/** How long a registered client is kept, and how many at most: registration is open to anyone
+ * (as the service's is), so neither may grow the state without bound. */
+export const clientLifeMs = 30 * 24 * 60 * 60_000;
+export const maxClients = 10_000;

@@ -153,7 +153,14 @@ export const alertTools: AgentTool[] = [
     readOnly: false,
     inputSchema: alertInput(true),
     outputSchema: answerSchema('upsertAlert'),
-    call: (args, context) => upsert(context, args, args.id),
+    call: async (args, context) => {
+      // The service keeps an alert's name: a replacement without one keeps the alert's own.
+      const current = (await asOperation(context, 'getAlertDetails', {
+        params: { alertId: String(args.id) },
+        query: { type: 'Q' },
+      })) as { alert_name?: string };
+      return upsert(context, { ...args, name: args.name ?? current.alert_name }, args.id);
+    },
   }),
   tool<{ ids: number[]; action: 'PAUSE' | 'RESUME' }>({
     name: 'set_alert_status',
