@@ -6,7 +6,14 @@
 // the samples), and prints the self time by package and the heaviest functions.
 // `--server <checkout>/packages/server/dist/index.js`: another build's server.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +67,11 @@ async function profile() {
     child.kill('SIGTERM');
   });
   const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
-  return { profile: JSON.parse(readFileSync(join(directory, file), 'utf8')), file: join(directory, file), result };
+  return {
+    profile: JSON.parse(readFileSync(join(directory, file), 'utf8')),
+    file: join(directory, file),
+    result,
+  };
 }
 
 /** The package (or node:internal, or the server's own source) a frame belongs to. */

@@ -89,16 +89,21 @@ async function readPath() {
     log,
   });
   await stopAll();
-  const of = (r, target, key) =>
-    runs.find((run) => run.round === r && run.target === target)[key];
+  const of = (r, target, key) => runs.find((run) => run.round === r && run.target === target)[key];
   const rounds = [...new Set(runs.map((run) => run.round))];
   const medianOf = (each) => median(rounds.map(each));
   const figures = Object.fromEntries(
     targets.map(({ id }) => [
       id,
       {
-        requestsPerSecond: round(medianOf((r) => of(r, id, 'requestsPerSecond')), 0),
-        cpuUsPerRequest: round(medianOf((r) => of(r, id, 'cpuUsPerRequest')), 0),
+        requestsPerSecond: round(
+          medianOf((r) => of(r, id, 'requestsPerSecond')),
+          0,
+        ),
+        cpuUsPerRequest: round(
+          medianOf((r) => of(r, id, 'cpuUsPerRequest')),
+          0,
+        ),
         // Within each round: this server's answers per second over bare Express's, and bare
         // Express's CPU time per answer over this server's (the same ratio, as the CPU sees it).
         vsBare: round(
@@ -231,7 +236,10 @@ function markdown(result) {
       '|---|--:|--:|--:|--:|',
     );
     for (const [id, figure] of Object.entries(start.figures)) {
-      const name = id === 'reference' ? 'reference: Express, a bare app' : `${id}: @brokerage/testing, startSandbox()`;
+      const name =
+        id === 'reference'
+          ? 'reference: Express, a bare app'
+          : `${id}: @brokerage/testing, startSandbox()`;
       lines.push(
         `| ${name} | ${figure.importMs} | ${figure.startMs} | ${figure.importStartMs} | ${figure.firstCallsMs} |`,
       );
@@ -239,7 +247,12 @@ function markdown(result) {
     lines.push('', 'Goals: import + start ≤ 300 ms; the first calls ≤ 200 ms.', '');
   }
   if (loop) {
-    lines.push('## `npm test`', '', '| checkout | passed | wall (s) | CPU, user + sys (s) |', '|---|---|--:|--:|');
+    lines.push(
+      '## `npm test`',
+      '',
+      '| checkout | passed | wall (s) | CPU, user + sys (s) |',
+      '|---|---|--:|--:|',
+    );
     for (const [id, figure] of Object.entries(loop))
       lines.push(`| ${id} | ${figure.passed} | ${figure.wallS} | ${figure.cpuS} |`);
     lines.push('');
@@ -272,7 +285,11 @@ async function main() {
       .version,
     commit: git('rev-parse', 'HEAD'),
     baseline: baseline ?? null,
-    environment: { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((v) => round(v, 1)) },
+    environment: {
+      node: process.version,
+      cpus: cpus().length,
+      loadAverage: loadavg().map((v) => round(v, 1)),
+    },
   };
   if (!flags['skip-read']) {
     log(`Read path: ${flags.rounds} rounds of GET ledger`);
