@@ -1,9 +1,12 @@
-// The build's last step: the server's entry points (`.`, `./core`, `./testing`) as one bundle of
-// the package's own modules, with shared chunks (`dist/bundle/`, what the package's exports name).
-// A process that imports the server then reads and links a few files instead of some 330 modules:
-// a test file's start (every jest file imports @brokerage/testing again) pays that at each import.
-// Dependencies stay outside (`packages: 'external'`): they resolve from node_modules as before,
-// so that express-openapi-validator and its Ajv are the copies the validator cache hooks into.
+// The build's last step: the server's entry points (`.`, `./core`, `./testing`) bundled with
+// what they import, into `dist/bundle/` (shared chunks: one copy of each module for the three),
+// which the package's exports name. A process that imports the server then reads and links a few
+// files instead of some 330 of its own modules and 400 of its dependencies: a test file's start
+// (jest imports @brokerage/testing again in every file) pays that at each import.
+// What stays outside: what is loaded only on demand by `createRequire` (ioredis for a Redis
+// store, pino-http for request logs; esbuild does not follow those), and the command's TLS
+// certificate generator. The validator's modules the server hooks into are imported statically
+// (`src/http/validator-internals.ts`), so the hooks reach the bundled copies.
 // Modules loaded by path at run time stay where tsc wrote them: the worker threads' entries
 // (`dist/http/validator-warm-thread.js`, `dist/compose/pdf-render-thread.js`), and the command
 // (`dist/bin/cli.js`). `dist/bundle/` is two folders deep, as `dist/http/` is, so the paths
@@ -18,7 +21,11 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  external: ['ioredis', 'selfsigned'],
+  // The bundled CommonJS modules call `require` (Node's built-in modules among them).
+  banner: {
+    js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);",
+  },
   // Function names are read at run time (the validator's middlewares are told apart by name).
   keepNames: true,
   logLevel: 'warning',
