@@ -1,6 +1,7 @@
-// The build's last step: the server's entry points (`.`, `./core`, `./testing`) bundled with
-// what they import, into `dist/bundle/` (shared chunks: one copy of each module for the three),
-// which the package's exports name. A process that imports the server then reads and links a few
+// The build's last step: the server's Node entry points (`.`, `./testing`) bundled with what
+// they import, into `dist/bundle/` (shared chunks: one copy of each module for both), which the
+// package's exports name. `./core` (the domain for @brokerage/msw, in browsers too) stays as tsc
+// wrote it: a browser build bundles it for itself. A process that imports the server then reads and links a few
 // files instead of some 330 of its own modules and 400 of its dependencies: a test file's start
 // (jest imports @brokerage/testing again in every file) pays that at each import.
 // What stays outside: what is loaded only on demand by `createRequire` (ioredis for a Redis
@@ -14,7 +15,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { index: 'dist/index.js', core: 'dist/core.js', testing: 'dist/testing.js' },
+  entryPoints: { index: 'dist/index.js', testing: 'dist/testing.js' },
   outdir: 'dist/bundle',
   bundle: true,
   splitting: true,
