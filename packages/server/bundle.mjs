@@ -27,7 +27,8 @@ await build({
   banner: {
     js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);",
   },
-  // Function names are read at run time (the validator's middlewares are told apart by name).
-  keepNames: true,
+  // Not `keepNames`: it names every function made per request at run time (1 % of a read's
+  // CPU time). The names read at run time (the validator's middlewares, told apart by name) are
+  // those of function expressions, which bundling keeps.
   logLevel: 'warning',
 });
