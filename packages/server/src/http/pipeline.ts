@@ -32,6 +32,8 @@ import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
+import { endOf } from './response-end.js';
+import { withBody } from './with-body.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -84,20 +86,6 @@ const matchedOperation: MatchedOperation = (_req, res: PipelineResponse) => {
   const { operation, params = {} } = res.locals;
   return operation && { operationId: operation.operationId, params };
 };
-
-/** Whether the request has a body to parse (as body-parser's `hasBody` tells): a request without
- * one skips the parsers, which would only find that out again, each of them. */
-const hasBody = (req: Request): boolean =>
-  req.headers['transfer-encoding'] !== undefined ||
-  !Number.isNaN(Number(req.headers['content-length'] ?? Number.NaN));
-
-/** `parse`, for a request with a body. */
-const withBody =
-  (parse: RequestHandler): RequestHandler =>
-  (req: Request, res: PipelineResponse, next: NextFunction) => {
-    if (hasBody(req)) return parse(req, res, next);
-    next();
-  };
 
 /** Before validation: the request timer, then the core's gate (credentials or session, pacing),
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
@@ -282,14 +270,6 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
       next(error);
     }
   };
-}
-
-/** A signal that aborts when the response closes (answered, timed out, dropped by its client). */
-function endOf(res: PipelineResponse): AbortSignal {
-  const controller = new AbortController();
-  if (res.closed) controller.abort();
-  else res.once('close', () => controller.abort());
-  return controller.signal;
 }
 
 /** 404 for anything else; every error answered with the status and body shape the document
