@@ -4,7 +4,9 @@
 // Writes, under `--out` (default results/profiles/): `<name>.cpuprofile` (open it in Chrome's
 // DevTools or speedscope), `<name>.svg` (a flame graph: callers above callees, width = share of
 // the samples), and prints the self time by package and the heaviest functions.
-// `--server <checkout>/packages/server/dist/index.js`: another build's server.
+// `--server <checkout>/packages/server/dist/index.js`: another build's server. By default this
+// workspace's build as tsc wrote it (the same code as the bundle the package exports, but one
+// file per module, so that the report names each frame's package and folder).
 import { spawn } from 'node:child_process';
 import {
   mkdirSync,
@@ -41,11 +43,13 @@ async function profile() {
     [
       '--cpu-prof',
       `--cpu-prof-dir=${directory}`,
-      // One sample per 200 µs: enough for the shares, a profile of a few hundred KiB.
-      '--cpu-prof-interval=200',
+      // One sample per ms: thousands over a run, enough for the shares, in a file of a few
+      // hundred KiB.
+      '--cpu-prof-interval=1000',
       join(here, 'lib', 'reference-server.mjs'),
       ...(flags['no-validation'] ? ['--no-validation'] : []),
-      ...(flags.server ? ['--server', flags.server] : []),
+      '--server',
+      flags.server ?? join(here, '..', 'packages', 'server', 'dist', 'index.js'),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
