@@ -55,8 +55,13 @@ const builds = [
   { id: 'this', root: repoRoot },
   ...(baseline ? [{ id: 'baseline', root: baseline }] : []),
 ];
-const serverEntry = (build) =>
-  build.id === 'this' ? undefined : join(build.root, 'packages/server/dist/index.js');
+/** The file a build's `@brokerage/server` resolves to (its package's exports), as a user imports
+ * it: the bundle where the build ships one. */
+const serverEntry = (build) => {
+  const folder = join(build.root, 'packages/server');
+  const { exports } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+  return join(folder, exports['.'].default);
+};
 const testingEntry = (build) => join(build.root, 'packages/testing/dist/index.js');
 
 /** The read path: each build's server with and without validation, and bare Express. */
