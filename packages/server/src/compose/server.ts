@@ -17,7 +17,7 @@ import { defaultFixtures } from '../fixtures/index.js';
 import { defaultAuthenticators } from '../http/authenticators.js';
 import { docsRouter } from '../http/docs.js';
 import { bundledDocument } from '../http/document.js';
-import { requestLogging } from '../http/logging.js';
+import { installRequestLogging } from '../http/logging.js';
 import { oauthPagesRouter } from '../http/oauth-pages.js';
 import type { RequestPacer } from '../http/pacing.js';
 import type { FaultInjector } from '../http/faults.js';
@@ -33,7 +33,7 @@ import { healthRouter } from './health.js';
 import { installPdfPool } from './pdf-pool.js';
 import { openRuntime } from './runtime.js';
 import { agentEndpointRouter } from '../mcp/agent-router.js';
-import { oauthRouter } from '../mcp/oauth-router.js';
+import { agentTokenRoute, oauthRouter } from '../mcp/oauth-router.js';
 import { agentTools } from '../mcp/tools/index.js';
 
 /** Express's `trust proxy` setting. */
@@ -190,21 +190,26 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy ?? false);
   app.response.json = sendJson;
-  app.use(requestLogging(settings.logger));
-  app.use(healthRouter(runtime, mode));
-  app.use(docsRouter());
+  installRequestLogging(app, settings.logger);
+  // The routes outside the document: the pipeline tries them for any request that is not to a
+  // documented operation, before it parses a body.
+  const outside = express.Router();
+  outside.use(healthRouter(runtime, mode));
+  outside.use(docsRouter());
   const control = { mode, enabled: options.control !== false, token: options.controlToken };
   if (controlServed(control)) {
-    app.use(
+    outside.use(
       '/control',
       requireControlToken(control.token, controlLookups),
       controlRouter(controls, { validateResponses, store }),
     );
   }
-  // The MCP endpoint and its authorization server, outside the document (docs/mcp.md).
+  // The MCP endpoint and its authorization server, outside the document (docs/mcp.md); their
+  // token grants share the path of a documented operation, so they come before the pipeline.
   const bodyLimitBytes = settings.bodyLimitBytes;
-  app.use(oauthRouter(services, { store, bodyLimitBytes }));
-  app.use(
+  app.use(agentTokenRoute(services, { store, bodyLimitBytes }));
+  outside.use(oauthRouter(services, { store, bodyLimitBytes }));
+  outside.use(
     agentEndpointRouter({
       services,
       handlers,
@@ -222,6 +227,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     clock,
     gate,
     pages,
+    outside,
     requestTimeoutMs,
     bodyLimitBytes: settings.bodyLimitBytes,
     validateRequests,

@@ -121,21 +121,6 @@ export function oauthRouter(
     }
   });
 
-  router.post(oauthPaths.token, form, async (req, res, next) => {
-    const fields = fieldsOf(req.body);
-    if (!fields.grant_type || !agentGrants.has(fields.grant_type)) return next();
-    try {
-      const tokens = await inUnit(store, () =>
-        fields.grant_type === 'refresh_token'
-          ? agentAuthorization.refresh(fields)
-          : agentAuthorization.exchangeCode(fields),
-      );
-      res.set('Cache-Control', 'no-store').json(tokens);
-    } catch (error) {
-      sendOAuthError(error, res, next);
-    }
-  });
-
   router.post(oauthPaths.revoke, form, async (req, res) => {
     await inUnit(store, () => agentAuthorization.revoke(fieldsOf(req.body).token));
     res.status(200).end();
@@ -153,6 +138,35 @@ export function oauthRouter(
       return;
     }
     res.json({ sub: grant.username, account_ids: [grant.accountId] });
+  });
+
+  return router;
+}
+
+/** The token endpoint's grants of the MCP authorization. The path is a documented operation's
+ * (`createOAuth2Token`), which skips the routes outside the document: this route is mounted on
+ * the app before the pipeline, and hands every other grant on to the operation. */
+export function agentTokenRoute(
+  services: Services,
+  options: { store: Store; bodyLimitBytes: number },
+): Router {
+  const { agentAuthorization } = services;
+  const { store } = options;
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: options.bodyLimitBytes });
+  router.post(oauthPaths.token, form, async (req, res, next) => {
+    const fields = fieldsOf(req.body);
+    if (!fields.grant_type || !agentGrants.has(fields.grant_type)) return next();
+    try {
+      const tokens = await inUnit(store, () =>
+        fields.grant_type === 'refresh_token'
+          ? agentAuthorization.refresh(fields)
+          : agentAuthorization.exchangeCode(fields),
+      );
+      res.set('Cache-Control', 'no-store').json(tokens);
+    } catch (error) {
+      sendOAuthError(error, res, next);
+    }
   });
 
   return router;
