@@ -217,6 +217,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       logger: settings.logger,
       store,
       bodyLimitBytes,
+      throttle: lookups,
     }),
   );
   const pages = oauthPagesRouter(services);

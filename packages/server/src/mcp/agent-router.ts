@@ -4,7 +4,10 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { Router, type Request, type Response } from 'express';
+import type { AgentGrant } from '../domain/agent-access/model.js';
+import { DomainError, unauthorized } from '../domain/kernel/errors.js';
 import { secretHex } from '../domain/kernel/secrets.js';
+import type { LookupThrottle } from '../http/lookup-throttle.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 import { endpointPath, originOf, resourceMetadataPath } from './addresses.js';
 import { createAgentServer, type AgentServerContext, type CallerInfo } from './agent-server.js';
@@ -30,7 +33,11 @@ const isToolsList = (body: unknown) =>
   );
 
 export function agentEndpointRouter(
-  context: AgentServerContext & { store: Store; bodyLimitBytes: number },
+  context: AgentServerContext & {
+    store: Store;
+    bodyLimitBytes: number;
+    throttle: LookupThrottle | undefined;
+  },
 ): Router {
   const { services, store } = context;
   const sessions = new Map<string, OpenSession>();
@@ -56,14 +63,41 @@ export function agentEndpointRouter(
     return transport;
   }
 
+  /** The token's grant, failed checks counted per address and token (the server's lookup
+   * throttle: 429 past its limit); undefined for no token or an unknown one. */
+  async function authenticate(req: Request, token: string | undefined) {
+    if (token === undefined) return undefined;
+    const lookup = () =>
+      inUnit(store, () => {
+        const found = services.agentAuthorization.authenticate(token);
+        if (!found) throw unauthorized('invalid token');
+        return found;
+      });
+    const { throttle } = context;
+    try {
+      return await (throttle
+        ? throttle.check({ address: req.ip ?? 'unknown', credential: token }, lookup)
+        : lookup());
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'unauthorized') return undefined;
+      throw error;
+    }
+  }
+
   router.all(
     endpointPath,
     express.json({ limit: context.bodyLimitBytes }),
     async (req: Request, res: Response) => {
       const token = bearerOf(req);
-      const grant = token
-        ? await inUnit(store, () => services.agentAuthorization.authenticate(token))
-        : undefined;
+      let grant: AgentGrant | undefined;
+      try {
+        grant = await authenticate(req, token);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.kind === 'rateLimited')) throw error;
+        res.status(429).set('Retry-After', String(error.retryAfterSeconds ?? 60));
+        res.json({ error: 'Too many failed token checks' });
+        return;
+      }
       if (!token || !grant) {
         res
           .status(401)

@@ -76,3 +76,39 @@ describe('docs/mcp.md', () => {
     }
   });
 });
+
+describe('in hosted mode without the control API', () => {
+  it('grants nothing: the token shortcut is not served, and the endpoint answers 401', async () => {
+    const hosted = await startServer({ mode: 'hosted', controlToken: undefined });
+    try {
+      const shortcut = await hosted.call('POST', '/control/agent/tokens', {
+        body: { username: 'demo_individual' },
+      });
+      expect(shortcut.status).toBe(404);
+      const anonymous = await fetch(endpointOf(hosted), { method: 'POST' });
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await hosted.close();
+    }
+  });
+});
+
+describe('guessing tokens', () => {
+  it('is throttled per address: 429 with Retry-After past 20 failures in a minute', async () => {
+    const guessed = await startServer();
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 21; attempt += 1) {
+        const answer = await fetch(endpointOf(guessed), {
+          method: 'POST',
+          headers: { Authorization: `Bearer guess-${attempt}` },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses.slice(0, 19).every((status) => status === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await guessed.close();
+    }
+  });
+});
