@@ -30,9 +30,9 @@ export interface PlaceOrderOptions {
   /** Warnings confirmed at most before giving up (default 10; the service asks one per round). */
   maxRounds?: number;
   /** How many times the orders are placed again when a reply id is no longer valid (default 1;
-   * 0 throws `ReplyInvalidatedError` at once). The service forgets a reply id after a while, or
-   * when another order is placed or modified on the account, and drops the held order: placing
-   * it again does not duplicate it. */
+   * 0 throws `ReplyInvalidatedError` at once). An id the service no longer knows (another order
+   * placed or modified on the account meanwhile, or a stale one) drops the held order: placing it
+   * again does not duplicate it. */
   resubmitExpired?: number;
   signal?: AbortSignal;
 }

@@ -624,7 +624,8 @@ export interface paths {
          *
          *     **How a client recovers.** Treat `snapshot: false` as "not known yet", not as "no orders":
          *     call again (without `force`) after a few seconds, within the operation's pacing (one call
-         *     per 5 seconds).
+         *     per 5 seconds). The typed client's `liveOrders` does it: it asks again, without `force`,
+         *     after 5 seconds of its clock while the answer says `snapshot: false`.
          */
         post: operations["clearLiveOrdersCache"];
         delete?: never;
@@ -711,11 +712,12 @@ export interface paths {
         /**
          * Make the next reply to an order warning find its id expired
          * @description **What the service does.** An order held by a warning waits for its reply id to be answered
-         *     (`POST /iserver/reply/{replyId}`); the service forgets the id after a while, or when another
-         *     order is placed or modified on the account, and then answers the reply with `503` and
-         *     `{"error": "Reply ID not found", "statusCode": 503}`: the held order is dropped, nothing is
-         *     transmitted. The reference server answers the user's next reply to a held order that way,
-         *     once (whatever `confirmed` says); the reply after it is answered as usual.
+         *     (`POST /iserver/reply/{replyId}`). When the service no longer knows the id (another order
+         *     was placed or modified on the account meanwhile, or the id is stale), it answers the reply
+         *     with `503` and `{"error": "Reply ID not found", "statusCode": 503}`: the held order is
+         *     dropped, nothing is transmitted. The reference server answers the user's next reply to a
+         *     held order that way, once (whatever `confirmed` says); the reply after it is answered as
+         *     usual.
          *
          *     **How a client recovers.** Place the order again (`POST /iserver/account/{accountId}/orders`)
          *     and answer its warnings again: the order was never transmitted, so placing it again does not
