@@ -2,7 +2,7 @@
 // each scenario one control call, documented in openapi/control/ with how a client recovers.
 import type { ControlSchema } from '@brokerage/types/control';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
-import { notFound } from '../domain/kernel/errors.js';
+import { badRequest, notFound } from '../domain/kernel/errors.js';
 import { boxUser, defaultPenaltyMs } from '../domain/accounts/penalty-box.js';
 import { accumulateSnapshotFields } from '../domain/market-data/accumulated-fields.js';
 import { setMarketDataLifetime } from '../domain/market-data/stream-lifetime.js';
@@ -62,6 +62,9 @@ export class ScenarioControls {
    * service's 10 minutes). */
   penaltyBox(username: string, ms = defaultPenaltyMs): ControlSchema<'PenaltyBox'> {
     this.#requireUser(username);
+    // The control document's bounds, for callers in process too.
+    if (!Number.isInteger(ms) || ms < 1 || ms > 86_400_000)
+      throw badRequest('ms must be a whole number of milliseconds from 1 to 86400000');
     const until = this.brokerage.clock.now() + ms;
     boxUser(this.brokerage, username, until);
     return { username, until };

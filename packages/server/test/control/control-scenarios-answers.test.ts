@@ -45,6 +45,9 @@ describe('scenarios of single answers', () => {
       body: { ...user, ms: 0 },
     });
     expect(tooShort.status).toBe(400);
+    expect(() => server.controls.putInPenaltyBox(user.username, Number.NaN)).toThrow(
+      /whole number/,
+    );
   });
 
   it('reply ids that expire: the next reply answers 503 Reply ID not found and drops the order, once', async () => {
