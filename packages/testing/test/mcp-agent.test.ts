@@ -11,19 +11,17 @@ it('runs the README example: an instruction drafted by an agent fills once the u
   const url = new URL('/v1/api/mcp-public', sandbox.baseUrl);
   const headers = { Authorization: `Bearer ${access_token}` };
   await agent.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
-  const drafted = await agent.callTool({
+  const { structuredContent: draft } = await agent.callTool({
     name: 'create_order_instruction',
     arguments: { side: 'BUY', contract_id_ex: '265598', quantity: 1 },
   });
-  const submitted = sandbox.controls.agents.submitInstruction(
-    String(drafted.structuredContent?.id),
-  );
+  const submitted = sandbox.controls.agents.submitInstruction((draft as { id: string }).id);
   sandbox.controls.setPrice(265598, 190);
   const { structuredContent } = await agent.callTool({
     name: 'get_account_trades',
     arguments: { period: 'TODAY' },
   });
-  expect(structuredContent?.trades).toEqual([
+  expect((structuredContent as { trades: unknown[] }).trades).toEqual([
     expect.objectContaining({ conid: 265598, order_id: submitted.orderId }),
   ]);
   await agent.close();
