@@ -30,6 +30,7 @@ export const forbidden = (message: string) => new DomainError('forbidden', messa
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const rejected = (message: string) => new DomainError('rejected', message);
 export const unprocessable = (message: string) => new DomainError('unprocessable', message);
-export const unavailable = (message: string) => new DomainError('unavailable', message);
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new DomainError('unavailable', message, retryAfterSeconds);
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError('rateLimited', 'Too Many Requests', retryAfterSeconds);
