@@ -2,6 +2,7 @@
 // value (a bad one is a usage error naming what was expected).
 import { InvalidArgumentError } from 'commander';
 import { readMarketDataFile, type ConfiguredReplay, type Mode, type TrustProxy } from '../index.js';
+import { readTokenSigningKey } from '../compose/token-signing-key.js';
 import { isRedisUrl } from '../store/open-store.js';
 
 export interface CliOptions {
@@ -25,6 +26,8 @@ export interface CliOptions {
   /** False with `--no-control`. */
   control: boolean;
   controlToken: string | undefined;
+  /** `--token-signing-key`: the PEM of the key that signs the server's tokens, checked. */
+  tokenSigningKey?: string;
   trustProxy: TrustProxy;
   /** Base URL of an upstream to forward to, validating the traffic (`--proxy`). */
   proxy: string | undefined;
@@ -86,6 +89,17 @@ export function marketReplayOption(value: string): ConfiguredReplay {
   try {
     const source = readMarketDataFile(file, Number(conid));
     return { conid: Number(conid), source: day === undefined ? source : { ...source, day } };
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** `--token-signing-key <file>` (or `BROKERAGE_TOKEN_SIGNING_KEY`): a file holding the key, or
+ * the PEM text itself; read and checked at once, so a bad key stops the start naming what is wrong
+ * (never what the key holds). */
+export function tokenSigningKeyOption(value: string): string {
+  try {
+    return readTokenSigningKey(value);
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }

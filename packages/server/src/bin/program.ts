@@ -10,6 +10,7 @@ import {
   marketReplayOption,
   parseTrustProxy,
   storeSpec,
+  tokenSigningKeyOption,
   upstreamUrl,
 } from './options.js';
 import type { ReplayOptions } from './replay-command.js';
@@ -142,6 +143,14 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
       ).env('BROKERAGE_CONTROL_TOKEN'),
     )
     .addOption(new Option('--no-control', 'do not serve the control API (/control) at all'))
+    .addOption(
+      new Option(
+        '--token-signing-key <file>',
+        "sign the OAuth 2.0 and single sign-on tokens with this RSA private key (PEM, 2048 to 8192 bits; the file, or the PEM text itself): servers given the same key accept each other's tokens, also after a restart, without a shared store (default: keys kept in the store, rotated daily)",
+      )
+        .env('BROKERAGE_TOKEN_SIGNING_KEY')
+        .argParser(tokenSigningKeyOption),
+    )
     .addOption(
       new Option(
         '--trust-proxy <list>',

@@ -59,6 +59,9 @@ export async function startSimulation(
         : {}),
       control: options.control,
       ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
+      ...(options.tokenSigningKey === undefined
+        ? {}
+        : { tokenSigningKey: options.tokenSigningKey }),
       trustProxy: options.trustProxy,
       ...(options.testConsumer === undefined ? {} : { testConsumer: options.testConsumer }),
       logger,
