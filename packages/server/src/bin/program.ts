@@ -1,5 +1,4 @@
 import { Command, CommanderError, Option } from 'commander';
-import type { ConfiguredReplay } from '../index.js';
 import { defaultFixtures } from '../fixtures/index.js';
 import { defaultCheckLimits } from '../proxy/exchange-check.js';
 import type { CompareOptions } from './compare-command.js';
@@ -8,6 +7,7 @@ import {
   integer,
   logLevels,
   marketReplayOption,
+  type MarketReplayFile,
   parseTrustProxy,
   storeSpec,
   tokenSigningKeyOption,
@@ -98,7 +98,7 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
         'replay bars on a contract: a CSV, a saved history answer (.json) or the history answers of a recording (.har); add @YYYY-MM-DD to move them to that day (repeatable)',
       )
         .default([])
-        .argParser((value: string, previous: ConfiguredReplay[]) => [
+        .argParser((value: string, previous: MarketReplayFile[]) => [
           ...previous,
           marketReplayOption(value),
         ]),

@@ -151,12 +151,7 @@ describe('brokerage-server command line', () => {
         shutdownGrace: 500,
         store: 'redis://127.0.0.1:6379/2?prefix=team',
         workers: 3,
-        marketReplay: [
-          {
-            conid: 265598,
-            source: { csv: readFileSync(exampleCsv, 'utf8'), day: '2026-01-08' },
-          },
-        ],
+        marketReplay: [{ conid: 265598, file: exampleCsv, day: '2026-01-08' }],
       });
     });
 
@@ -332,7 +327,7 @@ describe('brokerage-server command line', () => {
         });
         await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
         expect(stderr.text()).toContain(
-          'error: Market replay of 265598: row 2: high 2 is below low 3',
+          `error: Market replay of 265598: ${bad}: row 2: high 2 is below low 3`,
         );
       },
       slow,
