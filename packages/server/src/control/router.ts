@@ -39,7 +39,10 @@ function controlHandlers(controls: Controls): ControlHandlers {
     advanceClock: ({ body }) => controls.advanceClock(body.ms),
     setMarketRegime: ({ body, params }) => controls.setMarketRegime(Number(params.conid), body),
     advanceMarket: ({ body }) => controls.advanceMarket(body.ms),
-    replayMarket: ({ body, params }) => controls.replayMarket(Number(params.conid), body),
+    // A `text/csv` body is read as it arrives by its own route (replay-upload.ts); a CSV given as
+    // text here is the same data.
+    replayMarket: ({ body, params }) =>
+      controls.replayMarket(Number(params.conid), typeof body === 'string' ? { csv: body } : body),
     stopMarketReplay: ({ params }) => {
       controls.stopReplay(Number(params.conid));
     },
