@@ -22,7 +22,7 @@ afterEach(async () => {
 /** Draws the server's PDFs with `installed` (a pool with no thread: nothing is ever drawn). */
 function drawWith(installed: PdfPool): void {
   pool = installed;
-  renderPdfWith((report) => installed.render(report));
+  renderPdfWith((report, signal) => installed.render(report, signal));
 }
 
 const day = '20260105';
