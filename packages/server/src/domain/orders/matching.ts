@@ -179,6 +179,7 @@ export class Matching {
       orderId: order.id,
       conid: order.conid,
       status: order.status,
+      order,
     });
     const event = orderStatusEvent(order);
     if (event) this.brokerage.events.publish(event);
