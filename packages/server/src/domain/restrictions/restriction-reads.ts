@@ -5,7 +5,6 @@ import type { OAuth2Client } from '../auth/oauth2.js';
 import { forbidden } from '../kernel/errors.js';
 import type { Index } from '../kernel/store.js';
 import type { Restriction, RestrictionLink, RestrictionList } from './model.js';
-import { linksByAccount } from './restriction-check.js';
 import type { RestrictionsStore } from './store-view.js';
 
 export type RestrictionReadsContext = AreaContext<
@@ -41,12 +40,14 @@ export class RestrictionReads {
   readonly #listsByNumber: Index<RestrictionList>;
   readonly #listsByOwner: Index<RestrictionList>;
 
-  constructor(private readonly brokerage: RestrictionReadsContext) {
+  /** `links`: the restriction links by account and by restriction, as the area declared them. */
+  constructor(
+    private readonly brokerage: RestrictionReadsContext,
+    links: { byAccount: Index<RestrictionLink>; byRestriction: Index<RestrictionLink> },
+  ) {
     const { store } = brokerage;
-    this.#linksByAccount = linksByAccount(store);
-    this.#linksByRestriction = store
-      .collection('restrictionLinks')
-      .index('byRestriction', (link) => link.restrictionId);
+    this.#linksByAccount = links.byAccount;
+    this.#linksByRestriction = links.byRestriction;
     const restrictions = store.collection('restrictions');
     this.#restrictionsByNumber = restrictions.index('byNumber', (r) => String(r.restrictionId));
     this.#restrictionsByOwner = restrictions.index('byOwner', (r) => r.owner);

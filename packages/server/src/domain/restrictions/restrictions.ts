@@ -46,11 +46,14 @@ export class Restrictions {
   readonly reads: RestrictionReads;
 
   constructor(private readonly brokerage: RestrictionsContext) {
-    linksByAccount(brokerage.store);
-    this.reads = new RestrictionReads(brokerage);
+    // The links' indexes, declared here once, before requests; the reads are given them.
     this.linksByRestriction = brokerage.store
       .collection('restrictionLinks')
       .index('byRestriction', (link) => link.restrictionId);
+    this.reads = new RestrictionReads(brokerage, {
+      byAccount: linksByAccount(brokerage.store),
+      byRestriction: this.linksByRestriction,
+    });
   }
 
   private get store() {
