@@ -16,7 +16,7 @@ export class ScenarioControls {
 
   /** Market-data subscriptions on the socket made from now on end after `lifetimeMs` (0: never). */
   marketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
-    setMarketDataLifetime(this.brokerage, lifetimeMs);
+    setMarketDataLifetime(this.brokerage.store, lifetimeMs);
     return { lifetimeMs };
   }
 
@@ -33,7 +33,7 @@ export class ScenarioControls {
   /** The user's next `GET /iserver/account/orders?force=true` answers empty, once. */
   liveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
     if (!this.brokerage.user(username)) throw notFound(`No user ${username}`);
-    armEmptyForcedList(this.brokerage, username);
+    armEmptyForcedList(this.brokerage.store, username);
     return { username };
   }
 

@@ -65,7 +65,7 @@ export interface StoredSigningKey {
   createdAt: number;
 }
 
-export type TokenSignerContext = AreaContext<'clock' | 'store', AuthStore>;
+export type TokenSignerContext = AreaContext<'clock', never, AuthStore>;
 
 /** The server's signing keys (RS256): kept in the store (`signingKeys`), so that every process on
  * one store signs and verifies with the same keys and a token outlives a restart (the store's state
@@ -75,15 +75,15 @@ export class TokenSigner {
   /** Keys imported from the store, by key id (a key id never changes its key). */
   readonly #imported = new Map<string, Promise<CryptoKey>>();
 
-  constructor(private readonly brokerage: TokenSignerContext) {}
+  constructor(private readonly context: TokenSignerContext) {}
 
   private get keys() {
-    return this.brokerage.store.collection('signingKeys');
+    return this.context.store.collection('signingKeys');
   }
 
   /** The key that signs now: the newest, or a new one when the newest has signed long enough. */
   private async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const newest = this.keys
       .values()
       .reduce<StoredSigningKey | undefined>(
@@ -124,7 +124,7 @@ export class TokenSigner {
     const { kid, key } = await this.signingKey();
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
-      .setIssuedAt(Math.floor(this.brokerage.clock.now() / 1000))
+      .setIssuedAt(Math.floor(this.context.clock.now() / 1000))
       .setExpirationTime(Math.floor(expiresAt / 1000))
       .sign(key);
   }
@@ -144,7 +144,7 @@ export class TokenSigner {
     const stored = kid === undefined ? undefined : this.keys.get(kid);
     if (stored === undefined) throw unauthorized('Invalid token signature');
     const publicKey = await this.imported(stored, 'publicJwk');
-    return verifyJwt(token, publicKey, this.brokerage.clock, {
+    return verifyJwt(token, publicKey, this.context.clock, {
       ...expected,
       requiredClaims: ['exp', 'sub'],
     });
