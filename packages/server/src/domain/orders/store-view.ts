@@ -9,5 +9,6 @@ export type OrdersStore = StoreView<
   | 'executionHistory'
   | 'serverPrompts'
   | 'liveOrdersCacheCleared'
+  | 'replyIdsExpiring'
   | 'sequences'
 >;
