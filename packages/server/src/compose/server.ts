@@ -24,7 +24,6 @@ import type { FaultInjector } from '../http/faults.js';
 import type { Controls } from '../control/controls.js';
 import { composeSimulation, type SimulationSettings } from './simulation.js';
 import { mountPipeline } from '../http/pipeline.js';
-import { holdRequestWork } from '../http/request-work.js';
 import type { Authenticator } from '../http/session-gate.js';
 import { createServices, type ServerServices } from './services.js';
 import { StreamingServer, type StreamingOptions } from '../streaming/streaming-server.js';
@@ -129,7 +128,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
   // PDFs are drawn in worker threads, shared by the servers of the process.
   installPdfPool();
-  const releaseRequestWork = holdRequestWork();
   const runtime = openRuntime({
     store: options.store,
     clock: settings.clock,
@@ -235,12 +233,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     openGatewaySession,
     options: serverOptions,
     ready,
-    close: async () => {
-      try {
-        await runtime.close();
-      } finally {
-        releaseRequestWork();
-      }
-    },
+    close: runtime.close,
   };
 }

@@ -11,24 +11,3 @@ export const asRequestWork = <T>(signal: AbortSignal, work: () => T): T =>
 
 /** The signal of the request whose work this is, or undefined outside a request. */
 export const requestSignal = (): AbortSignal | undefined => current.getStore();
-
-let holders = 0;
-
-/**
- * Held by each open server; the returned release, called on its close, disables the storage
- * once no server holds it (the next request's `run` enables it again). On Node 20 an enabled
- * storage stays in the process's list for good, and every promise created then runs every listed
- * storage's hook: a test runner that loads this module afresh per test file, in workers that run
- * many files (jest), would otherwise leave one more storage per file, each slowing every promise
- * after it (a fifth of the CPU of the server's suite run in one process).
- */
-export function holdRequestWork(): () => void {
-  holders += 1;
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    holders -= 1;
-    if (holders === 0) current.disable();
-  };
-}
