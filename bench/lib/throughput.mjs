@@ -3,6 +3,7 @@
 // validation, (c) Stoplight Prism mocking the same bundled document, (d) a bare Express 5 app
 // answering the bytes the reference server answered (the framework's own floor); with a baseline,
 // (e) another build's server validating, in the same rounds.
+import { readFileSync } from 'node:fs';
 import { load } from './load.mjs';
 import { median } from './stats.mjs';
 
@@ -107,14 +108,15 @@ export const targets = [
 /** Another build's validated server (`run.mjs --baseline`), measured in the same rounds. */
 export const baselineTarget = { id: 'baseline', label: 'reference, baseline build (validated)' };
 
-/** Targets that keep state, prepared before each case. */
-const stateful = new Set(['validated', 'floor', baselineTarget.id]);
+/** Targets that keep no state: nothing to prepare before each case (every other one is a
+ * reference server). */
+const stateless = new Set(['prism', 'bare']);
 
-/** What the reference server at `url` answers to each operation (after its preparation), as
- * routes for the bare Express app. */
-export async function recordAnswers(url) {
+/** What the reference server at `url` answers to each of `measured` (default: every operation),
+ * after its preparation, as routes for the bare Express app. */
+export async function recordAnswers(url, measured = operations) {
   const routes = [];
-  for (const operation of operations) {
+  for (const operation of measured) {
     await operation.prepare?.(url);
     const { method, path, body } = operation.request;
     const response = await fetch(`${url}${path}`, {
@@ -133,12 +135,24 @@ export async function recordAnswers(url) {
   return routes;
 }
 
-/** For each round, each operation and each of `targets` (at `urls[target.id]`): prepare, warm
- * up, prepare again, measure. Answers the median of the rounds per operation and target, and
- * every run. */
+/** CPU time (user + system, ms) a process has used so far (Linux: `/proc/<pid>/stat`, in clock
+ * ticks of 10 ms). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** For each round, each of `measured` (default: every operation) and each of `targets` (at
+ * `urls[target.id]`): prepare, warm up, prepare again, measure. Answers the median of the rounds
+ * per operation and target, and every run. With `pids` (target id → the server's process id),
+ * each run also reports the server's CPU time per answer (`cpuUsPerRequest`): what the server
+ * spends, which a busy machine changes much less than the requests per second it manages. */
 export async function measureThroughput({
   urls,
+  pids = {},
   targets,
+  operations: measured = operations,
   rounds,
   connections,
   seconds,
@@ -148,28 +162,32 @@ export async function measureThroughput({
   const runs = [];
   const labelWidth = Math.max(...targets.map((target) => target.label.length));
   for (let round = 1; round <= rounds; round++) {
-    for (const operation of operations) {
+    for (const operation of measured) {
       for (const target of targets) {
         const url = urls[target.id];
         // Prism and the bare app keep no state: nothing to prepare there.
         const prepare = async () => {
-          if (stateful.has(target.id)) await operation.prepare?.(url);
+          if (!stateless.has(target.id)) await operation.prepare?.(url);
         };
         const verify = target.id === 'prism' ? undefined : operation.verify;
         const options = { url, request: operation.request, connections, verify };
         await prepare();
         await load({ ...options, seconds: warmupSeconds });
         await prepare();
+        const pid = pids[target.id];
+        const cpuBefore = pid === undefined ? undefined : cpuMsOf(pid);
         const result = await load({ ...options, seconds });
+        if (pid !== undefined)
+          result.cpuUsPerRequest = ((cpuMsOf(pid) - cpuBefore) * 1000) / result.ok;
         runs.push({ round, operation: operation.id, target: target.id, ...result });
         log(
-          `  round ${round}  ${operation.label.padEnd(28)} ${target.label.padEnd(labelWidth)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.failed ? `  (${result.failed} failed)` : ''}`,
+          `  round ${round}  ${operation.label.padEnd(28)} ${target.label.padEnd(labelWidth)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s${result.cpuUsPerRequest === undefined ? '' : `  ${result.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/answer`}  p50 ${result.p50} ms  p99 ${result.p99} ms${result.failed ? `  (${result.failed} failed)` : ''}`,
         );
       }
     }
   }
   const summary = {};
-  for (const operation of operations) {
+  for (const operation of measured) {
     summary[operation.id] = {};
     for (const target of targets) {
       const mine = runs.filter((run) => run.operation === operation.id && run.target === target.id);

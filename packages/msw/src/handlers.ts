@@ -149,6 +149,7 @@ async function answer(
       url: url.pathname + url.search,
       method: request.method,
       ip: '',
+      signal: request.signal,
     };
     const result = await core.dispatch(operation, handlerRequest, admission.admitted, reply);
     const payload = result?.body;

@@ -1,14 +1,13 @@
 // PDFs are drawn off the request thread: a long statement takes seconds of CPU, during which a
 // server drawing it in its own thread answered nothing else (not even /health). The pool keeps at
 // most `threads` worker threads, each drawing one report at a time; other reports wait their
-// turn. The request a report is drawn for (`requestSignal`) cancels it when it ends first (timed
+// turn. The request a report is drawn for (its signal) cancels it when it ends first (timed
 // out, dropped): a waiting report leaves the queue, a report being drawn stops with its thread.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { unavailable } from '../domain/kernel/errors.js';
 import type { Report } from '../domain/reports/report.js';
 import { renderPdfWith } from '../domain/reports/report-formats.js';
-import { requestSignal } from '../http/request-work.js';
 
 /** The thread's entry point in the package's build, from this module in `src/` or in `dist/`. */
 const threadEntry = new URL('../../dist/compose/pdf-render-thread.js', import.meta.url);
@@ -38,7 +37,7 @@ export class PdfPool {
   }
 
   /** The report's PDF, drawn in a thread of the pool; cancelled with the request it is for. */
-  render(report: Report, signal: AbortSignal | undefined = requestSignal()): Promise<Uint8Array> {
+  render(report: Report, signal?: AbortSignal): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(cancelled());
@@ -127,7 +126,7 @@ let installed: PdfPool | undefined;
 export function installPdfPool(): PdfPool {
   if (!installed) {
     const pool = new PdfPool();
-    renderPdfWith((report) => pool.render(report));
+    renderPdfWith((report, signal) => pool.render(report, signal));
     installed = pool;
   }
   return installed;

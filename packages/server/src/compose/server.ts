@@ -17,7 +17,7 @@ import { defaultFixtures } from '../fixtures/index.js';
 import { defaultAuthenticators } from '../http/authenticators.js';
 import { docsRouter } from '../http/docs.js';
 import { bundledDocument } from '../http/document.js';
-import { requestLogging } from '../http/logging.js';
+import { installRequestLogging } from '../http/logging.js';
 import { oauthPagesRouter } from '../http/oauth-pages.js';
 import type { RequestPacer } from '../http/pacing.js';
 import type { FaultInjector } from '../http/faults.js';
@@ -187,12 +187,15 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy ?? false);
   app.response.json = sendJson;
-  app.use(requestLogging(settings.logger));
-  app.use(healthRouter(runtime, mode));
-  app.use(docsRouter());
+  installRequestLogging(app, settings.logger);
+  // The routes outside the document: the pipeline tries them for any request that is not to a
+  // documented operation, before it parses a body.
+  const outside = express.Router();
+  outside.use(healthRouter(runtime, mode));
+  outside.use(docsRouter());
   const control = { mode, enabled: options.control !== false, token: options.controlToken };
   if (controlServed(control)) {
-    app.use(
+    outside.use(
       '/control',
       requireControlToken(control.token, controlLookups),
       controlRouter(controls, { validateResponses, store }),
@@ -206,6 +209,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     clock,
     gate,
     pages,
+    outside,
     requestTimeoutMs,
     bodyLimitBytes: settings.bodyLimitBytes,
     validateRequests,

@@ -46,19 +46,19 @@ export const accountManagementReportsHandlers = ({
   return {
     generateStatement: (request) =>
       answer(
-        reports.statement(request.client, request.body),
+        reports.statement(request.client, request.body, request.signal),
         request.body.gzip,
         request.headers.accept,
       ),
     generateTradeConfirmation: (request) =>
       answer(
-        reports.tradeConfirmation(request.client, request.body),
+        reports.tradeConfirmation(request.client, request.body, request.signal),
         false,
         request.headers.accept,
       ),
     generateTaxDocument: (request) =>
       answer(
-        reports.taxDocument(request.client, request.body),
+        reports.taxDocument(request.client, request.body, request.signal),
         request.body.gzip,
         request.headers.accept,
       ),

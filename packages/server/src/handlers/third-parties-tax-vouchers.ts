@@ -24,9 +24,9 @@ export const thirdPartiesTaxVouchersHandlers = ({
     taxVouchers.dividends(client, query.custAcctId, Number(query.year), query.countryCode),
   getCurrentState_1: ({ client, params }) =>
     taxVouchers.view(taxVouchers.request(client, params.requestId)),
-  downloadFile: async ({ client, params }) => {
+  downloadFile: async ({ client, params, signal }) => {
     const record = taxVouchers.issued(client, params.requestId);
-    const file = await reports.taxVoucherPdf(client, record.custAcctId, record);
+    const file = await reports.taxVoucherPdf(client, record.custAcctId, record, signal);
     return new BinaryBody(file.bytes, file.mimeType);
   },
 });

@@ -44,6 +44,9 @@ export interface CheckedRequest {
   method: string;
   /** The address the request came from. */
   ip: string;
+  /** Aborts when the request ends (answered, timed out, dropped by its client): work done for it
+   * that takes long (a PDF drawn in a thread) stops with it. */
+  readonly signal: AbortSignal;
 }
 
 /** What a handler gets: the validated request of its operation, and what the gate established

@@ -87,11 +87,12 @@ interface Counted {
 }
 
 /** The handler's request: the parts the validator checked against the operation's schemas, and
- * what the gate established for the operation's access (`admitted.access` is the operation's).
+ * what the gate established for the operation's access (`admitted.access` is the operation's),
+ * added to the request made for this call (not copied: its `signal` is made only when read).
  * The compiler cannot follow an operationId known at run time to its types: this is the one place
  * where a request takes them. */
 function typedRequest(request: CheckedRequest, admitted: Admitted): OperationRequest<OperationId> {
-  return { ...request, ...admitted } as OperationRequest<OperationId>;
+  return Object.assign(request, admitted) as unknown as OperationRequest<OperationId>;
 }
 
 /** `done` of a request that holds no place among the requests in flight. */

@@ -32,7 +32,8 @@ import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
-import { asRequestWork } from './request-work.js';
+import { endOf } from './response-end.js';
+import { withBody } from './with-body.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -51,19 +52,27 @@ export interface PipelineOptions {
   validateResponses: boolean;
   /** Routes outside the document that need parsed bodies (the OAuth and portal pages). */
   pages: express.Router;
+  /** Routes outside the document that parse what they need themselves (health, docs, the
+   * control API): tried before any body is parsed, and never for a documented operation. */
+  outside: RequestHandler;
 }
 
 /** The path of a request to a documented operation, mounted on `app` in order: the method gate
  * (which finds the operation and its path parameters, once), the gate (timer, session, pacing),
  * body parsing, validation, the handler, then errors in the operation's shape. Each step is one
  * middleware that reads the operation the method gate found, so that a request does not walk a
- * route per operation. */
+ * route per operation, and a request to an operation skips the routes outside the document. */
 export function mountPipeline(app: Express, options: PipelineOptions): void {
+  const { outside } = options;
   app.use(
     sequence([
       methodGate(options.operations),
+      (req: Request, res: PipelineResponse, next: NextFunction) => {
+        if (res.locals.operation) next();
+        else outside(req, res, next);
+      },
       // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
-      express.urlencoded({ extended: false, limit: options.bodyLimitBytes }),
+      withBody(express.urlencoded({ extended: false, limit: options.bodyLimitBytes })),
       gate(options),
       ...bodyParsingAndValidation(options),
       dispatch(options),
@@ -88,6 +97,9 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
       next();
       return;
     }
+    // Express computes `req.ip` (through the trust setting) on each read: once per request.
+    const ip = req.ip;
+    res.locals.ip = ip ?? '';
     const cancelTimer = clock.schedule(requestTimeoutMs, () => {
       if (!res.headersSent) {
         sendError(
@@ -101,17 +113,23 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
         );
       }
     });
-    res.on('close', cancelTimer);
+    let done: (() => void) | undefined;
+    res.once('close', () => {
+      cancelTimer();
+      done?.();
+    });
     try {
-      const { admitted, done } = await core.admit(operation, {
+      const admission = await core.admit(operation, {
         method: req.method,
         url: req.originalUrl,
         headers: req.headers,
         body: req.body,
-        ip: req.ip,
+        ip,
       });
-      res.locals.admitted = admitted;
-      res.on('close', done);
+      res.locals.admitted = admission.admitted;
+      // The answer may have been sent meanwhile (timed out): its place is freed at once.
+      if (res.closed) admission.done();
+      else done = admission.done;
       next();
     } catch (error) {
       next(error);
@@ -133,10 +151,10 @@ function bodyParsingAndValidation({
   const steps: RequestHandler[] = [
     // JSON bodies are parsed after the gate, so that a malformed one is answered in the shape and
     // with the invalid-request status of its operation (and after its credentials were checked).
-    express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] }),
+    withBody(express.json({ limit: bodyLimitBytes, type: ['application/json', '+json'] })),
     // A signed-JWT body (the signed-JWT security policy) is the compact token as text; the tax
     // vouchers' is documented as `text/plain`, the only operation whose body is plain text.
-    express.text({ limit: bodyLimitBytes, type: ['application/jwt', 'text/plain'] }),
+    withBody(express.text({ limit: bodyLimitBytes, type: ['application/jwt', 'text/plain'] })),
     // The pages are routes outside the document: a request to an operation skips their router.
     (req: Request, res: PipelineResponse, next: NextFunction) => {
       if (res.locals.operation) next();
@@ -220,6 +238,7 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
           res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
         setHeader: (name, value) => res.setHeader(name, value),
       };
+      let ended: AbortSignal | undefined;
       const request: CheckedRequest = {
         params: res.locals.params ?? {},
         query: req.query,
@@ -227,13 +246,18 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
         headers: req.headers,
         url: req.originalUrl,
         method: req.method,
-        ip: req.ip ?? '',
+        ip: res.locals.ip ?? '',
+        // Made when a handler reads it (few do): most requests make no signal at all.
+        get signal() {
+          return (ended ??= endOf(res));
+        },
       };
-      // The request's end (answered, timed out, dropped) aborts the work still done for it.
-      const ended = new AbortController();
-      res.once('close', () => ended.abort());
-      const answer = await asRequestWork(ended.signal, () =>
-        core.dispatch(operation, request, admitted, reply, () => res.headersSent),
+      const answer = await core.dispatch(
+        operation,
+        request,
+        admitted,
+        reply,
+        () => res.headersSent,
       );
       if (!answer || res.headersSent) return;
       if (answer.body instanceof BinaryBody)

@@ -9,6 +9,8 @@ export interface RequestLocals {
   params?: Record<string, string>;
   /** What the operation's access established (the gate), for its handler. */
   admitted?: Admitted;
+  /** The client's address, read once by the gate (`req.ip`). */
+  ip?: string;
 }
 
 /** A response of the pipeline, with its `res.locals` typed. */

@@ -175,8 +175,9 @@ function makeDirectory(chosen: string): string | null {
   return null;
 }
 
-/** The server package's folder (the one holding this module's package.json). */
-function packageRoot(): string {
+/** The server package's folder (the one holding this module's package.json), whether this module
+ * runs from `src/`, `dist/` or the bundle (`dist/bundle/`). */
+export function packageRoot(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {

@@ -28,6 +28,7 @@
 // the server's package, else the system's temporary directory (a folder of this user's); in it,
 // a folder per document, pruned when unused (validator-cache-folders.ts).
 import { createRequire } from 'node:module';
+import { validatorInternals } from './validator-internals.js';
 import { join } from 'node:path';
 import { load, save, sha256, type Validate } from './validator-cache-entries.js';
 import { documentFolder } from './validator-cache-folders.js';
@@ -67,13 +68,14 @@ interface AjvFactory {
 
 /** Wraps express-openapi-validator's Ajv factory (once per copy of the validator). */
 export function cacheCompiledValidators(): void {
-  const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
-  const factory = validatorRequire('./framework/ajv') as AjvFactory;
+  const factory = validatorInternals.ajvFactory as unknown as AjvFactory;
   if (factory.createRequestAjv.cached) return;
-  // Ajv's copy the validator uses: its code generator (for the formats' expression) and the
-  // `require` its runtime helpers are loaded with.
+  const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
+  // Ajv's copy the validator uses: its code generator (for the formats' expression: the copy
+  // the validator's Ajv runs, or Ajv would not take it for code) and the `require` its runtime
+  // helpers are loaded with.
   const ajvRequire = createRequire(validatorRequire.resolve('ajv'));
-  const { _ } = ajvRequire('ajv/dist/compile/codegen') as {
+  const { _ } = validatorInternals.ajv as unknown as {
     _: (strings: TemplateStringsArray) => unknown;
   };
   const versions = [
@@ -104,7 +106,7 @@ export function cacheCompiledValidators(): void {
     );
   factory.createRequestAjv = wrap(factory.createRequestAjv, 'request');
   factory.createResponseAjv = wrap(factory.createResponseAjv, 'response');
-  buildSpecValidatorOnUse(validatorRequire('./framework/openapi.schema.validator'));
+  buildSpecValidatorOnUse(validatorInternals.specValidator as unknown as SpecValidatorModule);
 }
 
 interface SpecValidatorModule {

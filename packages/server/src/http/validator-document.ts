@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from './validator-cache-entries.js';
 
 /** Keys whose value maps names chosen by the document's author to objects (a property named
  * `description` is a schema, not an annotation). */
@@ -57,14 +58,15 @@ export function validatorDocument<Document extends object>(document: Document): 
 }
 
 /** The SHA-256 of this module's source, or null when it cannot be read: what `validatorDocument`
- * makes of a document depends on that text alone (the module imports nothing else it calls), so
+ * makes of a document depends on that text alone (its stripping calls nothing outside it), so
  * a result kept under this hash and the document's is the result it would give. The TypeScript
- * where the workspace has it, beside the build (`src/` of `dist/`): the tests run the source and
- * the validator cache's warm-up the build, and both must name the same kept document. */
+ * where the workspace has it, else the build's: the tests run the source, the validator cache's
+ * warm-up the build and a sandbox the bundle, and all must name the same kept document. Found
+ * from the package's folder, not this module's (in the bundle, its text is not its own file). */
 export function strippingIdentity(): string | null {
-  const built = fileURLToPath(import.meta.url);
-  const source = built.replace(/([\\/])dist([\\/].*)\.js$/, '$1src$2.ts');
-  for (const file of source === built ? [built] : [source, built]) {
+  const root = packageRoot();
+  const files = ['src/http/validator-document.ts', 'dist/http/validator-document.js'];
+  for (const file of files.map((path) => join(root, path))) {
     try {
       return createHash('sha256').update(readFileSync(file)).digest('hex');
     } catch {

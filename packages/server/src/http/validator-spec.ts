@@ -9,6 +9,7 @@
 // code, on the validator's modules, like its route compiler (openapi-validator.ts) and its Ajv
 // instances (validator-cache.ts).
 import { createRequire } from 'node:module';
+import { validatorInternals } from './validator-internals.js';
 import { join } from 'node:path';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { DocumentSource } from './document.js';
@@ -146,18 +147,15 @@ function internals(): { Validator: Validator; SpecLoader: SpecLoader } | null {
   if (found !== undefined) return found;
   found = null;
   try {
-    const load = validatorRequire();
-    const Validator = (load('./openapi.validator') as { OpenApiValidator?: Validator })
+    const Validator = (validatorInternals.validator as { OpenApiValidator?: Validator })
       .OpenApiValidator;
-    const SpecLoader = (
-      load('./framework/openapi.spec.loader') as { OpenApiSpecLoader?: SpecLoader }
-    ).OpenApiSpecLoader;
-    const framework = (load('./framework/index') as { OpenAPIFramework?: Prototypes['loadSpec'] })
-      .OpenAPIFramework?.prototype;
+    const SpecLoader = (validatorInternals.specLoader as { OpenApiSpecLoader?: SpecLoader })
+      .OpenApiSpecLoader;
+    const framework = (
+      validatorInternals.framework as { OpenAPIFramework?: Prototypes['loadSpec'] }
+    ).OpenAPIFramework?.prototype;
     const preprocessor = (
-      load('./middlewares/parsers/schema.preprocessor') as {
-        SchemaPreprocessor?: Prototypes['preProcess'];
-      }
+      validatorInternals.preprocessor as { SchemaPreprocessor?: Prototypes['preProcess'] }
     ).SchemaPreprocessor?.prototype;
     if (
       typeof Validator === 'function' &&

@@ -8,8 +8,9 @@ export type ReportMimeType = Schema<'ReportMimeType'>;
 
 export const pdfMimeType = 'application/pdf';
 
-/** Draws a report as a PDF. */
-export type PdfRenderer = (report: Report) => Promise<Uint8Array>;
+/** Draws a report as a PDF; `signal`: the request it is drawn for, which cancels it when it ends
+ * first. */
+export type PdfRenderer = (report: Report, signal?: AbortSignal) => Promise<Uint8Array>;
 
 // pdf-lib (1.2 MB of code with its fonts and pako) is loaded with the first PDF: most servers
 // never render one, and a static import made every start (every test file) compile it.
@@ -26,8 +27,11 @@ export function renderPdfWith(renderer: PdfRenderer | undefined): void {
   pdfRenderer = renderer ?? inThisThread;
 }
 
-const renderers: Record<ReportMimeType, (report: Report) => Uint8Array | Promise<Uint8Array>> = {
-  'application/pdf': (report) => pdfRenderer(report),
+const renderers: Record<
+  ReportMimeType,
+  (report: Report, signal?: AbortSignal) => Uint8Array | Promise<Uint8Array>
+> = {
+  'application/pdf': (report, signal) => pdfRenderer(report, signal),
   'application/json': (report) => new TextEncoder().encode(renderJson(report)),
   'text/csv': (report) => new TextEncoder().encode(renderCsv(report)),
   'text/html': (report) => new TextEncoder().encode(renderHtml(report)),
@@ -39,8 +43,14 @@ export interface ReportFile {
   mimeType: ReportMimeType;
 }
 
-export async function reportFile(report: Report, mimeType: ReportMimeType): Promise<ReportFile> {
-  return { bytes: await renderers[mimeType](report), mimeType };
+/** The report in `mimeType`; `signal`: the request it is made for (a PDF drawn in a thread stops
+ * when the request ends first). */
+export async function reportFile(
+  report: Report,
+  mimeType: ReportMimeType,
+  signal?: AbortSignal,
+): Promise<ReportFile> {
+  return { bytes: await renderers[mimeType](report, signal), mimeType };
 }
 
 /** Bytes gzip-compressed (the Compression Streams API, in Node 20 as in browsers). */

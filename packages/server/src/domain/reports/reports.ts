@@ -182,7 +182,13 @@ export class Reports {
     };
   }
 
-  async statement(client: OAuth2Client, request: Body<'generateStatement'>): Promise<ReportFile> {
+  /** `signal` (here and below): the request the document is made for; a PDF stops when it ends
+   * first. */
+  async statement(
+    client: OAuth2Client,
+    request: Body<'generateStatement'>,
+    signal?: AbortSignal,
+  ): Promise<ReportFile> {
     const account = this.account(client, request.accountId);
     const others = (request.accountIds ?? []).filter((id) => id !== account.id);
     if (others.length > 0)
@@ -205,12 +211,13 @@ export class Reports {
       this.activity(account.id, later),
       this.now,
     );
-    return reportFile(report, request.mimeType ?? 'application/pdf');
+    return reportFile(report, request.mimeType ?? 'application/pdf', signal);
   }
 
   async tradeConfirmation(
     client: OAuth2Client,
     request: Body<'generateTradeConfirmation'>,
+    signal?: AbortSignal,
   ): Promise<ReportFile> {
     const account = this.account(client, request.accountId);
     const span = requestedSpan(
@@ -222,12 +229,13 @@ export class Reports {
     if (span.lastDay - span.firstDay + 1 > maxConfirmationDays)
       throw badRequest(`Trade confirmations cover at most ${maxConfirmationDays} days at once`);
     const report = tradeConfirmation(account, span, this.executions(account.id, span), this.now);
-    return reportFile(report, request.mimeType ?? 'application/pdf');
+    return reportFile(report, request.mimeType ?? 'application/pdf', signal);
   }
 
   async taxDocument(
     client: OAuth2Client,
     request: Body<'generateTaxDocument'>,
+    signal?: AbortSignal,
   ): Promise<ReportFile> {
     const account = this.account(client, request.accountId);
     const span = this.taxYear(request.year);
@@ -240,7 +248,7 @@ export class Reports {
       this.taxYearActivity(account.id, span),
       this.now,
     );
-    return reportFile(report, taxMimeTypes[request.format]);
+    return reportFile(report, taxMimeTypes[request.format], signal);
   }
 
   /** A tax voucher of an account of the client's end users, as a PDF. */
@@ -248,8 +256,9 @@ export class Reports {
     client: OAuth2Client,
     accountId: string,
     voucher: VoucherContent,
+    signal?: AbortSignal,
   ): Promise<ReportFile> {
     const account = this.account(client, accountId);
-    return reportFile(taxVoucher(account, voucher, this.now), 'application/pdf');
+    return reportFile(taxVoucher(account, voucher, this.now), 'application/pdf', signal);
   }
 }
