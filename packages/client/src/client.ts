@@ -28,6 +28,8 @@ import {
   type PlaceOrderOptions,
 } from './orders/reply-loop.js';
 import type { OrderSuccessEntry } from './orders/shapes.js';
+import { liveOrders, type LiveOrdersOptions } from './orders/live-orders.js';
+import type { LiveOrder } from './orders/numbers.js';
 import type { QueryParams } from '@brokerage/types';
 import { allPositions, type AllPositionsOptions, type Position } from './portfolio/positions.js';
 
@@ -70,6 +72,9 @@ export interface BrokerageHelpers {
     orders: OrderRequest | OrderRequest[],
     options?: PlaceOrderOptions,
   ): Promise<OrderSuccessEntry[]>;
+  /** The orders of the day, asked again while the service answers `snapshot: false` (its first
+   * answer of a session, or a forced one); see `liveOrders`. */
+  liveOrders(options?: LiveOrdersOptions): Promise<LiveOrder[]>;
   /** Suppresses order warnings by message id for the session. */
   suppressMessages(messageIds: string[]): Promise<void>;
   /** Lifts every suppression. */
@@ -184,6 +189,7 @@ export function createBrokerageClient(options: BrokerageClientOptions): Brokerag
     },
     placeOrder: (accountId, orders, placeOptions) =>
       placeOrder(client, accountId, orders, placeOptions),
+    liveOrders: (ordersOptions) => liveOrders(client, clock, ordersOptions),
     suppressMessages: (messageIds) => suppressMessages(client, messageIds),
     resetSuppressedMessages: () => resetSuppressedMessages(client),
     marketSnapshot: (conids, fields, snapshotOptions) =>

@@ -37,6 +37,7 @@ export {
   type OrderAdvancedReject,
 } from './orders/shapes.js';
 export type { OrderRequest, PlaceOrderOptions, WarningPolicy } from './orders/reply-loop.js';
+export { LiveOrdersNotReadyError, type LiveOrdersOptions } from './orders/live-orders.js';
 export {
   parseDecimal,
   orderStatusNumbers,

@@ -1,4 +1,5 @@
 import {
+  createBrokerageClient,
   OrderRejectedError,
   ReplyInvalidatedError,
   TooManyRoundsError,
@@ -144,6 +145,48 @@ describe('placeOrder: the warning reply loop against the reference server', () =
       operation: 'confirmOrderReply',
       replyId: expect.any(String),
     });
+  });
+
+  it('places the order again when the reply id expired (503 Reply ID not found), and goes on', async () => {
+    let expire = true;
+    const placed = await env.drive(
+      client.placeOrder(account, marketBuy(1), {
+        answer: async () => {
+          // The id expires before this answer, once.
+          if (expire) env.server.controls.expireReplyIds('demo_individual');
+          expire = false;
+          return true;
+        },
+      }),
+    );
+    expect(placed).toMatchObject([{ order_id: expect.any(String) }]);
+  });
+
+  it('reads the reject "reply id not found" of the vendor\'s reference as an expired id too', async () => {
+    const warning = (id: string) => [{ id, message: ['market order'], messageIds: ['o10151'] }];
+    const answers = [
+      warning('r1'),
+      { error: "reply id not found: 'r1'" },
+      warning('r2'),
+      [{ order_id: '7', order_status: 'Submitted' }],
+    ];
+    const sent: string[] = [];
+    const fake = createBrokerageClient({
+      baseUrl: 'http://service.test',
+      pacing: false,
+      fetch: async (request) => {
+        sent.push(new URL(request.url).pathname);
+        return Response.json(answers.shift());
+      },
+    });
+    const placed = await fake.placeOrder(account, marketBuy(1), { answer: ['o10151'] });
+    expect(placed).toEqual([{ order_id: '7', order_status: 'Submitted' }]);
+    expect(sent).toEqual([
+      `/v1/api/iserver/account/${account}/orders`,
+      '/v1/api/iserver/reply/r1',
+      `/v1/api/iserver/account/${account}/orders`,
+      '/v1/api/iserver/reply/r2',
+    ]);
   });
 
   it('suppresses a message id, then resets the suppression', async () => {

@@ -47,6 +47,27 @@ describe('useSandbox', () => {
     expect((await brokerage.client.GET('/v1/api/portfolio/accounts')).response.status).toBe(200);
   });
 
+  it('plays what the service does to a program in one line: an expired reply id, the penalty box', async () => {
+    await brokerage.client.GET('/v1/api/iserver/accounts');
+    brokerage.controls.expireReplyIds('demo_individual');
+    // 5 % below the last price: a warning (o163), whose first reply finds its id expired.
+    const placed = await brokerage.client.placeOrder(
+      account,
+      { conid: AAPL, orderType: 'LMT', side: 'BUY', price: 180, quantity: 1, tif: 'DAY' },
+      { answer: ['o163'] },
+    );
+    expect(placed).toMatchObject([{ order_id: expect.any(String) }]);
+
+    brokerage.controls.putInPenaltyBox('demo_individual', 60_000);
+    const refused = await brokerage.client.GET('/v1/api/portfolio/accounts');
+    expect([refused.response.status, refused.response.headers.get('retry-after')]).toEqual([
+      429,
+      '60',
+    ]);
+    brokerage.clock.advance(60_000);
+    expect((await brokerage.client.GET('/v1/api/portfolio/accounts')).response.status).toBe(200);
+  });
+
   it('moves time at once with the manual clock', () => {
     const before = brokerage.clock.now();
     brokerage.clock.advance(60 * 60_000);

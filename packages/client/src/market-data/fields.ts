@@ -106,14 +106,16 @@ export interface SnapshotView {
   delayed: boolean;
 }
 
-/** Reads an entry by field names and parses its numbers. */
-export function viewSnapshot(entry: SnapshotEntry): SnapshotView {
+/** Reads an entry by field names and parses its numbers: only the fields `asked`, when given. The
+ * service's entry may carry more: every field asked for the contract since its subscription. */
+export function viewSnapshot(
+  entry: SnapshotEntry,
+  asked?: readonly SnapshotFieldName[],
+): SnapshotView {
   const raw: SnapshotView['raw'] = {};
-  for (const [name, code] of Object.entries(snapshotFieldCodes) as [
-    SnapshotFieldName,
-    SnapshotFieldCode,
-  ][]) {
-    const value = entry[code];
+  const names = asked ?? (Object.keys(snapshotFieldCodes) as SnapshotFieldName[]);
+  for (const name of names) {
+    const value = entry[snapshotFieldCodes[name]];
     if (value !== undefined) raw[name] = value;
   }
   const numbers: SnapshotView['numbers'] = {};
@@ -125,8 +127,9 @@ export function viewSnapshot(entry: SnapshotEntry): SnapshotView {
     conid: entry.conid,
     raw,
     numbers,
-    lastIsPriorClose: raw.last?.startsWith('C') ?? false,
-    halted: raw.last?.startsWith('H') ?? false,
-    delayed: /^[DY]/.test(raw.availability ?? ''),
+    // The flags read the entry whole: they hold whichever request asked their fields.
+    lastIsPriorClose: entry['31']?.startsWith('C') ?? false,
+    halted: entry['31']?.startsWith('H') ?? false,
+    delayed: /^[DY]/.test(entry['6509'] ?? ''),
   };
 }

@@ -49,5 +49,6 @@ export async function marketSnapshot(
     entries = data;
     if (entries.every((entry) => hasFields(entry, codes))) break;
   }
-  return entries.map(viewSnapshot);
+  // Only the fields asked: the service's entry carries every field asked for the contract so far.
+  return entries.map((entry) => viewSnapshot(entry, fields));
 }

@@ -29,7 +29,20 @@ export interface PlaceOrderOptions {
   answer?: WarningPolicy;
   /** Warnings confirmed at most before giving up (default 10; the service asks one per round). */
   maxRounds?: number;
+  /** How many times the orders are placed again when a reply id is no longer valid (default 1;
+   * 0 throws `ReplyInvalidatedError` at once). An id the service no longer knows (another order
+   * placed or modified on the account meanwhile, or a stale one) drops the held order: placing it
+   * again does not duplicate it. */
+  resubmitExpired?: number;
   signal?: AbortSignal;
+}
+
+/** The reply's answer says its id is no longer valid: 503 `Reply ID not found` (the held order
+ * was dropped), or the reject `reply id not found: '<id>'` that the vendor's reference shows. */
+function replyIdGone(status: number, body: unknown): boolean {
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : '';
+  return (status === 503 || status === 200) && /reply\s*id\s*not\s*found/i.test(error);
 }
 
 type ApiClient = Client<paths>;
@@ -46,7 +59,8 @@ async function allowedBy(
   return refused.length === 0 ? true : refused;
 }
 
-/** Places orders and answers their warnings by the policy until the orders are transmitted.
+/** Places orders and answers their warnings by the policy until the orders are transmitted; a
+ * reply id that is no longer valid places the orders again (`resubmitExpired`) and goes on.
  * Returns the success entries; throws `OrderRejectedError`, `WarningDeclinedError`,
  * `ReplyInvalidatedError`, `TooManyRoundsError` or `BrokerageApiError`. */
 export async function placeOrder(
@@ -57,16 +71,20 @@ export async function placeOrder(
 ): Promise<OrderSuccessEntry[]> {
   const policy = options.answer ?? [];
   const maxRounds = options.maxRounds ?? 10;
+  let resubmits = options.resubmitExpired ?? 1;
   const signal = options.signal;
 
-  const placed = await client.POST('/v1/api/iserver/account/{accountId}/orders', {
-    params: { path: { accountId } },
-    body: { orders: Array.isArray(orders) ? orders : [orders] },
-    ...(signal ? { signal } : {}),
-  });
-  if (placed.error !== undefined)
-    throw new BrokerageApiError(placed.response.status, 'placeOrders', placed.error);
-  let answer: PlaceOrdersResponse = placed.data;
+  const place = async (): Promise<PlaceOrdersResponse> => {
+    const placed = await client.POST('/v1/api/iserver/account/{accountId}/orders', {
+      params: { path: { accountId } },
+      body: { orders: Array.isArray(orders) ? orders : [orders] },
+      ...(signal ? { signal } : {}),
+    });
+    if (placed.error !== undefined)
+      throw new BrokerageApiError(placed.response.status, 'placeOrders', placed.error);
+    return placed.data;
+  };
+  let answer = await place();
   let operation = 'placeOrders';
 
   const reply = async (replyId: string, confirmed: boolean) =>
@@ -104,8 +122,17 @@ export async function placeOrder(
       throw new TooManyRoundsError(round, warning);
     }
     const confirmed = await reply(warning.id, true);
+    const { status } = confirmed.response;
+    const body: unknown = confirmed.error ?? confirmed.data;
+    if (replyIdGone(status, body)) {
+      if (resubmits <= 0) throw new ReplyInvalidatedError(warning.id, status, body);
+      // The held order was dropped: placed again, its warnings are asked again.
+      resubmits--;
+      answer = await place();
+      operation = 'placeOrders';
+      continue;
+    }
     if (confirmed.error !== undefined) {
-      const { status } = confirmed.response;
       if (status === 503) throw new ReplyInvalidatedError(warning.id, status, confirmed.error);
       throw new BrokerageApiError(status, 'confirmOrderReply', confirmed.error);
     }

@@ -14,6 +14,11 @@ class ControlApi(ControlTransport):
     """Every operation of the control API (`/control/...`) as a method named after its
     operationId; bodies and answers typed from the control document (`control_types`)."""
 
+    def accumulate_snapshot_fields(self, body: t.ScenarioUser) -> t.ScenarioUser:
+        """Make snapshots answer every field asked so far (`POST /control/scenarios/snapshot-fields-accumulate`, accumulateSnapshotFields)."""
+        answer: Any = self._call("POST", "/control/scenarios/snapshot-fields-accumulate", body)
+        return cast("t.ScenarioUser", answer)
+
     def advance_clock(self, body: t.AdvanceClockRequest) -> t.ClockState:
         """Move the server's clock forward (`POST /control/clock/advance`, advanceClock)."""
         answer: Any = self._call("POST", "/control/clock/advance", body)
@@ -52,6 +57,11 @@ class ControlApi(ControlTransport):
         """Declare a dividend of any contract (`POST /control/dividends`, declareDividend)."""
         answer: Any = self._call("POST", "/control/dividends", body)
         return cast("t.Dividend", answer)
+
+    def expire_reply_ids(self, body: t.ScenarioUser) -> t.ScenarioUser:
+        """Make the next reply to an order warning find its id expired (`POST /control/scenarios/reply-ids-expire`, expireReplyIds)."""
+        answer: Any = self._call("POST", "/control/scenarios/reply-ids-expire", body)
+        return cast("t.ScenarioUser", answer)
 
     def fail_banking_instruction(self, instruction_id: Union[str, int], body: t.BankingFailureRequest | None = None) -> t.BankingInstruction:
         """Fail a pending transfer now (`POST /control/banking/instructions/{instructionId}/fail`, failBankingInstruction)."""
@@ -92,6 +102,11 @@ class ControlApi(ControlTransport):
         """Send a bulletin to every streaming socket (`POST /control/bulletins`, postBulletin)."""
         answer: Any = self._call("POST", "/control/bulletins", body)
         return cast("t.Bulletin", answer)
+
+    def put_in_penalty_box(self, body: t.PenaltyBoxRequest) -> t.PenaltyBox:
+        """Put a user in the penalty box (`POST /control/scenarios/penalty-box`, putInPenaltyBox)."""
+        answer: Any = self._call("POST", "/control/scenarios/penalty-box", body)
+        return cast("t.PenaltyBox", answer)
 
     def raise_prompt(self, body: t.PromptRequest) -> t.ServerPrompt:
         """Raise a server prompt about an order (`POST /control/prompts`, raisePrompt)."""
@@ -173,5 +188,5 @@ class ControlApi(ControlTransport):
         return cast("t.PriceList", answer)
 
 
-OPERATION_IDS = ("advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "createSession", "declareDividend", "failBankingInstruction", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "walkPrices",)
+OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "walkPrices",)
 """The control operations this client has a method for (`snake_case` of each)."""

@@ -7,7 +7,7 @@ from typing import Any as _Any, Union as _Union
 
 from typing_extensions import Literal as _Literal, Required as _Required, TypeAlias as _TypeAlias, TypedDict as _TypedDict
 
-__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
+__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "PenaltyBoxRequest", "PenaltyBox", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
 
 ResetRequest = _TypedDict(
     "ResetRequest",
@@ -570,6 +570,24 @@ NightlyReset = _TypedDict(
     "NightlyReset",
     {
         "at": _Required["int"],
+    },
+    total=False,
+)
+
+PenaltyBoxRequest = _TypedDict(
+    "PenaltyBoxRequest",
+    {
+        "username": _Required["str"],
+        "ms": "int",
+    },
+    total=False,
+)
+
+PenaltyBox = _TypedDict(
+    "PenaltyBox",
+    {
+        "username": _Required["str"],
+        "until": _Required["int"],
     },
     total=False,
 )

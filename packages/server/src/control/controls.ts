@@ -223,4 +223,13 @@ export class Controls {
   clearLiveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
     return this.#scenarios.liveOrdersCache(username);
   }
+  expireReplyIds(username: string): ControlSchema<'ScenarioUser'> {
+    return this.#scenarios.replyIdsExpire(username);
+  }
+  accumulateSnapshotFields(username: string): ControlSchema<'ScenarioUser'> {
+    return this.#scenarios.snapshotFieldsAccumulate(username);
+  }
+  putInPenaltyBox(username: string, ms?: number): ControlSchema<'PenaltyBox'> {
+    return this.#scenarios.penaltyBox(username, ms);
+  }
 }

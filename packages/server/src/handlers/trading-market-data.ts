@@ -1,4 +1,5 @@
 import { nextInSequence } from '../domain/kernel/sequences.js';
+import { answeredFields } from '../domain/market-data/accumulated-fields.js';
 import {
   allUnsubscribedView,
   fieldCodes,
@@ -25,7 +26,9 @@ export const tradingMarketDataHandlers = ({
     const now = brokerage.clock.now();
     return marketData
       .snapshot(session, conids)
-      .map((entry) => snapshotEntryView(entry, fields, now));
+      .map((entry) =>
+        snapshotEntryView(entry, answeredFields(brokerage, session, entry.conid, fields), now),
+      );
   },
   unsubscribeMarketData: ({ session, body }) => {
     marketData.unsubscribe(session, body.conid);

@@ -18,6 +18,7 @@ import {
   admitSession,
   checkCredentials,
   needsSession,
+  refuseBoxed,
   resolveSession,
   type IncomingRequest,
   type SessionGateOptions,
@@ -125,6 +126,7 @@ export function operationCore({
       admitted = await checkCredentials(request, { access, scopes: operation.scopes }, oauth2);
     }
     const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
+    if ('session' in admitted) refuseBoxed(admitted.session, brokerage);
     const key = 'session' in admitted ? admitted.session.id : (request.ip ?? 'unknown');
     const paced = pace?.(key, endpoint);
     if (paced) await paced;

@@ -2,7 +2,8 @@ import type { Access } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import { bearerToken, type OAuth2 } from '../domain/auth/oauth2.js';
 import type { Session } from '../domain/accounts/sessions.js';
-import { badRequest, unauthorized } from '../domain/kernel/errors.js';
+import { badRequest, rateLimited, unauthorized } from '../domain/kernel/errors.js';
+import { penaltyLeftMs } from '../domain/accounts/penalty-box.js';
 import type { Admitted } from './handler.js';
 import type { LookupThrottle } from './lookup-throttle.js';
 import { sessionIdOfCookie } from './session-cookie.js';
@@ -120,6 +121,13 @@ export async function checkCredentials(
 }
 
 /** Throws unless the operation may run for this session; records the request on it. */
+/** Refuses every request of a user in the penalty box (a control scenario) with 429, Retry-After
+ * the seconds left, before pacing counts it (`domain/accounts/penalty-box.ts`). */
+export function refuseBoxed(session: Session, brokerage: Brokerage): void {
+  const left = penaltyLeftMs(brokerage, session.username);
+  if (left > 0) throw rateLimited(Math.max(1, Math.ceil(left / 1000)));
+}
+
 export function admitSession(session: Session, access: SessionAccess, brokerage: Brokerage): void {
   brokerage.sessions.touch(session);
   if (access === 'brokerage' && !session.brokerageOpen) throw badRequest('no bridge');

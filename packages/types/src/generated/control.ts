@@ -624,9 +624,108 @@ export interface paths {
          *
          *     **How a client recovers.** Treat `snapshot: false` as "not known yet", not as "no orders":
          *     call again (without `force`) after a few seconds, within the operation's pacing (one call
-         *     per 5 seconds).
+         *     per 5 seconds). The typed client's `liveOrders` does it: it asks again, without `force`,
+         *     after 5 seconds of its clock while the answer says `snapshot: false`.
          */
         post: operations["clearLiveOrdersCache"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/snapshot-fields-accumulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make snapshots answer every field asked so far
+         * @description **What the service does.** The service keeps one market-data feed per contract for the
+         *     session, and a snapshot (`GET /iserver/marketdata/snapshot`) answers every field that feed
+         *     carries: every field asked for the contract since its subscription began, not only the
+         *     `fields` of this request. From this call on, the reference server answers the user's
+         *     snapshots that way (the first request for a contract still only subscribes, and a request
+         *     without `fields` still answers the default fields), until a reset of the state.
+         *
+         *     **How a client recovers.** Read the fields you asked for by their codes and ignore the
+         *     others; do not take "the entry's fields" for "the fields of this request". To start afresh,
+         *     unsubscribe the contract (`POST /iserver/marketdata/unsubscribe`): the next request
+         *     subscribes again and answers only what it asks. The typed client's `marketSnapshot` reads
+         *     only the fields it was asked for.
+         */
+        post: operations["accumulateSnapshotFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/penalty-box": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a user in the penalty box
+         * @description **What the service does.** A client over the service's request limits (10 per second through
+         *     the gateway, 50 on the hosted service, and each operation's own interval) is answered
+         *     `429 Too Many Requests`; one that keeps going over them is put in a "penalty box" and every
+         *     request of it is refused with 429 for 10 minutes. The reference server does the same here at
+         *     once: every request of the user's sessions answers 429 (`{"error": "Too Many Requests",
+         *     "statusCode": 429}`) with `Retry-After`, the whole seconds left (at least 1), until `ms` of the
+         *     server's clock have passed (10 minutes by default). Requests without a session (the token
+         *     operations) and the socket are not boxed. With pacing on (the server's `pacing` option), the
+         *     pacer boxes a session by itself, for 10 minutes, after 30 requests over a limit within a
+         *     minute, and answers the same way. A reset of the state empties the box.
+         *
+         *     **How a client recovers.** Stop sending and wait for the time of `Retry-After` before the next
+         *     request; requests sent meanwhile are refused and gain nothing. The typed client
+         *     (`createBrokerageClient`, retries on by default) waits `Retry-After` and sends the request
+         *     again when it is 60 seconds or less (`retry.maxRetryAfterMs`); a longer one answers the 429 to
+         *     the caller, and the client holds every later request until the box ends, then sends it.
+         */
+        post: operations["putInPenaltyBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/reply-ids-expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next reply to an order warning find its id expired
+         * @description **What the service does.** An order held by a warning waits for its reply id to be answered
+         *     (`POST /iserver/reply/{replyId}`). When the service no longer knows the id (another order
+         *     was placed or modified on the account meanwhile, or the id is stale), it answers the reply
+         *     with `503` and `{"error": "Reply ID not found", "statusCode": 503}`: the held order is
+         *     dropped, nothing is transmitted. The reference server answers the user's next reply to a
+         *     held order that way, once (whatever `confirmed` says); the reply after it is answered as
+         *     usual.
+         *
+         *     **How a client recovers.** Place the order again (`POST /iserver/account/{accountId}/orders`)
+         *     and answer its warnings again: the order was never transmitted, so placing it again does not
+         *     duplicate it. The typed client's `placeOrder` does it by itself (`resubmitExpired`, once by
+         *     default) and goes on with the warnings; with `resubmitExpired: 0` it throws
+         *     `ReplyInvalidatedError`.
+         */
+        post: operations["expireReplyIds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1919,6 +2018,35 @@ export interface components {
              */
             at: number;
         };
+        /** @description The user to put in the penalty box, and for how long. */
+        PenaltyBoxRequest: {
+            /**
+             * @description A user of the fixtures.
+             * @example demo_individual
+             */
+            username: string;
+            /**
+             * @description How long the box lasts, in milliseconds of the server's clock; by default the service's 10
+             *     minutes.
+             * @default 600000
+             * @example 600000
+             */
+            ms?: number;
+        };
+        /** @description The user in the penalty box, and until when. */
+        PenaltyBox: {
+            /**
+             * @description The user boxed.
+             * @example demo_individual
+             */
+            username: string;
+            /**
+             * @description When the box ends: a time of the server's clock, epoch milliseconds (`GET /control/clock`
+             *     gives the clock's time).
+             * @example 1767676200000
+             */
+            until: number;
+        };
         /** @description Where an account application stands after a control request. */
         AccountApplicationState: {
             /**
@@ -2742,6 +2870,87 @@ export interface operations {
         };
     };
     clearLiveOrdersCache: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description Armed for the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    accumulateSnapshotFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioUser"];
+            };
+        };
+        responses: {
+            /** @description Switched on for the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putInPenaltyBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PenaltyBoxRequest"];
+            };
+        };
+        responses: {
+            /** @description The user is boxed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PenaltyBox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    expireReplyIds: {
         parameters: {
             query?: never;
             header?: never;

@@ -10,5 +10,7 @@ declare module '../kernel/store.js' {
     allocationGroups: AllocationGroup;
     /** Advisors' allocation presets, by username (defaults until set). */
     allocationPresets: AllocationPresets;
+    /** Users refused with 429 until `until` (the penalty box, a control scenario), by username. */
+    penaltyBoxes: { username: string; until: number };
   }
 }

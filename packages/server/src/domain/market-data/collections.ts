@@ -8,5 +8,7 @@ declare module '../kernel/store.js' {
     marketDataLifetime: { lifetimeMs: number };
     /** Snapshot subscriptions, keyed `<session id>|<conid>`. */
     marketDataSubscriptions: MarketDataSubscription;
+    /** Users whose snapshot fields accumulate (a control scenario), by username. */
+    snapshotFieldsAccumulating: { username: string };
   }
 }

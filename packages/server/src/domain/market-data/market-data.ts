@@ -42,6 +42,9 @@ export interface MarketDataSubscription {
   sessionId: string;
   conid: number;
   since: number;
+  /** Every field code asked for the contract since the subscription began, while the user's
+   * snapshot fields accumulate (`accumulated-fields.ts`). */
+  fields?: string[];
 }
 
 /** What one snapshot answers for a contract. */

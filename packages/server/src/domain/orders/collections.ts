@@ -15,6 +15,9 @@ declare module '../kernel/store.js' {
     executionHistory: Execution;
     /** Users whose next forced live-orders list answers empty (a control scenario), by username. */
     liveOrdersCacheCleared: { username: string };
+    /** Users whose next reply to an order warning finds its id expired (a control scenario), by
+     * username. */
+    replyIdsExpiring: { username: string };
     /** Open server prompts, by request id. */
     serverPrompts: ServerPrompt;
   }

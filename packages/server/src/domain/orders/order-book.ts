@@ -31,6 +31,7 @@ import { applyOrderFilters, filteredStatusClasses } from './order-filters.js';
 import { projectOrder, type OrderPreview } from './order-preview.js';
 import { Prompts } from './prompts.js';
 import { Questions } from './replies.js';
+import { replyIdExpired } from './reply-expiry.js';
 import { cents } from '../kernel/money.js';
 import type { OrdersStore } from './store-view.js';
 
@@ -147,7 +148,8 @@ export class OrderBook {
     const pending = this.questions.find(session.id, replyId);
     if (!pending) throw unavailable(orderTexts.errors.replyNotFound);
     const held = this.questions.take(session.id, replyId);
-    if (!held) throw unavailable(orderTexts.errors.replyNotFound);
+    if (!held || replyIdExpired(this.brokerage, session.username))
+      throw unavailable(orderTexts.errors.replyNotFound);
     if (!confirmed) return { kind: 'rejected', error: orderTexts.rejects.notConfirmed };
     const account = this.pathAccount(session, held.accountId);
     this.matching.expire();

@@ -8,5 +8,6 @@ export type OrdersStore = StoreView<
   | 'executions'
   | 'executionHistory'
   | 'serverPrompts'
+  | 'replyIdsExpiring'
   | 'sequences'
 >;

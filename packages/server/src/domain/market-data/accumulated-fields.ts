@@ -1,0 +1,41 @@
+// Snapshot fields that accumulate, as a scenario (docs/decisions/service/market-snapshot-fields-accumulate.md):
+// the service keeps one feed per contract and session, and its snapshot answers every field
+// that feed carries, that is every field asked for the contract since the subscription began, not
+// only those of this request. Switched on per user by the control API; unsubscribing the
+// contract starts afresh (the subscription, and its fields, end).
+import type { Session } from '../accounts/sessions.js';
+import type { MarketDataContext, MarketDataSubscription } from './market-data.js';
+
+type FieldsContext = Pick<MarketDataContext, 'store' | 'sessions' | 'clock'>;
+
+const switchedOn = (brokerage: FieldsContext) =>
+  brokerage.store.collection('snapshotFieldsAccumulating');
+
+/** From now on, `username`'s snapshots answer every field asked so far for each contract. */
+export function accumulateSnapshotFields(brokerage: FieldsContext, username: string): void {
+  switchedOn(brokerage).set(username, { username });
+}
+
+/** The field codes a snapshot of `conid` answers for `asked` (undefined: the default fields): the
+ * asked ones, or while the user's fields accumulate, every one asked since the subscription
+ * began, the earlier first (kept on the subscription). */
+export function answeredFields(
+  brokerage: FieldsContext,
+  session: Session,
+  conid: number,
+  asked: string[] | undefined,
+): string[] | undefined {
+  if (asked === undefined || !switchedOn(brokerage).get(session.username)) return asked;
+  const subscriptions = brokerage.store.collection('marketDataSubscriptions');
+  const key = `${session.id}|${conid}`;
+  const subscription: MarketDataSubscription | undefined = subscriptions.get(key);
+  if (!subscription) return asked;
+  const before = subscription.fields ?? [];
+  const fields = [...new Set([...before, ...asked])];
+  if (fields.length > before.length) {
+    // The subscription keeps its end: the single sign-on's.
+    const expiresAt = brokerage.clock.now() + brokerage.sessions.ssoRemainingMs(session);
+    subscriptions.set(key, { ...subscription, fields }, { expiresAt });
+  }
+  return fields;
+}
