@@ -2,6 +2,7 @@
 // value (a bad one is a usage error naming what was expected).
 import { InvalidArgumentError } from 'commander';
 import { readMarketDataFile, type ConfiguredReplay, type Mode, type TrustProxy } from '../index.js';
+import { readTokenSigningKey } from '../compose/token-signing-key.js';
 import { isRedisUrl } from '../store/open-store.js';
 
 export interface CliOptions {
@@ -13,7 +14,7 @@ export interface CliOptions {
   sessionTimeout: number;
   seed: number;
   /** `--market-replay <conid>=<file>[@YYYY-MM-DD]`, repeatable. */
-  marketReplay: ConfiguredReplay[];
+  marketReplay: MarketReplayFile[];
   logLevel: string;
   user: string;
   /** JSON files, each an OAuth 1.0a consumer to register (ConsumerRegistration). */
@@ -25,6 +26,8 @@ export interface CliOptions {
   /** False with `--no-control`. */
   control: boolean;
   controlToken: string | undefined;
+  /** `--token-signing-key`: the PEM of the key that signs the server's tokens, checked. */
+  tokenSigningKey?: string;
   trustProxy: TrustProxy;
   /** Base URL of an upstream to forward to, validating the traffic (`--proxy`). */
   proxy: string | undefined;
@@ -75,17 +78,48 @@ export function upstreamUrl(value: string): string {
   throw new InvalidArgumentError('expected an http(s) base URL.');
 }
 
-/** `--market-replay <conid>=<file>[@YYYY-MM-DD]`: the file read at once, so a bad one stops the
- * start with its error. */
-export function marketReplayOption(value: string): ConfiguredReplay {
+/** A `--market-replay` file: read as the server starts (`readMarketReplays`). */
+export interface MarketReplayFile {
+  conid: number;
+  file: string;
+  day?: string;
+}
+
+/** `--market-replay <conid>=<file>[@YYYY-MM-DD]`: the spec checked at once; the file is read as
+ * the server starts (a piece at a time). */
+export function marketReplayOption(value: string): MarketReplayFile {
   const match = /^(\d+)=(.+?)(?:@(\d{4}-\d{2}-\d{2}))?$/.exec(value);
   if (!match) {
     throw new InvalidArgumentError('expected <conid>=<file>, optionally @YYYY-MM-DD after it');
   }
   const [, conid, file = '', day] = match;
+  return { conid: Number(conid), file, ...(day === undefined ? {} : { day }) };
+}
+
+/** The replays of the `--market-replay` files, each read as it arrives; a bad one fails naming
+ * its contract, its file and the row. */
+export async function readMarketReplays(
+  files: readonly MarketReplayFile[],
+): Promise<ConfiguredReplay[]> {
+  const replays: ConfiguredReplay[] = [];
+  for (const { conid, file, day } of files) {
+    try {
+      const source = await readMarketDataFile(file, conid);
+      replays.push({ conid, source: day === undefined ? source : { ...source, day } });
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      throw new Error(`Market replay of ${conid}: ${error.message}`);
+    }
+  }
+  return replays;
+}
+
+/** `--token-signing-key <file>` (or `BROKERAGE_TOKEN_SIGNING_KEY`): a file holding the key, or
+ * the PEM text itself; read and checked at once, so a bad key stops the start naming what is wrong
+ * (never what the key holds). */
+export function tokenSigningKeyOption(value: string): string {
   try {
-    const source = readMarketDataFile(file, Number(conid));
-    return { conid: Number(conid), source: day === undefined ? source : { ...source, day } };
+    return readTokenSigningKey(value);
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }

@@ -1,5 +1,4 @@
 import { Command, CommanderError, Option } from 'commander';
-import type { ConfiguredReplay } from '../index.js';
 import { defaultFixtures } from '../fixtures/index.js';
 import { defaultCheckLimits } from '../proxy/exchange-check.js';
 import type { CompareOptions } from './compare-command.js';
@@ -8,8 +7,10 @@ import {
   integer,
   logLevels,
   marketReplayOption,
+  type MarketReplayFile,
   parseTrustProxy,
   storeSpec,
+  tokenSigningKeyOption,
   upstreamUrl,
 } from './options.js';
 import type { ReplayOptions } from './replay-command.js';
@@ -97,7 +98,7 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
         'replay bars on a contract: a CSV, a saved history answer (.json) or the history answers of a recording (.har); add @YYYY-MM-DD to move them to that day (repeatable)',
       )
         .default([])
-        .argParser((value: string, previous: ConfiguredReplay[]) => [
+        .argParser((value: string, previous: MarketReplayFile[]) => [
           ...previous,
           marketReplayOption(value),
         ]),
@@ -142,6 +143,14 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
       ).env('BROKERAGE_CONTROL_TOKEN'),
     )
     .addOption(new Option('--no-control', 'do not serve the control API (/control) at all'))
+    .addOption(
+      new Option(
+        '--token-signing-key <file>',
+        "sign the OAuth 2.0 and single sign-on tokens with this RSA private key (PEM, 2048 to 8192 bits; the file, or the PEM text itself): servers given the same key accept each other's tokens, also after a restart, without a shared store (default: keys kept in the store, rotated daily)",
+      )
+        .env('BROKERAGE_TOKEN_SIGNING_KEY')
+        .argParser(tokenSigningKeyOption),
+    )
     .addOption(
       new Option(
         '--trust-proxy <list>',

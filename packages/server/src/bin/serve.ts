@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { createServer, type BrokerageServer } from '../compose/server.js';
 import type { ConsumerRegistration } from '../domain/auth/oauth1/consumers.js';
+import type { ConfiguredReplay } from '../control/replays.js';
 import { DomainError } from '../domain/kernel/errors.js';
 import { controlServed } from '../http/control-access.js';
 import { tapExchanges } from '../recording/sandbox-tap.js';
 import { registerClient, registerConsumer } from '../compose/services.js';
 import { jsonLogger, streamsOf, type CliIo } from './io.js';
 import { listen, type Running } from './listen.js';
-import type { CliOptions } from './options.js';
+import { readMarketReplays, type CliOptions } from './options.js';
 import { recorderOf } from './record.js';
 import { orUsageError, usageError } from './usage.js';
 import { reportListening, workerId } from './workers.js';
@@ -38,8 +39,14 @@ export async function startSimulation(
   const root = jsonLogger(options.logLevel, stdout);
   const logger = worker === undefined ? root : root.child({ worker });
 
-  // A domain error while making it (bad `--market-replay` data, found as the replays start) is a
-  // usage error with its message.
+  // A `--market-replay` file that cannot be read, or holds bad data, is a usage error naming it;
+  // so is a domain error while making the server (replays that cannot start).
+  let marketReplays: ConfiguredReplay[] = [];
+  try {
+    marketReplays = await readMarketReplays(options.marketReplay);
+  } catch (error) {
+    usageError(program, `error: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const server = orUsageError(program, DomainError, () =>
     createServer({
       mode: options.mode,
@@ -47,7 +54,7 @@ export async function startSimulation(
       gatewayUser: options.user,
       sessionTimeoutMs: options.sessionTimeout * 1000,
       pacing: options.pacing,
-      marketReplays: options.marketReplay,
+      marketReplays,
       store: options.store,
       ...(options.onStoreLost === 'exit'
         ? {
@@ -59,6 +66,9 @@ export async function startSimulation(
         : {}),
       control: options.control,
       ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
+      ...(options.tokenSigningKey === undefined
+        ? {}
+        : { tokenSigningKey: options.tokenSigningKey }),
       trustProxy: options.trustProxy,
       ...(options.testConsumer === undefined ? {} : { testConsumer: options.testConsumer }),
       logger,

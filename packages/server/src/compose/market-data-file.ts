@@ -1,30 +1,76 @@
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { badRequest, DomainError } from '../domain/kernel/errors.js';
+import { instrumentsOf } from '../domain/market/market.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
-import { readRecording } from '../recording/read-recording.js';
+import { defaultFixtures } from '../fixtures/index.js';
+import { recordedEntries } from '../recording/read-recording.js';
 import { recordedMarketData } from '../recording/recorded-market-data.js';
+import {
+  marketDataLimits,
+  readCsvBars,
+  wholeTextOf,
+  type MarketDataLimits,
+} from '../domain/market/replay/market-data-stream.js';
 
-/** The largest market-replay file read (64 MiB: about two years of one-minute bars as CSV); a
- * larger one is refused before it is read, naming its size. */
-export const maxMarketDataFileBytes = 64 * 1024 * 1024;
+/** A domain error with the file it is about before its message. */
+function namingSource(error: unknown, file: string): unknown {
+  return error instanceof DomainError
+    ? new DomainError(error.kind, `${file}: ${error.message}`, error.retryAfterSeconds)
+    : error;
+}
 
-/** Market data to replay on `conid`, read from a file: a HAR recording (`.har`: the history
- * answers recorded for `conid`), a saved history answer of the service (`.json`) or a CSV of bars
- * (any other name). */
-export function readMarketDataFile(file: string, conid: number): MarketDataSource {
+/** The exchange of a contract of the shipped fixtures' catalogue, whose days (and local times)
+ * a CSV's bars are read on. */
+function fixtureExchangeOf(conid: number): string {
+  const listed = instrumentsOf(defaultFixtures.instruments).find(
+    ({ instrument }) => instrument.conid === conid,
+  );
+  if (!listed)
+    throw badRequest(
+      `Contract ${conid} is not listed in the shipped fixtures: give the exchange its bars are read for`,
+    );
+  return listed.instrument.exchange;
+}
+
+/** Market data to replay on `conid`, read from a file as it arrives (a pipe too: `<(curl ...)`):
+ * a CSV of bars (any name but these two), read and checked a piece at a time for the exchange
+ * of `conid` (in the shipped fixtures, or `exchange`); a saved history answer of the service
+ * (`.json`) or a HAR recording (`.har`: the history answers recorded for `conid`), each read
+ * whole. Past `limits` (64 MiB, a million bars) the read stops with a 413; bad data fails with a
+ * 400 naming the file and the row. */
+export async function readMarketDataFile(
+  file: string,
+  conid: number,
+  options: { exchange?: string; limits?: MarketDataLimits } = {},
+): Promise<MarketDataSource> {
   const name = file.toLowerCase();
-  const { size } = statSync(file);
-  if (size > maxMarketDataFileBytes)
-    throw new Error(
-      `${file} is ${size} bytes: a market replay file may have ${maxMarketDataFileBytes} at most`,
-    );
-  if (name.endsWith('.har')) return recordedMarketData(readRecording(file), conid, file);
-  const text = readFileSync(file, 'utf8');
-  if (!name.endsWith('.json')) return { csv: text };
+  const limits = options.limits ?? marketDataLimits;
+  const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
   try {
-    return { history: JSON.parse(text) as unknown };
+    if (name.endsWith('.har'))
+      return recordedMarketData(
+        recordedEntries(await wholeTextOf(stream, limits.maxBytes), file),
+        conid,
+        file,
+      );
+    if (name.endsWith('.json')) {
+      const text = await wholeTextOf(stream, limits.maxBytes);
+      try {
+        return { history: JSON.parse(text) as unknown };
+      } catch (error) {
+        throw badRequest(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const exchange = options.exchange ?? fixtureExchangeOf(conid);
+    return { read: await readCsvBars(stream, exchange, limits) };
   } catch (error) {
-    throw new Error(
-      `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+    throw namingSource(
+      (error as { code?: string }).code === undefined
+        ? error
+        : badRequest(`cannot be read (${(error as { code: string }).code})`),
+      file,
     );
+  } finally {
+    stream.destroy();
   }
 }

@@ -1,8 +1,10 @@
 // PDFs are drawn off the request thread: a long statement takes seconds of CPU, during which a
 // server drawing it in its own thread answered nothing else (not even /health). The pool keeps at
 // most `threads` worker threads, each drawing one report at a time; other reports wait their
-// turn. The request a report is drawn for (its signal) cancels it when it ends first (timed
-// out, dropped): a waiting report leaves the queue, a report being drawn stops with its thread.
+// turn, `maxWaiting` at most: one more is refused at once (503 with Retry-After) rather than held
+// until its request times out. The request a report is drawn for (its signal) cancels it when it
+// ends first (timed out, dropped): a waiting report leaves the queue, a report being drawn stops
+// with its thread.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { unavailable } from '../domain/kernel/errors.js';
@@ -23,17 +25,36 @@ type Answer = { bytes: Uint8Array } | { error: string };
 
 const cancelled = () => unavailable('The document was cancelled: its request ended first');
 
+/** Seconds a refused report is told to wait: about what a long document takes to draw. */
+export const busyRetryAfterSeconds = 5;
+
+const busy = (waiting: number) =>
+  unavailable(
+    `The documents being drawn and ${waiting} waiting fill the renderer: retry later`,
+    busyRetryAfterSeconds,
+  );
+
 export class PdfPool {
   readonly #idle: Worker[] = [];
   readonly #busy = new Set<Worker>();
   readonly #queue: Job[] = [];
 
-  /** `threads`: drawn at once at most (default: the cores, up to 2). */
-  constructor(readonly threads = Math.min(2, availableParallelism())) {}
+  /** `threads`: drawn at once at most (default: the cores, up to 2); `maxWaiting`: reports
+   * waiting for a thread at most (default 8: with 2 threads, more would rarely be drawn within a
+   * request's 10 seconds). */
+  constructor(
+    readonly threads = Math.min(2, availableParallelism()),
+    readonly maxWaiting = 8,
+  ) {}
 
   /** Threads running now (idle or drawing). */
   get threadCount(): number {
     return this.#idle.length + this.#busy.size;
+  }
+
+  /** Reports waiting for a thread. */
+  get waiting(): number {
+    return this.#queue.length;
   }
 
   /** The report's PDF, drawn in a thread of the pool; cancelled with the request it is for. */
@@ -41,6 +62,11 @@ export class PdfPool {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(cancelled());
+        return;
+      }
+      const free = this.#idle.length > 0 || this.threadCount < this.threads;
+      if (!free && this.#queue.length >= this.maxWaiting) {
+        reject(busy(this.#queue.length));
         return;
       }
       const job: Job = { report, signal, resolve, reject };

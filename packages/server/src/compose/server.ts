@@ -32,6 +32,7 @@ import type { StoreSpec } from '../store/open-store.js';
 import { healthRouter } from './health.js';
 import { installPdfPool } from './pdf-pool.js';
 import { openRuntime } from './runtime.js';
+import { tokenSigningKeyOf } from './token-signing-key.js';
 
 /** Express's `trust proxy` setting. */
 export type TrustProxy = boolean | number | string | string[];
@@ -70,6 +71,11 @@ export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
    * private keys are public (`testConsumerKeys`): anyone can act through them for the demo users.
    * Default: in gateway mode only; a shared hosted server registers its own consumers. */
   testConsumer?: boolean;
+  /** The key that signs the server's tokens (OAuth 2.0 access tokens, single sign-on sessions):
+   * an RSA private key (2048 to 8192 bits) in PEM. Servers given the same key accept each other's
+   * tokens, and a restart keeps them valid, whatever the store; a bad key throws at once. Default:
+   * keys made and kept in the store, rotated daily. */
+  tokenSigningKey?: string;
   /** Largest request body in bytes (default 1 MiB); a larger one answers 413. */
   bodyLimitBytes?: number;
   /** Extra credential checks (OAuth 1.0a, bearer tokens). */
@@ -126,6 +132,9 @@ function withDefaults(options: ServerOptions) {
 export function createServer(options: ServerOptions = {}): BrokerageServer {
   const settings = withDefaults(options);
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
+  // A bad configured key stops the start before anything is opened.
+  const signingKey =
+    options.tokenSigningKey === undefined ? undefined : tokenSigningKeyOf(options.tokenSigningKey);
   // PDFs are drawn in worker threads, shared by the servers of the process.
   installPdfPool();
   const runtime = openRuntime({
@@ -144,7 +153,10 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       idleTimeoutMs: sessionTimeoutMs,
       timedTasks: runtime.timedTasks,
     },
-    { testConsumer: options.testConsumer ?? mode === 'gateway' },
+    {
+      testConsumer: options.testConsumer ?? mode === 'gateway',
+      ...(signingKey === undefined ? {} : { signingKey }),
+    },
   );
   const { brokerage } = services;
   runtime.shareEvents(brokerage.events);

@@ -4,6 +4,7 @@ import {
   type Consumer,
   type ConsumerRegistration,
 } from '../domain/auth/oauth1/consumers.js';
+import type { ConfiguredSigningKey } from '../domain/auth/jwt.js';
 import { OAuth1 } from '../domain/auth/oauth1/flow.js';
 import { oauth2ClientOf, type OAuth2Client } from '../domain/auth/oauth2-registration.js';
 import { composeServices, type Services } from '../domain/services.js';
@@ -18,16 +19,20 @@ export type ServerServices = Services & { oauth1: OAuth1 };
 /** Builds every service (`composeServices`) with the OAuth 1.0a flow; with `testConsumer` (the
  * default here; `createServer` decides by mode), the
  * shipped test consumer and client (`TESTCONS`, whose private keys are public) are registered,
- * else no consumer nor client is until one is registered. */
+ * else no consumer nor client is until one is registered. Tokens are signed with `signingKey`
+ * when given (`tokenSigningKeyOf`), else with keys kept in the store. */
 export function createServices(
   options: BrokerageOptions,
-  { testConsumer }: { testConsumer: boolean } = { testConsumer: true },
+  { testConsumer, signingKey }: { testConsumer: boolean; signingKey?: ConfiguredSigningKey } = {
+    testConsumer: true,
+  },
 ): ServerServices {
   return composeServices(
     options,
     (brokerage) =>
       new OAuth1(brokerage, new ConsumerRegistry(testConsumer ? defaultConsumers : [])),
     testConsumer ? defaultOAuth2Clients : [],
+    signingKey,
   );
 }
 

@@ -152,6 +152,11 @@ export class Controls {
   replayMarket(conid: number, source: MarketDataSource): ReplayState {
     return this.#replays.start(conid, source);
   }
+  /** The exchange whose days a replay of `conid` is read for: 404 for an unknown contract, 400
+   * on a shared store (checked before an upload is read). */
+  replayExchange(conid: number): string {
+    return this.#replays.exchangeOf(conid);
+  }
   stopReplay(conid: number): void {
     this.#replays.stop(conid);
   }

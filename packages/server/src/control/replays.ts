@@ -39,6 +39,14 @@ export class ReplayControls {
     return this.#replays.start(conid, source);
   }
 
+  /** The exchange of the contract a replay would drive (its bars are read for its days). */
+  exchangeOf(conid: number): string {
+    if (this.#sharedStore) throw needsOneProcess();
+    const exchange = this.#replays.exchangeOf(conid);
+    if (exchange === undefined) throw notFound(`Contract ${conid} does not exist`);
+    return exchange;
+  }
+
   /** Ends a contract's replay; its price stays where the replay left it. */
   stop(conid: number): void {
     if (!this.#replays.stop(conid)) throw notFound(`Contract ${conid} is not replayed`);

@@ -11,6 +11,7 @@ import { answerFor, sendError } from '../http/error-response.js';
 import { sharedOpenApiValidator } from '../http/openapi-validator.js';
 import { sequence } from '../http/sequence.js';
 import { bankingControls } from './banking.js';
+import { csvReplayUpload } from './replay-upload.js';
 import type { Controls } from './controls.js';
 import { controlDocumentFiles } from '../http/document.js';
 import type { ControlHandlers, ControlRequest } from './handler-types.js';
@@ -38,7 +39,10 @@ function controlHandlers(controls: Controls): ControlHandlers {
     advanceClock: ({ body }) => controls.advanceClock(body.ms),
     setMarketRegime: ({ body, params }) => controls.setMarketRegime(Number(params.conid), body),
     advanceMarket: ({ body }) => controls.advanceMarket(body.ms),
-    replayMarket: ({ body, params }) => controls.replayMarket(Number(params.conid), body),
+    // A `text/csv` body is read as it arrives by its own route (replay-upload.ts); a CSV given as
+    // text here is the same data.
+    replayMarket: ({ body, params }) =>
+      controls.replayMarket(Number(params.conid), typeof body === 'string' ? { csv: body } : body),
     stopMarketReplay: ({ params }) => {
       controls.stopReplay(Number(params.conid));
     },
@@ -80,6 +84,7 @@ export function controlRouter(
   options: { validateResponses: boolean; store: Store },
 ): Router {
   const router = Router();
+  router.put('/market/replays/:conid', csvReplayUpload(controls, options.store));
   router.use(express.json({ limit: '10mb' }));
   // Built on the first control request: most sandboxes use the controls in process, and never
   // pay for loading the control document into the validator.
@@ -116,7 +121,12 @@ export function controlRouter(
   }
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const answer = answerFor(error, undefined);
+    // A JSON body past the limit is refused without reading the rest of it.
+    const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
+    if (tooLarge && !req.complete) res.setHeader('Connection', 'close');
+    const answer = tooLarge
+      ? { status: 413, message: 'The body is larger than 10 MB, the most a control request takes' }
+      : answerFor(error, undefined);
     if (answer.status >= 500) req.log.error({ err: error }, 'control request failed');
     if (res.headersSent) return;
     sendError(res, answer, undefined, req.originalUrl);

@@ -5,7 +5,7 @@ import { Banking } from './banking/banking.js';
 import { Dividends } from './dividends/dividends.js';
 import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
 import { Kernel } from './kernel/kernel.js';
-import { TokenSigner } from './auth/jwt.js';
+import { TokenSigner, type ConfiguredSigningKey } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
 import { OAuth2, type OAuth2Client } from './auth/oauth2.js';
 import { Sso } from './auth/sso.js';
@@ -104,7 +104,7 @@ export interface Services {
 }
 
 /** Builds the services in a fixed order (the OAuth 2.0 clients: the shipped test client unless
- * given others): the brokerage; then authorization (OAuth 1.0a from the
+ * given others; tokens signed with `signingKey` when given, else with the store's keys): the brokerage; then authorization (OAuth 1.0a from the
  * given factory, OAuth 2.0 before single sign-on, which trusts its tokens); then orders and alerts, which are subscribed to the
  * market's price changes here, so that every price change (`brokerage.market.setPrice`, from the
  * control API or a price walk) fills orders and triggers alerts from the start. */
@@ -112,10 +112,11 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   options: BrokerageOptions,
   oauth1Of: (brokerage: Brokerage) => OAuth1Service,
   oauth2Clients: OAuth2Client[] = defaultOAuth2Clients,
+  signingKey?: ConfiguredSigningKey,
 ): Services & { oauth1: OAuth1Service } {
   const brokerage = new Brokerage(new Kernel(options), options);
 
-  const signer = new TokenSigner(brokerage);
+  const signer = new TokenSigner(brokerage, signingKey);
   const oauth2 = new OAuth2(brokerage, signer, oauth2Clients);
   const oauth1 = oauth1Of(brokerage);
   const sso = new Sso(brokerage, signer);

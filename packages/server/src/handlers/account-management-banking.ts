@@ -1,28 +1,10 @@
 import type { OAuth2Client } from '../domain/auth/oauth2.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
-/** Keys of an instruction that name an account of the client's. */
-const accountKeys = ['accountId', 'sourceAccountId', 'targetAccountId'] as const;
-
-/** The account ids a banking body names: its instruction's, or each of its instructions'. */
-function accountIdsOf(body: unknown): string[] {
-  const { instruction, instructions } = (body ?? {}) as {
-    instruction?: unknown;
-    instructions?: unknown;
-  };
-  const items = Array.isArray(instructions) ? (instructions as unknown[]) : [instruction];
-  return items.flatMap((item) =>
-    accountKeys
-      .map((key) => (item as Record<string, unknown> | null | undefined)?.[key])
-      .filter((id): id is string => typeof id === 'string'),
-  );
-}
-
 /** Banking under `/gw/api/v1` and `/gw/api/v2` (tag Account Management Banking); the gate has
  * checked the bearer token's scope before any of them runs. */
 export const accountManagementBankingHandlers = ({
   banking,
-  brokerage,
   reports,
 }: HandlerContext): HandlerGroup<
   | 'createBankInstruction'
@@ -46,13 +28,15 @@ export const accountManagementBankingHandlers = ({
   | 'getInstructionSetStatus'
   | 'getClientInstructionStatus'
 > => {
-  // A client acts on the accounts of its end users only (403 for another's existing account; an
-  // unknown one is left to the rules, which refuse it in the instruction's answer).
+  // A client acts on, and reads the instructions of, the accounts of its end users only (403 for
+  // another's existing account; an unknown one is left to the rules, which refuse it in the
+  // instruction's answer).
   const own = <Body>(request: { client: OAuth2Client; body: Body }): Body => {
-    for (const id of accountIdsOf(request.body))
-      if (brokerage.account(id) !== undefined) reports.account(request.client, id);
+    reports.refuseUnreachable(request.client, banking.accountsNamedBy(request.body));
     return request.body;
   };
+  const theirs = (client: OAuth2Client) => (accountIds: string[]) =>
+    reports.refuseUnreachable(client, accountIds);
   const accepted = (request: {
     client: OAuth2Client;
     body: Parameters<typeof banking.submit>[0];
@@ -85,9 +69,11 @@ export const accountManagementBankingHandlers = ({
     cancelInstruction: (request) => made(request),
     cancelInstructionsBulk: (request) => set(request),
     queryRecentInstructions: (request) => accepted(request),
-    getInstructionStatus: (request) => banking.status(Number(request.params.instructionId)),
-    getInstructionSetStatus: (request) => banking.set(Number(request.params.instructionSetId)),
+    getInstructionStatus: (request) =>
+      banking.status(Number(request.params.instructionId), theirs(request.client)),
+    getInstructionSetStatus: (request) =>
+      banking.set(Number(request.params.instructionSetId), theirs(request.client)),
     getClientInstructionStatus: (request) =>
-      banking.statusByClientId(Number(request.params.clientInstructionId)),
+      banking.statusByClientId(Number(request.params.clientInstructionId), theirs(request.client)),
   };
 };

@@ -11,6 +11,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   notFound: 404,
   rejected: 500,
   unprocessable: 422,
+  tooLarge: 413,
   rateLimited: 429,
   unavailable: 503,
 };

@@ -90,6 +90,11 @@ export function readRecording(file: string): RecordedEntry[] {
   } catch (error) {
     throw new RecordingError(`${file}: ${messageOf(error)}`);
   }
+  return recordedEntries(text, file);
+}
+
+/** The entries of a recording's text (read from `file`), checked as `readRecording` says. */
+export function recordedEntries(text: string, file: string): RecordedEntry[] {
   return parseEntries(text, file).map((entry, index) => {
     const problem = problemOf(entry);
     if (problem !== undefined) throw new RecordingError(`${file}: entry ${index} ${problem}`);

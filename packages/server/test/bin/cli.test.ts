@@ -8,7 +8,12 @@ import { get as httpsGet } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { generateKeyPairSync } from 'node:crypto';
 import { CommanderError } from 'commander';
+import { decodeProtectedHeader } from 'jose';
+import { tokenSigningKeyOf } from '../../src/compose/token-signing-key.js';
+import { ManualClock } from '../../src/domain/kernel/clock.js';
+import { assertion, tokenPath } from '../oauth2-helper.js';
 import { main } from '../../src/bin/main.js';
 import { buildProgram } from '../../src/bin/program.js';
 import type { RunningServer } from '../../src/bin/serve.js';
@@ -146,12 +151,7 @@ describe('brokerage-server command line', () => {
         shutdownGrace: 500,
         store: 'redis://127.0.0.1:6379/2?prefix=team',
         workers: 3,
-        marketReplay: [
-          {
-            conid: 265598,
-            source: { csv: readFileSync(exampleCsv, 'utf8'), day: '2026-01-08' },
-          },
-        ],
+        marketReplay: [{ conid: 265598, file: exampleCsv, day: '2026-01-08' }],
       });
     });
 
@@ -242,6 +242,69 @@ describe('brokerage-server command line', () => {
     );
 
     it(
+      'signs tokens with --token-signing-key (a file, or BROKERAGE_TOKEN_SIGNING_KEY), never logs it, and refuses a bad one',
+      async () => {
+        const { privateKey } = generateKeyPairSync('rsa', {
+          modulusLength: 2048,
+          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        });
+        const secretLine = privateKey.split('\n')[1] as string;
+        const file = join(mkdtempSync(join(tmpdir(), 'signing-key-')), 'key.pem');
+        writeFileSync(file, privateKey);
+        const stdout = sink();
+        running = await simulation(
+          argv('--port', '0', '--log-level', 'trace', '--token-signing-key', file),
+          { stdout: stdout.stream },
+        );
+        // A token it issues names the key's thumbprint as its key id.
+        const baseUrl = running.url;
+        const issued = await fetch(`${baseUrl}${tokenPath}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+            client_assertion: await assertion({ clock: new ManualClock(Date.now()), baseUrl }),
+            scope: 'sso-sessions.write',
+          }),
+        });
+        expect(issued.status).toBe(200);
+        const { access_token: token } = (await issued.json()) as { access_token: string };
+        expect(decodeProtectedHeader(token).kid).toBe(tokenSigningKeyOf(privateKey).kid);
+        expect(stdout.text()).not.toContain(secretLine);
+        await running.close();
+        running = undefined;
+
+        // The environment variable may hold the PEM text itself.
+        process.env.BROKERAGE_TOKEN_SIGNING_KEY = privateKey;
+        try {
+          expect(buildProgram().parse(argv()).opts().tokenSigningKey).toBe(privateKey);
+        } finally {
+          delete process.env.BROKERAGE_TOKEN_SIGNING_KEY;
+        }
+
+        const short = generateKeyPairSync('rsa', {
+          modulusLength: 1024,
+          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        }).privateKey;
+        writeFileSync(file, short);
+        const stderr = sink();
+        const refused = main(argv('--port', '0', '--token-signing-key', file), {
+          ...quiet,
+          stderr: stderr.stream,
+        });
+        await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
+        expect(stderr.text()).toContain(
+          'the token-signing key has 1024 bits: an RSA key of 2048 to 8192 bits is needed',
+        );
+        expect(stderr.text()).not.toContain(short.split('\n')[1] as string);
+      },
+      slow,
+    );
+
+    it(
       'replays --market-replay files on their contracts, and refuses bad data naming the row',
       async () => {
         // The system clock runs the server: the example day is moved to a day still to come.
@@ -264,7 +327,7 @@ describe('brokerage-server command line', () => {
         });
         await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
         expect(stderr.text()).toContain(
-          'error: Market replay of 265598: row 2: high 2 is below low 3',
+          `error: Market replay of 265598: ${bad}: row 2: high 2 is below low 3`,
         );
       },
       slow,

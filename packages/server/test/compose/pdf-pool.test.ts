@@ -1,7 +1,8 @@
 // PDFs are drawn in worker threads (issue 39, finding 4): the same bytes as in this thread, at
 // most `threads` at once, and a report whose request ended first is cancelled, its thread ended.
 // The threads run the package's build (`dist/`), as an installed copy has it.
-import { PdfPool } from '../../src/compose/pdf-pool.js';
+import { busyRetryAfterSeconds, PdfPool } from '../../src/compose/pdf-pool.js';
+import { DomainError } from '../../src/domain/kernel/errors.js';
 import { renderPdf } from '../../src/domain/reports/render-pdf.js';
 import type { Report } from '../../src/domain/reports/report.js';
 
@@ -60,5 +61,24 @@ describe('the PDF pool', () => {
     expect(pool.threadCount).toBe(0);
     // The pool goes on with a new thread.
     expect((await pool.render(report(1), undefined)).length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('refuses a report at once, 503 with Retry-After, when its threads are drawing and `maxWaiting` wait', async () => {
+    pool = new PdfPool(1, 1);
+    const controller = new AbortController();
+    const drawing = pool.render(report(5_000), controller.signal);
+    const waiting = pool.render(report(1), controller.signal);
+    expect(pool.waiting).toBe(1);
+    const refused = await pool.render(report(1), undefined).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({
+      kind: 'unavailable',
+      retryAfterSeconds: busyRetryAfterSeconds,
+      message: 'The documents being drawn and 1 waiting fill the renderer: retry later',
+    });
+    controller.abort();
+    await expect(waiting).rejects.toThrow('cancelled');
+    await expect(drawing).rejects.toThrow('cancelled');
+    expect(pool.waiting).toBe(0);
   }, 30_000);
 });

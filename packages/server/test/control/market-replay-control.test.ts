@@ -1,5 +1,8 @@
 // The market replay as users set it: the control API's routes and `createServer({ marketReplays })`.
 // The replay's timers are per process, so these servers keep their state in memory on every run.
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
+import { maxMarketDataBytes } from '../../src/domain/market/replay/market-data-stream.js';
 import { createServer, ManualClock } from '../../src/index.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { startServer, type Harness } from '../harness.js';
@@ -66,6 +69,92 @@ describe('market replay', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body.error).toBe('Contract 999999999 does not exist');
       expect(server.controls.marketReplays()).toEqual([]);
+    });
+
+    it('PUT takes the CSV itself as text/csv, read as it arrives, with day in the query', async () => {
+      const started = await server.call('PUT', `/control/market/replays/${AAPL}?day=2026-01-07`, {
+        headers: { 'content-type': 'text/csv' },
+        body: csv,
+      });
+      expect(started.status).toBe(200);
+      expect(started.body).toEqual({
+        ...replayed(0),
+        from: firstBar + 24 * 60 * minuteMs,
+        to: firstBar + (24 * 60 + 3) * minuteMs,
+      });
+      const bad = await server.call('PUT', `/control/market/replays/${AAPL}`, {
+        headers: { 'content-type': 'text/csv' },
+        body: csv.replace('100.8,100.1', '100.1,100.8'),
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ error: 'row 3: high 100.1 is below low 100.8', statusCode: 400 });
+      const badDay = await server.call('PUT', `/control/market/replays/${AAPL}?day=tomorrow`, {
+        headers: { 'content-type': 'text/csv' },
+        body: csv,
+      });
+      expect(badDay.status).toBe(400);
+      const unknown = await server.call('PUT', '/control/market/replays/999999999', {
+        headers: { 'content-type': 'text/csv' },
+        body: csv,
+      });
+      expect(unknown.status).toBe(404);
+    });
+
+    it('PUT refuses an endless text/csv upload with 413 past 64 MiB, reads no more, and closes', async () => {
+      // An upstream that would send 1 GB: comment lines (cheap to skip), without end.
+      const url = new URL(`${server.baseUrl}/control/market/replays/${AAPL}`);
+      const line = `# ${'z'.repeat(1000)}\n`;
+      let sent = 0;
+      const body = new Readable({
+        read() {
+          if (sent > 1024 * 1024 * 1024) {
+            this.push(null);
+            return;
+          }
+          const piece = sent === 0 ? 'time,open,high,low,close\n' : line.repeat(64);
+          sent += piece.length;
+          this.push(piece);
+        },
+      });
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          url,
+          {
+            method: 'PUT',
+            headers: { 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+            response.on('error', reject);
+          },
+        );
+        // The server closes the connection after its answer: writing then fails, as it should.
+        request.on('error', () => undefined);
+        body.pipe(request);
+      });
+      body.destroy();
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        error:
+          'The market data is larger than 64 MiB, the most a replay reads: send fewer bars (a CSV of one-minute bars holds about two years in that)',
+        statusCode: 413,
+      });
+      // What was sent past 64 MiB is at most what the sockets' buffers held.
+      expect(sent).toBeLessThan(maxMarketDataBytes + 16 * 1024 * 1024);
+      expect(server.controls.marketReplays()).toEqual([]);
+    });
+
+    it('PUT refuses a JSON body past 10 MB with 413', async () => {
+      const tooBig = await server.call('PUT', `/control/market/replays/${AAPL}`, {
+        body: { csv: `${csv}\n${'#'.repeat(11 * 1024 * 1024)}` },
+      });
+      expect(tooBig.status).toBe(413);
+      expect(tooBig.body).toEqual({
+        error: 'The body is larger than 10 MB, the most a control request takes',
+        statusCode: 413,
+      });
     });
 
     it('DELETE ends a replay, leaving the price where it was; a second one answers 404', async () => {

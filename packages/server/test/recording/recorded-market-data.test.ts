@@ -1,10 +1,10 @@
 // Market replay from a recording: the history answers of a HAR (written here by the test) read
 // into bars, replayed, and shown again by the history of the replayed contract. No HTTP.
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from 'har-format';
-import { maxMarketDataFileBytes, readMarketDataFile } from '../../src/compose/market-data-file.js';
+import { readMarketDataFile } from '../../src/compose/market-data-file.js';
 import { createHarWriter } from '../../src/recording/har-writer.js';
 import { AAPL } from '../trading-helpers.js';
 import { domain, withoutOptions } from '../domain/services.js';
@@ -65,7 +65,7 @@ function recording(...entries: Entry[]): string {
 const iserverHistory = `/iserver/marketdata/history?conid=${AAPL}&period=1d&bar=1min`;
 
 describe('market data from a recording', () => {
-  it('merges the history answers of the contract, later bars replacing earlier ones, and replays them', () => {
+  it('merges the history answers of the contract, later bars replacing earlier ones, and replays them', async () => {
     const file = recording(
       entry(iserverHistory, 200, { data: [bar(0, 100.5), bar(1, 100.2)], barLength: 60 }),
       // Another contract's answer, a failed answer and a coarser one are left out.
@@ -82,7 +82,7 @@ describe('market data from a recording', () => {
       }),
     );
     const expected = [bar(0, 100.5), bar(1, 100.3), bar(2, 100.4)];
-    const source = readMarketDataFile(file, AAPL);
+    const source = await readMarketDataFile(file, AAPL);
     expect(source).toEqual({ history: { data: expected, barLength: 60 } });
 
     const { services, clock } = domain(withoutOptions, opening - minuteMs);
@@ -92,27 +92,16 @@ describe('market data from a recording', () => {
     expect(history.bars.slice(-3)).toEqual(expected);
   });
 
-  it('names the entry of a bad answer, and says when the contract has none', () => {
+  it('names the entry of a bad answer, and says when the contract has none', async () => {
     const file = recording(
       entry(iserverHistory, 200, { data: [bar(0, 100)] }),
       entry(iserverHistory, 200, { data: [{ ...bar(1, 100), o: 'x' }] }),
     );
-    expect(() => readMarketDataFile(file, AAPL)).toThrow(
+    await expect(readMarketDataFile(file, AAPL)).rejects.toThrow(
       `${file}: entry 1: data[0]: o "x" is not a number`,
     );
-    expect(() => readMarketDataFile(file, MSFT)).toThrow(
+    await expect(readMarketDataFile(file, MSFT)).rejects.toThrow(
       `${file}: no history answer of contract ${MSFT} with bars`,
-    );
-  });
-});
-
-describe('market replay files', () => {
-  it('refuses a file over the size limit before reading it, naming its size', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'replay-')), 'huge.csv');
-    writeFileSync(file, 'time,open,high,low,close\n');
-    truncateSync(file, maxMarketDataFileBytes + 1);
-    expect(() => readMarketDataFile(file, AAPL)).toThrow(
-      `${file} is ${maxMarketDataFileBytes + 1} bytes: a market replay file may have ${maxMarketDataFileBytes} at most`,
     );
   });
 });

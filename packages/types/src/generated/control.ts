@@ -287,6 +287,11 @@ export interface paths {
          *     history answer of the service (`data`, and `barLength`), or the bars as values. `day` moves
          *     the bars by whole days to that local date. Bad data answers 400 naming the row; an unknown
          *     contract 404.
+         *
+         *     A large CSV is sent as the body itself (`Content-Type: text/csv`, `day` in the query): it is
+         *     read as it arrives, each row parsed and checked before the next is read, up to 64 MiB and a
+         *     million bars; past either the answer is 413 at once, the rest is not read and the connection
+         *     closes. A JSON body may be 10 MB at most.
          */
         put: operations["replayMarket"];
         post?: never;
@@ -2205,6 +2210,19 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
+        /**
+         * @description Too much data: more than the server reads from one request (a CSV upload past 64 MiB or a
+         *     million bars; a JSON body past 10 MB). Refused as soon as the limit is passed: the rest is not
+         *     read, and the connection closes after the answer.
+         */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -2503,7 +2521,10 @@ export interface operations {
     };
     replayMarket: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With a `text/csv` body, the local date (`YYYY-MM-DD`) to move the bars to. */
+                day?: string;
+            };
             header?: never;
             path: {
                 /** @description Contract id. */
@@ -2514,6 +2535,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MarketReplayRequest"];
+                "text/csv": string;
             };
         };
         responses: {
@@ -2529,6 +2551,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     stopMarketReplay: {

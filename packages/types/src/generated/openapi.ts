@@ -536,6 +536,8 @@ export interface paths {
          *     `reports.write`: a missing or invalid token answers 401, a token with none of them, or an
          *     account that belongs to none of the client's end users, 403. A malformed or unavailable
          *     period, or several accounts, answers 400.
+         *     A PDF that cannot be drawn now answers 503: at once with `Retry-After` when the renderer
+         *     is full, or when the request is aborted after 10 seconds.
          */
         post: operations["generateStatement"];
         delete?: never;
@@ -593,6 +595,8 @@ export interface paths {
          *     missing or invalid token answers 401, a token with neither, or an account that belongs to
          *     none of the client's end users, 403. A year or form not available for the account
          *     (`GET /gw/api/v1/tax-documents/available`) answers 400.
+         *     A PDF that cannot be drawn now answers 503: at once with `Retry-After` when the renderer
+         *     is full, or when the request is aborted after 10 seconds.
          */
         post: operations["generateTaxDocument"];
         delete?: never;
@@ -780,6 +784,8 @@ export interface paths {
          *     Requires a bearer access token with the scope `tax-vouchers.read` (security policy: HTTPS):
          *     a missing or invalid token answers 401, a token without the scope 403. A request this
          *     client did not make, or none with the id, answers 404; a request not yet `COMPLETED`, 400.
+         *     A PDF that cannot be drawn now answers 503: at once with `Retry-After` when the renderer
+         *     is full, or when the request is aborted after 10 seconds.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -811,6 +817,8 @@ export interface paths {
          *     missing or invalid token answers 401, a token with neither, or an account that belongs to
          *     none of the client's end users, 403. A malformed range, a range longer than 31 days or one
          *     outside the kept history answers 400.
+         *     A PDF that cannot be drawn now answers 503: at once with `Retry-After` when the renderer
+         *     is full, or when the request is aborted after 10 seconds.
          */
         post: operations["generateTradeConfirmation"];
         delete?: never;
@@ -15991,6 +15999,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /**
+         * @description The document could not be produced now: the renderer is full (refused at once, with
+         *     `Retry-After`), or the request took more than 10 seconds and was aborted (its drawing is
+         *     cancelled). Sending the request again later gives the same document.
+         */
+        ProblemReportUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description Nothing with the id in the path is known to the service. */
         ProblemNotFound: {
             headers: {
@@ -16166,6 +16188,12 @@ export interface components {
     headers: {
         /** @description Seconds to wait before sending the request again. */
         RetryAfter: number;
+        /**
+         * @description Seconds to wait before sending the request again. Sent when the documents being drawn and those
+         *     waiting fill the renderer (the request is refused at once); absent when the request was aborted
+         *     after 10 seconds.
+         */
+        RetryAfterWhenBusy: number;
     };
     pathItems: never;
 }
@@ -16733,6 +16761,7 @@ export interface operations {
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
+            503: components["responses"]["ProblemReportUnavailable"];
         };
     };
     getAvailableStatementDates: {
@@ -16792,6 +16821,7 @@ export interface operations {
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
+            503: components["responses"]["ProblemReportUnavailable"];
         };
     };
     getAvailableTaxDocuments: {
@@ -16993,6 +17023,7 @@ export interface operations {
             403: components["responses"]["ProblemForbidden"];
             404: components["responses"]["ProblemNotFound"];
             500: components["responses"]["ProblemInternalServerError"];
+            503: components["responses"]["ProblemReportUnavailable"];
         };
     };
     generateTradeConfirmation: {
@@ -17025,6 +17056,7 @@ export interface operations {
             401: components["responses"]["ProblemUnauthorized"];
             403: components["responses"]["ProblemForbidden"];
             500: components["responses"]["ProblemInternalServerError"];
+            503: components["responses"]["ProblemReportUnavailable"];
         };
     };
     getAvailableTradeConfirmationDates: {

@@ -316,6 +316,11 @@ suite('brokerage-drift on the vendor versions we hold', () => {
         mention: 'Every `/gw` operation that takes input documents 400',
       },
       {
+        when: (c) => c.kind === 'status-removed' && root(c) === '/gw' && status(c) === '503',
+        file: 'openapi-shared-errors-and-validation-status.md',
+        mention: 'The `/gw` operations that draw a PDF',
+      },
+      {
         when: (c) => c.kind === 'status-removed' && ['207', '208'].includes(status(c) ?? ''),
         file: 'gw-banking-statuses-and-bodies.md',
         mention: '207 when some were refused',

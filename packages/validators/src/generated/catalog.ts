@@ -882,6 +882,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
       "403": { "application/problem+json": body.response_downloadFile_403_0 },
       "404": { "application/problem+json": body.response_downloadFile_404_0 },
       "500": { "application/problem+json": body.response_downloadFile_500_0 },
+      "503": { "application/problem+json": body.response_downloadFile_503_0 },
     },
   },
   "echoHttps": {
@@ -944,6 +945,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
       "401": { "application/problem+json": body.response_generateStatement_401_0 },
       "403": { "application/problem+json": body.response_generateStatement_403_0 },
       "500": { "application/problem+json": body.response_generateStatement_500_0 },
+      "503": { "application/problem+json": body.response_generateStatement_503_0 },
     },
   },
   "generateTaxDocument": {
@@ -960,6 +962,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
       "401": { "application/problem+json": body.response_generateTaxDocument_401_0 },
       "403": { "application/problem+json": body.response_generateTaxDocument_403_0 },
       "500": { "application/problem+json": body.response_generateTaxDocument_500_0 },
+      "503": { "application/problem+json": body.response_generateTaxDocument_503_0 },
     },
   },
   "generateTradeConfirmation": {
@@ -976,6 +979,7 @@ export const operationValidators: Record<OperationId, OperationValidators> = {
       "401": { "application/problem+json": body.response_generateTradeConfirmation_401_0 },
       "403": { "application/problem+json": body.response_generateTradeConfirmation_403_0 },
       "500": { "application/problem+json": body.response_generateTradeConfirmation_500_0 },
+      "503": { "application/problem+json": body.response_generateTradeConfirmation_503_0 },
     },
   },
   "getAccountAllocation": {

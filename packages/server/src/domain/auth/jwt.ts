@@ -65,17 +65,26 @@ export interface StoredSigningKey {
   createdAt: number;
 }
 
+/** A signing key the operator configured (`tokenSigningKey`): its private and public JWKs and its
+ * id (the key's thumbprint, the same in every process given it). */
+export type ConfiguredSigningKey = Omit<StoredSigningKey, 'createdAt'>;
+
 export type TokenSignerContext = AreaContext<'clock' | 'store', AuthStore>;
 
 /** The server's signing keys (RS256): kept in the store (`signingKeys`), so that every process on
  * one store signs and verifies with the same keys and a token outlives a restart (the store's state
  * does on Redis) and a reset (which keeps them). The newest key signs for `keySigningMs`; then a
- * new one is made and the old one keeps verifying for `keyOverlapMs`, after which it is dropped. */
+ * new one is made and the old one keeps verifying for `keyOverlapMs`, after which it is dropped.
+ * With a `configured` key, that key alone signs and verifies (processes given the same key accept
+ * each other's tokens, whatever their stores), and the store's keys are neither made nor read. */
 export class TokenSigner {
   /** Keys imported from the store, by key id (a key id never changes its key). */
   readonly #imported = new Map<string, Promise<CryptoKey>>();
 
-  constructor(private readonly brokerage: TokenSignerContext) {}
+  constructor(
+    private readonly brokerage: TokenSignerContext,
+    private readonly configured?: ConfiguredSigningKey,
+  ) {}
 
   private get keys() {
     return this.brokerage.store.collection('signingKeys');
@@ -83,6 +92,9 @@ export class TokenSigner {
 
   /** The key that signs now: the newest, or a new one when the newest has signed long enough. */
   private async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
+    const { configured } = this;
+    if (configured !== undefined)
+      return { kid: configured.kid, key: await this.imported(configured, 'privateJwk') };
     const now = this.brokerage.clock.now();
     const newest = this.keys
       .values()
@@ -106,7 +118,10 @@ export class TokenSigner {
     return { kid, key: privateKey };
   }
 
-  private imported(stored: StoredSigningKey, half: 'privateJwk' | 'publicJwk'): Promise<CryptoKey> {
+  private imported(
+    stored: ConfiguredSigningKey,
+    half: 'privateJwk' | 'publicJwk',
+  ): Promise<CryptoKey> {
     const id = `${half}:${stored.kid}`;
     let key = this.#imported.get(id);
     if (key === undefined) {
@@ -141,7 +156,14 @@ export class TokenSigner {
     if (!jwtAlgorithms.includes(header.alg ?? ''))
       throw unauthorized('Token algorithm not allowed');
     const { kid } = header;
-    const stored = kid === undefined ? undefined : this.keys.get(kid);
+    const stored =
+      kid === undefined
+        ? undefined
+        : this.configured === undefined
+          ? this.keys.get(kid)
+          : this.configured.kid === kid
+            ? this.configured
+            : undefined;
     if (stored === undefined) throw unauthorized('Invalid token signature');
     const publicKey = await this.imported(stored, 'publicJwk');
     return verifyJwt(token, publicKey, this.brokerage.clock, {

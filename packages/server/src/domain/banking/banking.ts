@@ -12,6 +12,7 @@ import {
   type Submitted,
   type SubmittedSet,
 } from './model.js';
+import { accountIdsIn, cancelledIdIn, instructionsOf } from './named-accounts.js';
 import { Queries } from './queries.js';
 import type { Plan } from './plan.js';
 import { Rules } from './rules.js';
@@ -22,6 +23,11 @@ import {
   type InstructionResponseView,
   type InstructionSetView,
 } from './views.js';
+
+/** Hears the accounts an instruction read names, and throws to refuse the read. */
+export type ReadCheck = (accountIds: string[]) => void;
+
+const allowed: ReadCheck = () => undefined;
 
 /** How an instruction was taken: made now, found again (a retry of its client instruction id),
  * or refused by a rule. */
@@ -107,17 +113,36 @@ export class Banking {
     return { status, body: { instructionResults: results, instructionSetId: setId, status } };
   }
 
+  /** The accounts a request's body names: each instruction's account keys and, for a
+   * cancellation, the accounts of the instruction it cancels (what a client must be allowed to
+   * act on before it is taken). */
+  accountsNamedBy(body: unknown): string[] {
+    return instructionsOf(body).flatMap((instruction) => {
+      const cancelled = cancelledIdIn(instruction);
+      const target = cancelled === undefined ? undefined : this.#book.get(cancelled);
+      return [...accountIdsIn(instruction), ...(target ? this.#accountsOf(target) : [])];
+    });
+  }
+
   /** An instruction by the service's id: 208 when its client instruction id was sent again for
-   * another instruction. */
-  status(instructionId: number): { status: 200 | 208; body: InstructionResponseView } {
+   * another instruction. `mayRead` hears the accounts it names before it is answered (and
+   * throws to refuse it). */
+  status(
+    instructionId: number,
+    mayRead: ReadCheck = allowed,
+  ): { status: 200 | 208; body: InstructionResponseView } {
     const record = this.#book.get(instructionId);
     if (!record) throw notFound(`No instruction ${instructionId}`);
+    mayRead(this.#accountsOf(record));
     return this.#polled(record);
   }
 
   /** The first instruction made with a client instruction id (208 when it was sent again for
-   * another). */
-  statusByClientId(clientInstructionId: number): {
+   * another); `mayRead` as for `status`. */
+  statusByClientId(
+    clientInstructionId: number,
+    mayRead: ReadCheck = allowed,
+  ): {
     status: 200 | 208;
     body: InstructionResponseView;
   } {
@@ -125,7 +150,17 @@ export class Banking {
     // The instruction that claims the id; a query only when nothing else was made with it.
     const first = made.find((record) => !record.kind.startsWith('QUERY_')) ?? made[0];
     if (!first) throw notFound(`No instruction with client instruction id ${clientInstructionId}`);
+    mayRead(this.#accountsOf(first));
     return this.#polled(first);
+  }
+
+  /** The accounts an instruction is about: the one it was kept with (a cancellation's: the
+   * cancelled one's) and those it named when sent. */
+  #accountsOf(record: InstructionRecord): string[] {
+    return [
+      ...(record.accountId === undefined ? [] : [record.accountId]),
+      ...accountIdsIn(JSON.parse(record.sent) as unknown),
+    ];
   }
 
   #polled(record: InstructionRecord): { status: 200 | 208; body: InstructionResponseView } {
@@ -133,10 +168,17 @@ export class Banking {
     return { status, body: responseView(record, status) };
   }
 
-  /** A set with every instruction's status now, each item with the status it was answered with. */
-  set(instructionSetId: number): InstructionSetView {
+  /** A set with every instruction's status now, each item with the status it was answered with;
+   * `mayRead` hears the accounts its instructions name, as for `status`. */
+  set(instructionSetId: number, mayRead: ReadCheck = allowed): InstructionSetView {
     const set = this.#book.getSet(instructionSetId);
     if (!set) throw notFound(`No instruction set ${instructionSetId}`);
+    mayRead(
+      set.items.flatMap((item) => {
+        const record = this.#book.get(item.instructionId);
+        return record ? this.#accountsOf(record) : [];
+      }),
+    );
     return {
       instructionSetId,
       status: 200,

@@ -7,12 +7,13 @@ export type DomainErrorKind =
   | 'notFound' // no such route (404)
   | 'rejected' // the request cannot be processed: wrong id, invalid values (500)
   | 'unprocessable' // well formed, but refused by a business rule (422)
+  | 'tooLarge' // more data than the server takes (413)
   | 'rateLimited' // over a pacing limit (429)
   | 'unavailable'; // timed out, not offered to this customer, or invalidated (503)
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
-  /** Seconds to wait, for `rateLimited`. */
+  /** Seconds to wait, for `rateLimited` (and an `unavailable` that knows). */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: DomainErrorKind, message: string, retryAfterSeconds?: number) {
@@ -30,6 +31,8 @@ export const forbidden = (message: string) => new DomainError('forbidden', messa
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const rejected = (message: string) => new DomainError('rejected', message);
 export const unprocessable = (message: string) => new DomainError('unprocessable', message);
-export const unavailable = (message: string) => new DomainError('unavailable', message);
+export const tooLarge = (message: string) => new DomainError('tooLarge', message);
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new DomainError('unavailable', message, retryAfterSeconds);
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError('rateLimited', 'Too Many Requests', retryAfterSeconds);

@@ -82,6 +82,14 @@ export class Reports {
     return account;
   }
 
+  /** Refuses (403, as `account` does) the first of `accountIds` that exists and that the client
+   * may not reach; ids of no account are left to the caller's own rules (banking refuses them in
+   * the instruction's answer). */
+  refuseUnreachable(client: OAuth2Client, accountIds: readonly string[]): void {
+    for (const id of accountIds)
+      if (this.brokerage.account(id) !== undefined) this.account(client, id);
+  }
+
   private executions(accountId: string, span: DaySpan): ReportedExecution[] {
     return this.sources
       .executionsBetween(accountId, span.firstDay, span.lastDay)

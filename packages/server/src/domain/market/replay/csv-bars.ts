@@ -72,18 +72,68 @@ function columnsOf(header: readonly string[]): Partial<Record<Field, number>> {
   return columns;
 }
 
-/** The bars of a CSV text: a header row naming the columns (any order, any case; comma,
- * semicolon or tab between cells), then a bar per row. Blank lines and lines starting with `#`
- * are skipped; errors name the row (the line number). Local times are the exchange's
- * (`timeZone`). */
-export function barsFromCsv(text: string, timeZone: string): SourceBar[] {
-  const lines = meaningfulLines(text);
-  const header = lines.next().value;
-  if (!header) throw badRequest('The CSV is empty: it needs a header row and a row per bar');
-  const separator = [',', ';', '\t'].find((each) => header.line.includes(each)) ?? ',';
-  const columns = columnsOf(header.line.split(separator));
-  const bars: SourceBar[] = [];
-  for (const { line, row } of lines) {
+/** The longest line taken (a bar's row is a few dozen characters): a longer one is refused as
+ * it is read, so that a source without line ends is not held whole. */
+export const maxCsvLineLength = 4096;
+
+/** Reads the bars of a CSV as its text arrives, a piece at a time (`push`, then `end`): a header
+ * row naming the columns (any order, any case; comma, semicolon or tab between cells), then a bar
+ * per row, each handed to `onBar` with its row (line) number as soon as its line is complete.
+ * Blank lines and lines starting with `#` are skipped; errors name the row. Local times are the
+ * exchange's (`timeZone`). Only the line being read is held. */
+export class CsvBarReader {
+  #rest = '';
+  #row = 0;
+  #header: { separator: string; columns: Partial<Record<Field, number>> } | undefined;
+
+  constructor(
+    private readonly timeZone: string,
+    private readonly onBar: (bar: SourceBar, row: number) => void,
+  ) {}
+
+  /** Reads the complete lines of `text` (added to what was left of the last piece). */
+  push(text: string): void {
+    let start = 0;
+    let joined = text;
+    if (this.#rest !== '') {
+      joined = this.#rest + text;
+      this.#rest = '';
+    }
+    for (;;) {
+      const end = joined.indexOf('\n', start);
+      if (end === -1) break;
+      this.#line(joined.slice(start, end > start && joined[end - 1] === '\r' ? end - 1 : end));
+      start = end + 1;
+    }
+    this.#rest = joined.slice(start);
+    if (this.#rest.length > maxCsvLineLength) this.#tooLong(this.#row + 1);
+  }
+
+  /** Reads the last line (one without a line end); fails when there was no header. */
+  end(): void {
+    if (this.#rest !== '')
+      this.#line(this.#rest.endsWith('\r') ? this.#rest.slice(0, -1) : this.#rest);
+    this.#rest = '';
+    if (!this.#header)
+      throw badRequest('The CSV is empty: it needs a header row and a row per bar');
+  }
+
+  #tooLong(row: number): never {
+    throw badRequest(
+      `row ${row}: a line is longer than ${maxCsvLineLength} characters (a CSV of bars has a bar per line)`,
+    );
+  }
+
+  #line(line: string): void {
+    const row = ++this.#row;
+    if (line.length > maxCsvLineLength) this.#tooLong(row);
+    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
+    if (!this.#header) {
+      const separator = [',', ';', '\t'].find((each) => line.includes(each)) ?? ',';
+      this.#header = { separator, columns: columnsOf(line.split(separator)) };
+      return;
+    }
+    const { separator, columns } = this.#header;
     const where = `row ${row}`;
     const cells = line.split(separator).map(unquote);
     const cell = (field: Field) => {
@@ -92,29 +142,26 @@ export function barsFromCsv(text: string, timeZone: string): SourceBar[] {
     };
     const time = [cell('date'), cell('time')].filter((part) => part !== undefined).join(' ');
     const volume = cell('v');
-    bars.push({
-      where,
-      t: timeIn(where, time.trim(), timeZone),
-      o: numberIn(where, 'open', cell('o')),
-      h: numberIn(where, 'high', cell('h')),
-      l: numberIn(where, 'low', cell('l')),
-      c: numberIn(where, 'close', cell('c')),
-      v: columns.v === undefined ? undefined : numberIn(where, 'volume', volume),
-    });
+    this.onBar(
+      {
+        where,
+        t: timeIn(where, time.trim(), this.timeZone),
+        o: numberIn(where, 'open', cell('o')),
+        h: numberIn(where, 'high', cell('h')),
+        l: numberIn(where, 'low', cell('l')),
+        c: numberIn(where, 'close', cell('c')),
+        v: columns.v === undefined ? undefined : numberIn(where, 'volume', volume),
+      },
+      row,
+    );
   }
-  return bars;
 }
 
-/** The lines of the text that are neither blank nor comments, with their line numbers, one at a
- * time (no array of every line of a large file). */
-function* meaningfulLines(text: string): Generator<{ line: string; row: number }> {
-  let start = 0;
-  for (let row = 1; start <= text.length; row++) {
-    const end = text.indexOf('\n', start);
-    const stop = end === -1 ? text.length : end;
-    const line = text.slice(start, stop > start && text[stop - 1] === '\r' ? stop - 1 : stop);
-    if (line.trim() !== '' && !line.trimStart().startsWith('#')) yield { line, row };
-    if (end === -1) return;
-    start = end + 1;
-  }
+/** The bars of a whole CSV text (`CsvBarReader`). */
+export function barsFromCsv(text: string, timeZone: string): SourceBar[] {
+  const bars: SourceBar[] = [];
+  const reader = new CsvBarReader(timeZone, (bar) => bars.push(bar));
+  reader.push(text);
+  reader.end();
+  return bars;
 }

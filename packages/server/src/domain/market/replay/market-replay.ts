@@ -49,7 +49,7 @@ export class MarketReplay {
     if (!instrument) throw notFound(`Contract ${conid} does not exist`);
     const replay = replayBarsOf(source, instrument);
     const now = this.clock.now();
-    const first = replay.bars[0] as SourceBar;
+    const first = replay.bars.at(0) as SourceBar;
     if (first.t < now && !options.fromNow) {
       throw badRequest(
         `The bars of ${conid} start at ${iso(first.t)}, before the clock's time ${iso(now)}: start the clock before them, or move them to a later day (day)`,
@@ -63,6 +63,11 @@ export class MarketReplay {
     this.#running.set(conid, running);
     this.#arm(running);
     return this.#state(running);
+  }
+
+  /** The exchange of the contract `conid`, or undefined when there is none. */
+  exchangeOf(conid: number): string | undefined {
+    return this.market.instrument(conid)?.exchange;
   }
 
   /** Ends the replay of `conid` (the price stays where it was); false when there was none. */
@@ -91,14 +96,14 @@ export class MarketReplay {
       conid: running.conid,
       bars: bars.length,
       barMs,
-      from: (bars[0] as SourceBar).t,
-      to: (bars.at(-1) as SourceBar).t + barMs,
+      from: bars.time(0),
+      to: bars.time(bars.length - 1) + barMs,
       replayed: running.bar,
     };
   }
 
   #next(running: Running): BarTrade | undefined {
-    const bar = running.replay.bars[running.bar];
+    const bar = running.replay.bars.at(running.bar);
     return bar && tradesOfBar(bar, running.replay.barMs)[running.trade];
   }
 

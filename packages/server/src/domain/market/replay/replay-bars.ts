@@ -1,24 +1,19 @@
 import { badRequest } from '../../kernel/errors.js';
-import { dayAt, dayMs, hoursOf, type ExchangeHours } from '../exchange-hours.js';
+import { dayAt, dayMs, hoursOf } from '../exchange-hours.js';
 import { maxPrice } from '../market.js';
+import {
+  BarColumnsBuilder,
+  type BarColumns,
+  type PlaceName,
+  type SourceBar,
+} from './bar-columns.js';
 
-/** One bar to replay, as read from its source: `where` names it in errors (`row 7`, `data[6]`). */
-export interface SourceBar {
-  where: string;
-  /** Start of the bar, epoch milliseconds. */
-  t: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  /** Volume of the bar; undefined when the source has none. */
-  v: number | undefined;
-}
+export type { SourceBar } from './bar-columns.js';
 
 /** Bars checked for replay: sorted, consistent, without gaps within a day; `barMs` is their
  * width (the smallest step between two bars, or what the source says). */
 export interface ReplayBars {
-  bars: readonly SourceBar[];
+  bars: BarColumns;
   barMs: number;
 }
 
@@ -90,47 +85,88 @@ export function widthOf(bars: readonly SourceBar[]): number {
   return Number.isFinite(width) ? width : minuteMs;
 }
 
-/** A missing bar: two bars of the same local day further apart than the width. */
-function checkGap(hours: ExchangeHours, before: SourceBar, bar: SourceBar, barMs: number): void {
-  if (bar.t - before.t <= barMs) return;
-  if (dayAt(hours, bar.t).index !== dayAt(hours, before.t).index) return;
-  throw problem(
-    bar,
-    `gap: no bar between ${iso(before.t)} (${before.where}) and ${iso(bar.t)}, bars are ${barMs / 1000} s apart`,
-  );
+/** Bars checked in this many at a time between two yields of `BarChecker.finish`. */
+const gapSlice = 50_000;
+
+/** Checks bars for replay on an exchange's days as they are read, one at a time, and keeps them
+ * (`BarColumnsBuilder`): every bar consistent (high at least low, open and close within them,
+ * prices in range), times strictly increasing; then (`finish`) no gap within a day. Bars of a day
+ * or longer are refused: the replay moves through a day's session bar by bar. */
+export class BarChecker {
+  readonly #columns: BarColumnsBuilder;
+  #width = Infinity;
+  #last: SourceBar | undefined;
+
+  constructor(placeName: PlaceName, maxBars?: number) {
+    this.#columns = new BarColumnsBuilder(placeName, maxBars);
+  }
+
+  get length(): number {
+    return this.#columns.length;
+  }
+
+  /** Checks a bar and keeps it; `place` is its number in the source (named by `placeName`). */
+  add(bar: SourceBar, place: number): void {
+    checkBar(bar);
+    const before = this.#last;
+    if (before) {
+      if (bar.t <= before.t) {
+        throw problem(
+          bar,
+          `time ${iso(bar.t)} is not after ${iso(before.t)} (${before.where}): bars must be sorted by time, each time once`,
+        );
+      }
+      this.#width = Math.min(this.#width, bar.t - before.t);
+    }
+    this.#columns.add(bar, place);
+    this.#last = bar;
+  }
+
+  /** The bars, checked for gaps within a day on `exchange`'s days. `widthMs` is the width the
+   * source states, if it does. Yields between slices of bars, so that a caller reading a stream
+   * can let other work run; `checkedBars` runs it at once. */
+  *finish(exchange: string, widthMs?: number): Generator<void, ReplayBars> {
+    if (this.#columns.length === 0) throw badRequest('The market data has no bars');
+    const barMs = widthMs ?? (Number.isFinite(this.#width) ? this.#width : minuteMs);
+    if (barMs >= dayMs) {
+      throw badRequest(
+        `Bars of ${barMs / 1000} s are a day or longer: the replay takes intraday bars (a minute, five, an hour...)`,
+      );
+    }
+    const bars = this.#columns.build();
+    const hours = hoursOf(exchange);
+    for (let index = 1; index < bars.length; index++) {
+      if (index % gapSlice === 0) yield;
+      const [before, after] = [bars.time(index - 1), bars.time(index)];
+      if (after - before > barMs && dayAt(hours, after).index === dayAt(hours, before).index) {
+        const [earlier, bar] = [bars.at(index - 1), bars.at(index)] as SourceBar[];
+        throw problem(
+          bar as SourceBar,
+          `gap: no bar between ${iso(before)} (${earlier?.where}) and ${iso(after)}, bars are ${barMs / 1000} s apart`,
+        );
+      }
+    }
+    return { bars, barMs };
+  }
 }
 
-/** Checks bars for replay on `exchange`'s days: every bar consistent (high at least low, open and
- * close within them, prices in range), times strictly increasing, no gap within a day. Bars of a
- * day or longer are refused: the replay moves through a day's session bar by bar.
- * `widthMs` is the width the source states, if it does. */
+/** Runs a checker's `finish` to its end at once (sources already in memory). */
+export function checkedBars(finishing: Generator<void, ReplayBars>): ReplayBars {
+  for (;;) {
+    const step = finishing.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Checks bars given as values (`BarChecker`), `where` naming each in errors. */
 export function checkBars(
   bars: readonly SourceBar[],
   exchange: string,
   widthMs?: number,
 ): ReplayBars {
-  if (bars.length === 0) throw badRequest('The market data has no bars');
-  for (const [index, bar] of bars.entries()) {
-    checkBar(bar);
-    const before = bars[index - 1];
-    if (before && bar.t <= before.t) {
-      throw problem(
-        bar,
-        `time ${iso(bar.t)} is not after ${iso(before.t)} (${before.where}): bars must be sorted by time, each time once`,
-      );
-    }
-  }
-  const barMs = widthMs ?? widthOf(bars);
-  if (barMs >= dayMs) {
-    throw badRequest(
-      `Bars of ${barMs / 1000} s are a day or longer: the replay takes intraday bars (a minute, five, an hour...)`,
-    );
-  }
-  const hours = hoursOf(exchange);
-  for (let index = 1; index < bars.length; index++) {
-    checkGap(hours, bars[index - 1] as SourceBar, bars[index] as SourceBar, barMs);
-  }
-  return { bars, barMs };
+  const checker = new BarChecker((index) => (bars[index] as SourceBar).where);
+  bars.forEach((bar, index) => checker.add(bar, index));
+  return checkedBars(checker.finish(exchange, widthMs));
 }
 
 /** The bars moved by whole days so that the first one falls on the local date `day`
@@ -138,7 +174,6 @@ export function checkBars(
 export function onDay(replay: ReplayBars, exchange: string, day: string): ReplayBars {
   const target = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
   if (!Number.isFinite(target)) throw badRequest(`day ${day} is not a date (YYYY-MM-DD)`);
-  const first = replay.bars[0] as SourceBar;
-  const shift = (target / dayMs - dayAt(hoursOf(exchange), first.t).index) * dayMs;
-  return { ...replay, bars: replay.bars.map((bar) => ({ ...bar, t: bar.t + shift })) };
+  const shift = (target / dayMs - dayAt(hoursOf(exchange), replay.bars.time(0)).index) * dayMs;
+  return { ...replay, bars: replay.bars.shifted(shift) };
 }

@@ -1,0 +1,67 @@
+// Servers given the same token-signing key (`tokenSigningKey`, the CLI's --token-signing-key)
+// accept each other's bearer tokens on their own memory stores, and a server started later with
+// the key accepts a token issued before; a server with another key, or with none (keys made in its
+// own store), refuses them.
+import { generateKeyPairSync } from 'node:crypto';
+import { startServer, type Harness } from '../harness.js';
+import { accessToken } from '../oauth2-helper.js';
+
+(import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(60_000);
+
+const pemKey = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+const shared = pemKey();
+
+const started: Harness[] = [];
+const serverWith = async (tokenSigningKey?: string) => {
+  const server = await startServer({
+    mode: 'hosted',
+    testConsumer: true,
+    ...(tokenSigningKey === undefined ? {} : { tokenSigningKey }),
+  });
+  started.push(server);
+  return server;
+};
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => server.close()));
+});
+
+const countries = (server: Harness, token: string) =>
+  server.call('GET', '/gw/api/v1/tax-vouchers/active-countries', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+it('accepts, on a server given the same key, a token another issued, also after it stopped', async () => {
+  const first = await serverWith(shared);
+  const second = await serverWith(shared);
+  const fromFirst = await accessToken(first, 'tax-vouchers.read');
+  const fromSecond = await accessToken(second, 'tax-vouchers.read');
+  expect((await countries(second, fromFirst)).status).toBe(200);
+  expect((await countries(first, fromSecond)).status).toBe(200);
+  await started.splice(started.indexOf(first), 1)[0]?.close();
+  const restarted = await serverWith(shared);
+  expect((await countries(restarted, fromFirst)).status).toBe(200);
+});
+
+it('refuses, on a server with another key or none, a token signed with the key', async () => {
+  const signer = await serverWith(shared);
+  const token = await accessToken(signer, 'tax-vouchers.read');
+  for (const other of [await serverWith(pemKey()), await serverWith()]) {
+    const answer = await countries(other, token);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ detail: 'Invalid token signature' });
+  }
+  // And the key's server refuses the tokens of a server without it.
+  const unkeyed = await accessToken(started.at(-1) as Harness, 'tax-vouchers.read');
+  expect((await countries(signer, unkeyed)).status).toBe(401);
+});
+
+it('refuses a bad key at start, naming the problem', async () => {
+  await expect(serverWith('not a key')).rejects.toThrow(
+    'the token-signing key must be a PEM private key',
+  );
+});
