@@ -21,6 +21,7 @@ export const serverLayers = [
   ['http', 'proxy'],
   ['store'],
   ['handlers', 'control', 'streaming'],
+  ['mcp'],
   ['recording'],
   ['compose'],
   ['index.ts', 'core.ts', 'testing.ts'],

@@ -48,6 +48,16 @@ class ControlApi(ControlTransport):
         answer: Any = self._call("POST", f"/control/account-applications/{self._segment(account_id)}/tasks")
         return cast("t.AccountApplicationState", answer)
 
+    def consent_to_agent(self, body: t.AgentConsentRequest) -> t.AgentConsent:
+        """Consent to an authorization request of the MCP endpoint, as the user (`POST /control/agent/consent`, consentToAgent)."""
+        answer: Any = self._call("POST", "/control/agent/consent", body)
+        return cast("t.AgentConsent", answer)
+
+    def create_agent_tokens(self, body: t.AgentGrantRequest) -> t.AgentTokens:
+        """Tokens of the MCP endpoint without the authorization flow (`POST /control/agent/tokens`, createAgentTokens)."""
+        answer: Any = self._call("POST", "/control/agent/tokens", body)
+        return cast("t.AgentTokens", answer)
+
     def create_session(self, body: t.SessionRequest) -> t.ControlSession:
         """Open a session for a user (`POST /control/sessions`, createSession)."""
         answer: Any = self._call("POST", "/control/sessions", body)
@@ -67,6 +77,16 @@ class ControlApi(ControlTransport):
         """Fail a pending transfer now (`POST /control/banking/instructions/{instructionId}/fail`, failBankingInstruction)."""
         answer: Any = self._call("POST", f"/control/banking/instructions/{self._segment(instruction_id)}/fail", body)
         return cast("t.BankingInstruction", answer)
+
+    def fail_mcp_tool(self, body: t.ToolErrorRequest) -> t.AgentScenarios:
+        """Make a tool answer its generic error (`POST /control/scenarios/mcp-tool-error`, failMcpTool)."""
+        answer: Any = self._call("POST", "/control/scenarios/mcp-tool-error", body)
+        return cast("t.AgentScenarios", answer)
+
+    def fail_mcp_tool_list(self, body: t.ScenarioRepeat) -> t.AgentScenarios:
+        """Make the next tool lists answer 503 (`POST /control/scenarios/mcp-tool-list-unavailable`, failMcpToolList)."""
+        answer: Any = self._call("POST", "/control/scenarios/mcp-tool-list-unavailable", body)
+        return cast("t.AgentScenarios", answer)
 
     def get_banking_micro_amounts(self, instruction_id: Union[str, int]) -> t.MicroAmounts:
         """Read the small amounts credited for an ACH instruction (`GET /control/banking/instructions/{instructionId}/micro-amounts`, getBankingMicroAmounts)."""
@@ -163,6 +183,16 @@ class ControlApi(ControlTransport):
         answer: Any = self._call("PUT", f"/control/market/regimes/{self._segment(conid)}", body)
         return cast("t.MarketRegime", answer)
 
+    def set_mcp_firewall(self, body: t.ScenarioSwitch) -> t.AgentScenarios:
+        """Refuse MCP discovery and registration without a User-Agent (`POST /control/scenarios/mcp-firewall`, setMcpFirewall)."""
+        answer: Any = self._call("POST", "/control/scenarios/mcp-firewall", body)
+        return cast("t.AgentScenarios", answer)
+
+    def set_mcp_registration_allowlist(self, body: t.ScenarioSwitch) -> t.AgentScenarios:
+        """Refuse dynamic client registration by address (`POST /control/scenarios/mcp-registration-allowlist`, setMcpRegistrationAllowlist)."""
+        answer: Any = self._call("POST", "/control/scenarios/mcp-registration-allowlist", body)
+        return cast("t.AgentScenarios", answer)
+
     def set_price(self, conid: Union[str, int], body: t.PriceRequest) -> t.Price:
         """Set the last price of a contract (`PUT /control/prices/{conid}`, setPrice)."""
         answer: Any = self._call("PUT", f"/control/prices/{self._segment(conid)}", body)
@@ -182,11 +212,16 @@ class ControlApi(ControlTransport):
         """End a contract's replay (`DELETE /control/market/replays/{conid}`, stopMarketReplay)."""
         self._call("DELETE", f"/control/market/replays/{self._segment(conid)}")
 
+    def submit_order_instruction(self, instruction_id: Union[str, int]) -> t.InstructionSubmission:
+        """Submit an order instruction, as the user in the app (`POST /control/agent/instructions/{instructionId}/submit`, submitOrderInstruction)."""
+        answer: Any = self._call("POST", f"/control/agent/instructions/{self._segment(instruction_id)}/submit")
+        return cast("t.InstructionSubmission", answer)
+
     def walk_prices(self, body: t.PriceWalkRequest | None = None) -> t.PriceList:
         """Move every price by a seeded random walk (`POST /control/prices/walk`, walkPrices)."""
         answer: Any = self._call("POST", "/control/prices/walk", body)
         return cast("t.PriceList", answer)
 
 
-OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "walkPrices",)
+OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "consentToAgent", "createAgentTokens", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "failMcpTool", "failMcpToolList", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setMcpFirewall", "setMcpRegistrationAllowlist", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "submitOrderInstruction", "walkPrices",)
 """The control operations this client has a method for (`snake_case` of each)."""

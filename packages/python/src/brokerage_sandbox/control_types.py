@@ -7,7 +7,7 @@ from typing import Any as _Any, Union as _Union
 
 from typing_extensions import Literal as _Literal, Required as _Required, TypeAlias as _TypeAlias, TypedDict as _TypedDict
 
-__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "PenaltyBoxRequest", "PenaltyBox", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
+__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "PenaltyBoxRequest", "PenaltyBox", "ScenarioSwitch", "AgentScenarios", "ScenarioRepeat", "ToolErrorRequest", "AgentGrantRequest", "AgentTokens", "AgentConsentRequest", "AgentConsent", "InstructionSubmission", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
 
 ResetRequest = _TypedDict(
     "ResetRequest",
@@ -588,6 +588,91 @@ PenaltyBox = _TypedDict(
     {
         "username": _Required["str"],
         "until": _Required["int"],
+    },
+    total=False,
+)
+
+ScenarioSwitch = _TypedDict(
+    "ScenarioSwitch",
+    {
+        "enabled": _Required["bool"],
+    },
+    total=False,
+)
+
+AgentScenarios = _TypedDict(
+    "AgentScenarios",
+    {
+        "firewall": _Required["bool"],
+        "registrationAllowlist": _Required["bool"],
+        "toolListFailures": _Required["int"],
+        "toolErrors": _Required["dict[str, int]"],
+    },
+    total=False,
+)
+
+ScenarioRepeat = _TypedDict(
+    "ScenarioRepeat",
+    {
+        "times": "int",
+    },
+    total=False,
+)
+
+ToolErrorRequest = _TypedDict(
+    "ToolErrorRequest",
+    {
+        "tool": _Required["str"],
+        "times": "int",
+    },
+    total=False,
+)
+
+AgentGrantRequest = _TypedDict(
+    "AgentGrantRequest",
+    {
+        "username": _Required["str"],
+        "accountId": "str",
+    },
+    total=False,
+)
+
+AgentTokens = _TypedDict(
+    "AgentTokens",
+    {
+        "access_token": _Required["str"],
+        "token_type": _Required["_Literal[\"Bearer\"]"],
+        "expires_in": _Required["int"],
+        "refresh_token": _Required["str"],
+        "scope": _Required["str"],
+    },
+    total=False,
+)
+
+AgentConsentRequest = _TypedDict(
+    "AgentConsentRequest",
+    {
+        "username": _Required["str"],
+        "accountId": "str",
+        "requestId": "str",
+    },
+    total=False,
+)
+
+AgentConsent = _TypedDict(
+    "AgentConsent",
+    {
+        "redirect": _Required["str"],
+    },
+    total=False,
+)
+
+InstructionSubmission = _TypedDict(
+    "InstructionSubmission",
+    {
+        "instructionId": _Required["str"],
+        "orderId": _Required["int"],
+        "orderStatus": _Required["str"],
     },
     total=False,
 )

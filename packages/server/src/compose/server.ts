@@ -32,6 +32,9 @@ import type { StoreSpec } from '../store/open-store.js';
 import { healthRouter } from './health.js';
 import { installPdfPool } from './pdf-pool.js';
 import { openRuntime } from './runtime.js';
+import { agentEndpointRouter } from '../mcp/agent-router.js';
+import { agentTokenRoute, oauthRouter } from '../mcp/oauth-router.js';
+import { agentTools } from '../mcp/tools/index.js';
 import { tokenSigningKeyOf } from './token-signing-key.js';
 
 /** Express's `trust proxy` setting. */
@@ -185,7 +188,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     authenticators,
     marketReplays: options.marketReplays,
   });
-  const { operations, core, gate, faults, pacer, controls, gateway } = simulation;
+  const { operations, handlers, core, gate, faults, pacer, controls, gateway } = simulation;
   // A shared store may load a state in which the session this process opened for its gateway
   // user is not (another process seeded it): each process's gateway holds a session of its own.
   const ready = runtime.start(async () => {
@@ -213,6 +216,22 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
       controlRouter(controls, { validateResponses, store }),
     );
   }
+  // The MCP endpoint and its authorization server, outside the document (docs/mcp.md); their
+  // token grants share the path of a documented operation, so they come before the pipeline.
+  const bodyLimitBytes = settings.bodyLimitBytes;
+  app.use(agentTokenRoute(services, { store, bodyLimitBytes }));
+  outside.use(oauthRouter(services, { store, bodyLimitBytes }));
+  outside.use(
+    agentEndpointRouter({
+      services,
+      handlers,
+      tools: agentTools,
+      logger: settings.logger,
+      store,
+      bodyLimitBytes,
+      throttle: lookups,
+    }),
+  );
   const pages = oauthPagesRouter(services);
   mountPipeline(app, {
     operations,

@@ -107,6 +107,12 @@ export function composeSimulation(services: Services, options: SimulationOptions
     replays: services.replays,
     marketReplays: options.marketReplays ?? [],
     accountApplications: services.accountApplications,
+    agents: {
+      agentAuthorization: services.agentAuthorization,
+      agentScenarios: services.agentScenarios,
+      instructions: services.instructions,
+      orders: services.orders,
+    },
   });
   const gate = {
     mode,

@@ -16,6 +16,7 @@ import type { Prompts } from '../domain/orders/prompts.js';
 import type { FaultInjector } from '../http/faults.js';
 import type { LookupThrottle } from '../http/lookup-throttle.js';
 import type { RequestPacer } from '../http/pacing.js';
+import { AgentControls, type AgentControlsOptions } from './agents.js';
 import { ApplicationControls } from './account-applications.js';
 import { BulletinControls } from './bulletins.js';
 import { SessionControls } from './control-sessions.js';
@@ -59,6 +60,8 @@ export interface ControlsOptions {
   marketReplays: readonly ConfiguredReplay[];
   /** Account applications of the account-management API. */
   accountApplications: AccountApplications;
+  /** The MCP endpoint's authorization, failures and order instructions. */
+  agents: Omit<AgentControlsOptions, 'brokerage'>;
 }
 
 /** The reference server's controls for test authors: one implementation behind both the control
@@ -70,6 +73,8 @@ export class Controls {
   readonly applications: ApplicationControls;
   /** Banking instructions, for the control API's banking operations (`control/banking.ts`). */
   readonly banking: Banking;
+  /** The MCP endpoint: consent, tokens, instruction submission, failures (`agents.ts`). */
+  readonly agents: AgentControls;
   readonly #state: StateControls;
   readonly #sessions: SessionControls;
   readonly #prices: PriceControls;
@@ -87,6 +92,7 @@ export class Controls {
     const { brokerage, clock, faults, pacer, lookups, replays } = options;
     this.applications = new ApplicationControls(options.accountApplications);
     this.banking = options.banking;
+    this.agents = new AgentControls({ ...options.agents, brokerage });
     this.#dividends = options.dividends;
     this.#sessions = new SessionControls(brokerage, options.reopenGatewaySession);
     this.#prices = new PriceControls(brokerage, clock, brokerage.timedTasks, replays);

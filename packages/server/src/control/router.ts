@@ -68,6 +68,13 @@ function controlHandlers(controls: Controls): ControlHandlers {
     setApplicationStatus: ({ body, params }) =>
       controls.applications.setStatus(params.accountId, body),
     ...bankingControls(controls.banking),
+    createAgentTokens: ({ body }) => controls.agents.tokens(body),
+    consentToAgent: ({ body }) => controls.agents.consent(body),
+    submitOrderInstruction: ({ params }) => controls.agents.submitInstruction(params.instructionId),
+    setMcpFirewall: ({ body }) => controls.agents.firewall(body.enabled),
+    setMcpRegistrationAllowlist: ({ body }) => controls.agents.registrationAllowlist(body.enabled),
+    failMcpToolList: ({ body }) => controls.agents.toolListUnavailable(body.times),
+    failMcpTool: ({ body }) => controls.agents.toolError(body.tool, body.times),
   };
 }
 

@@ -1,5 +1,8 @@
 import { AccountApplications } from './account-applications/applications.js';
 import { AdvisorModels } from './advisor-models/advisor-models.js';
+import { AgentAuthorization } from './agent-access/agent-authorization.js';
+import { AgentScenarioBook } from './agent-access/agent-scenarios.js';
+import { FeedbackBox } from './agent-access/feedback.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
 import { Dividends } from './dividends/dividends.js';
@@ -16,6 +19,7 @@ import { OAuth2, type OAuth2Client } from './auth/oauth2.js';
 import { Sso } from './auth/sso.js';
 import { MarketData } from './market-data/market-data.js';
 import { MarketReplay } from './market/replay/market-replay.js';
+import { OrderInstructions } from './instructions/instructions.js';
 import { Notifications } from './notifications/notifications.js';
 import { OrderBook } from './orders/order-book.js';
 import { executedOn, executionsBetween } from './orders/trades.js';
@@ -40,12 +44,14 @@ import {
 // The store collections each area declares (declaration merging into kernel/store.ts's
 // Collections), brought into every program that builds the services.
 import './account-applications/collections.js';
+import './agent-access/collections.js';
 import './accounts/collections.js';
 import './advisor-models/collections.js';
 import './alerts/collections.js';
 import './auth/collections.js';
 import './banking/collections.js';
 import './dividends/collections.js';
+import './instructions/collections.js';
 import './market/collections.js';
 import './market-data/collections.js';
 import './notifications/collections.js';
@@ -106,6 +112,14 @@ export interface Services {
   dividends: Dividends;
   /** Tax vouchers of dividends paid, requested by clients and issued on the clock. */
   taxVouchers: TaxVouchers;
+  /** The MCP endpoint's OAuth 2.1: registered clients, grants of one account, tokens. */
+  agentAuthorization: AgentAuthorization;
+  /** The MCP failures armed through the control API. */
+  agentScenarios: AgentScenarioBook;
+  /** Feedback agents send through the MCP endpoint. */
+  agentFeedback: FeedbackBox;
+  /** Order instructions drafted by agents, submitted by the user. */
+  instructions: OrderInstructions;
 }
 
 /** Builds the services in a fixed order (the OAuth 2.0 clients: the shipped test client unless
@@ -165,6 +179,11 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     defaultVoucherCountries,
   );
 
+  const agentAuthorization = new AgentAuthorization(brokerage);
+  const agentScenarios = new AgentScenarioBook(brokerage.store);
+  const agentFeedback = new FeedbackBox(brokerage);
+  const instructions = new OrderInstructions(brokerage);
+
   return {
     brokerage,
     oauth1,
@@ -187,5 +206,9 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     banking,
     dividends,
     taxVouchers,
+    agentAuthorization,
+    agentScenarios,
+    agentFeedback,
+    instructions,
   };
 }

@@ -737,6 +737,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/scenarios/mcp-firewall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse MCP discovery and registration without a User-Agent
+         * @description **What the service does.** A firewall in front of the MCP endpoint's discovery (both metadata
+         *     documents) and registration answered 403 with an HTML page to requests without a
+         *     `User-Agent` header (2026). While enabled, the reference server does so too.
+         *
+         *     **How a client recovers.** Send a `User-Agent` on every request.
+         */
+        post: operations["setMcpFirewall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/mcp-registration-allowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse dynamic client registration by address
+         * @description **What the service does.** Before the endpoint's public launch, registration answered 403
+         *     `{"error": "access_denied", "error_description": "Caller IP is not in the DCR allowlist"}`.
+         *     While enabled, every registration is answered so.
+         *
+         *     **How a client recovers.** None from the client: report the refusal to the user (a
+         *     registered client keeps working).
+         */
+        post: operations["setMcpRegistrationAllowlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/mcp-tool-list-unavailable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next tool lists answer 503
+         * @description **What the service does.** The first `tools/list` of a session once answered a transient 503.
+         *     The next `times` `tools/list` requests (of any session) answer 503 with `Retry-After: 1`.
+         *
+         *     **How a client recovers.** Retry the list after a moment; the session is still open.
+         */
+        post: operations["failMcpToolList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/mcp-tool-error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a tool answer its generic error
+         * @description **What the service does.** Tools answered the generic text "Error invoking method: An error
+         *     occurred. Please try again later." (a tool result with `isError`), e.g. contract search
+         *     without a linked account and option data (2026). The next `times` calls of `tool` answer so.
+         *
+         *     **How a client recovers.** Report it, retry later; the message tells nothing more.
+         */
+        post: operations["failMcpTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/agent/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tokens of the MCP endpoint without the authorization flow
+         * @description Grants one of the user's accounts to an AI agent and answers the tokens the token endpoint
+         *     would (599 s, a refresh token that rotates), skipping registration, authorize and consent:
+         *     for tests that exercise an agent, not its OAuth. A new grant displaces the user's grant
+         *     before it (its tokens stop working), as a new consent does. Served where the control API is.
+         *     An unknown user or an account not theirs answers 400.
+         */
+        post: operations["createAgentTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/agent/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Consent to an authorization request of the MCP endpoint, as the user
+         * @description Plays the user in the service's login and consent pages: grants one account to the client
+         *     of an authorization request that `GET /oauth2/authorize` keeps waiting (the latest, or
+         *     `requestId`), and answers the redirect to the client's `redirect_uri` with the code. A new
+         *     grant displaces the user's grant before it. No request waiting, an unknown user or an
+         *     account not theirs answers 400.
+         */
+        post: operations["consentToAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/agent/instructions/{instructionId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order instruction's id, as `create_order_instruction` answered it. */
+                instructionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit an order instruction, as the user in the app
+         * @description Plays the user who opens an order instruction's link in the app and submits it: the
+         *     instruction becomes a live order of its account (its warnings confirmed, as the user
+         *     confirms them), on every surface (`/iserver/account/orders`, the socket, the MCP tools), and
+         *     leaves the instruction list. An unknown or expired instruction, or an order the service
+         *     refuses, answers 400.
+         */
+        post: operations["submitOrderInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/account-applications/{accountId}/tasks": {
         parameters: {
             query?: never;
@@ -2052,6 +2223,118 @@ export interface components {
              */
             until: number;
         };
+        /** @description Turns a scenario on (`true`) or off. */
+        ScenarioSwitch: {
+            /** @example true */
+            enabled: boolean;
+        };
+        /** @description The MCP endpoint's failures armed now. */
+        AgentScenarios: {
+            /** @description Discovery and registration without a `User-Agent` answer 403. */
+            firewall: boolean;
+            /** @description Registration answers 403 "Caller IP is not in the DCR allowlist". */
+            registrationAllowlist: boolean;
+            /** @description How many of the next `tools/list` requests answer 503. */
+            toolListFailures: number;
+            /** @description How many of the next calls of each tool answer the generic error, by tool name. */
+            toolErrors: {
+                [key: string]: number;
+            };
+        };
+        /** @description How many times the scenario happens (once when left out; 0 disarms it). */
+        ScenarioRepeat: {
+            /** @example 1 */
+            times?: number;
+        };
+        /** @description The tool whose next calls answer the generic error, and how many of them. */
+        ToolErrorRequest: {
+            /**
+             * @description A tool of the MCP endpoint.
+             * @example get_option_data
+             */
+            tool: string;
+            /**
+             * @description How many calls (once when left out; 0 disarms it).
+             * @example 1
+             */
+            times?: number;
+        };
+        /** @description The user who grants an account to an AI agent, and which account (their first when left out). */
+        AgentGrantRequest: {
+            /**
+             * @description A user of the fixtures.
+             * @example demo_individual
+             */
+            username: string;
+            /**
+             * @description One of the user's accounts; the user's first when left out.
+             * @example U1234567
+             */
+            accountId?: string;
+        };
+        /** @description Tokens of the MCP endpoint, as its token endpoint answers them. */
+        AgentTokens: {
+            /**
+             * @description The bearer token of the MCP endpoint (opaque).
+             * @example 9b1e0c4f2a3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f
+             */
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /**
+             * @description Seconds the access token lives (599).
+             * @example 599
+             */
+            expires_in: number;
+            /**
+             * @description Refresh token (it rotates on use).
+             * @example 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b
+             */
+            refresh_token: string;
+            /** @example mcp.orders.submit mcp.read mcp.write */
+            scope: string;
+        };
+        /** @description The user's consent to an authorization request of the MCP endpoint. */
+        AgentConsentRequest: {
+            /**
+             * @description A user of the fixtures.
+             * @example demo_individual
+             */
+            username: string;
+            /**
+             * @description The one account granted; the user's first when left out.
+             * @example U1234567
+             */
+            accountId?: string;
+            /**
+             * @description The authorization request consented to; the latest one waiting when left out.
+             * @example 6f1c2a9e4b1d4e8a9c6f2d5b8a1e0c47
+             */
+            requestId?: string;
+        };
+        /** @description Where the user's browser goes after consent, the authorization code in its query. */
+        AgentConsent: {
+            /**
+             * @description The client's redirect URI with `code` (and `state` when the request had one).
+             * @example http://127.0.0.1:8765/callback?code=4f0c9e3a2b1d&state=xyz
+             */
+            redirect: string;
+        };
+        /** @description An order instruction submitted by the user, and the order it became. */
+        InstructionSubmission: {
+            /** @example 1001 */
+            instructionId: string;
+            /**
+             * @description The order's id, as `/iserver/account/orders` lists it.
+             * @example 1300000001
+             */
+            orderId: number;
+            /**
+             * @description The order's status once placed (`Filled` for a market order that filled at once).
+             * @example Filled
+             */
+            orderStatus: string;
+        };
         /** @description Where an account application stands after a control request. */
         AccountApplicationState: {
             /**
@@ -2998,6 +3281,187 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    setMcpFirewall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioSwitch"];
+            };
+        };
+        responses: {
+            /** @description The MCP failures armed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScenarios"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMcpRegistrationAllowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioSwitch"];
+            };
+        };
+        responses: {
+            /** @description The MCP failures armed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScenarios"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    failMcpToolList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioRepeat"];
+            };
+        };
+        responses: {
+            /** @description The MCP failures armed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScenarios"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    failMcpTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolErrorRequest"];
+            };
+        };
+        responses: {
+            /** @description The MCP failures armed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScenarios"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createAgentTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTokens"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    consentToAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description The redirect with the code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentConsent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    submitOrderInstruction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order instruction's id, as `create_order_instruction` answered it. */
+                instructionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order it became. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstructionSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     completeApplicationTasks: {

@@ -7,7 +7,7 @@ import { secretHex } from '../kernel/secrets.js';
 import type { Index } from '../kernel/store.js';
 
 /** How a session was opened. */
-export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso';
+export type SessionOrigin = 'gateway' | 'control' | 'oauth1' | 'sso' | 'agent';
 
 export interface Session {
   /** 32 hex characters; the ping's `session` value and the `api` cookie. */

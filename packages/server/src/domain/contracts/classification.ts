@@ -28,3 +28,8 @@ export function classificationOf(symbol: string): Classification | undefined {
 
 /** The category an allocation counts unclassified contracts under. */
 export const unclassified = 'Others';
+
+/** Every classified symbol with its classification, in the catalogue's order. */
+export function classifiedSymbols(): [string, Classification][] {
+  return Object.entries(bySymbol);
+}

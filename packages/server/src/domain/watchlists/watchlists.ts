@@ -76,6 +76,27 @@ export class Watchlists {
     return watchlist;
   }
 
+  /** An id no watchlist of the user holds (for callers that name none: the MCP tools). */
+  freeId(username: string): string {
+    const ids = (this.idsByUser.get(username) ?? []).map(Number);
+    return String(Math.max(100, ...ids) + 1);
+  }
+
+  /** Replaces the name and rows of a watchlist of the user (a full replacement); an unknown or
+   * read-only one → 400. */
+  replace(username: string, id: string, name: string, rows: Watchlist['rows']): Watchlist {
+    const current = this.find(username, id);
+    if (current.readOnly) throw badRequest(watchlistTexts.readOnly(id));
+    const replaced = {
+      ...current,
+      name,
+      rows: structuredClone(rows),
+      hash: String(this.clock.now()),
+    };
+    this.watchlists.set(watchlistKey(username, id), replaced);
+    return replaced;
+  }
+
   /** Counts a request of the session that creates, lists or deletes watchlists: the `MID` the
    * list and the deletion answer (a public client's real payloads count them so). */
   countRequest(sessionId: string): number {

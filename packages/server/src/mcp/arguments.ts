@@ -1,0 +1,58 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AgentTool } from './tool.js';
+
+// Draft-07, as the tools' schemas are written; strict, so a schema of ours that says something
+// Ajv cannot read fails at once rather than letting arguments through.
+const ajv = new Ajv({ allErrors: false, strict: true });
+const compiled = new WeakMap<AgentTool, ValidateFunction>();
+
+/** The JSON type of a value, as the service's messages name it. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** The value at a JSON pointer of the arguments. */
+function valueAt(args: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (value, segment) =>
+        value && typeof value === 'object'
+          ? (value as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')]
+          : undefined,
+      args,
+    );
+}
+
+/** One error as the service words it: `/contract_id: string found, integer expected`. */
+function describe(error: ErrorObject, args: unknown): string {
+  const at = error.instancePath || '/';
+  if (error.keyword === 'type') {
+    return `${at}: ${jsonType(valueAt(args, error.instancePath))} found, ${String(error.params.type)} expected`;
+  }
+  if (error.keyword === 'required') {
+    return `${at}: required property '${String(error.params.missingProperty)}' not found`;
+  }
+  if (error.keyword === 'additionalProperties') {
+    return `${at}: property '${String(error.params.additionalProperty)}' is not defined in the schema`;
+  }
+  return `${at}: ${error.message ?? 'is not valid'}`;
+}
+
+/** Checks a call's arguments against the tool's input schema; refuses them as invalid params
+ * (no coercion: a number sent as a string is refused, as the service refuses it). */
+export function checkArguments(tool: AgentTool, args: Record<string, unknown>): void {
+  let validate = compiled.get(tool);
+  if (!validate) {
+    validate = ajv.compile(tool.inputSchema);
+    compiled.set(tool, validate);
+  }
+  if (validate(args)) return;
+  const message = (validate.errors ?? []).map((error) => describe(error, args)).join('; ');
+  throw new McpError(ErrorCode.InvalidParams, `Input validation error: ${message}`);
+}
