@@ -179,10 +179,10 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     defaultVoucherCountries,
   );
 
-  const agentAuthorization = new AgentAuthorization(brokerage);
+  const agentAuthorization = new AgentAuthorization(context);
   const agentScenarios = new AgentScenarioBook(brokerage.store);
   const agentFeedback = new FeedbackBox(brokerage);
-  const instructions = new OrderInstructions(brokerage);
+  const instructions = new OrderInstructions(context);
 
   return {
     brokerage,
