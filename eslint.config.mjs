@@ -45,14 +45,26 @@ export default tseslint.config(
     },
   },
   {
-    // A domain area names the members of the Brokerage it uses (docs/decisions/
-    // server-domain-narrow-contexts.md): only the brokerage itself and the composition of the
-    // areas hold it whole.
+    // An area outside accounts/ takes its AreaContext (the kernel's members, its store view and
+    // what it asks of the accounts area), never the Brokerage
+    // (docs/decisions/engineering/server-domain-narrow-contexts.md).
     files: ['packages/server/src/domain/**/*.ts'],
-    ignores: [
-      'packages/server/src/domain/accounts/brokerage.ts',
-      'packages/server/src/domain/services.ts',
-    ],
+    ignores: ['packages/server/src/domain/accounts/**', 'packages/server/src/domain/services.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSTypeReference[typeName.name='Brokerage']",
+          message:
+            'A domain area takes an AreaContext (kernel members, its store view, Pick of the accounts area), not the Brokerage.',
+        },
+      ],
+    },
+  },
+  {
+    // The accounts area's own helpers name the members of the Brokerage they use.
+    files: ['packages/server/src/domain/accounts/**/*.ts'],
+    ignores: ['packages/server/src/domain/accounts/brokerage.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -60,7 +72,7 @@ export default tseslint.config(
           selector:
             "TSTypeReference[typeName.name='Brokerage']:not(TSTypeReference[typeName.name='Pick'] > TSTypeParameterInstantiation > TSTypeReference)",
           message:
-            'A domain area takes Pick<Brokerage, ...> of the members it uses, not the whole Brokerage.',
+            'An accounts helper takes Pick<Brokerage, ...> of the members it uses, not the whole Brokerage.',
         },
       ],
     },

@@ -64,9 +64,9 @@ const historyPatterns = [
   /\b[Rr]ound \d+\b/,
   /history\.md|\bthe journal\b/,
   /\bcommit [0-9a-f]{7,}\b|\(`?(?=[0-9]*[a-f])[0-9a-f]{7}`?\)/,
-  /\bused to (differ|export|be|take|answer)\b|\bpreviously\b|\bformerly\b/,
+  /\bused to (differ|export|be|take|answer)\b|\bpreviously\b|\bformerly\b|\buntil now\b/,
   /\bas before\b|\bbefore the (change|fix|split|move)\b|\d[\d,.]* (ms|s|MB|%)? ?before, /,
-  /\bbefore\) →|\bbefore →|→ after\b|\bno longer (re-exports|checks|scans|grows|marks|waits)\b/,
+  /\bbefore\) →|\bbefore →|→ after\b|\bno longer (re-exports|checks|scans|grows|marks|waits|branch|carry|read)\b/,
   /\bthis (session|branch)\b|\bon the branch\b|\bthe merge of main\b|\bon main\b/,
 ];
 

@@ -1,9 +1,8 @@
 // The control API's scenarios, both ways: a naive client fails, the typed client recovers (its
 // keep-alive opens a lost or taken-over brokerage session again; its stream reconnects and
 // subscribes again after the nightly reset).
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createServer, ManualClock, type BrokerageServer } from '@brokerage/server';
+import { ManualClock, type BrokerageServer } from '@brokerage/server';
+import { startLoopbackServer, type LoopbackServer } from '@brokerage/server/testing';
 import WebSocket from 'ws';
 import { testRequestTimeoutMs } from './auth-support.js';
 import { createBrokerageClient, createStreamingClient, sessionCookie } from '../src/index.js';
@@ -13,22 +12,14 @@ const AAPL = 265598;
 describe('scenarios of the control API', () => {
   let server: BrokerageServer;
   let clock: ManualClock;
-  let listener: Server;
+  let loopback: LoopbackServer;
   let baseUrl = '';
   beforeEach(async () => {
     clock = new ManualClock();
-    server = createServer({ clock, pacing: false, mode: 'hosted' });
-    listener = await new Promise((resolve) => {
-      const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    server.streaming.attach(listener);
-    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    loopback = await startLoopbackServer({ clock, mode: 'hosted' });
+    ({ server, baseUrl } = loopback);
   });
-  afterEach(async () => {
-    server.streaming.close();
-    listener.closeAllConnections();
-    await new Promise((resolve) => listener.close(resolve));
-  });
+  afterEach(() => loopback.close());
 
   const login = () => {
     const user = server.brokerage.user('demo_individual');

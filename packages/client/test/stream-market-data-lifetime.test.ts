@@ -1,9 +1,8 @@
 // A market-data subscription on the socket ends 15 minutes after it was sent, as the service's
 // do: a client that does not renew it stops hearing prices; the typed client renews it and holds
 // it across an hour of the simulated clock.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createServer, ManualClock, type BrokerageServer } from '@brokerage/server';
+import { ManualClock, type BrokerageServer } from '@brokerage/server';
+import { startLoopbackServer, type LoopbackServer } from '@brokerage/server/testing';
 
 type Session = ReturnType<BrokerageServer['brokerage']['sessions']['open']>;
 import WebSocket from 'ws';
@@ -15,22 +14,14 @@ const minute = 60_000;
 describe('market data that ends after 15 minutes of the simulated clock', () => {
   let server: BrokerageServer;
   let clock: ManualClock;
-  let listener: Server;
+  let loopback: LoopbackServer;
   let baseUrl = '';
   beforeEach(async () => {
     clock = new ManualClock();
-    server = createServer({ clock, pacing: false, streaming: { validateMessages: true } });
-    listener = await new Promise((resolve) => {
-      const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    server.streaming.attach(listener);
-    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    loopback = await startLoopbackServer({ clock, streaming: { validateMessages: true } });
+    ({ server, baseUrl } = loopback);
   });
-  afterEach(async () => {
-    server.streaming.close();
-    listener.closeAllConnections();
-    await new Promise((resolve) => listener.close(resolve));
-  });
+  afterEach(() => loopback.close());
 
   let session: Session;
   const streamOf = (renewMarketDataMs?: false) => {

@@ -1,9 +1,8 @@
 // The socket's replies through the typed streaming client: the answer to `tic`, the echo of
 // `ech+hb`, the confirmations of `usd` and `uld`, and subscriptions sent again once the
 // brokerage session opens after `waiting for session`.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createServer, ManualClock, type BrokerageServer } from '@brokerage/server';
+import { ManualClock, type BrokerageServer } from '@brokerage/server';
+import { startLoopbackServer, type LoopbackServer } from '@brokerage/server/testing';
 import type { streaming } from '@brokerage/types';
 import WebSocket from 'ws';
 import { testRequestTimeoutMs } from './auth-support.js';
@@ -14,26 +13,17 @@ type ServerMessage = streaming.ServerMessage;
 
 describe("the service's replies through the streaming client", () => {
   let server: BrokerageServer;
-  let listener: Server;
+  let loopback: LoopbackServer;
   let baseUrl = '';
   beforeEach(async () => {
-    server = createServer({
+    loopback = await startLoopbackServer({
       clock: new ManualClock(),
-      pacing: false,
       mode: 'hosted',
       streaming: { validateMessages: true },
     });
-    listener = await new Promise((resolve) => {
-      const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    server.streaming.attach(listener);
-    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    ({ server, baseUrl } = loopback);
   });
-  afterEach(async () => {
-    server.streaming.close();
-    listener.closeAllConnections();
-    await new Promise((resolve) => listener.close(resolve));
-  });
+  afterEach(() => loopback.close());
 
   const sessionOfDemo = (brokerageOpen: boolean) => {
     const user = server.brokerage.user('demo_individual');

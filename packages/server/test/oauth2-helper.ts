@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { clientAssertion } from '@brokerage/types/oauth2';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { Answer, Harness } from './harness.js';
 import { testConsumer } from './oauth1-helper.js';
@@ -6,26 +6,23 @@ import { testConsumer } from './oauth1-helper.js';
 export const tokenPath = '/oauth2/api/v1/token';
 export const bothScopes = 'sso-sessions.write sso-browser-sessions.write';
 
-/** A client assertion of the test client, claims and header overridable. */
-export async function assertion(
+/** A client assertion of the test client, signed by the toolkit's one signer (`@brokerage/types/oauth2`),
+ * claims and header overridable. */
+export function assertion(
   server: Pick<Harness, 'clock' | 'baseUrl'>,
   claims: JWTPayload = {},
   options: { key?: CryptoKey; kid?: string; lifetimeSeconds?: number; aheadSeconds?: number } = {},
 ): Promise<string> {
   const { clientId, privateJwk } = testConsumer.oauth2;
-  const key = options.key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
-  const now = Math.floor(server.clock.now() / 1000) + (options.aheadSeconds ?? 0);
-  return new SignJWT({
-    iss: clientId,
-    sub: clientId,
-    aud: server.baseUrl + tokenPath,
-    jti: randomUUID(),
-    ...claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: options.kid ?? privateJwk.kid ?? 'main' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
-    .sign(key);
+  return clientAssertion({
+    clientId,
+    privateKey: options.key ?? privateJwk,
+    kid: options.kid ?? privateJwk.kid ?? 'main',
+    audience: server.baseUrl + tokenPath,
+    nowMs: server.clock.now() + (options.aheadSeconds ?? 0) * 1000,
+    ...(options.lifetimeSeconds === undefined ? {} : { lifetimeSeconds: options.lifetimeSeconds }),
+    claims,
+  });
 }
 
 export function requestToken(

@@ -1,7 +1,11 @@
-import { importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { clientAssertion } from '@brokerage/types/oauth2';
+import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { systemClock, type Clock } from '../clock.js';
 import type { Fetch } from '../fetch/layer.js';
 import type { AuthProvider } from './types.js';
+
+/** The toolkit's one client-assertion signer, which the token source below uses. */
+export { clientAssertion, type ClientAssertionOptions } from '@brokerage/types/oauth2';
 
 export interface OAuth2Options {
   /** The service's base address, e.g. `http://localhost:5000`. */
@@ -39,44 +43,6 @@ function withBearer(request: Request, token: string): Request {
   const headers = new Headers(request.headers);
   headers.set('authorization', `Bearer ${token}`);
   return new Request(request, { headers });
-}
-
-export interface ClientAssertionOptions {
-  clientId: string;
-  /** The client's private key: an RSA JWK or an imported key. */
-  privateKey: JWK | CryptoKey | Uint8Array;
-  /** The id of the registered public key (default: the JWK's `kid`). */
-  kid?: string;
-  /** The token operation's URL, the assertion's audience. */
-  audience: string;
-  /** When it is issued (epoch ms). */
-  nowMs: number;
-  /** How long it lasts (default 60 s; the server accepts at most 300). */
-  lifetimeSeconds?: number;
-  /** Claims added or replaced (a test's wrong audience, a reused `jti`, ...). */
-  claims?: JWTPayload;
-}
-
-/** A `private_key_jwt` client assertion (RFC 7523): RS256, the client as issuer and subject, the
- * token URL as audience, a single-use `jti`. The one signer of the toolkit: the token source
- * below, the contract tests and the server's tests sign with it. */
-export async function clientAssertion(options: ClientAssertionOptions): Promise<string> {
-  const { privateKey } = options;
-  const jwk = !(privateKey instanceof Uint8Array) && isJwk(privateKey) ? privateKey : undefined;
-  const key = jwk ? await importJWK(jwk, 'RS256') : (privateKey as CryptoKey | Uint8Array);
-  const kid = options.kid ?? jwk?.kid;
-  const now = Math.floor(options.nowMs / 1000);
-  return new SignJWT({
-    iss: options.clientId,
-    sub: options.clientId,
-    aud: options.audience,
-    iat: now,
-    exp: now + (options.lifetimeSeconds ?? 60),
-    jti: globalThis.crypto.randomUUID(),
-    ...options.claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(kid ? { kid } : {}) })
-    .sign(key);
 }
 
 /** The client-credentials grant with a `private_key_jwt` assertion (RS256, single-use `jti`). */

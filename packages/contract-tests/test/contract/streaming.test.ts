@@ -58,68 +58,66 @@ describeInProcess('streaming over the socket', () => {
     });
   });
 
-  // Known regression on the Redis pass (the price walk became a stored timed task when the
-  // store runtime was unified): the walk's frames never reach the socket there, so this case
-  // runs on the memory store only until it is fixed.
-  const onMemory = process.env.BROKERAGE_TEST_STORE === 'redis' ? it.skip : it;
-  onMemory(
-    'streams smd, sor, str and spl to the typed client through a seeded price walk',
-    async () => {
-      const all = stream.messages();
-      const quotes = stream.subscribe('marketData', AAPL, ['31']);
-      const orders = stream.subscribe('orders');
-      const trades = stream.subscribe('trades', { realtimeUpdatesOnly: true });
-      const pnl = stream.subscribe('pnl');
-      const start = (await quotes.next()).value;
-      expect(start).toMatchObject({ topic: `smd+${AAPL}`, conid: AAPL, '31': expect.any(String) });
-      await orders.next();
-      await pnl.next();
+  it('streams smd, sor, str and spl to the typed client through a seeded price walk', async () => {
+    const all = stream.messages();
+    const quotes = stream.subscribe('marketData', AAPL, ['31']);
+    const orders = stream.subscribe('orders');
+    const trades = stream.subscribe('trades', { realtimeUpdatesOnly: true });
+    const pnl = stream.subscribe('pnl');
+    const start = (await quotes.next()).value;
+    expect(start).toMatchObject({ topic: `smd+${AAPL}`, conid: AAPL, '31': expect.any(String) });
+    await orders.next();
+    await pnl.next();
 
-      const [placed] = await suite.client.placeOrder(
-        accountId,
-        { conid: AAPL, orderType: 'MKT', side: 'BUY', tif: 'DAY', quantity: 3 },
-        { answer: () => true },
-      );
-      const orderId = Number(placed?.order_id);
-      const submitted = await nextWhere(orders, (m) => m.args.some((o) => o.orderId === orderId));
-      expect(submitted.args[0]).toMatchObject({ acct: accountId, orderId, conid: AAPL });
+    const [placed] = await suite.client.placeOrder(
+      accountId,
+      { conid: AAPL, orderType: 'MKT', side: 'BUY', tif: 'DAY', quantity: 3 },
+      { answer: () => true },
+    );
+    const orderId = Number(placed?.order_id);
+    const submitted = await nextWhere(orders, (m) => m.args.some((o) => o.orderId === orderId));
+    expect(submitted.args[0]).toMatchObject({
+      acct: accountId,
+      orderId,
+      conid: AAPL,
+      status: 'Submitted',
+    });
 
-      server.server.controls.walkPrices({
-        conids: [AAPL],
-        steps: 3,
-        stepPercent: 1,
-        intervalMs: 1000,
+    server.server.controls.walkPrices({
+      conids: [AAPL],
+      steps: 3,
+      stepPercent: 1,
+      intervalMs: 1000,
+    });
+    server.clock.advance(1000);
+    // The market order filled at once, at the last price: heard Submitted, then Filled.
+    const trade = (await trades.next()).value;
+    expect(trade?.args[0]).toMatchObject({ conid: AAPL, side: 'B', size: 3 });
+    const profit = (await pnl.next()).value;
+    expect(profit?.args[`${accountId}.Core`]).toMatchObject({ rowType: 1 });
+    const filled = await nextWhere(orders, (m) => m.args.some((o) => o.status === 'Filled'));
+    expect(filled.args[0]).toMatchObject({ orderId, status: 'Filled', filledQuantity: 3 });
+    const notice = await nextWhere(all, (m) => topicOf(m) === 'ntf');
+    expect(notice).toMatchObject({ topic: 'ntf', args: { id: 'PF' } });
+
+    // Each step of the walk: one message with the new last price, as the HTTP snapshot shows it
+    // at the same instant.
+    const snapshot = () =>
+      suite.client.GET('/v1/api/iserver/marketdata/snapshot', {
+        params: { query: { conids: String(AAPL), fields: '31' } },
       });
-      server.clock.advance(1000);
-      // The market order fills at the first step.
-      const trade = (await trades.next()).value;
-      expect(trade?.args[0]).toMatchObject({ conid: AAPL, side: 'B', size: 3 });
-      const profit = (await pnl.next()).value;
-      expect(profit?.args[`${accountId}.Core`]).toMatchObject({ rowType: 1 });
-      const filled = await nextWhere(orders, (m) => m.args.some((o) => o.status === 'Filled'));
-      expect(filled.args[0]).toMatchObject({ orderId, status: 'Filled', filledQuantity: 3 });
-      const notice = await nextWhere(all, (m) => topicOf(m) === 'ntf');
-      expect(notice).toMatchObject({ topic: 'ntf', args: { id: 'PF' } });
-
-      // Each step of the walk: one message with the new last price, as the HTTP snapshot shows it
-      // at the same instant.
-      const snapshot = () =>
-        suite.client.GET('/v1/api/iserver/marketdata/snapshot', {
-          params: { query: { conids: String(AAPL), fields: '31' } },
-        });
-      await snapshot();
-      for (let step = 1; step <= 3; step++) {
-        if (step > 1) server.clock.advance(1000);
-        const last = (await snapshot()).data?.[0]?.['31'];
-        expect((await quotes.next()).value).toEqual({
-          topic: `smd+${AAPL}`,
-          conid: AAPL,
-          _updated: server.clock.now(),
-          '31': last,
-        });
-      }
-    },
-  );
+    await snapshot();
+    for (let step = 1; step <= 3; step++) {
+      if (step > 1) server.clock.advance(1000);
+      const last = (await snapshot()).data?.[0]?.['31'];
+      expect((await quotes.next()).value).toEqual({
+        topic: `smd+${AAPL}`,
+        conid: AAPL,
+        _updated: server.clock.now(),
+        '31': last,
+      });
+    }
+  });
 
   it('streams the account summary, the ledger, the price ladder and history bars', async () => {
     const all = stream.messages();

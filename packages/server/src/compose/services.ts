@@ -29,8 +29,7 @@ export function createServices(
 ): ServerServices {
   return composeServices(
     options,
-    (brokerage) =>
-      new OAuth1(brokerage, new ConsumerRegistry(testConsumer ? defaultConsumers : [])),
+    (context) => new OAuth1(context, new ConsumerRegistry(testConsumer ? defaultConsumers : [])),
     testConsumer ? defaultOAuth2Clients : [],
     signingKey,
   );

@@ -23,7 +23,7 @@ export class ScenarioControls {
 
   /** Market-data subscriptions on the socket made from now on end after `lifetimeMs` (0: never). */
   marketDataLifetime(lifetimeMs: number): ControlSchema<'MarketDataLifetime'> {
-    setMarketDataLifetime(this.brokerage, lifetimeMs);
+    setMarketDataLifetime(this.brokerage.store, lifetimeMs);
     return { lifetimeMs };
   }
 
@@ -40,21 +40,21 @@ export class ScenarioControls {
   /** The user's next `GET /iserver/account/orders?force=true` answers empty, once. */
   liveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
     this.#requireUser(username);
-    armEmptyForcedList(this.brokerage, username);
+    armEmptyForcedList(this.brokerage.store, username);
     return { username };
   }
 
   /** The user's next reply to an order warning finds its id expired, once. */
   replyIdsExpire(username: string): ControlSchema<'ScenarioUser'> {
     this.#requireUser(username);
-    armReplyExpiry(this.brokerage, username);
+    armReplyExpiry(this.brokerage.store, username);
     return { username };
   }
 
   /** From now on, the user's snapshots answer every field asked so far for the contract. */
   snapshotFieldsAccumulate(username: string): ControlSchema<'ScenarioUser'> {
     this.#requireUser(username);
-    accumulateSnapshotFields(this.brokerage, username);
+    accumulateSnapshotFields(this.brokerage.store, username);
     return { username };
   }
 

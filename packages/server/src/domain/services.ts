@@ -6,7 +6,12 @@ import { FeedbackBox } from './agent-access/feedback.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
 import { Dividends } from './dividends/dividends.js';
-import { Brokerage, type BrokerageOptions } from './accounts/brokerage.js';
+import {
+  areaContext,
+  Brokerage,
+  type BrokerageOptions,
+  type DomainContext,
+} from './accounts/brokerage.js';
 import { Kernel } from './kernel/kernel.js';
 import { TokenSigner, type ConfiguredSigningKey } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
@@ -124,39 +129,42 @@ export interface Services {
  * control API or a price walk) fills orders and triggers alerts from the start. */
 export function composeServices<OAuth1Service extends OAuth1Flow>(
   options: BrokerageOptions,
-  oauth1Of: (brokerage: Brokerage) => OAuth1Service,
+  oauth1Of: (context: DomainContext) => OAuth1Service,
   oauth2Clients: OAuth2Client[] = defaultOAuth2Clients,
   signingKey?: ConfiguredSigningKey,
 ): Services & { oauth1: OAuth1Service } {
   const brokerage = new Brokerage(new Kernel(options), options);
+  // What every area is given (each takes the part its context type names): the kernel's members
+  // and the accounts area.
+  const context = areaContext(brokerage);
 
-  const signer = new TokenSigner(brokerage, signingKey);
-  const oauth2 = new OAuth2(brokerage, signer, oauth2Clients);
-  const oauth1 = oauth1Of(brokerage);
-  const sso = new Sso(brokerage, signer);
+  const signer = new TokenSigner(context, signingKey);
+  const oauth2 = new OAuth2(context, signer, oauth2Clients);
+  const oauth1 = oauth1Of(context);
+  const sso = new Sso(context, signer);
 
-  const orders = new OrderBook(brokerage);
-  const alerts = new AlertBook(brokerage);
-  brokerage.market.onPriceChange((conid) => {
+  const orders = new OrderBook(context);
+  const alerts = new AlertBook(context);
+  context.accounts.market.onPriceChange((conid) => {
     orders.matching.onPrice(conid);
     alerts.onPrice(conid);
   });
 
-  const marketData = new MarketData(brokerage);
-  const replays = new MarketReplay(brokerage.market, brokerage.clock);
-  const dividends = new Dividends(brokerage, defaultDividendSchedules);
-  const portfolio = new Portfolio(brokerage, dividends);
-  const watchlists = new Watchlists(brokerage.store, brokerage.clock);
-  const notifications = new Notifications(brokerage);
-  const advisorModels = new AdvisorModels(brokerage, orders);
+  const marketData = new MarketData(context);
+  const replays = new MarketReplay(context.accounts.market, context.clock);
+  const dividends = new Dividends(context, defaultDividendSchedules);
+  const portfolio = new Portfolio(context, dividends);
+  const watchlists = new Watchlists(context.store, context.clock);
+  const notifications = new Notifications(context);
+  const advisorModels = new AdvisorModels(context, orders);
   const referenceData = new ReferenceData(defaultReferenceLists);
   const forms = new Forms(defaultForms, defaultRequiredFormsRule);
-  const amRequests = new AmRequests(brokerage, defaultAmRequests);
-  const restrictions = new Restrictions(brokerage);
-  const accountApplications = new AccountApplications(brokerage, forms, amRequests);
-  const banking = new Banking(brokerage);
-  const { store } = brokerage;
-  const reports = new Reports(brokerage, {
+  const amRequests = new AmRequests(context, defaultAmRequests);
+  const restrictions = new Restrictions(context);
+  const accountApplications = new AccountApplications(context, forms, amRequests);
+  const banking = new Banking(context);
+  const { store } = context;
+  const reports = new Reports(context, {
     executionsBetween: (accountId, firstDay, lastDay) =>
       executionsBetween(store, accountId, firstDay, lastDay),
     executedOn: (accountId, day) => executedOn(store, accountId, day),
@@ -166,15 +174,15 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     dividendsPaidBetween: (accountId, from, to) => dividends.paidBetween(accountId, from, to),
   });
   const taxVouchers = new TaxVouchers(
-    brokerage,
+    context,
     { dividends, accountFor: (client, accountId) => reports.account(client, accountId) },
     defaultVoucherCountries,
   );
 
-  const agentAuthorization = new AgentAuthorization(brokerage);
+  const agentAuthorization = new AgentAuthorization(context);
   const agentScenarios = new AgentScenarioBook(brokerage.store);
   const agentFeedback = new FeedbackBox(brokerage);
-  const instructions = new OrderInstructions(brokerage);
+  const instructions = new OrderInstructions(context);
 
   return {
     brokerage,

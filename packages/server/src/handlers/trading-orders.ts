@@ -11,7 +11,7 @@ import {
 } from '../domain/orders/order-views.js';
 import { orderPreviewResponse } from '../domain/orders/preview-views.js';
 import { maxSuppressedIds } from '../domain/orders/replies.js';
-import { executionsOf, tradeView } from '../domain/orders/trades.js';
+import { tradeView } from '../domain/orders/trades.js';
 import type { HandlerContext, HandlerGroup } from '../http/handler.js';
 
 /** Orders (tag Trading Orders): placing, previewing, confirming, modifying, cancelling and
@@ -55,7 +55,9 @@ export const tradingOrdersHandlers = ({
     getOpenOrders: ({ session, query }) => {
       const listed = orders.list(session, query.accountId, query.filters);
       const force = String(query.force).toLowerCase() === 'true';
-      return emptyForcedList(brokerage, session.username, force) ?? liveOrders(listed, instrument);
+      return (
+        emptyForcedList(brokerage.store, session.username, force) ?? liveOrders(listed, instrument)
+      );
     },
     getOrderStatus: ({ session, params }) => {
       const order = orders.status(session, Number(params.orderId));
@@ -72,8 +74,8 @@ export const tradingOrdersHandlers = ({
       return promptAnswered();
     },
     getTrades: ({ session, query }) =>
-      executionsOf(brokerage, session, query.days ?? 1, query.accountId).map((execution) =>
-        tradeView(brokerage, execution),
-      ),
+      orders
+        .executions(session, query.days ?? 1, query.accountId)
+        .map((execution) => tradeView(brokerage, execution)),
   };
 };

@@ -58,7 +58,7 @@ export class StreamConnection {
     };
     this.#topics = [
       new MarketDataTopic(topicSocket, () =>
-        marketDataLifetimeMs(this.#brokerage, context.settings.marketDataLifetimeMs),
+        marketDataLifetimeMs(this.#brokerage.store, context.settings.marketDataLifetimeMs),
       ),
       new PriceLadderTopic(topicSocket),
       new OrdersTopic(topicSocket),

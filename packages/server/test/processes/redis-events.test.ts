@@ -62,6 +62,29 @@ describe("a server's sockets on one Redis", () => {
     ]);
   });
 
+  it('stream each status of an order another server placed and filled in one unit: Submitted, then Filled', async () => {
+    const [first, second] = [await serverOn('one-unit'), await serverOn('one-unit')] as const;
+    const sockets = [await socketOn(first), await socketOn(second)];
+    for (const socket of sockets) {
+      socket.send('sor+{}');
+      await socket.next(withTopic('sor'));
+    }
+
+    // A marketable limit order fills in the unit that places it: the sockets hear both changes
+    // once it committed, each as it left the order.
+    const placed = await tradingCalls(first).place(limitBuy(5, 190, { cOID: 'one-unit-1' }));
+    const orderId = Number((placed.body as { order_id: string }[])[0]?.order_id);
+    const ofOrder = (message: streaming.ServerMessage) =>
+      withTopic('sor')(message) &&
+      (message as streaming.ServerMessages['orderUpdates']).args.some((o) => o.orderId === orderId);
+    for (const socket of sockets) {
+      const submitted = (await socket.next(ofOrder)) as streaming.ServerMessages['orderUpdates'];
+      expect(submitted.args[0]).toMatchObject({ status: 'Submitted', filledQuantity: 0 });
+      const filled = (await socket.next(ofOrder)) as streaming.ServerMessages['orderUpdates'];
+      expect(filled.args[0]).toMatchObject({ status: 'Filled', filledQuantity: 5 });
+    }
+  });
+
   it("stream another server's price step (smd)", async () => {
     const [first, second] = [await serverOn('prices'), await serverOn('prices')] as const;
     const socket = await socketOn(second);

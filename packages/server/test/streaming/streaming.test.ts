@@ -120,8 +120,8 @@ describe('the streaming socket in gateway mode', () => {
     expect(submitted).toMatchObject({
       args: [{ acct: 'U1234567', conid: AAPL, status: 'Submitted' }],
     });
-    // The market order fills at the next price.
-    server.controls.setPrice(AAPL, 190);
+    // The market order filled in the request that placed it (the market is open): the socket
+    // hears it Submitted above, then its execution, its profit and loss and Filled.
     const trade = (await socket.next(withTopic('str'))) as streaming.ServerMessages['trades'];
     // As recorded live frames: a numeric conid, the order's id and the position after the fill
     // (the demo account held 100).

@@ -57,7 +57,8 @@ const servedUpdates = ['documentSubmission', 'updateAccountAlias', 'addAdditiona
 const permissionCapabilities: readonly SecType[] = ['OPT', 'FUT'];
 
 export type AccountApplicationsContext = AreaContext<
-  'clock' | 'store' | 'openAccount' | 'account' | 'keepAccount' | 'holdsUsername',
+  'clock',
+  'openAccount' | 'account' | 'keepAccount' | 'holdsUsername',
   AccountApplicationsStore
 >;
 
@@ -65,15 +66,15 @@ export type AccountApplicationsContext = AreaContext<
  * tasks, completed by documents and task updates, and opened as trading accounts. Each client
  * sees only its own applications; an unknown one answers 400 (the vendor lists no 404). */
 export class AccountApplications {
-  readonly #brokerage: AccountApplicationsContext;
+  readonly #context: AccountApplicationsContext;
   readonly #forms: Forms;
   readonly #requests: AmRequests;
   readonly #byClient: Index<AccountApplication>;
   readonly #byExternalId: Index<AccountApplication>;
   readonly #byUsername: Index<AccountApplication>;
 
-  constructor(brokerage: AccountApplicationsContext, forms: Forms, requests: AmRequests) {
-    this.#brokerage = brokerage;
+  constructor(context: AccountApplicationsContext, forms: Forms, requests: AmRequests) {
+    this.#context = context;
     this.#forms = forms;
     this.#requests = requests;
     const applications = this.#applications();
@@ -98,7 +99,10 @@ export class AccountApplications {
       this.#byExternalId.get(externalKey(clientId, input.externalId)).length > 0
     )
       throw badRequest(`application.customer.externalId ${input.externalId} is already in use`);
-    if (input.masterAccountId !== undefined && !this.#brokerage.account(input.masterAccountId))
+    if (
+      input.masterAccountId !== undefined &&
+      !this.#context.accounts.account(input.masterAccountId)
+    )
       throw badRequest(`Unknown application.masterAccountId: ${input.masterAccountId}`);
     // checked before an id is given: a refused application uses up no number
     const chosen = input.userName === undefined ? undefined : this.#freeUsername(input.userName);
@@ -124,7 +128,7 @@ export class AccountApplications {
       accountId,
       clientId,
       ...(input.externalId === undefined ? {} : { externalId: input.externalId }),
-      entityId: nextInSequence(this.#brokerage.store, 'amEntities', lastEntityId),
+      entityId: nextInSequence(this.#context.store, 'amEntities', lastEntityId),
       requestId: 0,
       status: 'N',
       applicantType: input.applicantType,
@@ -261,7 +265,7 @@ export class AccountApplications {
     });
     const now = this.#now();
     const day = now.slice(0, 10);
-    const dayDocuments = this.#brokerage.store.collection('amDayDocuments');
+    const dayDocuments = this.#context.store.collection('amDayDocuments');
     const key = `${clientId} ${day}`;
     dayDocuments.set(
       key,
@@ -450,13 +454,13 @@ export class AccountApplications {
   }
 
   #open(application: AccountApplication): AccountApplication {
-    this.#brokerage.openAccount(application.account, application.holder);
+    this.#context.accounts.openAccount(application.account, application.holder);
     return { ...application, status: 'O', dateOpened: this.#now() };
   }
 
   #withAlias(application: AccountApplication, alias: string): AccountApplication {
-    const trading = this.#brokerage.account(application.accountId);
-    if (trading) this.#brokerage.keepAccount({ ...trading, alias });
+    const trading = this.#context.accounts.account(application.accountId);
+    if (trading) this.#context.accounts.keepAccount({ ...trading, alias });
     return { ...application, account: { ...application.account, alias } };
   }
 
@@ -492,7 +496,7 @@ export class AccountApplications {
       },
       holder: {
         username,
-        userId: nextInSequence(this.#brokerage.store, 'amUsers', lastUserId),
+        userId: nextInSequence(this.#context.store, 'amUsers', lastUserId),
         entity,
         accounts: [accountId],
         properties: [],
@@ -536,8 +540,7 @@ export class AccountApplications {
   #dayForms(clientId: string): number[] {
     const day = this.#now().slice(0, 10);
     return (
-      this.#brokerage.store.collection('amDayDocuments').get(`${clientId} ${day}`)?.formNumbers ??
-      []
+      this.#context.store.collection('amDayDocuments').get(`${clientId} ${day}`)?.formNumbers ?? []
     );
   }
 
@@ -566,10 +569,10 @@ export class AccountApplications {
   }
 
   #nextAccountId(): string {
-    const { store } = this.#brokerage;
+    const { store } = this.#context;
     for (;;) {
       const id = `U${nextInSequence(store, 'amAccounts', lastAccountNumber)}`;
-      if (!this.#brokerage.account(id) && !this.#applications().get(id)) return id;
+      if (!this.#context.accounts.account(id) && !this.#applications().get(id)) return id;
     }
   }
 
@@ -578,7 +581,8 @@ export class AccountApplications {
    * rule of the availability operation and of an application's submission. */
   usernameAvailability(username: string): UsernameAvailability {
     const taken = (name: string) =>
-      this.#brokerage.holdsUsername(name) || this.#byUsername.some(name.toLowerCase(), () => true);
+      this.#context.accounts.holdsUsername(name) ||
+      this.#byUsername.some(name.toLowerCase(), () => true);
     return usernameAvailability(username, taken);
   }
 
@@ -595,7 +599,7 @@ export class AccountApplications {
   }
 
   #applications(): Collection<AccountApplication> {
-    return this.#brokerage.store.collection('accountApplications');
+    return this.#context.store.collection('accountApplications');
   }
 
   #save(application: AccountApplication): AccountApplication {
@@ -604,7 +608,7 @@ export class AccountApplications {
   }
 
   #now(): string {
-    return new Date(this.#brokerage.clock.now()).toISOString();
+    return new Date(this.#context.clock.now()).toISOString();
   }
 }
 

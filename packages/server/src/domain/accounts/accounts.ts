@@ -2,7 +2,7 @@ import type { AccountsStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { pnlEntry } from './account-reports.js';
 import { accountTexts } from './account-texts.js';
-import type { AreaContext, Brokerage } from './brokerage.js';
+import type { Brokerage } from './brokerage.js';
 import { badRequest, rejected, unavailable } from '../kernel/errors.js';
 import type { Account, User } from './model.js';
 import type { Session } from './sessions.js';
@@ -158,7 +158,9 @@ function accountProperties(
 
 /** The answer of the accounts list, for this session; calling it is recorded on the session. */
 export function accountsList(
-  brokerage: AreaContext<'store' | 'accounts' | 'sessions' | 'account' | 'userOf', AccountsStore>,
+  brokerage: Pick<Brokerage, 'accounts' | 'sessions' | 'account' | 'userOf'> & {
+    readonly store: AccountsStore;
+  },
   session: Session,
 ): Schema<'AccountsResponse'> {
   const user = brokerage.userOf(session);

@@ -1,8 +1,7 @@
 import { allocationGroupsByUser } from './allocation-groups.js';
 import type { Clock } from '../kernel/clock.js';
 import type { DomainEvents } from '../kernel/events.js';
-import type { Kernel } from '../kernel/kernel.js';
-import { type KernelOptions } from '../kernel/kernel.js';
+import type { Kernel, KernelContext, KernelOptions } from '../kernel/kernel.js';
 import { badRequest, rejected } from '../kernel/errors.js';
 import { listCatalogue, repriceOptionsOf } from '../market/listing.js';
 import { Market } from '../market/market.js';
@@ -18,19 +17,47 @@ export interface BrokerageOptions extends KernelOptions {
   idleTimeoutMs: number;
 }
 
-/** What an area is given of the brokerage: the members it reads (`Keys`), with the store seen
- * through the area's own view (`View`, beside its collections), so that it reaches no other
- * area's records. */
-export type AreaContext<Keys extends keyof Brokerage, View> = Pick<
-  Brokerage,
-  Exclude<Keys, 'store'>
-> & { readonly store: View };
+/** What the accounts area offers the other areas: users and accounts (and the one writer of
+ * accounts), sessions, the market they trade, the loads of the state. */
+export type AccountsArea = Omit<Brokerage, 'kernel' | 'store' | keyof KernelContext>;
+
+/** What an area is given: the kernel's members it uses (`KernelKeys`), what it asks of the
+ * accounts area (`AccountsKeys`, under `accounts`), and the store seen through the area's own view
+ * (`View`, beside its collections; none when left out), so that it reaches no other area's
+ * records. */
+export type AreaContext<
+  KernelKeys extends keyof KernelContext,
+  AccountsKeys extends keyof AccountsArea,
+  View = never,
+> = Pick<KernelContext, KernelKeys> & {
+  readonly accounts: Pick<AccountsArea, AccountsKeys>;
+} & ([View] extends [never] ? unknown : { readonly store: View });
+
+/** The context every area's is cut from (by its type): the kernel's members, the whole store and
+ * the accounts area. */
+export type DomainContext = AreaContext<keyof KernelContext, keyof AccountsArea, Store>;
+
+/** The domain context of the accounts area `brokerage`, built on its kernel. */
+export function areaContext(brokerage: Brokerage): DomainContext {
+  const { kernel } = brokerage;
+  return {
+    clock: kernel.clock,
+    events: kernel.events,
+    timedTasks: kernel.timedTasks,
+    // A getter: a load of the state starts the kernel's random over.
+    get random() {
+      return kernel.random;
+    },
+    store: kernel.store,
+    accounts: brokerage,
+  };
+}
 
 /**
  * The accounts area, built on the kernel: users and accounts (the one writer of accounts), their
  * sessions, the market they trade, and the load of the fixtures. The kernel's members (clock,
- * store, events, random, timed tasks) are the kernel's own, named here too so that each area's
- * context picks what it reads from one place.
+ * store, events, random, timed tasks) are named here too for the layers above the domain
+ * (handlers, controls, sockets); the other areas take them from the kernel (`areaContext`).
  */
 export class Brokerage {
   readonly kernel: Kernel;

@@ -1,4 +1,4 @@
-import type { Brokerage } from './brokerage.js';
+import type { AreaContext } from './brokerage.js';
 import type { Account } from './model.js';
 import { valueAccount } from './valuation.js';
 
@@ -8,17 +8,17 @@ export const marginWarningShare = 0.1;
 /** Publishes a margin warning for `username` when the account's excess liquidity has fallen
  * below the warning share of its net liquidation (checked after each change of its holdings). */
 export function warnOnMargin(
-  brokerage: Pick<Brokerage, 'clock' | 'market' | 'events'>,
+  context: AreaContext<'clock' | 'events', 'market'>,
   account: Account,
   username: string,
 ): void {
-  const values = valueAccount(account, brokerage.market);
+  const values = valueAccount(account, context.accounts.market);
   const netLiquidation = values.total.netLiquidation;
   if (netLiquidation <= 0 || values.excessLiquidity >= netLiquidation * marginWarningShare) return;
-  brokerage.events.publish({
+  context.events.publish({
     type: 'marginWarning',
     username,
-    time: brokerage.clock.now(),
+    time: context.clock.now(),
     accountId: account.id,
     excessLiquidity: values.excessLiquidity,
     netLiquidation,

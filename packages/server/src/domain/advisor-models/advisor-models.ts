@@ -82,7 +82,7 @@ export interface ModelValuation {
 const modelKey = (username: string, name: string) => `${username}/${name}`;
 const emptyHolding = (): ModelHolding => ({ units: {}, cost: {}, cash: 0 });
 
-export type AdvisorModelsContext = AreaContext<'store' | 'market' | 'account', AdvisorModelsStore>;
+export type AdvisorModelsContext = AreaContext<never, 'market' | 'account', AdvisorModelsStore>;
 
 /** An advisor's models: target weights over stocks; investing moves an account's cash into the
  * model and computes the trades toward the targets; submitting places them as market orders. */
@@ -90,7 +90,7 @@ export class AdvisorModels {
   readonly #byUser: Index<InvestmentModel>;
 
   constructor(
-    private readonly brokerage: AdvisorModelsContext,
+    private readonly context: AdvisorModelsContext,
     private readonly orders: OrderBook,
   ) {
     this.#byUser = this.models.index('byUser', (model) => model.username);
@@ -98,11 +98,11 @@ export class AdvisorModels {
 
   /** The request's identifier, or a new one when it gave none. */
   requestId(given: number | undefined): number {
-    return given ?? nextInSequence(this.brokerage.store, 'modelRequests', 0);
+    return given ?? nextInSequence(this.context.store, 'modelRequests', 0);
   }
 
   private get models() {
-    return this.brokerage.store.collection('investmentModels');
+    return this.context.store.collection('investmentModels');
   }
 
   private advisor(user: User): void {
@@ -112,7 +112,7 @@ export class AdvisorModels {
   /** The advisor's master account (its base currency is the models' currency). */
   master(user: User): Account {
     this.advisor(user);
-    const master = this.brokerage.account(user.accounts[0] ?? '');
+    const master = this.context.accounts.account(user.accounts[0] ?? '');
     if (!master) throw badRequest(modelTexts.advisorsOnly);
     return master;
   }
@@ -134,7 +134,7 @@ export class AdvisorModels {
     this.advisor(user);
     const seen = new Set<number>();
     for (const { conid } of change.positionTargets) {
-      if (this.brokerage.market.instrument(conid)?.secType !== 'STK')
+      if (this.context.accounts.market.instrument(conid)?.secType !== 'STK')
         throw badRequest(modelTexts.unknownContract(conid));
       if (seen.has(conid)) throw badRequest(modelTexts.listedTwice(`Contract ${conid}`));
       seen.add(conid);
@@ -169,7 +169,7 @@ export class AdvisorModels {
 
   presets(user: User): ModelPresets {
     this.advisor(user);
-    return this.brokerage.store.collection('modelPresets').get(user.username) ?? defaultPresets();
+    return this.context.store.collection('modelPresets').get(user.username) ?? defaultPresets();
   }
 
   /** Changes the presets the change names; its other fields are not presets. */
@@ -181,11 +181,11 @@ export class AdvisorModels {
         return value === undefined ? [] : [[key, value]];
       }),
     ) as Partial<ModelPresets>;
-    this.brokerage.store.collection('modelPresets').set(user.username, { ...presets, ...changed });
+    this.context.store.collection('modelPresets').set(user.username, { ...presets, ...changed });
   }
 
   private instrument(conid: number): Instrument {
-    const instrument = this.brokerage.market.instrument(conid);
+    const instrument = this.context.accounts.market.instrument(conid);
     if (!instrument) throw badRequest(modelTexts.unknownContract(conid));
     return instrument;
   }
@@ -193,10 +193,12 @@ export class AdvisorModels {
   /** Value of one unit of the contract in `currency` now; 400 without a price. */
   unitValue(conid: number, currency: string): number {
     const instrument = this.instrument(conid);
-    const price = this.brokerage.market.price(conid);
+    const price = this.context.accounts.market.price(conid);
     if (price === undefined) throw badRequest(modelTexts.noPrice(conid));
     return (
-      price * instrument.multiplier * this.brokerage.market.rate(instrument.currency, currency)
+      price *
+      instrument.multiplier *
+      this.context.accounts.market.rate(instrument.currency, currency)
     );
   }
 
@@ -217,7 +219,7 @@ export class AdvisorModels {
    * trades with those that bring its part to the targets: whole units, rounded down. */
   invest(user: User, name: string, amounts: { account: string; amount: number }[]): void {
     const model = this.model(user, name);
-    const subAccounts = new Map(subAccountsOf(this.brokerage.store, user).map((a) => [a.id, a]));
+    const subAccounts = new Map(subAccountsOf(this.context.store, user).map((a) => [a.id, a]));
     const seen = new Set<string>();
     const plans = amounts.map(({ account: id, amount }) => {
       const account = subAccounts.get(id);
@@ -306,7 +308,7 @@ export class AdvisorModels {
           user.username,
         );
         const order = transmitted?.order;
-        const account = this.brokerage.account(trade.accountId);
+        const account = this.context.accounts.account(trade.accountId);
         if (order?.status !== 'Filled' || !account) continue;
         const holding = this.booked(model, account, trade, order.averagePrice ?? 0);
         model = { ...model, holdings: { ...model.holdings, [account.id]: holding } };
@@ -342,7 +344,7 @@ export class AdvisorModels {
         signed *
           price *
           instrument.multiplier *
-          this.brokerage.market.rate(instrument.currency, account.baseCurrency),
+          this.context.accounts.market.rate(instrument.currency, account.baseCurrency),
       2,
     );
     if (after === 0) {
@@ -363,9 +365,9 @@ export class AdvisorModels {
    * invested account's part. */
   valuation(user: User, model: InvestmentModel): ModelValuation {
     const currency = this.master(user).baseCurrency;
-    const { market } = this.brokerage;
+    const { market } = this.context.accounts;
     const accounts = Object.entries(model.holdings).flatMap(([id, holding]) => {
-      const account = this.brokerage.account(id);
+      const account = this.context.accounts.account(id);
       if (!account) return [];
       const unitsValue = this.unitsValue(holding, account.baseCurrency);
       const value = holding.cash + unitsValue;

@@ -12,7 +12,7 @@ import {
   registeredScope,
 } from './scopes.js';
 
-export type AgentAuthorizationContext = AreaContext<'store' | 'clock' | 'user', AgentAccessStore>;
+export type AgentAuthorizationContext = AreaContext<'clock', 'user', AgentAccessStore>;
 
 /** What the token endpoint answers (no id token: the service sends none). */
 export interface TokenSet {
@@ -76,10 +76,10 @@ async function challengeOf(verifier: string): Promise<string> {
  * generator, kept with the grant they carry.
  */
 export class AgentAuthorization {
-  constructor(private readonly brokerage: AgentAuthorizationContext) {}
+  constructor(private readonly context: AgentAuthorizationContext) {}
 
   private get store(): AgentAccessStore {
-    return this.brokerage.store;
+    return this.context.store;
   }
 
   /** Registers a public client; its scope is the service's, whatever it asked for. */
@@ -96,7 +96,7 @@ export class AgentAuthorization {
       clientName: typeof request.client_name === 'string' ? request.client_name : '',
       redirectUris: uris,
       scope: registeredScope,
-      createdAt: this.brokerage.clock.now(),
+      createdAt: this.context.clock.now(),
     };
     const clients = this.store.collection('agentClients');
     if (clients.values().length >= maxClients) {
@@ -130,7 +130,7 @@ export class AgentAuthorization {
     }
     const scope = knownScope(request.scope);
     if (!scope) throw new OAuthError('invalid_scope', `Unknown scope in ${request.scope}`);
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const pending: PendingAuthorization = {
       id: secretHex(16),
       clientId: client.clientId,
@@ -156,7 +156,7 @@ export class AgentAuthorization {
       : pendings.values().sort((a, b) => b.createdAt - a.createdAt)[0];
     if (!pending)
       throw new OAuthError('invalid_request', 'No authorization request waits for consent');
-    const user = this.brokerage.user(username);
+    const user = this.context.accounts.user(username);
     if (!user) throw new OAuthError('access_denied', `No user ${username}`);
     const account = accountId ?? user.accounts[0];
     if (!account || !user.accounts.includes(account)) {
@@ -171,7 +171,7 @@ export class AgentAuthorization {
       .set(
         code,
         { grantId: grant.id, username, clientId, redirectUri, codeChallenge },
-        { expiresAt: this.brokerage.clock.now() + pendingLifeMs },
+        { expiresAt: this.context.clock.now() + pendingLifeMs },
       );
     const redirect = new URL(redirectUri);
     redirect.searchParams.set('code', code);
@@ -194,7 +194,7 @@ export class AgentAuthorization {
       clientId,
       scope,
       resource,
-      createdAt: this.brokerage.clock.now(),
+      createdAt: this.context.clock.now(),
     };
     this.store.collection('agentGrants').set(username, grant);
     return grant;
@@ -235,7 +235,7 @@ export class AgentAuthorization {
 
   /** Tokens for a grant made without the dance (the control API, gateway mode). */
   issueFor(username: string, accountId: string | undefined, resource: string): TokenSet {
-    const user = this.brokerage.user(username);
+    const user = this.context.accounts.user(username);
     if (!user) throw new OAuthError('access_denied', `No user ${username}`);
     const account = accountId ?? user.accounts[0];
     if (!account || !user.accounts.includes(account)) {
@@ -253,7 +253,7 @@ export class AgentAuthorization {
   authenticate(accessToken: string): AgentGrant | undefined {
     const token = this.store.collection('agentTokens').get(accessToken);
     if (!token || token.kind !== 'access') return undefined;
-    if (token.expiresAt !== undefined && token.expiresAt <= this.brokerage.clock.now())
+    if (token.expiresAt !== undefined && token.expiresAt <= this.context.clock.now())
       return undefined;
     return this.liveGrant(token.username, token.grantId);
   }
@@ -266,7 +266,7 @@ export class AgentAuthorization {
 
   private issue(grant: AgentGrant): TokenSet {
     const tokens = this.store.collection('agentTokens');
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const accessToken = secretHex(32);
     const refreshToken = secretHex(32);
     const expiresAt = now + accessTokenSeconds * 1000;

@@ -8,18 +8,18 @@ export const maxFeedbackLength = 5000;
 
 /** Feedback agents send in their user's name, kept for tests to read back. */
 export class FeedbackBox {
-  constructor(private readonly brokerage: AreaContext<'store' | 'clock', AgentAccessStore>) {}
+  constructor(private readonly context: AreaContext<'clock', never, AgentAccessStore>) {}
 
   send(username: string, accountId: string, text: string): AgentFeedback {
-    const id = String(nextInSequence(this.brokerage.store, 'agentFeedback', 1));
-    const feedback = { id, username, accountId, text, time: this.brokerage.clock.now() };
-    this.brokerage.store.collection('agentFeedback').set(id, feedback);
+    const id = String(nextInSequence(this.context.store, 'agentFeedback', 1));
+    const feedback = { id, username, accountId, text, time: this.context.clock.now() };
+    this.context.store.collection('agentFeedback').set(id, feedback);
     return feedback;
   }
 
   /** The feedback of a user, oldest first. */
   ofUser(username: string): AgentFeedback[] {
-    return this.brokerage.store
+    return this.context.store
       .collection('agentFeedback')
       .values()
       .filter((feedback) => feedback.username === username);

@@ -31,28 +31,22 @@ const settingsOf = (alert: Alert): AlertSettings => ({
 });
 
 export type AlertBookContext = AreaContext<
-  | 'clock'
-  | 'store'
-  | 'market'
-  | 'events'
-  | 'account'
-  | 'userOf'
-  | 'accessibleAccountIds'
-  | 'accountFor',
+  'clock' | 'events',
+  'market' | 'account' | 'userOf' | 'accessibleAccountIds' | 'accountFor',
   AlertsStore
 >;
 
 /** The alerts of the brokerage: each account's alerts, each user's one MTA alert, and their
  * evaluation against the simulated prices. */
 export class AlertBook {
-  constructor(private readonly brokerage: AlertBookContext) {}
+  constructor(private readonly context: AlertBookContext) {}
 
   private get alerts() {
-    return this.brokerage.store.collection('alerts');
+    return this.context.store.collection('alerts');
   }
 
   private now(): number {
-    return this.brokerage.clock.now();
+    return this.context.clock.now();
   }
 
   /** Creates an alert, or replaces the settings of the one named by `orderId` (new order id). */
@@ -65,7 +59,11 @@ export class AlertBook {
     const orderId = request.orderId === undefined ? undefined : Number(request.orderId);
     const existing = orderId === undefined ? undefined : this.alertOf(session, account.id, orderId);
     if (orderId !== undefined && !existing) throw rejected(alertTexts.alertNotFound(orderId));
-    const settings = alertSettingsOf(request, this.brokerage.market, existing?.mta !== undefined);
+    const settings = alertSettingsOf(
+      request,
+      this.context.accounts.market,
+      existing?.mta !== undefined,
+    );
     if (existing && settings.name !== existing.name) throw rejected(alertTexts.nameNotModifiable);
     if (existing && sameData(settings, settingsOf(existing)))
       throw rejected(alertTexts.nothingModified(existing.orderId));
@@ -77,7 +75,7 @@ export class AlertBook {
           accountId: account.id,
           username: session.username,
           active: true,
-          rank: nextInSequence(this.brokerage.store, 'alertRanks', 0),
+          rank: nextInSequence(this.context.store, 'alertRanks', 0),
         });
     const evaluated = this.evaluate(alert);
     const expiry =
@@ -109,7 +107,7 @@ export class AlertBook {
 
   /** The alerts of the account, in creation order, without the MTA alert. */
   list(session: Session, accountId: string): Alert[] {
-    const account = this.brokerage.accountFor(session, accountId);
+    const account = this.context.accounts.accountFor(session, accountId);
     return this.alerts
       .values()
       .filter((alert) => alert.accountId === account.id && !alert.mta)
@@ -119,7 +117,7 @@ export class AlertBook {
   /** An alert of the user's accounts, or the user's MTA alert. */
   details(session: Session, alertIdText: string): Alert {
     const alertId = parseAlertId(alertIdText);
-    const accounts = this.brokerage.accessibleAccountIds(session);
+    const accounts = this.context.accounts.accessibleAccountIds(session);
     const alert =
       this.alerts.get(String(alertId)) ??
       (this.mta(session).orderId === alertId ? this.mta(session) : undefined);
@@ -138,9 +136,9 @@ export class AlertBook {
       .values()
       .find((alert) => alert.mta && alert.username === session.username);
     if (found) return found;
-    const user = this.brokerage.userOf(session);
+    const user = this.context.accounts.userOf(session);
     const accountId = user.accounts[0] ?? session.selectedAccountId;
-    const currency = this.brokerage.account(accountId)?.baseCurrency ?? 'USD';
+    const currency = this.context.accounts.account(accountId)?.baseCurrency ?? 'USD';
     return this.store({
       ...mtaDefaultSettings(),
       ...this.freshState(),
@@ -166,7 +164,7 @@ export class AlertBook {
     const expiry = alert.expireTime === null ? undefined : parseDashedTimestamp(alert.expireTime);
     if (!alert.active || (expiry !== undefined && expiry <= this.now())) return alert;
     if (alert.triggered && alert.repeatable === 0) return alert;
-    const held = conditionsHold(alert, this.brokerage.market, this.now());
+    const held = conditionsHold(alert, this.context.accounts.market, this.now());
     if (held === alert.conditionsHeld) return alert;
     if (!held) return this.store({ ...alert, conditionsHeld: false });
     const triggered = this.store({
@@ -175,12 +173,12 @@ export class AlertBook {
       triggered: true,
       triggerCount: alert.triggerCount + 1,
     });
-    this.brokerage.events.publish(alertTriggered(triggered, this.now()));
+    this.context.events.publish(alertTriggered(triggered, this.now()));
     return triggered;
   }
 
   private accountOf(session: Session, accountId: string) {
-    return this.brokerage.accountFor(session, accountId, () =>
+    return this.context.accounts.accountFor(session, accountId, () =>
       rejected(alertTexts.accountNotFound(accountId)),
     );
   }
@@ -194,7 +192,7 @@ export class AlertBook {
 
   private freshState() {
     return {
-      orderId: nextInSequence(this.brokerage.store, 'alerts', firstAlertId),
+      orderId: nextInSequence(this.context.store, 'alerts', firstAlertId),
       orderTime: this.now(),
       triggered: false,
       triggerCount: 0,

@@ -69,7 +69,7 @@ export interface StoredSigningKey {
  * id (the key's thumbprint, the same in every process given it). */
 export type ConfiguredSigningKey = Omit<StoredSigningKey, 'createdAt'>;
 
-export type TokenSignerContext = AreaContext<'clock' | 'store', AuthStore>;
+export type TokenSignerContext = AreaContext<'clock', never, AuthStore>;
 
 /** The server's signing keys (RS256): kept in the store (`signingKeys`), so that every process on
  * one store signs and verifies with the same keys and a token outlives a restart (the store's state
@@ -82,12 +82,12 @@ export class TokenSigner {
   readonly #imported = new Map<string, Promise<CryptoKey>>();
 
   constructor(
-    private readonly brokerage: TokenSignerContext,
+    private readonly context: TokenSignerContext,
     private readonly configured?: ConfiguredSigningKey,
   ) {}
 
   private get keys() {
-    return this.brokerage.store.collection('signingKeys');
+    return this.context.store.collection('signingKeys');
   }
 
   /** The key that signs now: the newest, or a new one when the newest has signed long enough. */
@@ -95,7 +95,7 @@ export class TokenSigner {
     const { configured } = this;
     if (configured !== undefined)
       return { kid: configured.kid, key: await this.imported(configured, 'privateJwk') };
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const newest = this.keys
       .values()
       .reduce<StoredSigningKey | undefined>(
@@ -139,7 +139,7 @@ export class TokenSigner {
     const { kid, key } = await this.signingKey();
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
-      .setIssuedAt(Math.floor(this.brokerage.clock.now() / 1000))
+      .setIssuedAt(Math.floor(this.context.clock.now() / 1000))
       .setExpirationTime(Math.floor(expiresAt / 1000))
       .sign(key);
   }
@@ -166,7 +166,7 @@ export class TokenSigner {
             : undefined;
     if (stored === undefined) throw unauthorized('Invalid token signature');
     const publicKey = await this.imported(stored, 'publicJwk');
-    return verifyJwt(token, publicKey, this.brokerage.clock, {
+    return verifyJwt(token, publicKey, this.context.clock, {
       ...expected,
       requiredClaims: ['exp', 'sub'],
     });

@@ -23,7 +23,7 @@ export interface UsedAssertion {
 }
 
 /** Issuer and audience of the access tokens the token operation issues. */
-export const accessTokenClaims = { issuer: 'urn:brokerage:oauth2', audience: 'urn:brokerage:gw' };
+export const accessTokenClaims = { issuer: 'urn:context:oauth2', audience: 'urn:context:gw' };
 export const accessTokenLifetimeSeconds = 3600;
 /** A client assertion may be valid this long at most (`exp` − `iat`). */
 export const maxAssertionLifetimeSeconds = 300;
@@ -39,14 +39,14 @@ export interface TokenResponse {
   scope: string;
 }
 
-export type OAuth2Context = AreaContext<'clock' | 'store', AuthStore>;
+export type OAuth2Context = AreaContext<'clock', never, AuthStore>;
 
 /** The client-credentials grant with a `private_key_jwt` client assertion (RFC 7523). */
 export class OAuth2 {
   readonly #clients = new Map<string, OAuth2Client>();
 
   constructor(
-    private readonly brokerage: OAuth2Context,
+    private readonly context: OAuth2Context,
     private readonly signer: TokenSigner,
     clients: OAuth2Client[] = [],
   ) {
@@ -68,7 +68,7 @@ export class OAuth2 {
     const { client, kid } = this.assertingClient(assertion);
     const key = client.keys.find((candidate) => candidate.kid === kid);
     if (!key) throw unauthorized('Unknown key id');
-    const claims = await verifyJwt(assertion, key, this.brokerage.clock, {
+    const claims = await verifyJwt(assertion, key, this.context.clock, {
       issuer: client.clientId,
       subject: client.clientId,
       audience: [...tokenUrls, serviceTokenAudience],
@@ -77,14 +77,14 @@ export class OAuth2 {
     const exp = claims.exp ?? 0;
     if (exp - (claims.iat ?? 0) > maxAssertionLifetimeSeconds)
       throw unauthorized('Assertion lifetime too long');
-    if ((claims.iat ?? 0) * 1000 > this.brokerage.clock.now() + assertionClockSkewSeconds * 1000)
+    if ((claims.iat ?? 0) * 1000 > this.context.clock.now() + assertionClockSkewSeconds * 1000)
       throw unauthorized('Assertion issued in the future');
     const once = claims.jti ?? `sha256:${await sha256Hex(assertion)}`;
     this.useOnce(`${client.clientId}:${once}`, exp * 1000);
     const granted = scope.split(' ').filter((name) => client.scopes.includes(name));
     if (granted.length === 0)
       throw badRequest(`None of the requested scopes is granted to ${client.clientId}`);
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const accessToken = await this.signer.sign(
       {
         iss: accessTokenClaims.issuer,
@@ -136,7 +136,7 @@ export class OAuth2 {
         ? client.keys[0]
         : client.keys.find((candidate) => candidate.kid === kid);
     if (!key) throw unauthorized('Unknown key id');
-    return verifyJwt(body, key, this.brokerage.clock, {});
+    return verifyJwt(body, key, this.context.clock, {});
   }
 
   /** The client the (not yet verified) assertion names, to find the key that verifies it. */
@@ -155,9 +155,9 @@ export class OAuth2 {
   }
 
   private useOnce(id: string, expiresAt: number): void {
-    const used = this.brokerage.store.collection('usedAssertions');
+    const used = this.context.store.collection('usedAssertions');
     const entry = used.get(id);
-    if (entry && entry.expiresAt > this.brokerage.clock.now())
+    if (entry && entry.expiresAt > this.context.clock.now())
       throw unauthorized('Assertion already used');
     used.set(id, { id, expiresAt }, { expiresAt });
   }

@@ -20,7 +20,7 @@ export interface SsoLink {
 }
 
 /** Issuer and audience of the session tokens single sign-on hands out for brokerage calls. */
-export const sessionTokenClaims = { issuer: 'urn:brokerage:gw', audience: 'urn:brokerage:api' };
+export const sessionTokenClaims = { issuer: 'urn:context:gw', audience: 'urn:context:api' };
 export const linkLifetimeSeconds = 60;
 
 export interface SsoSessionRequest {
@@ -38,12 +38,12 @@ export interface SsoBrowserSessionRequest {
   lang?: string;
 }
 
-export type SsoContext = AreaContext<'clock' | 'store' | 'sessions' | 'user', AuthStore>;
+export type SsoContext = AreaContext<'clock', 'sessions' | 'user', AuthStore>;
 
 /** Sessions and portal links created on behalf of a client's end users. */
 export class Sso {
   constructor(
-    private readonly brokerage: SsoContext,
+    private readonly context: SsoContext,
     private readonly signer: TokenSigner,
   ) {}
 
@@ -56,9 +56,10 @@ export class Sso {
   ): Promise<Schema<'SsoSessionResponse'>> {
     const user = this.endUser(client, request.credential);
     const holders = this.brokerageHolders(user);
-    if (request.compete === true) for (const holder of holders) this.brokerage.sessions.end(holder);
+    if (request.compete === true)
+      for (const holder of holders) this.context.accounts.sessions.end(holder);
     const competing = request.compete !== true && holders.length > 0;
-    const session = this.brokerage.sessions.open(user, {
+    const session = this.context.accounts.sessions.open(user, {
       origin: 'sso',
       brokerageOpen: request.publish !== false && !competing,
     });
@@ -100,12 +101,10 @@ export class Sso {
       ip: request.ip,
       path: request.path ?? '/portal/',
       lang: request.lang ?? 'en',
-      expiresAt: this.brokerage.clock.now() + linkLifetimeSeconds * 1000,
+      expiresAt: this.context.clock.now() + linkLifetimeSeconds * 1000,
       used: false,
     };
-    this.brokerage.store
-      .collection('ssoLinks')
-      .set(link.token, link, { expiresAt: link.expiresAt });
+    this.context.store.collection('ssoLinks').set(link.token, link, { expiresAt: link.expiresAt });
     const query = new URLSearchParams({ token: link.token, path: link.path });
     return {
       active: true,
@@ -116,16 +115,16 @@ export class Sso {
 
   /** Opens the portal session of a link, once, from its address; undefined when it cannot be used. */
   redeemLink(token: string, ip: string): { session: Session; link: SsoLink } | undefined {
-    const links = this.brokerage.store.collection('ssoLinks');
+    const links = this.context.store.collection('ssoLinks');
     const link = links.get(token);
-    if (!link || link.used || link.expiresAt <= this.brokerage.clock.now() || link.ip !== ip)
+    if (!link || link.used || link.expiresAt <= this.context.clock.now() || link.ip !== ip)
       return undefined;
-    const user = this.brokerage.user(link.username);
+    const user = this.context.accounts.user(link.username);
     if (!user) return undefined;
     const used = { ...link, used: true };
     links.set(link.token, used, { expiresAt: link.expiresAt });
     return {
-      session: this.brokerage.sessions.open(user, { origin: 'sso', brokerageOpen: true }),
+      session: this.context.accounts.sessions.open(user, { origin: 'sso', brokerageOpen: true }),
       link: used,
     };
   }
@@ -134,13 +133,13 @@ export class Sso {
   async sessionOfToken(token: string): Promise<Session> {
     const claims = await this.signer.verify(token, sessionTokenClaims);
     const session =
-      typeof claims.sid === 'string' ? this.brokerage.sessions.find(claims.sid) : undefined;
+      typeof claims.sid === 'string' ? this.context.accounts.sessions.find(claims.sid) : undefined;
     if (!session) throw unauthorized('Session ended');
     return session;
   }
 
   private endUser(client: OAuth2Client, username: string): User {
-    const user = this.brokerage.user(username);
+    const user = this.context.accounts.user(username);
     if (!user || !client.endUsers.includes(username))
       throw forbidden(`${client.clientId} may not act for ${username}`);
     return user;
@@ -148,6 +147,8 @@ export class Sso {
 
   /** The user's live sessions whose brokerage connection is open. */
   private brokerageHolders(user: User): Session[] {
-    return this.brokerage.sessions.ofUser(user.username).filter((session) => session.brokerageOpen);
+    return this.context.accounts.sessions
+      .ofUser(user.username)
+      .filter((session) => session.brokerageOpen);
   }
 }

@@ -1,24 +1,24 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { BankInstructions } from './bank-instructions.js';
 import type { InstructionBook } from './instruction-book.js';
 import { Refusal, type InstructionInputs } from './model.js';
 import { accountOrRefuse, type Plan } from './plan.js';
 
-export type BankInstructionRulesContext = Pick<Brokerage, 'random' | 'account'>;
+export type BankInstructionRulesContext = AreaContext<'random', 'account'>;
 
 /** The rules of bank instructions: an ACH instruction waits for its small amounts to be
  * confirmed; wire, predefined-destination and eDDA ones are saved at once; one is deleted by
  * name. */
 export class BankInstructionRules {
   constructor(
-    private readonly brokerage: BankInstructionRulesContext,
+    private readonly context: BankInstructionRulesContext,
     private readonly book: InstructionBook,
     private readonly banks: BankInstructions,
   ) {}
 
   #account(accountId: string): Account {
-    return accountOrRefuse(this.brokerage, accountId);
+    return accountOrRefuse(this.context.accounts, accountId);
   }
 
   ach(instruction: InstructionInputs['ACH_INSTRUCTION']): Plan {
@@ -29,7 +29,7 @@ export class BankInstructionRules {
         'DUPLICATE_BANK_INSTRUCTION',
         `Account ${account.id} already has an ACH instruction named ${name}`,
       );
-    const cents = () => (1 + Math.floor(this.brokerage.random.next() * 99)) / 100;
+    const cents = () => (1 + Math.floor(this.context.random.next() * 99)) / 100;
     const microAmounts: [number, number] = [cents(), cents()];
     return {
       accountId: account.id,

@@ -37,15 +37,8 @@ type Taken =
   | { refused: InstructionRecord; refusal: Refusal };
 
 export type BankingContext = AreaContext<
-  | 'clock'
-  | 'store'
-  | 'timedTasks'
-  | 'market'
-  | 'events'
-  | 'random'
-  | 'onLoad'
-  | 'account'
-  | 'keepAccount',
+  'clock' | 'timedTasks' | 'events' | 'random',
+  'market' | 'onLoad' | 'account' | 'keepAccount',
   BankingStore
 >;
 
@@ -60,16 +53,16 @@ export class Banking {
   readonly #rules: Rules;
   readonly #settlement: Settlement;
 
-  constructor(private readonly brokerage: BankingContext) {
-    this.#book = new InstructionBook(brokerage.store, brokerage.clock);
-    this.#banks = new BankInstructions(brokerage.store);
+  constructor(private readonly context: BankingContext) {
+    this.#book = new InstructionBook(context.store, context.clock);
+    this.#banks = new BankInstructions(context.store);
     this.#rules = new Rules(
-      brokerage,
+      context,
       this.#book,
       this.#banks,
-      new Queries(brokerage, this.#book, this.#banks),
+      new Queries(context, this.#book, this.#banks),
     );
-    this.#settlement = new Settlement(brokerage, this.#book);
+    this.#settlement = new Settlement(context, this.#book);
   }
 
   /** One instruction, answered with `status` (202 or 201), or refused (422). */
@@ -211,7 +204,8 @@ export class Banking {
   seedBankInstruction(
     bank: Omit<BankInstructionRecord, 'status' | 'instructionId'>,
   ): BankInstructionRecord {
-    if (!this.brokerage.account(bank.accountId)) throw notFound(`No account ${bank.accountId}`);
+    if (!this.context.accounts.account(bank.accountId))
+      throw notFound(`No account ${bank.accountId}`);
     const record: BankInstructionRecord = { ...bank, status: 'PROCESSED', instructionId: 0 };
     this.#banks.put(record);
     return record;
@@ -262,7 +256,7 @@ export class Banking {
         instructionSetId: setId,
         kind: instructionType,
         status: 'REJECTED',
-        createdAt: this.brokerage.clock.now(),
+        createdAt: this.context.clock.now(),
         error: { errorCode: error.code, errorMessage: error.message },
         sent,
         refused: true,
@@ -278,7 +272,7 @@ export class Banking {
       clientInstructionId,
       instructionSetId: setId,
       kind: instructionType,
-      createdAt: this.brokerage.clock.now(),
+      createdAt: this.context.clock.now(),
       sent,
       ...(ibReferenceId === undefined
         ? {}

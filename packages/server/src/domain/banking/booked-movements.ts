@@ -30,12 +30,12 @@ export function movementsBetween(
 /** Keeps what a settled instruction moved in each account it changed, dated now, for as long
  * as the executions a statement shows beside them (the price path's year of history). */
 export function keepBooked(
-  brokerage: AreaContext<'clock' | 'store', BankingStore>,
+  context: AreaContext<'clock', never, BankingStore>,
   record: Pick<InstructionRecord, 'instructionId' | 'kind'>,
   ...bookings: Booking[]
 ): void {
-  const time = brokerage.clock.now();
-  const kept = brokerage.store.collection('bankingMovements');
+  const time = context.clock.now();
+  const kept = context.store.collection('bankingMovements');
   for (const booking of bookings) {
     const movement: BookedMovement = {
       ...booking,

@@ -1,4 +1,4 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { Refusal, type InstructionError, type InstructionStatus, type Movement } from './model.js';
 
@@ -18,8 +18,11 @@ export interface Plan {
 }
 
 /** The account, or the service's refusal of an unknown one. */
-export function accountOrRefuse(brokerage: Pick<Brokerage, 'account'>, accountId: string): Account {
-  const account = brokerage.account(accountId);
+export function accountOrRefuse(
+  accounts: Pick<AccountsArea, 'account'>,
+  accountId: string,
+): Account {
+  const account = accounts.account(accountId);
   if (!account)
     throw new Refusal('CORRUPT_DATA_INVALID_ACCT', `Account ${accountId} does not exist`);
   return account;

@@ -1,4 +1,4 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { valueAccount } from '../accounts/valuation.js';
 import { masked, type BankInstructions } from './bank-instructions.js';
@@ -17,12 +17,12 @@ import { roundTo } from '../kernel/money.js';
 /** The yearly contribution limit of a retirement account (ours: one figure for every kind). */
 const iraContributionLimit = 7000;
 
-export type QueriesContext = Pick<Brokerage, 'clock' | 'market'>;
+export type QueriesContext = AreaContext<'clock', 'market'>;
 
 /** What the query instructions answer, read from the accounts and the instructions. */
 export class Queries {
   constructor(
-    private readonly brokerage: QueriesContext,
+    private readonly context: QueriesContext,
     private readonly book: InstructionBook,
     private readonly banks: BankInstructions,
   ) {}
@@ -126,11 +126,11 @@ export class Queries {
     const currency = asked.toUpperCase();
     let rate: number;
     try {
-      rate = this.brokerage.market.rate(account.baseCurrency, currency);
+      rate = this.context.accounts.market.rate(account.baseCurrency, currency);
     } catch {
       throw new Refusal('UNSUPPORTED_CURRENCY', `Currency ${asked} is not supported`);
     }
-    const equity = valueAccount(account, this.brokerage.market).total.netLiquidation;
+    const equity = valueAccount(account, this.context.accounts.market).total.netLiquidation;
     return {
       accountId: account.id,
       currency,
@@ -173,7 +173,7 @@ export class Queries {
     query: InstructionInputs['QUERY_RECENT_INSTRUCTIONS'],
   ): Record<string, unknown> {
     const days = Math.min(historyDays, Math.ceil(query.transactionHistory.daysToGoBack));
-    const since = this.brokerage.clock.now() - days * dayMs;
+    const since = this.context.clock.now() - days * dayMs;
     const type = query.transactionHistory.transactionType ?? 'ALL';
     const listed = (record: InstructionRecord) =>
       record.createdAt >= since &&

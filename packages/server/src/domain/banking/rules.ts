@@ -36,7 +36,8 @@ export const maxCashBalance = 1_000_000_000_000;
 type Rule<Kind extends keyof InstructionInputs> = (instruction: InstructionInputs[Kind]) => Plan;
 
 export type RulesContext = AreaContext<
-  'clock' | 'store' | 'market' | 'events' | 'random' | 'account' | 'keepAccount',
+  'clock' | 'events' | 'random',
+  'market' | 'account' | 'keepAccount',
   BankingStore
 >;
 
@@ -45,12 +46,12 @@ export class Rules {
   readonly #rules: { [Kind in keyof InstructionInputs]: Rule<Kind> };
 
   constructor(
-    private readonly brokerage: RulesContext,
+    private readonly context: RulesContext,
     private readonly book: InstructionBook,
     private readonly banks: BankInstructions,
     queries: Queries,
   ) {
-    const bankRules = new BankInstructionRules(brokerage, book, banks);
+    const bankRules = new BankInstructionRules(context, book, banks);
     this.#rules = {
       ACH_INSTRUCTION: (instruction) => bankRules.ach(instruction),
       TRADITIONAL_BANK_INSTRUCTION_VERIFICATION: (instruction) => bankRules.verify(instruction),
@@ -126,7 +127,7 @@ export class Rules {
   }
 
   #account(accountId: string): Account {
-    return accountOrRefuse(this.brokerage, accountId);
+    return accountOrRefuse(this.context.accounts, accountId);
   }
 
   #query(accountId: string, details: Record<string, unknown>): Plan {
@@ -139,7 +140,7 @@ export class Rules {
   }
 
   #pending(kind: InstructionKind, movement: Movement, notBefore?: string): Plan {
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const later = notBefore === undefined ? now : Date.parse(notBefore);
     const dueAt = Math.max(now + (settlementDelayMs[kind] ?? 0), later);
     const accountId = movement.type === 'positionMove' ? movement.source : movement.accountId;
@@ -182,7 +183,7 @@ export class Rules {
   #currency(account: Account, currency: string): string {
     const code = currency.toUpperCase();
     try {
-      this.brokerage.market.rate(code, account.baseCurrency);
+      this.context.accounts.market.rate(code, account.baseCurrency);
     } catch {
       throw new Refusal('UNSUPPORTED_CURRENCY', `Currency ${currency} is not supported`);
     }
@@ -306,13 +307,13 @@ export class Rules {
       movement: { type: 'cash', accountId: source.id, currency, amount: -amount },
       apply: (instructionId) => {
         keepAccounts(
-          this.brokerage,
+          this.context.accounts,
           withCash(source, currency, -amount),
           withCash(target, currency, amount),
         );
         const cash = { type: 'cash', currency } as const;
         keepBooked(
-          this.brokerage,
+          this.context,
           { instructionId, kind: 'INTERNAL_CASH_TRANSFER' },
           { ...cash, accountId: source.id, counterparty: target.id, amount: -amount },
           { ...cash, accountId: target.id, counterparty: source.id, amount },
@@ -326,7 +327,7 @@ export class Rules {
     tradingInstrumentDescription?: { securityId: string };
   }): number {
     const { conid } = instrument;
-    const found = conid === undefined ? undefined : this.brokerage.market.instrument(conid);
+    const found = conid === undefined ? undefined : this.context.accounts.market.instrument(conid);
     if (!found)
       throw new Refusal(
         'UNKNOWN_INSTRUMENT',
@@ -384,7 +385,7 @@ export class Rules {
     const conid = this.#conid(instruction.tradingInstrument);
     const quantity = this.#quantity(instruction.quantity);
     if (instruction.direction === 'OUT') this.#ensureHeld(account, conid, quantity);
-    else if (this.brokerage.market.price(conid) === undefined)
+    else if (this.context.accounts.market.price(conid) === undefined)
       throw new Refusal('NO_MARKET_PRICE', `Conid ${conid} has no price to book a delivery at`);
     const signed = instruction.direction === 'OUT' ? -quantity : quantity;
     return this.#pending(kind, {
@@ -411,7 +412,7 @@ export class Rules {
       seen.add(conid);
       const quantity = this.#quantity(position.quantity);
       if (out) this.#ensureHeld(account, conid, quantity);
-      else if (this.brokerage.market.price(conid) === undefined)
+      else if (this.context.accounts.market.price(conid) === undefined)
         throw new Refusal('NO_MARKET_PRICE', `Conid ${conid} has no price to book a delivery at`);
       return { conid, quantity: out ? -quantity : quantity };
     });

@@ -13,7 +13,8 @@ import type { Booking, InstructionError, InstructionRecord, Movement } from './m
 const settlementTask = 'bankingSettlement';
 
 export type SettlementContext = AreaContext<
-  'clock' | 'store' | 'timedTasks' | 'market' | 'events' | 'account' | 'keepAccount',
+  'clock' | 'timedTasks' | 'events',
+  'market' | 'account' | 'keepAccount',
   BankingStore
 >;
 
@@ -27,10 +28,10 @@ export class Settlement {
   readonly #tasks: TimedTasks;
 
   constructor(
-    private readonly brokerage: SettlementContext,
+    private readonly context: SettlementContext,
     private readonly book: InstructionBook,
   ) {
-    this.#tasks = brokerage.timedTasks;
+    this.#tasks = context.timedTasks;
     this.#tasks.define<{ instructionId: number }>(settlementTask, ({ instructionId }) => {
       const record = this.book.get(instructionId);
       // Settled or failed early (the control API), cancelled: nothing left to do.
@@ -78,8 +79,8 @@ export class Settlement {
             errorCode: 'INSUFFICIENT_FUNDS',
             errorMessage: `${account.id} no longer holds ${(-movement.amount).toFixed(2)} ${movement.currency}`,
           };
-        keepAccounts(this.brokerage, withCash(account, movement.currency, movement.amount));
-        keepBooked(this.brokerage, record, movement);
+        keepAccounts(this.context.accounts, withCash(account, movement.currency, movement.amount));
+        keepBooked(this.context, record, movement);
         return undefined;
       }
       case 'position': {
@@ -88,12 +89,12 @@ export class Settlement {
         // In at the price of the day; out at the average cost the account keeps.
         const cost =
           movement.quantity > 0
-            ? (this.brokerage.market.price(movement.conid) ?? 0)
+            ? (this.context.accounts.market.price(movement.conid) ?? 0)
             : (held?.averageCost ?? 0);
         const moved = withQuantityMoved(account, movement.conid, movement.quantity, cost);
         if (!moved) return this.#short(account, movement.conid, -movement.quantity);
-        keepAccounts(this.brokerage, moved);
-        keepBooked(this.brokerage, record, { ...movement, costBasis: cost });
+        keepAccounts(this.context.accounts, moved);
+        keepBooked(this.context, record, { ...movement, costBasis: cost });
         return undefined;
       }
       case 'positions': {
@@ -103,7 +104,9 @@ export class Settlement {
         for (const { conid, quantity } of movement.positions) {
           const held = account.positions.find((position) => position.conid === conid);
           const cost =
-            quantity > 0 ? (this.brokerage.market.price(conid) ?? 0) : (held?.averageCost ?? 0);
+            quantity > 0
+              ? (this.context.accounts.market.price(conid) ?? 0)
+              : (held?.averageCost ?? 0);
           const moved = withQuantityMoved(account, conid, quantity, cost);
           if (!moved) return this.#short(account, conid, -quantity);
           account = moved;
@@ -115,8 +118,8 @@ export class Settlement {
             costBasis: cost,
           });
         }
-        keepAccounts(this.brokerage, account);
-        keepBooked(this.brokerage, record, ...booked);
+        keepAccounts(this.context.accounts, account);
+        keepBooked(this.context, record, ...booked);
         return undefined;
       }
       case 'positionMove': {
@@ -127,10 +130,10 @@ export class Settlement {
         const target = this.#account(movement.target);
         const price = movement.price ?? held.averageCost;
         const reached = withQuantityMoved(target, movement.conid, movement.quantity, price);
-        keepAccounts(this.brokerage, left, ...(reached ? [reached] : []));
+        keepAccounts(this.context.accounts, left, ...(reached ? [reached] : []));
         const { conid, quantity } = movement;
         keepBooked(
-          this.brokerage,
+          this.context,
           record,
           {
             type: 'position',
@@ -162,7 +165,7 @@ export class Settlement {
   }
 
   #account(accountId: string): Account {
-    const account = this.brokerage.account(accountId);
+    const account = this.context.accounts.account(accountId);
     if (!account) throw new Error(`Account ${accountId} is gone`);
     return account;
   }

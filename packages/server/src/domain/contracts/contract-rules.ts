@@ -3,7 +3,7 @@
 // from it, kept together so that each rule is read beside the answer that uses it.
 import type { Schema } from '@brokerage/types';
 import { availableAlgos } from './algos.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import { stockListing } from './contracts.js';
 import { badRequest } from '../kernel/errors.js';
 import { findEventContract } from './event-contracts.js';
@@ -227,12 +227,12 @@ export interface TradingAccounts {
 
 /** The accounts the session trades with: the user's own, plus the dynamic account currently set. */
 export function tradingAccountsOf(
-  brokerage: Pick<Brokerage, 'account' | 'userOf'>,
+  accounts: Pick<AccountsArea, 'account' | 'userOf'>,
   session: Session,
 ): TradingAccounts {
-  const ids = new Set([...brokerage.userOf(session).accounts, session.selectedAccountId]);
+  const ids = new Set([...accounts.userOf(session).accounts, session.selectedAccountId]);
   return {
-    accounts: [...ids].flatMap((id) => brokerage.account(id) ?? []),
+    accounts: [...ids].flatMap((id) => accounts.account(id) ?? []),
     selectedAccountId: session.selectedAccountId,
   };
 }

@@ -1,4 +1,5 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
+import type { DividendsStore } from './store-view.js';
 import { holdersOf, keepAccounts, withDividendsReceivable } from '../accounts/holdings.js';
 import { withCash } from '../accounts/cash.js';
 import { badRequest } from '../kernel/errors.js';
@@ -12,17 +13,10 @@ import { amountsOf, exTime, payTime, scheduledDividends } from './schedule.js';
 const dividendTask = 'dividendEvents';
 const progressKey = 'processedTo';
 
-export type DividendsContext = Pick<
-  Brokerage,
-  | 'clock'
-  | 'store'
-  | 'timedTasks'
-  | 'market'
-  | 'events'
-  | 'onLoad'
-  | 'account'
-  | 'accounts'
-  | 'keepAccount'
+export type DividendsContext = AreaContext<
+  'clock' | 'timedTasks' | 'events',
+  'market' | 'onLoad' | 'account' | 'accounts' | 'keepAccount',
+  DividendsStore
 >;
 
 /** What the control API gives to declare a dividend. */
@@ -63,13 +57,13 @@ export class Dividends {
   readonly #byAccount: Index<DividendEntitlement>;
 
   constructor(
-    private readonly brokerage: DividendsContext,
+    private readonly context: DividendsContext,
     private readonly schedules: readonly DividendSchedule[],
   ) {
-    const entitlements = brokerage.store.collection('dividendEntitlements');
+    const entitlements = context.store.collection('dividendEntitlements');
     this.#byDividend = entitlements.index('byDividend', (entry) => entry.dividendId);
     this.#byAccount = entitlements.index('byAccount', (entry) => entry.accountId);
-    this.#tasks = brokerage.timedTasks;
+    this.#tasks = context.timedTasks;
     // The standing task runs at each next event; a declared dividend adds one-shot tasks at its
     // two dates, which the standing one (set before it) may not reach in time.
     this.#tasks.define<{ standing: boolean }>(dividendTask, ({ standing }) => {
@@ -78,28 +72,26 @@ export class Dividends {
       return next === undefined ? undefined : { dueAt: next, args: { standing } };
     });
     if (this.#progress() === undefined) this.#start();
-    brokerage.onLoad(() => this.#start());
+    context.accounts.onLoad(() => this.#start());
   }
 
   /** A new state (a first start, a reset): events count from now on. */
   #start(): void {
-    this.brokerage.store
-      .collection('dividendProgress')
-      .set(progressKey, this.brokerage.clock.now());
+    this.context.store.collection('dividendProgress').set(progressKey, this.context.clock.now());
     this.#arm();
   }
 
   #progress(): number | undefined {
-    return this.brokerage.store.collection('dividendProgress').get(progressKey);
+    return this.context.store.collection('dividendProgress').get(progressKey);
   }
 
   /** Declares a dividend of any contract; its ex-date must be after today. */
   declare(declaration: DividendDeclaration): Dividend {
-    const instrument = this.brokerage.market.instrument(declaration.conid);
+    const instrument = this.context.accounts.market.instrument(declaration.conid);
     if (!instrument) throw badRequest(`No contract with conid ${declaration.conid}`);
     const { exDate, payDate } = declaration;
     const declaredDate =
-      declaration.declaredDate ?? new Date(this.brokerage.clock.now()).toISOString().slice(0, 10);
+      declaration.declaredDate ?? new Date(this.context.clock.now()).toISOString().slice(0, 10);
     for (const day of [exDate, payDate, declaredDate])
       if (!isDay(day)) throw badRequest(`${day} is not a date (YYYY-MM-DD)`);
     if (!(declaration.amount > 0) || !Number.isFinite(declaration.amount))
@@ -121,11 +113,11 @@ export class Dividends {
       payDate,
       withholdingRate,
     };
-    if (exTime(dividend) <= Math.max(this.#progress() ?? 0, this.brokerage.clock.now()))
+    if (exTime(dividend) <= Math.max(this.#progress() ?? 0, this.context.clock.now()))
       throw badRequest(`exDate ${exDate} has begun: a dividend is declared before its ex-date`);
     if (this.#all(exTime(dividend), exTime(dividend)).some((known) => known.id === dividend.id))
       throw badRequest(`Contract ${dividend.conid} already has a dividend with ex-date ${exDate}`);
-    this.brokerage.store.collection('dividendDeclarations').set(dividend.id, dividend);
+    this.context.store.collection('dividendDeclarations').set(dividend.id, dividend);
     for (const at of [exTime(dividend), payTime(dividend)])
       this.#tasks.add(dividendTask, at, { standing: false });
     return dividend;
@@ -136,7 +128,7 @@ export class Dividends {
     const toYear = new Date(to).getUTCFullYear() + 1;
     return [
       ...this.schedules.flatMap((schedule) => scheduledDividends(schedule, fromYear, toYear)),
-      ...this.brokerage.store.collection('dividendDeclarations').values(),
+      ...this.context.store.collection('dividendDeclarations').values(),
     ].filter((dividend) => exTime(dividend) >= from && exTime(dividend) <= to);
   }
 
@@ -162,7 +154,7 @@ export class Dividends {
    * date at the same time). */
   #catchUp(): void {
     const from = this.#progress();
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     if (from === undefined || now <= from) return;
     const events: DueEvent[] = [];
     // Pay dates follow ex-dates by weeks at most: a year back covers every pay date due now.
@@ -177,14 +169,14 @@ export class Dividends {
       if (event.kind === 'ex') this.#accrue(event.dividend);
       else this.#pay(event.dividend, event.at);
     }
-    this.brokerage.store.collection('dividendProgress').set(progressKey, now);
+    this.context.store.collection('dividendProgress').set(progressKey, now);
   }
 
   /** The ex-date: each holder is owed its shares' amount. */
   #accrue(dividend: Dividend): void {
-    const instrument = this.brokerage.market.instrument(dividend.conid);
-    const kept = this.brokerage.store.collection('dividendEntitlements');
-    for (const account of holdersOf(this.brokerage, dividend.conid)) {
+    const instrument = this.context.accounts.market.instrument(dividend.conid);
+    const kept = this.context.store.collection('dividendEntitlements');
+    for (const account of holdersOf(this.context.accounts, dividend.conid)) {
       const quantity =
         account.positions.find((position) => position.conid === dividend.conid)?.quantity ?? 0;
       const amounts = amountsOf(dividend, quantity);
@@ -207,7 +199,7 @@ export class Dividends {
       };
       kept.set(entitlement.id, entitlement);
       keepAccounts(
-        this.brokerage,
+        this.context.accounts,
         withDividendsReceivable(account, dividend.currency, amounts.net),
       );
     }
@@ -215,14 +207,14 @@ export class Dividends {
 
   /** The pay date: what each holder was owed becomes cash. */
   #pay(dividend: Dividend, at: number): void {
-    const kept = this.brokerage.store.collection('dividendEntitlements');
+    const kept = this.context.store.collection('dividendEntitlements');
     for (const entitlement of this.#byDividend.get(dividend.id)) {
       if (entitlement.paidAt !== undefined) continue;
-      const account = this.brokerage.account(entitlement.accountId);
+      const account = this.context.accounts.account(entitlement.accountId);
       if (!account) continue;
       const { currency, net } = entitlement;
       keepAccounts(
-        this.brokerage,
+        this.context.accounts,
         withCash(withDividendsReceivable(account, currency, -net), currency, net),
       );
       kept.set(entitlement.id, { ...entitlement, paidAt: at });
@@ -231,7 +223,7 @@ export class Dividends {
 
   /** The next ex-date or pay date after the time applied up to. */
   #nextEvent(): number | undefined {
-    const from = this.#progress() ?? this.brokerage.clock.now();
+    const from = this.#progress() ?? this.context.clock.now();
     let next: number | undefined;
     for (const dividend of this.#all(from - 366 * dayMs, from + 2 * 366 * dayMs)) {
       for (const at of [exTime(dividend), payTime(dividend)])

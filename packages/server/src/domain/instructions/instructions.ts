@@ -12,7 +12,7 @@ export const instructionLifeMs = 7 * 24 * 60 * 60_000;
  * the state at will (the service's limit is not public). */
 export const maxInstructionsPerAccount = 100;
 
-export type InstructionsContext = AreaContext<'store' | 'clock' | 'market', InstructionsStore>;
+export type InstructionsContext = AreaContext<'clock', 'market', InstructionsStore>;
 
 /** A stock's conid as digits, or a derivative's `<conid>@<exchange>`; combos are refused. */
 function conidOf(contractIdEx: string): number {
@@ -33,18 +33,18 @@ function conidOf(contractIdEx: string): number {
 export class OrderInstructions {
   readonly #byAccount: Index<OrderInstruction>;
 
-  constructor(private readonly brokerage: InstructionsContext) {
+  constructor(private readonly context: InstructionsContext) {
     this.#byAccount = this.records.index('byAccount', (one) => `${one.username}/${one.accountId}`);
   }
 
   private get records() {
-    return this.brokerage.store.collection('orderInstructions');
+    return this.context.store.collection('orderInstructions');
   }
 
   /** Drafts an instruction for the account; an unknown contract or a bad price → 400. */
   create(username: string, accountId: string, draft: InstructionDraft): OrderInstruction {
     const conid = conidOf(draft.contractIdEx);
-    const instrument = this.brokerage.market.instrument(conid);
+    const instrument = this.context.accounts.market.instrument(conid);
     if (!instrument) throw badRequest(`No contract ${conid}`);
     if (!(draft.quantity > 0)) throw badRequest('quantity must be more than 0');
     if (draft.orderType === 'LIMIT' && draft.limitPrice === undefined) {
@@ -53,11 +53,11 @@ export class OrderInstructions {
     if (this.ofAccount(username, accountId).length >= maxInstructionsPerAccount) {
       throw badRequest(`An account keeps at most ${maxInstructionsPerAccount} order instructions`);
     }
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const instruction: OrderInstruction = {
       ...draft,
       ...(draft.orderType === 'MARKET' ? { limitPrice: undefined } : {}),
-      id: String(nextInSequence(this.brokerage.store, 'orderInstructions', 1000)),
+      id: String(nextInSequence(this.context.store, 'orderInstructions', 1000)),
       username,
       accountId,
       conid,
@@ -91,7 +91,7 @@ export class OrderInstructions {
       !instruction ||
       instruction.username !== username ||
       instruction.accountId !== accountId ||
-      instruction.expiresAt <= this.brokerage.clock.now()
+      instruction.expiresAt <= this.context.clock.now()
     ) {
       throw badRequest(`No order instruction ${id}`);
     }
@@ -101,7 +101,7 @@ export class OrderInstructions {
   /** The live instruction with this id, whoever drafted it (the user submitting it); another → 400. */
   byId(id: string): OrderInstruction {
     const instruction = this.records.get(id);
-    if (!instruction || instruction.expiresAt <= this.brokerage.clock.now()) {
+    if (!instruction || instruction.expiresAt <= this.context.clock.now()) {
       throw badRequest(`No order instruction ${id}`);
     }
     return instruction;
@@ -118,7 +118,7 @@ export class OrderInstructions {
   }
 
   private ofAccount(username: string, accountId: string): OrderInstruction[] {
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     return this.#byAccount
       .get(`${username}/${accountId}`)
       .filter((one) => one.expiresAt > now)

@@ -1,3 +1,5 @@
+import type { Collections } from './store.js';
+
 /** What happened in the brokerage that its users hear about as a notice: published by the area
  * where it happens, in one place each, and read by whoever subscribes (notifications, the
  * streaming API). Every such event names the user it concerns and the time it happened on the
@@ -85,6 +87,10 @@ export type ChangeEvent =
       orderId: number;
       conid: number;
       status: string;
+      /** The order as this change left it: the sockets hear a unit's events after it committed,
+       * when the store holds only the unit's last state (an order placed and filled in one unit
+       * is heard Submitted, then Filled). */
+      order: Collections['orders'];
     }
   | {
       /** An execution was booked on an account (one per account of a fill). */
@@ -140,7 +146,9 @@ export type AfterCommit = (deliver: () => void) => void;
  * the state the event left. Two kinds of listener: an area's own (`subscribe`) hears an event
  * inside the unit of work that published it, so what it writes commits with the unit (or not at
  * all); what is heard outside the state (the sockets, `subscribeCommitted`) hears it once that
- * unit committed, so nothing is heard from an attempt that lost and ran again.
+ * unit committed, so nothing is heard from an attempt that lost and ran again. Such a listener
+ * sees the unit's last state, not the one each event left: an event whose every step it must
+ * tell carries its record as it was (`orderStatusChanged`).
  */
 export class DomainEvents {
   readonly #listeners = new Set<EventListener>();

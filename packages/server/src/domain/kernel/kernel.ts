@@ -14,10 +14,20 @@ export interface KernelOptions {
   timedTasks?: TimedTasks | undefined;
 }
 
+/** What an area may take of the kernel besides its view of the store: the clock, the one event
+ * bus, the seeded random and the timed tasks. */
+export interface KernelContext {
+  readonly clock: Clock;
+  readonly events: DomainEvents;
+  /** The simulation's seeded random (never for secrets: `secrets.ts`). */
+  readonly random: SeededRandom;
+  readonly timedTasks: TimedTasks;
+}
+
 /** What every area shares and no area owns: the clock, the one event bus, the seeded random, the
  * timed tasks and the store each area's view is cut from. It knows no record and no area; the
  * accounts area (`accounts/brokerage.ts`) is built on it. */
-export class Kernel {
+export class Kernel implements KernelContext {
   readonly clock: Clock;
   readonly store: Store;
   /** The one bus every area publishes its events to. */

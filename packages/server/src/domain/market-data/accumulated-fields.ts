@@ -3,30 +3,31 @@
 // that feed carries, that is every field asked for the contract since the subscription began, not
 // only those of this request. Switched on per user by the control API; unsubscribing the
 // contract starts afresh (the subscription, and its fields, end).
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Session } from '../accounts/sessions.js';
-import type { MarketDataContext, MarketDataSubscription } from './market-data.js';
+import type { MarketDataSubscription } from './market-data.js';
+import type { MarketDataStore } from './store-view.js';
 
-type FieldsContext = Pick<MarketDataContext, 'store' | 'sessions' | 'clock'>;
+type FieldsContext = AreaContext<'clock', 'sessions', MarketDataStore>;
 
-const switchedOn = (brokerage: FieldsContext) =>
-  brokerage.store.collection('snapshotFieldsAccumulating');
+const switchedOn = (store: MarketDataStore) => store.collection('snapshotFieldsAccumulating');
 
 /** From now on, `username`'s snapshots answer every field asked so far for each contract. */
-export function accumulateSnapshotFields(brokerage: FieldsContext, username: string): void {
-  switchedOn(brokerage).set(username, { username });
+export function accumulateSnapshotFields(store: MarketDataStore, username: string): void {
+  switchedOn(store).set(username, { username });
 }
 
 /** The field codes a snapshot of `conid` answers for `asked` (undefined: the default fields): the
  * asked ones, or while the user's fields accumulate, every one asked since the subscription
  * began, the earlier first (kept on the subscription). */
 export function answeredFields(
-  brokerage: FieldsContext,
+  context: FieldsContext,
   session: Session,
   conid: number,
   asked: string[] | undefined,
 ): string[] | undefined {
-  if (asked === undefined || !switchedOn(brokerage).get(session.username)) return asked;
-  const subscriptions = brokerage.store.collection('marketDataSubscriptions');
+  if (asked === undefined || !switchedOn(context.store).get(session.username)) return asked;
+  const subscriptions = context.store.collection('marketDataSubscriptions');
   const key = `${session.id}|${conid}`;
   const subscription: MarketDataSubscription | undefined = subscriptions.get(key);
   if (!subscription) return asked;
@@ -34,7 +35,7 @@ export function answeredFields(
   const fields = [...new Set([...before, ...asked])];
   if (fields.length > before.length) {
     // The subscription keeps its end: the single sign-on's.
-    const expiresAt = brokerage.clock.now() + brokerage.sessions.ssoRemainingMs(session);
+    const expiresAt = context.clock.now() + context.accounts.sessions.ssoRemainingMs(session);
     subscriptions.set(key, { ...subscription, fields }, { expiresAt });
   }
   return fields;

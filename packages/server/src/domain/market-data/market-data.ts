@@ -116,7 +116,8 @@ export const maxHmdsScanResults = 250;
 export const regulatorySnapshotFee = 0.01;
 
 export type MarketDataContext = AreaContext<
-  'clock' | 'store' | 'sessions' | 'market' | 'account' | 'keepAccount',
+  'clock',
+  'sessions' | 'market' | 'account' | 'keepAccount',
   MarketDataStore
 >;
 
@@ -125,7 +126,7 @@ export type MarketDataContext = AreaContext<
 export class MarketData {
   readonly #bySession: Index<MarketDataSubscription>;
 
-  constructor(private readonly brokerage: MarketDataContext) {
+  constructor(private readonly context: MarketDataContext) {
     this.#bySession = this.#subscriptions().index(
       'bySession',
       (subscription) => subscription.sessionId,
@@ -133,7 +134,7 @@ export class MarketData {
   }
 
   #subscriptions() {
-    return this.brokerage.store.collection('marketDataSubscriptions');
+    return this.context.store.collection('marketDataSubscriptions');
   }
 
   /** `R` (real time) or `D` (delayed) for the session's user on the instrument's exchange, then
@@ -148,10 +149,10 @@ export class MarketData {
    * underlying the session did not search answers no fields and is not subscribed. */
   snapshot(session: Session, conids: number[]): SnapshotEntry[] {
     if (!session.accountsQueried) throw badRequest(marketDataTexts.accountsFirst);
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     return conids.map((conid) => {
       const key = `${session.id}|${conid}`;
-      const { market } = this.brokerage;
+      const { market } = this.context.accounts;
       const instrument = market.instrument(conid);
       if (!instrument || !knownToSession(market, session, instrument)) {
         return { conid, subscribed: false };
@@ -162,7 +163,7 @@ export class MarketData {
         this.#subscriptions().set(
           key,
           { sessionId: session.id, conid, since: now },
-          { expiresAt: now + this.brokerage.sessions.ssoRemainingMs(session) },
+          { expiresAt: now + this.context.accounts.sessions.ssoRemainingMs(session) },
         );
         return { conid, subscribed: false };
       }
@@ -173,12 +174,12 @@ export class MarketData {
   /** What the stream sends of a contract (`smd`): the snapshot's entry as of now, without the
    * snapshot operation's subscription steps; a contract unknown to the session has no fields. */
   streamEntry(session: Session, conid: number): SnapshotEntry {
-    const { market } = this.brokerage;
+    const { market } = this.context.accounts;
     const instrument = market.instrument(conid);
     if (!instrument || !knownToSession(market, session, instrument)) {
       return { conid, subscribed: false };
     }
-    return this.#entry(session, instrument, this.brokerage.clock.now());
+    return this.#entry(session, instrument, this.context.clock.now());
   }
 
   #entry(session: Session, instrument: Instrument, now: number): SnapshotEntry {
@@ -189,9 +190,9 @@ export class MarketData {
       conid: instrument.conid,
       subscribed: true,
       instrument,
-      state: marketStateAt(instrument, this.brokerage.market.path, asOf),
+      state: marketStateAt(instrument, this.context.accounts.market.path, asOf),
       availability,
-      halted: regimeOf(this.brokerage.store, instrument).halted,
+      halted: regimeOf(this.context.store, instrument).halted,
       ...(option === undefined ? {} : { option }),
       holding: this.#holding(session, instrument.conid),
     };
@@ -199,16 +200,17 @@ export class MarketData {
 
   #optionValuation(instrument: Instrument, now: number): OptionValuation | undefined {
     const underlying = instrument.option?.underlyingConid;
-    const spot = underlying === undefined ? undefined : this.brokerage.market.price(underlying);
+    const spot =
+      underlying === undefined ? undefined : this.context.accounts.market.price(underlying);
     return spot === undefined ? undefined : optionValuation(instrument, spot, now);
   }
 
   /** The selected account's position in the contract, valued; undefined when flat. */
   #holding(session: Session, conid: number): Holding | undefined {
-    const position = this.brokerage
+    const position = this.context.accounts
       .account(session.selectedAccountId)
       ?.positions.find((held) => held.conid === conid);
-    const value = position && valuePosition(position, this.brokerage.market);
+    const value = position && valuePosition(position, this.context.accounts.market);
     return position && value ? { position, value } : undefined;
   }
 
@@ -232,9 +234,9 @@ export class MarketData {
     request: HistoryRequest;
     history: History;
   } {
-    const instrument = this.brokerage.market.instrument(query.conid);
+    const instrument = this.context.accounts.market.instrument(query.conid);
     if (!instrument) throw badRequest(marketDataTexts.unknownContract(query.conid));
-    if (this.brokerage.market.price(query.conid) === undefined) {
+    if (this.context.accounts.market.price(query.conid) === undefined) {
       throw badRequest(marketDataTexts.noMarketData(query.conid));
     }
     const startTime =
@@ -254,10 +256,10 @@ export class MarketData {
       source: sources[(query.source ?? 'Last').toLowerCase()] ?? 'Last',
     };
     const history = historyOf(
-      this.brokerage.market.path,
+      this.context.accounts.market.path,
       instrument,
       request,
-      this.brokerage.clock.now(),
+      this.context.clock.now(),
     );
     return { instrument, request, history };
   }
@@ -265,7 +267,7 @@ export class MarketData {
   /** The session's first request to the historical market-data service (`/hmds/history`,
    * `/hmds/scanner/run`) answers 404 while it starts it, as the service does; later ones pass. */
   #hmdsStarted(session: Session): void {
-    const started = this.brokerage.store.collection('hmdsSessions');
+    const started = this.context.store.collection('hmdsSessions');
     if (started.get(session.id)) return;
     started.set(session.id, { sessionId: session.id });
     throw notFound(marketDataTexts.hmdsPreflight);
@@ -289,21 +291,24 @@ export class MarketData {
     session: Session,
     conid: number,
   ): { instrument: Instrument; state: MarketState } {
-    const { market, clock } = this.brokerage;
+    const { clock } = this.context;
+    const { market } = this.context.accounts;
     const instrument = market.instrument(conid);
     if (!instrument) throw badRequest(marketDataTexts.unknownContract(conid));
     const state = marketStateAt(instrument, market.path, clock.now());
     if (!state) throw badRequest(marketDataTexts.noMarketData(conid));
     if (this.availability(session, instrument).startsWith('D')) {
-      const account = this.brokerage.account(session.selectedAccountId);
-      if (account) this.brokerage.keepAccount(withCash(account, 'USD', -regulatorySnapshotFee));
+      const account = this.context.accounts.account(session.selectedAccountId);
+      if (account)
+        this.context.accounts.keepAccount(withCash(account, 'USD', -regulatorySnapshotFee));
     }
     return { instrument, state };
   }
 
   /** A scan over the catalogue's unexpired contracts, from their current prices. */
   scan(request: ScanRequest, limit = maxScanResults): ScanResult {
-    const { market, clock } = this.brokerage;
+    const { clock } = this.context;
+    const { market } = this.context.accounts;
     const instruments = market.instruments().filter((instrument) => !market.isExpired(instrument));
     return runScan(instruments, market.path, request, clock.now(), limit);
   }
@@ -323,7 +328,7 @@ export class MarketData {
       },
       Math.min(request.maxItems ?? maxHmdsScanResults, maxHmdsScanResults),
     );
-    const id = `scanner${nextInSequence(this.brokerage.store, 'hmdsScanner', 0)}`;
+    const id = `scanner${nextInSequence(this.context.store, 'hmdsScanner', 0)}`;
     return { ...result, id };
   }
 }

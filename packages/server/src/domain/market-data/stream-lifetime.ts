@@ -2,7 +2,7 @@
 // service's do since April 2026 (docs/decisions/service/stream-market-data-lifetime.md): the server's
 // option, unless the control API set another for this state (a record, so that every process
 // on a shared store reads the same; a reset forgets it).
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { MarketDataStore } from './store-view.js';
 
 /** The service's: 15 minutes. */
 export const defaultMarketDataLifetimeMs = 15 * 60_000;
@@ -11,17 +11,11 @@ const key = 'stream';
 
 /** The lifetime in force: the control API's, else `fallbackMs` (the server's option); 0 keeps
  * subscriptions for ever. */
-export function marketDataLifetimeMs(
-  brokerage: Pick<Brokerage, 'store'>,
-  fallbackMs: number,
-): number {
-  return brokerage.store.collection('marketDataLifetime').get(key)?.lifetimeMs ?? fallbackMs;
+export function marketDataLifetimeMs(store: MarketDataStore, fallbackMs: number): number {
+  return store.collection('marketDataLifetime').get(key)?.lifetimeMs ?? fallbackMs;
 }
 
 /** Sets the lifetime of the subscriptions made from now on (0: for ever). */
-export function setMarketDataLifetime(
-  brokerage: Pick<Brokerage, 'store'>,
-  lifetimeMs: number,
-): void {
-  brokerage.store.collection('marketDataLifetime').set(key, { lifetimeMs });
+export function setMarketDataLifetime(store: MarketDataStore, lifetimeMs: number): void {
+  store.collection('marketDataLifetime').set(key, { lifetimeMs });
 }

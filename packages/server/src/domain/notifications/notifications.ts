@@ -52,24 +52,21 @@ function lowerBound(ids: readonly string[], id: string): number {
   return low;
 }
 
-export type NotificationsContext = AreaContext<
-  'store' | 'market' | 'events' | 'user',
-  NotificationsStore
->;
+export type NotificationsContext = AreaContext<'events', 'market' | 'user', NotificationsStore>;
 
 /** Notifications (FYIs): made from the brokerage's events for the kinds a user has on,
  * delivered (listed, counted) for the kinds whose disclaimer the user acknowledged. */
 export class Notifications {
-  constructor(private readonly brokerage: NotificationsContext) {
-    brokerage.events.subscribe((event) => this.onEvent(event));
+  constructor(private readonly context: NotificationsContext) {
+    context.events.subscribe((event) => this.onEvent(event));
   }
 
   private get notifications() {
-    return this.brokerage.store.collection('notifications');
+    return this.context.store.collection('notifications');
   }
 
   private get profiles() {
-    return this.brokerage.store.collection('notificationProfiles');
+    return this.context.store.collection('notificationProfiles');
   }
 
   /** The user's profile; a new one is stored only when something changes. */
@@ -87,10 +84,10 @@ export class Notifications {
   }
 
   private onEvent(event: DomainEvent): void {
-    if (!isNoticeEvent(event) || !this.brokerage.user(event.username)) return;
+    if (!isNoticeEvent(event) || !this.context.accounts.user(event.username)) return;
     const text = notificationText(
       event,
-      (conid) => this.brokerage.market.instrument(conid)?.symbol ?? String(conid),
+      (conid) => this.context.accounts.market.instrument(conid)?.symbol ?? String(conid),
     );
     if (this.profile(event.username).disabled.includes(text.code)) return;
     this.add(event.username, text, event.time);
@@ -98,7 +95,7 @@ export class Notifications {
 
   /** Stores a notification for the user (from an event, or seeded by the control API). */
   add(username: string, text: NotificationText, time: number): Notification {
-    const sequence = nextInSequence(this.brokerage.store, 'notifications', 0);
+    const sequence = nextInSequence(this.context.store, 'notifications', 0);
     const id = `${dashedTimestamp(time).slice(0, 8)}${String(sequence).padStart(8, '0')}`;
     const notification: Notification = {
       id,

@@ -3,24 +3,22 @@
 // cache and answers an empty list with `snapshot: false`, as the service does while it starts
 // following the account's orders again; the call after it answers the full list.
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { OrdersStore } from './store-view.js';
 
-type CacheContext = Pick<Brokerage, 'store'>;
-
-const cleared = (brokerage: CacheContext) => brokerage.store.collection('liveOrdersCacheCleared');
+const cleared = (store: OrdersStore) => store.collection('liveOrdersCacheCleared');
 
 /** The next forced list of `username`'s orders answers empty, once. */
-export function armEmptyForcedList(brokerage: CacheContext, username: string): void {
-  cleared(brokerage).set(username, { username });
+export function armEmptyForcedList(store: OrdersStore, username: string): void {
+  cleared(store).set(username, { username });
 }
 
 /** The empty answer when `force` meets an armed cache (disarming it), else undefined. */
 export function emptyForcedList(
-  brokerage: CacheContext,
+  store: OrdersStore,
   username: string,
   force: boolean,
 ): Schema<'LiveOrders'> | undefined {
-  if (!force || !cleared(brokerage).get(username)) return undefined;
-  cleared(brokerage).delete(username);
+  if (!force || !cleared(store).get(username)) return undefined;
+  cleared(store).delete(username);
   return { orders: [], snapshot: false };
 }

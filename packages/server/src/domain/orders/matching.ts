@@ -27,7 +27,8 @@ export interface Transmitted {
 }
 
 export type MatchingContext = AreaContext<
-  'clock' | 'store' | 'market' | 'events' | 'onLoad' | 'account' | 'keepAccount',
+  'clock' | 'events',
+  'market' | 'onLoad' | 'account' | 'keepAccount',
   OrdersStore
 >;
 
@@ -40,28 +41,28 @@ export class Matching {
   /** Start of the UTC day of the last sweep of expired day orders. */
   #sweptDay: number | undefined;
 
-  constructor(private readonly brokerage: MatchingContext) {
-    this.records = new OrderRecords(brokerage.store);
-    declareExecutionIndexes(brokerage.store);
-    brokerage.onLoad(() => {
+  constructor(private readonly context: MatchingContext) {
+    this.records = new OrderRecords(context.store);
+    declareExecutionIndexes(context.store);
+    context.accounts.onLoad(() => {
       this.records.rebuildPriceBook();
       this.#sweptDay = undefined;
     });
   }
 
   private instrument(conid: number): Instrument {
-    const instrument = this.brokerage.market.instrument(conid);
+    const instrument = this.context.accounts.market.instrument(conid);
     if (!instrument) throw new Error(`Contract ${conid} vanished`);
     return instrument;
   }
 
   /** Creates and transmits the orders of one request (a single order, an OCA group or a bracket). */
   transmit(tickets: OrderTicket[], accountId: string, username: string): Transmitted[] {
-    const now = this.brokerage.clock.now();
-    const requestId = nextInSequence(this.brokerage.store, 'orderRequests', 0);
+    const now = this.context.clock.now();
+    const requestId = nextInSequence(this.context.store, 'orderRequests', 0);
     const numbered = tickets.map((ticket) => ({
       ticket,
-      id: nextInSequence(this.brokerage.store, 'orders', firstOrderId),
+      id: nextInSequence(this.context.store, 'orders', firstOrderId),
     }));
     const isOcaGroup = tickets.length > 1 && tickets.every((ticket) => ticket.isSingleGroup);
     const orders = numbered.map(({ ticket, id }): Order => {
@@ -114,7 +115,7 @@ export class Matching {
       parentRef: order.parentRef,
       cOID: ticket.cOID ?? order.cOID,
       triggered: false,
-      requestId: nextInSequence(this.brokerage.store, 'orderRequests', 0),
+      requestId: nextInSequence(this.context.store, 'orderRequests', 0),
     };
     const stopPrice = initialStopPrice(terms);
     const replaced = this.#setStatus({ ...terms, stopPrice }, workingStatus(terms));
@@ -132,14 +133,14 @@ export class Matching {
   /** Works the contract's orders that its new price can move, oldest first. */
   onPrice(conid: number): void {
     this.expire();
-    const last = this.brokerage.market.price(conid);
+    const last = this.context.accounts.market.price(conid);
     if (last === undefined) return;
     for (const { id } of this.records.wokenBy(conid, last)) this.#work(id);
   }
 
   /** Day orders of earlier days that still work are cancelled, as of the end of their day. */
   expire(): void {
-    const today = startOfUtcDay(this.brokerage.clock.now());
+    const today = startOfUtcDay(this.context.clock.now());
     // Orders are created at the clock's time, so after a sweep nothing more can expire before
     // the next day: one sweep a day, not one per request.
     if (today === this.#sweptDay) return;
@@ -156,7 +157,7 @@ export class Matching {
 
   /** Stores the order in the new status, now, and announces it. */
   #setStatus(order: Order, status: OrderStatus): Order {
-    const changed = this.records.save({ ...order, status, updatedAt: this.brokerage.clock.now() });
+    const changed = this.records.save({ ...order, status, updatedAt: this.context.clock.now() });
     this.#announce(changed);
     return changed;
   }
@@ -171,7 +172,7 @@ export class Matching {
 
   /** Tells the bus the order's status (for the streams) and the notice it makes, if any. */
   #announce(order: Order): void {
-    this.brokerage.events.publish({
+    this.context.events.publish({
       type: 'orderStatusChanged',
       username: order.username,
       time: order.updatedAt,
@@ -179,16 +180,17 @@ export class Matching {
       orderId: order.id,
       conid: order.conid,
       status: order.status,
+      order,
     });
     const event = orderStatusEvent(order);
-    if (event) this.brokerage.events.publish(event);
+    if (event) this.context.events.publish(event);
   }
 
   /** Lets the order react to the current price: trail, trigger, fill. */
   #work(orderId: number): void {
     const order = this.records.get(orderId);
     if (!order || !isWorking(order.status) || order.awaitsParent) return;
-    const last = this.brokerage.market.price(order.conid);
+    const last = this.context.accounts.market.price(order.conid);
     if (last === undefined) return;
     const check = checkFill(order, last);
     const stopPrice = check.stopPrice ?? order.stopPrice;
@@ -212,7 +214,7 @@ export class Matching {
         account.positions.find((position) => position.conid === order.conid)?.quantity ?? 0;
       return !isCashAccount(account) || held >= size;
     }
-    const market = this.brokerage.market;
+    const market = this.context.accounts.market;
     const value =
       size * price * instrument.multiplier * market.rate(instrument.currency, account.baseCurrency);
     return value <= purchaseLimit(account, valueAccount(account, market));
@@ -220,7 +222,7 @@ export class Matching {
 
   #fill(order: Order, price: number): void {
     const instrument = this.instrument(order.conid);
-    const parts = orderParts(this.brokerage, order, instrument);
+    const parts = orderParts(this.context.accounts, order, instrument);
     if (
       parts.length === 0 ||
       !parts.every((part) => this.canFill(order, instrument, price, part))
@@ -230,7 +232,7 @@ export class Matching {
     }
     parts.forEach((part, index) => this.#book(order, instrument, part, price, index + 1));
     this.#setStatus({ ...order, filledQuantity: order.quantity, averagePrice: price }, 'Filled');
-    for (const { account } of parts) warnOnMargin(this.brokerage, account, order.username);
+    for (const { account } of parts) warnOnMargin(this.context, account, order.username);
     if (order.ocaGroup !== undefined) {
       this.#cancelWorking(
         this.records.inOcaGroup(order.ocaGroup).filter((other) => other.id !== order.id),
@@ -255,7 +257,7 @@ export class Matching {
   ): void {
     const { size } = part;
     // The account as it is now: an earlier part of the same fill may have booked on it.
-    const current = this.brokerage.account(part.account.id) ?? part.account;
+    const current = this.context.accounts.account(part.account.id) ?? part.account;
     const commission = executionCommission(instrument, size, price);
     const { account, realizedPnl } = bookExecution(
       current,
@@ -265,10 +267,10 @@ export class Matching {
       price,
       commission,
     );
-    this.brokerage.keepAccount(account);
-    const now = this.brokerage.clock.now();
+    this.context.accounts.keepAccount(account);
+    const now = this.context.clock.now();
     const executionId = `${hex8(order.id)}.${hex8(now / 1000)}.01.${String(number).padStart(2, '0')}`;
-    keepExecution(this.brokerage.store, {
+    keepExecution(this.context.store, {
       id: executionId,
       orderId: order.id,
       account: account.id,
@@ -283,7 +285,7 @@ export class Matching {
       exchange: order.routedExchange ?? instrument.exchange,
       ...(realizedPnl === 0 ? {} : { realizedPnl }),
     });
-    this.brokerage.events.publish({
+    this.context.events.publish({
       type: 'executionBooked',
       username: order.username,
       time: now,

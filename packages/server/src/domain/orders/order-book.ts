@@ -16,7 +16,8 @@ import { pairCurrencies } from './fills.js';
 import { orderParts } from './order-parts.js';
 import { Matching, type Transmitted } from './matching.js';
 import { rejectionEvent } from './order-events.js';
-import { isWorking, type Order, type OrderTicket } from './model.js';
+import { isWorking, type Execution, type Order, type OrderTicket } from './model.js';
+import { executionsOf } from './trades.js';
 import { ticketOf, ticketsOf, type OrderRequest } from './order-request.js';
 import {
   firstReject,
@@ -45,12 +46,11 @@ export type CancelOutcome =
   { kind: 'cancelled'; order: Order } | { kind: 'rejected'; error: string };
 
 export type OrderBookContext = AreaContext<
-  | 'clock'
-  | 'store'
+  'clock' | 'events',
   | 'market'
-  | 'events'
   | 'onLoad'
   | 'account'
+  | 'accounts'
   | 'userOf'
   | 'accessibleAccountIds'
   | 'accountFor'
@@ -66,32 +66,38 @@ export class OrderBook {
   readonly questions: Questions;
   readonly prompts: Prompts;
 
-  constructor(private readonly brokerage: OrderBookContext) {
-    this.matching = new Matching(brokerage);
-    this.questions = new Questions(brokerage.store);
-    this.prompts = new Prompts(brokerage.store);
+  constructor(private readonly context: OrderBookContext) {
+    this.matching = new Matching(context);
+    this.questions = new Questions(context.store);
+    this.prompts = new Prompts(context.store);
   }
 
   private get records() {
     return this.matching.records;
   }
 
+  /** Executions of the account (by default the session's selected one; with an advisor's
+   * sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
+  executions(session: Session, days = 1, accountId?: string): Execution[] {
+    return executionsOf(this.context, session, days, accountId);
+  }
+
   /** The path account of an order request; one the session may not trade is invalid content (500). */
   private pathAccount(session: Session, accountId: string): Account {
-    return this.brokerage.accountFor(session, accountId, () =>
+    return this.context.accounts.accountFor(session, accountId, () =>
       rejected(orderTexts.errors.unknownAccount(accountId)),
     );
   }
 
   place(session: Session, accountId: string, requests: OrderRequest[]): OrderOutcome {
-    const user = this.brokerage.userOf(session);
+    const user = this.context.accounts.userOf(session);
     // An advisor's order may name one of its groups in place of an account.
-    const group = this.brokerage.account(accountId)
+    const group = this.context.accounts.account(accountId)
       ? undefined
-      : advisorGroup(this.brokerage.store, user, accountId);
+      : advisorGroup(this.context.store, user, accountId);
     const account = this.pathAccount(session, group ? (user.accounts[0] ?? accountId) : accountId);
-    const tickets = ticketsOf(this.brokerage, account, requests, (request) =>
-      orderAllocation(this.brokerage.store, user, account, group, request),
+    const tickets = ticketsOf(this.context.accounts, account, requests, (request) =>
+      orderAllocation(this.context.store, user, account, group, request),
     );
     this.matching.expire();
     this.questions.invalidate(account.id);
@@ -102,13 +108,13 @@ export class OrderBook {
    * the request is checked as placement checks it, and nothing is placed, held or invalidated. */
   preview(session: Session, accountId: string, requests: OrderRequest[]): OrderPreview {
     const account = this.pathAccount(session, accountId);
-    const tickets = ticketsOf(this.brokerage, account, requests);
+    const tickets = ticketsOf(this.context.accounts, account, requests);
     this.matching.expire();
     const request = this.checkedRequest(account, tickets, undefined);
     const warning = nextWarning(request, 0, this.questions.suppressed(session.id));
     const [first] = request.orders;
     return {
-      projection: first && projectOrder(first, this.brokerage.market),
+      projection: first && projectOrder(first, this.context.accounts.market),
       error: firstReject(request),
       warning: warning && {
         messageId: warning.rule.messageId,
@@ -125,7 +131,7 @@ export class OrderBook {
   ): OrderOutcome {
     if (!session.accountsQueried) throw badRequest(orderTexts.errors.accountsFirst);
     const account = this.pathAccount(session, accountId);
-    const parsed = ticketOf(this.brokerage, account, request, 'order');
+    const parsed = ticketOf(this.context.accounts, account, request, 'order');
     this.matching.expire();
     this.questions.invalidate(account.id);
     const order = this.orderOf(account.id, orderId);
@@ -148,7 +154,7 @@ export class OrderBook {
     const pending = this.questions.find(session.id, replyId);
     if (!pending) throw unavailable(orderTexts.errors.replyNotFound);
     const held = this.questions.take(session.id, replyId);
-    if (!held || replyIdExpired(this.brokerage, session.username))
+    if (!held || replyIdExpired(this.context.store, session.username))
       throw unavailable(orderTexts.errors.replyNotFound);
     if (!confirmed) return { kind: 'rejected', error: orderTexts.rejects.notConfirmed };
     const account = this.pathAccount(session, held.accountId);
@@ -166,7 +172,7 @@ export class OrderBook {
   }
 
   cancel(session: Session, accountId: string, orderId: number): CancelOutcome {
-    const account = this.brokerage.accountFor(session, accountId);
+    const account = this.context.accounts.accountFor(session, accountId);
     this.matching.expire();
     const order = this.orderOf(account.id, orderId);
     if (!order) return { kind: 'rejected', error: orderTexts.rejects.unknownOrder(orderId) };
@@ -179,9 +185,12 @@ export class OrderBook {
    * still working; with the open orders `filters` applied. */
   list(session: Session, accountId: string | undefined, filters?: string): Order[] {
     if (!session.accountsQueried) throw badRequest(orderTexts.errors.accountsFirst);
-    const account = this.brokerage.accountFor(session, accountId ?? session.selectedAccountId);
+    const account = this.context.accounts.accountFor(
+      session,
+      accountId ?? session.selectedAccountId,
+    );
     this.matching.expire();
-    const today = startOfUtcDay(this.brokerage.clock.now());
+    const today = startOfUtcDay(this.context.clock.now());
     const orders = this.records
       .ofAccount(account.id, filteredStatusClasses(filters))
       // Closed orders of an earlier day are dropped by the next minute's sweep.
@@ -193,8 +202,8 @@ export class OrderBook {
   status(session: Session, orderId: number): Order {
     this.matching.expire();
     const order = this.records.get(orderId);
-    const accounts = this.brokerage.accessibleAccountIds(session);
-    const today = startOfUtcDay(this.brokerage.clock.now());
+    const accounts = this.context.accounts.accessibleAccountIds(session);
+    const today = startOfUtcDay(this.context.clock.now());
     if (
       !order ||
       !(accounts.includes(order.accountId) || accounts.includes(order.allocatedTo)) ||
@@ -227,8 +236,8 @@ export class OrderBook {
       modified ? rejectRules.filter((rule) => rule.number !== 5) : rejectRules,
     );
     if (error !== undefined) {
-      this.brokerage.events.publish(
-        rejectionEvent(session, account, tickets, error, this.brokerage.clock.now()),
+      this.context.events.publish(
+        rejectionEvent(session, account, tickets, error, this.context.clock.now()),
       );
       return { kind: 'rejected', error };
     }
@@ -262,7 +271,7 @@ export class OrderBook {
     tickets: OrderTicket[],
     modified: Order | undefined,
   ): CheckedRequest {
-    const today = startOfUtcDay(this.brokerage.clock.now());
+    const today = startOfUtcDay(this.context.clock.now());
     const others = (orders: Order[]) => orders.filter((order) => order.id !== modified?.id);
     const usedRefs = new Set(
       tickets.flatMap(({ cOID }) =>
@@ -286,9 +295,9 @@ export class OrderBook {
   }
 
   private checkedOrder(ticket: OrderTicket): CheckedOrder {
-    const { market } = this.brokerage;
+    const { market } = this.context.accounts;
     const instrument = market.instrument(ticket.conid);
-    const account = this.brokerage.account(ticket.allocatedTo);
+    const account = this.context.accounts.account(ticket.allocatedTo);
     if (!instrument || !account)
       throw rejected(
         orderTexts.errors.invalidOrder(
@@ -324,8 +333,8 @@ export class OrderBook {
       checksValue: ticket.parentRef === undefined,
       description: warningDescription(ticket, instrument),
       restrictedBy: restrictionAgainst(
-        this.brokerage.store,
-        this.brokerage.clock.now(),
+        this.context.store,
+        this.context.clock.now(),
         account,
         ticket,
       )?.name,
@@ -342,8 +351,8 @@ export class OrderBook {
     values: AccountValues,
   ): CheckedOrder['funds'] {
     if (!ticket.allocation) return [{ value: cents(value), limit: purchaseLimit(booking, values) }];
-    const { market } = this.brokerage;
-    return orderParts(this.brokerage, ticket, instrument).map(({ account, size }) => ({
+    const { market } = this.context.accounts;
+    return orderParts(this.context.accounts, ticket, instrument).map(({ account, size }) => ({
       value: cents(
         ((value * size) / ticket.quantity) * market.rate(values.baseCurrency, account.baseCurrency),
       ),

@@ -1,5 +1,5 @@
 import { allocateOrder } from '../accounts/order-allocation.js';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import { sizeIncrementOf } from '../contracts/contract-rules.js';
 import type { Instrument } from '../market/model.js';
@@ -15,19 +15,19 @@ export interface OrderPart {
  * its part in whole units (or the contract's size increment for a fractional order). Placement
  * checks the parts' funds, and a fill books them, from this one split. */
 export function orderParts(
-  brokerage: Pick<Brokerage, 'market' | 'account'>,
+  accounts: Pick<AccountsArea, 'market' | 'account'>,
   order: Pick<
     OrderTicket,
     'allocation' | 'allocatedTo' | 'conid' | 'side' | 'quantity' | 'orderType'
   >,
   instrument: Instrument,
 ): OrderPart[] {
-  const accountOf = (id: string) => brokerage.account(id);
+  const accountOf = (id: string) => accounts.account(id);
   if (!order.allocation) {
     const account = accountOf(order.allocatedTo);
     return account ? [{ account, size: order.quantity }] : [];
   }
-  const { market } = brokerage;
+  const { market } = accounts;
   const step = Number.isInteger(order.quantity)
     ? 1
     : sizeIncrementOf(market, instrument, order.orderType);

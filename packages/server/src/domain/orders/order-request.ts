@@ -1,5 +1,5 @@
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import { rejected } from '../kernel/errors.js';
 import type { OrderAllocation } from '../accounts/order-allocation.js';
 import type { Account } from '../accounts/model.js';
@@ -49,12 +49,12 @@ function unitsForCash(
 
 /** The account an order trades for: the path account, or one of its sub-accounts. */
 export function allocationOf(
-  brokerage: Pick<Brokerage, 'account'>,
+  accounts: Pick<AccountsArea, 'account'>,
   pathAccount: Account,
   acctId: string | undefined,
 ): string {
   if (acctId === undefined || acctId === pathAccount.id) return pathAccount.id;
-  const account = brokerage.account(acctId);
+  const account = accounts.account(acctId);
   if (!account || account.parent !== pathAccount.id)
     throw rejected(orderTexts.errors.unknownAccount(acctId));
   return account.id;
@@ -65,13 +65,13 @@ export type AllocationFor = (request: OrderRequest) => OrderAllocation | undefin
 
 /** Checks one order of a request (invalid content throws 500) and turns its size into units. */
 export function ticketOf(
-  brokerage: Pick<Brokerage, 'market' | 'account'>,
+  accounts: Pick<AccountsArea, 'market' | 'account'>,
   pathAccount: Account,
   request: OrderRequest,
   where: string,
   allocationFor: AllocationFor = () => undefined,
 ): OrderTicket {
-  const instrument = brokerage.market.instrument(request.conid);
+  const instrument = accounts.market.instrument(request.conid);
   if (!instrument) throw invalid(`contract ${request.conid} not found`);
   if (request.conidex !== undefined && Number(request.conidex.split('@')[0]) !== request.conid) {
     throw invalid(`${where}.conidex does not name contract ${request.conid}`);
@@ -87,7 +87,7 @@ export function ticketOf(
   }
   if (request.fxQty !== undefined && request.isCcyConv !== true)
     throw invalid(`${where}.fxQty needs isCcyConv true`);
-  const last = brokerage.market.price(request.conid);
+  const last = accounts.market.price(request.conid);
   let quantity: number;
   if (request.quantity !== undefined) quantity = request.quantity;
   else if (request.cashQty !== undefined) {
@@ -126,31 +126,31 @@ export function ticketOf(
     ...(request.parentId === undefined ? {} : { parentRef: request.parentId }),
     isSingleGroup: request.isSingleGroup === true,
     ...(exchange === undefined || exchange === 'SMART' ? {} : { routedExchange: exchange }),
-    ...allocatedOf(brokerage, pathAccount, request, allocationFor(request)),
+    ...allocatedOf(accounts, pathAccount, request, allocationFor(request)),
   };
 }
 
 /** Whom an order trades for: split over sub-accounts on the master account, or one account. */
 function allocatedOf(
-  brokerage: Pick<Brokerage, 'account'>,
+  accounts: Pick<AccountsArea, 'account'>,
   pathAccount: Account,
   request: OrderRequest,
   allocation: OrderAllocation | undefined,
 ): Pick<OrderTicket, 'allocatedTo' | 'allocation'> {
   return allocation
     ? { allocatedTo: pathAccount.id, allocation }
-    : { allocatedTo: allocationOf(brokerage, pathAccount, request.acctId) };
+    : { allocatedTo: allocationOf(accounts, pathAccount, request.acctId) };
 }
 
 /** Every order of a request, checked; a bracket child must name a parent of the same request. */
 export function ticketsOf(
-  brokerage: Pick<Brokerage, 'market' | 'account'>,
+  accounts: Pick<AccountsArea, 'market' | 'account'>,
   pathAccount: Account,
   requests: OrderRequest[],
   allocationFor?: AllocationFor,
 ): OrderTicket[] {
   const tickets = requests.map((request, index) =>
-    ticketOf(brokerage, pathAccount, request, `orders[${index}]`, allocationFor),
+    ticketOf(accounts, pathAccount, request, `orders[${index}]`, allocationFor),
   );
   tickets.forEach((ticket, index) => {
     if (

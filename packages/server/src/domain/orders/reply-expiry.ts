@@ -3,22 +3,18 @@
 // held order is dropped and `/iserver/reply/{replyId}` answers as for an unknown id (503 `Reply ID
 // not found`), as it does when the service has forgotten the id. A client recovers by placing the
 // order again.
-import type { StoreView } from '../kernel/store.js';
+import type { OrdersStore } from './store-view.js';
 
-interface ExpiryContext {
-  readonly store: StoreView<'replyIdsExpiring'>;
-}
-
-const armed = (brokerage: ExpiryContext) => brokerage.store.collection('replyIdsExpiring');
+const armed = (store: OrdersStore) => store.collection('replyIdsExpiring');
 
 /** The next reply of `username` to a held order finds its id expired, once. */
-export function armReplyExpiry(brokerage: ExpiryContext, username: string): void {
-  armed(brokerage).set(username, { username });
+export function armReplyExpiry(store: OrdersStore, username: string): void {
+  armed(store).set(username, { username });
 }
 
 /** Whether this reply of `username` finds its id expired (disarming the scenario). */
-export function replyIdExpired(brokerage: ExpiryContext, username: string): boolean {
-  if (!armed(brokerage).get(username)) return false;
-  armed(brokerage).delete(username);
+export function replyIdExpired(store: OrdersStore, username: string): boolean {
+  if (!armed(store).get(username)) return false;
+  armed(store).delete(username);
   return true;
 }

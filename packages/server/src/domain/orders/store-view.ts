@@ -8,6 +8,7 @@ export type OrdersStore = StoreView<
   | 'executions'
   | 'executionHistory'
   | 'serverPrompts'
+  | 'liveOrdersCacheCleared'
   | 'replyIdsExpiring'
   | 'sequences'
 >;

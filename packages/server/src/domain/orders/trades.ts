@@ -1,7 +1,7 @@
 import type { OrdersStore } from './store-view.js';
 import type { Schema } from '@brokerage/types';
 import { childAccountIds } from '../accounts/accounts.js';
-import type { AreaContext, Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea, AreaContext } from '../accounts/brokerage.js';
 import { badRequest } from '../kernel/errors.js';
 import type { Index } from '../kernel/store.js';
 import { historyDays } from '../market/seeded-history.js';
@@ -66,20 +66,20 @@ export function executionsInContract(
 /** Executions of the account (by default the session's selected one; for an advisor's master,
  * with its sub-accounts) over the current day and the `days - 1` previous ones, newest first. */
 export function executionsOf(
-  brokerage: AreaContext<'clock' | 'store' | 'accountFor' | 'accounts', OrdersStore>,
+  context: AreaContext<'clock', 'accountFor' | 'accounts', OrdersStore>,
   session: Session,
   days = 1,
   accountId: string = session.selectedAccountId,
 ): Execution[] {
-  const selected = brokerage.accountFor(session, accountId).id;
-  const accounts = new Set([selected, ...childAccountIds(brokerage, selected)]);
+  const selected = context.accounts.accountFor(session, accountId).id;
+  const accounts = new Set([selected, ...childAccountIds(context.accounts, selected)]);
   // The validator's coercion lets through what is not a number of days ('1e999' is Infinity,
   // which skips its bounds): a window it cannot cover is refused rather than clamped.
   if (!Number.isInteger(days) || days < 1 || days > maxTradeDays) {
     throw badRequest(orderTexts.errors.tradeDays(maxTradeDays));
   }
-  const today = startOfUtcDay(brokerage.clock.now());
-  const { byAccountDay } = declareExecutionIndexes(brokerage.store);
+  const today = startOfUtcDay(context.clock.now());
+  const { byAccountDay } = declareExecutionIndexes(context.store);
   return [...accounts]
     .flatMap((account) =>
       Array.from({ length: days }, (_, back) =>
@@ -123,17 +123,14 @@ export function executedOn(store: OrdersStore, accountId: string, day: number): 
 }
 
 /** One execution by its id (the bus names the executions it books). */
-export function executionById(
-  brokerage: AreaContext<'store', OrdersStore>,
-  id: string,
-): Execution | undefined {
-  return brokerage.store.collection('executions').get(id);
+export function executionById(store: OrdersStore, id: string): Execution | undefined {
+  return store.collection('executions').get(id);
 }
 
 /** An execution as the trades operation answers it; the simulation always sends the fields the
  * service may leave out (but `order_ref`), so its type says so, for the stream's view. */
-export function tradeView(brokerage: Pick<Brokerage, 'market'>, execution: Execution) {
-  const instrument = brokerage.market.instrument(execution.conid);
+export function tradeView(accounts: Pick<AccountsArea, 'market'>, execution: Execution) {
+  const instrument = accounts.market.instrument(execution.conid);
   const multiplier = instrument?.multiplier ?? 1;
   const symbol = instrument?.symbol ?? String(execution.conid);
   return {

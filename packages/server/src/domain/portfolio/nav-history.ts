@@ -55,23 +55,20 @@ function seededPoints(account: Account, record: NavHistoryRecord): NavPoint[] {
   return points.reverse();
 }
 
-export type NavHistoryContext = AreaContext<
-  'clock' | 'store' | 'market' | 'accounts',
-  PortfolioStore
->;
+export type NavHistoryContext = AreaContext<'clock', 'market' | 'accounts', PortfolioStore>;
 
 /** The daily history of the accounts' net asset value, built by the clock: a seeded year of
  * business days (or the account's fixture closes) before the first day, then at every UTC midnight the close of the business day
  * that ended (the net asset value at that moment: prices move only when told to, so it is the
  * day's last value). Reading it adds today's live value as the last point. */
 export class NavHistory {
-  constructor(private readonly brokerage: NavHistoryContext) {
+  constructor(private readonly context: NavHistoryContext) {
     this.scheduleClose();
   }
 
   /** The account's history, oldest first, ending with today's live net asset value. */
   points(account: Account): NavPoint[] {
-    const today = dayOf(this.brokerage.clock.now());
+    const today = dayOf(this.context.clock.now());
     const record = this.recordOf(account, today);
     return [
       ...seededPoints(account, record),
@@ -81,11 +78,11 @@ export class NavHistory {
   }
 
   private navOf(account: Account): number {
-    return valueAccount(account, this.brokerage.market).total.netLiquidation;
+    return valueAccount(account, this.context.accounts.market).total.netLiquidation;
   }
 
   private recordOf(account: Account, firstDay: number): NavHistoryRecord {
-    const histories = this.brokerage.store.collection('navHistories');
+    const histories = this.context.store.collection('navHistories');
     let record = histories.get(account.id);
     if (!record) {
       record = { accountId: account.id, firstDay, anchorNav: this.navOf(account), closes: [] };
@@ -95,12 +92,12 @@ export class NavHistory {
   }
 
   private closeDay(day: number): void {
-    for (const account of this.brokerage.accounts()) {
+    for (const account of this.context.accounts.accounts()) {
       const record = this.recordOf(account, day);
       if (!isBusinessDay(day) || day < record.firstDay) continue;
       const close = { day, nav: roundTo(this.navOf(account), 4) };
       // Once a day per account: the record is set again with the day's close.
-      this.brokerage.store
+      this.context.store
         .collection('navHistories')
         .set(account.id, { ...record, closes: [...record.closes, close] });
     }
@@ -108,11 +105,11 @@ export class NavHistory {
 
   /** Closes the current day at the next UTC midnight of the server's clock, then the next. */
   private scheduleClose(): void {
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const midnight = (dayOf(now) + 1) * dayMs;
-    this.brokerage.clock.schedule(midnight - now, () => {
+    this.context.clock.schedule(midnight - now, () => {
       const day = dayOf(midnight) - 1;
-      const closed = this.brokerage.store.collection('navClosedDays');
+      const closed = this.context.store.collection('navClosedDays');
       if ((closed.get('last') ?? -Infinity) < day) {
         closed.set('last', day);
         this.closeDay(day);

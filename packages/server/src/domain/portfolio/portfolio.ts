@@ -64,8 +64,7 @@ export interface TransactionsRequest {
 const listedAccountIds = (values: string[]) => values.flatMap((ids) => ids.split(','));
 
 export type PortfolioContext = AreaContext<
-  | 'clock'
-  | 'store'
+  'clock',
   | 'sessions'
   | 'market'
   | 'account'
@@ -84,17 +83,17 @@ export class Portfolio {
   readonly history: NavHistory;
 
   constructor(
-    private readonly brokerage: PortfolioContext,
+    private readonly context: PortfolioContext,
     private readonly dividends: Pick<Dividends, 'paidBetween'>,
   ) {
-    this.cache = new PositionCache(brokerage);
-    this.history = new NavHistory(brokerage);
+    this.cache = new PositionCache(context);
+    this.history = new NavHistory(context);
   }
 
   /** The account an account-level operation asks for: refused until the portfolio accounts (or
    * subaccounts) were listed in the session, and for an account the session may not see. */
   private account(session: Session, accountId: string): Account {
-    return ledgerAccount(this.brokerage, session, accountId);
+    return ledgerAccount(this.context.accounts, session, accountId);
   }
 
   positionsPage(
@@ -113,8 +112,8 @@ export class Portfolio {
     query: SortQuery,
   ): Schema<'UncachedPosition'>[] {
     const account = this.account(session, accountId);
-    const epochSeconds = Math.floor(this.brokerage.clock.now() / 1000);
-    const rows = valuedPositions(account, this.brokerage.market).map((valued) =>
+    const epochSeconds = Math.floor(this.context.clock.now() / 1000);
+    const rows = valuedPositions(account, this.context.accounts.market).map((valued) =>
       uncachedPositionRow(valued, epochSeconds),
     );
     return sortRows(rows, orderOf(query, 'description'), 'description');
@@ -126,9 +125,9 @@ export class Portfolio {
 
   positionsByConid(session: Session, conid: number): Schema<'PositionsByAccount'> {
     requirePortfolioListed(session);
-    const entries = this.brokerage
+    const entries = this.context.accounts
       .accessibleAccountIds(session)
-      .map((id) => this.brokerage.account(id))
+      .map((id) => this.context.accounts.account(id))
       .filter((account) => account !== undefined)
       .map((account) => [account.id, this.positionRows(account, conid)] as const)
       .filter(([, rows]) => rows.length > 0);
@@ -136,7 +135,7 @@ export class Portfolio {
   }
 
   private positionRows(account: Account, conid: number): Schema<'Position'>[] {
-    const { market } = this.brokerage;
+    const { market } = this.context.accounts;
     return valuedPositions(account, market)
       .filter((valued) => valued.position.conid === conid)
       .map((valued) => positionRow(market.catalogueData, valued));
@@ -155,18 +154,18 @@ export class Portfolio {
 
   summary(session: Session, accountId: string): Schema<'PortfolioSummary'> {
     const account = this.account(session, accountId);
-    const values = valueAccount(account, this.brokerage.market);
-    return portfolioSummary(account, values, Math.floor(this.brokerage.clock.now() / 1000));
+    const values = valueAccount(account, this.context.accounts.market);
+    return portfolioSummary(account, values, Math.floor(this.context.clock.now() / 1000));
   }
 
   meta(session: Session, accountId: string): Schema<'PortfolioAccount'> {
-    return portfolioAccount(this.brokerage, this.account(session, accountId));
+    return portfolioAccount(this.context.accounts, this.account(session, accountId));
   }
 
   allocation(session: Session, accountIds: string[]): Schema<'AssetAllocation'> {
     const accounts = listedAccountIds(accountIds).map((id) => this.account(session, id));
     const base = accounts[0]?.baseCurrency ?? 'USD';
-    return assetAllocation(accounts, this.brokerage.market, base);
+    return assetAllocation(accounts, this.context.accounts.market, base);
   }
 
   /** The portfolio analyst's allocation of several accounts (`POST /pa/allocation`): accounts
@@ -187,7 +186,8 @@ export class Portfolio {
     if (types.length === 0)
       throw badRequest(`type must be one of ${[...allocationTypes, 'ALL'].join(', ')}`);
     const currency = (request.currency ?? 'USD').toUpperCase();
-    const { market, clock } = this.brokerage;
+    const { clock } = this.context;
+    const { market } = this.context.accounts;
     try {
       market.rate('USD', currency);
     } catch {
@@ -196,11 +196,11 @@ export class Portfolio {
     const today = dayOf(clock.now());
     if (request.date !== undefined && dayOfYmd(Number(request.date)) >= today)
       throw badRequest('date must be a day before today');
-    const visible = new Set(this.brokerage.accessibleAccountIds(session));
+    const visible = new Set(this.context.accounts.accessibleAccountIds(session));
     const ids = listedAccountIds(request.acctIds);
     const accounts = ids
       .filter((id) => visible.has(id))
-      .map((id) => this.brokerage.account(id))
+      .map((id) => this.context.accounts.account(id))
       .filter((account) => account !== undefined);
     const excluded = ids.filter((id) => !accounts.some((account) => account.id === id));
     const realtime =
@@ -223,7 +223,7 @@ export class Portfolio {
   }
 
   subaccountsPage(session: Session, page: number): Schema<'Subaccounts2'> {
-    const all = portfolioSubaccounts(this.brokerage, session);
+    const all = portfolioSubaccounts(this.context.accounts, session);
     return {
       metadata: { pageNum: page, pageSize: subaccountsPageSize, total: all.length },
       subaccounts: all.slice(page * subaccountsPageSize, (page + 1) * subaccountsPageSize),
@@ -232,7 +232,7 @@ export class Portfolio {
 
   private histories(session: Session, accountIds: string[]): AccountHistory[] {
     return listedAccountIds(accountIds).map((id) => {
-      const account = this.brokerage.accountFor(session, id);
+      const account = this.context.accounts.accountFor(session, id);
       return {
         accountId: account.id,
         baseCurrency: account.baseCurrency,
@@ -246,7 +246,7 @@ export class Portfolio {
   }
 
   allPeriods(session: Session, accountIds: string[]): Schema<'AllPeriodsPerformance'> {
-    const updatedAt = new Date(this.brokerage.clock.now())
+    const updatedAt = new Date(this.context.clock.now())
       .toISOString()
       .slice(0, 19)
       .replace('T', ' ');
@@ -254,13 +254,15 @@ export class Portfolio {
   }
 
   transactions(session: Session, request: TransactionsRequest): Schema<'Transactions'> {
-    const accountIds = request.acctIds.map((id) => this.brokerage.accountFor(session, id).id);
+    const accountIds = request.acctIds.map(
+      (id) => this.context.accounts.accountFor(session, id).id,
+    );
     const [conid] = request.conids;
     const days = request.days === undefined ? defaultTransactionDays : Number(request.days);
     if (!Number.isSafeInteger(days) || days < 1)
       throw badRequest('Bad Request: days must be a positive integer');
     return transactions(
-      this.brokerage,
+      this.context,
       { accountIds, conid: Number(conid), currency: request.currency, days },
       (accountId, from, to) => this.dividends.paidBetween(accountId, from, to),
     );

@@ -12,22 +12,22 @@ export interface PositionSnapshot {
   rows: Schema<'Position'>[];
 }
 
-export type PositionCacheContext = AreaContext<'clock' | 'store' | 'market', PortfolioStore>;
+export type PositionCacheContext = AreaContext<'clock', 'market', PortfolioStore>;
 
 /** The positions cache of the paged positions operation: the first request for an account takes
  * a snapshot (sizes, costs, prices and profit and loss), which later requests answer until
  * `invalidate` discards it. Other position operations read the positions as they are. */
 export class PositionCache {
-  constructor(private readonly brokerage: PositionCacheContext) {}
+  constructor(private readonly context: PositionCacheContext) {}
 
   rows(account: Account): Schema<'Position'>[] {
-    const snapshots = this.brokerage.store.collection('positionSnapshots');
+    const snapshots = this.context.store.collection('positionSnapshots');
     let snapshot = snapshots.get(account.id);
     if (!snapshot) {
-      const { market } = this.brokerage;
+      const { market } = this.context.accounts;
       snapshot = {
         accountId: account.id,
-        takenAt: this.brokerage.clock.now(),
+        takenAt: this.context.clock.now(),
         rows: valuedPositions(account, market).map((valued) =>
           positionRow(market.catalogueData, valued),
         ),
@@ -38,6 +38,6 @@ export class PositionCache {
   }
 
   invalidate(account: Account): void {
-    this.brokerage.store.collection('positionSnapshots').delete(account.id);
+    this.context.store.collection('positionSnapshots').delete(account.id);
   }
 }

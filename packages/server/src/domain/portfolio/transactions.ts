@@ -48,16 +48,16 @@ type Transaction = NonNullable<Schema<'Transactions'>['transactions']>[number];
  * newest first, with the realized profit and loss per New York day and account
  * (`Transactions`). */
 export function transactions(
-  brokerage: AreaContext<'clock' | 'store' | 'market', PortfolioStore>,
+  context: AreaContext<'clock', 'market', PortfolioStore>,
   query: TransactionsQuery,
   dividendsPaid: DividendsPaid,
 ): Schema<'Transactions'> {
-  const { market } = brokerage;
+  const { market } = context.accounts;
   const instrument = contractOrFail(market, query.conid);
-  const to = brokerage.clock.now();
+  const to = context.clock.now();
   const from = to - query.days * dayMs;
   const fxRate = market.rate(instrument.currency, query.currency);
-  const executions = executionsInContract(brokerage.store, query.accountIds, query.conid, from);
+  const executions = executionsInContract(context.store, query.accountIds, query.conid, from);
   const realizedByDay = new Map<string, { date: string; acctid: string; amount: number }>();
   for (const execution of executions) {
     if (!execution.realizedPnl) continue;

@@ -1,4 +1,4 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import type { BookedMovement } from '../banking/model.js';
 import type { CashMovement } from './report-executions.js';
 
@@ -49,13 +49,13 @@ export function bankingCash(movement: BookedMovement): CashMovement | undefined 
 
 /** The movement as a position transferred in or out; undefined for cash. */
 export function positionTransfer(
-  brokerage: Pick<Brokerage, 'market'>,
+  accounts: Pick<AccountsArea, 'market'>,
   movement: BookedMovement,
 ): PositionTransfer | undefined {
   if (movement.type !== 'position') return undefined;
   const incoming = movement.quantity > 0;
   const internal = movement.kind === 'INTERNAL_POSITION_TRANSFER';
-  const instrument = brokerage.market.instrument(movement.conid);
+  const instrument = accounts.market.instrument(movement.conid);
   return {
     time: movement.time,
     kind: `${internal ? 'Transfer' : 'Delivery'} ${incoming ? 'in' : 'out'}`,

@@ -1,4 +1,4 @@
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import type { Instrument } from '../market/model.js';
 import { pairCurrencies } from '../orders/fills.js';
 import type { Execution } from '../orders/model.js';
@@ -15,10 +15,10 @@ export interface ReportedExecution {
 }
 
 export function reported(
-  brokerage: Pick<Brokerage, 'market'>,
+  accounts: Pick<AccountsArea, 'market'>,
   execution: Execution,
 ): ReportedExecution {
-  const instrument = brokerage.market.instrument(execution.conid);
+  const instrument = accounts.market.instrument(execution.conid);
   const signed = execution.side === 'BUY' ? execution.size : -execution.size;
   return {
     execution,

@@ -1,5 +1,5 @@
 import type { Body, Ok } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import { badRequest, forbidden } from '../kernel/errors.js';
@@ -33,7 +33,7 @@ const taxMimeTypes: Record<(typeof taxFormats)[number], ReportMimeType> = {
   JSON: 'application/json',
 };
 
-export type ReportsContext = Pick<Brokerage, 'clock' | 'market' | 'user' | 'account'>;
+export type ReportsContext = AreaContext<'clock', 'market' | 'user' | 'account'>;
 
 /** What the reports read of the records other areas own, asked of their owners (days are UTC
  * days since the epoch, both ends included). */
@@ -58,7 +58,7 @@ export interface ReportSources {
  * ledger's cash, and the periods each is available for. */
 export class Reports {
   constructor(
-    private readonly brokerage: ReportsContext,
+    private readonly context: ReportsContext,
     private readonly sources: ReportSources,
   ) {}
 
@@ -66,12 +66,12 @@ export class Reports {
    * of theirs) or the client opened it (an account application); any other, existing or not, is
    * refused alike. */
   account(client: OAuth2Client, accountId: string): Account {
-    const account = this.brokerage.account(accountId);
+    const account = this.context.accounts.account(accountId);
     const reachable =
       account !== undefined &&
       (this.sources.openedBy(accountId) === client.clientId ||
         client.endUsers.some((username) => {
-          const accounts = this.brokerage.user(username)?.accounts ?? [];
+          const accounts = this.context.accounts.user(username)?.accounts ?? [];
           return (
             accounts.includes(account.id) ||
             (account.parent !== undefined && accounts.includes(account.parent))
@@ -87,13 +87,13 @@ export class Reports {
    * the instruction's answer). */
   refuseUnreachable(client: OAuth2Client, accountIds: readonly string[]): void {
     for (const id of accountIds)
-      if (this.brokerage.account(id) !== undefined) this.account(client, id);
+      if (this.context.accounts.account(id) !== undefined) this.account(client, id);
   }
 
   private executions(accountId: string, span: DaySpan): ReportedExecution[] {
     return this.sources
       .executionsBetween(accountId, span.firstDay, span.lastDay)
-      .map((execution) => reported(this.brokerage, execution));
+      .map((execution) => reported(this.context.accounts, execution));
   }
 
   /** The dividends paid to the account over the days of `span`. */
@@ -109,7 +109,7 @@ export class Reports {
    * `span`. */
   private activity(accountId: string, span: DaySpan): Activity {
     return activityOf(
-      this.brokerage,
+      this.context.accounts,
       this.executions(accountId, span),
       this.sources.movementsBetween(accountId, span.firstDay, span.lastDay),
       this.dividendsPaid(accountId, span),
@@ -124,7 +124,7 @@ export class Reports {
   }
 
   private get now(): number {
-    return this.brokerage.clock.now();
+    return this.context.clock.now();
   }
 
   statementDates(client: OAuth2Client, accountId: string): Ok<'getAvailableStatementDates'> {

@@ -2,7 +2,7 @@
 // commissions, deposits, withdrawals, internal transfers, dividends and the tax withheld) with the balance after each, the
 // positions transferred in or out, and the totals per currency from the opening cash to the
 // closing cash (the ledger's cash when the period reaches today).
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AccountsArea } from '../accounts/brokerage.js';
 import type { Account } from '../accounts/model.js';
 import type { BookedMovement } from '../banking/model.js';
 import type { DividendEntitlement } from '../dividends/model.js';
@@ -23,7 +23,7 @@ export interface Activity {
 }
 
 export function activityOf(
-  brokerage: Pick<Brokerage, 'market'>,
+  accounts: Pick<AccountsArea, 'market'>,
   executions: ReportedExecution[],
   booked: BookedMovement[],
   dividends: DividendEntitlement[],
@@ -36,7 +36,7 @@ export function activityOf(
     cash: [...paid, ...banked, ...executions.flatMap(cashMovements)].sort(
       (a, b) => a.time - b.time,
     ),
-    positions: booked.flatMap((movement) => positionTransfer(brokerage, movement) ?? []),
+    positions: booked.flatMap((movement) => positionTransfer(accounts, movement) ?? []),
   };
 }
 

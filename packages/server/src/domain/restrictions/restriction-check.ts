@@ -8,6 +8,8 @@ type Side = Schema<'OrderRequest'>['side'];
 
 /** What the order placement asks of the restrictions: which one, if any, forbids an order. */
 
+/** The restriction links by account: the one declaration of the index (`Restrictions` declares it
+ * when the area is built; the order check reads it). */
 export const linksByAccount = (store: RestrictionsStore) =>
   store
     .collection('restrictionLinks')

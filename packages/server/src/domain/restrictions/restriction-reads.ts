@@ -5,11 +5,11 @@ import type { OAuth2Client } from '../auth/oauth2.js';
 import { forbidden } from '../kernel/errors.js';
 import type { Index } from '../kernel/store.js';
 import type { Restriction, RestrictionLink, RestrictionList } from './model.js';
-import { linksByAccount } from './restriction-check.js';
 import type { RestrictionsStore } from './store-view.js';
 
 export type RestrictionReadsContext = AreaContext<
-  'clock' | 'store' | 'market' | 'user' | 'account',
+  'clock',
+  'market' | 'user' | 'account',
   RestrictionsStore
 >;
 
@@ -41,12 +41,14 @@ export class RestrictionReads {
   readonly #listsByNumber: Index<RestrictionList>;
   readonly #listsByOwner: Index<RestrictionList>;
 
-  constructor(private readonly brokerage: RestrictionReadsContext) {
-    const { store } = brokerage;
-    this.#linksByAccount = linksByAccount(store);
-    this.#linksByRestriction = store
-      .collection('restrictionLinks')
-      .index('byRestriction', (link) => link.restrictionId);
+  /** `links`: the restriction links by account and by restriction, as the area declared them. */
+  constructor(
+    private readonly context: RestrictionReadsContext,
+    links: { byAccount: Index<RestrictionLink>; byRestriction: Index<RestrictionLink> },
+  ) {
+    const { store } = context;
+    this.#linksByAccount = links.byAccount;
+    this.#linksByRestriction = links.byRestriction;
     const restrictions = store.collection('restrictions');
     this.#restrictionsByNumber = restrictions.index('byNumber', (r) => String(r.restrictionId));
     this.#restrictionsByOwner = restrictions.index('byOwner', (r) => r.owner);
@@ -60,14 +62,14 @@ export class RestrictionReads {
   #master(client: OAuth2Client, reader: Reader): User {
     if (reader.isEmpTrack === 'T' || !client.endUsers.includes(reader.masterUserName))
       throw denied();
-    const user = this.brokerage.user(reader.masterUserName);
+    const user = this.context.accounts.user(reader.masterUserName);
     if (!user) throw denied();
     return user;
   }
 
   /** Whether an account is one of the user's or a sub-account of one of them. */
   #inFamily(master: User, accountId: string): boolean {
-    const account = this.brokerage.account(accountId);
+    const account = this.context.accounts.account(accountId);
     return (
       account !== undefined &&
       (master.accounts.includes(account.id) ||
@@ -77,11 +79,11 @@ export class RestrictionReads {
 
   #live = (restriction: Restriction | undefined): restriction is Restriction =>
     restriction !== undefined &&
-    (restriction.until === undefined || restriction.until > this.brokerage.clock.now());
+    (restriction.until === undefined || restriction.until > this.context.clock.now());
 
   /** The live restrictions attached to the accounts, by number. */
   #attachedTo(accountIds: string[]): number[] {
-    const restrictions = this.brokerage.store.collection('restrictions');
+    const restrictions = this.context.store.collection('restrictions');
     return byNumber(
       accountIds.flatMap((accountId) =>
         this.#linksByAccount
@@ -115,7 +117,7 @@ export class RestrictionReads {
     userName: string,
   ): Ok<'getUserRestrictions'> {
     const master = this.#master(client, reader);
-    const user = userName === master.username ? master : this.brokerage.user(userName);
+    const user = userName === master.username ? master : this.context.accounts.user(userName);
     if (!user || !user.accounts.some((accountId) => this.#inFamily(master, accountId)))
       throw denied();
     return { status: 'ok', userName, restrictionIds: this.#attachedTo(user.accounts) };
@@ -207,7 +209,7 @@ export class RestrictionReads {
       status: 'ok',
       listId,
       entries: list.entries.map(({ entryId, conid }) => {
-        const instrument = this.brokerage.market.instrument(conid);
+        const instrument = this.context.accounts.market.instrument(conid);
         return {
           id: entryId,
           type: 'CONID',

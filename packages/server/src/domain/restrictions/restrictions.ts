@@ -33,7 +33,8 @@ const restrictionId = (owner: string, name: string) => `${owner}|${name}`;
 const linkId = (restriction: string, accountId: string) => `${restriction}|${accountId}`;
 
 export type RestrictionsContext = AreaContext<
-  'clock' | 'store' | 'market' | 'user' | 'account',
+  'clock',
+  'market' | 'user' | 'account',
   RestrictionsStore
 >;
 
@@ -45,20 +46,25 @@ export class Restrictions {
   /** The reads by the service's numbers (2.40). */
   readonly reads: RestrictionReads;
 
-  constructor(private readonly brokerage: RestrictionsContext) {
-    linksByAccount(brokerage.store);
-    this.reads = new RestrictionReads(brokerage);
-    this.linksByRestriction = brokerage.store
+  constructor(private readonly context: RestrictionsContext) {
+    // The links' indexes, declared here once, before requests; the reads are given them.
+    this.linksByRestriction = context.store
       .collection('restrictionLinks')
       .index('byRestriction', (link) => link.restrictionId);
+    this.reads = new RestrictionReads(context, {
+      byAccount: linksByAccount(context.store),
+      byRestriction: this.linksByRestriction,
+    });
   }
 
   private get store() {
-    return this.brokerage.store;
+    return this.context.store;
   }
 
   private user(client: OAuth2Client, userName: string): User {
-    const user = client.endUsers.includes(userName) ? this.brokerage.user(userName) : undefined;
+    const user = client.endUsers.includes(userName)
+      ? this.context.accounts.user(userName)
+      : undefined;
     if (!user) throw forbidden(`The client does not act for user ${userName}`);
     return user;
   }
@@ -83,14 +89,16 @@ export class Restrictions {
       if (command.op === 'add') {
         if (exists(command.name)) return `${at} restriction ${command.name} already exists`;
         const { conid } = command.rule;
-        if (conid !== undefined && !this.brokerage.market.instrument(conid))
+        if (conid !== undefined && !this.context.accounts.market.instrument(conid))
           return `${at} unknown contract ${conid}`;
         named.set(command.name, true);
         continue;
       }
       if (command.op === 'listAdd') {
         if (listExists(command.name)) return `${at} list ${command.name} already exists`;
-        const unknown = command.conids.find((conid) => !this.brokerage.market.instrument(conid));
+        const unknown = command.conids.find(
+          (conid) => !this.context.accounts.market.instrument(conid),
+        );
         if (unknown !== undefined) return `${at} unknown contract ${unknown}`;
         listed.set(command.name, true);
         continue;
@@ -106,7 +114,7 @@ export class Restrictions {
         for (const link of this.linksByRestriction.get(id)) linked.set(link.id, false);
         continue;
       }
-      const account = this.brokerage.account(command.accountId);
+      const account = this.context.accounts.account(command.accountId);
       const ofUser =
         account !== undefined &&
         (user.accounts.includes(account.id) ||
@@ -153,7 +161,7 @@ export class Restrictions {
     };
     this.store
       .collection('restrictionRequests')
-      .set(id, record, { expiresAt: this.brokerage.clock.now() + verifiedRequestMs });
+      .set(id, record, { expiresAt: this.context.clock.now() + verifiedRequestMs });
     return answer('OK');
   }
 
@@ -171,7 +179,7 @@ export class Restrictions {
       throw badRequest(
         'The signed body needs the claims userName, requestId (a number) and payload',
       );
-    const issuedAt = claims.iat ?? Math.floor(this.brokerage.clock.now() / 1000);
+    const issuedAt = claims.iat ?? Math.floor(this.context.clock.now() / 1000);
     if (claims.exp === undefined || claims.exp - issuedAt > maxSignedBodySeconds)
       throw unauthorized(`The signed body must expire within ${maxSignedBodySeconds} seconds`);
     const user = this.user(client, userName);
@@ -192,7 +200,7 @@ export class Restrictions {
       id,
       { ...verified, applied: true },
       {
-        expiresAt: this.brokerage.clock.now() + verifiedRequestMs,
+        expiresAt: this.context.clock.now() + verifiedRequestMs,
       },
     );
     return answer('OK');
@@ -202,7 +210,7 @@ export class Restrictions {
     const id = restrictionId(owner, command.name);
     const restrictions = this.store.collection('restrictions');
     const links = this.store.collection('restrictionLinks');
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const next = (sequence: keyof typeof firstNumbers) =>
       nextInSequence(this.store, sequence, firstNumbers[sequence]);
     switch (command.op) {

@@ -1,5 +1,6 @@
 import type { Schema } from '@brokerage/types';
-import type { Brokerage } from '../accounts/brokerage.js';
+import type { AreaContext } from '../accounts/brokerage.js';
+import type { TaxVouchersStore } from './store-view.js';
 import type { Account } from '../accounts/model.js';
 import type { OAuth2Client } from '../auth/oauth2.js';
 import type { Dividends } from '../dividends/dividends.js';
@@ -24,7 +25,7 @@ export function voucherState(record: Pick<VoucherRecord, 'createdAt'>, now: numb
   return age >= processingAfterMs ? 'PROCESSING' : 'PENDING';
 }
 
-export type TaxVouchersContext = Pick<Brokerage, 'clock' | 'store' | 'random'>;
+export type TaxVouchersContext = AreaContext<'clock' | 'random', never, TaxVouchersStore>;
 
 /** What the area asks of the others: the dividends paid, and the accounts a client may read. */
 export interface TaxVoucherSources {
@@ -51,11 +52,11 @@ export class TaxVouchers {
   readonly #byAccount: Index<VoucherRecord>;
 
   constructor(
-    private readonly brokerage: TaxVouchersContext,
+    private readonly context: TaxVouchersContext,
     private readonly sources: TaxVoucherSources,
     private readonly countries: readonly VoucherCountry[],
   ) {
-    this.#byAccount = brokerage.store
+    this.#byAccount = context.store
       .collection('taxVouchers')
       .index('byAccount', (record) => record.custAcctId);
   }
@@ -66,7 +67,7 @@ export class TaxVouchers {
 
   /** The current year of the clock and the ones before it that can still be claimed. */
   years(): number[] {
-    const current = new Date(this.brokerage.clock.now()).getUTCFullYear();
+    const current = new Date(this.context.clock.now()).getUTCFullYear();
     return Array.from({ length: yearsBack + 1 }, (_, back) => current - back);
   }
 
@@ -102,7 +103,7 @@ export class TaxVouchers {
    * refused. */
   create(client: OAuth2Client, claims: Record<string, unknown>): VoucherView[] {
     const asked = this.#asked(claims);
-    const now = this.brokerage.clock.now();
+    const now = this.context.clock.now();
     const made: VoucherRecord[] = [];
     const seen = new Set<string>();
     for (const { custAcctId, corpactionId } of asked) {
@@ -119,7 +120,7 @@ export class TaxVouchers {
         );
       seen.add(key);
       made.push({
-        requestId: `tv-${this.brokerage.random.hex(8)}`,
+        requestId: `tv-${this.context.random.hex(8)}`,
         clientId: client.clientId,
         custAcctId: account.id,
         corpactionId,
@@ -139,14 +140,14 @@ export class TaxVouchers {
         payDate: paid.payDate,
       });
     }
-    const kept = this.brokerage.store.collection('taxVouchers');
+    const kept = this.context.store.collection('taxVouchers');
     for (const record of made) kept.set(record.requestId, record);
     return made.map((record) => this.view(record));
   }
 
   /** The request, when this client made it (any other, existing or not, is not found). */
   request(client: OAuth2Client, requestId: string): VoucherRecord {
-    const record = this.brokerage.store.collection('taxVouchers').get(requestId);
+    const record = this.context.store.collection('taxVouchers').get(requestId);
     if (!record || record.clientId !== client.clientId)
       throw notFound(`No tax voucher request ${requestId}`);
     return record;
@@ -155,7 +156,7 @@ export class TaxVouchers {
   /** The request of a voucher that can be downloaded: completed. */
   issued(client: OAuth2Client, requestId: string): VoucherRecord {
     const record = this.request(client, requestId);
-    const state = voucherState(record, this.brokerage.clock.now());
+    const state = voucherState(record, this.context.clock.now());
     if (state !== 'COMPLETED')
       throw badRequest(`Tax voucher request ${requestId} is ${state}: no voucher yet`);
     return record;
@@ -166,7 +167,7 @@ export class TaxVouchers {
       requestId: record.requestId,
       custAcctId: record.custAcctId,
       corpactionId: record.corpactionId,
-      requestState: voucherState(record, this.brokerage.clock.now()),
+      requestState: voucherState(record, this.context.clock.now()),
       fee: record.fee,
       divAmount: record.divAmount,
       withHeldAmount: record.withHeldAmount,

@@ -60,7 +60,7 @@ const defaultLimit = 100;
 /** Requests submitted while the server runs are numbered after this one (the seeded ones are below). */
 const lastSeededRequestId = 7100;
 
-export type AmRequestsContext = AreaContext<'clock' | 'store' | 'onLoad', UtilitiesStore>;
+export type AmRequestsContext = AreaContext<'clock', 'onLoad', UtilitiesStore>;
 
 /** The account-management requests: listed by period, read, and given a new status. */
 export class AmRequests {
@@ -68,16 +68,16 @@ export class AmRequests {
   private readonly now: () => number;
 
   /** `initial`: the requests the state starts with, put in it again at every load (a reset). */
-  constructor(brokerage: AmRequestsContext, initial: readonly AmRequest[]) {
-    this.store = brokerage.store;
-    this.now = () => brokerage.clock.now();
+  constructor(context: AmRequestsContext, initial: readonly AmRequest[]) {
+    this.store = context.store;
+    this.now = () => context.clock.now();
     const seed = (): void => {
       const collection = this.store.collection('amRequests');
       for (const request of initial)
         collection.set(String(request.requestId), structuredClone(request));
     };
     seed();
-    brokerage.onLoad(seed);
+    context.accounts.onLoad(seed);
   }
 
   /** The requests submitted in the query's days, oldest first, one page of them. */

@@ -225,6 +225,9 @@ export class RedisStore implements Store {
             // QUIT when connected; a connection that is down is just dropped.
             if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => undefined);
             this.#redis.disconnect();
+            // Out of the process's list of storages (on Node 20 an enabled one stays in it, and
+            // runs its hook on every promise after: request-work.ts says more).
+            this.#current.disable();
           })
       : Promise.resolve();
     return this.#closed;

@@ -1,5 +1,6 @@
 import type { Session } from '../../domain/accounts/sessions.js';
 import type { DomainEvent } from '../../domain/kernel/events.js';
+import type { Order } from '../../domain/orders/model.js';
 import { liveOrder } from '../../domain/orders/order-views.js';
 import * as views from '../stream-views.js';
 import type { Fields, Topic, TopicSocket } from './topic.js';
@@ -20,24 +21,25 @@ export class OrdersTopic implements Topic {
 
   readonly held = 0;
 
-  onEvent(session: Session, event: DomainEvent): void {
+  /** An order of the socket's user changed (the connection passes only the user's events): its
+   * fields as the change left them, which on a store with units of work is not the order's state
+   * now, once the unit committed. */
+  onEvent(_session: Session, event: DomainEvent): void {
     if (event.type !== 'orderStatusChanged' || !this.#sent) return;
-    const update = this.#fields(event.orderId, this.#view(session, event.orderId));
+    const update = this.#fields(event.orderId, this.#view(event.order));
     if (update) this.socket.send(views.orderUpdates([update]));
   }
 
   #subscribe(session: Session): void {
     const orders = this.socket.services.orders.list(session, undefined);
     this.#sent = new Map();
-    const updates = orders.map((order) => this.#fields(order.id, this.#view(session, order.id)));
+    const updates = orders.map((order) => this.#fields(order.id, this.#view(order)));
     this.socket.send(views.orderUpdates(updates.flatMap((update) => (update ? [update] : []))));
   }
 
-  #view(session: Session, orderId: number): Fields {
-    const { orders, brokerage } = this.socket.services;
-    const order = orders.status(session, orderId);
-    const instrument = brokerage.market.instrument(order.conid);
-    if (!instrument) return { acct: order.accountId, orderId };
+  #view(order: Order): Fields {
+    const instrument = this.socket.services.brokerage.market.instrument(order.conid);
+    if (!instrument) return { acct: order.accountId, orderId: order.id };
     return views.orderUpdate(liveOrder(order, instrument));
   }
 

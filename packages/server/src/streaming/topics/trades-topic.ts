@@ -1,6 +1,6 @@
 import type { Session } from '../../domain/accounts/sessions.js';
 import type { DomainEvent } from '../../domain/kernel/events.js';
-import { executionById, executionsOf, tradeView } from '../../domain/orders/trades.js';
+import { executionById, tradeView } from '../../domain/orders/trades.js';
 import type { Frame } from '../frames.js';
 import * as views from '../stream-views.js';
 import type { Topic, TopicSocket } from './topic.js';
@@ -23,7 +23,7 @@ export class TradesTopic implements Topic {
   onEvent(_session: Session, event: DomainEvent): void {
     if (event.type !== 'executionBooked' || !this.#subscribed) return;
     const { brokerage } = this.socket.services;
-    const execution = executionById(brokerage, event.executionId);
+    const execution = executionById(brokerage.store, event.executionId);
     if (!execution) return;
     const position = brokerage
       .account(event.accountId)
@@ -36,9 +36,9 @@ export class TradesTopic implements Topic {
   #subscribe(session: Session, { args }: Frame): void {
     this.#subscribed = true;
     if (args.realtimeUpdatesOnly === true) return;
-    const { brokerage } = this.socket.services;
+    const { brokerage, orders } = this.socket.services;
     const days = typeof args.days === 'number' ? args.days : 1;
-    const executions = executionsOf(brokerage, session, days).reverse();
+    const executions = orders.executions(session, days).reverse();
     this.socket.send(
       views.trades(
         executions.map((execution) => views.tradeUpdate(tradeView(brokerage, execution))),

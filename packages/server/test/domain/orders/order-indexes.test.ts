@@ -6,7 +6,6 @@ import { checkFill, wakeOf } from '../../../src/domain/orders/fills.js';
 import { isWorking, type Order } from '../../../src/domain/orders/model.js';
 import { statusClassOf } from '../../../src/domain/orders/order-records.js';
 import type { OrderRequest } from '../../../src/domain/orders/order-request.js';
-import { executionsOf } from '../../../src/domain/orders/trades.js';
 import type { Services } from '../../../src/compose/services.js';
 import { AAPL, MSFT, limitBuy } from '../../trading-helpers.js';
 import { accountId, domain } from '../services.js';
@@ -95,7 +94,8 @@ function expectIndexesMatchScan(services: Services, session: Session): void {
   }
   const executions = store.collection('executions').values();
   expect(
-    executionsOf(services.brokerage, session, 7)
+    services.orders
+      .executions(session, 7)
       .map((execution) => execution.id)
       .sort(),
   ).toEqual(
@@ -378,7 +378,7 @@ describe('retention of orders and trades', () => {
       orders.place(session, accountId, [limitBuy(1, 150, { tif: 'GTC' })]);
       brokerage.market.setPrice(AAPL, 189.8); // fills the day's buys
       brokerage.market.setPrice(AAPL, 190.2); // and its sells
-      expect(executionsOf(brokerage, session, 1)).toHaveLength(40);
+      expect(orders.executions(session, 1)).toHaveLength(40);
       sizes.push(store.collection('orders').values().length);
       clock.advance(dayMs);
     }
@@ -389,7 +389,7 @@ describe('retention of orders and trades', () => {
     expect(orders.list(session, accountId).every((order) => order.tif === 'GTC')).toBe(true);
     // Trades of the last seven days; the first day's are gone.
     expect(store.collection('executions').values()).toHaveLength(6 * 40);
-    expect(executionsOf(brokerage, session, 7)).toHaveLength(6 * 40);
+    expect(orders.executions(session, 7)).toHaveLength(6 * 40);
 
     const account = structuredClone(brokerage.account(accountId));
     clock.advance(8 * dayMs);

@@ -1,10 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
+import { areaContext } from '../../../src/domain/accounts/brokerage.js';
 import type { OAuth2Client } from '../../../src/domain/auth/oauth2.js';
 import { DomainError } from '../../../src/domain/kernel/errors.js';
 import { transactions } from '../../../src/domain/portfolio/transactions.js';
 import type { Report } from '../../../src/domain/reports/report.js';
 import { keptSpan, requestedSpan } from '../../../src/domain/reports/report-periods.js';
-import { executionsOf, tradeView } from '../../../src/domain/orders/trades.js';
+import { tradeView } from '../../../src/domain/orders/trades.js';
 import { AAPL, MSFT, limitBuy } from '../../trading-helpers.js';
 import { accountId, domain } from '../services.js';
 import { deposit } from '../banking/instructions.js';
@@ -69,9 +70,9 @@ describe('reports', () => {
     clock.advance(dayMs);
     trade(AAPL, 'SELL', 4, 195);
     const served = (days: number) =>
-      executionsOf(services.brokerage, session, days).map(
-        (execution) => tradeView(services.brokerage, execution).execution_id,
-      );
+      services.orders
+        .executions(session, days)
+        .map((execution) => tradeView(services.brokerage, execution).execution_id);
     const statementIds = async (startDate: string, endDate: string) => {
       const report = await json(
         reports.statement(client, { accountId, startDate, endDate, mimeType: 'application/json' }),
@@ -82,7 +83,7 @@ describe('reports', () => {
     expect(await statementIds('20250312', '20250313')).toEqual(served(2).toReversed());
     expect(served(2)).toHaveLength(3);
     const aaplTransactions = transactions(
-      services.brokerage,
+      areaContext(services.brokerage),
       { accountIds: [accountId], conid: AAPL, currency: 'USD', days: 2 },
       (account, from, to) => services.dividends.paidBetween(account, from, to),
     ).transactions;

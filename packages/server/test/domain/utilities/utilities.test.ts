@@ -14,7 +14,7 @@ function requests(): { amRequests: AmRequests; load: () => void } {
   const context: AmRequestsContext = {
     clock: new ManualClock(Date.parse('2025-03-12T15:00:00Z')),
     store,
-    onLoad: (listener) => listeners.push(listener),
+    accounts: { onLoad: (listener) => listeners.push(listener) },
   };
   const load = (): void => {
     store.clear();

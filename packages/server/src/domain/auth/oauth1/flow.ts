@@ -27,20 +27,20 @@ interface Verified {
   fields: Map<string, string>;
 }
 
-export type OAuth1Context = AreaContext<'clock' | 'store' | 'sessions' | 'user', AuthStore>;
+export type OAuth1Context = AreaContext<'clock', 'sessions' | 'user', AuthStore>;
 
 /** The three-legged OAuth 1.0a flow and the HMAC-signed requests that follow it. */
 export class OAuth1 {
   constructor(
-    private readonly brokerage: OAuth1Context,
+    private readonly context: OAuth1Context,
     readonly consumers: ConsumerRegistry,
   ) {}
 
   private get tokens() {
-    return this.brokerage.store.collection('oauthTokens');
+    return this.context.store.collection('oauthTokens');
   }
   private get liveTokens() {
-    return this.brokerage.store.collection('liveSessionTokens');
+    return this.context.store.collection('liveSessionTokens');
   }
 
   /** Step 1: a request token; authorized at once for a consumer that authorizes automatically. */
@@ -51,7 +51,7 @@ export class OAuth1 {
       kind: 'request',
       consumerKey: consumer.consumerKey,
       callback: fields.get('oauth_callback') ?? 'oob',
-      expiresAt: this.brokerage.clock.now() + requestTokenLifetimeMs,
+      expiresAt: this.context.clock.now() + requestTokenLifetimeMs,
     };
     if (consumer.authorizesAutomatically) token.username = consumer.authorizesAutomatically;
     this.tokens.set(token.token, token);
@@ -61,7 +61,7 @@ export class OAuth1 {
   /** The authorization page: `username` grants the request token; answers the verifier. */
   authorize(requestToken: string, username: string): { verifier: string; callback: string } {
     const token = this.liveRequestToken(requestToken);
-    if (!this.brokerage.user(username)) throw unauthorized(`unknown user ${username}`);
+    if (!this.context.accounts.user(username)) throw unauthorized(`unknown user ${username}`);
     if (!this.consumers.get(token.consumerKey)?.users.includes(username))
       throw forbidden(`${token.consumerKey} may not act for ${username}`);
     const verifier = secretHex(10);
@@ -130,13 +130,16 @@ export class OAuth1 {
       shared.secret,
       Buffer.from(access.secretHex ?? '', 'hex'),
     ).toString('base64');
-    const user = this.brokerage.user(access.username ?? '');
+    const user = this.context.accounts.user(access.username ?? '');
     if (!user) throw unauthorized('the access token user no longer exists');
     const previous = this.liveTokens.get(access.token);
-    const previousSession = previous && this.brokerage.sessions.find(previous.sessionId);
-    if (previousSession) this.brokerage.sessions.end(previousSession);
-    const session = this.brokerage.sessions.open(user, { origin: 'oauth1', brokerageOpen: false });
-    const expiresAt = this.brokerage.clock.now() + liveSessionTokenLifetimeMs;
+    const previousSession = previous && this.context.accounts.sessions.find(previous.sessionId);
+    if (previousSession) this.context.accounts.sessions.end(previousSession);
+    const session = this.context.accounts.sessions.open(user, {
+      origin: 'oauth1',
+      brokerageOpen: false,
+    });
+    const expiresAt = this.context.clock.now() + liveSessionTokenLifetimeMs;
     this.liveTokens.set(access.token, {
       accessToken: access.token,
       token,
@@ -160,7 +163,9 @@ export class OAuth1 {
     const { consumer, fields } = this.verifySigned(request, 'HMAC-SHA256', (fields, consumer) =>
       Buffer.from(this.liveTokenOf(fields, consumer).token, 'base64'),
     );
-    const session = this.brokerage.sessions.find(this.liveTokenOf(fields, consumer).sessionId);
+    const session = this.context.accounts.sessions.find(
+      this.liveTokenOf(fields, consumer).sessionId,
+    );
     if (!session) throw unauthorized('the session of this live session token has ended');
     return session;
   }
@@ -170,8 +175,8 @@ export class OAuth1 {
    * or it expired or its session ended. */
   sessionOfAccessToken(accessToken: string): Session | undefined {
     const record = this.liveTokens.get(accessToken);
-    if (!record || this.brokerage.clock.now() >= record.expiresAt) return undefined;
-    return this.brokerage.sessions.find(record.sessionId);
+    if (!record || this.context.clock.now() >= record.expiresAt) return undefined;
+    return this.context.accounts.sessions.find(record.sessionId);
   }
 
   /** Parses and checks the header: method, consumer, timestamp, then (with what `prepare`
@@ -187,7 +192,7 @@ export class OAuth1 {
       throw unauthorized(`oauth_signature_method must be ${method}`);
     const consumer = this.consumers.get(fields.get('oauth_consumer_key') ?? '');
     if (!consumer) throw unauthorized('unknown consumer');
-    checkTimestamp(this.brokerage.clock, fields);
+    checkTimestamp(this.context.clock, fields);
     const material = prepare(fields, consumer);
     const valid =
       method === 'HMAC-SHA256'
@@ -200,8 +205,8 @@ export class OAuth1 {
           );
     if (!valid) throw unauthorized('invalid OAuth signature');
     admitNonce(
-      this.brokerage.store.collection('oauthNonces'),
-      this.brokerage.clock,
+      this.context.store.collection('oauthNonces'),
+      this.context.clock,
       consumer.consumerKey,
       fields.get('oauth_nonce') ?? '',
     );
@@ -212,7 +217,7 @@ export class OAuth1 {
     const token = this.tokens.get(value);
     if (!token || token.kind !== 'request') throw unauthorized('unknown request token');
     if (token.used) throw unauthorized('request token already used');
-    if ((token.expiresAt ?? 0) <= this.brokerage.clock.now())
+    if ((token.expiresAt ?? 0) <= this.context.clock.now())
       throw unauthorized('request token expired');
     return token;
   }
@@ -220,7 +225,7 @@ export class OAuth1 {
   private liveTokenOf(fields: Map<string, string>, consumer: Consumer): LiveSessionTokenRecord {
     const record = this.liveTokens.get(this.accessTokenOf(fields, consumer).token);
     if (!record) throw unauthorized('no live session token for this access token');
-    if (this.brokerage.clock.now() >= record.expiresAt)
+    if (this.context.clock.now() >= record.expiresAt)
       throw unauthorized('live session token expired');
     return record;
   }
