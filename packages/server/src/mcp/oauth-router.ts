@@ -154,7 +154,10 @@ export function agentTokenRoute(
   const { store } = options;
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: options.bodyLimitBytes });
-  router.post(oauthPaths.token, form, async (req, res, next) => {
+  // A body over the limit is left unread for the operation, which answers 413 in its shape.
+  const formWithinLimit = (req: Request, res: Response, next: NextFunction) =>
+    Number(req.get('content-length') ?? 0) > options.bodyLimitBytes ? next() : form(req, res, next);
+  router.post(oauthPaths.token, formWithinLimit, async (req, res, next) => {
     const fields = fieldsOf(req.body);
     if (!fields.grant_type || !agentGrants.has(fields.grant_type)) return next();
     try {
