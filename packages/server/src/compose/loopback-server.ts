@@ -59,6 +59,11 @@ export async function startLoopbackServer<C extends Clock = ManualClock>(
     const started = server.app.listen(0, '127.0.0.1', () => resolve(started));
     started.once('error', reject);
   });
+  // Test clients keep connections alive between calls; on a loaded machine a stalled event loop
+  // can let Node's 5 s idle timer close a socket just as the client reuses it, and a POST sent on
+  // it fails ('other side closed': fetch does not retry a POST). A sandbox keeps idle sockets
+  // for a minute.
+  listener.keepAliveTimeout = 60_000;
   server.streaming.attach(listener);
   const { port } = listener.address() as AddressInfo;
   return {
