@@ -2,6 +2,7 @@
 // middleware checks and records the answer).
 import type { BrokerageClient } from './client.js';
 import type { DocumentOperation } from './document.js';
+import { signedJwtBody } from './oauth2.js';
 import type { OperationRequest } from './requests.js';
 
 export interface Answer {
@@ -17,7 +18,8 @@ type Send = (
   init: Init,
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** Calls the operation with the request's parameters and body (a raw body is sent as given). */
+/** Calls the operation with the request's parameters and body (a raw body is sent as given, signed
+ * claims as a JWT the test client signs now). */
 export async function invoke(
   client: BrokerageClient,
   op: DocumentOperation,
@@ -28,8 +30,13 @@ export async function invoke(
     params: { path: request.path, query: request.query },
     headers: { ...headers },
   };
-  if (request.raw) {
-    const { text, contentType } = request.raw;
+  const raw =
+    request.raw ??
+    (request.signed === undefined
+      ? undefined
+      : { text: await signedJwtBody(request.signed), contentType: 'application/jwt' });
+  if (raw) {
+    const { text, contentType } = raw;
     init.body = text;
     init.bodySerializer = () => text;
     (init.headers as Record<string, string>)['content-type'] = contentType;

@@ -1,10 +1,11 @@
 // OAuth 2.0 client credentials for the token operation: a client assertion (RFC 7523, RS256)
 // signed with the client's private JWK by the client's signer; signed-JWT request bodies.
-import { createPrivateKey, createSign, type JsonWebKey } from 'node:crypto';
+import type { JsonWebKey } from 'node:crypto';
 import {
   clientAssertion as signClientAssertion,
   type ClientAssertionOptions,
 } from '@brokerage/client/oauth2';
+import { signedJwt, type SignedJwtOptions } from '@brokerage/types/oauth2';
 import { testConsumerKeys } from '@brokerage/server';
 import type { BrokerageClient } from './client.js';
 
@@ -25,19 +26,6 @@ export function oauth2Client(env: NodeJS.ProcessEnv = process.env): OAuth2Client
   return testConsumerKeys.oauth2;
 }
 
-const base64url = (value: object): string =>
-  Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** A compact JWS of `payload`, signed RS256 with the client's private key (its `kid` named). */
-function signedJws(client: OAuth2Client, payload: object): string {
-  const header = base64url({ alg: 'RS256', typ: 'JWT', kid: client.privateJwk.kid });
-  const signingInput = `${header}.${base64url(payload)}`;
-  const signature = createSign('RSA-SHA256')
-    .update(signingInput)
-    .sign(createPrivateKey({ key: client.privateJwk, format: 'jwk' }), 'base64url');
-  return `${signingInput}.${signature}`;
-}
-
 /** A signed, single-use client assertion for the token URL, issued at `nowMs`, lasting the
  * 300 s the service allows (the client's one signer). */
 export function clientAssertion(
@@ -55,9 +43,15 @@ export function clientAssertion(
 }
 
 /** A request body under the signed-JWT security policy (`application/jwt`): `claims` signed by
- * the client, its id as issuer. */
-export function signedJwtBody(claims: object, client: OAuth2Client = oauth2Client()): string {
-  return signedJws(client, { ...claims, iss: client.clientId });
+ * the client (the toolkit's one signer), its id as issuer. */
+export function signedJwtBody(
+  claims: Record<string, unknown>,
+  client: OAuth2Client = oauth2Client(),
+): Promise<string> {
+  return signedJwt(claims, {
+    clientId: client.clientId,
+    privateKey: client.privateJwk as SignedJwtOptions['privateKey'],
+  });
 }
 
 /** A bearer access token the client gets for `scope` from the target's token operation

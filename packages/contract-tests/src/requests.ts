@@ -12,7 +12,6 @@ import {
   type MediaType,
   type Parameter,
 } from './document.js';
-import { signedJwtBody } from './oauth2.js';
 import { validateAt } from './validate.js';
 
 export interface OperationRequest {
@@ -20,8 +19,10 @@ export interface OperationRequest {
   query: Record<string, string>;
   /** A JSON body, sent with `application/json`. */
   body?: unknown;
-  /** A body sent as given: a signed JWT (`application/jwt`), or malformed, oversized or mistyped
-   * content. */
+  /** Claims sent as a signed JWT body (`application/jwt`), signed by the test client when the
+   * request is sent (`invoke`). */
+  signed?: Record<string, unknown>;
+  /** A body sent as given (before `signed`): malformed, oversized or mistyped content. */
   raw?: { text: string; contentType: string };
   /** What was done to the request (shown in counterexamples). */
   kind: string;
@@ -38,17 +39,12 @@ function bodySchemaPointer(op: DocumentOperation, mediaType = jsonMediaType): st
   return `${op.requestBody.pointer}/content/${escapePointer(mediaType)}/schema`;
 }
 
-/** The operation's signed-JWT body signed by the test client, with `claims`. */
-const signedBody = (claims: object): OperationRequest['raw'] => ({
-  text: signedJwtBody(claims),
-  contentType: jwtMediaType,
-});
-
 /** The claims of a compact JWS (an example's: the document's examples are not signed). */
-function claimsOf(jws: unknown): object {
+function claimsOf(jws: unknown): Record<string, unknown> {
   const payload = typeof jws === 'string' ? jws.split('.')[1] : undefined;
   try {
-    return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as object;
+    const claims: unknown = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
   } catch {
     return {};
   }
@@ -106,6 +102,8 @@ export function requestIsValid(op: DocumentOperation, request: OperationRequest)
   const unknown = Object.keys(request.query).some((name) => !known.has(name));
   if (unknown && !op.acceptsUnknownQuery) return false;
   if (request.raw) return rawBodyIsValid(op, request.raw);
+  // The signer writes a compact JWS: valid wherever the operation takes one.
+  if (request.signed) return bodySchemaPointer(op, jwtMediaType) !== undefined;
   const pointer = bodySchemaPointer(op);
   if (request.body === undefined) return !op.requestBody?.required;
   if (!pointer) return false;
@@ -127,7 +125,7 @@ export function exampleRequests(op: DocumentOperation): OperationRequest[] {
     return bodyExamples(jwt).map(({ name, value }) => ({
       path,
       query,
-      raw: signedBody(claimsOf(value)),
+      signed: claimsOf(value),
       kind: `example ${name} (signed)`,
     }));
   }
@@ -220,7 +218,7 @@ export function generatedRequest(op: DocumentOperation, seed: number): Operation
   if (jwt) {
     // The document does not describe the claims (the operation's text does): an example's.
     const claims = bodyExamples(jwt).map(({ value }) => claimsOf(value));
-    return { path, query, raw: signedBody(claims[seed % claims.length] ?? {}), kind: 'signed' };
+    return { path, query, signed: claims[seed % claims.length] ?? {}, kind: 'signed' };
   }
   const pointer = bodySchemaPointer(op);
   if (!pointer) return { path, query, kind: seed === 0 ? 'sample' : 'generated' };
@@ -451,7 +449,13 @@ function mutationsOf(op: DocumentOperation): Mutation[] {
     );
     if (op.requestBody?.required) {
       mutations.push((base) =>
-        fc.constant({ ...base, body: undefined, raw: undefined, kind: 'missing body' }),
+        fc.constant({
+          ...base,
+          body: undefined,
+          signed: undefined,
+          raw: undefined,
+          kind: 'missing body',
+        }),
       );
     }
   }

@@ -1,5 +1,5 @@
-import { clientAssertion } from '@brokerage/types/oauth2';
-import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { clientAssertion, signedJwt } from '@brokerage/types/oauth2';
+import { generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import type { Answer, Harness } from './harness.js';
 import { testConsumer } from './oauth1-helper.js';
 
@@ -64,12 +64,13 @@ export function unsignedJwt(claims: JWTPayload): string {
 
 export const otherKey = async () => (await generateKeyPair('RS256')).privateKey;
 
-/** A request body signed as the signed-JWT security policy wants it: RS256 with the test
- * client's key (or `key`), the client id as issuer. */
-export async function signedBody(claims: JWTPayload = {}, key?: CryptoKey): Promise<string> {
+/** A request body signed as the signed-JWT security policy wants it (the toolkit's one signer):
+ * RS256 with the test client's key (or `key`), the client id as issuer. */
+export function signedBody(claims: JWTPayload = {}, key?: CryptoKey): Promise<string> {
   const { clientId, privateJwk } = testConsumer.oauth2;
-  const signingKey = key ?? ((await importJWK(privateJwk, 'RS256')) as CryptoKey);
-  return new SignJWT({ iss: clientId, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid ?? 'main' })
-    .sign(signingKey);
+  return signedJwt(claims, {
+    clientId,
+    privateKey: key ?? privateJwk,
+    kid: privateJwk.kid ?? 'main',
+  });
 }

@@ -1,7 +1,8 @@
-// The OAuth 2.0 client assertion shared by the client and the reference server's tests: what the
-// token operation checks (RFC 7523 section 3), verified with the public key.
+// The JWTs a client signs, shared by the client, the reference server's tests and the contract
+// tests: the OAuth 2.0 client assertion as the token operation checks it (RFC 7523 section 3) and
+// the signed-JWT request body, verified with the public key.
 import { exportJWK, generateKeyPair, jwtVerify, decodeProtectedHeader } from 'jose';
-import { clientAssertion } from '../src/oauth2/index.js';
+import { clientAssertion, signedJwt } from '../src/oauth2/index.js';
 
 const audience = 'https://gateway.test/oauth2/api/v1/token';
 const nowMs = Date.UTC(2026, 0, 5, 15, 0, 0);
@@ -65,5 +66,30 @@ describe('clientAssertion', () => {
       jti: 'fixed-id',
       exp: nowMs / 1000 + 300,
     });
+  });
+});
+
+describe('signedJwt', () => {
+  it('signs the claims RS256 with the client as issuer, without times unless issued at a time', async () => {
+    const { privateJwk, publicKey } = await keys();
+    const token = await signedJwt(
+      { status: 'A' },
+      { clientId: 'TESTCONS', privateKey: privateJwk },
+    );
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', typ: 'JWT', kid: 'main' });
+    const { payload } = await jwtVerify(token, publicKey, { issuer: 'TESTCONS' });
+    expect(payload).toEqual({ iss: 'TESTCONS', status: 'A' });
+  });
+
+  it('sets iat and exp from the time and lifetime given; the claims replace them', async () => {
+    const { privateKey, publicKey } = await keys();
+    const options = { clientId: 'C', privateKey, kid: 'k2', nowMs, lifetimeSeconds: 30 };
+    const timed = await signedJwt({}, options);
+    expect(decodeProtectedHeader(timed).kid).toBe('k2');
+    const verify = async (token: string) =>
+      (await jwtVerify(token, publicKey, { currentDate: new Date(nowMs) })).payload;
+    expect(await verify(timed)).toEqual({ iss: 'C', iat: nowMs / 1000, exp: nowMs / 1000 + 30 });
+    const expired = await signedJwt({ exp: nowMs / 1000 - 60 }, options);
+    await expect(verify(expired)).rejects.toThrow('"exp" claim timestamp check failed');
   });
 });

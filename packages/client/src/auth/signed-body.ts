@@ -1,4 +1,5 @@
-import { importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { signedJwt } from '@brokerage/types/oauth2';
+import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import { systemClock, type Clock } from '../clock.js';
 
 export interface SignedBodyOptions {
@@ -15,7 +16,8 @@ export interface SignedBodyOptions {
 
 /** The request options of an operation under the signed-JWT security policy (a body of type
  * `application/jwt`, such as `POST /gw/api/v1/echo/signed-jwt`): the claims signed RS256 with the
- * client's key, sent as the compact token itself (not JSON). Spread them into the call:
+ * client's key (`signedJwt` of `@brokerage/types/oauth2`), issued now, sent as the compact token
+ * itself (not JSON). Spread them into the call:
  * `client.POST(path, await signedJwtBody(claims, options))`. */
 export async function signedJwtBody(
   claims: JWTPayload,
@@ -25,14 +27,8 @@ export async function signedJwtBody(
   bodySerializer: (body: string) => string;
   headers: { 'content-type': 'application/jwt' };
 }> {
-  const key =
-    'kty' in options.privateKey ? await importJWK(options.privateKey, 'RS256') : options.privateKey;
-  const kid = options.kid ?? ('kty' in options.privateKey ? options.privateKey.kid : undefined);
-  const now = Math.floor((options.clock ?? systemClock).now() / 1000);
-  const body = await new SignJWT({ iss: options.clientId, ...claims })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(kid ? { kid } : {}) })
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
-    .sign(key);
+  const { clientId, privateKey, kid, lifetimeSeconds } = options;
+  const nowMs = (options.clock ?? systemClock).now();
+  const body = await signedJwt(claims, { clientId, privateKey, kid, nowMs, lifetimeSeconds });
   return { body, bodySerializer: (text) => text, headers: { 'content-type': 'application/jwt' } };
 }

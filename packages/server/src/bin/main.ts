@@ -32,6 +32,12 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
       ? runCompare(entries, chosen.options, io)
       : startReplay(entries, { ...options, ...chosen.options }, io);
   }
+  if (options.tokenSigningKeyPrevious.length > 0 && options.tokenSigningKey === undefined) {
+    usageError(
+      program,
+      'error: --token-signing-key-previous needs --token-signing-key (the key that signs now); the keys kept in the store rotate by themselves',
+    );
+  }
   if (options.workers > 1) {
     if (options.proxy !== undefined) {
       usageError(program, 'error: --workers applies to the simulation, not to --proxy');

@@ -28,6 +28,8 @@ export interface CliOptions {
   controlToken: string | undefined;
   /** `--token-signing-key`: the PEM of the key that signs the server's tokens, checked. */
   tokenSigningKey?: string;
+  /** `--token-signing-key-previous`, repeatable: the PEMs of keys that verify but no longer sign. */
+  tokenSigningKeyPrevious: string[];
   trustProxy: TrustProxy;
   /** Base URL of an upstream to forward to, validating the traffic (`--proxy`). */
   proxy: string | undefined;
@@ -123,6 +125,13 @@ export function tokenSigningKeyOption(value: string): string {
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** `--token-signing-key-previous <file>` (repeatable; or `BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS`):
+ * a key that verifies the tokens it signed before `--token-signing-key` replaced it, read and
+ * checked as that one is. */
+export function previousTokenSigningKeyOption(value: string, previous: string[] = []): string[] {
+  return [...previous, tokenSigningKeyOption(value)];
 }
 
 /** `--trust-proxy`: `true`, a number of hops, or a list of addresses, subnets and names. */

@@ -10,6 +10,7 @@ import {
   type MarketReplayFile,
   parseTrustProxy,
   storeSpec,
+  previousTokenSigningKeyOption,
   tokenSigningKeyOption,
   upstreamUrl,
 } from './options.js';
@@ -150,6 +151,15 @@ export function buildProgram(io: CliIo = {}, choose: (chosen: Chosen) => void = 
       )
         .env('BROKERAGE_TOKEN_SIGNING_KEY')
         .argParser(tokenSigningKeyOption),
+    )
+    .addOption(
+      new Option(
+        '--token-signing-key-previous <file>',
+        'a key --token-signing-key replaced (PEM, the file or the text; repeatable): it no longer signs, but the tokens it signed stay valid until they expire; give it for a day (the longest token lifetime) after the change, then drop it',
+      )
+        .env('BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS')
+        .argParser(previousTokenSigningKeyOption)
+        .default([]),
     )
     .addOption(
       new Option(

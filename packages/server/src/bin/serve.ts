@@ -69,6 +69,7 @@ export async function startSimulation(
       ...(options.tokenSigningKey === undefined
         ? {}
         : { tokenSigningKey: options.tokenSigningKey }),
+      previousTokenSigningKeys: options.tokenSigningKeyPrevious,
       trustProxy: options.trustProxy,
       ...(options.testConsumer === undefined ? {} : { testConsumer: options.testConsumer }),
       logger,

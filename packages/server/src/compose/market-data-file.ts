@@ -3,12 +3,11 @@ import { badRequest, DomainError } from '../domain/kernel/errors.js';
 import { instrumentsOf } from '../domain/market/market.js';
 import type { MarketDataSource } from '../domain/market/replay/market-data-source.js';
 import { defaultFixtures } from '../fixtures/index.js';
-import { recordedEntries } from '../recording/read-recording.js';
-import { recordedMarketData } from '../recording/recorded-market-data.js';
+import { readRecordedMarketData } from '../recording/recorded-market-data.js';
 import {
   marketDataLimits,
   readCsvBars,
-  wholeTextOf,
+  readHistoryAnswerBars,
   type MarketDataLimits,
 } from '../domain/market/replay/market-data-stream.js';
 
@@ -32,12 +31,12 @@ function fixtureExchangeOf(conid: number): string {
   return listed.instrument.exchange;
 }
 
-/** Market data to replay on `conid`, read from a file as it arrives (a pipe too: `<(curl ...)`):
- * a CSV of bars (any name but these two), read and checked a piece at a time for the exchange
- * of `conid` (in the shipped fixtures, or `exchange`); a saved history answer of the service
- * (`.json`) or a HAR recording (`.har`: the history answers recorded for `conid`), each read
- * whole. Past `limits` (64 MiB, a million bars) the read stops with a 413; bad data fails with a
- * 400 naming the file and the row. */
+/** Market data to replay on `conid`, read from a file as it arrives (a pipe too: `<(curl ...)`),
+ * a piece at a time: a CSV of bars (any name but these two) or a saved history answer of the
+ * service (`.json`), each bar checked as it is read for the exchange of `conid` (in the shipped
+ * fixtures, or `exchange`); or a HAR recording (`.har`: the history answers recorded for
+ * `conid`), an entry at a time. Past `limits` (64 MiB, a million bars) the read stops with a 413;
+ * bad data fails with a 400 naming the file and the row (or bar, or entry). */
 export async function readMarketDataFile(
   file: string,
   conid: number,
@@ -47,22 +46,15 @@ export async function readMarketDataFile(
   const limits = options.limits ?? marketDataLimits;
   const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
   try {
-    if (name.endsWith('.har'))
-      return recordedMarketData(
-        recordedEntries(await wholeTextOf(stream, limits.maxBytes), file),
-        conid,
-        file,
-      );
-    if (name.endsWith('.json')) {
-      const text = await wholeTextOf(stream, limits.maxBytes);
-      try {
-        return { history: JSON.parse(text) as unknown };
-      } catch (error) {
-        throw badRequest(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    if (name.endsWith('.har')) return await readRecordedMarketData(stream, conid, file, limits);
     const exchange = options.exchange ?? fixtureExchangeOf(conid);
-    return { read: await readCsvBars(stream, exchange, limits) };
+    return {
+      read: await (name.endsWith('.json') ? readHistoryAnswerBars : readCsvBars)(
+        stream,
+        exchange,
+        limits,
+      ),
+    };
   } catch (error) {
     throw namingSource(
       (error as { code?: string }).code === undefined

@@ -35,7 +35,7 @@ import { openRuntime } from './runtime.js';
 import { agentEndpointRouter } from '../mcp/agent-router.js';
 import { agentTokenRoute, oauthRouter } from '../mcp/oauth-router.js';
 import { agentTools } from '../mcp/tools/index.js';
-import { tokenSigningKeyOf } from './token-signing-key.js';
+import { configuredSigningKeysOf } from './token-signing-key.js';
 
 /** Express's `trust proxy` setting. */
 export type TrustProxy = boolean | number | string | string[];
@@ -79,6 +79,10 @@ export interface ServerOptions extends Omit<SimulationSettings, 'store'> {
    * tokens, and a restart keeps them valid, whatever the store; a bad key throws at once. Default:
    * keys made and kept in the store, rotated daily. */
   tokenSigningKey?: string;
+  /** Keys (PEM) that verify the server's tokens but no longer sign: the key `tokenSigningKey`
+   * replaced, given until the tokens it signed have expired (a day: a single sign-on session's
+   * lifetime), so that a change of key cuts no token short. Needs `tokenSigningKey`. */
+  previousTokenSigningKeys?: readonly string[];
   /** Largest request body in bytes (default 1 MiB); a larger one answers 413. */
   bodyLimitBytes?: number;
   /** Extra credential checks (OAuth 1.0a, bearer tokens). */
@@ -130,14 +134,24 @@ function withDefaults(options: ServerOptions) {
   } as const;
 }
 
+/** The operator's signing keys, checked, or undefined (keys kept in the store). */
+function configuredSigningKeys({ tokenSigningKey, previousTokenSigningKeys = [] }: ServerOptions) {
+  if (tokenSigningKey !== undefined)
+    return configuredSigningKeysOf(tokenSigningKey, previousTokenSigningKeys);
+  if (previousTokenSigningKeys.length > 0)
+    throw new Error(
+      'previous token-signing keys are given without a token-signing key: the keys kept in the store rotate by themselves',
+    );
+  return undefined;
+}
+
 /** Composes the server: the services, the controls, and the express app with its routes outside
  * the document and the request pipeline of the documented operations (`http/pipeline.ts`). */
 export function createServer(options: ServerOptions = {}): BrokerageServer {
   const settings = withDefaults(options);
   const { mode, seed, sessionTimeoutMs, requestTimeoutMs, gatewayUser } = settings;
   // A bad configured key stops the start before anything is opened.
-  const signingKey =
-    options.tokenSigningKey === undefined ? undefined : tokenSigningKeyOf(options.tokenSigningKey);
+  const signingKey = configuredSigningKeys(options);
   // PDFs are drawn in worker threads, shared by the servers of the process.
   installPdfPool();
   const runtime = openRuntime({

@@ -4,7 +4,7 @@ import {
   type Consumer,
   type ConsumerRegistration,
 } from '../domain/auth/oauth1/consumers.js';
-import type { ConfiguredSigningKey } from '../domain/auth/jwt.js';
+import type { ConfiguredSigningKeys } from '../domain/auth/jwt.js';
 import { OAuth1 } from '../domain/auth/oauth1/flow.js';
 import { oauth2ClientOf, type OAuth2Client } from '../domain/auth/oauth2-registration.js';
 import { composeServices, type Services } from '../domain/services.js';
@@ -20,10 +20,10 @@ export type ServerServices = Services & { oauth1: OAuth1 };
  * default here; `createServer` decides by mode), the
  * shipped test consumer and client (`TESTCONS`, whose private keys are public) are registered,
  * else no consumer nor client is until one is registered. Tokens are signed with `signingKey`
- * when given (`tokenSigningKeyOf`), else with keys kept in the store. */
+ * when given (`configuredSigningKeysOf`), else with keys kept in the store. */
 export function createServices(
   options: BrokerageOptions,
-  { testConsumer, signingKey }: { testConsumer: boolean; signingKey?: ConfiguredSigningKey } = {
+  { testConsumer, signingKey }: { testConsumer: boolean; signingKey?: ConfiguredSigningKeys } = {
     testConsumer: true,
   },
 ): ServerServices {

@@ -2,7 +2,7 @@
 // in PEM, checked once at start. Errors say what is wrong with the key, never what it holds.
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { ConfiguredSigningKey } from '../domain/auth/jwt.js';
+import type { ConfiguredSigningKey, ConfiguredSigningKeys } from '../domain/auth/jwt.js';
 
 /** The smallest RSA modulus taken (bits): what RS256 asks for (RFC 7518, 3.3). */
 export const minSigningKeyBits = 2048;
@@ -49,6 +49,29 @@ export function tokenSigningKeyOf(pem: string): ConfiguredSigningKey {
     privateJwk: { ...key.export({ format: 'jwk' }) },
     publicJwk: { ...publicJwk },
   };
+}
+
+/** The operator's keys: `signing` (a PEM) signs, each of `previous` only verifies (the key being
+ * replaced). Each is checked as `tokenSigningKeyOf` checks it; a previous key's problem names its
+ * place. A previous key that is the signing key, or given twice, is kept once. */
+export function configuredSigningKeysOf(
+  signing: string,
+  previous: readonly string[] = [],
+): ConfiguredSigningKeys {
+  const key = tokenSigningKeyOf(signing);
+  const kept = new Map<string, ConfiguredSigningKey>();
+  previous.forEach((pem, index) => {
+    let old: ConfiguredSigningKey;
+    try {
+      old = tokenSigningKeyOf(pem);
+    } catch (error) {
+      throw new Error(
+        `previous key ${index + 1}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (old.kid !== key.kid) kept.set(old.kid, old);
+  });
+  return { signing: key, previous: [...kept.values()] };
 }
 
 /** The PEM of `--token-signing-key` / `BROKERAGE_TOKEN_SIGNING_KEY`: the value itself when it is

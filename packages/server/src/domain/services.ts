@@ -13,7 +13,7 @@ import {
   type DomainContext,
 } from './accounts/brokerage.js';
 import { Kernel } from './kernel/kernel.js';
-import { TokenSigner, type ConfiguredSigningKey } from './auth/jwt.js';
+import { TokenSigner, type ConfiguredSigningKeys } from './auth/jwt.js';
 import type { OAuth1Flow } from './auth/oauth1/port.js';
 import { OAuth2, type OAuth2Client } from './auth/oauth2.js';
 import { Sso } from './auth/sso.js';
@@ -131,7 +131,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
   options: BrokerageOptions,
   oauth1Of: (context: DomainContext) => OAuth1Service,
   oauth2Clients: OAuth2Client[] = defaultOAuth2Clients,
-  signingKey?: ConfiguredSigningKey,
+  signingKey?: ConfiguredSigningKeys,
 ): Services & { oauth1: OAuth1Service } {
   const brokerage = new Brokerage(new Kernel(options), options);
   // What every area is given (each takes the part its context type names): the kernel's members

@@ -40,8 +40,12 @@ function cutShort(text: string): string | undefined {
       break;
     }
   }
-  return `cut short after ${whole} whole entr${whole === 1 ? 'y' : 'ies'}: entry ${whole} is not whole (the recording was not closed)`;
+  return cutShortAfter(whole);
 }
+
+/** What a recording cut short after `whole` whole entries is told. */
+export const cutShortAfter = (whole: number): string =>
+  `cut short after ${whole} whole entr${whole === 1 ? 'y' : 'ies'}: entry ${whole} is not whole (the recording was not closed)`;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -95,16 +99,20 @@ export function readRecording(file: string): RecordedEntry[] {
 
 /** The entries of a recording's text (read from `file`), checked as `readRecording` says. */
 export function recordedEntries(text: string, file: string): RecordedEntry[] {
-  return parseEntries(text, file).map((entry, index) => {
-    const problem = problemOf(entry);
-    if (problem !== undefined) throw new RecordingError(`${file}: entry ${index} ${problem}`);
-    const recorded = entry as Partial<RecordedEntry> & Entry;
-    const url = new URL(entry.request.url);
-    return {
-      ...entry,
-      _operationId: recorded._operationId ?? operationOf(entry.request.method, url.pathname),
-    };
-  });
+  return parseEntries(text, file).map((entry, index) => checkedEntry(entry, index, file));
+}
+
+/** Entry `index` of the recording `file`, checked for what compare and replay read of it (a
+ * `RecordingError` naming the file and the entry), with its operation (found again when absent). */
+export function checkedEntry(entry: unknown, index: number, file: string): RecordedEntry {
+  const problem = problemOf(entry as Entry);
+  if (problem !== undefined) throw new RecordingError(`${file}: entry ${index} ${problem}`);
+  const recorded = entry as Partial<RecordedEntry> & Entry;
+  const url = new URL(recorded.request.url);
+  return {
+    ...recorded,
+    _operationId: recorded._operationId ?? operationOf(recorded.request.method, url.pathname),
+  };
 }
 
 /** The body of a recorded answer as bytes, or undefined when it was not recorded (too large). */

@@ -304,6 +304,44 @@ describe('brokerage-server command line', () => {
       slow,
     );
 
+    it('takes --token-signing-key-previous (repeatable, or BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS) only beside --token-signing-key', async () => {
+      const pem = () =>
+        generateKeyPairSync('rsa', {
+          modulusLength: 2048,
+          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        }).privateKey;
+      const [key, first, second] = [pem(), pem(), pem()];
+      const parsed = buildProgram()
+        .parse(
+          argv(
+            '--token-signing-key',
+            key,
+            '--token-signing-key-previous',
+            first,
+            '--token-signing-key-previous',
+            second,
+          ),
+        )
+        .opts();
+      expect(parsed.tokenSigningKeyPrevious).toEqual([first, second]);
+      process.env.BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS = first;
+      try {
+        expect(buildProgram().parse(argv()).opts().tokenSigningKeyPrevious).toEqual([first]);
+      } finally {
+        delete process.env.BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS;
+      }
+      const stderr = sink();
+      const refused = main(argv('--port', '0', '--token-signing-key-previous', first), {
+        ...quiet,
+        stderr: stderr.stream,
+      });
+      await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
+      expect(stderr.text()).toContain(
+        'error: --token-signing-key-previous needs --token-signing-key (the key that signs now)',
+      );
+    });
+
     it(
       'replays --market-replay files on their contracts, and refuses bad data naming the row',
       async () => {

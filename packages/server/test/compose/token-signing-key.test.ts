@@ -5,7 +5,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTokenSigningKey, tokenSigningKeyOf } from '../../src/compose/token-signing-key.js';
+import {
+  configuredSigningKeysOf,
+  readTokenSigningKey,
+  tokenSigningKeyOf,
+} from '../../src/compose/token-signing-key.js';
 
 const rsaPem = (modulusLength: number, type: 'pkcs8' | 'pkcs1' = 'pkcs8') =>
   generateKeyPairSync('rsa', {
@@ -73,6 +77,19 @@ describe('the configured token-signing key', () => {
     expect(readTokenSigningKey(key.privateKey)).toBe(key.privateKey);
     expect(failure(() => readTokenSigningKey(`${file}.missing`))).toBe(
       `the token-signing key file ${file}.missing cannot be read (ENOENT)`,
+    );
+  });
+});
+
+describe('the configured keys with the previous ones', () => {
+  it('signs with the key, keeps each previous key once (not the key itself), and names a bad one by its place', () => {
+    const previous = rsaPem(2048).privateKey;
+    const keys = configuredSigningKeysOf(key.privateKey, [previous, key.privateKey, previous]);
+    expect(keys.signing.kid).toBe(tokenSigningKeyOf(key.privateKey).kid);
+    expect(keys.previous.map(({ kid }) => kid)).toEqual([tokenSigningKeyOf(previous).kid]);
+    expect(configuredSigningKeysOf(key.privateKey).previous).toEqual([]);
+    expect(failure(() => configuredSigningKeysOf(key.privateKey, [previous, 'x']))).toBe(
+      'previous key 2: the token-signing key must be a PEM private key (-----BEGIN PRIVATE KEY-----)',
     );
   });
 });

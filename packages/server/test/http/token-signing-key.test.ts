@@ -17,11 +17,12 @@ const pemKey = () =>
 const shared = pemKey();
 
 const started: Harness[] = [];
-const serverWith = async (tokenSigningKey?: string) => {
+const serverWith = async (tokenSigningKey?: string, previousTokenSigningKeys?: string[]) => {
   const server = await startServer({
     mode: 'hosted',
     testConsumer: true,
     ...(tokenSigningKey === undefined ? {} : { tokenSigningKey }),
+    ...(previousTokenSigningKeys === undefined ? {} : { previousTokenSigningKeys }),
   });
   started.push(server);
   return server;
@@ -60,8 +61,29 @@ it('refuses, on a server with another key or none, a token signed with the key',
   expect((await countries(signer, unkeyed)).status).toBe(401);
 });
 
-it('refuses a bad key at start, naming the problem', async () => {
+it('changes the key without cutting a token short while the replaced key is given as previous', async () => {
+  const before = await serverWith(shared);
+  const old = await accessToken(before, 'tax-vouchers.read');
+  const replaced = pemKey();
+  const after = await serverWith(replaced, [shared]);
+  expect((await countries(after, old)).status).toBe(200);
+  const fresh = await accessToken(after, 'tax-vouchers.read');
+  expect((await countries(after, fresh)).status).toBe(200);
+  // The previous key only verifies: a server still on the old key alone refuses the new tokens.
+  expect((await countries(before, fresh)).status).toBe(401);
+  const withoutPrevious = await countries(await serverWith(replaced), old);
+  expect([withoutPrevious.status, withoutPrevious.body]).toMatchObject([
+    401,
+    { detail: 'Invalid token signature' },
+  ]);
+});
+
+it('refuses a bad key at start, naming the problem, and previous keys without a key', async () => {
   await expect(serverWith('not a key')).rejects.toThrow(
     'the token-signing key must be a PEM private key',
+  );
+  await expect(serverWith(shared, ['not a key'])).rejects.toThrow('previous key 1:');
+  await expect(serverWith(undefined, [shared])).rejects.toThrow(
+    'previous token-signing keys are given without a token-signing key',
   );
 });

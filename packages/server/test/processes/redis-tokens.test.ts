@@ -1,8 +1,12 @@
 // Tokens the server signs (OAuth 2.0 access tokens, single sign-on session tokens) are signed with
 // keys kept in the store: every process on one Redis accepts the tokens any of them issued, and a
-// process started later (a restart) accepts them too.
+// process started later (a restart) accepts them too. An operator's key changes on processes
+// sharing a Redis without cutting a token short while the key it replaced is given as previous.
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { importJWK, SignJWT, type CryptoKey } from 'jose';
 import { startCommand, type Command } from '../command.js';
 import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
@@ -11,7 +15,7 @@ import { testConsumerKeys } from '../../src/fixtures/test-consumer.js';
 let redis: ScratchRedis;
 const commands: Command[] = [];
 
-async function serverOn(prefix: string): Promise<Command> {
+async function serverOn(prefix: string, ...args: string[]): Promise<Command> {
   const command = await startCommand([
     '--mode',
     'hosted',
@@ -19,6 +23,7 @@ async function serverOn(prefix: string): Promise<Command> {
     '--no-pacing',
     '--store',
     redis.urlWithPrefix(prefix),
+    ...args,
   ]);
   commands.push(command);
   return command;
@@ -105,5 +110,46 @@ describe('token signing keys on one Redis', () => {
     const later = await serverOn('tokens');
     expect(await echo(later.url, bearer)).toBe(200);
     expect(await echo(later.url, fromSecond)).toBe(200);
+  }, 60_000);
+});
+
+/** A file holding a new RSA private key (PEM). */
+function keyFile(name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'signing-key-')), `${name}.pem`);
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  writeFileSync(file, privateKey);
+  return file;
+}
+
+describe("the operator's key on one Redis", () => {
+  it('changes on both processes at a restart without cutting a token short while the old key is given as previous', async () => {
+    const [oldKey, newKey] = [keyFile('old'), keyFile('new')];
+    const before = await Promise.all([
+      serverOn('rotation', '--token-signing-key', oldKey),
+      serverOn('rotation', '--token-signing-key', oldKey),
+    ]);
+    const old = await accessToken(before[0].url, 'echo.read');
+    expect(await echo(before[1].url, old)).toBe(200);
+
+    await Promise.all(commands.splice(0).map(stop));
+    const rotated = ['--token-signing-key', newKey, '--token-signing-key-previous', oldKey];
+    const after = await Promise.all([
+      serverOn('rotation', ...rotated),
+      serverOn('rotation', ...rotated),
+    ]);
+    const fresh = await accessToken(after[0].url, 'echo.read');
+    for (const { url } of after) {
+      expect(await echo(url, old)).toBe(200);
+      expect(await echo(url, fresh)).toBe(200);
+    }
+
+    // Once the previous key is no longer given, its tokens are refused; the new key's are not.
+    const dropped = await serverOn('rotation', '--token-signing-key', newKey);
+    expect(await echo(dropped.url, old)).toBe(401);
+    expect(await echo(dropped.url, fresh)).toBe(200);
   }, 60_000);
 });

@@ -1,11 +1,15 @@
 // Market replay from a recording: the history answers of a HAR (written here by the test) read
-// into bars, replayed, and shown again by the history of the replayed contract. No HTTP.
-import { mkdtempSync } from 'node:fs';
+// into bars as the recording arrives, replayed, and shown again by the history of the replayed
+// contract. No HTTP.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from 'har-format';
 import { readMarketDataFile } from '../../src/compose/market-data-file.js';
+import { DomainError } from '../../src/domain/kernel/errors.js';
+import { marketDataLimits } from '../../src/domain/market/replay/market-data-stream.js';
 import { createHarWriter } from '../../src/recording/har-writer.js';
+import { readRecordedMarketData } from '../../src/recording/recorded-market-data.js';
 import { AAPL } from '../trading-helpers.js';
 import { domain, withoutOptions } from '../domain/services.js';
 
@@ -102,6 +106,71 @@ describe('market data from a recording', () => {
     );
     await expect(readMarketDataFile(file, MSFT)).rejects.toThrow(
       `${file}: no history answer of contract ${MSFT} with bars`,
+    );
+  });
+});
+
+describe('a recording read as it arrives', () => {
+  it('keeps only the finest answers: a finer one coming later drops the coarser bars', async () => {
+    const file = recording(
+      entry(`/hmds/history?conid=${AAPL}&period=1d&bar=5min`, 200, {
+        data: [bar(0, 99), bar(5, 98)],
+        barLength: 300,
+      }),
+      entry(iserverHistory, 200, { data: [bar(0, 100.5), bar(1, 100.2)], barLength: 60 }),
+    );
+    expect(await readMarketDataFile(file, AAPL)).toEqual({
+      history: { data: [bar(0, 100.5), bar(1, 100.2)], barLength: 60 },
+    });
+  });
+
+  it('stops an endless recording at the most bars a replay holds, naming the entry', async () => {
+    const head = '{"log":{"version":"1.2","creator":{"name":"test","version":"1"},"entries":[\n';
+    let pieces = 0;
+    async function* endless() {
+      yield head;
+      for (let n = 0; ; n++) {
+        pieces += 1;
+        const bars = [0, 1, 2, 3].map((minute) => bar(n * 4 + minute, 100));
+        yield `${n === 0 ? '' : ',\n'}${JSON.stringify(entry(iserverHistory, 200, { data: bars }))}`;
+      }
+    }
+    const error = await readRecordedMarketData(endless(), AAPL, 'endless.har', {
+      ...marketDataLimits,
+      maxBars: 100,
+    }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).message).toBe(
+      "entry 25: the recording's history answers have more than 100 bars, the most a replay holds",
+    );
+    expect(pieces).toBe(26);
+  });
+
+  it('refuses a recording cut short, naming the whole entries, and a bad entry, naming it', async () => {
+    const file = recording(
+      entry(iserverHistory, 200, { data: [bar(0, 100)] }),
+      entry(iserverHistory, 200, { data: [bar(1, 100)] }),
+    );
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.slice(0, text.lastIndexOf('"response"')));
+    await expect(readMarketDataFile(file, AAPL)).rejects.toThrow(
+      `${file}: cut short after 1 whole entry: entry 1 is not whole`,
+    );
+    const relative = recording(entry(iserverHistory, 200, { data: [bar(0, 100)] }));
+    writeFileSync(
+      relative,
+      readFileSync(relative, 'utf8').replace('https://localhost:5000/v1/api', '/v1/api'),
+    );
+    await expect(readMarketDataFile(relative, AAPL)).rejects.toThrow(
+      `${relative}: entry 0 has a request URL that is not absolute`,
+    );
+    const notHar = join(mkdtempSync(join(tmpdir(), 'market-har-')), 'other.har');
+    writeFileSync(notHar, '{"data":[]}');
+    await expect(readMarketDataFile(notHar, AAPL)).rejects.toThrow(
+      `${notHar}: not a HAR file (no log.entries)`,
     );
   });
 });

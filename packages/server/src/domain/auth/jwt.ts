@@ -69,21 +69,30 @@ export interface StoredSigningKey {
  * id (the key's thumbprint, the same in every process given it). */
 export type ConfiguredSigningKey = Omit<StoredSigningKey, 'createdAt'>;
 
+/** The operator's keys: `signing` signs and verifies; each of `previous` only verifies (a key
+ * being replaced, given until the tokens it signed have expired, so that changing the key cuts no
+ * token short). */
+export interface ConfiguredSigningKeys {
+  signing: ConfiguredSigningKey;
+  previous: readonly ConfiguredSigningKey[];
+}
+
 export type TokenSignerContext = AreaContext<'clock', never, AuthStore>;
 
 /** The server's signing keys (RS256): kept in the store (`signingKeys`), so that every process on
  * one store signs and verifies with the same keys and a token outlives a restart (the store's state
  * does on Redis) and a reset (which keeps them). The newest key signs for `keySigningMs`; then a
  * new one is made and the old one keeps verifying for `keyOverlapMs`, after which it is dropped.
- * With a `configured` key, that key alone signs and verifies (processes given the same key accept
- * each other's tokens, whatever their stores), and the store's keys are neither made nor read. */
+ * With `configured` keys, the operator's signing key alone signs, and it and the previous keys
+ * verify (processes given the same keys accept each other's tokens, whatever their stores); the
+ * store's keys are neither made nor read. */
 export class TokenSigner {
   /** Keys imported from the store, by key id (a key id never changes its key). */
   readonly #imported = new Map<string, Promise<CryptoKey>>();
 
   constructor(
     private readonly context: TokenSignerContext,
-    private readonly configured?: ConfiguredSigningKey,
+    private readonly configured?: ConfiguredSigningKeys,
   ) {}
 
   private get keys() {
@@ -94,7 +103,10 @@ export class TokenSigner {
   private async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
     const { configured } = this;
     if (configured !== undefined)
-      return { kid: configured.kid, key: await this.imported(configured, 'privateJwk') };
+      return {
+        kid: configured.signing.kid,
+        key: await this.imported(configured.signing, 'privateJwk'),
+      };
     const now = this.context.clock.now();
     const newest = this.keys
       .values()
@@ -156,14 +168,13 @@ export class TokenSigner {
     if (!jwtAlgorithms.includes(header.alg ?? ''))
       throw unauthorized('Token algorithm not allowed');
     const { kid } = header;
+    const { configured } = this;
     const stored =
       kid === undefined
         ? undefined
-        : this.configured === undefined
+        : configured === undefined
           ? this.keys.get(kid)
-          : this.configured.kid === kid
-            ? this.configured
-            : undefined;
+          : [configured.signing, ...configured.previous].find((key) => key.kid === kid);
     if (stored === undefined) throw unauthorized('Invalid token signature');
     const publicKey = await this.imported(stored, 'publicJwk');
     return verifyJwt(token, publicKey, this.context.clock, {

@@ -8,7 +8,9 @@ import {
   marketDataLimits,
   maxMarketDataBytes,
   readCsvBars,
+  readHistoryAnswerBars,
 } from '../../../src/domain/market/replay/market-data-stream.js';
+import { replayBarsOf } from '../../../src/domain/market/replay/market-data-source.js';
 import type { SourceBar } from '../../../src/domain/market/replay/replay-bars.js';
 
 const minuteMs = 60_000;
@@ -127,5 +129,85 @@ describe('market data read as it arrives', () => {
       where: `row ${48 * 1500 + 1}`,
       t: start + (48 * 1500 - 1) * minuteMs,
     });
+  });
+});
+
+/** Bar `index` of a history answer (`data[index]`): one-minute bars, epoch milliseconds. */
+const jsonBar = (index: number) =>
+  JSON.stringify({ t: start + index * minuteMs, o: 100, h: 101, l: 99, c: 100.5, v: 10 });
+
+/** Pieces of about 64 KiB of a history answer's bars, without end. */
+const jsonBarsForever = (n: number) => {
+  const perPiece = 1000;
+  let text = n === 0 ? '{"symbol":"AAPL","data":[' : '';
+  for (let index = n * perPiece; index < (n + 1) * perPiece; index++)
+    text += `${index === 0 ? '' : ','}${jsonBar(index)}`;
+  return text;
+};
+
+describe('a saved history answer read as it arrives', () => {
+  it('reads bars split anywhere as the whole answer reads, its barLength wherever it stands', async () => {
+    // The answer states a width (two minutes) other than the smallest step (one): it is read.
+    const answer = `{"data":[${[0, 1, 2].map(jsonBar).join(',')}],"text":"“quoted”","barLength":120}`;
+    const bytes = new TextEncoder().encode(answer);
+    async function* sevenBytes() {
+      for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+    }
+    const { replay } = await readHistoryAnswerBars(sevenBytes(), 'NASDAQ');
+    const whole = replayBarsOf({ history: JSON.parse(answer) }, {
+      exchange: 'NASDAQ',
+    } as Parameters<typeof replayBarsOf>[1]);
+    expect(replay.barMs).toBe(2 * minuteMs);
+    expect(whole.barMs).toBe(2 * minuteMs);
+    expect(replay.bars.length).toBe(3);
+    expect([0, 1, 2].map((index) => replay.bars.at(index))).toEqual(
+      [0, 1, 2].map((index) => whole.bars.at(index)),
+    );
+  });
+
+  it('stops an endless answer at 64 MiB with a 413, having read no more than that', async () => {
+    const padding = `"${'x'.repeat(64 * 1024 - 2)}"`;
+    const { pieces, counted } = source((n) =>
+      n === 0 ? '{"pad":[' : `${n === 1 ? '' : ','}${padding}`,
+    );
+    const error = await refusal(readHistoryAnswerBars(pieces, 'NASDAQ'));
+    expect(error.kind).toBe('tooLarge');
+    expect(counted.bytes).toBeGreaterThan(maxMarketDataBytes);
+    expect(counted.bytes).toBeLessThanOrEqual(maxMarketDataBytes + padding.length + 1);
+  });
+
+  it('stops at the most bars a replay holds with a 413 naming the bar', async () => {
+    const { pieces, counted } = source(jsonBarsForever);
+    const error = await refusal(
+      readHistoryAnswerBars(pieces, 'NASDAQ', { ...marketDataLimits, maxBars: 1500 }),
+    );
+    expect([error.kind, error.message]).toEqual([
+      'tooLarge',
+      'data[1500]: the market data has more than 1,500 bars, the most a replay holds',
+    ]);
+    expect(counted.pieces).toBe(2);
+  });
+
+  it('names the bar of bad data as it reads it, and reads no further', async () => {
+    const { pieces, counted } = source((n) =>
+      n === 0 ? `{"data":[${jsonBar(0)},${jsonBar(1).replace('"h":101', '"h":98')}` : ',1',
+    );
+    const error = await refusal(readHistoryAnswerBars(pieces, 'NASDAQ'));
+    expect(error.message).toBe('data[1]: high 98 is below low 99');
+    expect(counted.pieces).toBe(1);
+  });
+
+  it('refuses what is not JSON, is cut short or holds no bars, with a 400', async () => {
+    const read = async (...texts: string[]) =>
+      (await refusal(readHistoryAnswerBars(source((n) => texts[n]).pieces, 'NASDAQ'))).message;
+    expect(await read('{"data":[', jsonBar(0))).toMatch(/^not JSON: /);
+    expect(await read('{"data":[]} trailing')).toMatch(/^not JSON: Unexpected "t"/);
+    expect(await read('{"data":[]}', ' \n', 'trailing')).toBe(
+      'not JSON: text after the JSON value: "trailing"',
+    );
+    expect(await read('{"data":{x}')).toMatch(/^not JSON: Unexpected "x"/);
+    expect(await read('{"bars":[', jsonBar(0), ']}\n')).toBe(
+      'The history answer has no data: a list of bars {t, o, h, l, c, v}',
+    );
   });
 });
