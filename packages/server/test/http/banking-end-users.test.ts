@@ -2,7 +2,8 @@
 // status reads (by id, by client instruction id, by set), the balances query and a cancellation
 // answer another user's account as the writes do (403, problem details), and its own as before.
 import { generateKeyPairSync } from 'node:crypto';
-import { exportJWK, SignJWT, type CryptoKey } from 'jose';
+import { clientAssertion } from '@brokerage/types/oauth2';
+import { exportJWK, type CryptoKey } from 'jose';
 import { registerClient } from '../../src/compose/services.js';
 import { startServer, type Harness } from '../harness.js';
 import { bearerHeader, requestToken, tokenPath } from '../oauth2-helper.js';
@@ -24,17 +25,13 @@ beforeAll(async () => {
     scopes,
     endUsers: ['demo_broker'],
   });
-  const now = Math.floor(server.clock.now() / 1000);
-  const assertion = await new SignJWT({
-    iss: 'PARTNER',
-    sub: 'PARTNER',
-    aud: server.baseUrl + tokenPath,
-    jti: 'partner',
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 60)
-    .sign(privateKey as unknown as CryptoKey);
+  const assertion = await clientAssertion({
+    clientId: 'PARTNER',
+    privateKey: privateKey as unknown as CryptoKey,
+    kid: 'k1',
+    audience: server.baseUrl + tokenPath,
+    nowMs: server.clock.now(),
+  });
   const token = await requestToken(server, assertion, scopes.join(' '));
   expect(token.status).toBe(200);
   partner = { authorization: `Bearer ${token.body.access_token}` };

@@ -1,4 +1,5 @@
-import { importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { signedJwt } from '@brokerage/types/oauth2';
+import type { JWTPayload } from 'jose';
 import { startServer, type Harness } from '../harness.js';
 import { testConsumer } from '../oauth1-helper.js';
 import { accessToken } from '../oauth2-helper.js';
@@ -94,15 +95,15 @@ describe('reports and pre-trade compliance (/gw/api/v1)', () => {
   });
 
   /** A body signed as the signed-JWT policy wants it, valid for `seconds`. */
-  async function signed(claims: JWTPayload, seconds = 30): Promise<string> {
-    const { privateJwk } = testConsumer.oauth2;
-    const key = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
-    const now = Math.floor(server.clock.now() / 1000);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid ?? 'main' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + seconds)
-      .sign(key);
+  function signed(claims: JWTPayload, seconds = 30): Promise<string> {
+    const { clientId, privateJwk } = testConsumer.oauth2;
+    return signedJwt(claims, {
+      clientId,
+      privateKey: privateJwk,
+      kid: privateJwk.kid ?? 'main',
+      nowMs: server.clock.now(),
+      lifetimeSeconds: seconds,
+    });
   }
 
   it('applies a verified restrictions CSV: the trading side then refuses an opening order with the restriction named', async () => {

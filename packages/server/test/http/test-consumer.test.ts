@@ -2,7 +2,8 @@
 // served in gateway mode and when asked for, never by default in hosted mode; a consumer or client
 // registered on the server holds only the users and scopes it is registered for.
 import { generateKeyPairSync } from 'node:crypto';
-import { exportJWK, SignJWT, type CryptoKey } from 'jose';
+import { clientAssertion } from '@brokerage/types/oauth2';
+import { exportJWK, type CryptoKey } from 'jose';
 import { operationRoutes } from '@brokerage/types';
 import { registerClient, registerConsumer } from '../../src/compose/services.js';
 import { startServer, type Harness } from '../harness.js';
@@ -112,17 +113,13 @@ describe('a registered consumer or client', () => {
       scopes: ['sso-sessions.write', 'transfers.write'],
       endUsers: ['demo_broker'],
     });
-    const now = Math.floor(server.clock.now() / 1000);
-    const signed = await new SignJWT({
-      iss: 'PARTNER',
-      sub: 'PARTNER',
-      aud: server.baseUrl + tokenPath,
-      jti: 'one',
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + 60)
-      .sign(privateKey as unknown as CryptoKey);
+    const signed = await clientAssertion({
+      clientId: 'PARTNER',
+      privateKey: privateKey as unknown as CryptoKey,
+      kid: 'k1',
+      audience: server.baseUrl + tokenPath,
+      nowMs: server.clock.now(),
+    });
     const token = await requestToken(
       harness,
       signed,

@@ -3,11 +3,11 @@
 // process started later (a restart) accepts them too. An operator's key changes on processes
 // sharing a Redis without cutting a token short while the key it replaced is given as previous.
 import { once } from 'node:events';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importJWK, SignJWT, type CryptoKey } from 'jose';
+import { clientAssertion } from '@brokerage/types/oauth2';
 import { startCommand, type Command } from '../command.js';
 import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
 import { testConsumerKeys } from '../../src/fixtures/test-consumer.js';
@@ -49,14 +49,12 @@ afterAll(async () => {
 /** A bearer token of the test client, asked of the server at `url`. */
 async function accessToken(url: string, scope: string): Promise<string> {
   const { clientId, privateJwk } = testConsumerKeys.oauth2;
-  const key = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
-  const now = Math.floor(Date.now() / 1000);
-  const assertion = await new SignJWT({ iss: clientId, sub: clientId, aud: '/token' })
-    .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid })
-    .setJti(randomUUID())
-    .setIssuedAt(now)
-    .setExpirationTime(now + 60)
-    .sign(key);
+  const assertion = await clientAssertion({
+    clientId,
+    privateKey: privateJwk,
+    audience: '/token',
+    nowMs: Date.now(),
+  });
   const answer = await fetch(`${url}/oauth2/api/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
