@@ -13,7 +13,8 @@ import {
 } from './replay-bars.js';
 
 /** Bars already read and checked for an exchange's days, as they arrived
- * (`compose/market-data-stream.ts`: a CSV file or upload read a piece at a time). */
+ * (`market-data-stream.ts`: a CSV or a saved history answer, from a file or an upload, read a
+ * piece at a time). */
 export interface ReadBars {
   exchange: string;
   replay: ReplayBars;
