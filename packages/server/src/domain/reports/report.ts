@@ -1,6 +1,6 @@
-/** A report (statement, trade confirmation, tax document, tax voucher) as content, before any format: a
- * header and titled tables. Every format (PDF, JSON, CSV, HTML) renders this one value, so they
- * all say the same. */
+/** A report (statement, trade confirmation, tax document, tax voucher) as content, before any
+ * format: a header and titled tables. Every format (PDF, JSON, CSV, HTML) renders this one value,
+ * so they all say the same. */
 import type { Account } from '../accounts/model.js';
 
 /** How a column's values are written: money to the cent, prices with at least two decimals,
