@@ -1,7 +1,7 @@
 // A fuzz run of the `/gw/api/v1` operations (issue 39): every operation that names scopes is
 // called with a token of each of its scopes alone, with generated requests whose signed-JWT
 // bodies carry generated claims (an example's claims with generated values grafted in, or any
-// JSON object), signed by the test client. Every answer is documented and none is a 5xx: a
+// JSON object), signed by the test client, and generated malformed requests. Every answer is documented and none is a 5xx: a
 // malformed or unexpected claim is a client's mistake (400) or a refusal, never a server error;
 // and the server keeps serving.
 import fc from 'fast-check';
@@ -10,12 +10,15 @@ import { invoke } from '../../src/invoke.js';
 import { bearerHeader } from '../../src/oauth2.js';
 import {
   configureProperties,
+  invalidRequestStatuses,
   propertyRuns,
   propertySeed,
   propertyServerOptions,
 } from '../../src/property.js';
 import {
   exampleRequests,
+  invalidRequestArbitrary,
+  requestIsValid,
   validRequestArbitrary,
   type OperationRequest,
 } from '../../src/requests.js';
@@ -58,7 +61,7 @@ describe(`a fuzz run of the /gw operations (seed ${propertySeed}, ${propertyRuns
       const headers = await bearerHeader(suite.client, suite.target.baseUrl, nowOf(), scope);
       const signs = op.requestBody?.content[jwtMediaType] !== undefined;
       const examples = exampleRequests(op).map((request) => request.signed ?? {});
-      const requests: fc.Arbitrary<OperationRequest> = signs
+      const valid: fc.Arbitrary<OperationRequest> = signs
         ? fc
             .tuple(validRequestArbitrary(op), claimsArbitrary(examples))
             .map(([request, claims]) => ({
@@ -67,10 +70,16 @@ describe(`a fuzz run of the /gw operations (seed ${propertySeed}, ${propertyRuns
               kind: `signed generated claims ${JSON.stringify(claims).slice(0, 200)}`,
             }))
         : validRequestArbitrary(op);
+      // Malformed ones too (odd ids, bodies that are not a JWT...): the operation's documented
+      // error for a client's mistake, never a 5xx.
+      const requests = fc.oneof(valid, invalidRequestArbitrary(op));
       await fc.assert(
         fc.asyncProperty(requests, async (request) => {
           const answer = await invoke(suite.client, op, request, headers);
-          expect([request.kind, op.responses.has(answer.status)]).toEqual([request.kind, true]);
+          const expected = requestIsValid(op, request)
+            ? [...op.responses.keys()]
+            : invalidRequestStatuses(op, request.kind);
+          expect([request.kind, expected.includes(answer.status)]).toEqual([request.kind, true]);
           expect([request.kind, answer.status < 500]).toEqual([request.kind, true]);
         }),
       );
