@@ -123,6 +123,7 @@ function keyFile(name: string): string {
   return file;
 }
 
+// That a server without the previous key refuses the old key's tokens: http/token-signing-key.
 describe("the operator's key on one Redis", () => {
   it('changes on both processes at a restart without cutting a token short while the old key is given as previous', async () => {
     const [oldKey, newKey] = [keyFile('old'), keyFile('new')];
@@ -144,10 +145,5 @@ describe("the operator's key on one Redis", () => {
       expect(await echo(url, old)).toBe(200);
       expect(await echo(url, fresh)).toBe(200);
     }
-
-    // Once the previous key is no longer given, its tokens are refused; the new key's are not.
-    const dropped = await serverOn('rotation', '--token-signing-key', newKey);
-    expect(await echo(dropped.url, old)).toBe(401);
-    expect(await echo(dropped.url, fresh)).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });
