@@ -193,6 +193,11 @@ class ControlApi(ControlTransport):
         answer: Any = self._call("POST", "/control/scenarios/mcp-registration-allowlist", body)
         return cast("t.AgentScenarios", answer)
 
+    def set_mcp_string_arguments(self, body: t.ScenarioSwitch) -> t.AgentScenarios:
+        """Refuse (or convert) MCP tool arguments sent as strings (`POST /control/scenarios/mcp-string-arguments`, setMcpStringArguments)."""
+        answer: Any = self._call("POST", "/control/scenarios/mcp-string-arguments", body)
+        return cast("t.AgentScenarios", answer)
+
     def set_price(self, conid: Union[str, int], body: t.PriceRequest) -> t.Price:
         """Set the last price of a contract (`PUT /control/prices/{conid}`, setPrice)."""
         answer: Any = self._call("PUT", f"/control/prices/{self._segment(conid)}", body)
@@ -223,5 +228,5 @@ class ControlApi(ControlTransport):
         return cast("t.PriceList", answer)
 
 
-OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "consentToAgent", "createAgentTokens", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "failMcpTool", "failMcpToolList", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setMcpFirewall", "setMcpRegistrationAllowlist", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "submitOrderInstruction", "walkPrices",)
+OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "consentToAgent", "createAgentTokens", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "failMcpTool", "failMcpToolList", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setMcpFirewall", "setMcpRegistrationAllowlist", "setMcpStringArguments", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "submitOrderInstruction", "walkPrices",)
 """The control operations this client has a method for (`snake_case` of each)."""

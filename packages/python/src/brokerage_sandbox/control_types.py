@@ -607,6 +607,7 @@ AgentScenarios = _TypedDict(
         "registrationAllowlist": _Required["bool"],
         "toolListFailures": _Required["int"],
         "toolErrors": _Required["dict[str, int]"],
+        "stringArgumentsRefused": _Required["bool"],
     },
     total=False,
 )
@@ -633,6 +634,7 @@ AgentGrantRequest = _TypedDict(
     {
         "username": _Required["str"],
         "accountId": "str",
+        "scope": "str",
     },
     total=False,
 )

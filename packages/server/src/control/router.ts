@@ -75,6 +75,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
     setMcpRegistrationAllowlist: ({ body }) => controls.agents.registrationAllowlist(body.enabled),
     failMcpToolList: ({ body }) => controls.agents.toolListUnavailable(body.times),
     failMcpTool: ({ body }) => controls.agents.toolError(body.tool, body.times),
+    setMcpStringArguments: ({ body }) => controls.agents.stringArguments(body.enabled),
   };
 }
 

@@ -833,6 +833,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/scenarios/mcp-string-arguments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse (or convert) MCP tool arguments sent as strings
+         * @description **What the service does.** The MCP endpoint checks a tool's arguments against its input
+         *     schema without converting them: a number, integer or boolean sent as a string (`"265598"`
+         *     for `contract_id`, as agents often send them) is refused as invalid params, worded
+         *     `Input validation error: /contract_id: string found, integer expected` (users met it,
+         *     2026-06 and 2026-07). The reference server does so by default (`enabled: true`) and after a
+         *     reset. With `enabled: false` it converts such strings to the schema's type before the tool
+         *     runs, so that a test can run an agent past the refusal.
+         *
+         *     **How a client recovers.** Send each argument with its schema's JSON type (read it from the
+         *     tool's `inputSchema` in `tools/list`), or correct it and call again when the error names the
+         *     argument.
+         */
+        post: operations["setMcpStringArguments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/control/agent/tokens": {
         parameters: {
             query?: never;
@@ -2240,6 +2270,11 @@ export interface components {
             toolErrors: {
                 [key: string]: number;
             };
+            /**
+             * @description Tool arguments sent as strings where the input schema says number, integer or boolean are
+             *     refused by input validation, as the service refuses them (the default); false converts them.
+             */
+            stringArgumentsRefused: boolean;
         };
         /** @description How many times the scenario happens (once when left out; 0 disarms it). */
         ScenarioRepeat: {
@@ -2271,6 +2306,13 @@ export interface components {
              * @example U1234567
              */
             accountId?: string;
+            /**
+             * @description The scope of the grant, names of the authorization server's separated by spaces; by default
+             *     what a registered client is given (`mcp.orders.submit mcp.read mcp.write`). Tools that
+             *     change nothing need `mcp.read`, those that change state `mcp.write`.
+             * @example mcp.read
+             */
+            scope?: string;
         };
         /** @description Tokens of the MCP endpoint, as its token endpoint answers them. */
         AgentTokens: {
@@ -3371,6 +3413,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ToolErrorRequest"];
+            };
+        };
+        responses: {
+            /** @description The MCP failures armed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScenarios"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMcpStringArguments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioSwitch"];
             };
         };
         responses: {
