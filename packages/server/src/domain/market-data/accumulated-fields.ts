@@ -6,7 +6,6 @@
 // shows: an `smd` stream of the contract carries every field subscribed for it so far.
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Session } from '../accounts/sessions.js';
-import type { MarketDataSubscription } from './market-data.js';
 import type { MarketDataStore } from './store-view.js';
 
 type FieldsContext = AreaContext<'clock', 'sessions', MarketDataStore>;
@@ -30,7 +29,7 @@ export function answeredFields(
   if (asked === undefined || !switchedOn(context.store).get(session.username)) return asked;
   const subscriptions = context.store.collection('marketDataSubscriptions');
   const key = `${session.id}|${conid}`;
-  const subscription: MarketDataSubscription | undefined = subscriptions.get(key);
+  const subscription = subscriptions.get(key);
   if (!subscription) return asked;
   const before = subscription.fields ?? [];
   const fields = [...new Set([...before, ...asked])];
