@@ -139,6 +139,17 @@ export function agentEndpointRouter(
         rpcError(res, 404, -32001, 'Session not found');
         return;
       }
+      const asked = req.get('mcp-protocol-version');
+      if (asked !== undefined && asked !== session.protocolVersion) {
+        // The one version the session speaks (the transport would take any the SDK knows).
+        rpcError(
+          res,
+          400,
+          -32000,
+          `Bad Request: Unsupported protocol version: ${asked} (supported versions: ${session.protocolVersion})`,
+        );
+        return;
+      }
       if (req.method === 'DELETE') {
         await inUnit(store, () => services.agentSessions.close(sessionId, grant));
         res.status(200).end();

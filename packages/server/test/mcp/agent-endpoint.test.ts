@@ -107,6 +107,13 @@ describe('MCP sessions', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
       });
     expect((await list(sessionId)).status).toBe(200);
+    // A later request speaks the version initialize answered, or none.
+    const otherVersion = await fetch(endpointOf(server), {
+      method: 'POST',
+      headers: { ...rpcHeaders(token, sessionId), 'MCP-Protocol-Version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    });
+    expect(otherVersion.status).toBe(400);
     // Another grant's token does not reach the session.
     const other = await controlTokens(server, 'demo_broker');
     expect((await list(sessionId, other.access_token)).status).toBe(404);
