@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import proxyAddress from 'proxy-addr';
 import { pino, type Logger } from 'pino';
 import { controlRouter } from '../control/router.js';
@@ -219,7 +219,12 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   // The MCP endpoint and its authorization server, outside the document (docs/mcp.md); their
   // token grants share the path of a documented operation, so they come before the pipeline.
   const bodyLimitBytes = settings.bodyLimitBytes;
-  app.use(agentTokenRoute(services, { store, bodyLimitBytes }));
+  const agentTokens = agentTokenRoute(services, { store, bodyLimitBytes });
+  // Only a POST can be a token grant: any other request skips the route's router.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'POST') agentTokens(req, res, next);
+    else next();
+  });
   outside.use(oauthRouter(services, { store, bodyLimitBytes }));
   outside.use(
     agentEndpointRouter({
