@@ -32,9 +32,9 @@ import type { StoreSpec } from '../store/open-store.js';
 import { healthRouter } from './health.js';
 import { installPdfPool } from './pdf-pool.js';
 import { openRuntime } from './runtime.js';
-import { agentEndpointRouter } from '../mcp/agent-router.js';
+import { endpointPath } from '../mcp/addresses.js';
 import { agentTokenRoute, oauthRouter } from '../mcp/oauth-router.js';
-import { agentTools } from '../mcp/tools/index.js';
+import { loadedOnUse } from './loaded-on-use.js';
 import { tokenSigningKeyOf } from './token-signing-key.js';
 
 /** Express's `trust proxy` setting. */
@@ -227,15 +227,18 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   });
   outside.use(oauthRouter(services, { store, bodyLimitBytes }));
   outside.use(
-    agentEndpointRouter({
-      services,
-      handlers,
-      tools: agentTools,
-      logger: settings.logger,
-      store,
-      bodyLimitBytes,
-      throttle: lookups,
-    }),
+    loadedOnUse(
+      (req) => req.path.toLowerCase().startsWith(endpointPath),
+      async () =>
+        (await import('./agent-endpoint.js')).agentEndpoint({
+          services,
+          handlers,
+          logger: settings.logger,
+          store,
+          bodyLimitBytes,
+          throttle: lookups,
+        }),
+    ),
   );
   const pages = oauthPagesRouter(services);
   mountPipeline(app, {
