@@ -34,6 +34,7 @@ import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
 import { endOf } from './response-end.js';
 import { withBody } from './with-body.js';
+import { requestDeadlines, settle } from './request-deadlines.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -91,6 +92,7 @@ const matchedOperation: MatchedOperation = (_req, res: PipelineResponse) => {
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
  * content. */
 function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandler {
+  const deadlines = requestDeadlines(clock, requestTimeoutMs);
   return async (req: Request, res: PipelineResponse, next: NextFunction) => {
     const { operation } = res.locals;
     if (!operation) {
@@ -100,7 +102,7 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
     // Express computes `req.ip` (through the trust setting) on each read: once per request.
     const ip = req.ip;
     res.locals.ip = ip ?? '';
-    const cancelTimer = clock.schedule(requestTimeoutMs, () => {
+    const deadline = deadlines.start(() => {
       if (!res.headersSent) {
         sendError(
           res,
@@ -115,7 +117,7 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
     });
     let done: (() => void) | undefined;
     res.once('close', () => {
-      cancelTimer();
+      settle(deadline);
       done?.();
     });
     try {
@@ -233,30 +235,12 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
       return;
     }
     try {
-      const reply: Reply = {
-        setCookie: (name, value) =>
-          res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
-        setHeader: (name, value) => res.setHeader(name, value),
-      };
-      let ended: AbortSignal | undefined;
-      const request: CheckedRequest = {
-        params: res.locals.params ?? {},
-        query: req.query,
-        body: req.body,
-        headers: req.headers,
-        url: req.originalUrl,
-        method: req.method,
-        ip: res.locals.ip ?? '',
-        // Made when a handler reads it (few do): most requests make no signal at all.
-        get signal() {
-          return (ended ??= endOf(res));
-        },
-      };
+      const request = new ExpressRequest(req, res);
       const answer = await core.dispatch(
         operation,
         request,
         admitted,
-        reply,
+        new ExpressReply(res),
         () => res.headersSent,
       );
       if (!answer || res.headersSent) return;
@@ -270,6 +254,55 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
       next(error);
     }
   };
+}
+
+/** The handler's request, read from the Express request once the validator has checked it: one
+ * object per request, its abort signal made only when a handler reads it (few do). */
+class ExpressRequest implements CheckedRequest {
+  readonly params: CheckedRequest['params'];
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly headers: CheckedRequest['headers'];
+  readonly url: string;
+  readonly method: string;
+  readonly ip: string;
+  #ended: AbortSignal | undefined;
+  readonly #res: PipelineResponse;
+
+  constructor(req: Request, res: PipelineResponse) {
+    this.params = res.locals.params ?? {};
+    this.query = req.query;
+    this.body = req.body as unknown;
+    this.headers = req.headers;
+    this.url = req.originalUrl;
+    this.method = req.method;
+    this.ip = res.locals.ip ?? '';
+    this.#res = res;
+  }
+
+  get signal(): AbortSignal {
+    return (this.#ended ??= endOf(this.#res));
+  }
+}
+
+/** The session cookie's attributes (Express copies them for each cookie). */
+const cookieAttributes = Object.freeze({ httpOnly: true, sameSite: 'lax', path: '/' } as const);
+
+/** What a handler may add to its answer, on the Express response. */
+class ExpressReply implements Reply {
+  readonly #res: PipelineResponse;
+
+  constructor(res: PipelineResponse) {
+    this.#res = res;
+  }
+
+  setCookie(name: string, value: string): void {
+    this.#res.cookie(name, value, cookieAttributes);
+  }
+
+  setHeader(name: string, value: string): void {
+    this.#res.setHeader(name, value);
+  }
 }
 
 /** 404 for anything else; every error answered with the status and body shape the document
