@@ -16,7 +16,6 @@ import {
   nonFiniteParameter,
   sendError,
 } from './error-response.js';
-import type { CheckedRequest, Reply } from './handler.js';
 import { methodGate } from './method-gate.js';
 import { hintHeader, requestHints, type RequestHint } from './hints/hints.js';
 import type { OperationCore } from './operation-core.js';
@@ -32,9 +31,9 @@ import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
-import { endOf } from './response-end.js';
 import { withBody } from './with-body.js';
 import { requestDeadlines, settle } from './request-deadlines.js';
+import { ExpressReply, ExpressRequest } from './express-request.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -254,55 +253,6 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
       next(error);
     }
   };
-}
-
-/** The handler's request, read from the Express request once the validator has checked it: one
- * object per request, its abort signal made only when a handler reads it (few do). */
-class ExpressRequest implements CheckedRequest {
-  readonly params: CheckedRequest['params'];
-  readonly query: unknown;
-  readonly body: unknown;
-  readonly headers: CheckedRequest['headers'];
-  readonly url: string;
-  readonly method: string;
-  readonly ip: string;
-  #ended: AbortSignal | undefined;
-  readonly #res: PipelineResponse;
-
-  constructor(req: Request, res: PipelineResponse) {
-    this.params = res.locals.params ?? {};
-    this.query = req.query;
-    this.body = req.body as unknown;
-    this.headers = req.headers;
-    this.url = req.originalUrl;
-    this.method = req.method;
-    this.ip = res.locals.ip ?? '';
-    this.#res = res;
-  }
-
-  get signal(): AbortSignal {
-    return (this.#ended ??= endOf(this.#res));
-  }
-}
-
-/** The session cookie's attributes (Express copies them for each cookie). */
-const cookieAttributes = Object.freeze({ httpOnly: true, sameSite: 'lax', path: '/' } as const);
-
-/** What a handler may add to its answer, on the Express response. */
-class ExpressReply implements Reply {
-  readonly #res: PipelineResponse;
-
-  constructor(res: PipelineResponse) {
-    this.#res = res;
-  }
-
-  setCookie(name: string, value: string): void {
-    this.#res.cookie(name, value, cookieAttributes);
-  }
-
-  setHeader(name: string, value: string): void {
-    this.#res.setHeader(name, value);
-  }
 }
 
 /** 404 for anything else; every error answered with the status and body shape the document
