@@ -88,7 +88,13 @@ describe("answers sent by sendJson, as Express's res.send sends them", () => {
         expect(mineText).toBe(theirText);
         return { status: mine.status, headers: head(mine), text: mineText };
       },
-      close: () => Promise.all(listeners.map((listener) => listener.close())),
+      close: () =>
+        Promise.all(
+          listeners.map((listener) => {
+            listener.closeAllConnections();
+            return new Promise((resolve) => listener.close(resolve));
+          }),
+        ),
     };
   }
 
