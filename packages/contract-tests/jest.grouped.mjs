@@ -7,6 +7,6 @@ import config from './jest.config.mjs';
 
 export default groupedConfig(config, {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
-  groups: 4,
+  groups: 3,
   ignore: process.env.BROKERAGE_TEST_STORE === 'redis' ? ['/test/validate'] : [],
 });

@@ -9,7 +9,7 @@ const onRedis = process.env.BROKERAGE_TEST_STORE === 'redis';
 
 export default groupedConfig(config, {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
-  groups: 6,
+  groups: 4,
   ignore: [
     '/test/processes/',
     '/test/store/store\\.test',

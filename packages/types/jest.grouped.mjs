@@ -5,7 +5,7 @@ import config from './jest.config.mjs';
 
 export default groupedConfig(config, {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
-  groups: 2,
+  groups: 1,
   // Its snapshot belongs to its own file.
   alone: ['/test/drift/vendor-drift\\.test'],
 });

@@ -5,5 +5,5 @@ import config from './jest.config.mjs';
 
 export default groupedConfig(config, {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
-  groups: 2,
+  groups: 1,
 });
