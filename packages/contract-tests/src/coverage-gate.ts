@@ -2,13 +2,8 @@
 // the run when an operation of the document has no contract test, a documented error status
 // was never received, or a tool the MCP endpoint lists was never called.
 import { rmSync } from 'node:fs';
-import {
-  coverageDirVariable,
-  coverageReport,
-  formatReport,
-  readReceived,
-  type CoverageReport,
-} from './coverage.js';
+import { coverageDirVariable } from './coverage-log.js';
+import { coverageReport, formatReport, readReceived, type CoverageReport } from './coverage.js';
 import { operations } from './document.js';
 import {
   formatStreamReport,

@@ -1,7 +1,6 @@
-// Which (operation, status) pairs the suite received: each worker appends one line per answer to
-// a file under the directory the jest global setup names; the global teardown aggregates them.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Which (operation, status) pairs the suite received: each worker notes one line per answer
+// (src/coverage-log.ts); the global teardown aggregates them.
+import { coverageLog } from './coverage-log.js';
 import { documentedPairs, type DocumentOperation } from './document.js';
 
 /** How a request was made: a hand-written contract test, a document example sent as is, a
@@ -15,23 +14,10 @@ export interface Received {
   via: Via;
 }
 
-export const coverageDirVariable = 'CONTRACT_COVERAGE_DIR';
-
+const receivedLog = coverageLog<Received>('.ndjson');
 /** Notes one received answer (no-op when the suite runs without its global setup). */
-export function recordReceived(entry: Received): void {
-  const dir = process.env[coverageDirVariable];
-  if (!dir) return;
-  const worker = process.env.JEST_WORKER_ID ?? '0';
-  appendFileSync(join(dir, `worker-${worker}-${process.pid}.ndjson`), `${JSON.stringify(entry)}\n`);
-}
-
-export function readReceived(dir: string): Received[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.ndjson'))
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n'))
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as Received);
-}
+export const recordReceived = receivedLog.record;
+export const readReceived = receivedLog.read;
 
 export interface CoverageReport {
   operationsTotal: number;

@@ -1,34 +1,16 @@
 // Which messages of the streaming document the suite received over the socket: each worker
-// appends one line per message to a file under the coverage directory (src/coverage.ts); the
-// global teardown aggregates them like the HTTP pairs.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// notes one line per message (src/coverage-log.ts); the global teardown aggregates them like the
+// HTTP pairs.
 import { streaming } from '@brokerage/types';
-import { coverageDirVariable } from './coverage.js';
+import { coverageLog } from './coverage-log.js';
 
 /** A message received: the streaming document's name for it, or `undescribed` with the payload
  * when no message of the document accepts it. */
 export type StreamReceived = { message: streaming.ServerMessageName } | { undescribed: string };
 
-const suffix = '.stream.jsonl';
-
-export function recordStreamMessage(entry: StreamReceived): void {
-  const dir = process.env[coverageDirVariable];
-  if (!dir) return;
-  const worker = process.env.JEST_WORKER_ID ?? '0';
-  appendFileSync(
-    join(dir, `worker-${worker}-${process.pid}${suffix}`),
-    `${JSON.stringify(entry)}\n`,
-  );
-}
-
-export function readStreamReceived(dir: string): StreamReceived[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(suffix))
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n'))
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as StreamReceived);
-}
+const streamLog = coverageLog<StreamReceived>('.stream.jsonl');
+export const recordStreamMessage = streamLog.record;
+export const readStreamReceived = streamLog.read;
 
 export interface StreamCoverageReport {
   documented: number;

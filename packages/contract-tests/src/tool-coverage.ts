@@ -1,32 +1,14 @@
 // Which tools of the MCP endpoint the suite called with an answer that matched the tool's output
-// schema (the SDK's client checks it): each worker appends a line per tool list and per call to a
-// file under the coverage directory (src/coverage.ts); the global teardown aggregates them and
-// the gate fails on a listed tool no test called.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { coverageDirVariable } from './coverage.js';
+// schema (the SDK's client checks it): each worker notes a line per tool list and per call
+// (src/coverage-log.ts); the global teardown aggregates them and the gate fails on a listed tool
+// no test called.
+import { coverageLog } from './coverage-log.js';
 
 export type ToolReceived = { listed: string[] } | { called: string };
 
-const suffix = '.tools.jsonl';
-
-export function recordTool(entry: ToolReceived): void {
-  const dir = process.env[coverageDirVariable];
-  if (!dir) return;
-  const worker = process.env.JEST_WORKER_ID ?? '0';
-  appendFileSync(
-    join(dir, `worker-${worker}-${process.pid}${suffix}`),
-    `${JSON.stringify(entry)}\n`,
-  );
-}
-
-export function readToolsReceived(dir: string): ToolReceived[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(suffix))
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n'))
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as ToolReceived);
-}
+const toolLog = coverageLog<ToolReceived>('.tools.jsonl');
+export const recordTool = toolLog.record;
+export const readToolsReceived = toolLog.read;
 
 export interface ToolCoverageReport {
   listed: number;

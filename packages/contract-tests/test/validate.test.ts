@@ -1,6 +1,6 @@
 // The checker itself: it must refuse what breaks the contract, or every other test is vacuous.
 import { ContractViolation, contractFetch } from '../src/client.js';
-import { coverageDirVariable } from '../src/coverage.js';
+import { coverageDirVariable } from '../src/coverage-log.js';
 import { operationById, type DocumentOperation } from '../src/document.js';
 import { requestIsValid } from '../src/requests.js';
 import { responseProblems } from '../src/validate.js';

@@ -86,3 +86,9 @@ export function requestedSpan(
 
 /** `YYYY-MM-DD` of a day. */
 export const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+/** A report's period: the span's first and last day. */
+export const periodOf = (span: DaySpan) => ({
+  from: isoDay(span.firstDay),
+  to: isoDay(span.lastDay),
+});

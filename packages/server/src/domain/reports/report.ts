@@ -1,6 +1,7 @@
-/** A report (statement, trade confirmation, tax document) as content, before any format: a
- * header and titled tables. Every format (PDF, JSON, CSV, HTML) renders this one value, so they
- * all say the same. */
+/** A report (statement, trade confirmation, tax document, tax voucher) as content, before any
+ * format: a header and titled tables. Every format (PDF, JSON, CSV, HTML) renders this one value,
+ * so they all say the same. */
+import type { Account } from '../accounts/model.js';
 
 /** How a column's values are written: money to the cent, prices with at least two decimals,
  * others as they are. */
@@ -22,6 +23,24 @@ export interface ReportTable {
   rows: Record<string, Cell>[];
   /** Written when the table has no row. */
   empty: string;
+}
+
+/** The header that every report of an account shares: who, what, which days, when. */
+export function accountReport(
+  account: Pick<Account, 'id' | 'title' | 'baseCurrency'>,
+  head: { kind: Report['kind']; title: string; period: Report['period']; producedAt: number },
+  tables: ReportTable[],
+): Report {
+  return {
+    kind: head.kind,
+    title: head.title,
+    accountId: account.id,
+    accountTitle: account.title,
+    baseCurrency: account.baseCurrency,
+    period: head.period,
+    producedAt: new Date(head.producedAt).toISOString(),
+    tables,
+  };
 }
 
 export interface Report {

@@ -9,8 +9,8 @@ import type { DividendEntitlement } from '../dividends/model.js';
 import { bankingCash, positionTransfer, type PositionTransfer } from './report-banking.js';
 import { dividendCash } from './report-dividends.js';
 import { cashMovements, type CashMovement, type ReportedExecution } from './report-executions.js';
-import { isoDay, type DaySpan } from './report-periods.js';
-import { utcTimestamp, type Report, type ReportTable } from './report.js';
+import { periodOf, type DaySpan } from './report-periods.js';
+import { accountReport, utcTimestamp, type Report, type ReportTable } from './report.js';
 import { cents } from '../kernel/money.js';
 
 /** What an account did over some days, as a statement shows it. */
@@ -203,19 +203,14 @@ export function statement(
   for (const movement of later.cash) added(closing, movement, -1);
   const opening: Balances = new Map(closing);
   for (const movement of period.cash) added(opening, movement, -1);
-  return {
-    kind: 'statement',
-    title: 'Account statement',
-    accountId: account.id,
-    accountTitle: account.title,
-    baseCurrency: account.baseCurrency,
-    period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
-    producedAt: new Date(producedAt).toISOString(),
-    tables: [
+  return accountReport(
+    account,
+    { kind: 'statement', title: 'Account statement', period: periodOf(span), producedAt },
+    [
       tradesTable(period.executions),
       cashTable(period.cash, opening),
       positionsTable(period.positions),
       totalsTable(period, opening, closing),
     ],
-  };
+  );
 }

@@ -2,8 +2,8 @@ import type { Account } from '../accounts/model.js';
 import type { DividendEntitlement } from '../dividends/model.js';
 import { badRequest } from '../kernel/errors.js';
 import type { ReportedExecution } from './report-executions.js';
-import { isoDay, type DaySpan } from './report-periods.js';
-import type { Report, ReportTable } from './report.js';
+import { periodOf, type DaySpan } from './report-periods.js';
+import { accountReport, type Report, type ReportTable } from './report.js';
 import { cents } from '../kernel/money.js';
 
 /** Tax forms of a year, made from its executions and the dividends paid in it: `1099` sums each
@@ -153,14 +153,9 @@ export function taxDocument(
       `Tax form ${type} is not available for account ${account.id} in ${year}` +
         (available.length ? ` (available: ${available.join(', ')})` : ''),
     );
-  return {
-    kind: 'taxDocument',
-    title: `Tax documents ${year}`,
-    accountId: account.id,
-    accountTitle: account.title,
-    baseCurrency: account.baseCurrency,
-    period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
-    producedAt: new Date(producedAt).toISOString(),
-    tables: forms.map((form) => builders[form](activity)),
-  };
+  return accountReport(
+    account,
+    { kind: 'taxDocument', title: `Tax documents ${year}`, period: periodOf(span), producedAt },
+    forms.map((form) => builders[form](activity)),
+  );
 }

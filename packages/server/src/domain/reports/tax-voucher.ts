@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/model.js';
-import type { Report } from './report.js';
+import { accountReport, type Report } from './report.js';
 
 /** What a tax voucher states: one dividend paid to the account and the tax withheld from it. */
 export interface VoucherContent {
@@ -20,15 +20,15 @@ export interface VoucherContent {
 
 /** A tax voucher as a report (one table of one row), dated its pay date. */
 export function taxVoucher(account: Account, voucher: VoucherContent, producedAt: number): Report {
-  return {
-    kind: 'taxVoucher',
-    title: `Tax voucher ${voucher.requestId}`,
-    accountId: account.id,
-    accountTitle: account.title,
-    baseCurrency: account.baseCurrency,
-    period: { from: voucher.exDate, to: voucher.payDate },
-    producedAt: new Date(producedAt).toISOString(),
-    tables: [
+  return accountReport(
+    account,
+    {
+      kind: 'taxVoucher',
+      title: `Tax voucher ${voucher.requestId}`,
+      period: { from: voucher.exDate, to: voucher.payDate },
+      producedAt,
+    },
+    [
       {
         title: `Dividend paid and tax withheld by ${voucher.countryCode}`,
         empty: 'No dividend.',
@@ -47,5 +47,5 @@ export function taxVoucher(account: Account, voucher: VoucherContent, producedAt
         rows: [{ ...voucher, fee: voucher.fee }],
       },
     ],
-  };
+  );
 }

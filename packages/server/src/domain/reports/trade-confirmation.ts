@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/model.js';
 import type { ReportedExecution } from './report-executions.js';
-import { isoDay, type DaySpan } from './report-periods.js';
-import { utcTimestamp, type Report } from './report.js';
+import { periodOf, type DaySpan } from './report-periods.js';
+import { accountReport, utcTimestamp, type Report } from './report.js';
 import { cents } from '../kernel/money.js';
 
 /** The confirmations of an account's executions over a few days: one line each, with where it
@@ -12,15 +12,10 @@ export function tradeConfirmation(
   executions: ReportedExecution[],
   producedAt: number,
 ): Report {
-  return {
-    kind: 'tradeConfirmation',
-    title: 'Trade confirmations',
-    accountId: account.id,
-    accountTitle: account.title,
-    baseCurrency: account.baseCurrency,
-    period: { from: isoDay(span.firstDay), to: isoDay(span.lastDay) },
-    producedAt: new Date(producedAt).toISOString(),
-    tables: [
+  return accountReport(
+    account,
+    { kind: 'tradeConfirmation', title: 'Trade confirmations', period: periodOf(span), producedAt },
+    [
       {
         title: 'Executions',
         empty: 'No executions in these days.',
@@ -50,5 +45,5 @@ export function tradeConfirmation(
         })),
       },
     ],
-  };
+  );
 }
