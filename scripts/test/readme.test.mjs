@@ -15,7 +15,7 @@ function scenarioOperations() {
   const control = readFileSync(join(repoRoot, 'openapi/control/control.yaml'), 'utf8');
   const refs = [
     ...control.matchAll(
-      /^ {2}\/control\/(?:scenarios\/[\w-]+|streaming\/market-data-lifetime):\n {4}\$ref: (\S+)$/gm,
+      /^ {2}\/control\/(?:scenarios\/[\w/-]+|streaming\/market-data-lifetime):\n {4}\$ref: (\S+)$/gm,
     ),
   ].map(([, ref]) => ref);
   return refs.map((ref) => {

@@ -104,15 +104,23 @@ describe('scenarios of single answers', () => {
     const naive = clientOf(true);
     const typed = clientOf(false);
     await typed.GET('/v1/api/iserver/accounts');
+    server.controls.expireReplyIds(user, 60_000);
+    /** A person who reads the first warning for over a minute, and the next one at once. */
+    const slowOnce = () => {
+      let first = true;
+      return () => {
+        if (first) clock.advance(60_000);
+        first = false;
+        return true;
+      };
+    };
 
-    server.controls.expireReplyIds(user);
     await expect(
-      naive.placeOrder(accountId, farLimitBuy, { answer: ['o163'], resubmitExpired: 0 }),
+      naive.placeOrder(accountId, farLimitBuy, { answer: slowOnce(), resubmitExpired: 0 }),
     ).rejects.toBeInstanceOf(ReplyInvalidatedError);
     expect((await typed.liveOrders()).length).toBe(0);
 
-    server.controls.expireReplyIds(user);
-    const placed = await typed.placeOrder(accountId, farLimitBuy, { answer: ['o163'] });
+    const placed = await typed.placeOrder(accountId, farLimitBuy, { answer: slowOnce() });
     expect(placed).toMatchObject([{ order_id: expect.any(String) }]);
     expect(await typed.liveOrders()).toMatchObject([{ side: 'BUY', conid: AAPL }]);
   });

@@ -49,12 +49,20 @@ describe('useSandbox', () => {
 
   it('plays what the service does to a program in one line: an expired reply id, the penalty box', async () => {
     await brokerage.client.GET('/v1/api/iserver/accounts');
-    brokerage.controls.expireReplyIds('demo_individual');
-    // 5 % below the last price: a warning (o163), whose first reply finds its id expired.
+    brokerage.controls.expireReplyIds('demo_individual', 60_000);
+    // 5 % below the last price: a warning (o163), read for over a minute the first time, so that
+    // its first reply finds its id expired.
+    let first = true;
     const placed = await brokerage.client.placeOrder(
       account,
       { conid: AAPL, orderType: 'LMT', side: 'BUY', price: 180, quantity: 1, tif: 'DAY' },
-      { answer: ['o163'] },
+      {
+        answer: () => {
+          if (first) brokerage.clock.advance(60_000);
+          first = false;
+          return true;
+        },
+      },
     );
     expect(placed).toMatchObject([{ order_id: expect.any(String) }]);
 

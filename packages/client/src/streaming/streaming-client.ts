@@ -85,6 +85,8 @@ interface Open {
   frame: string;
   stop: (serverId: string | undefined) => string;
   queue: MessageQueue<ServerMessage>;
+  /** What the subscription yields of a message of its topic. */
+  view: (message: ServerMessage) => ServerMessage;
   serverId: string | undefined;
   /** Sent again before the service ends it (market data). */
   renews: boolean;
@@ -147,12 +149,14 @@ export class StreamingClient {
       subscribe(...a: unknown[]): string;
       unsubscribe(a: unknown[], serverId: string | undefined): string;
       topic(...a: unknown[]): string;
+      view?(a: unknown[], message: ServerMessage): ServerMessage;
     };
     const open: Open = {
       topic: topic.topic(...args),
       frame: topic.subscribe(...args),
       stop: (serverId) => topic.unsubscribe(args, serverId),
       queue: new MessageQueue(() => this.#stop(open)),
+      view: (message) => topic.view?.(args, message) ?? message,
       serverId: undefined,
       renews: name === 'marketData',
     };
@@ -303,7 +307,7 @@ export class StreamingClient {
       }
       if ('serverId' in message && typeof message.serverId === 'string')
         open.serverId = message.serverId;
-      open.queue.push(message);
+      open.queue.push(open.view(message));
     }
   }
 }

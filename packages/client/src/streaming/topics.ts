@@ -16,11 +16,29 @@ interface Topic<Args extends unknown[], Message> {
   /** `serverId`: the stream's id from its first message, for topics that stop by it (`umh`). */
   unsubscribe(args: Args, serverId: string | undefined): string;
   topic(...args: Args): string;
+  /** What the subscription yields of a message of its topic (default: the message). */
+  view?(args: Args, message: Message): Message;
   /** Only for typing: the message the subscription yields. */
   readonly message?: Message;
 }
 
 const json = (value: object) => JSON.stringify(value);
+
+/** The identifiers the service sends with every contract's first update, asked or not. */
+const alwaysSent = new Set(['6119', '6509']);
+
+/** An `smd` message with only the fields asked (none asked: all): the service's feed of a
+ * contract carries every field subscribed for it so far, which a subscription did not ask. */
+function fieldsAsked(
+  message: Messages['marketData'],
+  fields: readonly string[],
+): Messages['marketData'] {
+  if (fields.length === 0) return message;
+  const asked = new Set([...fields, ...alwaysSent]);
+  return Object.fromEntries(
+    Object.entries(message).filter(([key]) => !/^\d+$/.test(key) || asked.has(key)),
+  ) as Messages['marketData'];
+}
 
 /** Every subscription the socket offers, by the name `subscribe` takes. */
 export const topics = {
@@ -29,6 +47,7 @@ export const topics = {
       `smd+${conid}+${json(fields.length > 0 ? { fields } : {})}`,
     unsubscribe: ([conid]) => `umd+${conid}+{}`,
     topic: (conid) => `smd+${conid}`,
+    view: ([, fields = []], message) => fieldsAsked(message, fields),
   } satisfies Topic<[conid: number | string, fields?: string[]], Messages['marketData']>,
   orders: {
     subscribe: () => 'sor+{}',

@@ -68,10 +68,10 @@ class ControlApi(ControlTransport):
         answer: Any = self._call("POST", "/control/dividends", body)
         return cast("t.Dividend", answer)
 
-    def expire_reply_ids(self, body: t.ScenarioUser) -> t.ScenarioUser:
-        """Make the next reply to an order warning find its id expired (`POST /control/scenarios/reply-ids-expire`, expireReplyIds)."""
+    def expire_reply_ids(self, body: t.ReplyIdExpiryRequest) -> t.ReplyIdExpiry:
+        """Make the user's reply ids to order warnings expire after a time (`POST /control/scenarios/reply-ids-expire`, expireReplyIds)."""
         answer: Any = self._call("POST", "/control/scenarios/reply-ids-expire", body)
-        return cast("t.ScenarioUser", answer)
+        return cast("t.ReplyIdExpiry", answer)
 
     def fail_banking_instruction(self, instruction_id: Union[str, int], body: t.BankingFailureRequest | None = None) -> t.BankingInstruction:
         """Fail a pending transfer now (`POST /control/banking/instructions/{instructionId}/fail`, failBankingInstruction)."""
@@ -193,6 +193,16 @@ class ControlApi(ControlTransport):
         answer: Any = self._call("POST", "/control/scenarios/mcp-registration-allowlist", body)
         return cast("t.AgentScenarios", answer)
 
+    def set_mcp_string_arguments(self, body: t.ScenarioSwitch) -> t.AgentScenarios:
+        """Refuse (or convert) MCP tool arguments sent as strings (`POST /control/scenarios/mcp-string-arguments`, setMcpStringArguments)."""
+        answer: Any = self._call("POST", "/control/scenarios/mcp-string-arguments", body)
+        return cast("t.AgentScenarios", answer)
+
+    def set_penalty_threshold(self, body: t.PenaltyThresholdRequest) -> t.PenaltyThreshold:
+        """Set when the pacer puts a client in the penalty box (`POST /control/scenarios/penalty-box/threshold`, setPenaltyThreshold)."""
+        answer: Any = self._call("POST", "/control/scenarios/penalty-box/threshold", body)
+        return cast("t.PenaltyThreshold", answer)
+
     def set_price(self, conid: Union[str, int], body: t.PriceRequest) -> t.Price:
         """Set the last price of a contract (`PUT /control/prices/{conid}`, setPrice)."""
         answer: Any = self._call("PUT", f"/control/prices/{self._segment(conid)}", body)
@@ -223,5 +233,5 @@ class ControlApi(ControlTransport):
         return cast("t.PriceList", answer)
 
 
-OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "consentToAgent", "createAgentTokens", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "failMcpTool", "failMcpToolList", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setMcpFirewall", "setMcpRegistrationAllowlist", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "submitOrderInstruction", "walkPrices",)
+OPERATION_IDS = ("accumulateSnapshotFields", "advanceClock", "advanceMarket", "clearFaults", "clearLiveOrdersCache", "competeForSession", "completeApplicationTasks", "consentToAgent", "createAgentTokens", "createSession", "declareDividend", "expireReplyIds", "failBankingInstruction", "failMcpTool", "failMcpToolList", "getBankingMicroAmounts", "getClock", "injectFault", "loadFixtures", "loginGateway", "loseBrokerageSession", "postBulletin", "putInPenaltyBox", "raisePrompt", "replayMarket", "resetState", "scheduleNightlyReset", "seedAllocationGroup", "seedBankInstruction", "seedModel", "seedNotification", "setApplicationStatus", "setMarketDataLifetime", "setMarketRegime", "setMcpFirewall", "setMcpRegistrationAllowlist", "setMcpStringArguments", "setPenaltyThreshold", "setPrice", "setPrices", "settleBankingInstruction", "stopMarketReplay", "submitOrderInstruction", "walkPrices",)
 """The control operations this client has a method for (`snake_case` of each)."""

@@ -7,7 +7,7 @@ from typing import Any as _Any, Union as _Union
 
 from typing_extensions import Literal as _Literal, Required as _Required, TypeAlias as _TypeAlias, TypedDict as _TypedDict
 
-__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "PenaltyBoxRequest", "PenaltyBox", "ScenarioSwitch", "AgentScenarios", "ScenarioRepeat", "ToolErrorRequest", "AgentGrantRequest", "AgentTokens", "AgentConsentRequest", "AgentConsent", "InstructionSubmission", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
+__all__ = ["ResetRequest", "StateSummary", "ControlError", "FixtureEntity", "FixtureUser", "Currency", "FixtureOwner", "FixturePosition", "YearMonthDay", "FixtureAccount", "Conid", "FixtureStockListing", "FixtureStockCompany", "FixtureFutureContract", "FixtureFutureChain", "FixtureCurrencyPair", "FixtureEventStrike", "FixtureEventMarket", "FixtureOptionChain", "FixtureBond", "FixtureBondIssuer", "InstrumentCatalogue", "Fixtures", "SessionRequest", "ControlSession", "Price", "PriceList", "PriceWalkRequest", "PriceRequest", "ClockState", "AdvanceClockRequest", "MarketRegimeRequest", "MarketRegime", "AdvanceMarketRequest", "MarketReplayRequest", "MarketReplay", "PromptRequest", "ServerPrompt", "FaultRequest", "Fault", "SeedNotificationRequest", "SeededNotification", "SeedAllocationGroupRequest", "Seeded", "SeedModelRequest", "BulletinRequest", "Bulletin", "DividendRequest", "Dividend", "MarketDataLifetime", "ScenarioUser", "ScenarioSessions", "NightlyReset", "PenaltyBoxRequest", "PenaltyBox", "PenaltyThresholdRequest", "PenaltyThreshold", "ReplyIdExpiryRequest", "ReplyIdExpiry", "ScenarioSwitch", "AgentScenarios", "ScenarioRepeat", "ToolErrorRequest", "AgentGrantRequest", "AgentTokens", "AgentConsentRequest", "AgentConsent", "InstructionSubmission", "AccountApplicationState", "AccountApplicationStatusRequest", "BankingInstruction", "BankingFailureRequest", "MicroAmounts", "BankInstructionSeed"]
 
 ResetRequest = _TypedDict(
     "ResetRequest",
@@ -592,6 +592,44 @@ PenaltyBox = _TypedDict(
     total=False,
 )
 
+PenaltyThresholdRequest = _TypedDict(
+    "PenaltyThresholdRequest",
+    {
+        "violations": "int",
+        "windowMs": "int",
+        "ms": "int",
+    },
+    total=False,
+)
+
+PenaltyThreshold = _TypedDict(
+    "PenaltyThreshold",
+    {
+        "violations": _Required["int"],
+        "windowMs": _Required["int"],
+        "ms": _Required["int"],
+    },
+    total=False,
+)
+
+ReplyIdExpiryRequest = _TypedDict(
+    "ReplyIdExpiryRequest",
+    {
+        "username": _Required["str"],
+        "afterMs": "int",
+    },
+    total=False,
+)
+
+ReplyIdExpiry = _TypedDict(
+    "ReplyIdExpiry",
+    {
+        "username": _Required["str"],
+        "afterMs": _Required["int"],
+    },
+    total=False,
+)
+
 ScenarioSwitch = _TypedDict(
     "ScenarioSwitch",
     {
@@ -607,6 +645,7 @@ AgentScenarios = _TypedDict(
         "registrationAllowlist": _Required["bool"],
         "toolListFailures": _Required["int"],
         "toolErrors": _Required["dict[str, int]"],
+        "stringArgumentsRefused": _Required["bool"],
     },
     total=False,
 )
@@ -633,6 +672,7 @@ AgentGrantRequest = _TypedDict(
     {
         "username": _Required["str"],
         "accountId": "str",
+        "scope": "str",
     },
     total=False,
 )

@@ -62,7 +62,12 @@ export class AgentControls {
   /** Tokens of a grant made without the flow (tests of agents, not of their OAuth). */
   tokens(request: ControlSchema<'AgentGrantRequest'>): ControlSchema<'AgentTokens'> {
     return asControlError(() =>
-      this.options.agentAuthorization.issueFor(request.username, request.accountId, 'control'),
+      this.options.agentAuthorization.issueFor(
+        request.username,
+        request.accountId,
+        'control',
+        request.scope,
+      ),
     );
   }
 
@@ -107,6 +112,10 @@ export class AgentControls {
   }
   toolListUnavailable(times = 1): ControlSchema<'AgentScenarios'> {
     return this.options.agentScenarios.arm({ toolListFailures: times });
+  }
+  /** Arguments sent as strings refused (`true`, the service's answer) or converted. */
+  stringArguments(refused: boolean): ControlSchema<'AgentScenarios'> {
+    return this.options.agentScenarios.arm({ stringArgumentsRefused: refused });
   }
   toolError(tool: string, times = 1): ControlSchema<'AgentScenarios'> {
     const { agentScenarios } = this.options;

@@ -234,13 +234,18 @@ export class Controls {
   clearLiveOrdersCache(username: string): ControlSchema<'ScenarioUser'> {
     return this.#scenarios.liveOrdersCache(username);
   }
-  expireReplyIds(username: string): ControlSchema<'ScenarioUser'> {
-    return this.#scenarios.replyIdsExpire(username);
+  expireReplyIds(username: string, afterMs?: number): ControlSchema<'ReplyIdExpiry'> {
+    return this.#scenarios.replyIdsExpire(username, afterMs);
   }
   accumulateSnapshotFields(username: string): ControlSchema<'ScenarioUser'> {
     return this.#scenarios.snapshotFieldsAccumulate(username);
   }
   putInPenaltyBox(username: string, ms?: number): ControlSchema<'PenaltyBox'> {
     return this.#scenarios.penaltyBox(username, ms);
+  }
+  setPenaltyThreshold(
+    rule: Partial<ControlSchema<'PenaltyThreshold'>> = {},
+  ): ControlSchema<'PenaltyThreshold'> {
+    return this.#scenarios.penaltyThreshold(rule);
   }
 }

@@ -58,9 +58,10 @@ function controlHandlers(controls: Controls): ControlHandlers {
     competeForSession: ({ body }) => controls.competeForSession(body.username),
     scheduleNightlyReset: ({ body }) => controls.scheduleNightlyReset(body.at),
     clearLiveOrdersCache: ({ body }) => controls.clearLiveOrdersCache(body.username),
-    expireReplyIds: ({ body }) => controls.expireReplyIds(body.username),
+    expireReplyIds: ({ body }) => controls.expireReplyIds(body.username, body.afterMs),
     accumulateSnapshotFields: ({ body }) => controls.accumulateSnapshotFields(body.username),
     putInPenaltyBox: ({ body }) => controls.putInPenaltyBox(body.username, body.ms),
+    setPenaltyThreshold: ({ body }) => controls.setPenaltyThreshold(body),
     seedNotification: ({ body }) => controls.seedNotification(body),
     seedAllocationGroup: ({ body }) => controls.seedAllocationGroup(body),
     seedModel: ({ body }) => controls.seedModel(body),
@@ -75,6 +76,7 @@ function controlHandlers(controls: Controls): ControlHandlers {
     setMcpRegistrationAllowlist: ({ body }) => controls.agents.registrationAllowlist(body.enabled),
     failMcpToolList: ({ body }) => controls.agents.toolListUnavailable(body.times),
     failMcpTool: ({ body }) => controls.agents.toolError(body.tool, body.times),
+    setMcpStringArguments: ({ body }) => controls.agents.stringArguments(body.enabled),
   };
 }
 

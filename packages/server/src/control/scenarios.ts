@@ -3,11 +3,16 @@
 import type { ControlSchema } from '@brokerage/types/control';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
 import { badRequest, notFound } from '../domain/kernel/errors.js';
-import { boxUser, defaultPenaltyMs } from '../domain/accounts/penalty-box.js';
+import {
+  boxUser,
+  defaultPenaltyMs,
+  defaultPenaltyRule,
+  setPenaltyRule,
+} from '../domain/accounts/penalty-box.js';
 import { accumulateSnapshotFields } from '../domain/market-data/accumulated-fields.js';
 import { setMarketDataLifetime } from '../domain/market-data/stream-lifetime.js';
 import { armEmptyForcedList } from '../domain/orders/live-orders-cache.js';
-import { armReplyExpiry } from '../domain/orders/reply-expiry.js';
+import { defaultReplyLifetimeMs, expireReplyIdsAfter } from '../domain/orders/reply-expiry.js';
 
 export class ScenarioControls {
   /** Cancels the nightly reset scheduled, if any. */
@@ -44,11 +49,17 @@ export class ScenarioControls {
     return { username };
   }
 
-  /** The user's next reply to an order warning finds its id expired, once. */
-  replyIdsExpire(username: string): ControlSchema<'ScenarioUser'> {
+  /** From now on, the user's reply ids expire `afterMs` of the clock after they were given. */
+  replyIdsExpire(
+    username: string,
+    afterMs = defaultReplyLifetimeMs,
+  ): ControlSchema<'ReplyIdExpiry'> {
     this.#requireUser(username);
-    armReplyExpiry(this.brokerage.store, username);
-    return { username };
+    // The control document's bounds, for callers in process too.
+    if (!Number.isInteger(afterMs) || afterMs < 0 || afterMs > 86_400_000)
+      throw badRequest('afterMs must be a whole number of milliseconds from 0 to 86400000');
+    expireReplyIdsAfter(this.brokerage.store, username, afterMs);
+    return { username, afterMs };
   }
 
   /** From now on, the user's snapshots answer every field asked so far for the contract. */
@@ -68,6 +79,24 @@ export class ScenarioControls {
     const until = this.brokerage.clock.now() + ms;
     boxUser(this.brokerage, username, until);
     return { username, until };
+  }
+
+  /** From now on (until a reset), the pacer boxes a client after `violations` requests over a
+   * limit within `windowMs`, for `ms`; what is left out keeps the default (30 in a minute, ours;
+   * 10 minutes, the service's). */
+  penaltyThreshold(
+    rule: Partial<ControlSchema<'PenaltyThreshold'>>,
+  ): ControlSchema<'PenaltyThreshold'> {
+    const set = { ...defaultPenaltyRule, ...rule };
+    // The control document's bounds, for callers in process too.
+    const within = (value: number, max: number) =>
+      Number.isInteger(value) && value >= 1 && value <= max;
+    if (!within(set.violations, 10_000) || !within(set.windowMs, 3_600_000))
+      throw badRequest('violations from 1 to 10000 and windowMs from 1 to 3600000 are needed');
+    if (!within(set.ms, 86_400_000))
+      throw badRequest('ms must be a whole number of milliseconds from 1 to 86400000');
+    setPenaltyRule(this.brokerage, set);
+    return set;
   }
 
   /** Every live session ends at `at` of the clock (at once when it is past); replaces the one

@@ -2,6 +2,7 @@ import { AccountApplications } from './account-applications/applications.js';
 import { AdvisorModels } from './advisor-models/advisor-models.js';
 import { AgentAuthorization } from './agent-access/agent-authorization.js';
 import { AgentScenarioBook } from './agent-access/agent-scenarios.js';
+import { AgentSessionBook } from './agent-access/agent-sessions.js';
 import { FeedbackBox } from './agent-access/feedback.js';
 import { AlertBook } from './alerts/alert-book.js';
 import { Banking } from './banking/banking.js';
@@ -116,6 +117,8 @@ export interface Services {
   agentAuthorization: AgentAuthorization;
   /** The MCP failures armed through the control API. */
   agentScenarios: AgentScenarioBook;
+  /** The MCP sessions, kept in the store so that every process answers them. */
+  agentSessions: AgentSessionBook;
   /** Feedback agents send through the MCP endpoint. */
   agentFeedback: FeedbackBox;
   /** Order instructions drafted by agents, submitted by the user. */
@@ -181,6 +184,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
 
   const agentAuthorization = new AgentAuthorization(context);
   const agentScenarios = new AgentScenarioBook(brokerage.store);
+  const agentSessions = new AgentSessionBook(context);
   const agentFeedback = new FeedbackBox(brokerage);
   const instructions = new OrderInstructions(context);
 
@@ -208,6 +212,7 @@ export function composeServices<OAuth1Service extends OAuth1Flow>(
     taxVouchers,
     agentAuthorization,
     agentScenarios,
+    agentSessions,
     agentFeedback,
     instructions,
   };

@@ -1,5 +1,6 @@
 import type { OperationId } from '@brokerage/types';
 import type { Brokerage } from '../domain/accounts/brokerage.js';
+import { penaltyRuleOf, type PenaltyRule } from '../domain/accounts/penalty-box.js';
 import type { OAuth2 } from '../domain/auth/oauth2.js';
 import { sleep, type Clock } from '../domain/kernel/clock.js';
 import { inUnit } from '../domain/kernel/store.js';
@@ -67,15 +68,15 @@ export interface OperationCore {
   serves(operationId: string): boolean;
 }
 
-/** Asks the pacer to admit a request. */
-type Pace = (key: string, endpoint: string) => void | Promise<void>;
+/** Asks the pacer to admit a request, under the penalty rule the control API set, if any. */
+type Pace = (key: string, endpoint: string, penalty?: PenaltyRule) => void | Promise<void>;
 
 /** Asks `pacer` once for a key and endpoint, and answers that same verdict when asked again. */
 function askedOnce(pacer: RequestPacer): Pace {
   let asked: { slot: string; verdict: void | Promise<void> } | undefined;
-  return (key, endpoint) => {
+  return (key, endpoint, penalty) => {
     const slot = `${key}|${endpoint}`;
-    if (asked?.slot !== slot) asked = { slot, verdict: pacer.admit(key, endpoint) };
+    if (asked?.slot !== slot) asked = { slot, verdict: pacer.admit(key, endpoint, penalty) };
     return asked.verdict;
   };
 }
@@ -109,7 +110,8 @@ export function operationCore({
   oauth2,
 }: OperationCoreOptions): OperationCore {
   const { store } = brokerage;
-  const paceHere: Pace | undefined = pacer && ((key, endpoint) => pacer.admit(key, endpoint));
+  const paceHere: Pace | undefined =
+    pacer && ((key, endpoint, penalty) => pacer.admit(key, endpoint, penalty));
   const admitNow = async (
     operation: OperationInfo,
     request: IncomingRequest,
@@ -128,7 +130,7 @@ export function operationCore({
     const endpoint = `${operation.method.toUpperCase()} ${operation.path}`;
     if ('session' in admitted) refuseBoxed(admitted.session, brokerage);
     const key = 'session' in admitted ? admitted.session.id : (request.ip ?? 'unknown');
-    const paced = pace?.(key, endpoint);
+    const paced = pace?.(key, endpoint, penaltyRuleOf(brokerage));
     if (paced) await paced;
     if ('session' in admitted) admitSession(admitted.session, admitted.access, brokerage);
     return { admitted, key, endpoint };

@@ -1,6 +1,7 @@
 import { globalRequestsPerSecond, pacingIntervals } from '@brokerage/types';
 import type { Clock } from '../domain/kernel/clock.js';
 import { rateLimited } from '../domain/kernel/errors.js';
+import { defaultPenaltyRule, type PenaltyRule } from '../domain/accounts/penalty-box.js';
 
 export interface PacingLimits {
   /** Requests per second per session (or per address without a session). */
@@ -19,18 +20,26 @@ export function defaultPacing(mode: 'gateway' | 'hosted'): PacingLimits {
   return {
     globalPerSecond: globalRequestsPerSecond(mode),
     perEndpointIntervalMs: pacingIntervals(),
-    penaltyViolations: 30,
-    penaltyWindowMs: 60_000,
-    penaltyMs: 600_000,
+    penaltyViolations: defaultPenaltyRule.violations,
+    penaltyWindowMs: defaultPenaltyRule.windowMs,
+    penaltyMs: defaultPenaltyRule.ms,
   };
 }
+
+/** The penalty rule of pacing limits. */
+export const penaltyRuleOfLimits = (limits: PacingLimits): PenaltyRule => ({
+  violations: limits.penaltyViolations,
+  windowMs: limits.penaltyWindowMs,
+  ms: limits.penaltyMs,
+});
 
 /** What the gate asks of pacing: the in-memory `Pacer` below, or one whose counters several
  * processes share (`store/redis/redis-pacer.ts`), whose admission answers a promise. */
 export interface RequestPacer {
   /** Throws (or rejects with) `rateLimited`, with Retry-After seconds, when this request is over
-   * a limit; otherwise counts it. */
-  admit(key: string, endpoint: string): void | Promise<void>;
+   * a limit; otherwise counts it. `penalty`: the rule that boxes a repeat offender, when the
+   * control API set one (else the pacer's limits). */
+  admit(key: string, endpoint: string, penalty?: PenaltyRule): void | Promise<void>;
   /** Counts a request in flight until the returned function is called (once, when it was
    * answered); throws `rateLimited` when `limit` requests of the key to the endpoint already are. */
   enter(key: string, endpoint: string, limit: number): () => void;
@@ -56,8 +65,9 @@ export class Pacer implements RequestPacer {
     private readonly limits: PacingLimits,
   ) {}
 
-  admit(key: string, endpoint: string): void {
+  admit(key: string, endpoint: string, penalty?: PenaltyRule): void {
     const now = this.clock.now();
+    const { violations, windowMs, ms } = penalty ?? penaltyRuleOfLimits(this.limits);
     let state = this.#keys.get(key);
     if (!state) {
       state = { recent: [], lastByEndpoint: new Map(), violations: [], boxedUntil: 0 };
@@ -76,13 +86,10 @@ export class Pacer implements RequestPacer {
       waitMs = Math.max(waitMs, interval - (now - last));
     }
     if (waitMs > 0) {
-      state.violations = [
-        ...state.violations.filter((at) => now - at < this.limits.penaltyWindowMs),
-        now,
-      ];
-      if (state.violations.length >= this.limits.penaltyViolations) {
-        state.boxedUntil = now + this.limits.penaltyMs;
-        waitMs = this.limits.penaltyMs;
+      state.violations = [...state.violations.filter((at) => now - at < windowMs), now];
+      if (state.violations.length >= violations) {
+        state.boxedUntil = now + ms;
+        waitMs = ms;
       }
       throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
     }

@@ -1,26 +1,19 @@
 // The MCP endpoint over streamable HTTP: a bearer token of the agent authorization on every
-// request, one MCP session per `initialize` (bound to the grant that opened it), the SDK's
-// transport for the rest.
+// request; a session (`Mcp-Session-Id`) opened by `initialize`, kept in the store and bound to the
+// grant that opened it, so that any process on a shared store answers its next request; each
+// request served by a fresh MCP server on the SDK's transport without sessions of its own.
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { AgentGrant } from '../domain/agent-access/model.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
-import { secretHex } from '../domain/kernel/secrets.js';
 import type { LookupThrottle } from '../http/lookup-throttle.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 import { endpointPath, originOf, resourceMetadataPath } from './addresses.js';
 import { createAgentServer, type AgentServerContext, type CallerInfo } from './agent-server.js';
 import { bearerOf } from './bearer.js';
-
-/** MCP sessions a process keeps at once; opening one more closes the oldest (a shared hosted
- * server must not grow without bound). */
-export const maxAgentSessions = 1000;
-
-interface OpenSession {
-  transport: StreamableHTTPServerTransport;
-  grantId: string;
-}
+import { protocolVersion } from './server-identity.js';
+import { missingScope } from './tool-scopes.js';
 
 /** A JSON-RPC error answer outside any request's id (the transport's own form). */
 function rpcError(res: Response, status: number, code: number, message: string): void {
@@ -40,27 +33,23 @@ export function agentEndpointRouter(
   },
 ): Router {
   const { services, store } = context;
-  const sessions = new Map<string, OpenSession>();
+  const tools = new Map(context.tools.map((tool) => [tool.name, tool]));
   const router = Router();
 
-  async function open(grantId: string): Promise<StreamableHTTPServerTransport> {
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => secretHex(16),
+  /** Serves one request with an MCP server of its own (the SDK's transport without sessions:
+   * the session is this router's, in the store). */
+  async function serve(req: Request, res: Response): Promise<void> {
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      onsessioninitialized: (id) => {
-        if (sessions.size >= maxAgentSessions) {
-          const [oldest] = sessions.entries().next().value ?? [];
-          if (oldest !== undefined) void sessions.get(oldest)?.transport.close();
-        }
-        sessions.set(id, { transport, grantId });
-      },
-      onsessionclosed: (id) => void sessions.delete(id),
     });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await createAgentServer(context).connect(transport);
-    return transport;
+    const server = createAgentServer(context);
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
   }
 
   /** The token's grant, failed checks counted per address and token (the server's lookup
@@ -89,15 +78,16 @@ export function agentEndpointRouter(
     express.json({ limit: context.bodyLimitBytes }),
     async (req: Request, res: Response) => {
       const token = bearerOf(req);
-      let grant: AgentGrant | undefined;
+      let found: AgentGrant | undefined;
       try {
-        grant = await authenticate(req, token);
+        found = await authenticate(req, token);
       } catch (error) {
         if (!(error instanceof DomainError && error.kind === 'rateLimited')) throw error;
         res.status(429).set('Retry-After', String(error.retryAfterSeconds ?? 60));
         res.json({ error: 'Too many failed token checks' });
         return;
       }
+      const grant = found;
       if (!token || !grant) {
         res
           .status(401)
@@ -116,22 +106,61 @@ export function agentEndpointRouter(
         res.status(503).set('Retry-After', '1').json({ error: 'Service temporarily unavailable' });
         return;
       }
+      const scope = req.method === 'POST' ? missingScope(req.body, grant, tools) : undefined;
+      if (scope !== undefined) {
+        res
+          .status(403)
+          .set(
+            'WWW-Authenticate',
+            `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${originOf(req)}${resourceMetadataPath}"`,
+          )
+          .json({ error: 'insufficient_scope', error_description: `This tool needs ${scope}` });
+        return;
+      }
       const caller: CallerInfo = { grant, origin: originOf(req) };
       Object.assign(req, {
         auth: { token, clientId: grant.clientId, scopes: grant.scope.split(' '), extra: caller },
       });
+      if (req.method === 'POST' && isInitializeRequest(req.body)) {
+        // The service answers one version whatever the client asks.
+        req.body.params.protocolVersion = protocolVersion;
+        const id = await inUnit(store, () => services.agentSessions.open(grant, protocolVersion));
+        res.set('Mcp-Session-Id', id);
+        await serve(req, res);
+        return;
+      }
       const sessionId = req.get('mcp-session-id');
-      const known = sessionId === undefined ? undefined : sessions.get(sessionId);
-      if (sessionId !== undefined && (!known || known.grantId !== grant.id)) {
+      if (sessionId === undefined) {
+        rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+        return;
+      }
+      const session = await inUnit(store, () => services.agentSessions.find(sessionId, grant));
+      if (!session) {
         rpcError(res, 404, -32001, 'Session not found');
         return;
       }
-      if (!known && !(req.method === 'POST' && isInitializeRequest(req.body))) {
-        rpcError(res, 400, -32000, 'Bad Request: no session; send initialize first');
+      const asked = req.get('mcp-protocol-version');
+      if (asked !== undefined && asked !== session.protocolVersion) {
+        // The one version the session speaks (the transport would take any the SDK knows).
+        rpcError(
+          res,
+          400,
+          -32000,
+          `Bad Request: Unsupported protocol version: ${asked} (supported versions: ${session.protocolVersion})`,
+        );
         return;
       }
-      const transport = known?.transport ?? (await open(grant.id));
-      await transport.handleRequest(req, res, req.body);
+      if (req.method === 'DELETE') {
+        await inUnit(store, () => services.agentSessions.close(sessionId, grant));
+        res.status(200).end();
+        return;
+      }
+      if (req.method !== 'POST') {
+        // No stream of the server's own: its answers come as JSON to each POST.
+        res.status(405).set('Allow', 'POST, DELETE').end();
+        return;
+      }
+      await serve(req, res);
     },
   );
   return router;

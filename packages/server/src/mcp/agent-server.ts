@@ -76,9 +76,9 @@ export function createAgentServer(context: AgentServerContext): Server {
     if (!caller) throw new McpError(toolErrorCode, 'Not authorized');
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(toolErrorCode, `Unknown tool ${request.params.name}`);
-    const args = request.params.arguments ?? {};
-    checkArguments(tool, args);
     const { store, clock } = services.brokerage;
+    const { stringArgumentsRefused } = await inUnit(store, () => services.agentScenarios.current());
+    const args = checkArguments(tool, request.params.arguments ?? {}, !stringArgumentsRefused);
     try {
       return await inUnit(store, async () => {
         if (services.agentScenarios.takeToolError(tool.name)) {

@@ -5,7 +5,11 @@ import type { AgentTool } from './tool.js';
 // Draft-07, as the tools' schemas are written; strict, so a schema of ours that says something
 // Ajv cannot read fails at once rather than letting arguments through.
 const ajv = new Ajv({ allErrors: false, strict: true });
+// The same schemas, taking a string for a number, integer or boolean (`mcp-string-arguments`
+// switched off): Ajv converts the value in place, on a copy of the arguments.
+const coercing = new Ajv({ allErrors: false, strict: true, coerceTypes: true });
 const compiled = new WeakMap<AgentTool, ValidateFunction>();
+const compiledCoercing = new WeakMap<AgentTool, ValidateFunction>();
 
 /** The JSON type of a value, as the service's messages name it. */
 function jsonType(value: unknown): string {
@@ -44,15 +48,27 @@ function describe(error: ErrorObject, args: unknown): string {
   return `${at}: ${error.message ?? 'is not valid'}`;
 }
 
-/** Checks a call's arguments against the tool's input schema; refuses them as invalid params
- * (no coercion: a number sent as a string is refused, as the service refuses it). */
-export function checkArguments(tool: AgentTool, args: Record<string, unknown>): void {
-  let validate = compiled.get(tool);
+function validatorOf(tool: AgentTool, coerce: boolean): ValidateFunction {
+  const cache = coerce ? compiledCoercing : compiled;
+  let validate = cache.get(tool);
   if (!validate) {
-    validate = ajv.compile(tool.inputSchema);
-    compiled.set(tool, validate);
+    validate = (coerce ? coercing : ajv).compile(tool.inputSchema);
+    cache.set(tool, validate);
   }
-  if (validate(args)) return;
-  const message = (validate.errors ?? []).map((error) => describe(error, args)).join('; ');
+  return validate;
+}
+
+/** Checks a call's arguments against the tool's input schema and answers those the tool runs
+ * on; refuses them as invalid params. A number sent as a string is refused, as the service
+ * refuses it, unless `coerce` (the scenario `mcp-string-arguments` switched off) takes it. */
+export function checkArguments(
+  tool: AgentTool,
+  args: Record<string, unknown>,
+  coerce = false,
+): Record<string, unknown> {
+  const checked = coerce ? structuredClone(args) : args;
+  const validate = validatorOf(tool, coerce);
+  if (validate(checked)) return checked;
+  const message = (validate.errors ?? []).map((error) => describe(error, checked)).join('; ');
   throw new McpError(ErrorCode.InvalidParams, `Input validation error: ${message}`);
 }

@@ -1,7 +1,7 @@
 // The authorization server the MCP endpoint names (OAuth 2.1 as the service runs it): metadata,
 // dynamic registration, authorize (consent is the control API's), token, revocation, userinfo.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { OAuthError } from '../domain/agent-access/oauth-error.js';
+import { OAuthError, OAuthRedirectError } from '../domain/agent-access/oauth-error.js';
 import { resourceScopes, serverScopes } from '../domain/agent-access/scopes.js';
 import { inUnit, type Store } from '../domain/kernel/store.js';
 import type { Services } from '../domain/services.js';
@@ -18,8 +18,10 @@ import { bearerOf } from './bearer.js';
  * assertion) go on to the document's operation `createOAuth2Token`. */
 const agentGrants = new Set(['authorization_code', 'refresh_token']);
 
-/** Answers an OAuth error as RFC 6749 shapes it; anything else goes to the error handlers. */
+/** Answers an OAuth error as RFC 6749 shapes it (a redirect to the client's `redirect_uri` for
+ * an authorization request's); anything else goes to the error handlers. */
 function sendOAuthError(error: unknown, res: Response, next: NextFunction): void {
+  if (error instanceof OAuthRedirectError) return res.redirect(302, error.location());
   if (!(error instanceof OAuthError)) return next(error);
   res.status(error.status).json({ error: error.code, error_description: error.description });
 }

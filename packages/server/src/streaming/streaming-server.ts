@@ -7,7 +7,7 @@ import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
 import { defaultMarketDataLifetimeMs } from '../domain/market-data/stream-lifetime.js';
 import type { Services } from '../domain/services.js';
-import { resolveSession, type SessionGateOptions } from '../http/session-gate.js';
+import { refuseBoxed, resolveSession, type SessionGateOptions } from '../http/session-gate.js';
 import { StreamConnection } from './connection.js';
 import { defaultSocketLimits, type StreamContext, type StreamSettings } from './stream-settings.js';
 import { defaultOutboxLimits } from './outbox.js';
@@ -140,7 +140,12 @@ export class StreamingServer {
     const { sessions } = this.services.brokerage;
     // The `{"session": ...}` message: counted like every other credential.
     const admit = (sessionId: string) => {
-      const lookup = () => sessions.require(sessionId);
+      // A boxed user's session is refused (the socket closes with 1013), as its requests are.
+      const lookup = () => {
+        const named = sessions.require(sessionId);
+        refuseBoxed(named, this.services.brokerage);
+        return named;
+      };
       return throttle
         ? throttle.check({ address, credential: sessionId }, lookup)
         : Promise.resolve().then(lookup);
@@ -162,7 +167,11 @@ export class StreamingServer {
     const given = credentialsGiven(request, url);
     if (!given && this.gate.mode === 'hosted') return { session: undefined };
     try {
-      return { session: await this.#lookUp(request, url, address) };
+      const session = await this.#lookUp(request, url, address);
+      // The upgrade is a request of the user: the penalty box refuses it, as it refuses the
+      // user's HTTP requests (429, Retry-After the seconds left).
+      refuseBoxed(session, this.services.brokerage);
+      return { session };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       if (error.kind === 'rateLimited')

@@ -213,6 +213,59 @@ describe('the MCP authorization', () => {
     expect(await answer.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('sends authorize errors back to a valid redirect_uri; answers only a bad client or redirect_uri itself', async () => {
+    const redirectUri = 'http://127.0.0.1:8765/callback';
+    const registered = await fetch(`${server.baseUrl}/oauth2/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [redirectUri] }),
+    });
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const valid = {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      resource: endpointOf(server).href,
+      state: 'st-42',
+    };
+    const authorizeWith = (fields: Record<string, string>) =>
+      fetch(`${server.baseUrl}/oauth2/authorize?${new URLSearchParams(fields).toString()}`, {
+        redirect: 'manual',
+      });
+    expect((await authorizeWith(valid)).status).toBe(200);
+    const cases: [Record<string, string>, string][] = [
+      [{ ...valid, response_type: 'token' }, 'unsupported_response_type'],
+      [{ ...valid, code_challenge_method: 'plain' }, 'invalid_request'],
+      [{ ...valid, resource: 'https://elsewhere.example/mcp' }, 'invalid_target'],
+      [{ ...valid, scope: 'mcp.everything' }, 'invalid_scope'],
+    ];
+    for (const [fields, error] of cases) {
+      const answer = await authorizeWith(fields);
+      expect(answer.status).toBe(302);
+      const location = new URL(answer.headers.get('location') ?? '');
+      expect(`${location.origin}${location.pathname}`).toBe(redirectUri);
+      expect(location.searchParams.get('error')).toBe(error);
+      expect(location.searchParams.get('error_description')).toEqual(expect.any(String));
+      expect(location.searchParams.get('state')).toBe('st-42');
+    }
+    // Without a state, none is sent back.
+    const stateless = Object.fromEntries(Object.entries(valid).filter(([key]) => key !== 'state'));
+    const answer = await authorizeWith({ ...stateless, response_type: 'token' });
+    expect(new URL(answer.headers.get('location') ?? '').searchParams.has('state')).toBe(false);
+    // An unknown client or an unregistered redirect_uri is answered to the browser itself.
+    for (const fields of [
+      { ...valid, client_id: 'unknown' },
+      { ...valid, redirect_uri: 'http://127.0.0.1:9999/elsewhere' },
+    ]) {
+      const refused = await authorizeWith(fields);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(await refused.json()).toMatchObject({ error: expect.any(String) });
+    }
+  });
+
   it('displaces the grant before when the user grants again', async () => {
     const before = await controlTokens(server);
     await controlTokens(server);

@@ -88,10 +88,47 @@ describe('MCP failure scenarios', () => {
     expect(next.isError).toBeFalsy();
   });
 
-  it('arguments sent as strings are refused by input validation', async () => {
+  it('arguments sent as strings are refused, as the service refuses them, unless switched off', async () => {
+    const asStrings = { name: 'get_price_snapshot', arguments: { contract_id: '265598' } };
+    const refusal = 'Input validation error: /contract_id: string found, integer expected';
+    // An agent that sends its numbers as strings fails by default ...
+    await expect(client.callTool(asStrings)).rejects.toThrow(refusal);
+    // ... and gets on once it sends the schema's types.
+    const typed = await client.callTool({
+      name: 'get_price_snapshot',
+      arguments: { contract_id: 265598 },
+    });
+    expect(typed.isError).toBeFalsy();
+
+    const converted = await server.call('POST', '/control/scenarios/mcp-string-arguments', {
+      body: { enabled: false },
+    });
+    expect(converted.body).toMatchObject({ stringArgumentsRefused: false });
+    const answer = await client.callTool(asStrings);
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({ contract_id: 265598 });
+    // A string that is no number is refused all the same.
     await expect(
-      client.callTool({ name: 'get_price_snapshot', arguments: { contract_id: '265598' } }),
-    ).rejects.toThrow('Input validation error: /contract_id: string found, integer expected');
+      client.callTool({ name: 'get_price_snapshot', arguments: { contract_id: 'AAPL' } }),
+    ).rejects.toThrow(refusal);
+
+    await server.call('POST', '/control/scenarios/mcp-string-arguments', {
+      body: { enabled: true },
+    });
+    await expect(client.callTool(asStrings)).rejects.toThrow(refusal);
+    await server.call('POST', '/control/scenarios/mcp-string-arguments', {
+      body: { enabled: false },
+    });
+    await server.call('POST', '/control/reset', { body: {} });
+    expect(
+      (
+        await server.call('POST', '/control/scenarios/mcp-tool-list-unavailable', {
+          body: { times: 0 },
+        })
+      ).body,
+    ).toMatchObject({
+      stringArgumentsRefused: true,
+    });
   });
 
   it('an unknown tool in a scenario, or a bad body, is a 400 of the control API', async () => {

@@ -91,3 +91,21 @@ it('refuses the requests of a session alternating between two servers as one ser
   ]);
   expect(twoServers).toEqual(oneServer);
 });
+
+it('boxes by the threshold the control API set on another server of the store', async () => {
+  const clock = new ManualClock();
+  const store = redis.urlWithPrefix('threshold');
+  const [first, second] = [await server(clock, store), await server(clock, store)];
+  const set = await first.call('POST', '/control/scenarios/penalty-box/threshold', {
+    body: { violations: 2, ms: 90_000 },
+  });
+  expect(set.status).toBe(200);
+  const { headers } = userSession(second, 'demo_individual');
+  const answers: string[] = [];
+  for (let request = 0; request < 3; request++) {
+    const answer = await second.call('GET', paced, { headers });
+    answers.push(`${answer.status} ${answer.headers.get('retry-after') ?? '-'}`);
+  }
+  // The second violation boxes the session for the 90 s the first server was told.
+  expect(answers).toEqual(['200 -', '429 5', '429 90']);
+});

@@ -688,17 +688,53 @@ export interface paths {
          *     once: every request of the user's sessions answers 429 (`{"error": "Too Many Requests",
          *     "statusCode": 429}`) with `Retry-After`, the whole seconds left (at least 1), until `ms` of the
          *     server's clock have passed (10 minutes by default). Requests without a session (the token
-         *     operations) and the socket are not boxed. With pacing on (the server's `pacing` option), the
-         *     pacer boxes a session by itself, for 10 minutes, after 30 requests over a limit within a
-         *     minute, and answers the same way. A reset of the state empties the box.
+         *     operations) are not boxed. On the socket, the box refuses what reaches the service as a
+         *     request of the user: opening a socket (the upgrade of `GET /v1/api/ws`) answers `429` with
+         *     `Retry-After`, and a `{"session": ...}` message naming a boxed session closes the socket with
+         *     `1013` (try again later); a socket already open goes on streaming. With pacing on (the
+         *     server's `pacing` option), the pacer boxes a session by itself, by default for 10 minutes
+         *     after 30 requests over a limit within a minute (that threshold is the reference server's own:
+         *     `POST /control/scenarios/penalty-box/threshold` sets another), and answers the same way. A
+         *     reset of the state empties the box.
          *
          *     **How a client recovers.** Stop sending and wait for the time of `Retry-After` before the next
          *     request; requests sent meanwhile are refused and gain nothing. The typed client
          *     (`createBrokerageClient`, retries on by default) waits `Retry-After` and sends the request
          *     again when it is 60 seconds or less (`retry.maxRetryAfterMs`); a longer one answers the 429 to
-         *     the caller, and the client holds every later request until the box ends, then sends it.
+         *     the caller, and the client holds every later request until the box ends, then sends it. Its
+         *     streaming client opens the socket again with a growing wait (1 s doubling to 30 s) until the
+         *     box lets it, then subscribes again to what was open.
          */
         post: operations["putInPenaltyBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/penalty-box/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set when the pacer puts a client in the penalty box
+         * @description **What the service does.** A client that keeps going over the request limits is put in the
+         *     "penalty box" for 10 minutes (the vendor's pacing pages); how many violations it takes is not
+         *     published. The reference server's pacer (with pacing on: the server's `pacing` option) boxes
+         *     a session after 30 requests over a limit within a minute, its own figure. This call sets
+         *     another rule from now on, for every process of the store, until a reset restores the
+         *     default: a test can meet the box after a few violations rather than thirty. The box answers
+         *     as `POST /control/scenarios/penalty-box` describes.
+         *
+         *     **How a client recovers.** As from the penalty box: wait the time of `Retry-After`, and pace
+         *     the requests (the typed client paces them by the document's limits, on by default).
+         */
+        post: operations["setPenaltyThreshold"];
         delete?: never;
         options?: never;
         head?: never;
@@ -715,20 +751,24 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make the next reply to an order warning find its id expired
+         * Make the user's reply ids to order warnings expire after a time
          * @description **What the service does.** An order held by a warning waits for its reply id to be answered
          *     (`POST /iserver/reply/{replyId}`). When the service no longer knows the id (another order
          *     was placed or modified on the account meanwhile, or the id is stale), it answers the reply
          *     with `503` and `{"error": "Reply ID not found", "statusCode": 503}`: the held order is
-         *     dropped, nothing is transmitted. The reference server answers the user's next reply to a
-         *     held order that way, once (whatever `confirmed` says); the reply after it is answered as
-         *     usual.
+         *     dropped, nothing is transmitted, and nothing of it ever shows on the socket's `sor`. From this
+         *     call on (until a reset), the reference server forgets each reply id of the user's held orders
+         *     `afterMs` of its clock after the answer that gave it (a minute by default; 0: at once), and
+         *     answers a later reply that way, whatever `confirmed` says; a reply within the time is
+         *     answered as usual. A program that answers at once never meets it; one that waits (for a
+         *     person, or a timer) does.
          *
          *     **How a client recovers.** Place the order again (`POST /iserver/account/{accountId}/orders`)
-         *     and answer its warnings again: the order was never transmitted, so placing it again does not
-         *     duplicate it. The typed client's `placeOrder` does it by itself (`resubmitExpired`, once by
-         *     default) and goes on with the warnings; with `resubmitExpired: 0` it throws
-         *     `ReplyInvalidatedError`.
+         *     and answer its warnings again, within the time: the order was never transmitted, so placing
+         *     it again does not duplicate it; the order placed again is the one that shows on `sor`, under
+         *     its own `orderId` (with the `cOID` it was given, as `order_ref`). The typed client's
+         *     `placeOrder` does it by itself (`resubmitExpired`, once by default) and goes on with the
+         *     warnings; with `resubmitExpired: 0` it throws `ReplyInvalidatedError`.
          */
         post: operations["expireReplyIds"];
         delete?: never;
@@ -827,6 +867,36 @@ export interface paths {
          *     **How a client recovers.** Report it, retry later; the message tells nothing more.
          */
         post: operations["failMcpTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/scenarios/mcp-string-arguments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse (or convert) MCP tool arguments sent as strings
+         * @description **What the service does.** The MCP endpoint checks a tool's arguments against its input
+         *     schema without converting them: a number, integer or boolean sent as a string (`"265598"`
+         *     for `contract_id`, as agents often send them) is refused as invalid params, worded
+         *     `Input validation error: /contract_id: string found, integer expected` (users met it,
+         *     2026-06 and 2026-07). The reference server does so by default (`enabled: true`) and after a
+         *     reset. With `enabled: false` it converts such strings to the schema's type before the tool
+         *     runs, so that a test can run an agent past the refusal.
+         *
+         *     **How a client recovers.** Send each argument with its schema's JSON type (read it from the
+         *     tool's `inputSchema` in `tools/list`), or correct it and call again when the error names the
+         *     argument.
+         */
+        post: operations["setMcpStringArguments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2223,6 +2293,75 @@ export interface components {
              */
             until: number;
         };
+        /** @description The pacer's penalty rule to set; what is left out keeps its default. */
+        PenaltyThresholdRequest: {
+            /**
+             * @description Requests over a limit that box the client, counted within `windowMs`; by default 30 (the
+             *     reference server's figure: the service publishes none).
+             * @default 30
+             * @example 3
+             */
+            violations?: number;
+            /**
+             * @description The window the violations are counted in, milliseconds of the server's clock.
+             * @default 60000
+             * @example 60000
+             */
+            windowMs?: number;
+            /**
+             * @description How long the box lasts; by default the service's 10 minutes.
+             * @default 600000
+             * @example 600000
+             */
+            ms?: number;
+        };
+        /** @description When the pacer puts a client in the penalty box by itself, and for how long. */
+        PenaltyThreshold: {
+            /**
+             * @description Requests over a limit that box the client, counted within `windowMs`.
+             * @example 30
+             */
+            violations: number;
+            /**
+             * @description The window the violations are counted in, milliseconds of the server's clock.
+             * @example 60000
+             */
+            windowMs: number;
+            /**
+             * @description How long the box lasts, milliseconds of the server's clock.
+             * @example 600000
+             */
+            ms: number;
+        };
+        /** @description The user whose reply ids expire, and how long after they were given. */
+        ReplyIdExpiryRequest: {
+            /**
+             * @description A user of the fixtures.
+             * @example demo_individual
+             */
+            username: string;
+            /**
+             * @description How long a reply id lives, in milliseconds of the server's clock from the answer that gave
+             *     it; 0 expires each one as soon as it is given. By default a minute (the reference server's
+             *     figure: the service's is not published).
+             * @default 60000
+             * @example 60000
+             */
+            afterMs?: number;
+        };
+        /** @description The user whose reply ids expire, and how long after they were given. */
+        ReplyIdExpiry: {
+            /**
+             * @description The user.
+             * @example demo_individual
+             */
+            username: string;
+            /**
+             * @description How long a reply id lives, in milliseconds of the server's clock.
+             * @example 60000
+             */
+            afterMs: number;
+        };
         /** @description Turns a scenario on (`true`) or off. */
         ScenarioSwitch: {
             /** @example true */
@@ -2240,6 +2379,11 @@ export interface components {
             toolErrors: {
                 [key: string]: number;
             };
+            /**
+             * @description Tool arguments sent as strings where the input schema says number, integer or boolean are
+             *     refused by input validation, as the service refuses them (the default); false converts them.
+             */
+            stringArgumentsRefused: boolean;
         };
         /** @description How many times the scenario happens (once when left out; 0 disarms it). */
         ScenarioRepeat: {
@@ -2271,6 +2415,13 @@ export interface components {
              * @example U1234567
              */
             accountId?: string;
+            /**
+             * @description The scope of the grant, names of the authorization server's separated by spaces; by default
+             *     what a registered client is given (`mcp.orders.submit mcp.read mcp.write`). Tools that
+             *     change nothing need `mcp.read`, those that change state `mcp.write`.
+             * @example mcp.read
+             */
+            scope?: string;
         };
         /** @description Tokens of the MCP endpoint, as its token endpoint answers them. */
         AgentTokens: {
@@ -3256,6 +3407,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    setPenaltyThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PenaltyThresholdRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PenaltyThreshold"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     expireReplyIds: {
         parameters: {
             query?: never;
@@ -3265,17 +3442,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ScenarioUser"];
+                "application/json": components["schemas"]["ReplyIdExpiryRequest"];
             };
         };
         responses: {
-            /** @description Armed for the user. */
+            /** @description Reply ids of the user expire from now on. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScenarioUser"];
+                    "application/json": components["schemas"]["ReplyIdExpiry"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3371,6 +3548,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ToolErrorRequest"];
+            };
+        };
+        responses: {
+            /** @description The MCP failures armed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScenarios"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMcpStringArguments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioSwitch"];
             };
         };
         responses: {

@@ -1,3 +1,4 @@
+import type { PenaltyRule } from './penalty-box.js';
 import type { AllocationGroup, AllocationPresets } from './allocation-groups.js';
 import type { Account, User } from './model.js';
 import type { Session } from './sessions.js';
@@ -12,5 +13,7 @@ declare module '../kernel/store.js' {
     allocationPresets: AllocationPresets;
     /** Users refused with 429 until `until` (the penalty box, a control scenario), by username. */
     penaltyBoxes: { username: string; until: number };
+    /** The pacer's penalty rule set by the control API (one record, `current`). */
+    penaltyRules: PenaltyRule;
   }
 }

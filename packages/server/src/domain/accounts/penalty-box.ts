@@ -8,6 +8,21 @@ import type { Brokerage } from './brokerage.js';
 /** The service's box: 10 minutes. */
 export const defaultPenaltyMs = 10 * 60_000;
 
+/** When the pacer boxes a client by itself: `violations` requests over a limit within
+ * `windowMs` box it for `ms`. The 30 in a minute are ours (the vendor publishes no threshold);
+ * the 10 minutes are the service's. */
+export interface PenaltyRule {
+  violations: number;
+  windowMs: number;
+  ms: number;
+}
+
+export const defaultPenaltyRule: PenaltyRule = {
+  violations: 30,
+  windowMs: 60_000,
+  ms: defaultPenaltyMs,
+};
+
 type BoxContext = Pick<Brokerage, 'store' | 'clock'>;
 
 const boxes = (brokerage: BoxContext) => brokerage.store.collection('penaltyBoxes');
@@ -22,4 +37,17 @@ export function boxUser(brokerage: BoxContext, username: string, until: number):
 export function penaltyLeftMs(brokerage: BoxContext, username: string): number {
   const box = boxes(brokerage).get(username);
   return box ? Math.max(0, box.until - brokerage.clock.now()) : 0;
+}
+
+const rules = (brokerage: Pick<Brokerage, 'store'>) => brokerage.store.collection('penaltyRules');
+
+/** The pacer's rule from now on, for every process of the store (a reset restores the
+ * default). */
+export function setPenaltyRule(brokerage: Pick<Brokerage, 'store'>, rule: PenaltyRule): void {
+  rules(brokerage).set('current', rule);
+}
+
+/** The rule a control call set, if any (else the pacer's own limits hold). */
+export function penaltyRuleOf(brokerage: Pick<Brokerage, 'store'>): PenaltyRule | undefined {
+  return rules(brokerage).get('current');
 }

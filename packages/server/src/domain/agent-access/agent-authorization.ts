@@ -2,7 +2,7 @@ import type { AreaContext } from '../accounts/brokerage.js';
 import { secretHex } from '../kernel/secrets.js';
 import type { AgentAccessStore } from './store-view.js';
 import type { AgentClient, AgentGrant, AgentToken, PendingAuthorization } from './model.js';
-import { OAuthError } from './oauth-error.js';
+import { OAuthError, OAuthRedirectError } from './oauth-error.js';
 import {
   accessTokenSeconds,
   clientLifeMs,
@@ -119,17 +119,21 @@ export class AgentAuthorization {
     if (!request.redirect_uri || !client.redirectUris.includes(request.redirect_uri)) {
       throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
     }
+    // From here the redirect_uri is the client's: errors go back to it (OAuth 2.1 §4.1.2.1).
+    const { redirect_uri: redirectUri, state } = request;
+    const refuse = (code: string, description: string) =>
+      new OAuthRedirectError(code, description, redirectUri, state);
     if (request.response_type !== 'code') {
-      throw new OAuthError('unsupported_response_type', 'response_type must be code');
+      throw refuse('unsupported_response_type', 'response_type must be code');
     }
     if (!request.code_challenge || request.code_challenge_method !== 'S256') {
-      throw new OAuthError('invalid_request', 'PKCE is required: code_challenge with method S256');
+      throw refuse('invalid_request', 'PKCE is required: code_challenge with method S256');
     }
     if (request.resource !== resource) {
-      throw new OAuthError('invalid_target', `resource must be ${resource}`);
+      throw refuse('invalid_target', `resource must be ${resource}`);
     }
     const scope = knownScope(request.scope);
-    if (!scope) throw new OAuthError('invalid_scope', `Unknown scope in ${request.scope}`);
+    if (!scope) throw refuse('invalid_scope', `Unknown scope in ${request.scope}`);
     const now = this.context.clock.now();
     const pending: PendingAuthorization = {
       id: secretHex(16),
@@ -233,15 +237,23 @@ export class AgentAuthorization {
     return this.issue(grant);
   }
 
-  /** Tokens for a grant made without the dance (the control API, gateway mode). */
-  issueFor(username: string, accountId: string | undefined, resource: string): TokenSet {
+  /** Tokens for a grant made without the dance (the control API, gateway mode), of `scope` (a
+   * registered client's by default). */
+  issueFor(
+    username: string,
+    accountId: string | undefined,
+    resource: string,
+    scope = registeredScope,
+  ): TokenSet {
+    const granted = knownScope(scope);
+    if (!granted) throw new OAuthError('invalid_scope', `Unknown scope in ${scope}`);
     const user = this.context.accounts.user(username);
     if (!user) throw new OAuthError('access_denied', `No user ${username}`);
     const account = accountId ?? user.accounts[0];
     if (!account || !user.accounts.includes(account)) {
       throw new OAuthError('access_denied', `Account ${accountId} is not the user's`);
     }
-    return this.issue(this.grant(username, account, 'control', registeredScope, resource));
+    return this.issue(this.grant(username, account, 'control', granted, resource));
   }
 
   /** Forgets a token (RFC 7009: an unknown one is no error). */

@@ -6,6 +6,7 @@ const none: AgentScenarios = {
   registrationAllowlist: false,
   toolListFailures: 0,
   toolErrors: {},
+  stringArgumentsRefused: true,
 };
 
 /** The MCP failures users met, armed through the control API and kept in the store, so that every
@@ -19,7 +20,8 @@ export class AgentScenarioBook {
 
   /** What is armed now. */
   current(): AgentScenarios {
-    return this.records.get('armed') ?? none;
+    // A record armed before a scenario existed lacks its field: the default fills it.
+    return { ...none, ...this.records.get('armed') };
   }
 
   /** Arms (or disarms) part of the scenarios; answers what is armed then. */

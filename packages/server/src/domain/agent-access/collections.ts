@@ -3,6 +3,7 @@ import type {
   AgentFeedback,
   AgentGrant,
   AgentScenarios,
+  AgentSession,
   AgentToken,
   AuthorizationCode,
   PendingAuthorization,
@@ -22,6 +23,8 @@ declare module '../kernel/store.js' {
     agentTokens: AgentToken;
     /** The armed MCP failures (one record, `armed`). */
     agentScenarios: AgentScenarios;
+    /** Open MCP sessions, by session id. */
+    agentSessions: AgentSession;
     /** Feedback sent through the MCP endpoint, by id. */
     agentFeedback: AgentFeedback;
   }

@@ -59,6 +59,9 @@ export interface AgentScenarios {
   toolListFailures: number;
   /** How many of the next calls of each tool answer the generic error, by tool name. */
   toolErrors: Record<string, number>;
+  /** Arguments sent as strings where the schema says number, integer or boolean are refused by
+   * input validation (the service's answer, on by default); off, they are converted. */
+  stringArgumentsRefused: boolean;
 }
 
 /** Feedback an agent sent in the user's name (`provide_customer_feedback`). */
@@ -68,4 +71,13 @@ export interface AgentFeedback {
   accountId: string;
   text: string;
   time: number;
+}
+
+/** An MCP session (`Mcp-Session-Id`), opened by `initialize` with a grant's token. */
+export interface AgentSession {
+  id: string;
+  grantId: string;
+  /** The protocol version `initialize` answered. */
+  protocolVersion: string;
+  openedAt: number;
 }

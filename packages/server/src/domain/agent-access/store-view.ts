@@ -9,5 +9,6 @@ export type AgentAccessStore = StoreView<
   | 'agentTokens'
   | 'agentScenarios'
   | 'agentFeedback'
+  | 'agentSessions'
   | 'sequences'
 >;

@@ -1,6 +1,7 @@
 // The market-data service: snapshots and their subscriptions, history bars, scanners.
 // Over 300 lines: one service whose operations share the sessions' subscriptions and the rules of
 // delayed data; its fields, views and texts are apart.
+import { streamedFields } from './accumulated-fields.js';
 import type { AreaContext } from '../accounts/brokerage.js';
 import type { Session } from '../accounts/sessions.js';
 import { badRequest, notFound, rejected } from '../kernel/errors.js';
@@ -180,6 +181,17 @@ export class MarketData {
       return { conid, subscribed: false };
     }
     return this.#entry(session, instrument, this.context.clock.now());
+  }
+
+  /** The fields an `smd` stream of the contract carries, subscribed for `asked` with `before`
+   * open on the socket (see `streamedFields`: the union while the user's fields accumulate). */
+  streamFields(
+    session: Session,
+    conid: number,
+    asked: string[] | undefined,
+    before: { fields: string[] | undefined } | undefined,
+  ): string[] | undefined {
+    return streamedFields(this.context.store, session, conid, asked, before);
   }
 
   #entry(session: Session, instrument: Instrument, now: number): SnapshotEntry {

@@ -15,9 +15,9 @@ declare module '../kernel/store.js' {
     executionHistory: Execution;
     /** Users whose next forced live-orders list answers empty (a control scenario), by username. */
     liveOrdersCacheCleared: { username: string };
-    /** Users whose next reply to an order warning finds its id expired (a control scenario), by
+    /** Users whose reply ids expire `afterMs` after they were given (a control scenario), by
      * username. */
-    replyIdsExpiring: { username: string };
+    replyIdsExpiring: { username: string; afterMs: number };
     /** Open server prompts, by request id. */
     serverPrompts: ServerPrompt;
   }

@@ -82,6 +82,8 @@ export interface PendingReply {
   modifiedOrderId?: number;
   /** Index in the warning table of the warning this reply answers. */
   warningIndex: number;
+  /** When the reply id was given (epoch ms of the clock). */
+  heldAt: number;
 }
 
 /** One execution of an order. */

@@ -154,7 +154,10 @@ export class OrderBook {
     const pending = this.questions.find(session.id, replyId);
     if (!pending) throw unavailable(orderTexts.errors.replyNotFound);
     const held = this.questions.take(session.id, replyId);
-    if (!held || replyIdExpired(this.context.store, session.username))
+    if (
+      !held ||
+      replyIdExpired(this.context.store, session.username, held, this.context.clock.now())
+    )
       throw unavailable(orderTexts.errors.replyNotFound);
     if (!confirmed) return { kind: 'rejected', error: orderTexts.rejects.notConfirmed };
     const account = this.pathAccount(session, held.accountId);
@@ -248,6 +251,7 @@ export class OrderBook {
         accountId: account.id,
         tickets,
         warningIndex: warning.index,
+        heldAt: this.context.clock.now(),
         ...(modified ? { modifiedOrderId: modified.id } : {}),
       });
       return {

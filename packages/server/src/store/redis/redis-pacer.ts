@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../domain/kernel/clock.js';
 import { rateLimited } from '../../domain/kernel/errors.js';
-import { Pacer, type PacingLimits, type RequestPacer } from '../../http/pacing.js';
+import type { PenaltyRule } from '../../domain/accounts/penalty-box.js';
+import {
+  Pacer,
+  penaltyRuleOfLimits,
+  type PacingLimits,
+  type RequestPacer,
+} from '../../http/pacing.js';
 import { pacingScript } from './pacing-script.js';
 import type { RedisConnection } from './redis-store.js';
 
@@ -38,8 +44,9 @@ export class RedisPacer implements RequestPacer {
     );
   }
 
-  async admit(key: string, endpoint: string): Promise<void> {
+  async admit(key: string, endpoint: string, penalty?: PenaltyRule): Promise<void> {
     const { limits } = this;
+    const rule = penalty ?? penaltyRuleOfLimits(limits);
     const interval = limits.perEndpointIntervalMs[endpoint];
     const waitSeconds = await this.#redis.brokeragePace(
       this.#prefix,
@@ -48,10 +55,10 @@ export class RedisPacer implements RequestPacer {
       String(this.clock.now()),
       String(limits.globalPerSecond),
       interval === undefined ? '' : String(interval),
-      String(limits.penaltyViolations),
-      String(limits.penaltyWindowMs),
-      String(limits.penaltyMs),
-      String(this.#ttlMs),
+      String(rule.violations),
+      String(rule.windowMs),
+      String(rule.ms),
+      String(Math.max(this.#ttlMs, rule.windowMs)),
     );
     if (waitSeconds > 0) throw rateLimited(waitSeconds);
   }

@@ -52,12 +52,16 @@ export class MarketDataTopic implements Topic {
       this.socket.send(views.error(`smd+${target}`, streamTexts.errors.unknownContract(target)));
       return;
     }
-    this.socket.roomFor(this.#streams.has(conid));
+    const before = this.#streams.get(conid);
+    this.socket.roomFor(before !== undefined);
+    // While the user's snapshot fields accumulate, the stream carries every field subscribed
+    // for the contract so far (the one feed of the contract and session).
+    const carried = this.socket.services.marketData.streamFields(session, conid, fields, before);
     this.#end(conid);
     const lifetimeMs = this.lifetimeMs();
     const cancelEnd =
       lifetimeMs > 0 ? this.socket.schedule(lifetimeMs, () => this.#end(conid)) : () => undefined;
-    this.#streams.set(conid, { topic: `smd+${target}`, fields, sent: {}, cancelEnd });
+    this.#streams.set(conid, { topic: `smd+${target}`, fields: carried, sent: {}, cancelEnd });
     this.#priceChanged(session, conid);
   }
 
