@@ -22,18 +22,20 @@ const settingsKey = 'jestGroups';
 export function groupedConfig(config, { rootDir, groups, ignore = [], alone = [] }) {
   const files = testFiles(rootDir, ignore);
   const own = files.filter((file) => alone.some((pattern) => new RegExp(pattern).test(file)));
+  // No empty group (jest fails a file without tests).
+  const count = Math.min(groups, files.length - own.length);
   return {
     ...config,
     rootDir,
     roots: [rootDir, entriesDir],
     testMatch: [
-      ...Array.from({ length: groups }, (_, index) =>
+      ...Array.from({ length: count }, (_, index) =>
         join(entriesDir, `group-${index + 1}.test.mjs`),
       ),
       ...own,
     ],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-    globals: { ...config.globals, [settingsKey]: { rootDir, groups, ignore, alone } },
+    globals: { ...config.globals, [settingsKey]: { rootDir, groups: count, ignore, alone } },
   };
 }
 
