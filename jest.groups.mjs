@@ -4,7 +4,7 @@
 // per file. A member's tests sit in a describe block named after its path, which holds its
 // top-level hooks as its own file held them. A member that changes what its modules see when they
 // load (the environment they read once, fake timers, snapshots) runs alone, as a file of its own.
-// Running one file (`npx jest test/http/orders.test.ts`) uses the package's plain config as before.
+// Running one file (`npx jest test/http/orders.test.ts`) uses the package's plain config.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ export function groupedConfig(config, { rootDir, groups, ignore = [], alone = []
   const own = files.filter((file) => alone.some((pattern) => new RegExp(pattern).test(file)));
   // No empty group (jest fails a file without tests).
   const count = Math.min(groups, files.length - own.length);
+  const entries = readdirSync(entriesDir).filter((name) => name.endsWith('.test.mjs')).length;
+  if (count > entries) throw new Error(`${groups} groups: jest-groups/ has ${entries} entries`);
   return {
     ...config,
     rootDir,
