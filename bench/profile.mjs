@@ -4,10 +4,11 @@
 // Writes, under `--out` (default results/profiles/): `<name>.cpuprofile` (open it in Chrome's
 // DevTools or speedscope), `<name>.svg` (a flame graph: callers above callees, width = share of
 // the samples), and prints the self time by package and the heaviest functions.
-// `--server <checkout>/packages/server/dist/index.js`: another build's server. By default this
+// `--start`: a test file's start instead (import of @brokerage/testing, startSandbox(), the first
+// 10 calls), in a fresh process. `--server <checkout>/packages/server/dist/index.js`: another build's server. By default this
 // workspace's build as tsc wrote it (the same code as the bundle the package exports, but one
 // file per module, so that the report names each frame's package and folder).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -27,6 +28,7 @@ const { values: flags } = parseArgs({
   options: {
     seconds: { type: 'string', default: '8' },
     'no-validation': { type: 'boolean', default: false },
+    start: { type: 'boolean', default: false },
     server: { type: 'string' },
     name: { type: 'string', default: 'ledger' },
     out: { type: 'string' },
@@ -35,6 +37,31 @@ const { values: flags } = parseArgs({
 const here = fileURLToPath(new URL('.', import.meta.url));
 const out = flags.out ?? join(here, 'results', 'profiles');
 const ledger = operations.find((operation) => operation.id === 'ledger');
+
+/** A test file's start instead (`--start`): a fresh process importing @brokerage/testing,
+ * starting a sandbox and making the first call of 10 operations (`lib/sandbox-first-test.mjs`),
+ * profiled whole, one sample per 0.2 ms. */
+function profileStart() {
+  const directory = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${directory}`,
+      '--cpu-prof-interval=200',
+      join(here, 'lib', 'sandbox-first-test.mjs'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`sandbox-first-test: ${run.stderr}`);
+  const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
+  const times = JSON.parse(run.stdout);
+  return {
+    profile: JSON.parse(readFileSync(join(directory, file), 'utf8')),
+    file: join(directory, file),
+    title: `A test file's import of @brokerage/testing (${times.importMs.toFixed(0)} ms), startSandbox() (${times.startMs.toFixed(0)} ms) and first 10 calls (${times.callsMs.toFixed(0)} ms), under the profiler (hover a frame for its share)`,
+  };
+}
 
 async function profile() {
   const directory = mkdtempSync(join(tmpdir(), 'bench-profile-'));
@@ -165,10 +192,18 @@ function flameGraph(cpuProfile, title) {
   ].join('\n');
 }
 
-const { profile: cpuProfile, file, result } = await profile();
+let cpuProfile;
+let file;
+let title;
+if (flags.start) {
+  ({ profile: cpuProfile, file, title } = profileStart());
+} else {
+  const profiled = await profile();
+  ({ profile: cpuProfile, file } = profiled);
+  title = `GET ledger, ${flags['no-validation'] ? 'no validation' : 'validated'}: ${profiled.result.requestsPerSecond.toFixed(0)} req/s under the profiler, ${flags.seconds} s (hover a frame for its share)`;
+}
 mkdirSync(out, { recursive: true });
 renameSync(file, join(out, `${flags.name}.cpuprofile`));
-const title = `GET ledger, ${flags['no-validation'] ? 'no validation' : 'validated'}: ${result.requestsPerSecond.toFixed(0)} req/s under the profiler, ${flags.seconds} s (hover a frame for its share)`;
 writeFileSync(join(out, `${flags.name}.svg`), flameGraph(cpuProfile, title));
 const { total, owners, functions } = summarise(cpuProfile);
 const report = [

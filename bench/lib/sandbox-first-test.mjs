@@ -5,6 +5,7 @@
 // `sandboxCpuMs` (this process's CPU time over the same span). BENCH_TESTING_ENTRY: another
 // build's packages/testing/dist/index.js (the "before" of a change).
 const imported = performance.now();
+const processCpu = process.cpuUsage();
 const { startSandbox } = await import(process.env.BENCH_TESTING_ENTRY ?? '@brokerage/testing');
 const importMs = performance.now() - imported;
 
@@ -40,6 +41,7 @@ const started = performance.now();
 const cpu = process.cpuUsage();
 const sandbox = await startSandbox();
 const startMs = performance.now() - started;
+const importStartCpu = process.cpuUsage(processCpu);
 for (const call of calls) {
   const { response } = await call(sandbox.client);
   if (response.status >= 500) throw new Error(`${response.url}: ${response.status}`);
@@ -54,5 +56,6 @@ process.stdout.write(
     callsMs: sandboxMs - startMs,
     sandboxMs,
     sandboxCpuMs: (used.user + used.system) / 1000,
+    importStartCpuMs: (importStartCpu.user + importStartCpu.system) / 1000,
   })}\n`,
 );

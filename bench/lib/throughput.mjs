@@ -147,7 +147,12 @@ function cpuMsOf(pid) {
  * `urls[target.id]`): prepare, warm up, prepare again, measure. Answers the median of the rounds
  * per operation and target, and every run. With `pids` (target id → the server's process id),
  * each run also reports the server's CPU time per answer (`cpuUsPerRequest`): what the server
- * spends, which a busy machine changes much less than the requests per second it manages. */
+ * spends, which a busy machine changes much less than the requests per second it manages.
+ * With `answers`, each run stops after that many answers (`seconds` caps it), every target
+ * measured on as many; with `rotate`, each round starts with the next target (round 2 with the
+ * second, ...), so that no target always follows the same one, and only the first round warms
+ * up (the servers stay warm between rounds). Many short rounds, each target beside the others
+ * within seconds, keep a shared machine's changing load out of the ratios taken per round. */
 export async function measureThroughput({
   urls,
   pids = {},
@@ -157,13 +162,17 @@ export async function measureThroughput({
   connections,
   seconds,
   warmupSeconds,
+  answers,
+  rotate = false,
   log,
 }) {
   const runs = [];
   const labelWidth = Math.max(...targets.map((target) => target.label.length));
   for (let round = 1; round <= rounds; round++) {
+    const shift = rotate ? (round - 1) % targets.length : 0;
+    const order = [...targets.slice(shift), ...targets.slice(0, shift)];
     for (const operation of measured) {
-      for (const target of targets) {
+      for (const target of order) {
         const url = urls[target.id];
         // Prism and the bare app keep no state: nothing to prepare there.
         const prepare = async () => {
@@ -172,11 +181,13 @@ export async function measureThroughput({
         const verify = target.id === 'prism' ? undefined : operation.verify;
         const options = { url, request: operation.request, connections, verify };
         await prepare();
-        await load({ ...options, seconds: warmupSeconds });
-        await prepare();
+        if (!rotate || round === 1) {
+          await load({ ...options, seconds: warmupSeconds });
+          await prepare();
+        }
         const pid = pids[target.id];
         const cpuBefore = pid === undefined ? undefined : cpuMsOf(pid);
-        const result = await load({ ...options, seconds });
+        const result = await load({ ...options, seconds, amount: answers });
         if (pid !== undefined)
           result.cpuUsPerRequest = ((cpuMsOf(pid) - cpuBefore) * 1000) / result.ok;
         runs.push({ round, operation: operation.id, target: target.id, ...result });

@@ -58,7 +58,9 @@ def test_a_session_opened_for_a_user_comes_with_its_cookie(brokerage_sandbox: Sa
 
 def test_a_market_replay_drives_the_price_from_bars_on_the_clock(brokerage_sandbox: Sandbox) -> None:
     now = brokerage_sandbox.control.get_clock()["now"]
-    start = now - now % 60_000 + 60_000
+    # The sandbox's clock runs in real time: the first bar a whole minute past the next one, so
+    # that a slow machine cannot reach it before the replay is set.
+    start = now - now % 60_000 + 120_000
     bars: list[control_types.MarketReplayRequestBarsItem] = [
         {"t": start + i * 60_000, "o": 150 + i, "h": 151 + i, "l": 149 + i, "c": 150.5 + i} for i in range(3)
     ]

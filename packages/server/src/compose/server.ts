@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import proxyAddress from 'proxy-addr';
 import { pino, type Logger } from 'pino';
 import { controlRouter } from '../control/router.js';
@@ -32,9 +32,9 @@ import type { StoreSpec } from '../store/open-store.js';
 import { healthRouter } from './health.js';
 import { installPdfPool } from './pdf-pool.js';
 import { openRuntime } from './runtime.js';
-import { agentEndpointRouter } from '../mcp/agent-router.js';
+import { endpointPath } from '../mcp/addresses.js';
 import { agentTokenRoute, oauthRouter } from '../mcp/oauth-router.js';
-import { agentTools } from '../mcp/tools/index.js';
+import { loadedOnUse } from './loaded-on-use.js';
 import { tokenSigningKeyOf } from './token-signing-key.js';
 
 /** Express's `trust proxy` setting. */
@@ -219,18 +219,26 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   // The MCP endpoint and its authorization server, outside the document (docs/mcp.md); their
   // token grants share the path of a documented operation, so they come before the pipeline.
   const bodyLimitBytes = settings.bodyLimitBytes;
-  app.use(agentTokenRoute(services, { store, bodyLimitBytes }));
+  const agentTokens = agentTokenRoute(services, { store, bodyLimitBytes });
+  // Only a POST can be a token grant: any other request skips the route's router.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'POST') agentTokens(req, res, next);
+    else next();
+  });
   outside.use(oauthRouter(services, { store, bodyLimitBytes }));
   outside.use(
-    agentEndpointRouter({
-      services,
-      handlers,
-      tools: agentTools,
-      logger: settings.logger,
-      store,
-      bodyLimitBytes,
-      throttle: lookups,
-    }),
+    loadedOnUse(
+      (req) => req.path.toLowerCase().startsWith(endpointPath),
+      async () =>
+        (await import('./agent-endpoint.js')).agentEndpoint({
+          services,
+          handlers,
+          logger: settings.logger,
+          store,
+          bodyLimitBytes,
+          throttle: lookups,
+        }),
+    ),
   );
   const pages = oauthPagesRouter(services);
   mountPipeline(app, {

@@ -23,7 +23,7 @@ export const oauth1Authenticator =
 /** `Authorization: Bearer <token>` with a single sign-on session token: that session. */
 export const bearerAuthenticator =
   ({ sso }: Services): Authenticator =>
-  async (request: IncomingRequest) => {
+  (request: IncomingRequest) => {
     const token = bearerToken(request.headers.authorization);
     return token === undefined ? undefined : sso.sessionOfToken(token);
   };

@@ -20,22 +20,24 @@ export function emptyPathParameters(
   gate: SessionGateOptions,
 ): RequestHandler {
   const match = createRouteMatcher(operations, { emptyParams: true });
-  return async (req: Request, res: PipelineResponse, next: NextFunction) => {
-    const found = res.locals.operation === undefined ? match(req.method, req.path) : undefined;
+  const refuse = async (req: Request, operation: OperationInfo, empty: string) => {
+    const { access } = operation;
+    if (needsSession(access)) admitSession(await resolveSession(req, gate), access, gate.brokerage);
+    throw badRequest(`Bad Request: ${empty} needed`);
+  };
+  return (req: Request, res: PipelineResponse, next: NextFunction) => {
+    // A request the method gate matched to an operation has no empty parameter.
+    if (res.locals.operation !== undefined) {
+      next();
+      return;
+    }
+    const found = match(req.method, req.path);
     const empty = Object.entries(found?.params ?? {}).find(([, value]) => value === '')?.[0];
     if (!found || empty === undefined) {
       next();
       return;
     }
-    const operation = found.route;
-    res.locals.operation = operation;
-    try {
-      const { access } = operation;
-      if (needsSession(access))
-        admitSession(await resolveSession(req, gate), access, gate.brokerage);
-      throw badRequest(`Bad Request: ${empty} needed`);
-    } catch (error) {
-      next(error);
-    }
+    res.locals.operation = found.route;
+    refuse(req, found.route, empty).catch(next);
   };
 }

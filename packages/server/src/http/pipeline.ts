@@ -16,7 +16,6 @@ import {
   nonFiniteParameter,
   sendError,
 } from './error-response.js';
-import type { CheckedRequest, Reply } from './handler.js';
 import { methodGate } from './method-gate.js';
 import { hintHeader, requestHints, type RequestHint } from './hints/hints.js';
 import type { OperationCore } from './operation-core.js';
@@ -32,8 +31,9 @@ import { validatorSpec } from './validator-spec.js';
 import { sequence } from './sequence.js';
 import { BinaryBody } from './binary-body.js';
 import type { PipelineResponse } from './request-locals.js';
-import { endOf } from './response-end.js';
 import { withBody } from './with-body.js';
+import { requestDeadlines, settle } from './request-deadlines.js';
+import { ExpressReply, ExpressRequest } from './express-request.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -91,6 +91,7 @@ const matchedOperation: MatchedOperation = (_req, res: PipelineResponse) => {
  * so that a request with no credentials answers 401 and one over the limit 429, whatever its
  * content. */
 function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandler {
+  const deadlines = requestDeadlines(clock, requestTimeoutMs);
   return async (req: Request, res: PipelineResponse, next: NextFunction) => {
     const { operation } = res.locals;
     if (!operation) {
@@ -100,7 +101,7 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
     // Express computes `req.ip` (through the trust setting) on each read: once per request.
     const ip = req.ip;
     res.locals.ip = ip ?? '';
-    const cancelTimer = clock.schedule(requestTimeoutMs, () => {
+    const deadline = deadlines.start(() => {
       if (!res.headersSent) {
         sendError(
           res,
@@ -115,7 +116,7 @@ function gate({ clock, requestTimeoutMs, core }: PipelineOptions): RequestHandle
     });
     let done: (() => void) | undefined;
     res.once('close', () => {
-      cancelTimer();
+      settle(deadline);
       done?.();
     });
     try {
@@ -233,30 +234,12 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
       return;
     }
     try {
-      const reply: Reply = {
-        setCookie: (name, value) =>
-          res.cookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/' }),
-        setHeader: (name, value) => res.setHeader(name, value),
-      };
-      let ended: AbortSignal | undefined;
-      const request: CheckedRequest = {
-        params: res.locals.params ?? {},
-        query: req.query,
-        body: req.body,
-        headers: req.headers,
-        url: req.originalUrl,
-        method: req.method,
-        ip: res.locals.ip ?? '',
-        // Made when a handler reads it (few do): most requests make no signal at all.
-        get signal() {
-          return (ended ??= endOf(res));
-        },
-      };
+      const request = new ExpressRequest(req, res);
       const answer = await core.dispatch(
         operation,
         request,
         admitted,
-        reply,
+        new ExpressReply(res),
         () => res.headersSent,
       );
       if (!answer || res.headersSent) return;

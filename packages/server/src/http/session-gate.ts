@@ -69,16 +69,27 @@ function credentialOf(request: IncomingRequest): string | undefined {
   return /oauth_token="([^"]*)"/.exec(authorization ?? '')?.[1] ?? authorization;
 }
 
-/** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session. */
-async function lookUpSession(
+/** The `api` cookie, the authenticators, or (gateway mode, no credentials) the gateway's session.
+ * An authenticator that answers at once is not waited for (most requests carry no credentials
+ * that need it to wait). */
+function lookUpSession(
   request: IncomingRequest,
   options: SessionGateOptions,
-): Promise<Session> {
+  from = 0,
+): Session | Promise<Session> {
   const { sessions } = options.brokerage;
-  const cookie = sessionIdOfCookie(request.headers.cookie);
-  if (cookie !== undefined) return sessions.require(cookie);
-  for (const authenticate of options.authenticators) {
-    const session = await authenticate(request);
+  if (from === 0) {
+    const cookie = sessionIdOfCookie(request.headers.cookie);
+    if (cookie !== undefined) return sessions.require(cookie);
+  }
+  const { authenticators } = options;
+  for (let index = from; index < authenticators.length; index++) {
+    const session = (authenticators[index] as Authenticator)(request);
+    if (session instanceof Promise) {
+      return session.then((found) =>
+        found ? sessions.require(found.id) : lookUpSession(request, options, index + 1),
+      );
+    }
     if (session) return sessions.require(session.id);
   }
   if (request.headers.authorization !== undefined)

@@ -16,6 +16,7 @@ import type { DocumentSource } from './document.js';
 import { loadText, saveText, sha256 } from './validator-cache-entries.js';
 import { documentFolder } from './validator-cache-folders.js';
 import { strippingIdentity, validatorDocument } from './validator-document.js';
+import { settledMiddlewares, type SettlingValidator } from './validator-settled.js';
 
 const require = createRequire(import.meta.url);
 
@@ -102,7 +103,7 @@ function versions(): string[] {
   ];
 }
 
-type Validator = new (options: Options) => {
+type Validator = new (options: Options) => SettlingValidator & {
   installMiddleware(spec: Promise<unknown>): Middlewares;
 };
 
@@ -129,12 +130,15 @@ export function validatorMiddlewares(options: Options): Middlewares {
   given.add(spec);
   // The constructor fills in the options' defaults ($refParser among them).
   const validator = new classes.Validator(options);
-  return validator.installMiddleware(
-    new classes.SpecLoader({
-      apiDoc: spec,
-      validateApiSpec: options.validateApiSpec,
-      $refParser: options.$refParser,
-    }).load(),
+  return settledMiddlewares(
+    validator,
+    validator.installMiddleware(
+      new classes.SpecLoader({
+        apiDoc: spec,
+        validateApiSpec: options.validateApiSpec,
+        $refParser: options.$refParser,
+      }).load(),
+    ),
   );
 }
 
