@@ -66,6 +66,9 @@ export async function runSample(sandbox: Sandbox): Promise<SampleOutcome> {
     auth: oauth2({ baseUrl, clientId, privateKey: privateJwk, scope: scopes, clock }),
     pacing: false,
     retry: false,
+    // As the sandbox's own client: a sandbox shares the machine with the rest of a test run,
+    // where an answer can wait longer than the client's default 10 s for a core.
+    timeoutMs: 60_000,
   });
   const signed = (claims: Record<string, unknown>) =>
     signedJwtBody(claims, { clientId, privateKey: privateJwk, clock });

@@ -3,12 +3,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { PassThrough } from 'node:stream';
-import express from 'express';
+import type express from 'express';
 import { gzipSync } from 'node:zlib';
 import { main } from '../../src/bin/main.js';
 import type { RunningProxy } from '../../src/bin/proxy.js';
 import { checkExchange } from '../../src/proxy/exchange-check.js';
 import { startServer, type Harness } from '../harness.js';
+import { rewritingJson } from '../rewritten-answers.js';
 
 function sink() {
   const stream = new PassThrough();
@@ -26,22 +27,13 @@ const reportLines = (text: string) =>
 /** The service drifting from the document: its ledger answers `netliquidationvalue` as a string
  * while `drift.ledger` is on, as a real upstream might after a release. */
 const drift = { ledger: false };
-function drifting(app: express.Express): express.Express {
-  const outer = express();
-  outer.use((req, res, next) => {
-    if (drift.ledger && req.path.endsWith('/ledger')) {
-      const send = res.send.bind(res);
-      res.send = (body: unknown) => {
-        const ledger = JSON.parse(String(body)) as Record<string, Record<string, unknown>>;
-        if (ledger.BASE) ledger.BASE.netliquidationvalue = String(ledger.BASE.netliquidationvalue);
-        return send(JSON.stringify(ledger));
-      };
-    }
-    next();
+const drifting = (app: express.Express): express.Express =>
+  rewritingJson(app, (req, value) => {
+    if (!drift.ledger || !req.path.endsWith('/ledger')) return undefined;
+    const ledger = value as Record<string, Record<string, unknown>>;
+    if (ledger.BASE) ledger.BASE.netliquidationvalue = String(ledger.BASE.netliquidationvalue);
+    return ledger;
   });
-  outer.use(app);
-  return outer;
-}
 
 describe('brokerage-server --proxy', () => {
   let upstream: Harness;

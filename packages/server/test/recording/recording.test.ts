@@ -6,9 +6,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import express from 'express';
+import type express from 'express';
 import { main } from '../../src/bin/main.js';
 import { startServer, type Harness } from '../harness.js';
+import { rewritingJson } from '../rewritten-answers.js';
 
 const quiet = () => new PassThrough().resume();
 
@@ -36,34 +37,23 @@ async function session(baseUrl: string): Promise<unknown[]> {
 }
 
 /** A second sandbox that differs from the first in `changes` (an express layer before it). */
-function differing(app: express.Express): express.Express {
-  const outer = express();
-  outer.use((req, res, next) => {
-    const send = res.send.bind(res);
-    res.send = (body: unknown) => {
-      if (typeof body !== 'string' || (!body.startsWith('[') && !body.startsWith('{')))
-        return send(body);
-      const value = JSON.parse(body) as unknown;
-      if (req.path.endsWith('/ledger')) {
-        const ledger = value as Record<string, Record<string, unknown>>;
-        if (ledger.BASE) ledger.BASE.netliquidationvalue = String(ledger.BASE.netliquidationvalue);
-      } else if (req.path === '/v1/api/portfolio/accounts') {
-        for (const account of value as Record<string, unknown>[]) {
-          account.accountLabel = account.displayName;
-          delete account.displayName;
-        }
-      } else if (/\/orders$/.test(req.path) && Array.isArray(value)) {
-        for (const question of value as Record<string, unknown>[]) {
-          if (Array.isArray(question.message)) question.message = ['A different warning.'];
-        }
+const differing = (app: express.Express): express.Express =>
+  rewritingJson(app, (req, value) => {
+    if (req.path.endsWith('/ledger')) {
+      const ledger = value as Record<string, Record<string, unknown>>;
+      if (ledger.BASE) ledger.BASE.netliquidationvalue = String(ledger.BASE.netliquidationvalue);
+    } else if (req.path === '/v1/api/portfolio/accounts') {
+      for (const account of value as Record<string, unknown>[]) {
+        account.accountLabel = account.displayName;
+        delete account.displayName;
       }
-      return send(JSON.stringify(value));
-    };
-    next();
+    } else if (/\/orders$/.test(req.path) && Array.isArray(value)) {
+      for (const question of value as Record<string, unknown>[]) {
+        if (Array.isArray(question.message)) question.message = ['A different warning.'];
+      }
+    }
+    return value;
   });
-  outer.use(app);
-  return outer;
-}
 
 async function listen(app: express.Express): Promise<{ url: string; server: Server }> {
   const server: Server = await new Promise((resolve) => {
