@@ -4,6 +4,7 @@ each entry, one entry a line) and kept as a HAR file of their own."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from datetime import datetime
@@ -11,8 +12,17 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 
-def _started(entry: Dict[str, Any]) -> float:
-    return datetime.fromisoformat(entry["startedDateTime"].replace("Z", "+00:00")).timestamp()
+def _started_ms(entry: Dict[str, Any]) -> int:
+    """When the entry's request started, in whole milliseconds since the epoch (as recorded)."""
+    started = datetime.fromisoformat(entry["startedDateTime"].replace("Z", "+00:00"))
+    return round(started.timestamp() * 1000)
+
+
+def _ms(moment: float) -> int:
+    """A moment (seconds since the epoch) in the recording's unit: the millisecond it falls in.
+    The recorder writes times to the millisecond, so a request that started just after `moment`
+    is written in the same millisecond, not after it."""
+    return math.floor(moment * 1000)
 
 
 def _read(recording: Path) -> Dict[str, Any]:
@@ -20,9 +30,11 @@ def _read(recording: Path) -> Dict[str, Any]:
 
 
 def entries_between(recording: Path, start: float, end: float) -> List[Dict[str, Any]]:
-    """The recorded entries whose request started in [start, end) (seconds since the epoch)."""
+    """The recorded entries whose request started in [start, end) (seconds since the epoch),
+    compared in the recording's milliseconds: a request started in the millisecond of `end` (the
+    probe that `end` marks) is left out."""
     entries: List[Dict[str, Any]] = _read(recording)["log"]["entries"]
-    return [entry for entry in entries if start <= _started(entry) < end]
+    return [entry for entry in entries if _ms(start) <= _started_ms(entry) < _ms(end)]
 
 
 def wait_for_entry_after(recording: Path, moment: float, timeout: float = 5.0) -> None:
@@ -30,7 +42,7 @@ def wait_for_entry_after(recording: Path, moment: float, timeout: float = 5.0) -
     exchange once its answer has ended, so the exchanges before it are then written too."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if any(_started(entry) >= moment for entry in _read(recording)["log"]["entries"]):
+        if any(_started_ms(entry) >= _ms(moment) for entry in _read(recording)["log"]["entries"]):
             return
         time.sleep(0.02)
 
