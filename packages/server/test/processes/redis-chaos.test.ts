@@ -5,7 +5,7 @@
 import { defaultFixtures } from '../../src/fixtures/index.js';
 import { RedisStore } from '../../src/store/redis/redis-store.js';
 import { startCommand, type Command } from '../command.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { AAPL } from '../trading-helpers.js';
 
 const accountId = 'U1234567';
@@ -13,7 +13,7 @@ const orderCount = 60;
 const killAfterAccepted = 15;
 const inFlight = 6;
 
-let redis: ScratchRedis;
+const scratch = useScratchRedis();
 const processes: Command[] = [];
 
 async function startProcess(store: string): Promise<Command> {
@@ -22,18 +22,14 @@ async function startProcess(store: string): Promise<Command> {
   return command;
 }
 
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const { child } of processes) if (child.exitCode === null) child.kill('SIGKILL');
-  await redis.remove();
 });
 
 type Outcome = 'accepted' | 'refused' | 'cut off';
 
 it('books every accepted order exactly once when a process is killed mid-load', async () => {
-  const store = redis.urlWithPrefix('chaos');
+  const store = scratch.redis.urlWithPrefix('chaos');
   const servers = await Promise.all([1, 2, 3].map(() => startProcess(store)));
   for (const { url } of servers) await fetch(`${url}/v1/api/iserver/accounts`);
 

@@ -8,22 +8,12 @@ import type { ServerOptions } from '../../src/index.js';
 import { expiryNoticeMs, ssoLifetimeMs } from '../../src/domain/accounts/sessions.js';
 import { ManualClock, OffsetClock } from '../../src/domain/kernel/clock.js';
 import { LeaderLease } from '../../src/store/redis/leader-lease.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { startServer, type Harness } from '../harness.js';
 import { bearerHeader } from '../oauth2-helper.js';
 
-let redis: ScratchRedis;
-const started: Harness[] = [];
-
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-afterAll(async () => {
-  await redis.remove();
-});
+const scratch = useScratchRedis();
+const { started } = scratch;
 
 /** `count` servers on one brokerage (`prefix`) of the scratch Redis, over one base clock. */
 async function serversOn(
@@ -35,7 +25,7 @@ async function serversOn(
   const servers: Harness[] = [];
   for (let i = 0; i < count; i++) {
     const server = await startServer({
-      store: redis.urlWithPrefix(prefix),
+      store: scratch.redis.urlWithPrefix(prefix),
       clock: new OffsetClock(base),
       ...options,
     });
@@ -263,7 +253,7 @@ describe('timed work on Redis', () => {
 
 describe('the leader lease', () => {
   it('is held by one process; once its holder is gone (its lease expired) another takes it', async () => {
-    const client = new Redis(redis.url);
+    const client = new Redis(scratch.redis.url);
     const connection = { redis: client, prefix: 'lease' };
     const clocks = [new ManualClock(), new ManualClock()] as const; // one per process
     const led: string[] = [];

@@ -3,17 +3,17 @@
 // every process's orders.
 import type { streaming } from '@brokerage/types';
 import { startServer, type Harness } from '../harness.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { openSocket, topicOf, type TestSocket } from '../stream-socket.js';
 import { AAPL, limitBuy, tradingCalls } from '../trading-helpers.js';
 
-let redis: ScratchRedis;
-const started: Harness[] = [];
+const scratch = useScratchRedis();
+const { started } = scratch;
 const sockets: TestSocket[] = [];
 
 async function serverOn(prefix: string): Promise<Harness> {
   const server = await startServer({
-    store: redis.urlWithPrefix(prefix),
+    store: scratch.redis.urlWithPrefix(prefix),
     streaming: { validateMessages: true },
   });
   started.push(server);
@@ -35,15 +35,8 @@ const withTopic =
 const setPrice = (server: Harness, price: number) =>
   server.call('PUT', `/control/prices/${AAPL}`, { body: { price } });
 
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
-afterEach(async () => {
+afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-afterAll(async () => {
-  await redis.remove();
 });
 
 describe("a server's sockets on one Redis", () => {

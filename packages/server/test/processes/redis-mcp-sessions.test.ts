@@ -4,24 +4,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startServer, type Harness } from '../harness.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { controlTokens, endpointOf } from '../mcp/agent-client.js';
 
-let redis: ScratchRedis;
-const started: Harness[] = [];
-
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-afterAll(async () => {
-  await redis.remove();
-});
+const scratch = useScratchRedis();
+const { started } = scratch;
 
 async function serverOn(prefix: string): Promise<Harness> {
-  const server = await startServer({ store: redis.urlWithPrefix(prefix) });
+  const server = await startServer({ store: scratch.redis.urlWithPrefix(prefix) });
   started.push(server);
   return server;
 }

@@ -3,21 +3,11 @@
 // so a session whose requests alternate between two servers is refused exactly as by one server.
 import { ManualClock } from '../../src/domain/kernel/clock.js';
 import { startServer, type Harness } from '../harness.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { userSession } from '../user-session.js';
 
-let redis: ScratchRedis;
-const started: Harness[] = [];
-
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-afterAll(async () => {
-  await redis.remove();
-});
+const scratch = useScratchRedis();
+const { started } = scratch;
 
 const pacing = { globalPerSecond: 3, penaltyViolations: 4 };
 /** `GET /portfolio/accounts` is paced at one request per 5 s (`x-pacing-interval-ms`). */
@@ -72,7 +62,7 @@ it('refuses the requests of a session alternating between two servers as one ser
   const oneServer = await run([await server(alone)], alone);
 
   const shared = new ManualClock();
-  const store = redis.urlWithPrefix('pacing');
+  const store = scratch.redis.urlWithPrefix('pacing');
   const twoServers = await run([await server(shared, store), await server(shared, store)], shared);
 
   expect(oneServer).toEqual([
@@ -94,7 +84,7 @@ it('refuses the requests of a session alternating between two servers as one ser
 
 it('boxes by the threshold the control API set on another server of the store', async () => {
   const clock = new ManualClock();
-  const store = redis.urlWithPrefix('threshold');
+  const store = scratch.redis.urlWithPrefix('threshold');
   const [first, second] = [await server(clock, store), await server(clock, store)];
   const set = await first.call('POST', '/control/scenarios/penalty-box/threshold', {
     body: { violations: 2, ms: 90_000 },

@@ -1,28 +1,18 @@
 // Several servers on one Redis serve one brokerage, and Redis keeps it across restarts. Each
 // server here has its own replica, connection and gateway session, as a process of its own would.
 import { startServer, type Harness } from '../harness.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { limitBuy, tradingCalls } from '../trading-helpers.js';
 
-let redis: ScratchRedis;
-const started: Harness[] = [];
+const scratch = useScratchRedis();
+const { started } = scratch;
 
 async function serverOn(prefix: string): Promise<Harness> {
-  const server = await startServer({ store: redis.urlWithPrefix(prefix) });
+  const server = await startServer({ store: scratch.redis.urlWithPrefix(prefix) });
   started.push(server);
   await server.call('GET', '/v1/api/iserver/accounts');
   return server;
 }
-
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-afterAll(async () => {
-  await redis.remove();
-});
 
 const watchlist = { id: '77', name: 'Shared', rows: [{ C: 265598 }] };
 
@@ -55,7 +45,7 @@ describe('servers on one Redis', () => {
     await tradingCalls(before).place(limitBuy(5, 189, { cOID: 'kept-1' }));
     await before.close();
     started.splice(0);
-    await redis.restart();
+    await scratch.redis.restart();
 
     const after = await serverOn('restart');
     expect((await after.call('GET', '/v1/api/iserver/watchlist?id=77')).body).toMatchObject({

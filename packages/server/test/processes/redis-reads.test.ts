@@ -6,28 +6,23 @@ import { Redis } from 'ioredis';
 import { ManualClock } from '../../src/domain/kernel/clock.js';
 import { sharedLastAccessPrecisionMs } from '../../src/domain/accounts/sessions.js';
 import { startServer, type Harness } from '../harness.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 
-let redis: ScratchRedis;
+const scratch = useScratchRedis();
+const { started } = scratch;
 let client: Redis;
-const started: Harness[] = [];
 
-beforeAll(async () => {
-  redis = await startScratchRedis();
-  client = new Redis(redis.url);
+beforeAll(() => {
+  client = new Redis(scratch.redis.url);
 });
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-afterAll(async () => {
+afterAll(() => {
   client.disconnect();
-  await redis.remove();
 });
 
 async function serverOn(prefix: string, clock: ManualClock, sessionTimeoutMs?: number) {
   const server = await startServer({
     clock,
-    store: redis.urlWithPrefix(prefix),
+    store: scratch.redis.urlWithPrefix(prefix),
     ...(sessionTimeoutMs === undefined ? {} : { sessionTimeoutMs }),
   });
   started.push(server);

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientAssertion } from '@brokerage/types/oauth2';
 import { startCommand, type Command } from '../command.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { testConsumerKeys } from '../../src/fixtures/test-consumer.js';
 
-let redis: ScratchRedis;
+const scratch = useScratchRedis();
 const commands: Command[] = [];
 
 async function serverOn(prefix: string, ...args: string[]): Promise<Command> {
@@ -22,7 +22,7 @@ async function serverOn(prefix: string, ...args: string[]): Promise<Command> {
     '--test-consumer',
     '--no-pacing',
     '--store',
-    redis.urlWithPrefix(prefix),
+    scratch.redis.urlWithPrefix(prefix),
     ...args,
   ]);
   commands.push(command);
@@ -36,14 +36,8 @@ async function stop(command: Command): Promise<void> {
   await exited;
 }
 
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
 afterEach(async () => {
   await Promise.all(commands.splice(0).map(stop));
-});
-afterAll(async () => {
-  await redis.remove();
 });
 
 /** A bearer token of the test client, asked of the server at `url`. */

@@ -4,11 +4,11 @@
 // the worker) tell which one answered.
 import { once } from 'node:events';
 import { startCommand, send, type Command, type LogLine } from '../command.js';
-import { startScratchRedis, type ScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { useScratchRedis } from './scratch-redis-servers.js';
 import { limitBuy } from '../trading-helpers.js';
 
 const slow = 120_000;
-let redis: ScratchRedis;
+const scratch = useScratchRedis();
 const commands: Command[] = [];
 
 async function workers(prefix: string): Promise<Command> {
@@ -17,7 +17,7 @@ async function workers(prefix: string): Promise<Command> {
     '2',
     '--no-pacing',
     '--store',
-    redis.urlWithPrefix(prefix),
+    scratch.redis.urlWithPrefix(prefix),
   ]);
   commands.push(command);
   return command;
@@ -31,9 +31,6 @@ async function answeredBy(command: Command, id: string): Promise<unknown> {
   return line.worker;
 }
 
-beforeAll(async () => {
-  redis = await startScratchRedis();
-});
 afterEach(async () => {
   await Promise.all(
     commands.splice(0).map(async ({ child }) => {
@@ -43,9 +40,6 @@ afterEach(async () => {
       await exited;
     }),
   );
-});
-afterAll(async () => {
-  await redis.remove();
 });
 
 describe('--workers 2 on Redis', () => {
