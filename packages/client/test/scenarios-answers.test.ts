@@ -9,22 +9,12 @@ import {
   ReplyInvalidatedError,
   sessionCookie,
   type BrokerageClient,
-  type OrderRequest,
 } from '../src/index.js';
+import { farLimitBuy, slowOnce } from './support/expiring-replies.js';
 
 const AAPL = 265598;
 const accountId = 'U1234567';
 const user = 'demo_individual';
-/** 5 % below AAPL's last price (189.50): warning o163. */
-const farLimitBuy: OrderRequest = {
-  conid: AAPL,
-  orderType: 'LMT',
-  side: 'BUY',
-  tif: 'DAY',
-  quantity: 1,
-  price: 180,
-};
-
 describe('scenarios of single answers', () => {
   let server: BrokerageServer;
   let clock: ManualClock;
@@ -105,22 +95,13 @@ describe('scenarios of single answers', () => {
     const typed = clientOf(false);
     await typed.GET('/v1/api/iserver/accounts');
     server.controls.expireReplyIds(user, 60_000);
-    /** A person who reads the first warning for over a minute, and the next one at once. */
-    const slowOnce = () => {
-      let first = true;
-      return () => {
-        if (first) clock.advance(60_000);
-        first = false;
-        return true;
-      };
-    };
 
     await expect(
-      naive.placeOrder(accountId, farLimitBuy, { answer: slowOnce(), resubmitExpired: 0 }),
+      naive.placeOrder(accountId, farLimitBuy, { answer: slowOnce(clock), resubmitExpired: 0 }),
     ).rejects.toBeInstanceOf(ReplyInvalidatedError);
     expect((await typed.liveOrders()).length).toBe(0);
 
-    const placed = await typed.placeOrder(accountId, farLimitBuy, { answer: slowOnce() });
+    const placed = await typed.placeOrder(accountId, farLimitBuy, { answer: slowOnce(clock) });
     expect(placed).toMatchObject([{ order_id: expect.any(String) }]);
     expect(await typed.liveOrders()).toMatchObject([{ side: 'BUY', conid: AAPL }]);
   });

@@ -14,22 +14,15 @@ import {
   type OrderRequest,
   type StreamingClient,
 } from '../src/index.js';
+import { farLimitBuy, slowOnce } from './support/expiring-replies.js';
 
 type Session = ReturnType<BrokerageServer['brokerage']['sessions']['open']>;
 
 const AAPL = 265598;
 const user = 'demo_individual';
 const accountId = 'U1234567';
-/** 5 % below AAPL's last price (189.50): warning o163. */
-const farLimitBuy: OrderRequest = {
-  conid: AAPL,
-  orderType: 'LMT',
-  side: 'BUY',
-  tif: 'DAY',
-  quantity: 1,
-  price: 180,
-  cOID: 'kept-ref',
-};
+/** The order of support/expiring-replies.ts, with a client order id to see on `sor`. */
+const keptRefBuy: OrderRequest = { ...farLimitBuy, cOID: 'kept-ref' };
 
 /** The field codes of an `smd` message, without the identifiers sent with every first update. */
 const fieldCodes = (message: object) =>
@@ -136,24 +129,15 @@ describe('scenarios on the socket', () => {
     const updates = collect(stream.subscribe('orders'));
     await until(() => updates.length > 0);
     server.controls.expireReplyIds(user, 60_000);
-    /** A person who reads the first warning for over a minute, and the next one at once. */
-    const slowOnce = () => {
-      let first = true;
-      return () => {
-        if (first) clock.advance(60_000);
-        first = false;
-        return true;
-      };
-    };
 
     // A naive program waits on sor for the order it confirmed: it never comes.
     await expect(
-      client.placeOrder(accountId, farLimitBuy, { answer: slowOnce(), resubmitExpired: 0 }),
+      client.placeOrder(accountId, keptRefBuy, { answer: slowOnce(clock), resubmitExpired: 0 }),
     ).rejects.toBeInstanceOf(ReplyInvalidatedError);
     await stream.echo();
     expect(updates).toEqual([{ topic: 'sor', args: [] }]);
 
-    const [placed] = await client.placeOrder(accountId, farLimitBuy, { answer: slowOnce() });
+    const [placed] = await client.placeOrder(accountId, keptRefBuy, { answer: slowOnce(clock) });
     await until(() => updates.length > 1);
     const orderIds = updates.flatMap((update) => update.args.map((row) => row.orderId));
     expect(new Set(orderIds)).toEqual(new Set([Number(placed?.order_id)]));
