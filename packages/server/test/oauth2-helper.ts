@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { clientAssertion, signedJwt } from '@brokerage/types/oauth2';
-import { generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
+import { exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { registerClient } from '../src/compose/services.js';
 import type { Answer, Harness } from './harness.js';
 import { testConsumer } from './oauth1-helper.js';
 
@@ -39,6 +41,25 @@ export function requestToken(
       scope,
     }).toString(),
   });
+}
+
+/** A client registered on the server (`registerClient`) with a key of its own (`kid` k1), for
+ * `scopes`, acting for `endUsers`: its public key and a client assertion it signed. */
+export async function registeredClient(
+  server: Harness,
+  client: { clientId: string; scopes: string[]; endUsers: string[] },
+): Promise<{ publicJwk: JWK; assertion: string }> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid: 'k1' };
+  registerClient(server.services, { ...client, keys: [publicJwk] });
+  const assertion = await clientAssertion({
+    clientId: client.clientId,
+    privateKey: privateKey as unknown as CryptoKey,
+    kid: 'k1',
+    audience: server.baseUrl + tokenPath,
+    nowMs: server.clock.now(),
+  });
+  return { publicJwk, assertion };
 }
 
 /** A bearer token of the test client for `scope`. */

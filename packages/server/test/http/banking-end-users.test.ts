@@ -1,12 +1,8 @@
 // A client acts on, and reads, the banking of its end users' accounts only: the instruction
 // status reads (by id, by client instruction id, by set), the balances query and a cancellation
 // answer another user's account as the writes do (403, problem details), and its own as before.
-import { generateKeyPairSync } from 'node:crypto';
-import { clientAssertion } from '@brokerage/types/oauth2';
-import { exportJWK, type CryptoKey } from 'jose';
-import { registerClient } from '../../src/compose/services.js';
 import { startServer, type Harness } from '../harness.js';
-import { bearerHeader, requestToken, tokenPath } from '../oauth2-helper.js';
+import { bearerHeader, registeredClient, requestToken } from '../oauth2-helper.js';
 
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
 
@@ -18,19 +14,10 @@ let partner: { authorization: string };
 
 beforeAll(async () => {
   server = await startServer({ mode: 'hosted', testConsumer: true });
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  registerClient(server.services, {
+  const { assertion } = await registeredClient(server, {
     clientId: 'PARTNER',
-    keys: [{ ...(await exportJWK(publicKey)), kid: 'k1' }],
     scopes,
     endUsers: ['demo_broker'],
-  });
-  const assertion = await clientAssertion({
-    clientId: 'PARTNER',
-    privateKey: privateKey as unknown as CryptoKey,
-    kid: 'k1',
-    audience: server.baseUrl + tokenPath,
-    nowMs: server.clock.now(),
   });
   const token = await requestToken(server, assertion, scopes.join(' '));
   expect(token.status).toBe(200);

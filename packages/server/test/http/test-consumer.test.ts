@@ -2,13 +2,11 @@
 // served in gateway mode and when asked for, never by default in hosted mode; a consumer or client
 // registered on the server holds only the users and scopes it is registered for.
 import { generateKeyPairSync } from 'node:crypto';
-import { clientAssertion } from '@brokerage/types/oauth2';
-import { exportJWK, type CryptoKey } from 'jose';
 import { operationRoutes } from '@brokerage/types';
 import { registerClient, registerConsumer } from '../../src/compose/services.js';
 import { startServer, type Harness } from '../harness.js';
 import { TestConsumer, testConsumer } from '../oauth1-helper.js';
-import { assertion, requestToken, tokenPath } from '../oauth2-helper.js';
+import { assertion, registeredClient, requestToken } from '../oauth2-helper.js';
 
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(30_000);
 
@@ -105,20 +103,10 @@ describe('a registered consumer or client', () => {
   it('OAuth 2.0: granted only its scopes, acting only for its end users', async () => {
     const harness = await startServer({ mode: 'hosted', testConsumer: undefined });
     server = harness;
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const publicJwk = { ...(await exportJWK(publicKey)), kid: 'k1' };
-    registerClient(server.services, {
+    const { publicJwk, assertion: signed } = await registeredClient(harness, {
       clientId: 'PARTNER',
-      keys: [publicJwk],
       scopes: ['sso-sessions.write', 'transfers.write'],
       endUsers: ['demo_broker'],
-    });
-    const signed = await clientAssertion({
-      clientId: 'PARTNER',
-      privateKey: privateKey as unknown as CryptoKey,
-      kid: 'k1',
-      audience: server.baseUrl + tokenPath,
-      nowMs: server.clock.now(),
     });
     const token = await requestToken(
       harness,
