@@ -9,6 +9,7 @@ import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { generateKeyPairSync } from 'node:crypto';
+import { rsaPrivateKeyPem } from '../signing-keys.js';
 import { CommanderError } from 'commander';
 import { decodeProtectedHeader } from 'jose';
 import { tokenSigningKeyOf } from '../../src/compose/token-signing-key.js';
@@ -307,13 +308,7 @@ describe('brokerage-server command line', () => {
     );
 
     it('takes --token-signing-key-previous (repeatable, or BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS) only beside --token-signing-key', async () => {
-      const pem = () =>
-        generateKeyPairSync('rsa', {
-          modulusLength: 2048,
-          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-          publicKeyEncoding: { type: 'spki', format: 'pem' },
-        }).privateKey;
-      const [key, first, second] = [pem(), pem(), pem()];
+      const [key, first, second] = [rsaPrivateKeyPem(), rsaPrivateKeyPem(), rsaPrivateKeyPem()];
       const parsed = buildProgram()
         .parse(
           argv(

@@ -2,19 +2,13 @@
 // accept each other's bearer tokens on their own memory stores, and a server started later with
 // the key accepts a token issued before; a server with another key, or with none (keys made in its
 // own store), refuses them.
-import { generateKeyPairSync } from 'node:crypto';
+import { rsaPrivateKeyPem } from '../signing-keys.js';
 import { startServer, type Harness } from '../harness.js';
 import { accessToken } from '../oauth2-helper.js';
 
 (import.meta as unknown as { jest: { setTimeout(ms: number): void } }).jest.setTimeout(60_000);
 
-const pemKey = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  }).privateKey;
-const shared = pemKey();
+const shared = rsaPrivateKeyPem();
 
 const started: Harness[] = [];
 const serverWith = async (tokenSigningKey?: string, previousTokenSigningKeys?: string[]) => {
@@ -51,7 +45,7 @@ it('accepts, on a server given the same key, a token another issued, also after 
 it('refuses, on a server with another key or none, a token signed with the key', async () => {
   const signer = await serverWith(shared);
   const token = await accessToken(signer, 'tax-vouchers.read');
-  for (const other of [await serverWith(pemKey()), await serverWith()]) {
+  for (const other of [await serverWith(rsaPrivateKeyPem()), await serverWith()]) {
     const answer = await countries(other, token);
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ detail: 'Invalid token signature' });
@@ -64,7 +58,7 @@ it('refuses, on a server with another key or none, a token signed with the key',
 it('changes the key without cutting a token short while the replaced key is given as previous', async () => {
   const before = await serverWith(shared);
   const old = await accessToken(before, 'tax-vouchers.read');
-  const replaced = pemKey();
+  const replaced = rsaPrivateKeyPem();
   const after = await serverWith(replaced, [shared]);
   expect((await countries(after, old)).status).toBe(200);
   const fresh = await accessToken(after, 'tax-vouchers.read');

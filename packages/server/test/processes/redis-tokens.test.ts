@@ -3,7 +3,7 @@
 // process started later (a restart) accepts them too. An operator's key changes on processes
 // sharing a Redis without cutting a token short while the key it replaced is given as previous.
 import { once } from 'node:events';
-import { generateKeyPairSync } from 'node:crypto';
+import { rsaPrivateKeyPem } from '../signing-keys.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,12 +108,7 @@ describe('token signing keys on one Redis', () => {
 /** A file holding a new RSA private key (PEM). */
 function keyFile(name: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'signing-key-')), `${name}.pem`);
-  const { privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  writeFileSync(file, privateKey);
+  writeFileSync(file, rsaPrivateKeyPem());
   return file;
 }
 

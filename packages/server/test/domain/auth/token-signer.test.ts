@@ -1,7 +1,7 @@
 // The keys that sign the server's tokens rotate with overlap: the store's keys each sign for a day
 // and verify for a day more, then are dropped; an operator's key changes without cutting a token
 // short while the key it replaced is given as a previous key.
-import { generateKeyPairSync } from 'node:crypto';
+import { rsaPrivateKeyPem } from '../../signing-keys.js';
 import { decodeProtectedHeader } from 'jose';
 import { areaContext } from '../../../src/domain/accounts/brokerage.js';
 import { configuredSigningKeysOf } from '../../../src/compose/token-signing-key.js';
@@ -24,12 +24,6 @@ function signerOf(configured?: ConfiguredSigningKeys) {
 }
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
-const pem = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  }).privateKey;
 
 describe('keys kept in the store', () => {
   it('a key signs for a day, verifies for a day more, then is dropped with the next new key', async () => {
@@ -57,7 +51,7 @@ describe('keys kept in the store', () => {
 });
 
 describe("the operator's keys", () => {
-  const [oldKey, newKey] = [pem(), pem()];
+  const [oldKey, newKey] = [rsaPrivateKeyPem(), rsaPrivateKeyPem()];
 
   it('a previous key verifies the tokens it signed; only the new key signs', async () => {
     const before = signerOf(configuredSigningKeysOf(oldKey)).signer;
