@@ -1,11 +1,13 @@
 import { createRouteMatcher, operationRoutes } from '@brokerage/types';
 
 // A base URL may carry a path prefix, so the template may match the end of the path only.
-const match = createRouteMatcher(operationRoutes, { prefix: true });
+// Built on first use: most clients never name an operation (only errors do).
+let match: ReturnType<typeof createRouteMatcher<(typeof operationRoutes)[number]>> | undefined;
 
 /** The operationId of a request, or `"METHOD /path"` when the document has no such operation. */
 export function operationOf(method: string, url: string): string {
   const { pathname } = new URL(url);
+  match ??= createRouteMatcher(operationRoutes, { prefix: true });
   return match(method, pathname)?.route.operationId ?? `${method.toUpperCase()} ${pathname}`;
 }
 

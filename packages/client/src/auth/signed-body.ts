@@ -1,4 +1,3 @@
-import { signedJwt } from '@brokerage/types/oauth2';
 import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import { systemClock, type Clock } from '../clock.js';
 
@@ -29,6 +28,9 @@ export async function signedJwtBody(
 }> {
   const { clientId, privateKey, kid, lifetimeSeconds } = options;
   const nowMs = (options.clock ?? systemClock).now();
+  // Loaded with the first signed body: the signer and jose (some fifty modules) are kept off the
+  // client's import, which every test file of a sandbox pays.
+  const { signedJwt } = await import('@brokerage/types/oauth2');
   const body = await signedJwt(claims, { clientId, privateKey, kid, nowMs, lifetimeSeconds });
   return { body, bodySerializer: (text) => text, headers: { 'content-type': 'application/jwt' } };
 }
