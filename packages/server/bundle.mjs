@@ -12,7 +12,26 @@
 // (`dist/http/validator-warm-thread.js`, `dist/compose/pdf-render-thread.js`), and the command
 // (`dist/bin/cli.js`). `dist/bundle/` is two folders deep, as `dist/http/` is, so the paths
 // modules resolve from `import.meta.url` (`../../dist/public/...`) name the same files.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
+
+/** iconv-lite's code tables of the multi-byte charsets (420 KB of JSON, a request body in
+ * Shift_JIS, GBK, Big5 or EUC-KR only) stay files beside the bundle, required from there when a
+ * charset first needs one, as iconv-lite itself does: inlined, every process compiled them. */
+const iconvTables = {
+  name: 'iconv-lite-tables',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/tables\/[^/]+\.json$/ }, ({ path, resolveDir }) => {
+      if (!/[\\/]iconv-lite[\\/]encodings$/.test(resolveDir)) return undefined;
+      const version = basename(dirname(dirname(dirname(resolveDir)))); // iconv-lite@<version>
+      const target = join('iconv-lite-tables', version, basename(path));
+      mkdirSync(join('dist/bundle', dirname(target)), { recursive: true });
+      copyFileSync(join(resolveDir, path), join('dist/bundle', target));
+      return { path: `./${target}`, external: true };
+    });
+  },
+};
 
 await build({
   entryPoints: { index: 'dist/index.js', testing: 'dist/testing.js' },
@@ -30,5 +49,6 @@ await build({
   // Not `keepNames`: it names every function made per request at run time (1 % of a read's
   // CPU time). The names read at run time (the validator's middlewares, told apart by name) are
   // those of function expressions, which bundling keeps.
+  plugins: [iconvTables],
   logLevel: 'warning',
 });
