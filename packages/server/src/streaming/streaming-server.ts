@@ -1,17 +1,18 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { streaming } from '@brokerage/types';
-import { validateServerMessage } from '@brokerage/validators/stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { Session } from '../domain/accounts/sessions.js';
 import { DomainError, unauthorized } from '../domain/kernel/errors.js';
 import { defaultMarketDataLifetimeMs } from '../domain/market-data/stream-lifetime.js';
 import type { Services } from '../domain/services.js';
 import { refuseBoxed, resolveSession, type SessionGateOptions } from '../http/session-gate.js';
-import { StreamConnection } from './connection.js';
 import { defaultSocketLimits, type StreamContext, type StreamSettings } from './stream-settings.js';
 import { defaultOutboxLimits } from './outbox.js';
 import { closeCodes } from './stream-texts.js';
+import type { Accept, StreamConnection } from './sockets.js';
+import { StreamMessageViolation } from './stream-violation.js';
+
+export { StreamMessageViolation };
 
 /** The socket's path, beside the HTTP operations under `/v1/api`. */
 export const streamPath = '/v1/api/ws';
@@ -30,18 +31,10 @@ export interface StreamingOptions extends Partial<StreamSettings> {
   validateMessages?: boolean;
 }
 
-/** Thrown in the validating mode for a message the streaming document does not describe. */
-export class StreamMessageViolation extends Error {
-  override name = 'StreamMessageViolation';
-}
-
-function checkMessage(message: streaming.ServerMessage): void {
-  const result = validateServerMessage(message);
-  if (!result.valid) {
-    throw new StreamMessageViolation(
-      `${JSON.stringify(message).slice(0, 300)}: ${result.errors.map((e) => e.message).join('; ')}`,
-    );
-  }
+/** What the socket side (`sockets.ts`) gives a streaming server. */
+interface SocketSide {
+  accept: Accept;
+  Connection: typeof StreamConnection;
 }
 
 /** How the upgrade request authenticates: a session, none yet (the client may send
@@ -61,10 +54,10 @@ interface Refusal {
  * fed from the domain's event bus. */
 export class StreamingServer {
   readonly #connections = new Set<StreamConnection>();
-  readonly #sockets: WebSocketServer;
   readonly #context: StreamContext;
-  /** The upgrade answer's header lines, by request, for the observer. */
-  readonly #answers = new WeakMap<IncomingMessage, string[]>();
+  readonly #validateMessages: boolean;
+  /** The socket side (`sockets.ts`), loaded with the first upgrade admitted. */
+  #sockets: Promise<SocketSide> | undefined;
 
   /** `clientAddress`: the address a request came from (the client's behind a trusted proxy). */
   constructor(
@@ -78,14 +71,10 @@ export class StreamingServer {
     this.#context = {
       services,
       settings: { ...defaultStreamSettings, ...settings },
-      check: validateMessages === true ? checkMessage : undefined,
+      // Set with the socket side, before any socket opens.
+      check: undefined,
     };
-    // A larger frame closes the socket with 1009 (ws), before it is buffered whole.
-    const maxPayload = this.#context.settings.limits.maxFrameBytes;
-    this.#sockets = new WebSocketServer({ noServer: true, maxPayload });
-    this.#sockets.on('headers', (headers: string[], request: IncomingMessage) =>
-      this.#answers.set(request, [...headers]),
-    );
+    this.#validateMessages = validateMessages === true;
     // Once the unit that published it committed: a socket hears nothing of an attempt that lost.
     services.brokerage.events.subscribeCommitted((event) => {
       for (const connection of this.#connections)
@@ -129,13 +118,30 @@ export class StreamingServer {
       refuse(socket, admission.refused);
       return;
     }
-    this.#sockets.handleUpgrade(request, socket, head, (ws) => {
-      observe?.(request, ws, this.#answers.get(request) ?? []);
-      this.#open(ws, admission.session, address);
+    const { accept, Connection } = await this.#loadSockets();
+    accept(request, socket, head, (ws, answer) => {
+      observe?.(request, ws, answer);
+      this.#open(Connection, ws, admission.session, address);
     });
   }
 
-  #open(ws: WebSocket, session: Session | undefined, address: string): void {
+  #loadSockets(): Promise<SocketSide> {
+    this.#sockets ??= import('./sockets.js').then((loaded) => {
+      if (this.#validateMessages) this.#context.check = loaded.checkMessage;
+      return {
+        accept: loaded.socketServer(this.#context.settings.limits.maxFrameBytes),
+        Connection: loaded.StreamConnection,
+      };
+    });
+    return this.#sockets;
+  }
+
+  #open(
+    Connection: typeof StreamConnection,
+    ws: WebSocket,
+    session: Session | undefined,
+    address: string,
+  ): void {
     const { throttle } = this.gate;
     const { sessions } = this.services.brokerage;
     // The `{"session": ...}` message: counted like every other credential.
@@ -150,7 +156,7 @@ export class StreamingServer {
         ? throttle.check({ address, credential: sessionId }, lookup)
         : Promise.resolve().then(lookup);
     };
-    const connection = new StreamConnection(ws, this.#context, admit, (closed) =>
+    const connection = new Connection(ws, this.#context, admit, (closed) =>
       this.#connections.delete(closed),
     );
     this.#connections.add(connection);
