@@ -23,7 +23,11 @@ const decoders: Record<string, (body: Buffer, options: { maxOutputLength: number
 /** A compressed body is recorded decoded up to this size (a bomb costs no more). */
 const maxDecodedBytes = 64 * 1024 * 1024;
 
-const matchRoute = createRouteMatcher(operationRoutes);
+let matcher: ReturnType<typeof createRouteMatcher<(typeof operationRoutes)[number]>> | undefined;
+/** Built with the first entry: a process that imports the server and records nothing never
+ * needs it. */
+const matchRoute = (method: string, path: string) =>
+  (matcher ??= createRouteMatcher(operationRoutes))(method, path);
 
 /** The operation a request is for, by method and path (null when the document has none). */
 export function operationOf(method: string, url: string): string | null {

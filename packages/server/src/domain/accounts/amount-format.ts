@@ -1,12 +1,15 @@
 /** The service's number formats in the account reports, in one place: the reports build every
  * formatted string from the valuation through these, so that a figure reads the same everywhere. */
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Built on first use, as the other formatters of the domain: a formatter costs milliseconds to
+// build, which a server's start would pay even when it formats nothing.
+let grouped: Intl.NumberFormat | undefined;
 
 /** Whole units with thousands separators, as market values are sent: `"19,441"`, `"-1,250"`. */
 export function formatWhole(value: number): string {
   const rounded = Math.round(value);
   // Math.round(-0.4) is -0, which would print as "-0".
+  grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return grouped.format(rounded === 0 ? 0 : rounded);
 }
 

@@ -42,7 +42,7 @@ const tifNames: Record<TimeInForce, string> = {
 };
 
 // `toLocaleString` builds a formatter on every call (most of a placement's cost in a profile):
-// the formatters are built once.
+// the formatters are built once, on first use (each costs milliseconds to build).
 const fixedDigits = new Map<number, Intl.NumberFormat>();
 const grouped = (value: number, digits: number) => {
   let format = fixedDigits.get(digits);
@@ -55,10 +55,11 @@ const grouped = (value: number, digits: number) => {
   }
   return format.format(value);
 };
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+let quantityFormat: Intl.NumberFormat | undefined;
 
 /** A size as the service shows it: grouped, up to 4 decimals. */
-export const formatQuantity = (value: number) => quantityFormat.format(value);
+export const formatQuantity = (value: number) =>
+  (quantityFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })).format(value);
 
 /** `38,200.00 USD`, or `30,000 USD` with `digits` 0. */
 export const formatMoney = (value: number, currency: string, digits = 2) =>

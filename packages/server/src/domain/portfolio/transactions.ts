@@ -10,20 +10,25 @@ import { cents, roundTo } from '../kernel/money.js';
 /** Days of history when the request names none. */
 export const defaultTransactionDays = 90;
 
-const newYork = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  weekday: 'short',
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  timeZoneName: 'short',
-});
+/** Built with the first transaction (a formatter costs milliseconds to build). */
+let newYork: Intl.DateTimeFormat | undefined;
+const newYorkDays = () =>
+  (newYork ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    weekday: 'short',
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    timeZoneName: 'short',
+  }));
 
 /** The New York day of a time: `Mon Jun 10 00:00:00 EDT 2024` (the service's date text) and
  * `20240610`. */
 function tradeDay(epochMs: number): { text: string; ymd: string } {
   const part = Object.fromEntries(
-    newYork.formatToParts(new Date(epochMs)).map(({ type, value }) => [type, value]),
+    newYorkDays()
+      .formatToParts(new Date(epochMs))
+      .map(({ type, value }) => [type, value]),
   );
   const month = String(new Date(`${part.month} 1, 2000`).getMonth() + 1).padStart(2, '0');
   return {
