@@ -175,6 +175,24 @@ function makeDirectory(chosen: string): string | null {
   return null;
 }
 
+/** The SHA-256 of one of the server's modules (`http/validator-document`), or null when it cannot
+ * be read: what a kept entry derived by that module's code holds depends on its text. The
+ * TypeScript where the workspace has it, else the build's: the tests run the source, the
+ * validator cache's warm-up the build and a sandbox the bundle, and all must name the same kept
+ * entries. Found from the package's folder, not the caller's (in the bundle, a module's text is
+ * not its own file). */
+export function moduleIdentity(module: string): string | null {
+  const root = packageRoot();
+  for (const file of [`src/${module}.ts`, `dist/${module}.js`].map((path) => join(root, path))) {
+    try {
+      return createHash('sha256').update(readFileSync(file)).digest('hex');
+    } catch {
+      // No source beside an installed build: the build's text.
+    }
+  }
+  return null;
+}
+
 /** The server package's folder (the one holding this module's package.json), whether this module
  * runs from `src/`, `dist/` or the bundle (`dist/bundle/`). */
 export function packageRoot(): string {

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from './validator-cache-entries.js';
+import { moduleIdentity } from './validator-cache-entries.js';
 
 /** Keys whose value maps names chosen by the document's author to objects (a property named
  * `description` is a schema, not an annotation). */
@@ -57,24 +54,10 @@ export function validatorDocument<Document extends object>(document: Document): 
   return strip(document, false) as Document;
 }
 
-/** The SHA-256 of this module's source, or null when it cannot be read: what `validatorDocument`
- * makes of a document depends on that text alone (its stripping calls nothing outside it), so
- * a result kept under this hash and the document's is the result it would give. The TypeScript
- * where the workspace has it, else the build's: the tests run the source, the validator cache's
- * warm-up the build and a sandbox the bundle, and all must name the same kept document. Found
- * from the package's folder, not this module's (in the bundle, its text is not its own file). */
-export function strippingIdentity(): string | null {
-  const root = packageRoot();
-  const files = ['src/http/validator-document.ts', 'dist/http/validator-document.js'];
-  for (const file of files.map((path) => join(root, path))) {
-    try {
-      return createHash('sha256').update(readFileSync(file)).digest('hex');
-    } catch {
-      // No source beside an installed build: the build's text.
-    }
-  }
-  return null;
-}
+/** The identity of this module's source (`moduleIdentity`), or null when it cannot be read: what
+ * `validatorDocument` makes of a document depends on that text alone (its stripping calls nothing
+ * outside it), so a result kept under this hash and the document's is the result it would give. */
+export const strippingIdentity = (): string | null => moduleIdentity('http/validator-document');
 
 /** Whether an operation takes a `multipart/` body (express-openapi-validator's file uploads: its
  * multipart step does nothing for a document without one). Path items and request bodies may be

@@ -13,9 +13,16 @@ import { validatorInternals } from './validator-internals.js';
 import { join } from 'node:path';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { DocumentSource } from './document.js';
-import { loadText, saveText, sha256 } from './validator-cache-entries.js';
+import { loadText, moduleIdentity, saveText, sha256 } from './validator-cache-entries.js';
 import { documentFolder } from './validator-cache-folders.js';
 import { strippingIdentity, validatorDocument } from './validator-document.js';
+import {
+  keepPreprocessed,
+  replaceMembers,
+  restorePreprocessed,
+  serDesFormats,
+  type SerDesMap,
+} from './validator-preprocessed.js';
 import { settledMiddlewares, type SettlingValidator } from './validator-settled.js';
 
 const require = createRequire(import.meta.url);
@@ -206,13 +213,14 @@ function hookLoadSpec(framework: { loadSpec: LoadSpec }): void {
   };
 }
 
-/** The validator's preprocessing: `preProcessPlain` for a plain document, and the copy it makes
- * for the responses named (and known plain) after its document. */
+/** The validator's preprocessing: for a plain document, `preProcessPlain` or its result kept by an
+ * earlier process (`preProcessKept`), and the copy it makes for the responses named (and known
+ * plain) after its document. */
 function hookPreProcess(preprocessor: { preProcess: PreProcess }): void {
   const preProcess = preprocessor.preProcess;
   preprocessor.preProcess = function (this: Preprocessor) {
     const document = this.apiDoc;
-    const result = (plain.has(document) ? preProcessPlain : preProcess).call(this);
+    const result = (plain.has(document) ? preProcessKept : preProcess).call(this);
     const name = names.get(document);
     if (name !== undefined && result.apiDocRes) names.set(result.apiDocRes, `${name} responses`);
     // The preprocessing adds neither (its own keys are `x-eov-*`, holding the serdes options).
@@ -226,6 +234,7 @@ interface Preprocessor {
   apiDoc: { paths?: unknown; components?: object };
   apiDocRes: object | null;
   responseOpts: unknown;
+  serDesMap: SerDesMap;
   gatherComponentSchemaNodes(): unknown[];
   gatherSchemaNodesFromPaths(): Nodes;
   removeExamples(object: object): void;
@@ -265,4 +274,39 @@ function preProcessPlain(this: Preprocessor): ReturnType<PreProcess> {
     );
   }
   return { apiDoc: this.apiDoc, apiDocRes: this.apiDocRes };
+}
+
+/** `preProcessPlain` of a document named by `validatorSpec`, its result kept in the document's
+ * folder (validator-preprocessed.ts); or that result, kept by an earlier process, read back into
+ * the document (and its copy for the responses). The entry is named by the document's name, the
+ * validator's version, this module's text (the steps of `preProcessPlain`), the serialisers'
+ * formats and whether responses are validated: all the preprocessing reads. */
+function preProcessKept(this: Preprocessor): ReturnType<PreProcess> {
+  const document = this.apiDoc;
+  const name = names.get(document);
+  const steps = moduleIdentity('http/validator-spec');
+  const folder = name === undefined || steps === null ? null : documentFolder(name);
+  if (folder === null) return preProcessPlain.call(this);
+  const entry = sha256(
+    JSON.stringify([
+      'validator preprocessed',
+      name,
+      versions()[0],
+      steps,
+      serDesFormats(this.serDesMap),
+      Boolean(this.responseOpts),
+    ]),
+  );
+  const file = join(folder, `${entry}.json`);
+  const text = loadText(file, entry);
+  const restored = text === undefined ? undefined : restorePreprocessed(text, this.serDesMap);
+  if (restored) {
+    replaceMembers(document, restored.apiDoc);
+    this.apiDocRes = restored.apiDocRes;
+    return { apiDoc: document, apiDocRes: this.apiDocRes };
+  }
+  const result = preProcessPlain.call(this);
+  const kept = keepPreprocessed(result, this.serDesMap);
+  if (kept !== undefined) saveText(file, entry, kept);
+  return result;
 }

@@ -11,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { bundledDocument, loadDocument } from '../../src/http/document.js';
 import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-validator.js';
 import { takesMultipart, validatorDocument } from '../../src/http/validator-document.js';
+import { keepPreprocessed, restorePreprocessed } from '../../src/http/validator-preprocessed.js';
 import { validatorSpec } from '../../src/http/validator-spec.js';
 
 const require = createRequire(import.meta.url);
@@ -151,11 +152,12 @@ describe('compiled validators kept on disk', () => {
     expect(await answers()).toEqual(compiled);
     const written = entries(directory);
     expect(Object.keys(written).length).toBeGreaterThan(cases.length);
-    // The routes' code, and the document the validator bundled.
+    // The routes' code, the document the validator bundled and its preprocessing of it.
     const names = Object.keys(written);
-    expect(names.filter((name) => !/^[0-9a-f]{64}\.js$/.test(name))).toEqual(['document.json']);
+    const others = names.filter((name) => !/^[0-9a-f]{64}\.js$/.test(name));
+    expect(others).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.json$/), 'document.json']);
 
-    // Loaded, not compiled again: nothing is rewritten.
+    // Loaded, not compiled nor preprocessed again: nothing is rewritten.
     expect(await answers()).toEqual(compiled);
     expect(entries(directory)).toEqual(written);
   });
@@ -203,6 +205,27 @@ describe('compiled validators kept on disk', () => {
     const once = { ...options(), apiSpec: spec as ValidatorOptions['apiSpec'] };
     openApiValidator(once);
     expect(() => openApiValidator({ ...once })).toThrow(/serves one validator/);
+  });
+
+  it("keeps the validator's preprocessing of its document, read back as the same graph", async () => {
+    await answers();
+    const folder = folderOf(directory);
+    const [name = ''] = readdirSync(folder).filter((file) => /^[0-9a-f]{64}\.json$/.test(file));
+    const text = readFileSync(join(folder, name), 'utf8');
+    const kept = text.slice(text.indexOf('\n') + 1);
+    const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
+    const { defaultSerDes } = validatorRequire('./framework/base.serdes.js') as {
+      defaultSerDes: { format: string; serialize?: unknown }[];
+    };
+    const serDesMap = Object.fromEntries(defaultSerDes.map((serDes) => [serDes.format, serDes]));
+    const restored = restorePreprocessed(kept, serDesMap);
+    if (!restored) throw new Error('the kept preprocessing does not read back');
+    // The document's date-times are serialised (the validator's default serialisers).
+    expect(JSON.stringify(restored.apiDocRes)).toContain(
+      '"x-eov-res-serdes":{"format":"date-time"',
+    );
+    // Kept again, the same text: every node, and every node shared, where it was.
+    expect(keepPreprocessed(restored, restored.serialisers)).toBe(kept);
   });
 
   it('has the multipart step only for a document with a multipart body', () => {
