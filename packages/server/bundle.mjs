@@ -12,9 +12,14 @@
 // (`dist/http/validator-warm-thread.js`, `dist/compose/pdf-render-thread.js`), and the command
 // (`dist/bin/cli.js`). `dist/bundle/` is two folders deep, as `dist/http/` is, so the paths
 // modules resolve from `import.meta.url` (`../../dist/public/...`) name the same files.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
+
+const validatorRequire = createRequire(
+  createRequire(import.meta.url).resolve('express-openapi-validator'),
+);
 
 /** iconv-lite's code tables of the multi-byte charsets (420 KB of JSON, a request body in
  * Shift_JIS, GBK, Big5 or EUC-KR only) stay files beside the bundle, required from there when a
@@ -24,7 +29,7 @@ const iconvTables = {
   setup(plugin) {
     plugin.onResolve({ filter: /^\.\/tables\/[^/]+\.json$/ }, ({ path, resolveDir }) => {
       if (!/[\\/]iconv-lite[\\/]encodings$/.test(resolveDir)) return undefined;
-      const version = basename(dirname(dirname(dirname(resolveDir)))); // iconv-lite@<version>
+      const { version } = JSON.parse(readFileSync(join(resolveDir, '../package.json'), 'utf8'));
       const target = join('iconv-lite-tables', version, basename(path));
       mkdirSync(join('dist/bundle', dirname(target)), { recursive: true });
       copyFileSync(join(resolveDir, path), join('dist/bundle', target));
@@ -32,6 +37,44 @@ const iconvTables = {
     });
   },
 };
+
+/** multer, which express-openapi-validator requires when its module is evaluated, is used only for
+ * a document with a `multipart/` body (none here: the server installs no multipart step). It is
+ * bundled apart (`dist/bundle/multer.cjs`: busboy, its own mime-types and mime-db, 300 KB) and
+ * the validator gets a stand-in that requires it on first use. */
+const multerOnUse = {
+  name: 'multer-on-use',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^multer$/ }, ({ resolveDir }) =>
+      /[\\/]express-openapi-validator[\\/]/.test(resolveDir)
+        ? { path: 'multer', namespace: 'multer-on-use' }
+        : undefined,
+    );
+    plugin.onResolve({ filter: /^\.\/multer\.cjs$/ }, ({ namespace }) =>
+      namespace === 'multer-on-use' ? { path: './multer.cjs', external: true } : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: 'multer-on-use' }, () => ({
+      loader: 'js',
+      contents: `let multer;
+const load = () => (multer ??= require('./multer.cjs'));
+module.exports = Object.defineProperties((...args) => load()(...args), {
+  MulterError: { get: () => load().MulterError },
+  diskStorage: { get: () => load().diskStorage },
+  memoryStorage: { get: () => load().memoryStorage },
+});`,
+    }));
+  },
+};
+
+await build({
+  entryPoints: [validatorRequire.resolve('multer')],
+  outfile: 'dist/bundle/multer.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
 
 await build({
   entryPoints: { index: 'dist/index.js', testing: 'dist/testing.js' },
@@ -49,6 +92,6 @@ await build({
   // Not `keepNames`: it names every function made per request at run time (1 % of a read's
   // CPU time). The names read at run time (the validator's middlewares, told apart by name) are
   // those of function expressions, which bundling keeps.
-  plugins: [iconvTables],
+  plugins: [iconvTables, multerOnUse],
   logLevel: 'warning',
 });
