@@ -4,9 +4,13 @@
 // the streaming document) into one YAML and one JSON file in @brokerage/types. The streaming
 // document is bundled dereferenced: its schemas reach into the OpenAPI components property by
 // property, which a referencing bundle would turn into components named after the properties.
+// Beside the brokerage document's JSON, the SHA-256 of its text (`openapi.json.sha256`): the
+// reference server names what it derives from the document by it (its validator cache) without
+// reading and hashing the 1.4 MB at every start.
 // Usage: node scripts/bundle.mjs [--out-root DIR]
 import { runQuietly } from './run-quietly.mjs';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -23,6 +27,7 @@ export function bundle(outRoot = repoRoot) {
   const {
     bundleYaml,
     bundleJson,
+    bundleJsonHash,
     controlBundleYaml,
     controlBundleJson,
     streamingBundleYaml,
@@ -49,6 +54,8 @@ export function bundle(outRoot = repoRoot) {
       ...options,
     ]);
   }
+  const hash = createHash('sha256').update(readFileSync(bundleJson)).digest('hex');
+  writeFileSync(bundleJsonHash, `${hash}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

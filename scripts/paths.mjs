@@ -40,6 +40,7 @@ const pythonArtefacts = (root) => {
 export const artefacts = (root = repoRoot) => ({
   bundleYaml: join(root, 'packages', 'types', 'generated', 'openapi.yaml'),
   bundleJson: join(root, 'packages', 'types', 'generated', 'openapi.json'),
+  bundleJsonHash: join(root, 'packages', 'types', 'generated', 'openapi.json.sha256'),
   types: join(root, 'packages', 'types', 'src', 'generated', 'openapi.ts'),
   operationRoutes: join(root, 'packages', 'types', 'src', 'generated', 'operation-routes.ts'),
   controlBundleYaml: join(root, 'packages', 'types', 'generated', 'control.openapi.yaml'),

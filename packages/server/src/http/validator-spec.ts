@@ -102,12 +102,18 @@ export const isPlainSpec = (document: object): boolean => plain.has(document);
 
 const validatorRequire = () => createRequire(require.resolve('express-openapi-validator'));
 
+let installed: string[] | undefined;
+
+/** The versions of express-openapi-validator and its bundler (looked up once per process). */
 function versions(): string[] {
-  const load = validatorRequire();
-  return [
-    (load('../package.json') as { version: string }).version,
-    (load('@apidevtools/json-schema-ref-parser/package.json') as { version: string }).version,
-  ];
+  if (!installed) {
+    const load = validatorRequire();
+    installed = [
+      (load('../package.json') as { version: string }).version,
+      (load('@apidevtools/json-schema-ref-parser/package.json') as { version: string }).version,
+    ];
+  }
+  return installed;
 }
 
 type Validator = new (options: Options) => SettlingValidator & {

@@ -1,6 +1,7 @@
 // The compiled validators kept on disk (http/validator-cache.ts): a validator loaded from the
 // cache answers as a fresh one, word for word; a corrupt or cut entry is ignored and written
 // again; `off` writes nothing.
+import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { bundledDocument, loadDocument } from '../../src/http/document.js';
+import { bundledDocument, documentFiles, loadDocument } from '../../src/http/document.js';
 import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-validator.js';
 import { takesMultipart, validatorDocument } from '../../src/http/validator-document.js';
 import { keepPreprocessed, restorePreprocessed } from '../../src/http/validator-preprocessed.js';
@@ -226,6 +227,11 @@ describe('compiled validators kept on disk', () => {
     );
     // Kept again, the same text: every node, and every node shared, where it was.
     expect(keepPreprocessed(restored, restored.serialisers)).toBe(kept);
+  });
+
+  it("names the document by its text's hash, as generated beside it", () => {
+    const text = readFileSync(documentFiles.json);
+    expect(bundledDocument.hash()).toBe(createHash('sha256').update(text).digest('hex'));
   });
 
   it('has the multipart step only for a document with a multipart body', () => {
