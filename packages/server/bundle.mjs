@@ -38,43 +38,55 @@ const iconvTables = {
   },
 };
 
-/** multer, which express-openapi-validator requires when its module is evaluated, is used only for
- * a document with a `multipart/` body (none here: the server installs no multipart step). It is
- * bundled apart (`dist/bundle/multer.cjs`: busboy, its own mime-types and mime-db, 300 KB) and
- * the validator gets a stand-in that requires it on first use. */
-const multerOnUse = {
-  name: 'multer-on-use',
+/** What express-openapi-validator requires when its modules are evaluated but uses only in a case
+ * a sandbox does not meet: multer (busboy, its own mime-types and mime-db: 300 KB) for a
+ * document with a `multipart/` body (none here), json-schema-ref-parser (with js-yaml: 220 KB)
+ * to bundle a document that is not kept bundled (the validator cache's first process, the
+ * control API's first request over HTTP). Each is bundled apart (`dist/bundle/<name>.cjs`) and
+ * the validator gets a stand-in that requires it on first use: a call, or any member read. */
+const requiredOnUse = {
+  multer: 'multer.cjs',
+  '@apidevtools/json-schema-ref-parser': 'ref-parser.cjs',
+};
+
+const onUse = {
+  name: 'required-on-use',
   setup(plugin) {
-    plugin.onResolve({ filter: /^multer$/ }, ({ resolveDir }) =>
+    const names = Object.keys(requiredOnUse).map((name) => name.replace(/[/.]/g, '\\$&'));
+    plugin.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, ({ path, resolveDir }) =>
       /[\\/]express-openapi-validator[\\/]/.test(resolveDir)
-        ? { path: 'multer', namespace: 'multer-on-use' }
+        ? { path, namespace: 'required-on-use' }
         : undefined,
     );
-    plugin.onResolve({ filter: /^\.\/multer\.cjs$/ }, ({ namespace }) =>
-      namespace === 'multer-on-use' ? { path: './multer.cjs', external: true } : undefined,
-    );
-    plugin.onLoad({ filter: /.*/, namespace: 'multer-on-use' }, () => ({
+    plugin.onResolve({ filter: /^\.\/[^/]+\.cjs$/, namespace: 'required-on-use' }, ({ path }) => ({
+      path,
+      external: true,
+    }));
+    plugin.onLoad({ filter: /.*/, namespace: 'required-on-use' }, ({ path }) => ({
       loader: 'js',
-      contents: `let multer;
-const load = () => (multer ??= require('./multer.cjs'));
-module.exports = Object.defineProperties((...args) => load()(...args), {
-  MulterError: { get: () => load().MulterError },
-  diskStorage: { get: () => load().diskStorage },
-  memoryStorage: { get: () => load().memoryStorage },
+      contents: `let loaded;
+const load = () => (loaded ??= require('./${requiredOnUse[path]}'));
+module.exports = new Proxy(function () {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  construct: (_, args) => Reflect.construct(load(), args),
+  get: (_, key) => load()[key],
+  has: (_, key) => key in load(),
 });`,
     }));
   },
 };
 
-await build({
-  entryPoints: [validatorRequire.resolve('multer')],
-  outfile: 'dist/bundle/multer.cjs',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+for (const [name, file] of Object.entries(requiredOnUse)) {
+  await build({
+    entryPoints: [validatorRequire.resolve(name)],
+    outfile: `dist/bundle/${file}`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
 
 await build({
   entryPoints: { index: 'dist/index.js', testing: 'dist/testing.js' },
@@ -92,6 +104,6 @@ await build({
   // Not `keepNames`: it names every function made per request at run time (1 % of a read's
   // CPU time). The names read at run time (the validator's middlewares, told apart by name) are
   // those of function expressions, which bundling keeps.
-  plugins: [iconvTables, multerOnUse],
+  plugins: [iconvTables, onUse],
   logLevel: 'warning',
 });
