@@ -6,7 +6,10 @@
 // (jest imports @brokerage/testing again in every file) pays that at each import.
 // What stays outside: what is loaded only on demand by `createRequire` (ioredis for a Redis
 // store, pino-http for request logs; esbuild does not follow those), and the command's TLS
-// certificate generator. The validator's modules the server hooks into are imported statically
+// certificate generator. What a sandbox seldom uses is loaded on use: chunks of their own behind
+// `import()` (PDFs, the MCP endpoint, the socket), and, below, modules the validator requires
+// when evaluated but rarely uses, and iconv-lite's tables
+// (docs/decisions/engineering/server-bundled-entry-points.md). The validator's modules the server hooks into are imported statically
 // (`src/http/validator-internals.ts`), so the hooks reach the bundled copies.
 // Modules loaded by path at run time stay where tsc wrote them: the worker threads' entries
 // (`dist/http/validator-warm-thread.js`, `dist/compose/pdf-render-thread.js`), and the command

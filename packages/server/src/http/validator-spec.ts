@@ -13,16 +13,10 @@ import { validatorInternals } from './validator-internals.js';
 import { join } from 'node:path';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { DocumentSource } from './document.js';
-import { loadText, moduleIdentity, saveText, sha256 } from './validator-cache-entries.js';
+import { loadText, saveText, sha256 } from './validator-cache-entries.js';
 import { documentFolder } from './validator-cache-folders.js';
 import { strippingIdentity, validatorDocument } from './validator-document.js';
-import {
-  keepPreprocessed,
-  replaceMembers,
-  restorePreprocessed,
-  serDesFormats,
-  type SerDesMap,
-} from './validator-preprocessed.js';
+import { preProcessKept, type PreProcess, type Preprocessor } from './validator-preprocessing.js';
 import { settledMiddlewares, type SettlingValidator } from './validator-settled.js';
 
 const require = createRequire(import.meta.url);
@@ -226,93 +220,13 @@ function hookPreProcess(preprocessor: { preProcess: PreProcess }): void {
   const preProcess = preprocessor.preProcess;
   preprocessor.preProcess = function (this: Preprocessor) {
     const document = this.apiDoc;
-    const result = (plain.has(document) ? preProcessKept : preProcess).call(this);
+    const result = plain.has(document)
+      ? preProcessKept.call(this, names.get(document), versions()[0] ?? '')
+      : preProcess.call(this);
     const name = names.get(document);
     if (name !== undefined && result.apiDocRes) names.set(result.apiDocRes, `${name} responses`);
     // The preprocessing adds neither (its own keys are `x-eov-*`, holding the serdes options).
     if (plain.has(document) && result.apiDocRes) plain.add(result.apiDocRes);
     return result;
   };
-}
-
-/** What `preProcessPlain` uses of express-openapi-validator's `SchemaPreprocessor`. */
-interface Preprocessor {
-  apiDoc: { paths?: unknown; components?: object };
-  apiDocRes: object | null;
-  responseOpts: unknown;
-  serDesMap: SerDesMap;
-  gatherComponentSchemaNodes(): unknown[];
-  gatherSchemaNodesFromPaths(): Nodes;
-  removeExamples(object: object): void;
-  traverseSchemas(nodes: Nodes & { schemas: unknown[] }, visit: (...args: unknown[]) => void): void;
-  schemaVisitor(...args: unknown[]): void;
-}
-
-interface Nodes {
-  requestBodies: unknown[];
-  responses: unknown[];
-  requestParameters: unknown[];
-}
-
-type PreProcess = (this: Preprocessor) => { apiDoc: object; apiDocRes: object | null };
-
-/**
- * express-openapi-validator's `SchemaPreprocessor.preProcess` (of `followed`), step for step, but
- * for how it copies the document for the responses (once its paths' `$ref`s are resolved in
- * place, before anything else is added): `structuredClone`, not lodash's `cloneDeep` (about 4
- * times slower on this document in a fresh process: 37 ms against 9). For a plain document the
- * two copies are the same: JSON values, the nodes the resolution shared shared again in the copy.
- */
-function preProcessPlain(this: Preprocessor): ReturnType<PreProcess> {
-  const schemas = this.gatherComponentSchemaNodes();
-  const fromPaths = this.apiDoc.paths ? this.gatherSchemaNodesFromPaths() : undefined;
-  this.apiDocRes = this.responseOpts ? structuredClone(this.apiDoc) : null;
-  if (this.apiDoc.components) this.removeExamples(this.apiDoc.components);
-  if (fromPaths) {
-    this.traverseSchemas(
-      {
-        schemas,
-        requestBodies: fromPaths.requestBodies,
-        responses: fromPaths.responses,
-        requestParameters: fromPaths.requestParameters,
-      },
-      (...args: unknown[]) => this.schemaVisitor(...args),
-    );
-  }
-  return { apiDoc: this.apiDoc, apiDocRes: this.apiDocRes };
-}
-
-/** `preProcessPlain` of a document named by `validatorSpec`, its result kept in the document's
- * folder (validator-preprocessed.ts); or that result, kept by an earlier process, read back into
- * the document (and its copy for the responses). The entry is named by the document's name, the
- * validator's version, this module's text (the steps of `preProcessPlain`), the serialisers'
- * formats and whether responses are validated: all the preprocessing reads. */
-function preProcessKept(this: Preprocessor): ReturnType<PreProcess> {
-  const document = this.apiDoc;
-  const name = names.get(document);
-  const steps = moduleIdentity('http/validator-spec');
-  const folder = name === undefined || steps === null ? null : documentFolder(name);
-  if (folder === null) return preProcessPlain.call(this);
-  const entry = sha256(
-    JSON.stringify([
-      'validator preprocessed',
-      name,
-      versions()[0],
-      steps,
-      serDesFormats(this.serDesMap),
-      Boolean(this.responseOpts),
-    ]),
-  );
-  const file = join(folder, `${entry}.json`);
-  const text = loadText(file, entry);
-  const restored = text === undefined ? undefined : restorePreprocessed(text, this.serDesMap);
-  if (restored) {
-    replaceMembers(document, restored.apiDoc);
-    this.apiDocRes = restored.apiDocRes;
-    return { apiDoc: document, apiDocRes: this.apiDocRes };
-  }
-  const result = preProcessPlain.call(this);
-  const kept = keepPreprocessed(result, this.serDesMap);
-  if (kept !== undefined) saveText(file, entry, kept);
-  return result;
 }
