@@ -30,7 +30,7 @@ export function enterDirectly(
   const handle: Handle = function handle(this: Express, req, res, callback) {
     // What Express and the steps add to the request and the response is added before their
     // prototypes change: V8 adds a property to an object whose prototype changed slowly (each
-    // such addition cost more than a validation step), and then keeps it slow.
+    // such addition cost about as much as a validation step).
     req.res = res;
     res.req = req;
     res.locals ??= Object.create(null) as Record<string, unknown>;
