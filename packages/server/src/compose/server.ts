@@ -17,7 +17,7 @@ import { defaultFixtures } from '../fixtures/index.js';
 import { defaultAuthenticators } from '../http/authenticators.js';
 import { docsRouter } from '../http/docs.js';
 import { bundledDocument } from '../http/document.js';
-import { installRequestLogging } from '../http/logging.js';
+import { requestLogging } from '../http/logging.js';
 import { oauthPagesRouter } from '../http/oauth-pages.js';
 import type { RequestPacer } from '../http/pacing.js';
 import type { FaultInjector } from '../http/faults.js';
@@ -216,7 +216,6 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy ?? false);
   app.response.json = sendJson;
-  installRequestLogging(app, settings.logger);
   // The routes outside the document: the pipeline tries them for any request that is not to a
   // documented operation, before it parses a body.
   const outside = express.Router();
@@ -235,10 +234,10 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
   const bodyLimitBytes = settings.bodyLimitBytes;
   const agentTokens = agentTokenRoute(services, { store, bodyLimitBytes });
   // Only a POST can be a token grant: any other request skips the route's router.
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  const agentTokenGrants = (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'POST') agentTokens(req, res, next);
     else next();
-  });
+  };
   outside.use(oauthRouter(services, { store, bodyLimitBytes }));
   outside.use(
     loadedOnUse(
@@ -263,6 +262,7 @@ export function createServer(options: ServerOptions = {}): BrokerageServer {
     gate,
     pages,
     outside,
+    front: [...requestLogging(app, settings.logger), agentTokenGrants],
     requestTimeoutMs,
     bodyLimitBytes: settings.bodyLimitBytes,
     validateRequests,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { createRequire } from 'node:module';
 import type { pinoHttp as PinoHttp } from 'pino-http';
@@ -11,20 +11,19 @@ const hintOf = (res: Response) => {
   return hint === undefined ? {} : { hint: String(hint) };
 };
 
-/** Request logs through pino-http when the logger logs `info` (one line per request, with its
- * request id, a 4xx at `warn`); otherwise only the logger itself (`req.log`), for errors. */
-export function installRequestLogging(app: Express, logger: Logger): void {
-  if (logger.isLevelEnabled('info')) {
-    app.use(requestLines(logger));
-    return;
-  }
+/** The steps that log each request, first among the app's: through pino-http when the logger
+ * logs `info` (one line per request, with its request id, a 4xx at `warn`); otherwise only the
+ * logger itself (`req.log`), for errors. */
+export function requestLogging(app: Express, logger: Logger): RequestHandler[] {
+  if (logger.isLevelEnabled('info')) return [requestLines(logger)];
   // pino-http costs as much per request as the route itself, even when nothing is logged:
   // with request logs off, only errors are logged, through the logger as it is, which every
   // request finds on the app's request prototype (nothing runs per request for it).
   app.request.log = logger;
   // A hint is still logged at warn (its request was refused), with what it is about.
-  if (logger.isLevelEnabled('warn')) {
-    app.use((req: Request, res: Response, next: NextFunction) => {
+  if (!logger.isLevelEnabled('warn')) return [];
+  return [
+    (req: Request, res: Response, next: NextFunction) => {
       res.on('finish', () => {
         if (res.hasHeader(hintHeader))
           logger.warn(
@@ -33,8 +32,8 @@ export function installRequestLogging(app: Express, logger: Logger): void {
           );
       });
       next();
-    });
-  }
+    },
+  ];
 }
 
 /** One line per request through pino-http, loaded only by a server that logs them (a sandbox

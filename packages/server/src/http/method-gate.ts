@@ -41,17 +41,6 @@ export function methodGate(operations: OperationInfo[]): RequestHandler {
     if (operation || Object.values(withEmpty?.params ?? {}).includes('')) {
       res.locals.operation = operation;
       res.locals.params = found.params;
-      // Express 5 parses `req.query` again on each read (the validator reads it several times,
-      // then the checks after it and the handler's request): parsed once here, an own property
-      // of the request that every step shares. Own already, the validator's way of making it
-      // writable for a while (a property defined and then restored on every request) changes
-      // nothing in the request's shape.
-      Object.defineProperty(req, 'query', {
-        value: req.query,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
       next();
       return;
     }

@@ -138,7 +138,9 @@ function routeMetadataOnce(metadata: Middleware, matchedOperation: MatchedOperat
     const matched = matchedOperation(req, res);
     const operationId = matched?.operationId;
     const found = operationId === undefined ? undefined : known.get(operationId);
-    if (!found || req.path.includes('%')) {
+    // `req.url` holds the path: without a `%` in it, the path has none (reading `req.path` would
+    // parse the URL).
+    if (!found || req.url.includes('%')) {
       return metadata(req, res, (error?: unknown) => {
         const openapi = (req as { openapi?: RouteMetadata }).openapi;
         if (!error && operationId !== undefined && openapi?.schema && !known.has(operationId)) {
@@ -148,7 +150,10 @@ function routeMetadataOnce(metadata: Middleware, matchedOperation: MatchedOperat
       });
     }
     const pathParams = { ...matched?.params };
-    (req as { openapi?: RouteMetadata }).openapi = { ...found, pathParams };
+    // The operation's metadata, read through the prototype, with this request's parameters.
+    const openapi = Object.create(found) as RouteMetadata;
+    openapi.pathParams = pathParams;
+    (req as { openapi?: RouteMetadata }).openapi = openapi;
     req.params = pathParams;
     next();
   } as Middleware;

@@ -1,4 +1,5 @@
 import express, {
+  type ErrorRequestHandler,
   type Express,
   type NextFunction,
   type Request,
@@ -34,6 +35,7 @@ import type { PipelineResponse } from './request-locals.js';
 import { withBody } from './with-body.js';
 import { requestDeadlines, settle } from './request-deadlines.js';
 import { ExpressReply, ExpressRequest } from './express-request.js';
+import { enterDirectly } from './app-entry.js';
 
 /** What the request pipeline is made of. */
 export interface PipelineOptions {
@@ -55,30 +57,37 @@ export interface PipelineOptions {
   /** Routes outside the document that parse what they need themselves (health, docs, the
    * control API): tried before any body is parsed, and never for a documented operation. */
   outside: RequestHandler;
+  /** Steps every request takes first (request logging, the MCP token grants). */
+  front: RequestHandler[];
 }
 
-/** The path of a request to a documented operation, mounted on `app` in order: the method gate
- * (which finds the operation and its path parameters, once), the gate (timer, session, pacing),
- * body parsing, validation, the handler, then errors in the operation's shape. Each step is one
- * middleware that reads the operation the method gate found, so that a request does not walk a
- * route per operation, and a request to an operation skips the routes outside the document. */
+/** Every request's path, as the app's one middleware and its one error handler: the steps every
+ * request takes first, then the method gate (which finds the operation and its path parameters,
+ * once), the gate (timer, session, pacing), body parsing, validation, the handler, and 404 for
+ * anything else; errors in the operation's shape. Each step reads the operation the method gate
+ * found, so that a request does not walk a route per operation, and a request to an operation
+ * skips the routes outside the document. The app is entered without the router's walk
+ * (`enterDirectly`). */
 export function mountPipeline(app: Express, options: PipelineOptions): void {
   const { outside } = options;
-  app.use(
-    sequence([
-      methodGate(options.operations),
-      (req: Request, res: PipelineResponse, next: NextFunction) => {
-        if (res.locals.operation) next();
-        else outside(req, res, next);
-      },
-      // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
-      withBody(express.urlencoded({ extended: false, limit: options.bodyLimitBytes })),
-      gate(options),
-      ...bodyParsingAndValidation(options),
-      dispatch(options),
-    ]),
-  );
-  mountErrors(app, requestHints(options.operations, options.document.read));
+  const steps = sequence([
+    ...options.front,
+    methodGate(options.operations),
+    (req: Request, res: PipelineResponse, next: NextFunction) => {
+      if (res.locals.operation) next();
+      else outside(req, res, next);
+    },
+    // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
+    withBody(express.urlencoded({ extended: false, limit: options.bodyLimitBytes })),
+    gate(options),
+    ...bodyParsingAndValidation(options),
+    dispatch(options),
+    notFound,
+  ]);
+  const errors = answerErrors(requestHints(options.operations, options.document.read));
+  app.use(steps);
+  app.use(errors);
+  enterDirectly(app, steps, errors);
 }
 
 /** The operation the method gate matched, for the validator. */
@@ -255,15 +264,16 @@ function dispatch({ core }: PipelineOptions): RequestHandler {
   };
 }
 
-/** 404 for anything else; every error answered with the status and body shape the document
- * gives for the operation (DomainError kinds, validation failures), and, where the request
- * deviates from the document in a way a hint explains, the hint in its header (the body stays
- * the service's). */
-function mountErrors(app: Express, hint: RequestHint): void {
-  app.use((req: Request, res: PipelineResponse, next: NextFunction) => {
-    next(Object.assign(new Error('not found'), { status: 404, path: req.path }));
-  });
-  app.use((error: unknown, req: Request, res: PipelineResponse, _next: NextFunction) => {
+/** The last step: nothing before it answered. */
+const notFound = (req: Request, _res: PipelineResponse, next: NextFunction): void => {
+  next(Object.assign(new Error('not found'), { status: 404, path: req.path }));
+};
+
+/** Every error answered with the status and body shape the document gives for the operation
+ * (DomainError kinds, validation failures), and, where the request deviates from the document in
+ * a way a hint explains, the hint in its header (the body stays the service's). */
+function answerErrors(hint: RequestHint): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: PipelineResponse, _next: NextFunction) => {
     const { operation } = res.locals;
     const answer = answerFor(error, operation);
     // A refused request (domain rule, validation) is the client's: the access log's one line
@@ -275,5 +285,5 @@ function mountErrors(app: Express, hint: RequestHint): void {
     const deviation = hint(error, operation, req);
     if (deviation !== undefined) res.setHeader(hintHeader, deviation);
     sendError(res, answer, operation, req.path);
-  });
+  };
 }

@@ -80,20 +80,15 @@ export function settledMiddlewares(
   });
 }
 
-/** `step` called now: what it throws (or a promise it answers rejects with) goes to `next`, unless
- * `next` was called already (a later step's throw, which the caller's own handling sees). */
+/** `step` called now: what it throws, or a promise it answers rejects with, goes to `next`. A
+ * later step's throw does not come back here: each step is called inside a handler of its own
+ * (`sequence`, or Express's layers), which sends it on. */
 function direct(step: Step, req: Request, res: Response, next: NextFunction): unknown {
-  let called = false;
-  const onward: NextFunction = (error?: unknown) => {
-    called = true;
-    next(error);
-  };
   try {
-    const result = step(req, res, onward);
-    if (result instanceof Promise) result.catch((error: unknown) => next(error));
+    const result = step(req, res, next);
+    if (result instanceof Promise) result.catch(next);
     return result;
   } catch (error) {
-    if (called) throw error;
     next(error);
     return undefined;
   }
