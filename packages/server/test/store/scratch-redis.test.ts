@@ -1,5 +1,7 @@
-// startScratchRedis() without redis-server on PATH: the prerequisites' one message, before it
-// starts anything.
+// startScratchRedis(): without redis-server on PATH, the prerequisites' one message, before it
+// starts anything; a port taken between its probe and the server's bind, another port.
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { MissingProgramError, missingProgramsMessage } from '../../prerequisites.mjs';
 import { startScratchRedis } from '../../src/store/redis/scratch-redis.js';
 
@@ -13,4 +15,46 @@ test('without redis-server on PATH it says what is missing and how to install it
   const failure = startScratchRedis();
   await expect(failure).rejects.toThrow(MissingProgramError);
   await expect(failure).rejects.toThrow(missingProgramsMessage(['redis-server']));
+});
+
+/** A loopback port nobody listens on now. */
+async function probedPort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+test('a port another process took after the probe is left for the next free one', async () => {
+  const holder = createServer().listen(0, '127.0.0.1');
+  await once(holder, 'listening');
+  const taken = (holder.address() as AddressInfo).port;
+  const picked: number[] = [];
+  const redis = await startScratchRedis(async () => {
+    const port = picked.length === 0 ? taken : await probedPort();
+    picked.push(port);
+    return port;
+  });
+  try {
+    expect(picked).toHaveLength(2);
+    expect(redis.url).toBe(`redis://127.0.0.1:${picked[1]}`);
+  } finally {
+    await redis.remove();
+    holder.close();
+  }
+});
+
+test('gives up after five taken ports, with what redis-server said', async () => {
+  const holder = createServer().listen(0, '127.0.0.1');
+  await once(holder, 'listening');
+  const taken = (holder.address() as AddressInfo).port;
+  let asked = 0;
+  const failure = startScratchRedis(async () => {
+    asked++;
+    return taken;
+  });
+  await expect(failure).rejects.toThrow('Address already in use');
+  expect(asked).toBe(5);
+  holder.close();
 });

@@ -95,13 +95,38 @@ function emptyDirectory(dir: string): void {
  * out because this process's event loop was busy. */
 export const testCommandTimeoutMs = 5000;
 
+/** How many ports a start tries before it gives up. */
+const portsTried = 5;
+
+/** `redis-server` on a port `pickPort` finds free. Another process may take that port between the
+ * probe and the server's bind (test runners start many servers at once): the server then exits
+ * with `Address already in use`, and the next port is tried. */
+async function launchOnFreePort(
+  program: string,
+  dir: string,
+  pickPort: () => Promise<number>,
+): Promise<{ child: ChildProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await pickPort();
+    try {
+      return { child: await launch(program, port, dir), port };
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('Address already in use');
+      if (!taken || attempt === portsTried) throw error;
+    }
+  }
+}
+
 /** Starts a Redis on a free loopback port with a scratch directory; a `MissingProgramError` when
- * `redis-server` is not on PATH. */
-export async function startScratchRedis(): Promise<ScratchRedis> {
+ * `redis-server` is not on PATH. `pickPort`: how a free port is found (tests give a taken one). */
+export async function startScratchRedis(
+  pickPort: () => Promise<number> = freePort,
+): Promise<ScratchRedis> {
   const program = requireProgram('redis-server');
   const dir = mkdtempSync(join(tmpdir(), 'brokerage-redis-'));
-  const port = await freePort();
-  let child = await launch(program, port, dir);
+  const launched = await launchOnFreePort(program, dir, pickPort);
+  const { port } = launched;
+  let child = launched.child;
   const url = `redis://127.0.0.1:${port}`;
   return {
     url,
