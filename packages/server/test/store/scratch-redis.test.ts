@@ -1,9 +1,10 @@
 // startScratchRedis(): without redis-server on PATH, the prerequisites' one message, before it
-// starts anything; a port taken between its probe and the server's bind, another port.
+// starts anything; a port taken between its probe and the server's bind, another port; a failed
+// start, not kept for the next store.
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { MissingProgramError, missingProgramsMessage } from '../../prerequisites.mjs';
-import { startScratchRedis } from '../../src/store/redis/scratch-redis.js';
+import { scratchStore, startScratchRedis } from '../../src/store/redis/scratch-redis.js';
 
 const path = process.env.PATH;
 afterEach(() => {
@@ -15,6 +16,18 @@ test('without redis-server on PATH it says what is missing and how to install it
   const failure = startScratchRedis();
   await expect(failure).rejects.toThrow(MissingProgramError);
   await expect(failure).rejects.toThrow(missingProgramsMessage(['redis-server']));
+});
+
+test("a Redis that failed to start is not kept: the next test's store starts one", async () => {
+  process.env.PATH = '';
+  await expect(scratchStore()).rejects.toThrow(MissingProgramError);
+  process.env.PATH = path;
+  const scratch = await scratchStore();
+  try {
+    expect(scratch.store).toMatch(/^redis:\/\/127\.0\.0\.1:\d+\/0\?prefix=scratch-/);
+  } finally {
+    await scratch.release();
+  }
 });
 
 /** A loopback port nobody listens on now. */

@@ -163,8 +163,17 @@ let prefixes = 0;
  * for, stopped when the last is released; each store has keys under a prefix of its own. */
 export async function scratchStore(): Promise<ScratchStore> {
   shared ??= startScratchRedis();
+  const starting = shared;
   leased += 1;
-  const redis = await shared;
+  let redis: ScratchRedis;
+  try {
+    redis = await starting;
+  } catch (error) {
+    // A start that failed is not kept: the next store starts a Redis again.
+    leased -= 1;
+    if (shared === starting) shared = undefined;
+    throw error;
+  }
   const store = redis.urlWithPrefix(`scratch-${process.pid}-${++prefixes}`);
   let released = false;
   return {
