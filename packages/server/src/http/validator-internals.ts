@@ -1,12 +1,13 @@
 // The modules of express-openapi-validator (5.6.x, pinned) and of its Ajv that the server hooks
 // into: the Ajv factory (`validator-cache.ts`), the spec loader, framework and preprocessor
 // (`validator-spec.ts`), the document's own schema validator, the route compiler
-// (`openapi-validator.ts`) and Ajv's code generator. Imported statically, by the paths the
+// (`openapi-validator.ts`), Ajv's code generator and its walk for identifiers (`validator-cache.ts`). Imported statically, by the paths the
 // validator requires them from, so that bundled (`bundle.mjs`) or not, each hook reaches the one
 // copy the validator runs (a `createRequire` of node_modules would reach another copy than the
 // bundle's). The server depends on the same `ajv` and `path-to-regexp` versions the validator
 // resolves, so that each names one file.
 import * as ajvModule from 'ajv';
+import * as ajvResolveModule from 'ajv/dist/compile/resolve.js';
 import * as pathToRegexpModule from 'path-to-regexp';
 import * as ajvFactoryModule from 'express-openapi-validator/dist/framework/ajv/index.js';
 import * as frameworkModule from 'express-openapi-validator/dist/framework/index.js';
@@ -30,4 +31,5 @@ export const validatorInternals = {
   validator: exportsOf(validatorModule),
   pathToRegexp: exportsOf(pathToRegexpModule),
   ajv: exportsOf(ajvModule),
+  ajvResolve: exportsOf(ajvResolveModule),
 };

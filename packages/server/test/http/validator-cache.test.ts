@@ -14,6 +14,7 @@ import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-
 import { takesMultipart, validatorDocument } from '../../src/http/validator-document.js';
 import { keepPreprocessed, restorePreprocessed } from '../../src/http/validator-preprocessed.js';
 import { validatorSpec } from '../../src/http/validator-spec.js';
+import { skipIdentifierWalk, type ResolveModule } from '../../src/http/validator-cache.js';
 
 const require = createRequire(import.meta.url);
 
@@ -248,5 +249,28 @@ describe('compiled validators kept on disk', () => {
     process.env.BROKERAGE_VALIDATOR_CACHE = 'off';
     await answers();
     expect(readdirSync(directory)).toEqual([]);
+  });
+});
+
+describe("Ajv's walk for identifiers", () => {
+  it("is skipped on a plain document's instances only, once however often it is hooked", () => {
+    const walked: object[] = [];
+    const module: ResolveModule = {
+      getSchemaRefs(this: object) {
+        walked.push(this);
+        return { '#price': { type: 'number' } };
+      },
+    };
+    const plain = new WeakSet<object>();
+    const plainAjv = {};
+    const otherAjv = {};
+    plain.add(plainAjv);
+    skipIdentifierWalk(module, plain);
+    skipIdentifierWalk(module, new WeakSet());
+    expect(module.getSchemaRefs.call(plainAjv, { type: 'object' })).toEqual({});
+    expect(module.getSchemaRefs.call(otherAjv, { $anchor: 'price' })).toEqual({
+      '#price': { type: 'number' },
+    });
+    expect(walked).toEqual([otherAjv]);
   });
 });
