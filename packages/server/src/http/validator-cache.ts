@@ -33,6 +33,11 @@ import { join } from 'node:path';
 import { load, save, sha256, type Validate } from './validator-cache-entries.js';
 import { documentFolder } from './validator-cache-folders.js';
 import { isPlainSpec, specName } from './validator-spec.js';
+import {
+  ofPlainDocuments,
+  skipIdentifierWalk,
+  type ResolveModule,
+} from './validator-identifier-walk.js';
 
 const require = createRequire(import.meta.url);
 
@@ -109,35 +114,6 @@ export function cacheCompiledValidators(): void {
   factory.createRequestAjv = wrap(factory.createRequestAjv, 'request');
   factory.createResponseAjv = wrap(factory.createResponseAjv, 'response');
   buildSpecValidatorOnUse(validatorInternals.specValidator as unknown as SpecValidatorModule);
-}
-
-/** The Ajv instances made for a plain document (validator-spec.ts): every schema they are given
- * is the document's or the validator's wrapping of its parts. */
-const ofPlainDocuments = new WeakSet<object>();
-
-type SchemaRefs = (this: object, schema: unknown, baseId?: string) => Record<string, unknown>;
-
-export interface ResolveModule {
-  getSchemaRefs: SchemaRefs & { skipping?: true };
-}
-
-/**
- * Ajv walks every schema added to it for identifiers (`$id`, `$anchor`, `$dynamicAnchor`) to
- * register them, and each route's schema carries the document's `components`: a cold compile of
- * the routes walked the whole document once per route, two thirds of its CPU time. A plain
- * document has no identifier (its text names none), so on its Ajv instances the walk finds
- * nothing and registers nothing: the instances in `plain` skip it, and answer what it would, no
- * local reference. Every other instance walks as before. (Once per copy of Ajv's module.)
- */
-export function skipIdentifierWalk(module: ResolveModule, plain: WeakSet<object>): void {
-  const walk = module.getSchemaRefs;
-  if (walk.skipping) return;
-  module.getSchemaRefs = Object.assign(
-    function getSchemaRefs(this: object, schema: unknown, baseId?: string) {
-      return plain.has(this) ? {} : walk.call(this, schema, baseId);
-    },
-    { skipping: true as const },
-  );
 }
 
 interface SpecValidatorModule {

@@ -14,7 +14,10 @@ import { openApiValidator, type ValidatorOptions } from '../../src/http/openapi-
 import { takesMultipart, validatorDocument } from '../../src/http/validator-document.js';
 import { keepPreprocessed, restorePreprocessed } from '../../src/http/validator-preprocessed.js';
 import { validatorSpec } from '../../src/http/validator-spec.js';
-import { skipIdentifierWalk, type ResolveModule } from '../../src/http/validator-cache.js';
+import {
+  skipIdentifierWalk,
+  type ResolveModule,
+} from '../../src/http/validator-identifier-walk.js';
 
 const require = createRequire(import.meta.url);
 
