@@ -68,7 +68,7 @@ export {
 export { checksHeaderCredentialsFirst } from './operation-access.js';
 export type { Access, AccessOf } from './operation-access.js';
 export type { ErrorShape, OperationRow } from './generated/operation-routes.js';
-export { compareRouteSpecificity, createRouteMatcher } from './routes.js';
+export { compareRouteSpecificity, createRouteMatcher, sortBySpecificity } from './routes.js';
 export { isNumericText, readNumericParameters } from './numeric-parameters.js';
 export type { NumericParameter } from './numeric-parameters.js';
 export type { RouteMatch, RouteTemplate } from './routes.js';

@@ -18,12 +18,26 @@ export interface RouteMatch<Route extends RouteTemplate> {
 
 /** Orders templates so that the more specific one comes first. */
 export function compareRouteSpecificity(a: RouteTemplate, b: RouteTemplate): number {
-  const left = a.path.split('/');
-  const right = b.path.split('/');
+  return compareSegments(parameterSegments(a.path), parameterSegments(b.path));
+}
+
+/** Whether each segment of a template is a parameter. */
+const parameterSegments = (path: string): boolean[] =>
+  path.split('/').map((segment) => segment.startsWith('{'));
+
+/** `routes`, the more specific first (as `compareRouteSpecificity` orders them), each template
+ * split once, not at every comparison of the sort (a server start sorts every operation's
+ * template, several times). */
+export function sortBySpecificity<Route extends RouteTemplate>(routes: Iterable<Route>): Route[] {
+  return [...routes]
+    .map((route) => ({ route, segments: parameterSegments(route.path) }))
+    .sort((a, b) => compareSegments(a.segments, b.segments))
+    .map(({ route }) => route);
+}
+
+function compareSegments(left: boolean[], right: boolean[]): number {
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const leftParam = left[i]?.startsWith('{') ?? false;
-    const rightParam = right[i]?.startsWith('{') ?? false;
-    if (leftParam !== rightParam) return leftParam ? 1 : -1;
+    if (left[i] !== right[i]) return left[i] ? 1 : -1;
   }
   return left.length - right.length;
 }
@@ -70,14 +84,12 @@ export function createRouteMatcher<Route extends RouteTemplate>(
   routes: Iterable<Route>,
   options: { prefix?: boolean; emptyParams?: boolean } = {},
 ) {
-  const compiled = [...routes]
-    .sort(compareRouteSpecificity)
-    .map((route, rank): CompiledRoute<Route> => ({
-      route,
-      method: route.method.toUpperCase(),
-      names: route.path.split('/').flatMap((segment) => /^\{(.+)\}$/.exec(segment)?.[1] ?? []),
-      rank,
-    }));
+  const compiled = sortBySpecificity(routes).map((route, rank): CompiledRoute<Route> => ({
+    route,
+    method: route.method.toUpperCase(),
+    names: route.path.split('/').flatMap((segment) => /^\{(.+)\}$/.exec(segment)?.[1] ?? []),
+    rank,
+  }));
   const matchAt = options.prefix
     ? prefixMatcher(compiled, options.emptyParams ?? false)
     : treeMatcher(compiled, options.emptyParams ?? false);

@@ -6,6 +6,7 @@ import {
   controlOperationRoutes,
   createRouteMatcher,
   operationRoutes,
+  sortBySpecificity,
   type RouteTemplate,
 } from '../src/index.js';
 
@@ -105,4 +106,10 @@ describe('createRouteMatcher', () => {
       expect(match('POST', '/gw/api/v1/bank-instructionsXbulk')).toBeUndefined();
     }
   });
+});
+
+test("sortBySpecificity orders the document's routes as compareRouteSpecificity does", () => {
+  const shuffled = [...routes].reverse();
+  expect(sortBySpecificity(shuffled)).toEqual([...shuffled].sort(compareRouteSpecificity));
+  expect(sortBySpecificity(routes)).toEqual([...routes].sort(compareRouteSpecificity));
 });

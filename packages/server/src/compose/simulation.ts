@@ -1,4 +1,4 @@
-import { compareRouteSpecificity } from '@brokerage/types';
+import { sortBySpecificity } from '@brokerage/types';
 import { Controls } from '../control/controls.js';
 import type { ConfiguredReplay } from '../control/replays.js';
 import type { Fixtures } from '../domain/accounts/model.js';
@@ -87,7 +87,7 @@ export function composeSimulation(services: Services, options: SimulationOptions
   const gateway = gatewaySession(brokerage, gatewayUser);
   if (mode === 'gateway') gateway.open();
 
-  const operations = documentOperations().sort(compareRouteSpecificity);
+  const operations = sortBySpecificity(documentOperations());
   const controls = new Controls({
     brokerage,
     banking: services.banking,
