@@ -8,7 +8,6 @@ import { get as httpsGet } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { generateKeyPairSync } from 'node:crypto';
 import { rsaPrivateKeyPem } from '../signing-keys.js';
 import { CommanderError } from 'commander';
 import { decodeProtectedHeader } from 'jose';
@@ -47,6 +46,14 @@ const slow = 30_000;
 
 /** Keeps the listening line out of the test output. */
 const quiet = { stdout: new PassThrough().resume() };
+
+/** What the command wrote to stderr when it refused to start with `options` (exit code 2). */
+async function refusal(...options: string[]): Promise<string> {
+  const stderr = sink();
+  const refused = main(argv('--port', '0', ...options), { ...quiet, stderr: stderr.stream });
+  await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
+  return stderr.text();
+}
 
 describe('brokerage-server command line', () => {
   describe('flags', () => {
@@ -233,13 +240,7 @@ describe('brokerage-server command line', () => {
           bad,
           JSON.stringify({ ...testConsumer, consumerKey: 'PARTNER2', dhPrime: 'zz' }),
         );
-        const stderr = sink();
-        const refused = main(argv('--port', '0', '--register-consumer', bad), {
-          ...quiet,
-          stderr: stderr.stream,
-        });
-        await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
-        expect(stderr.text()).toContain(`--register-consumer ${bad}`);
+        expect(await refusal('--register-consumer', bad)).toContain(`--register-consumer ${bad}`);
       },
       slow,
     );
@@ -247,11 +248,7 @@ describe('brokerage-server command line', () => {
     it(
       'signs tokens with --token-signing-key (a file, or BROKERAGE_TOKEN_SIGNING_KEY), never logs it, and refuses a bad one',
       async () => {
-        const { privateKey } = generateKeyPairSync('rsa', {
-          modulusLength: 2048,
-          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-          publicKeyEncoding: { type: 'spki', format: 'pem' },
-        });
+        const privateKey = rsaPrivateKeyPem();
         const secretLine = privateKey.split('\n')[1] as string;
         const file = join(mkdtempSync(join(tmpdir(), 'signing-key-')), 'key.pem');
         writeFileSync(file, privateKey);
@@ -287,22 +284,13 @@ describe('brokerage-server command line', () => {
           delete process.env.BROKERAGE_TOKEN_SIGNING_KEY;
         }
 
-        const short = generateKeyPairSync('rsa', {
-          modulusLength: 1024,
-          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-          publicKeyEncoding: { type: 'spki', format: 'pem' },
-        }).privateKey;
+        const short = rsaPrivateKeyPem(1024);
         writeFileSync(file, short);
-        const stderr = sink();
-        const refused = main(argv('--port', '0', '--token-signing-key', file), {
-          ...quiet,
-          stderr: stderr.stream,
-        });
-        await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
-        expect(stderr.text()).toContain(
+        const refused = await refusal('--token-signing-key', file);
+        expect(refused).toContain(
           'the token-signing key has 1024 bits: an RSA key of 2048 to 8192 bits is needed',
         );
-        expect(stderr.text()).not.toContain(short.split('\n')[1] as string);
+        expect(refused).not.toContain(short.split('\n')[1] as string);
       },
       slow,
     );
@@ -328,13 +316,7 @@ describe('brokerage-server command line', () => {
       } finally {
         delete process.env.BROKERAGE_TOKEN_SIGNING_KEY_PREVIOUS;
       }
-      const stderr = sink();
-      const refused = main(argv('--port', '0', '--token-signing-key-previous', first), {
-        ...quiet,
-        stderr: stderr.stream,
-      });
-      await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
-      expect(stderr.text()).toContain(
+      expect(await refusal('--token-signing-key-previous', first)).toContain(
         'error: --token-signing-key-previous needs --token-signing-key (the key that signs now)',
       );
     });
@@ -355,13 +337,7 @@ describe('brokerage-server command line', () => {
 
         const bad = join(mkdtempSync(join(tmpdir(), 'bars-')), 'bad.csv');
         writeFileSync(bad, 'time,open,high,low,close\n2099-01-06 09:30,1,2,3,1\n');
-        const stderr = sink();
-        const refused = main(argv('--port', '0', '--market-replay', `265598=${bad}`), {
-          ...quiet,
-          stderr: stderr.stream,
-        });
-        await expect(refused).rejects.toMatchObject({ exitCode: usageExitCode });
-        expect(stderr.text()).toContain(
+        expect(await refusal('--market-replay', `265598=${bad}`)).toContain(
           `error: Market replay of 265598: ${bad}: row 2: high 2 is below low 3`,
         );
       },

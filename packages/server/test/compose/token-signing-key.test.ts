@@ -10,15 +10,9 @@ import {
   readTokenSigningKey,
   tokenSigningKeyOf,
 } from '../../src/compose/token-signing-key.js';
+import { rsaKeyPair, rsaPrivateKeyPem } from '../signing-keys.js';
 
-const rsaPem = (modulusLength: number, type: 'pkcs8' | 'pkcs1' = 'pkcs8') =>
-  generateKeyPairSync('rsa', {
-    modulusLength,
-    privateKeyEncoding: { type, format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-
-const key = rsaPem(2048);
+const key = rsaKeyPair();
 /** The body of the PEM (what an error must never show). */
 const secretPart = key.privateKey.split('\n')[1] as string;
 
@@ -40,7 +34,7 @@ describe('the configured token-signing key', () => {
     expect(read.publicJwk).not.toHaveProperty('d');
     expect(read.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(tokenSigningKeyOf(key.privateKey).kid).toBe(read.kid);
-    const pkcs1 = rsaPem(2048, 'pkcs1');
+    const pkcs1 = rsaKeyPair({ encoding: 'pkcs1' });
     expect(pkcs1.privateKey).toContain('BEGIN RSA PRIVATE KEY');
     expect(tokenSigningKeyOf(pkcs1.privateKey).kid).not.toBe(read.kid);
   });
@@ -65,7 +59,7 @@ describe('the configured token-signing key', () => {
     expect(failure(() => tokenSigningKeyOf(ec.privateKey))).toBe(
       'the token-signing key is ec an asymmetric key of the kind RS256 needs: give an RSA key',
     );
-    expect(failure(() => tokenSigningKeyOf(rsaPem(1024).privateKey))).toBe(
+    expect(failure(() => tokenSigningKeyOf(rsaPrivateKeyPem(1024)))).toBe(
       'the token-signing key has 1024 bits: an RSA key of 2048 to 8192 bits is needed',
     );
   });
@@ -83,7 +77,7 @@ describe('the configured token-signing key', () => {
 
 describe('the configured keys with the previous ones', () => {
   it('signs with the key, keeps each previous key once (not the key itself), and names a bad one by its place', () => {
-    const previous = rsaPem(2048).privateKey;
+    const previous = rsaPrivateKeyPem();
     const keys = configuredSigningKeysOf(key.privateKey, [previous, key.privateKey, previous]);
     expect(keys.signing.kid).toBe(tokenSigningKeyOf(key.privateKey).kid);
     expect(keys.previous.map(({ kid }) => kid)).toEqual([tokenSigningKeyOf(previous).kid]);
