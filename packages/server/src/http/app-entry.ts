@@ -77,10 +77,6 @@ const queryDescriptor: PropertyDescriptor = {
 const unanswered =
   (res: Response): NextFunction =>
   (error?: unknown) => {
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    res.statusCode = error === undefined ? 404 : 500;
+    if (!res.headersSent) res.statusCode = error === undefined ? 404 : 500;
     res.end();
   };

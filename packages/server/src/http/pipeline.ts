@@ -73,10 +73,7 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
   const steps = sequence([
     ...options.front,
     methodGate(options.operations),
-    (req: Request, res: PipelineResponse, next: NextFunction) => {
-      if (res.locals.operation) next();
-      else outside(req, res, next);
-    },
+    outsideTheDocument(outside),
     // Form bodies are parsed before the gate: OAuth 1.0a signs their parameters.
     withBody(express.urlencoded({ extended: false, limit: options.bodyLimitBytes })),
     gate(options),
@@ -89,6 +86,15 @@ export function mountPipeline(app: Express, options: PipelineOptions): void {
   app.use(errors);
   enterDirectly(app, steps, errors);
 }
+
+/** `routes`, which serve paths outside the document, tried only for a request the method gate
+ * found no operation for. */
+const outsideTheDocument =
+  (routes: RequestHandler): RequestHandler =>
+  (req: Request, res: PipelineResponse, next: NextFunction) => {
+    if (res.locals.operation) next();
+    else routes(req, res, next);
+  };
 
 /** The operation the method gate matched, for the validator. */
 const matchedOperation: MatchedOperation = (_req, res: PipelineResponse) => {
@@ -166,10 +172,7 @@ function bodyParsingAndValidation({
     // vouchers' is documented as `text/plain`, the only operation whose body is plain text.
     withBody(express.text({ limit: bodyLimitBytes, type: ['application/jwt', 'text/plain'] })),
     // The pages are routes outside the document: a request to an operation skips their router.
-    (req: Request, res: PipelineResponse, next: NextFunction) => {
-      if (res.locals.operation) next();
-      else pages(req, res, next);
-    },
+    outsideTheDocument(pages),
     (req: Request, res: PipelineResponse, next: NextFunction) => {
       const { operation } = res.locals;
       next(operation?.bodyRequired && hasNoBody(req) ? emptyBody() : undefined);
