@@ -166,6 +166,26 @@ describe('timed work on Redis', () => {
     expect(tasksLeft(first)).toEqual([]);
   });
 
+  it('runs what a move of its own manual clock made due at once, though another process leads', async () => {
+    const client = new Redis(scratch.redis.url);
+    try {
+      // Another process holds the lease (as when this one's lapsed between a test's moves).
+      await client.set('manual:leader', 'another-process', 'PX', 60_000);
+      const server = await startServer({ store: scratch.redis.urlWithPrefix('manual') });
+      started.push(server);
+      expect(await client.get('manual:leader')).toBe('another-process');
+      const steps = countSteps([server]);
+      const walk = { conids: [conid], steps: 2, stepPercent: 1, intervalMs: 10_000 };
+      expect((await server.call('POST', '/control/prices/walk', { body: walk })).status).toBe(200);
+
+      server.clock.advance(25_000);
+      expect(steps).toEqual([2]);
+      expect(tasksLeft(server)).toEqual([]);
+    } finally {
+      await client.quit();
+    }
+  });
+
   it('goes on with a walk on the leader as time passes, and after the process that started it closes', async () => {
     const base = new ManualClock();
     const servers = await serversOn('walk-leader', base);

@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/kernel/clock.js';
+import { ManualClock, type Clock } from '../../domain/kernel/clock.js';
 import { isNoticeEvent, type ChangeEvent } from '../../domain/kernel/events.js';
 import type { StoreRuntime } from '../store-runtime.js';
 import { unitClock } from '../unit-clock.js';
@@ -26,7 +26,12 @@ export function sharedRuntime(
     onError,
   });
   const unitsClock = unitClock(clock, store, onError, () => tasks.runDue());
-  const tasks = new StoredTasks(store, unitsClock, () => lease.held);
+  // A manual clock moves only when its own process moves it (a test): that process is the mover,
+  // and runs what its moves make due, as a control call's unit does. Its lease ticks on that
+  // clock, so between moves it lapses in Redis's real time: leadership would make a due task
+  // wait for the next tick's reacquiring, after the move has returned.
+  const movesItsOwnClock = clock instanceof ManualClock;
+  const tasks = new StoredTasks(store, unitsClock, () => movesItsOwnClock || lease.held);
   return {
     store,
     clock: unitsClock,
