@@ -1,21 +1,25 @@
-// The build's last step: the server's Node entry points (`.`, `./testing`) bundled with what
-// they import, into `dist/bundle/` (shared chunks: one copy of each module for both), which the
-// package's exports name. `./core` (the domain for @brokerage/msw, in browsers too) stays as tsc
-// wrote it: a browser build bundles it for itself. A process that imports the server then reads and links a few
-// files instead of some 330 of its own modules and 400 of its dependencies: a test file's start
-// (jest imports @brokerage/testing again in every file) pays that at each import.
+// The build's last step: the server's Node entry points (`.`, `./testing`) and its command bundled
+// with what they import, into `dist/bundle/` (shared chunks: one copy of each module for all),
+// which the package's exports and bin name. `./core` (the domain for @brokerage/msw, in browsers
+// too) stays as tsc wrote it: a browser build bundles it for itself. A process that imports the
+// server then reads and links a few files instead of some 330 of its own modules and 400 of its
+// dependencies: a test file's start (jest imports @brokerage/testing again in every file) pays
+// that at each import, and so does every start of the command.
 // What stays outside: what is loaded only on demand by `createRequire` (ioredis for a Redis
-// store, pino-http for request logs; esbuild does not follow those), and the command's TLS
-// certificate generator. What a sandbox seldom uses is loaded on use: chunks of their own behind
-// `import()` (PDFs, the MCP endpoint, the socket), and, below, modules the validator requires
-// when evaluated but rarely uses, and iconv-lite's tables
-// (docs/decisions/engineering/server-bundled-entry-points.md). The validator's modules the server hooks into are imported statically
-// (`src/http/validator-internals.ts`), so the hooks reach the bundled copies.
+// store, pino-http for request logs; esbuild does not follow those), pino (one copy for the
+// server, pino-http and a user's logger: pino-http reads a logger through pino's own symbols,
+// which a second copy would not share), and the command's TLS certificate generator (imported
+// with `--tls`). What a sandbox seldom uses is loaded on use: chunks of their own behind
+// `import()` (PDFs, the MCP endpoint, the socket, the command's proxy and subcommands), and,
+// below, modules the validator requires when evaluated but rarely uses, and iconv-lite's tables
+// (docs/decisions/engineering/server-bundled-entry-points.md). The validator's modules the server
+// hooks into are imported statically (`src/http/validator-internals.ts`), so the hooks reach the
+// bundled copies.
 // Modules loaded by path at run time stay where tsc wrote them: the worker threads' entries
-// (`dist/http/validator-warm-thread.js`, `dist/compose/pdf-render-thread.js`), and the command
-// (`dist/bin/cli.js`). `dist/bundle/` is two folders deep, as `dist/http/` is, so the paths
-// modules resolve from `import.meta.url` (`../../dist/public/...`) name the same files.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+// (`dist/http/validator-warm-thread.js`, `dist/compose/pdf-render-thread.js`). `dist/bundle/` is
+// two folders deep, as `dist/http/` and `dist/bin/` are, so the paths modules resolve from
+// `import.meta.url` (`../../dist/public/...`) name the same files.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -92,14 +96,14 @@ for (const [name, file] of Object.entries(requiredOnUse)) {
 }
 
 await build({
-  entryPoints: { index: 'dist/index.js', testing: 'dist/testing.js' },
+  entryPoints: { index: 'dist/index.js', testing: 'dist/testing.js', cli: 'dist/bin/cli.js' },
   outdir: 'dist/bundle',
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['ioredis', 'selfsigned'],
+  external: ['ioredis', 'selfsigned', 'pino'],
   // The bundled CommonJS modules call `require` (Node's built-in modules among them).
   banner: {
     js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);",
@@ -110,3 +114,8 @@ await build({
   plugins: [iconvTables, onUse],
   logLevel: 'warning',
 });
+
+// The command keeps its path (the package's bin, and the path users give the Python sandbox):
+// tsc's `dist/bin/cli.js` becomes the one line that runs the bundled command, which loads a few
+// files where the modules as tsc wrote them were some 730 (a start: about 1 s of CPU to 0.4 s).
+writeFileSync('dist/bin/cli.js', "#!/usr/bin/env node\nimport '../bundle/cli.js';\n");

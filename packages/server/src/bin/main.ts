@@ -1,15 +1,16 @@
 // The command line to what it asks for: the simulation (or its workers), the validating proxy,
-// or a subcommand on a recording.
+// or a subcommand on a recording. The proxy (with every operation's validators, 11 MB) and the
+// subcommands are imported when asked for: a start of the simulation does not load them.
 import cluster from 'node:cluster';
 import { isRedisUrl } from '../store/open-store.js';
 import { readRecording, RecordingError } from '../recording/read-recording.js';
-import { runCompare, type CompareRun } from './compare-command.js';
+import type { CompareRun } from './compare-command.js';
 import type { CliIo } from './io.js';
 import type { CliOptions } from './options.js';
 import { startPrimary } from './primary.js';
 import { buildProgram, type Chosen } from './program.js';
-import { startProxy, type RunningProxy } from './proxy.js';
-import { startReplay, type RunningReplay } from './replay-command.js';
+import type { RunningProxy } from './proxy.js';
+import type { RunningReplay } from './replay-command.js';
 import { startSimulation, type RunningServer } from './serve.js';
 import { orUsageError, usageError } from './usage.js';
 import type { RunningWorkers } from './workers.js';
@@ -29,8 +30,12 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
     const file = chosen.file;
     const entries = orUsageError(program, RecordingError, () => readRecording(file));
     return chosen.command === 'compare'
-      ? runCompare(entries, chosen.options, io)
-      : startReplay(entries, { ...options, ...chosen.options }, io);
+      ? (await import('./compare-command.js')).runCompare(entries, chosen.options, io)
+      : (await import('./replay-command.js')).startReplay(
+          entries,
+          { ...options, ...chosen.options },
+          io,
+        );
   }
   if (options.tokenSigningKeyPrevious.length > 0 && options.tokenSigningKey === undefined) {
     usageError(
@@ -52,5 +57,5 @@ export async function main(argv: string[] = process.argv, io: CliIo = {}): Promi
   }
   return options.proxy === undefined
     ? startSimulation(program, options, io)
-    : startProxy(options.proxy, options, io);
+    : (await import('./proxy.js')).startProxy(options.proxy, options, io);
 }

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { defaultFixtures } from '../fixtures/index.js';
-import { defaultCheckLimits } from '../proxy/exchange-check.js';
+import { defaultCheckLimits } from '../proxy/check-limits.js';
 import type { CompareOptions } from './compare-command.js';
 import { streamsOf, type CliIo } from './io.js';
 import {

@@ -1,5 +1,3 @@
-import { generate } from 'selfsigned';
-
 export interface Pems {
   key: string;
   cert: string;
@@ -13,6 +11,9 @@ export const pemsVariable = 'BROKERAGE_WORKER_TLS_PEMS';
 export async function selfSignedCertificate(host: string): Promise<Pems> {
   const shared = process.env[pemsVariable];
   if (shared !== undefined) return JSON.parse(shared) as Pems;
+  // Loaded here, not with the command: selfsigned and its X.509 and ASN.1 modules are a tenth of
+  // a start without `--tls`.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     algorithm: 'sha256',

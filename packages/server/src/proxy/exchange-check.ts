@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync, type ZlibOptions } from 
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OperationId } from '@brokerage/types';
 import { checkRequest, validateResponse, type ValidationError } from '@brokerage/validators';
+import { defaultCheckLimits, type CheckLimits } from './check-limits.js';
 import { nestsDeeperThan } from './json-depth.js';
 
 export interface Exchange {
@@ -24,15 +25,6 @@ export interface Exchange {
   /** The response body's size as sent (default: the length of `responseBody`). */
   responseSize?: number;
 }
-
-/** What the check reads at most: bytes of a body (after decoding) and levels of JSON nesting. */
-export interface CheckLimits {
-  maxBytes: number;
-  maxDepth: number;
-}
-
-/** 4 MiB: ten times the largest recorded answer; 64 levels: the document's answers nest < 10. */
-export const defaultCheckLimits: CheckLimits = { maxBytes: 4 * 1024 * 1024, maxDepth: 64 };
 
 interface Where {
   /** The operation the request is for; null when the document has no such route. */

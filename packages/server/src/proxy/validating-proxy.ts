@@ -12,11 +12,10 @@ import { request as httpsRequest } from 'node:https';
 import { finished, pipeline } from 'node:stream/promises';
 import type { OperationId } from '@brokerage/types';
 import { BoundedCopy } from './bounded-copy.js';
+import { defaultCheckLimits, type CheckLimits } from './check-limits.js';
 import {
   checkExchange,
-  defaultCheckLimits,
   type CheckedExchange,
-  type CheckLimits,
   type Exchange,
   type ResponseProblem,
   type Unchecked,

@@ -18,6 +18,7 @@ import { main } from '../../src/bin/main.js';
 import { buildProgram } from '../../src/bin/program.js';
 import type { RunningServer } from '../../src/bin/serve.js';
 import { usageExitCode } from '../../src/bin/usage.js';
+import { startCommand } from '../command.js';
 
 /** Starts the command line and expects the simulation (not the proxy). */
 async function simulation(...args: Parameters<typeof main>): Promise<RunningServer> {
@@ -502,6 +503,26 @@ describe('brokerage-server command line', () => {
         );
       }
     });
+
+    it(
+      'logs each request: the bundled command and pino-http share one pino',
+      async () => {
+        const command = await startCommand([]);
+        try {
+          const answer = await fetch(`${command.url}/health`, {
+            headers: { 'x-request-id': 'built-1' },
+          });
+          expect(answer.status).toBe(200);
+          const line = await command.logged((logged) => logged.msg === 'request completed');
+          expect(line).toMatchObject({ req: { id: 'built-1', url: '/health' } });
+        } finally {
+          const exited = once(command.child, 'exit');
+          command.child.kill('SIGTERM');
+          await exited;
+        }
+      },
+      slow,
+    );
 
     it(
       'starts with a shebang, and exits 2 on an invalid flag',
