@@ -10,8 +10,9 @@
 // Usage: node scripts/bundle.mjs [--out-root DIR]
 import { runQuietly } from './run-quietly.mjs';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   artefacts,
@@ -34,25 +35,32 @@ export function bundle(outRoot = repoRoot) {
     streamingBundleJson,
   } = artefacts(outRoot);
   mkdirSync(dirname(bundleYaml), { recursive: true });
-  for (const [entry, output, ext, ...options] of [
-    [documentEntry, bundleYaml, 'yaml'],
-    [documentEntry, bundleJson, 'json'],
-    [controlDocumentEntry, controlBundleYaml, 'yaml'],
-    [controlDocumentEntry, controlBundleJson, 'json'],
-    [asyncapiEntry, streamingBundleYaml, 'yaml'],
-    [asyncapiEntry, streamingBundleJson, 'json'],
-  ]) {
-    runQuietly(bin('redocly'), [
-      'bundle',
-      entry,
-      '--config',
-      redoclyConfig,
-      '--ext',
-      ext,
-      '-o',
-      output,
-      ...options,
-    ]);
+  // One run of the CLI per extension bundles the three documents (a run's start is most of its
+  // cost), each into a file named after its entry, then moved to its artefact's name.
+  const entries = [
+    [documentEntry, { yaml: bundleYaml, json: bundleJson }],
+    [controlDocumentEntry, { yaml: controlBundleYaml, json: controlBundleJson }],
+    [asyncapiEntry, { yaml: streamingBundleYaml, json: streamingBundleJson }],
+  ];
+  const scratch = mkdtempSync(join(tmpdir(), 'brokerage-bundle-'));
+  try {
+    for (const ext of ['yaml', 'json']) {
+      runQuietly(bin('redocly'), [
+        'bundle',
+        ...entries.map(([entry]) => entry),
+        '--config',
+        redoclyConfig,
+        '--ext',
+        ext,
+        '-o',
+        scratch,
+      ]);
+      for (const [entry, outputs] of entries) {
+        copyFileSync(join(scratch, `${basename(entry, extname(entry))}.${ext}`), outputs[ext]);
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   const hash = createHash('sha256').update(readFileSync(bundleJson)).digest('hex');
   writeFileSync(bundleJsonHash, `${hash}\n`);
