@@ -2,6 +2,7 @@
 // once it listens, its JSON log lines as they come, and plain requests on a connection of their
 // own (so that `--workers` hands each to the next worker).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -59,6 +60,14 @@ export function startCommand(args: string[]): Promise<Command> {
     });
     child.once('exit', (code) => reject(new Error(`exited early (${code}): ${pending}`)));
   });
+}
+
+/** Stops a started command (SIGTERM) and resolves once it exited; at once if it already has. */
+export async function stopCommand({ child }: Pick<Command, 'child'>): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
 }
 
 export interface Reply {

@@ -18,7 +18,7 @@ import { main } from '../../src/bin/main.js';
 import { buildProgram } from '../../src/bin/program.js';
 import type { RunningServer } from '../../src/bin/serve.js';
 import { usageExitCode } from '../../src/bin/usage.js';
-import { startCommand } from '../command.js';
+import { startCommand, stopCommand } from '../command.js';
 
 /** Starts the command line and expects the simulation (not the proxy). */
 async function simulation(...args: Parameters<typeof main>): Promise<RunningServer> {
@@ -516,9 +516,7 @@ describe('brokerage-server command line', () => {
           const line = await command.logged((logged) => logged.msg === 'request completed');
           expect(line).toMatchObject({ req: { id: 'built-1', url: '/health' } });
         } finally {
-          const exited = once(command.child, 'exit');
-          command.child.kill('SIGTERM');
-          await exited;
+          await stopCommand(command);
         }
       },
       slow,

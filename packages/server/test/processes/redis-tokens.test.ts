@@ -2,13 +2,12 @@
 // keys kept in the store: every process on one Redis accepts the tokens any of them issued, and a
 // process started later (a restart) accepts them too. An operator's key changes on processes
 // sharing a Redis without cutting a token short while the key it replaced is given as previous.
-import { once } from 'node:events';
 import { rsaPrivateKeyPem } from '../signing-keys.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientAssertion } from '@brokerage/types/oauth2';
-import { startCommand, type Command } from '../command.js';
+import { startCommand, stopCommand, type Command } from '../command.js';
 import { useScratchRedis } from './scratch-redis-servers.js';
 import { testConsumerKeys } from '../../src/fixtures/test-consumer.js';
 
@@ -29,15 +28,8 @@ async function serverOn(prefix: string, ...args: string[]): Promise<Command> {
   return command;
 }
 
-async function stop(command: Command): Promise<void> {
-  if (command.child.exitCode !== null) return;
-  const exited = once(command.child, 'exit');
-  command.child.kill('SIGTERM');
-  await exited;
-}
-
 afterEach(async () => {
-  await Promise.all(commands.splice(0).map(stop));
+  await Promise.all(commands.splice(0).map(stopCommand));
 });
 
 /** A bearer token of the test client, asked of the server at `url`. */
@@ -98,7 +90,7 @@ describe('token signing keys on one Redis', () => {
     }
 
     // Both stop; a process started afterwards accepts the tokens issued before.
-    await Promise.all(commands.splice(0).map(stop));
+    await Promise.all(commands.splice(0).map(stopCommand));
     const later = await serverOn('tokens');
     expect(await echo(later.url, bearer)).toBe(200);
     expect(await echo(later.url, fromSecond)).toBe(200);
@@ -123,7 +115,7 @@ describe("the operator's key on one Redis", () => {
     const old = await accessToken(before[0].url, 'echo.read');
     expect(await echo(before[1].url, old)).toBe(200);
 
-    await Promise.all(commands.splice(0).map(stop));
+    await Promise.all(commands.splice(0).map(stopCommand));
     const rotated = ['--token-signing-key', newKey, '--token-signing-key-previous', oldKey];
     const after = await Promise.all([
       serverOn('rotation', ...rotated),

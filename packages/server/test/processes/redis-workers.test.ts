@@ -2,8 +2,7 @@
 // Redis; the primary replaces a worker that dies. Each request goes on a connection of its own,
 // so the primary hands consecutive requests to different workers; the request logs (tagged with
 // the worker) tell which one answered.
-import { once } from 'node:events';
-import { startCommand, send, type Command, type LogLine } from '../command.js';
+import { startCommand, send, stopCommand, type Command, type LogLine } from '../command.js';
 import { useScratchRedis } from './scratch-redis-servers.js';
 import { limitBuy } from '../trading-helpers.js';
 
@@ -32,14 +31,7 @@ async function answeredBy(command: Command, id: string): Promise<unknown> {
 }
 
 afterEach(async () => {
-  await Promise.all(
-    commands.splice(0).map(async ({ child }) => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }),
-  );
+  await Promise.all(commands.splice(0).map(stopCommand));
 });
 
 describe('--workers 2 on Redis', () => {
